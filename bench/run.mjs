@@ -1,0 +1,63 @@
+// Run every bench/*.bench.mjs in its own process and print one table of their figures.
+//
+// A benchmark is a module whose default export is an async function returning
+// `{ name, figures: [{ label, value, unit?, baseline?, ratio?, target? }] }`. Each runs in a fresh
+// `node` so peak RSS belongs to that benchmark alone. `node bench/run.mjs [filter]` runs a subset.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const filter = process.argv[2] ?? '';
+const files = readdirSync(benchDir)
+  .filter((file) => /\.bench\.m?js$/.test(file) && file.includes(filter))
+  .sort();
+
+const child = fileURLToPath(new URL('./_child.mjs', import.meta.url));
+const results = [];
+for (const file of files) {
+  process.stderr.write(`bench: ${file}\n`);
+  const run = spawnSync(process.execPath, ['--expose-gc', child, file], {
+    cwd: benchDir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) {
+    results.push({ file, error: `exited with ${run.status}` });
+    continue;
+  }
+  results.push({ file, ...JSON.parse(run.stdout) });
+}
+
+const rows = [['benchmark', 'figure', 'value', 'baseline', 'ratio', 'target', 'peak RSS']];
+for (const result of results) {
+  if (result.error) {
+    rows.push([result.file, 'ERROR', result.error, '', '', '', '']);
+    continue;
+  }
+  for (const figure of result.figures) {
+    rows.push([
+      result.name,
+      figure.label,
+      `${figure.value}${figure.unit ? ` ${figure.unit}` : ''}`,
+      figure.baseline === undefined ? '' : `${figure.baseline}${figure.unit ? ` ${figure.unit}` : ''}`,
+      figure.ratio === undefined ? '' : `${figure.ratio.toFixed(2)}×`,
+      figure.target ?? '',
+      `${Math.round(result.peakRssBytes / 2 ** 20)} MB`,
+    ]);
+  }
+}
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+for (const [index, row] of rows.entries()) {
+  console.log(
+    row
+      .map((cell, column) => String(cell).padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
+  if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+}
+if (files.length === 0) console.log('(no benchmarks matched)');
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+if (results.some((result) => result.error)) process.exitCode = 1;

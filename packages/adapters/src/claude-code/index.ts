@@ -1,0 +1,3 @@
+import type { RuntimeId } from '../runtime-id.js';
+
+export const RUNTIME_ID = 'claude-code' satisfies RuntimeId;

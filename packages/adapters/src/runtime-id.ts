@@ -1,0 +1,7 @@
+/** The runtimes skillpack reads and writes for; each id also names a folder, subpath, fixture folder and test. */
+export const RUNTIME_IDS = ['claude-code', 'codex', 'opencode'] as const;
+export type RuntimeId = (typeof RUNTIME_IDS)[number];
+
+export function isRuntimeId(value: unknown): value is RuntimeId {
+  return typeof value === 'string' && (RUNTIME_IDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,31 @@
+export type {
+  AnyContract,
+  Contract,
+  ContractDelivery,
+  ContractExample,
+  ContractResult,
+  ContractSpec,
+  ExtractOptions,
+} from './contract.js';
+export { defineContract } from './contract.js';
+export type { ErrorDetails, SerializedError, SkillpackErrorOptions } from './errors.js';
+export { ConfigError, describeValue, ProtocolError, SkillpackError } from './errors.js';
+export type { SchemaIssue } from './issues.js';
+export { formatPath, protocolErrorFromZod, toSchemaIssues } from './issues.js';
+export type { JsonSchema, JsonSchemaOptions, SchemaDirection } from './json-schema.js';
+export { toJsonSchema, toOpenAiStrictSchema } from './json-schema.js';
+export { normalizeRepositoryPath } from './paths.js';
+export type { ContractRegistry } from './registry.js';
+export { createContractRegistry } from './registry.js';
+export type { Failure, Result, Success, Warning } from './result.js';
+export { fail, ok, unwrap } from './result.js';
+export type { FenceState, FenceTracker } from './text/fence.js';
+export { createFenceTracker } from './text/fence.js';
+export type { JsonCandidate } from './text/json-candidates.js';
+export { findJsonCandidates } from './text/json-candidates.js';
+export type { JsonObject } from './text/json-line.js';
+export { isJsonObject, parseJsonObjectLine, safeJsonParse } from './text/json-line.js';
+export { splitLines } from './text/lines.js';
+export { stripMarkdownDecorations } from './text/markdown.js';
+export type { UnwrapLine } from './text/unwrap.js';
+export { agentTextLines } from './text/unwrap.js';

@@ -1,0 +1,42 @@
+import type { AnyContract } from './contract.js';
+import { ConfigError } from './errors.js';
+
+export interface ContractRegistry {
+  readonly ids: readonly string[];
+  has(id: string): boolean;
+  get(id: string): AnyContract | undefined;
+  /** The contract with this id, or a ConfigError that lists the known ids. */
+  require(id: string): AnyContract;
+  list(): readonly AnyContract[];
+}
+
+export function createContractRegistry(contracts: Iterable<AnyContract>): ContractRegistry {
+  const byId = new Map<string, AnyContract>();
+  for (const contract of contracts) {
+    if (byId.has(contract.id)) {
+      throw new ConfigError('duplicate_contract', `Contract "${contract.id}" is registered twice.`, {
+        details: { id: contract.id },
+      });
+    }
+    byId.set(contract.id, contract);
+  }
+  const ids = [...byId.keys()].sort();
+  const list = ids.map((id) => byId.get(id)!);
+  return {
+    ids,
+    has: (id) => byId.has(id),
+    get: (id) => byId.get(id),
+    require(id) {
+      const contract = byId.get(id);
+      if (contract) return contract;
+      throw new ConfigError(
+        'unknown_contract',
+        `Unknown contract "${id}". Known contracts: ${ids.join(', ')}.`,
+        {
+          details: { id, known: ids },
+        },
+      );
+    },
+    list: () => list,
+  };
+}

@@ -1,0 +1,51 @@
+/** How a trimmed line relates to Markdown code fences. */
+export type FenceState = 'fence' | 'inside' | 'outside';
+
+export interface FenceTracker {
+  /** Classify one trimmed line and advance the state: fence lines and lines inside a fence are not text. */
+  step(trimmedLine: string): FenceState;
+  readonly open: boolean;
+  /** The opening line's info string (`json` in ```` ```json ````) while a fence is open. */
+  readonly info: string | undefined;
+}
+
+function fenceRun(line: string): { char: string; length: number } | undefined {
+  const char = line[0];
+  if (char !== '`' && char !== '~') return undefined;
+  let length = 1;
+  while (line[length] === char) length++;
+  return length >= 3 ? { char, length } : undefined;
+}
+
+/**
+ * A CommonMark-like fence tracker: a line starting with at least three backticks or tildes opens a fence;
+ * only a line of the same character, at least as long, with nothing after the run, closes it. So
+ * ```` ```json ```` never closes an open fence, and an unclosed fence swallows the rest of the input.
+ */
+export function createFenceTracker(): FenceTracker {
+  let opener: { char: string; length: number } | undefined;
+  let info: string | undefined;
+  return {
+    get open() {
+      return opener !== undefined;
+    },
+    get info() {
+      return info;
+    },
+    step(line) {
+      const run = fenceRun(line);
+      if (opener === undefined) {
+        if (run === undefined) return 'outside';
+        opener = run;
+        info = line.slice(run.length).trim();
+        return 'fence';
+      }
+      if (run && run.char === opener.char && run.length >= opener.length && run.length === line.length) {
+        opener = undefined;
+        info = undefined;
+        return 'fence';
+      }
+      return 'inside';
+    },
+  };
+}

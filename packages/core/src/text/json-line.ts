@@ -1,0 +1,23 @@
+export type JsonObject = { [key: string]: unknown };
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parse JSON without throwing; `undefined` when the text is not JSON. */
+export function safeJsonParse(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A trimmed line that is exactly one JSON object (`{` … `}`), or `undefined`. */
+export function parseJsonObjectLine(trimmedLine: string): JsonObject | undefined {
+  if (trimmedLine.length < 2 || trimmedLine[0] !== '{' || trimmedLine[trimmedLine.length - 1] !== '}') {
+    return undefined;
+  }
+  const parsed = safeJsonParse(trimmedLine);
+  return parsed && isJsonObject(parsed.value) ? parsed.value : undefined;
+}

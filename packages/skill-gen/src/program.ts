@@ -1,0 +1,53 @@
+import { type CliIo, type Command, EXIT } from './cli-io.js';
+import { generatorVersion } from './version.js';
+
+interface CommandEntry {
+  readonly summary: string;
+  /** Loaded on demand so that, for example, `parse` never loads the template engine. */
+  readonly load: () => Promise<Command>;
+}
+
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {};
+
+function usage(): string {
+  const names = Object.keys(COMMANDS);
+  const width = Math.max(8, ...names.map((name) => name.length));
+  const lines = names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name]!.summary}`);
+  return [
+    'Usage: skillpack <command> [options]',
+    '',
+    'Define agent output contracts once; render skill packs and parse agent answers from them.',
+    '',
+    'Commands:',
+    ...(lines.length > 0 ? lines : ['  (none yet)']),
+    '',
+    'Options:',
+    '  -h, --help     Show help (also: skillpack <command> --help)',
+    '  -v, --version  Print the version',
+    '',
+  ].join('\n');
+}
+
+/** Run the CLI with `argv` (without `node` and the script) and return the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    if (first === undefined) {
+      io.stderr(usage());
+      return EXIT.usage;
+    }
+    io.stdout(usage());
+    return EXIT.ok;
+  }
+  if (first === '-v' || first === '--version') {
+    io.stdout(`${generatorVersion()}\n`);
+    return EXIT.ok;
+  }
+  const entry = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  if (!entry) {
+    io.stderr(`skillpack: unknown command "${first}"\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  const command = await entry.load();
+  return command.run(rest, io);
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+
+const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+
+/**
+ * Resolve workspace packages to their TypeScript sources in tests, so a test never runs against a stale
+ * `dist`. Published consumers resolve the same subpaths through each package's `exports` map.
+ */
+export function workspaceAliases(): { find: RegExp; replacement: string }[] {
+  return [
+    { find: /^@skillpack\/core$/, replacement: `${packagesDir}core/src/index.ts` },
+    { find: /^@skillpack\/core\/contracts$/, replacement: `${packagesDir}core/src/contracts.ts` },
+    { find: /^@skillpack\/core\/([a-z-]+)$/, replacement: `${packagesDir}core/src/$1/index.ts` },
+    { find: /^@skillpack\/adapters$/, replacement: `${packagesDir}adapters/src/index.ts` },
+    { find: /^@skillpack\/adapters\/([a-z-]+)$/, replacement: `${packagesDir}adapters/src/$1/index.ts` },
+  ];
+}
