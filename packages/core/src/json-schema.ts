@@ -34,7 +34,8 @@ const UNSUPPORTED_IN_STRICT = [
 /**
  * Rewrite a JSON Schema into OpenAI's strict structured-output subset: every object closed with every
  * property required (optional ones become nullable), `oneOf` as `anyOf`, and keywords strict mode rejects
- * dropped. The original constraints still hold when the answer is parsed with the contract.
+ * dropped. The original constraints still hold when the answer is parsed with the contract. A record
+ * (`additionalProperties` with a schema and no `properties`) has no strict form and is left as it is.
  */
 export function toOpenAiStrictSchema(schema: JsonSchema): JsonSchema {
   return rewrite(schema) as JsonSchema;
@@ -51,7 +52,8 @@ function rewrite(node: unknown): unknown {
       out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, rewrite(v)]));
     } else out[key] = rewrite(value);
   }
-  if (out.type === 'object' || out.properties) {
+  const isRecord = typeof out.additionalProperties === 'object' && out.properties === undefined;
+  if ((out.type === 'object' || out.properties) && !isRecord) {
     const properties = (out.properties ?? {}) as JsonSchema;
     const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
     for (const [name, property] of Object.entries(properties)) {

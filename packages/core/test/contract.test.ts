@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, createContractRegistry, defineContract, ProtocolError } from '../src/index.js';
+import { ConfigError, createContractRegistry, defineContract, ProtocolError, toJsonSchema } from '../src/index.js';
 
 const PingSchema = z.strictObject({ status: z.enum(['up', 'down']), note: z.string().optional() });
 
@@ -89,5 +89,16 @@ describe('createContractRegistry', () => {
 
   it('refuses duplicate ids', () => {
     expect(() => createContractRegistry([ping, ping])).toThrow(ConfigError);
+  });
+});
+
+describe('toOpenAiStrictSchema', () => {
+  it('leaves records open rather than silently closing them', () => {
+    const schema = toJsonSchema(z.strictObject({ signals: z.record(z.string(), z.string()) }), {
+      variant: 'openai',
+    });
+    expect((schema.properties as Record<string, Record<string, unknown>>).signals?.additionalProperties).toEqual({
+      type: 'string',
+    });
   });
 });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Quality-gate `STATUS` values of a `---VERDICT---` block (a strict enum upstream). */
+export const VERDICT_STATUSES = ['PASS', 'FAIL', 'PARTIAL', 'BLOCKED'] as const;
+export const VerdictStatusSchema = z.enum(VERDICT_STATUSES);
+export type VerdictStatus = z.output<typeof VerdictStatusSchema>;
+
+export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
+export const ConfidenceLevelSchema = z.enum(CONFIDENCE_LEVELS);
+export type ConfidenceLevel = z.output<typeof ConfidenceLevelSchema>;
+
+/** The keys of a `---VERDICT---` block, in the order the block is written. */
+export const VERDICT_FIELDS = [
+  'STATUS',
+  'REASON',
+  'GAP_SUMMARY',
+  'CONFIDENCE',
+  'CONFIDENCE_SCORE',
+  'WEAKEST_DIMENSION',
+] as const;
+export type VerdictField = (typeof VERDICT_FIELDS)[number];
+
+/** Why a verdict could not be read; each leads to the upstream fallback. */
+export const VERDICT_FAILURE_CODES = [
+  'missing_block',
+  'missing_status',
+  'invalid_status',
+  'invalid_confidence_score',
+] as const;
+export type VerdictFailureCode = (typeof VERDICT_FAILURE_CODES)[number];
+
+const TextSchema = z.string().min(1).nullable();
+
+/** What a quality-gate evaluator writes between `---VERDICT---` and `---END---`. */
+export const VerdictFieldsSchema = z.strictObject({
+  STATUS: VerdictStatusSchema.describe('Gate outcome: PASS, FAIL, PARTIAL or BLOCKED.'),
+  REASON: TextSchema.describe('Why the gate reached this outcome.'),
+  GAP_SUMMARY: TextSchema.describe('What is missing or wrong; used as the fix-loop input.'),
+  CONFIDENCE: ConfidenceLevelSchema.nullable().describe('high, medium or low.'),
+  CONFIDENCE_SCORE: z
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe('0-100; below 60 a proceed verdict is overridden to fix.'),
+  WEAKEST_DIMENSION: TextSchema.describe('The quality dimension that scored lowest.'),
+});
+export type VerdictFields = z.output<typeof VerdictFieldsSchema>;
+
+/** A `---VERDICT---` block that was found and read. */
+export const VerdictBlockSchema = VerdictFieldsSchema.extend({
+  fallback: z.literal(false).describe('Set by the parser: a complete, valid block was found.'),
+});
+export type VerdictBlock = z.output<typeof VerdictBlockSchema>;
+
+/**
+ * The upstream fallback when the verdict cannot be parsed: the gate verdict becomes `fix`, logged with
+ * `parse_failed: true` and `confidence_score: 0`. A Stop hook must treat it as an unsatisfied contract.
+ */
+export const VerdictFallbackSchema = z.strictObject({
+  fallback: z.literal(true).describe('Set by the parser: no valid verdict; values are the fallback.'),
+  parse_failed: z.literal(true),
+  verdict: z.literal('fix'),
+  confidence_score: z.literal(0),
+  error_code: z.enum(VERDICT_FAILURE_CODES),
+  truncated: z.boolean().describe('The output ends inside an unterminated ---VERDICT--- block.'),
+});
+export type VerdictFallback = z.output<typeof VerdictFallbackSchema>;
+
+/** What `maestro.verdict` extracts: a block, or the fallback (discriminated by `fallback`). */
+export const MaestroVerdictSchema = z.discriminatedUnion('fallback', [
+  VerdictBlockSchema,
+  VerdictFallbackSchema,
+]);
+export type MaestroVerdict = z.output<typeof MaestroVerdictSchema>;
