@@ -1,0 +1,191 @@
+import { describeValue, type ProtocolError } from '../errors.js';
+import { fail, type Result, unwrap } from '../result.js';
+import type { JsonObject } from '../text/json-line.js';
+import { emitError } from './_emit-arguments.js';
+import { toEmitCommand } from './_emit-call.js';
+import { type ShellWord, scanShell } from './_shell.js';
+
+/** One `zf emit <type> [--payload JSON | --payload-file PATH|-] [--task] [--actor] [--dispatch-id]` call. */
+export interface ZfEmitCommand {
+  readonly type: string;
+  /**
+   * The payload as the kernel records it (`--dispatch-id` written into `dispatch_id`); `{}` without a payload
+   * option, `null` when it is read from a file or from stdin the command string does not contain.
+   */
+  readonly payload: JsonObject | null;
+  readonly task: string | null;
+  readonly actor: string | null;
+  readonly dispatchId: string | null;
+  readonly stateDir: string | null;
+  /** `--payload-file` as written (`-` = stdin); never read. */
+  readonly payloadFile?: string;
+}
+
+/** A `zf emit` call found in a longer string, with its offsets. */
+export interface FoundZfEmitCommand {
+  readonly result: Result<ZfEmitCommand, ProtocolError>;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Words that may precede `zf` and still run it: launchers, `env`, `python -m`, `uv run`. */
+const LAUNCHERS = new Set([
+  'uv',
+  'uvx',
+  'env',
+  'poetry',
+  'pipx',
+  'python',
+  'python3',
+  'sudo',
+  'timeout',
+  'nice',
+]);
+
+const PREFIX_WORDS = new Set([
+  '!',
+  '{',
+  'then',
+  'do',
+  'else',
+  'elif',
+  'if',
+  'while',
+  'until',
+  'time',
+  'exec',
+]);
+
+const PREFIX_WORDS_WITH_OPTIONS = new Set(['command', 'builtin', 'nohup']);
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+
+const MAX_SHELL_NESTING = 3;
+
+function basename(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Skip option words of a launcher such as `env -i` or `uv run --project .`; stop at the `zf` word. */
+function findZfWord(words: readonly ShellWord[], from: number): number {
+  for (let i = from; i < words.length - 1; i++) {
+    if (basename(words[i]!.value) === 'zf' && words[i + 1]!.value === 'emit') return i;
+  }
+  return -1;
+}
+
+function commandWordIndex(words: readonly ShellWord[]): number {
+  let i = 0;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (word.assignmentName !== undefined || (!word.quoted && PREFIX_WORDS.has(word.value))) i++;
+    else if (!word.quoted && PREFIX_WORDS_WITH_OPTIONS.has(word.value)) {
+      i++;
+      while (i < words.length && words[i]!.value.startsWith('-')) i++;
+    } else break;
+  }
+  return i;
+}
+
+/** The script of `sh -c SCRIPT` / `bash -lc SCRIPT`, when the command is one. */
+function shellScript(words: readonly ShellWord[], index: number): ShellWord | undefined {
+  for (let i = index + 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (!value.startsWith('-') || value.startsWith('--')) return undefined;
+    if (value.includes('c')) return words[i + 1];
+  }
+  return undefined;
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Scan `source`; calls inside `sh -c '…'` report the span of the outer command. */
+function collect(source: string, depth: number, found: FoundZfEmitCommand[], outer?: Span): void {
+  const scan = scanShell(source);
+  scan.commands.forEach((command, index) => {
+    const words = command.words;
+    const at = commandWordIndex(words);
+    const program = words[at];
+    if (program === undefined || program.dynamic) return;
+    const name = basename(program.value);
+    const zf =
+      name === 'zf'
+        ? words[at + 1]?.value === 'emit'
+          ? at
+          : -1
+        : LAUNCHERS.has(name)
+          ? findZfWord(words, at + 1)
+          : -1;
+    if (zf !== -1) {
+      const previous = index > 0 ? scan.commands[index - 1] : undefined;
+      const span = outer ?? command;
+      found.push({
+        result: toEmitCommand(words.slice(zf + 2), command, previous),
+        start: span.start,
+        end: span.end,
+      });
+      return;
+    }
+    const script = SHELLS.has(name) ? shellScript(words, at) : undefined;
+    if (script && !script.dynamic && depth < MAX_SHELL_NESTING) {
+      collect(script.value, depth + 1, found, outer ?? command);
+    }
+  });
+  if (scan.error) {
+    found.push({
+      result: fail(
+        emitError(
+          'invalid_shell_syntax',
+          `The command line is not valid shell: ${scan.error.message}; received ${describeValue(source)}.`,
+        ),
+      ),
+      start: outer?.start ?? scan.error.offset,
+      end: outer?.end ?? source.length,
+    });
+  }
+}
+
+/**
+ * Every `zf emit` call in one shell command string (as an agent's tool call ran it), in order: after `&&`,
+ * `;` or `|`, behind `env`/`uv run`/`python -m`, or inside `sh -c '…'`. A shell syntax error is reported
+ * as a final `invalid_shell_syntax` entry.
+ */
+export function findZfEmitCommands(command: unknown): FoundZfEmitCommand[] {
+  const found: FoundZfEmitCommand[] = [];
+  if (typeof command === 'string') collect(command, 0, found);
+  return found;
+}
+
+/** The one `zf emit` call in a shell command string; `not_zf_emit` when there is none. */
+export function safeParseZfEmitCommand(command: unknown): Result<ZfEmitCommand, ProtocolError> {
+  const found = findZfEmitCommands(command);
+  const syntax = found.find(
+    (entry) => !entry.result.success && entry.result.error.code === 'invalid_shell_syntax',
+  );
+  if (syntax) return syntax.result;
+  const emits = found;
+  if (emits.length === 1) return emits[0]!.result;
+  if (emits.length > 1) {
+    return fail(
+      emitError(
+        'multiple_emit_commands',
+        `Expected one zf emit call; the command runs ${emits.length}. Use findZfEmitCommands to read each.`,
+        { count: emits.length },
+      ),
+    );
+  }
+  return fail(
+    emitError(
+      'not_zf_emit',
+      `Expected a command such as zf emit arch.proposal.done --payload '{"summary":"…"}'; received ${describeValue(command)}.`,
+    ),
+  );
+}
+
+/** The throwing twin of `safeParseZfEmitCommand`. */
+export function parseZfEmitCommand(command: string): ZfEmitCommand {
+  return unwrap(safeParseZfEmitCommand(command));
+}
