@@ -1,2 +1,44 @@
+export type {
+  AgentMessage,
+  AgentRun,
+  FinishState,
+  MalformedLine,
+  RunError,
+  RunEvent,
+  RunEventKind,
+  RunFormat,
+  RunUsage,
+  ToolActivity,
+  ToolStatus,
+} from './agent-run.js';
+export {
+  FINISH_STATES,
+  MALFORMED_LINE_CODES,
+  RUN_EVENT_KINDS,
+  RUN_FORMATS,
+  RUN_PROBLEM_CODES,
+  TOOL_STATUSES,
+} from './agent-run.js';
+export { extractContract } from './extract-contract.js';
+export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js';
+export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks/block-budget.js';
+export type { ContractCheck, ContractFailure, ContractJudgement } from './hooks/contract-check.js';
+export { checkContracts, isFallbackValue, judgeContractResult } from './hooks/contract-check.js';
+export type { StopHookOptions, StopHookResult, TranscriptReader } from './hooks/handle-stop-hook.js';
+export { DEFAULT_MAX_BLOCKS, handleStopHook } from './hooks/handle-stop-hook.js';
+export type { AllowReason, StopDecision } from './hooks/stop-decision.js';
+export { correctiveReason, decideStop, toStopHookOutput } from './hooks/stop-decision.js';
+export type { HookRuntimeId, StopEventName, StopHookEvent, StopHookRuntime } from './hooks/stop-event.js';
+export { HOOK_RUNTIME_IDS, STOP_EVENT_NAMES } from './hooks/stop-event.js';
+export type { StopHookOutput } from './hooks/stop-hook-output.js';
+export { HOOK_STRING_LIMIT, renderStopHookOutput } from './hooks/stop-hook-output.js';
+export type { AgentRunInput, ReadAgentRunOptions } from './read-agent-run.js';
+export {
+  DEFAULT_MAX_LINE_BYTES,
+  DEFAULT_MAX_TOOL_OUTPUT_CHARS,
+  DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
+  readAgentRun,
+} from './read-agent-run.js';
 export type { RuntimeId } from './runtime-id.js';
 export { isRuntimeId, RUNTIME_IDS } from './runtime-id.js';
+export { createEventLineUnwrapper, unwrapEventLine } from './unwrap-event-line.js';

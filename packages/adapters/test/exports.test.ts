@@ -9,10 +9,14 @@ const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'u
 };
 
 describe(`${manifest.name} exports map`, () => {
-  const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+  // Bundles are self-contained scripts (importing one runs it), so only module subpaths are imported here.
+  const keys = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+  const subpaths = keys.filter((key) => !key.startsWith('./bundles/'));
+  const bundles = keys.filter((key) => key.startsWith('./bundles/'));
 
   it('lists the subpaths the design names', () => {
     expect(subpaths).toEqual(['.', './claude-code', './codex', './opencode']);
+    for (const bundle of bundles) expect(manifest.exports[bundle]).toBe(`./dist${bundle.slice(1)}`);
   });
 
   it('resolves every subpath from the built package through Node', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isRuntimeId, RUNTIME_IDS } from '../src/index.js';
 
@@ -15,6 +15,21 @@ describe('runtime ids', () => {
     expect(exportsMap).toHaveProperty([`./${id}`]);
     const module = (await import(`../src/${id}/index.ts`)) as { RUNTIME_ID: string };
     expect(module.RUNTIME_ID).toBe(id);
+  });
+
+  it.each(RUNTIME_IDS)('%s names its fixture folder and its test folder', (id) => {
+    expect(existsSync(new URL(`test/fixtures/${id}/SOURCES.md`, packageDir))).toBe(true);
+    expect(existsSync(new URL(`test/${id}/`, packageDir))).toBe(true);
+  });
+
+  it.each(RUNTIME_IDS)('%s: SOURCES.md names the origin of every fixture file, and only of those', (id) => {
+    const folder = new URL(`test/fixtures/${id}/`, packageDir);
+    const files = readdirSync(folder).filter((file) => file !== 'SOURCES.md');
+    const sources = readFileSync(new URL('SOURCES.md', folder), 'utf8');
+    const listed = [...sources.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`([^`]+)`/g)].map((name) => name[1]!),
+    );
+    expect([...listed].sort()).toEqual([...files].sort());
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = new URL('..', import.meta.url);
@@ -9,10 +10,21 @@ const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'u
 };
 
 describe(`${manifest.name} exports map`, () => {
-  const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+  const subpaths = Object.keys(manifest.exports).filter(
+    (key) => key !== './package.json' && !key.includes('*'),
+  );
 
-  it('lists the subpaths the design names', () => {
-    expect(subpaths).toEqual(['.', './conflux', './zaofu', './maestro', './devflow', './contracts']);
+  it('lists the subpaths the design names, plus the JSON Schema files', () => {
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './conflux',
+      './zaofu',
+      './maestro',
+      './devflow',
+      './contracts',
+      './schemas/*',
+      './package.json',
+    ]);
   });
 
   it('resolves every subpath from the built package through Node', () => {
@@ -23,5 +35,29 @@ describe(`${manifest.name} exports map`, () => {
       encoding: 'utf8',
     });
     for (const specifier of specifiers) expect(output).toMatch(new RegExp(`^${specifier} [1-9]`, 'm'));
+  });
+
+  it('serves each contract JSON Schema at ./schemas/<id>.json, and nothing outside the map', () => {
+    const script = [
+      "import { createRequire } from 'node:module';",
+      "const require = createRequire(process.cwd() + '/');",
+      `const file = require.resolve('${manifest.name}/schemas/conflux.acceptance.json');`,
+      `const { default: schema } = await import('${manifest.name}/schemas/conflux.acceptance.json', { with: { type: 'json' } });`,
+      `const { default: index } = await import('${manifest.name}/schemas/index.json', { with: { type: 'json' } });`,
+      "let hidden = 'resolved';",
+      `try { require.resolve('${manifest.name}/dist/index.js'); } catch (error) { hidden = error.code; }`,
+      'process.stdout.write(JSON.stringify({ file, schema: schema.$schema, ids: index.contracts.map((c) => c.id), hidden }));',
+    ].join('\n');
+    const output = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: packageDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as { file: string; schema: string; ids: string[]; hidden: string };
+    expect(output.file).toBe(fileURLToPath(new URL('dist/schemas/conflux.acceptance.json', packageDir)));
+    expect(output.schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(output.ids).toContain('conflux.acceptance');
+    expect(output.hidden).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
 });

@@ -7,7 +7,44 @@ interface CommandEntry {
   readonly load: () => Promise<Command>;
 }
 
-const COMMANDS: Readonly<Record<string, CommandEntry>> = {};
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  build: {
+    summary: 'Render skill packs for Claude Code, Codex, OpenCode and portable npm',
+    load: () => import('./commands/build.js').then((m) => m.command),
+  },
+  check: {
+    summary: 'Exit 1 when a built pack drifted from its sources or manifest',
+    load: () => import('./commands/check.js').then((m) => m.command),
+  },
+  schemas: {
+    summary: "Write every registered contract's JSON Schema",
+    load: () => import('./commands/schemas.js').then((m) => m.command),
+  },
+  docs: {
+    summary: 'Write Markdown reference pages for every registered contract',
+    load: () => import('./commands/docs.js').then((m) => m.command),
+  },
+  parse: {
+    summary: "Read an agent's output and print the contract's value or typed error as JSON",
+    load: () => import('./commands/parse.js').then((m) => m.command),
+  },
+  lint: {
+    summary: "Check SKILL.md files against each runtime's load rules",
+    load: () => import('./commands/lint.js').then((m) => m.command),
+  },
+  install: {
+    summary: "Install a built pack's skills for one runtime, tracked in skillpack-lock.json",
+    load: () => import('./commands/install.js').then((m) => m.command),
+  },
+  uninstall: {
+    summary: 'Remove an installed pack, keeping any file you changed',
+    load: () => import('./commands/uninstall.js').then((m) => m.command),
+  },
+  list: {
+    summary: 'Show installed packs per runtime and scope',
+    load: () => import('./commands/list.js').then((m) => m.command),
+  },
+};
 
 function usage(): string {
   const names = Object.keys(COMMANDS);

@@ -1,4 +1,210 @@
+export type { Action, ActionSourceTool, MethodStep, Transition } from './action.js';
+export {
+  ACTION_FIELDS,
+  ActionSchema,
+  bindFreshAction,
+  MethodStepSchema,
+  safeParseAction,
+  TransitionSchema,
+} from './action.js';
+export type { ApplyArguments, ApplyArgumentsInput, RecoveryApply } from './apply-arguments.js';
+export {
+  ActionPayloadSchema,
+  ApplyArgumentsSchema,
+  createApplyArguments,
+  RecoveryApplySchema,
+  safeParseApplyArguments,
+} from './apply-arguments.js';
+export {
+  applyArgumentsContract,
+  newTaskContract,
+  nodePayloadContracts,
+  operationProbeContract,
+} from './contracts.js';
+export type { ExpectedResponse, ResultEnvelope, ToolResponseOutcome } from './envelope.js';
+export {
+  CoreErrorSchema,
+  CoreRecoverySchema,
+  classifyToolResponse,
+  ResultEnvelopeSchema,
+  safeParseResultEnvelope,
+} from './envelope.js';
+export type { CoreErrorCode, CoreErrorRow, DomainErrorReport, RecoveryAction } from './error-table.js';
+export {
+  CORE_ERROR_CODES,
+  CORE_ERROR_TABLE,
+  coreErrorRow,
+  describeDomainError,
+  RECOVERY_ACTIONS,
+  SCHEMA_UNSUPPORTED_GUIDANCE,
+} from './error-table.js';
+export type { HandshakeOptions, HandshakeViolation, ServerInfo, SupportedProcess } from './handshake.js';
+export { checkServerInfo } from './handshake.js';
+export {
+  applyActionInputJsonSchema,
+  nodePayloadJsonSchema,
+  payloadDefinitionName,
+  payloadJsonSchemas,
+} from './json-schema.js';
+export type { JsonTextDefect, JsonTextOptions } from './json-text.js';
+export { safeParseJsonText } from './json-text.js';
+export type { DevflowLimitName } from './limits.js';
+export { DEVFLOW_LIMITS } from './limits.js';
+export type { MethodEvidenceOptions, MethodStepRef } from './method-evidence.js';
+export { checkMethodEvidence } from './method-evidence.js';
+export { selectMethodProfile } from './method-profile.js';
+export type { NewTask, OpenTaskArguments, OpenTaskInput, VerificationBudget } from './new-task.js';
+export {
+  createOpenTaskArguments,
+  isResume,
+  NewTaskSchema,
+  OpenTaskArgumentsSchema,
+  safeParseNewTask,
+  VerificationBudgetSchema,
+} from './new-task.js';
+export type {
+  ActionPayload,
+  ComprehensionPayload,
+  DeliveryPayload,
+  DesignPayload,
+  ImplementationPayload,
+  NodePayload,
+  RefactorPayload,
+  RequirementsPayload,
+  TasksPayload,
+  TestPayload,
+} from './node-payloads.js';
+export {
+  ComprehensionPayloadSchema,
+  DeliveryPayloadSchema,
+  DesignPayloadSchema,
+  ImplementationPayloadSchema,
+  NODE_PAYLOAD_SCHEMAS,
+  payloadSchemaForNode,
+  RefactorPayloadSchema,
+  RequirementsPayloadSchema,
+  TasksPayloadSchema,
+  TestPayloadSchema,
+} from './node-payloads.js';
+export type {
+  BlockerResolutionPayload,
+  ComprehensionResult,
+  DeliveryResult,
+  DesignResult,
+  ImplementationResult,
+  RefactorResult,
+  RequirementsResult,
+  TasksResult,
+  TestCheck,
+  TestResult,
+  WorkItem,
+} from './node-results.js';
+export {
+  AcceptanceOutcomeSchema,
+  BlockerResolutionPayloadSchema,
+  ComprehensionResultSchema,
+  DeliveryResultSchema,
+  DesignBaselineSchema,
+  DesignResultSchema,
+  ImplementationResultSchema,
+  RefactorResultSchema,
+  RequirementsBaselineSchema,
+  RequirementsResultSchema,
+  TasksBaselineSchema,
+  TasksResultSchema,
+  TestCheckSchema,
+  TestResultSchema,
+  UserConfirmationSchema,
+  WorkItemSchema,
+} from './node-results.js';
+export type { NodeRuleViolation } from './node-rules.js';
+export { checkNodeRules } from './node-rules.js';
+export type { OperationProbe, RetainedApplyRequest, RetainedIdentity } from './operation-probe.js';
+export {
+  createOperationProbe,
+  OperationProbeSchema,
+  RetainedIdentitySchema,
+  readRetainedIdentity,
+  safeParseOperationProbe,
+} from './operation-probe.js';
+export type { CheckedPayload, PayloadContext } from './payload-check.js';
+export { checkActionPayload, standardPayloadContext } from './payload-check.js';
+export type { ArtifactReference, MethodEvidenceItem } from './payload-envelope.js';
+export { ArtifactReferenceSchema, MethodEvidenceItemSchema, ReasonSchema } from './payload-envelope.js';
+export type { PreflightOptions } from './preflight.js';
+export { preflightApply, preflightApplyArguments, preflightApplyText } from './preflight.js';
+export {
+  CapabilitySchema,
+  DigestSchema,
+  IdSchema,
+  RepositoryPathSchema,
+  RevisionSchema,
+  SemanticIdSchema,
+  StringListSchema,
+} from './primitives.js';
+export type {
+  MethodStepDefinition,
+  NodeDefinition,
+  ProcessDefinition,
+  TransitionDefinition,
+} from './process.js';
+export {
+  findNode,
+  findNodeByActionKind,
+  findTransition,
+  outgoingTransitions,
+  problemClassesForNode,
+  STANDARD_PROCESS,
+} from './process.js';
+export type { RecoveryStep, RecoveryStopReason } from './recovery-advice.js';
+export { adviseRecovery } from './recovery-advice.js';
+export type { RecoveryAdvice, RecoveryAssessment, RecoveryClassification } from './recovery-assessment.js';
+export {
+  bindRecoveryAssessment,
+  RECOVERY_ADVICE,
+  RECOVERY_CLASSIFICATIONS,
+  RecoveryAssessmentSchema,
+  safeParseRecoveryAssessment,
+} from './recovery-assessment.js';
+export type {
+  AcceptanceStatus,
+  ActionKind,
+  AllowedEffect,
+  ArtifactRole,
+  BlockerConditionKind,
+  EvidenceKind,
+  EvidenceSource,
+  EvidenceStatus,
+  Host,
+  MethodProfile,
+  MethodStepStatus,
+  NodeId,
+  ProblemClass,
+  ToolName,
+  VerificationLevel,
+  WorkNodeId,
+} from './vocabulary.js';
+export {
+  ACCEPTANCE_STATUSES,
+  ACTION_KINDS,
+  ALLOWED_EFFECTS,
+  ARTIFACT_ROLES,
+  BLOCKER_CONDITION_KINDS,
+  EVIDENCE_KINDS,
+  EVIDENCE_SOURCES,
+  EVIDENCE_STATUSES,
+  HOSTS,
+  METHOD_PROFILES,
+  METHOD_STEP_STATUSES,
+  NODE_IDS,
+  PROBLEM_CLASSES,
+  TOOL_NAMES,
+  VERIFICATION_LEVELS,
+  WORK_NODE_IDS,
+} from './vocabulary.js';
+
 import type { AnyContract } from '../contract.js';
+import { devflowContractList } from './contracts.js';
 
 /** Every contract of the devflow family, for registries. */
-export const devflowContracts: readonly AnyContract[] = [];
+export const devflowContracts: readonly AnyContract[] = devflowContractList;

@@ -1,3 +1,5 @@
+import { isBlank, trimUnicodeWhitespace } from './whitespace.js';
+
 /** How a trimmed line relates to Markdown code fences. */
 export type FenceState = 'fence' | 'inside' | 'outside';
 
@@ -9,7 +11,12 @@ export interface FenceTracker {
   readonly info: string | undefined;
 }
 
-function fenceRun(line: string): { char: string; length: number } | undefined {
+interface FenceRun {
+  readonly char: string;
+  readonly length: number;
+}
+
+function fenceRun(line: string): FenceRun | undefined {
   const char = line[0];
   if (char !== '`' && char !== '~') return undefined;
   let length = 1;
@@ -18,12 +25,13 @@ function fenceRun(line: string): { char: string; length: number } | undefined {
 }
 
 /**
- * A CommonMark-like fence tracker: a line starting with at least three backticks or tildes opens a fence;
- * only a line of the same character, at least as long, with nothing after the run, closes it. So
- * ```` ```json ```` never closes an open fence, and an unclosed fence swallows the rest of the input.
+ * The Conflux runtime's fence rule: a line starting with at least three backticks or tildes opens a fence
+ * when none is open; only a line of the same character, at least as long, with nothing but whitespace after
+ * the run, closes it. So ```` ```json ```` never closes an open fence (it is `inside`), and an unclosed fence
+ * swallows the rest of the input.
  */
 export function createFenceTracker(): FenceTracker {
-  let opener: { char: string; length: number } | undefined;
+  let opener: FenceRun | undefined;
   let info: string | undefined;
   return {
     get open() {
@@ -37,10 +45,10 @@ export function createFenceTracker(): FenceTracker {
       if (opener === undefined) {
         if (run === undefined) return 'outside';
         opener = run;
-        info = line.slice(run.length).trim();
+        info = trimUnicodeWhitespace(line.slice(run.length));
         return 'fence';
       }
-      if (run && run.char === opener.char && run.length >= opener.length && run.length === line.length) {
+      if (run && run.char === opener.char && run.length >= opener.length && isBlank(line.slice(run.length))) {
         opener = undefined;
         info = undefined;
         return 'fence';

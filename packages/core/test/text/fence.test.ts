@@ -19,8 +19,17 @@ describe('createFenceTracker', () => {
     ]);
   });
 
-  it('does not close a tilde fence with backticks', () => {
-    expect(classify(['~~~', '```', '~~~', 'x'])).toEqual(['fence', 'inside', 'fence', 'outside']);
+  it('does not close a tilde fence with backticks, nor with a shorter run', () => {
+    expect(classify(['~~~~', '```', '~~~', '~~~~~', 'x'])).toEqual(['fence', 'inside', 'inside', 'fence', 'outside']);
+  });
+
+  it('closes on a run followed only by Unicode whitespace', () => {
+    expect(classify(['```', 'x', '```\u00a0\u2003', 'y'])).toEqual(['fence', 'inside', 'fence', 'outside']);
+    expect(classify(['```', '``` x', 'y'])).toEqual(['fence', 'inside', 'inside']);
+  });
+
+  it('needs the run at the start of the (trimmed) line', () => {
+    expect(classify(['text ```', '``', 'x'])).toEqual(['outside', 'outside', 'outside']);
   });
 
   it('reports the info string while open', () => {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agentTextLines,
-  parseJsonObjectLine,
-  splitLines,
-  stripMarkdownDecorations,
-} from '../../src/index.js';
+import { agentTextLines, parseJsonObjectLine, splitLines, stripMarkdownDecorations } from '../../src/index.js';
 
-describe('splitLines', () => {
+describe('splitLines (Rust str::lines)', () => {
   it.each([
     ['', []],
     ['a', ['a']],
     ['a\n', ['a']],
+    ['\n', ['']],
     ['a\r\nb\r\n', ['a', 'b']],
     ['a\n\nb', ['a', '', 'b']],
+    ['a\rb', ['a\rb']],
+    ['a\r', ['a\r']],
+    ['a\r\r\n', ['a\r']],
   ] as const)('%j', (text, expected) => {
     expect(splitLines(text)).toEqual(expected);
   });
@@ -20,20 +19,38 @@ describe('splitLines', () => {
 
 describe('agentTextLines', () => {
   it('replaces lines that unwrap with the lines of their text', () => {
-    const unwrap = (line: string) =>
-      line.startsWith('E:') ? line.slice(2).replaceAll('|', '\n') : undefined;
+    const unwrap = (line: string) => (line.startsWith('E:') ? line.slice(2).replaceAll('|', '\n') : undefined);
     expect([...agentTextLines('raw\r\nE:a|b\nlast\n', unwrap)]).toEqual(['raw', 'a', 'b', 'last']);
+  });
+
+  it('drops a line whose event carries empty text, and keeps a bare \\r on the last line', () => {
+    const unwrap = (line: string) => (line === 'EMPTY' ? '' : undefined);
+    expect([...agentTextLines('a\nEMPTY\nb\r', unwrap)]).toEqual(['a', 'b\r']);
   });
 });
 
-describe('stripMarkdownDecorations', () => {
+describe('stripMarkdownDecorations (the Conflux rule)', () => {
   it.each([
     ['**ACCEPTANCE: PASS**', 'ACCEPTANCE: PASS'],
     ['### **ACCEPTANCE: FAIL**', 'ACCEPTANCE: FAIL'],
     ['> ACCEPTANCE: FAIL', 'ACCEPTANCE: FAIL'],
     ['- ACCEPTANCE: PASS', 'ACCEPTANCE: PASS'],
+    ['#> ACCEPTANCE: PASS', 'ACCEPTANCE: PASS'],
+    ['#>- ACCEPTANCE: PASS', 'ACCEPTANCE: PASS'],
+    ['> - ACCEPTANCE: PASS', '- ACCEPTANCE: PASS'],
+    ['## > ACCEPTANCE: PASS', '> ACCEPTANCE: PASS'],
+    ['A_CC*EPTANCE: PASS', 'ACCEPTANCE: PASS'],
+    ['\u00a0**ACCEPTANCE: PASS**\u2003', 'ACCEPTANCE: PASS'],
+    ['\ufeffACCEPTANCE: PASS', '\ufeffACCEPTANCE: PASS'],
   ] as const)('%j -> %j', (line, expected) => {
     expect(stripMarkdownDecorations(line)).toBe(expected);
+  });
+
+  it('is linear on a long run of decoration', () => {
+    const line = `${'*_'.repeat(2_000_000)}ACCEPTANCE: PASS`;
+    const started = performance.now();
+    expect(stripMarkdownDecorations(line)).toBe('ACCEPTANCE: PASS');
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -1,0 +1,107 @@
+// Cold start of the Stop hook as a whole process: the prebuilt self-contained bundle and the
+// `skillpack-hook` bin, each against `node -e ""`, as the median of interleaved runs. The payload is a
+// Claude Code Stop event whose last message carries the contract's first example (a satisfied stop), plus
+// one whose message carries none (a blocked stop, the path that builds the correction). The bundle keeps
+// V8's compiled code in the hook's state folder after its first run; warm-up runs fill it, and one figure
+// turns it off to show what a first run costs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const adaptersDir = fileURLToPath(new URL('../packages/adapters/', import.meta.url));
+const BUNDLE = join(adaptersDir, 'dist/bundles/skillpack-hook.mjs');
+const BIN = join(adaptersDir, 'dist/bin/skillpack-hook.js');
+const CORE_CONTRACTS = new URL('../packages/core/dist/contracts.js', import.meta.url);
+const CONTRACT = 'conflux.acceptance';
+const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
+const WARMUP = 3;
+
+async function payloads() {
+  if (!existsSync(BUNDLE) || !existsSync(BIN)) {
+    throw new Error('build the adapters first: npx tsc -p packages/adapters/tsconfig.build.json && node packages/adapters/scripts/bundle.mjs');
+  }
+  const { builtinContracts } = await import(CORE_CONTRACTS.href);
+  const contract = builtinContracts.get(CONTRACT);
+  if (!contract) throw new Error(`${CONTRACT} is not in packages/core/dist: build the core first`);
+  const stop = (message) =>
+    JSON.stringify({
+      session_id: 'bench-session',
+      transcript_path: '/nonexistent/transcript.jsonl',
+      cwd: adaptersDir,
+      permission_mode: 'default',
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: message,
+    });
+  return {
+    satisfied: stop(`I reviewed the change and ran the tests.\n\n${contract.render(contract.examples[0].value)}\n`),
+    blocked: stop('I reviewed the change and ran the tests. Everything looks fine.'),
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export default async function bench() {
+  const input = await payloads();
+  const stateDir = mkdtempSync(join(tmpdir(), 'skillpack-bench-hook-'));
+  const env = { ...process.env, SKILLPACK_HOOK_STATE_DIR: stateDir };
+  const hookArgs = ['claude-code', '--contract', CONTRACT];
+  const commands = [
+    { label: 'node -e ""', args: ['-e', ''], stdin: input.satisfied },
+    { label: 'bundle, satisfied stop', args: [BUNDLE, ...hookArgs], stdin: input.satisfied, expect: /^\{\}\n$/ },
+    { label: 'bundle, blocked stop', args: [BUNDLE, ...hookArgs], stdin: input.blocked, expect: /"decision":"block"/ },
+    {
+      label: 'bundle, satisfied stop, code cache off (a first run)',
+      args: [BUNDLE, ...hookArgs],
+      stdin: input.satisfied,
+      env: { SKILLPACK_HOOK_CODE_CACHE: '0' },
+      expect: /^\{\}\n$/,
+    },
+    { label: 'skillpack-hook bin, satisfied stop', args: [BIN, ...hookArgs], stdin: input.satisfied, expect: /^\{\}\n$/ },
+  ];
+  const times = commands.map(() => []);
+  try {
+    for (let round = 0; round < WARMUP + RUNS; round++) {
+      for (let k = 0; k < commands.length; k++) {
+        const index = (round + k) % commands.length;
+        const command = commands[index];
+        const started = performance.now();
+        const run = spawnSync(process.execPath, command.args, {
+          input: command.stdin,
+          env: { ...env, ...command.env },
+          encoding: 'utf8',
+        });
+        const elapsed = performance.now() - started;
+        if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
+          throw new Error(`${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`);
+        }
+        if (round >= WARMUP) times[index].push(elapsed);
+      }
+    }
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  const baseline = median(times[0]);
+  const round1 = (value) => Math.round(value * 10) / 10;
+  return {
+    name: 'hook cold start',
+    figures: commands.slice(1).map((command, i) => {
+      const value = median(times[i + 1]);
+      return {
+        label: `${command.label} (median of ${RUNS})`,
+        value: round1(value),
+        unit: 'ms',
+        baseline: round1(baseline),
+        ratio: value / baseline,
+        target: command.label.startsWith('bundle') ? '≤ 1.5×' : '',
+      };
+    }),
+  };
+}

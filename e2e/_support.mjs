@@ -1,0 +1,101 @@
+// Helpers for the real-runtime checks: pinned CLIs, temp homes and projects, and the built example packs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const runtimesDir = join(repoRoot, 'e2e/runtimes');
+const binDir = join(runtimesDir, 'node_modules/.bin');
+const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
+
+/** The pinned versions, read from the runtimes package.json so there is one place to change them. */
+export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;
+
+const VERSION_PATTERNS = {
+  claude: /^(\d+\.\d+\.\d+) \(Claude Code\)/,
+  codex: /^codex-cli (\d+\.\d+\.\d+)/,
+  opencode: /^(\d+\.\d+\.\d+)/,
+};
+const PIN_OF = { claude: '@anthropic-ai/claude-code', codex: '@openai/codex', opencode: 'opencode-ai' };
+
+function installedVersion(name, env) {
+  if (!existsSync(join(binDir, name))) return undefined;
+  const run = spawnSync(join(binDir, name), ['--version'], { encoding: 'utf8', env, timeout: 60_000 });
+  return VERSION_PATTERNS[name].exec(run.stdout.trim())?.[1];
+}
+
+/** Install the pinned CLIs from e2e/runtimes/package-lock.json unless they are already there. */
+export function ensureRuntimes() {
+  const env = { ...process.env, HOME: makeTempDir('skillpack-home-') };
+  const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
+  if (stale.length > 0) {
+    process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: runtimesDir, stdio: 'inherit', timeout: 900_000 });
+  }
+  for (const name of Object.keys(PIN_OF)) {
+    const version = installedVersion(name, env);
+    if (version !== PINS[PIN_OF[name]]) {
+      throw new Error(`${name} --version gave ${version ?? 'nothing'}; expected the pin ${PINS[PIN_OF[name]]}`);
+    }
+  }
+}
+
+const tempDirs = [];
+export function makeTempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+export function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A fresh project (a git repository, as the runtimes look for one) with its own empty HOME. */
+export function makeSandbox() {
+  const home = makeTempDir('skillpack-home-');
+  const project = makeTempDir('skillpack-project-');
+  execFileSync('git', ['init', '-q'], { cwd: project });
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    SKILLPACK_HOME: home,
+    CODEX_HOME: join(home, '.codex'),
+    NO_COLOR: '1',
+  };
+  for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT']) delete env[key];
+  mkdirSync(env.CODEX_HOME, { recursive: true });
+  return { home, project, env };
+}
+
+/** Run a pinned runtime CLI; bounded in time, never interactive. */
+export function runtime(name, args, { cwd, env, input }) {
+  const run = spawnSync(join(binDir, name), args, {
+    cwd,
+    env,
+    input: input ?? '',
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error) throw new Error(`${name} ${args.join(' ')} failed to run: ${run.error.message}`);
+  return run;
+}
+
+/** Run the built `skillpack` CLI. */
+export function skillpack(args, { cwd = repoRoot, env = process.env } = {}) {
+  return spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+}
+
+/** Parse a JSON document a runtime printed, or fail with a message that shows what came instead. */
+export function parseRuntimeJson(what, text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${what} no longer prints JSON (format change?). First 400 chars:\n${text.slice(0, 400)}`);
+  }
+}

@@ -1,0 +1,167 @@
+// Real-runtime checks: the pinned Claude Code, Codex and OpenCode CLIs load what `skillpack build` and
+// `skillpack install` produce, the wired hook answers a Stop payload, and `skillpack lint` agrees with
+// what each loader actually drops. Run with `npm run test:runtimes`; needs no network once installed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parse as parseYaml } from 'yaml';
+import {
+  ensureRuntimes,
+  makeSandbox,
+  makeTempDir,
+  parseRuntimeJson,
+  removeTempDirs,
+  repoRoot,
+  runtime,
+  skillpack,
+} from './_support.mjs';
+
+let packDir;
+
+function frontMatter(file) {
+  const text = readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  assert.ok(match, `${file} has no front matter`);
+  return parseYaml(match[1]);
+}
+
+/** name -> description of every skill a target renders, read from the built SKILL.md files. */
+function renderedSkills(skillsDir) {
+  return new Map(
+    readdirSync(skillsDir).map((folder) => {
+      const { name, description } = frontMatter(join(skillsDir, folder, 'SKILL.md'));
+      return [name, description];
+    }),
+  );
+}
+
+function install(runtimeId, sandbox) {
+  const run = skillpack(
+    ['install', packDir, '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
+    { env: sandbox.env },
+  );
+  assert.equal(run.status, 0, `skillpack install failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+function openCodeSkills(sandbox) {
+  const run = runtime('opencode', ['debug', 'skill'], { cwd: sandbox.project, env: sandbox.env });
+  assert.equal(run.status, 0, run.stderr);
+  const skills = parseRuntimeJson('`opencode debug skill`', run.stdout);
+  assert.ok(Array.isArray(skills), '`opencode debug skill` no longer prints an array (format change?)');
+  return new Map(skills.filter((skill) => skill.location !== '<built-in>').map((s) => [s.name, s]));
+}
+
+function codexSkills(sandbox) {
+  const run = runtime('codex', ['debug', 'prompt-input', 'x'], { cwd: sandbox.project, env: sandbox.env });
+  assert.equal(run.status, 0, run.stderr);
+  const text = JSON.stringify(parseRuntimeJson('`codex debug prompt-input`', run.stdout));
+  assert.match(text, /## Skills/, '`codex debug prompt-input` no longer lists skills under "## Skills"');
+  const listed = new Map();
+  // Each skill is listed as "- <name>: <description> (file: <path>)" inside a JSON string.
+  for (const line of JSON.parse(`"${text.match(/<skills_instructions>.*?<\/skills_instructions>/)?.[0] ?? ''}"`).split('\n')) {
+    const entry = /^- ([^:]+): (.*) \(file: ([^)]*)\)$/.exec(line);
+    if (entry) listed.set(entry[1], { description: entry[2], file: entry[3] });
+  }
+  return listed;
+}
+
+before(() => {
+  ensureRuntimes();
+  packDir = join(makeTempDir('skillpack-packs-'), 'packs');
+  const run = skillpack(['build', '--config', join(repoRoot, 'examples/skillpack.config.json'), '--out', packDir]);
+  assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
+});
+after(removeTempDirs);
+
+describe('OpenCode loads the OpenCode pack', () => {
+  it('lists every example skill with exactly the rendered name and description', () => {
+    const sandbox = makeSandbox();
+    install('opencode', sandbox);
+    const expected = renderedSkills(join(packDir, 'opencode/.opencode/skills'));
+    assert.ok(expected.size >= 5, `expected the five example skills, found ${expected.size}`);
+    const loaded = openCodeSkills(sandbox);
+    for (const [name, description] of expected) {
+      assert.ok(loaded.has(name), `opencode did not load ${name}; it loaded ${[...loaded.keys()].join(', ')}`);
+      assert.equal(loaded.get(name).description, description, `description of ${name}`);
+    }
+  });
+
+  it('loads the generated plugin file without an error', () => {
+    const sandbox = makeSandbox();
+    install('opencode', sandbox);
+    const plugins = readdirSync(join(sandbox.project, '.opencode/plugins')).filter((f) => f.endsWith('.js'));
+    assert.equal(plugins.length, 1, `expected one generated plugin, found ${plugins.join(', ')}`);
+    const env = { ...sandbox.env, SKILLPACK_DEBUG: '1' };
+    const run = runtime('opencode', ['debug', 'config', '--print-logs', '--log-level', 'WARN'], {
+      cwd: sandbox.project,
+      env,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const config = parseRuntimeJson('`opencode debug config`', run.stdout);
+    assert.ok(
+      config.plugin.some((spec) => spec.endsWith(`/.opencode/plugins/${plugins[0]}`)),
+      `opencode did not pick up the plugin: ${JSON.stringify(config.plugin)}`,
+    );
+    assert.match(run.stderr, /skillpack: OpenCode plugin ready/, 'the plugin did not report that it loaded');
+    assert.doesNotMatch(run.stderr, /level=ERROR[^\n]*plugin/i);
+  });
+});
+
+describe('Codex loads the Codex pack', () => {
+  it('lists every example skill with its description', () => {
+    const sandbox = makeSandbox();
+    install('codex', sandbox);
+    const expected = renderedSkills(join(packDir, 'codex/.agents/skills'));
+    const listed = codexSkills(sandbox);
+    for (const [name, description] of expected) {
+      assert.ok(listed.has(name), `codex did not list ${name}; it listed ${[...listed.keys()].join(', ')}`);
+      assert.equal(listed.get(name).description, description, `description of ${name}`);
+    }
+  });
+});
+
+describe('Claude Code accepts the Claude Code plugin', () => {
+  const pluginDir = () => join(packDir, 'claude-code/plugin');
+
+  it('passes `claude plugin validate`', () => {
+    const sandbox = makeSandbox();
+    const run = runtime('claude', ['plugin', 'validate', pluginDir()], { cwd: sandbox.project, env: sandbox.env });
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /Validation passed/);
+  });
+
+  it('wires a Stop hook that blocks an answer without a verdict and lets a valid one stop', () => {
+    const hooks = JSON.parse(readFileSync(join(pluginDir(), 'hooks/hooks.json'), 'utf8')).hooks;
+    const commands = (hooks.Stop ?? []).flatMap((group) => group.hooks.map((hook) => hook.command));
+    assert.ok(commands.length > 0, 'hooks.json wires no Stop hook');
+    const sandbox = makeSandbox();
+    const ask = (command, message) => {
+      const payload = {
+        session_id: 'e2e',
+        transcript_path: join(sandbox.home, 'missing.jsonl'),
+        cwd: sandbox.project,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        last_assistant_message: message,
+      };
+      const run = spawnSync('sh', ['-c', command], {
+        cwd: sandbox.project,
+        env: { ...sandbox.env, CLAUDE_PLUGIN_ROOT: pluginDir() },
+        input: JSON.stringify(payload),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      return run.stdout.trim() === '' ? {} : JSON.parse(run.stdout);
+    };
+    const conflux = commands.find((command) => command.includes('conflux.acceptance'));
+    assert.ok(conflux, `no Stop hook checks conflux.acceptance: ${commands.join(' | ')}`);
+    const blocked = ask(conflux, 'I looked at the change and it seems fine.');
+    assert.equal(blocked.decision, 'block');
+    assert.match(blocked.reason, /ACCEPTANCE/);
+    const passed = ask(conflux, 'Checked.\n{"acceptance":"pass","findings":[]}\nACCEPTANCE: PASS');
+    assert.notEqual(passed.decision, 'block');
+  });
+});

@@ -1,0 +1,120 @@
+// Bundle the Stop hook and the OpenCode plugin into self-contained ESM files (zod and every contract inside)
+// that a generated pack carries and runs with plain `node`, no install step. Run after `tsc` by `build`.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const BANNER = `// @skillpack/adapters ${version}, prebuilt: do not edit. Bundles zod (MIT License, Copyright (c) 2025 Colin McDonnell).`;
+
+/**
+ * zod registers every locale under `z.locales`, about a third of its code; nothing in skillpack selects a
+ * locale (zod's default is English), so the bundles keep English alone. Startup time is the reason.
+ */
+const englishOnlyZodLocales = {
+  name: 'english-only-zod-locales',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: 'js',
+      resolveDir: join(args.path, '..'),
+    }));
+  },
+};
+
+const common = {
+  absWorkingDir: packageDir,
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  // Workspace imports resolve to the TypeScript sources through the tsconfig `paths`.
+  tsconfig: 'tsconfig.json',
+  minify: true,
+  legalComments: 'eof',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [englishOnlyZodLocales],
+};
+
+/** Every import left in a build must be a Node built-in. */
+export function externalImports(metafile) {
+  return Object.values(metafile.outputs).flatMap((output) =>
+    output.imports
+      .filter((entry) => entry.external && !entry.path.startsWith('node:'))
+      .map((entry) => entry.path),
+  );
+}
+
+function summary(name, metafile) {
+  return {
+    name,
+    inputs: Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs)),
+    externals: externalImports(metafile),
+  };
+}
+
+/**
+ * The hook runs once per stop, so its start-up time counts: its code is compiled as one CommonJS program
+ * and run through `runWithCodeCache` (src/bin/code-cache.ts), which keeps V8's compiled code between runs.
+ */
+async function buildHook(write) {
+  const program = await build({
+    ...common,
+    entryPoints: ['src/bin/skillpack-hook.ts'],
+    format: 'cjs',
+    write: false,
+  });
+  const body = program.outputFiles[0].text.replace(/^#!.*\n/, '');
+  const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
+  const loader = await build({
+    ...common,
+    stdin: {
+      contents: `import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(${JSON.stringify(source)}, import.meta.url);\n`,
+      resolveDir: packageDir,
+      sourcefile: 'skillpack-hook-entry.ts',
+      loader: 'ts',
+    },
+    format: 'esm',
+    banner: { js: `#!/usr/bin/env node\n${BANNER}` },
+    write: false,
+    outfile: 'dist/bundles/skillpack-hook.mjs',
+  });
+  if (write) writeOutput('skillpack-hook', loader.outputFiles[0].contents);
+  return [summary('skillpack-hook (program)', program.metafile), summary('skillpack-hook', loader.metafile)];
+}
+
+async function buildPlugin(write) {
+  const plugin = await build({
+    ...common,
+    entryPoints: ['src/opencode/plugin-entry.ts'],
+    format: 'esm',
+    banner: { js: BANNER },
+    write: false,
+    outfile: 'dist/bundles/opencode-plugin.mjs',
+  });
+  if (write) writeOutput('opencode-plugin', plugin.outputFiles[0].contents);
+  return [summary('opencode-plugin', plugin.metafile)];
+}
+
+function writeOutput(name, contents) {
+  const dir = join(packageDir, 'dist/bundles');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.mjs`), contents, { mode: 0o755 });
+  console.log(`bundle: dist/bundles/${name}.mjs ${(contents.byteLength / 1024).toFixed(0)} KiB`);
+}
+
+/** Build both bundles; `write: false` only reports what each build holds (tests use it). */
+export async function buildBundles({ write = true } = {}) {
+  return [...(await buildHook(write)), ...(await buildPlugin(write))];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const builds = await buildBundles();
+  const leaked = builds.flatMap((entry) => entry.externals);
+  if (leaked.length > 0) {
+    console.error(`bundle: imports other than node:* left in the bundles: ${leaked.join(', ')}`);
+    process.exitCode = 1;
+  }
+}

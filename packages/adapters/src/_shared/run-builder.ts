@@ -1,0 +1,304 @@
+import type { JsonObject, ProtocolError, Warning } from '@skillpack/core';
+import type {
+  AgentMessage,
+  AgentRun,
+  FinishState,
+  MalformedLine,
+  RunError,
+  RunEvent,
+  RunEventKind,
+  RunFormat,
+  RunUsage,
+  ToolActivity,
+  ToolStatus,
+} from '../agent-run.js';
+import type { RuntimeId } from '../runtime-id.js';
+import { detachedString } from './utf8.js';
+
+/** At most this many malformed lines and warnings are kept; the rest are only counted. */
+export const MAX_RECORDED_LINES = 1000;
+const MAX_WARNINGS = 200;
+const MAX_UNKNOWN_TYPES = 200;
+const MAX_TYPE_KEY = 80;
+const OPEN_MESSAGE_LIMIT = 64;
+
+export interface RetentionOptions {
+  /** Raw events to keep: `0` none, `n` the last n, `Infinity` all. */
+  readonly keepEvents: number;
+  readonly maxToolOutputChars: number;
+  /** Tool output kept across all calls; past it the oldest outputs are dropped. */
+  readonly maxToolOutputTotalChars: number;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type MessageDraft = Mutable<AgentMessage>;
+export type ToolDraft = Mutable<ToolActivity>;
+
+export interface RunSummary {
+  readonly finish: FinishState;
+  readonly error?: RunError | undefined;
+  readonly finalText?: string | undefined;
+  readonly usage?: RunUsage | undefined;
+  readonly costUsd?: number | undefined;
+  readonly structuredOutput?: unknown;
+}
+
+export interface ToolUpdate {
+  readonly name?: string;
+  readonly input?: unknown;
+  readonly output?: string | undefined;
+  readonly status?: ToolStatus;
+  readonly error?: string | undefined;
+  readonly subagent?: boolean | undefined;
+}
+
+/**
+ * The mutable state every runtime reader fills while a stream goes by. Memory stays bounded: open
+ * messages and pending tools are looked up in small maps, raw events sit in a ring, counters are capped.
+ */
+export class RunBuilder {
+  runtime: RuntimeId | 'unknown' = 'unknown';
+  format: RunFormat | undefined;
+  sessionId: string | undefined;
+  runtimeVersion: string | undefined;
+  model: string | undefined;
+  readonly messages: MessageDraft[] = [];
+  readonly tools: ToolDraft[] = [];
+  lineCount = 0;
+  private readonly openMessages = new Map<string, MessageDraft>();
+  private readonly pendingTools = new Map<string, ToolDraft>();
+  private events: RunEvent[] = [];
+  private eventStart = 0;
+  private readonly unknownTypes: Record<string, number> = Object.create(null);
+  private unknownTypeKeys = 0;
+  private readonly malformed: MalformedLine[] = [];
+  private malformedCount = 0;
+  private readonly warnings: Warning[] = [];
+  private readonly warningCodes = new Set<string>();
+  private readonly problems: ProtocolError[] = [];
+  private readonly retainedOutputs = new Map<ToolDraft, number>();
+  private outputQueue: ToolDraft[] = [];
+  private outputQueueStart = 0;
+  private retainedOutputChars = 0;
+
+  constructor(private readonly retention: RetentionOptions) {}
+
+  /** Note the session id; a later, different one is reported once as a warning. */
+  session(id: string | undefined): void {
+    if (id === undefined || id === '') return;
+    if (this.sessionId === undefined) this.sessionId = id;
+    else if (id !== this.sessionId && !this.warningCodes.has('session_changed')) {
+      this.warn(
+        'session_changed',
+        `The stream carries more than one session id (${this.sessionId}, ${id}).`,
+        {
+          sessionIds: [this.sessionId, id],
+        },
+      );
+    }
+  }
+
+  /** Append text to the message `id` (created on first text); messages without an id always start anew. */
+  appendMessageText(
+    id: string | undefined,
+    text: string,
+    line: number,
+    subagent: boolean | undefined,
+    partial = false,
+  ): void {
+    if (text === '') return;
+    const open = id === undefined ? undefined : this.openMessages.get(id);
+    if (open) {
+      open.text = `${open.text}\n${text}`;
+      open.partial ||= partial;
+      return;
+    }
+    this.pushMessage({ id, text, subagent, partial, line });
+  }
+
+  /** Set the whole text of message `id`, replacing earlier text (last value wins). */
+  setMessageText(
+    id: string,
+    text: string,
+    line: number,
+    subagent: boolean | undefined,
+    partial = false,
+  ): void {
+    const open = this.openMessages.get(id);
+    if (open) {
+      open.text = text;
+      open.partial = partial;
+      return;
+    }
+    if (text !== '') this.pushMessage({ id, text, subagent, partial, line });
+  }
+
+  private pushMessage(message: MessageDraft): void {
+    this.messages.push(message);
+    if (message.id === undefined) return;
+    this.openMessages.set(message.id, message);
+    if (this.openMessages.size > OPEN_MESSAGE_LIMIT) {
+      this.openMessages.delete(this.openMessages.keys().next().value as string);
+    }
+  }
+
+  /** Forget open message and tool ids, for runtimes whose ids restart with every turn. */
+  closeOpenItems(): void {
+    this.openMessages.clear();
+    this.pendingTools.clear();
+  }
+
+  hasMessage(id: string): boolean {
+    return this.openMessages.has(id);
+  }
+
+  /** Create or update the tool call `id`; a call without an id is always new. */
+  tool(id: string | undefined, line: number, update: ToolUpdate): ToolDraft {
+    let tool = id === undefined ? undefined : this.pendingTools.get(id);
+    if (!tool) {
+      tool = {
+        id,
+        name: update.name ?? 'unknown',
+        input: update.input,
+        output: undefined,
+        outputTruncated: false,
+        outputLength: undefined,
+        status: 'pending',
+        error: undefined,
+        subagent: update.subagent,
+        line,
+      };
+      this.tools.push(tool);
+      if (id !== undefined) this.pendingTools.set(id, tool);
+    }
+    if (update.name !== undefined) tool.name = update.name;
+    if (update.input !== undefined) tool.input = update.input;
+    if (update.subagent !== undefined) tool.subagent = update.subagent;
+    if (update.status !== undefined) tool.status = update.status;
+    if (update.error !== undefined) tool.error = this.clip(update.error).text;
+    if (update.output !== undefined) {
+      const clipped = this.clip(update.output);
+      tool.output = clipped.text;
+      tool.outputTruncated = clipped.truncated;
+      tool.outputLength = update.output.length;
+      this.retainOutput(tool, clipped.text.length);
+    }
+    if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running')
+      this.pendingTools.delete(id);
+    return tool;
+  }
+
+  /** The pending call `id`, if it is still open. */
+  pendingTool(id: string): ToolDraft | undefined {
+    return this.pendingTools.get(id);
+  }
+
+  /** Account for a kept output; drop the oldest outputs while the total is over budget. */
+  private retainOutput(tool: ToolDraft, chars: number): void {
+    const previous = this.retainedOutputs.get(tool);
+    if (previous === undefined) this.outputQueue.push(tool);
+    this.retainedOutputs.set(tool, chars);
+    this.retainedOutputChars += chars - (previous ?? 0);
+    const budget = this.retention.maxToolOutputTotalChars;
+    while (this.retainedOutputChars > budget && this.outputQueueStart < this.outputQueue.length) {
+      const oldest = this.outputQueue[this.outputQueueStart++]!;
+      this.retainedOutputChars -= this.retainedOutputs.get(oldest) ?? 0;
+      this.retainedOutputs.delete(oldest);
+      oldest.output = undefined;
+      oldest.outputTruncated = true;
+    }
+    if (this.outputQueueStart > 1024 && this.outputQueueStart * 2 > this.outputQueue.length) {
+      this.outputQueue = this.outputQueue.slice(this.outputQueueStart);
+      this.outputQueueStart = 0;
+    }
+  }
+
+  private clip(text: string): { text: string; truncated: boolean } {
+    const limit = this.retention.maxToolOutputChars;
+    if (text.length <= limit) return { text, truncated: false };
+    return { text: detachedString(text.slice(0, limit)), truncated: true };
+  }
+
+  event(line: number, type: string, kind: RunEventKind, raw: JsonObject): void {
+    const keep = this.retention.keepEvents;
+    if (keep <= 0) return;
+    this.events.push({ line, type, kind, raw });
+    if (this.events.length - this.eventStart > keep) {
+      this.eventStart++;
+      // Compact the ring now and then instead of shifting on every event.
+      if (this.eventStart > 1024 && this.eventStart * 2 > this.events.length) {
+        this.events = this.events.slice(this.eventStart);
+        this.eventStart = 0;
+      }
+    }
+  }
+
+  unknown(type: string): void {
+    let key = type.length > MAX_TYPE_KEY ? `${type.slice(0, MAX_TYPE_KEY)}…` : type;
+    const count = this.unknownTypes[key];
+    if (count !== undefined) {
+      this.unknownTypes[key] = count + 1;
+      return;
+    }
+    if (this.unknownTypeKeys >= MAX_UNKNOWN_TYPES) key = '(other)';
+    else {
+      this.unknownTypeKeys++;
+      key = detachedString(key);
+    }
+    this.unknownTypes[key] = (this.unknownTypes[key] ?? 0) + 1;
+  }
+
+  malformedLine(line: number, error: ProtocolError): void {
+    this.malformedCount++;
+    if (this.malformed.length < MAX_RECORDED_LINES) this.malformed.push({ line, error });
+  }
+
+  warn(code: string, message: string, details?: Record<string, unknown>): void {
+    this.warningCodes.add(code);
+    if (this.warnings.length < MAX_WARNINGS) {
+      this.warnings.push(details ? { code, message: detachedString(message), details } : { code, message });
+    }
+  }
+
+  problem(error: ProtocolError): void {
+    this.problems.push(error);
+  }
+
+  get problemCount(): number {
+    return this.problems.length;
+  }
+
+  /** The last message that is not a subagent's. */
+  lastMainMessage(): MessageDraft | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const message = this.messages[i]!;
+      if (message.subagent !== true) return message;
+    }
+    return undefined;
+  }
+
+  build(summary: RunSummary): AgentRun {
+    return {
+      runtime: this.runtime,
+      format: this.format,
+      sessionId: this.sessionId,
+      runtimeVersion: this.runtimeVersion,
+      model: this.model,
+      messages: this.messages,
+      finalText: summary.finalText,
+      structuredOutput: summary.structuredOutput,
+      tools: this.tools,
+      finish: summary.finish,
+      error: summary.error,
+      usage: summary.usage,
+      costUsd: summary.costUsd,
+      events: this.eventStart === 0 ? this.events : this.events.slice(this.eventStart),
+      unknownEventTypes: this.unknownTypes,
+      malformedLines: this.malformed,
+      malformedLineCount: this.malformedCount,
+      warnings: this.warnings,
+      problems: this.problems,
+      lineCount: this.lineCount,
+    };
+  }
+}

@@ -1,0 +1,148 @@
+import type { JsonObject, ProtocolError, Warning } from '@skillpack/core';
+import type { RuntimeId } from './runtime-id.js';
+
+/** How a run ended: `truncated` when the stream stopped before its terminal event. */
+export const FINISH_STATES = ['complete', 'error', 'max_turns', 'truncated', 'unknown'] as const;
+export type FinishState = (typeof FINISH_STATES)[number];
+
+/** The output form a run was read from; one runtime has several. */
+export const RUN_FORMATS = [
+  'stream-json',
+  'result-json',
+  'transcript',
+  'exec-json',
+  'notify',
+  'last-message',
+  'run-json',
+] as const;
+export type RunFormat = (typeof RUN_FORMATS)[number];
+
+export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error', 'declined'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+
+/** A runtime-neutral classification of one event, kept next to the raw event. */
+export const RUN_EVENT_KINDS = [
+  'session',
+  'message',
+  'delta',
+  'reasoning',
+  'tool',
+  'user',
+  'usage',
+  'finish',
+  'error',
+  'status',
+  'unknown',
+] as const;
+export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
+
+/** Stable codes of `malformedLines[].error.code`. */
+export const MALFORMED_LINE_CODES = [
+  'invalid_json',
+  'not_an_object',
+  'missing_type',
+  'invalid_event',
+  'line_too_long',
+] as const;
+
+/** Stable codes of `problems[].code`: the run as a whole could not be read as asked. */
+export const RUN_PROBLEM_CODES = [
+  'invalid_input',
+  'invalid_chunk',
+  'input_error',
+  'runtime_undetected',
+  'document_too_large',
+] as const;
+
+/** One assistant message that carries text, in the order the runtime sent it. */
+export interface AgentMessage {
+  /** The runtime's message or item id, when it sends one. */
+  readonly id: string | undefined;
+  readonly text: string;
+  /** True when the runtime marks it as a subagent's; `undefined` when the runtime does not say. */
+  readonly subagent: boolean | undefined;
+  /** True when only streamed fragments arrived before the stream ended. */
+  readonly partial: boolean;
+  /** 1-based line of the event that first carried it. */
+  readonly line: number;
+}
+
+/** One tool call and, once it arrived, its result. */
+export interface ToolActivity {
+  readonly id: string | undefined;
+  /** The runtime's tool name; Codex items use their item type, MCP calls `mcp__<server>__<tool>`. */
+  readonly name: string;
+  readonly input: unknown;
+  readonly output: string | undefined;
+  /** True when `output` was cut to `maxToolOutputChars`; `outputLength` is the full length. */
+  readonly outputTruncated: boolean;
+  readonly outputLength: number | undefined;
+  readonly status: ToolStatus;
+  readonly error: string | undefined;
+  readonly subagent: boolean | undefined;
+  readonly line: number;
+}
+
+/** Token counts as the runtime reports them (Codex counts cached tokens inside `inputTokens`). */
+export interface RunUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number | undefined;
+  readonly cacheWriteTokens: number | undefined;
+  readonly reasoningTokens: number | undefined;
+}
+
+/** The runtime's own error that ended the run (or, for a truncated run, the last one it reported). */
+export interface RunError {
+  /** The runtime's name for it: a Claude result subtype, `turn.failed`, an OpenCode error name, … */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A raw event kept aside (only with `keepEvents`), with its neutral kind next to it. */
+export interface RunEvent {
+  readonly line: number;
+  /** The runtime's type; Claude `system` events add the subtype (`system/init`). */
+  readonly type: string;
+  readonly kind: RunEventKind;
+  readonly raw: JsonObject;
+}
+
+export interface MalformedLine {
+  readonly line: number;
+  readonly error: ProtocolError;
+}
+
+/**
+ * A runtime-neutral view of one agent run. Reading never fails: what could not be read is reported in
+ * `malformedLines`, `problems` (the input as a whole) and `warnings` (non-fatal runtime errors).
+ */
+export interface AgentRun {
+  /** `unknown` only when detection failed; a `runtime_undetected` problem says why. */
+  readonly runtime: RuntimeId | 'unknown';
+  readonly format: RunFormat | undefined;
+  readonly sessionId: string | undefined;
+  readonly runtimeVersion: string | undefined;
+  readonly model: string | undefined;
+  readonly messages: readonly AgentMessage[];
+  /** The final assistant answer: the runtime's own result when it sends one, else the last main message. */
+  readonly finalText: string | undefined;
+  /** Claude `structured_output` (only with `--json-schema`). */
+  readonly structuredOutput: unknown;
+  readonly tools: readonly ToolActivity[];
+  readonly finish: FinishState;
+  readonly error: RunError | undefined;
+  readonly usage: RunUsage | undefined;
+  readonly costUsd: number | undefined;
+  /** Raw events, only as many as `keepEvents` asked for (none by default). */
+  readonly events: readonly RunEvent[];
+  /** Count per event type (or `item/<type>`, `<event>.content/<block>`) that this reader does not know. */
+  readonly unknownEventTypes: Readonly<Record<string, number>>;
+  /** The first `MAX_RECORDED_LINES` malformed lines; `malformedLineCount` counts all of them. */
+  readonly malformedLines: readonly MalformedLine[];
+  readonly malformedLineCount: number;
+  readonly warnings: readonly Warning[];
+  readonly problems: readonly ProtocolError[];
+  /** Lines read, blank ones included. */
+  readonly lineCount: number;
+}

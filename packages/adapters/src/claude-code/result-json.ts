@@ -1,0 +1,35 @@
+import type { FinishState, RunError, RunUsage } from '../agent-run.js';
+import type { ClaudeResultEvent, ClaudeUsage } from './wire-schemas.js';
+
+/**
+ * How a `result` event ends the run. `subtype:"success"` with `is_error:true` is an API error whose text
+ * is in `result` (sdk.d.ts 0.3.332); error subtypes carry `errors[]` and no `result`.
+ */
+export function claudeFinishFromResult(result: ClaudeResultEvent): { finish: FinishState; error?: RunError } {
+  if (result.subtype === 'success' && result.is_error !== true) return { finish: 'complete' };
+  const message =
+    result.errors && result.errors.length > 0
+      ? result.errors.join('\n')
+      : (result.result ??
+        (result.api_error_status == null
+          ? `Claude Code ended the run with result subtype "${result.subtype}".`
+          : `Claude Code ended the run on an API error (HTTP ${result.api_error_status}).`));
+  const code = result.subtype === 'success' ? 'api_error' : result.subtype;
+  return { finish: result.subtype === 'error_max_turns' ? 'max_turns' : 'error', error: { code, message } };
+}
+
+/** The final answer a result carries: `result` unless the run ended on an error. */
+export function claudeResultText(result: ClaudeResultEvent): string | undefined {
+  return result.subtype === 'success' && result.is_error !== true ? result.result : undefined;
+}
+
+/** Anthropic usage: `input_tokens` excludes cache reads and writes, which have their own counters. */
+export function toClaudeRunUsage(usage: ClaudeUsage): RunUsage {
+  return {
+    inputTokens: usage.input_tokens ?? 0,
+    outputTokens: usage.output_tokens ?? 0,
+    cacheReadTokens: usage.cache_read_input_tokens ?? undefined,
+    cacheWriteTokens: usage.cache_creation_input_tokens ?? undefined,
+    reasoningTokens: undefined,
+  };
+}

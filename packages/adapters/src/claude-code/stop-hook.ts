@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
+import { parseStopInput, requireStopHookActive } from '../hooks/parse-stop-input.js';
+import type { StopHookRuntime } from '../hooks/stop-event.js';
+
+/**
+ * Claude Code's Stop / SubagentStop hook stdin (hooks docs, 2.1.x). `last_assistant_message` is optional:
+ * when absent the transcript is read instead. Unknown fields (`background_tasks`, `effort`, …) pass through.
+ */
+export const ClaudeCodeStopHookInputSchema = z
+  .looseObject({
+    session_id: z.string(),
+    transcript_path: z.string().optional(),
+    cwd: z.string().optional(),
+    permission_mode: z.string().optional(),
+    hook_event_name: z.string(),
+    stop_hook_active: z.boolean().optional(),
+    last_assistant_message: z.string().nullish(),
+    agent_id: z.string().optional(),
+    agent_type: z.string().optional(),
+    agent_transcript_path: z.string().optional(),
+  })
+  .superRefine(requireStopHookActive);
+export type ClaudeCodeStopHookInput = z.output<typeof ClaudeCodeStopHookInputSchema>;
+
+export const claudeCodeStopHook: StopHookRuntime = {
+  id: 'claude-code',
+  parseInput: (payload) =>
+    parseStopInput('claude-code', 'Claude Code Stop hook input', ClaudeCodeStopHookInputSchema, payload),
+};
+
+/** Decide a Claude Code Stop / SubagentStop from its stdin payload; print `result.output` as JSON. */
+export function handleClaudeCodeStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
+  return handleStopHook(claudeCodeStopHook, payload, options);
+}

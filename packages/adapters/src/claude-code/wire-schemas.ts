@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+// Claude Code `--output-format stream-json|json` lines and transcript lines, with the runtime's own field
+// names (sdk.d.ts 0.3.332, captures of CLI 2.1.202 and 2.1.276). Only the fields the reader needs are
+// typed; everything else passes through untouched. Optional envelope fields cover both forms:
+// stream-json uses `session_id`/`parent_tool_use_id`, transcripts `sessionId`/`isSidechain`/`version`.
+
+export const ClaudeUsageSchema = z.looseObject({
+  input_tokens: z.number().optional(),
+  output_tokens: z.number().optional(),
+  cache_creation_input_tokens: z.number().nullish(),
+  cache_read_input_tokens: z.number().nullish(),
+});
+export type ClaudeUsage = z.output<typeof ClaudeUsageSchema>;
+
+export const ClaudeTextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export type ClaudeTextBlock = z.output<typeof ClaudeTextBlockSchema>;
+
+export const ClaudeThinkingBlockSchema = z.looseObject({ type: z.literal('thinking'), thinking: z.string() });
+export type ClaudeThinkingBlock = z.output<typeof ClaudeThinkingBlockSchema>;
+
+export const ClaudeToolUseBlockSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+export type ClaudeToolUseBlock = z.output<typeof ClaudeToolUseBlockSchema>;
+
+export const ClaudeToolResultBlockSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.unknown().optional(),
+  is_error: z.boolean().nullish(),
+});
+export type ClaudeToolResultBlock = z.output<typeof ClaudeToolResultBlockSchema>;
+
+/** Content blocks the reader interprets; other block types are counted as unknown. */
+export const ClaudeContentBlockSchema = z.discriminatedUnion('type', [
+  ClaudeTextBlockSchema,
+  ClaudeThinkingBlockSchema,
+  ClaudeToolUseBlockSchema,
+  ClaudeToolResultBlockSchema,
+]);
+export type ClaudeContentBlock = z.output<typeof ClaudeContentBlockSchema>;
+
+const BlockEnvelopeSchema = z.looseObject({ type: z.string() });
+
+const EnvelopeFields = {
+  session_id: z.string().optional(),
+  uuid: z.string().nullish(),
+  parent_tool_use_id: z.string().nullish(),
+  sessionId: z.string().optional(),
+  isSidechain: z.boolean().optional(),
+  version: z.string().optional(),
+};
+
+export const ClaudeSystemEventSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.string().optional(),
+  ...EnvelopeFields,
+  model: z.string().optional(),
+  claude_code_version: z.string().optional(),
+});
+export type ClaudeSystemEvent = z.output<typeof ClaudeSystemEventSchema>;
+
+export const ClaudeAssistantEventSchema = z.looseObject({
+  type: z.literal('assistant'),
+  ...EnvelopeFields,
+  message: z.looseObject({
+    id: z.string().optional(),
+    model: z.string().optional(),
+    content: z.union([z.string(), z.array(BlockEnvelopeSchema)]),
+    stop_reason: z.string().nullish(),
+    usage: z.unknown().optional(),
+  }),
+  error: z.string().optional(),
+});
+export type ClaudeAssistantEvent = z.output<typeof ClaudeAssistantEventSchema>;
+
+export const ClaudeUserEventSchema = z.looseObject({
+  type: z.literal('user'),
+  ...EnvelopeFields,
+  message: z.looseObject({
+    content: z.union([z.string(), z.array(BlockEnvelopeSchema)]),
+  }),
+  isReplay: z.boolean().optional(),
+});
+export type ClaudeUserEvent = z.output<typeof ClaudeUserEventSchema>;
+
+/** `--include-partial-messages`: one raw API stream event (`content_block_delta`, `message_start`, …). */
+export const ClaudeStreamEventSchema = z.looseObject({
+  type: z.literal('stream_event'),
+  ...EnvelopeFields,
+  event: z.looseObject({
+    type: z.string(),
+    delta: z.looseObject({ type: z.string(), text: z.string().optional() }).optional(),
+    message: z.looseObject({ id: z.string().optional() }).optional(),
+  }),
+});
+export type ClaudeStreamEvent = z.output<typeof ClaudeStreamEventSchema>;
+
+/** The last line of stream-json, and the whole of `--output-format json`. Error subtypes have no `result`. */
+export const ClaudeResultEventSchema = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean().optional(),
+  result: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  ...EnvelopeFields,
+  total_cost_usd: z.number().optional(),
+  num_turns: z.number().optional(),
+  usage: z.unknown().optional(),
+  structured_output: z.unknown().optional(),
+  api_error_status: z.number().nullish(),
+});
+export type ClaudeResultEvent = z.output<typeof ClaudeResultEventSchema>;
+
+/** Result subtypes from sdk.d.ts 0.3.332; the reader maps others to finish `error` and keeps the subtype. */
+export const CLAUDE_RESULT_SUBTYPES = [
+  'success',
+  'error_during_execution',
+  'error_max_turns',
+  'error_max_budget_usd',
+  'error_max_structured_output_retries',
+] as const;
+
+/** Types the reader knows and deliberately passes over (status, control frames, transcript bookkeeping). */
+export const CLAUDE_PASSIVE_EVENT_TYPES = [
+  'rate_limit_event',
+  'tool_progress',
+  'auth_status',
+  'control_request',
+  'control_response',
+  'control_cancel_request',
+  'keep_alive',
+  'summary',
+  'queue-operation',
+  'file-history-snapshot',
+] as const;
+
+export const CLAUDE_EVENT_TYPES = [
+  'system',
+  'assistant',
+  'user',
+  'stream_event',
+  'result',
+  ...CLAUDE_PASSIVE_EVENT_TYPES,
+] as const;

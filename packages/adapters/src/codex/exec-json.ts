@@ -1,0 +1,204 @@
+import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
+import type { RunBuilder } from '../_shared/run-builder.js';
+import type { RunReader } from '../_shared/run-reader.js';
+import { addRunUsage } from '../_shared/usage.js';
+import { parseOptionalWire, parseWire } from '../_shared/wire.js';
+import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import { acceptCodexNotify } from './notify.js';
+import {
+  CODEX_ITEM_TYPES,
+  CodexErrorEventSchema,
+  CodexItemEventSchema,
+  type CodexMcpToolCallItem,
+  type CodexThreadItem,
+  CodexThreadItemSchema,
+  CodexThreadStartedEventSchema,
+  CodexTurnCompletedEventSchema,
+  CodexTurnFailedEventSchema,
+  type CodexUsage,
+  CodexUsageSchema,
+} from './wire-schemas.js';
+
+const KNOWN_ITEM_TYPES: ReadonlySet<string> = new Set(CODEX_ITEM_TYPES);
+
+const STATUS: Readonly<Record<string, ToolStatus>> = {
+  in_progress: 'running',
+  completed: 'completed',
+  failed: 'error',
+  declined: 'declined',
+};
+
+/** OpenAI usage: `input_tokens` includes the cached ones, which `cached_input_tokens` counts again. */
+export function toCodexRunUsage(usage: CodexUsage): RunUsage {
+  return {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    cacheReadTokens: usage.cached_input_tokens,
+    cacheWriteTokens: usage.cache_write_input_tokens,
+    reasoningTokens: usage.reasoning_output_tokens,
+  };
+}
+
+function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
+  const result = item.result;
+  if (!result) return undefined;
+  const texts: string[] = [];
+  for (const block of result.content ?? []) {
+    if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
+      texts.push(block.text);
+  }
+  if (texts.length > 0 || result.structured_content === undefined) return texts.join('\n');
+  try {
+    return JSON.stringify(result.structured_content);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `codex exec --json` JSONL, and the legacy `notify` payload when that is the whole input. */
+export function createCodexReader(run: RunBuilder): RunReader {
+  run.runtime = 'codex';
+  let turn: 'none' | 'open' | 'completed' | 'failed' = 'none';
+  let failure: RunError | undefined;
+  let lastError: RunError | undefined;
+  let usage: RunUsage | undefined;
+  let notified = false;
+
+  function toolStatus(status: string | undefined, done: boolean): ToolStatus {
+    if (status === undefined) return done ? 'completed' : 'running';
+    const mapped = STATUS[status];
+    if (mapped) return mapped;
+    run.unknown(`item.status/${status}`);
+    return done ? 'completed' : 'running';
+  }
+
+  function acceptItem(item: CodexThreadItem, done: boolean, line: number): RunEventKind {
+    switch (item.type) {
+      case 'agent_message':
+        // A message before the work can be narration (0.147 captures): every one is kept, the last is final.
+        run.setMessageText(item.id, item.text, line, undefined, !done);
+        return done ? 'message' : 'delta';
+      case 'reasoning':
+        return 'reasoning';
+      case 'command_execution': {
+        const status = toolStatus(item.status, done);
+        // `item.started` carries an empty output; only a finished command's output is kept.
+        const failed = status === 'error' && typeof item.exit_code === 'number';
+        run.tool(item.id, line, {
+          name: 'command_execution',
+          input: { command: item.command },
+          output: item.aggregated_output === '' && !done ? undefined : item.aggregated_output,
+          status,
+          error: failed ? `The command exited with code ${item.exit_code}.` : undefined,
+        });
+        return 'tool';
+      }
+      case 'file_change':
+        run.tool(item.id, line, {
+          name: 'file_change',
+          input: { changes: item.changes },
+          status: toolStatus(item.status, done),
+        });
+        return 'tool';
+      case 'mcp_tool_call':
+        run.tool(item.id, line, {
+          name: `mcp__${item.server}__${item.tool}`,
+          input: item.arguments,
+          output: mcpOutput(item),
+          status: toolStatus(item.status, done),
+          error: item.error?.message,
+        });
+        return 'tool';
+      case 'web_search':
+        run.tool(item.id, line, {
+          name: 'web_search',
+          input: { query: item.query },
+          status: done ? 'completed' : 'running',
+        });
+        return 'tool';
+      case 'todo_list':
+        return 'status';
+      case 'error':
+        if (done) run.warn('item_error', item.message, { line, itemId: item.id });
+        return 'error';
+    }
+  }
+
+  function acceptItemEvent(event: TypedEvent, line: number): RunEventKind {
+    const envelope = parseWire(CodexItemEventSchema, event, line, run);
+    if (!envelope) return 'unknown';
+    if (!KNOWN_ITEM_TYPES.has(envelope.item.type)) {
+      run.unknown(`item/${envelope.item.type}`);
+      return 'unknown';
+    }
+    const item = parseOptionalWire(
+      CodexThreadItemSchema,
+      event.item,
+      `the ${envelope.item.type} item`,
+      line,
+      run,
+    );
+    return item ? acceptItem(item, envelope.type === 'item.completed', line) : 'unknown';
+  }
+
+  function dispatch(event: TypedEvent, line: number): RunEventKind {
+    switch (event.type) {
+      case 'thread.started':
+        run.session(parseWire(CodexThreadStartedEventSchema, event, line, run)?.thread_id);
+        return 'session';
+      case 'turn.started':
+        turn = 'open';
+        // Item ids (`item_0`, …) restart with each turn of a resumed thread.
+        run.closeOpenItems();
+        return 'status';
+      case 'turn.completed': {
+        const completed = parseWire(CodexTurnCompletedEventSchema, event, line, run);
+        if (!completed) return 'finish';
+        turn = 'completed';
+        const parsed = parseOptionalWire(CodexUsageSchema, completed.usage, 'turn usage', line, run);
+        if (parsed) usage = addRunUsage(usage, toCodexRunUsage(parsed));
+        return 'finish';
+      }
+      case 'turn.failed': {
+        const failed = parseWire(CodexTurnFailedEventSchema, event, line, run);
+        if (!failed) return 'finish';
+        turn = 'failed';
+        failure = { code: 'turn.failed', message: failed.error.message };
+        return 'finish';
+      }
+      case 'error': {
+        // Non-fatal in real runs (`Reconnecting... 2/5`); only `turn.failed` or a missing end fails the run.
+        const error = parseWire(CodexErrorEventSchema, event, line, run);
+        if (!error) return 'error';
+        lastError = { code: 'error', message: error.message };
+        run.warn('runtime_error', error.message, { line });
+        return 'error';
+      }
+      case 'item.started':
+      case 'item.updated':
+      case 'item.completed':
+        return acceptItemEvent(event, line);
+      case 'agent-turn-complete':
+        if (acceptCodexNotify(run, event, line)) notified = true;
+        return 'finish';
+      default:
+        run.unknown(event.type);
+        return 'unknown';
+    }
+  }
+
+  return {
+    accept(event, line) {
+      run.format ??= event.type === 'agent-turn-complete' ? 'notify' : 'exec-json';
+      run.event(line, event.type, dispatch(event, line), event);
+    },
+    finish() {
+      const finalText = run.lastMainMessage()?.text;
+      // The last turn decides; a notify payload is a completed turn by definition.
+      if (turn === 'failed') return { finish: 'error', error: failure, finalText, usage };
+      if (turn === 'completed' || (notified && turn === 'none'))
+        return { finish: 'complete', finalText, usage };
+      return { finish: 'truncated', error: lastError, finalText, usage };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
+import { parseStopInput, requireStopHookActive } from '../hooks/parse-stop-input.js';
+import type { StopHookRuntime } from '../hooks/stop-event.js';
+
+/**
+ * Codex's Stop / SubagentStop hook stdin (`codex-rs/hooks/schema/generated/stop.command.input.schema.json`):
+ * `last_assistant_message`, `transcript_path` (both nullable) and `turn_id` are always sent.
+ */
+export const CodexStopHookInputSchema = z
+  .looseObject({
+    session_id: z.string(),
+    turn_id: z.string(),
+    transcript_path: z.string().nullable(),
+    cwd: z.string().optional(),
+    model: z.string().optional(),
+    permission_mode: z.string().optional(),
+    hook_event_name: z.string(),
+    stop_hook_active: z.boolean().optional(),
+    last_assistant_message: z.string().nullable(),
+    agent_id: z.string().nullish(),
+    agent_type: z.string().nullish(),
+    agent_transcript_path: z.string().nullish(),
+  })
+  .superRefine(requireStopHookActive);
+export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
+
+export const codexStopHook: StopHookRuntime = {
+  id: 'codex',
+  parseInput: (payload) =>
+    parseStopInput('codex', 'Codex Stop hook input', CodexStopHookInputSchema, payload),
+};
+
+/** Decide a Codex Stop / SubagentStop from its stdin payload; Codex needs `result.output` printed at exit 0. */
+export function handleCodexStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
+  return handleStopHook(codexStopHook, payload, options);
+}

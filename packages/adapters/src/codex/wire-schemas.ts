@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+// `codex exec --json` events (the SDK `ThreadEvent` union, @openai/codex-sdk 0.163.0, and
+// `codex-rs/exec/src/exec_events.rs`), checked against captures of 0.147.0-alpha.6.6 and the docs sample.
+// Field names are Codex's own (snake_case); unknown fields pass through.
+
+export const CodexUsageSchema = z.looseObject({
+  input_tokens: z.number(),
+  cached_input_tokens: z.number().optional(),
+  cache_write_input_tokens: z.number().optional(),
+  output_tokens: z.number(),
+  reasoning_output_tokens: z.number().optional(),
+});
+export type CodexUsage = z.output<typeof CodexUsageSchema>;
+
+export const CodexThreadStartedEventSchema = z.looseObject({
+  type: z.literal('thread.started'),
+  thread_id: z.string(),
+});
+export type CodexThreadStartedEvent = z.output<typeof CodexThreadStartedEventSchema>;
+
+export const CodexTurnCompletedEventSchema = z.looseObject({
+  type: z.literal('turn.completed'),
+  usage: z.unknown().optional(),
+});
+export type CodexTurnCompletedEvent = z.output<typeof CodexTurnCompletedEventSchema>;
+
+export const CodexTurnFailedEventSchema = z.looseObject({
+  type: z.literal('turn.failed'),
+  error: z.looseObject({ message: z.string() }),
+});
+export type CodexTurnFailedEvent = z.output<typeof CodexTurnFailedEventSchema>;
+
+/** A top-level `error`; real streams show non-fatal ones (`Reconnecting... 2/5`) in runs that succeed. */
+export const CodexErrorEventSchema = z.looseObject({ type: z.literal('error'), message: z.string() });
+export type CodexErrorEvent = z.output<typeof CodexErrorEventSchema>;
+
+export const CodexItemEventSchema = z.looseObject({
+  type: z.enum(['item.started', 'item.updated', 'item.completed']),
+  item: z.looseObject({ id: z.string(), type: z.string() }),
+});
+export type CodexItemEvent = z.output<typeof CodexItemEventSchema>;
+
+export const CodexAgentMessageItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('agent_message'),
+  text: z.string(),
+});
+export type CodexAgentMessageItem = z.output<typeof CodexAgentMessageItemSchema>;
+
+export const CodexReasoningItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('reasoning'),
+  text: z.string(),
+});
+export type CodexReasoningItem = z.output<typeof CodexReasoningItemSchema>;
+
+/** Item statuses in the SDK plus `declined` from the Rust source; others are read as unknown. */
+export const CODEX_ITEM_STATUSES = ['in_progress', 'completed', 'failed', 'declined'] as const;
+const ItemStatusSchema = z.string();
+
+export const CodexCommandExecutionItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('command_execution'),
+  command: z.string(),
+  aggregated_output: z.string().optional(),
+  exit_code: z.number().nullish(),
+  status: ItemStatusSchema,
+});
+export type CodexCommandExecutionItem = z.output<typeof CodexCommandExecutionItemSchema>;
+
+export const CodexFileChangeItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('file_change'),
+  changes: z.array(z.looseObject({ path: z.string(), kind: z.string() })),
+  status: ItemStatusSchema.optional(),
+});
+export type CodexFileChangeItem = z.output<typeof CodexFileChangeItemSchema>;
+
+export const CodexMcpToolCallItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('mcp_tool_call'),
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.unknown().optional(),
+  result: z
+    .looseObject({ content: z.array(z.unknown()).optional(), structured_content: z.unknown().optional() })
+    .nullish(),
+  error: z.looseObject({ message: z.string() }).nullish(),
+  status: ItemStatusSchema,
+});
+export type CodexMcpToolCallItem = z.output<typeof CodexMcpToolCallItemSchema>;
+
+export const CodexWebSearchItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('web_search'),
+  query: z.string(),
+});
+export type CodexWebSearchItem = z.output<typeof CodexWebSearchItemSchema>;
+
+export const CodexTodoListItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('todo_list'),
+  items: z.array(z.looseObject({ text: z.string(), completed: z.boolean() })),
+});
+export type CodexTodoListItem = z.output<typeof CodexTodoListItemSchema>;
+
+export const CodexErrorItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('error'),
+  message: z.string(),
+});
+export type CodexErrorItem = z.output<typeof CodexErrorItemSchema>;
+
+export const CodexThreadItemSchema = z.discriminatedUnion('type', [
+  CodexAgentMessageItemSchema,
+  CodexReasoningItemSchema,
+  CodexCommandExecutionItemSchema,
+  CodexFileChangeItemSchema,
+  CodexMcpToolCallItemSchema,
+  CodexWebSearchItemSchema,
+  CodexTodoListItemSchema,
+  CodexErrorItemSchema,
+]);
+export type CodexThreadItem = z.output<typeof CodexThreadItemSchema>;
+
+export const CODEX_ITEM_TYPES = [
+  'agent_message',
+  'reasoning',
+  'command_execution',
+  'file_change',
+  'mcp_tool_call',
+  'web_search',
+  'todo_list',
+  'error',
+] as const;
+
+/** The legacy `notify` payload (kebab-case, `codex-rs/hooks/src/legacy_notify.rs`). */
+export const CodexNotifyPayloadSchema = z.looseObject({
+  type: z.literal('agent-turn-complete'),
+  'thread-id': z.string(),
+  'turn-id': z.string().optional(),
+  cwd: z.string().optional(),
+  client: z.string().nullish(),
+  'input-messages': z.array(z.string()).optional(),
+  'last-assistant-message': z.string().nullable(),
+});
+export type CodexNotifyPayload = z.output<typeof CodexNotifyPayloadSchema>;
+
+export const CODEX_EVENT_TYPES = [
+  'thread.started',
+  'turn.started',
+  'turn.completed',
+  'turn.failed',
+  'item.started',
+  'item.updated',
+  'item.completed',
+  'error',
+  'agent-turn-complete',
+] as const;

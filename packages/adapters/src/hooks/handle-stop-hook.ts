@@ -1,0 +1,120 @@
+import { type AnyContract, ProtocolError, type Result } from '@skillpack/core';
+import {
+  type BlockCounter,
+  type BlockCounterFactory,
+  blockChainKey,
+  createFileBlockCounter,
+} from './block-budget.js';
+import { checkContracts } from './contract-check.js';
+import { allowBecauseOfHookError, decideStop, type StopDecision, toStopHookOutput } from './stop-decision.js';
+import {
+  type HookRuntimeId,
+  isStopEventName,
+  type StopHookEvent,
+  type StopHookRuntime,
+} from './stop-event.js';
+import type { StopHookOutput } from './stop-hook-output.js';
+
+/** Reads the last assistant message from a transcript file when the payload does not carry it. */
+export type TranscriptReader = (
+  path: string,
+  runtime: HookRuntimeId,
+) => Promise<Result<string, ProtocolError>>;
+
+export interface StopHookOptions {
+  /** The contracts the agent's final message must satisfy (any one of them). */
+  readonly contracts: readonly AnyContract[];
+  /** Consecutive stops that may be blocked before the agent is let through anyway (default 2). */
+  readonly maxBlocks?: number;
+  /** Where the block count of a chain lives between hook processes (default: a private temp-dir file). */
+  readonly blockCounter?: BlockCounterFactory;
+  /** Fallback when `last_assistant_message` is absent (default: the adapters' transcript reader). */
+  readonly readTranscript?: TranscriptReader;
+}
+
+export interface StopHookResult {
+  readonly decision: StopDecision;
+  /** The JSON document to print on stdout. */
+  readonly output: StopHookOutput;
+}
+
+export const DEFAULT_MAX_BLOCKS = 2;
+
+const defaultTranscriptReader: TranscriptReader = async (path, runtime) => {
+  const { readTranscriptLastMessage } = await import('./transcript.js');
+  return readTranscriptLastMessage(path, runtime);
+};
+
+function result(decision: StopDecision): StopHookResult {
+  return { decision, output: toStopHookOutput(decision) };
+}
+
+async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader) {
+  if (event.lastAssistantMessage !== undefined)
+    return { success: true as const, data: event.lastAssistantMessage };
+  if (event.transcriptPath === undefined) {
+    return {
+      success: false as const,
+      error: new ProtocolError(
+        'no_message',
+        'The payload has neither last_assistant_message nor a transcript path; nothing to check.',
+      ),
+    };
+  }
+  return readTranscript(event.transcriptPath, event.runtime);
+}
+
+async function blocksSoFar(event: StopHookEvent, counter: BlockCounter | undefined): Promise<number> {
+  if (!event.stopHookActive) return 0;
+  return Math.max(1, counter ? await counter.read() : 0);
+}
+
+async function decide(runtime: StopHookRuntime, payload: unknown, options: StopHookOptions) {
+  const parsed = runtime.parseInput(payload);
+  if (!parsed.success) return result(allowBecauseOfHookError(parsed.error.message));
+  const event = parsed.data;
+  if (!isStopEventName(event.hookEventName)) {
+    return result({
+      kind: 'allow',
+      because: 'not_a_stop_event',
+      systemMessage: `skillpack-hook: it checks Stop and SubagentStop, not ${event.hookEventName}; fix the hook configuration.`,
+    });
+  }
+  if (options.contracts.length === 0) return result(allowBecauseOfHookError('no contract is configured.'));
+  const message = await messageOf(event, options.readTranscript ?? defaultTranscriptReader);
+  if (!message.success) return result(allowBecauseOfHookError(message.error.message));
+
+  const maxBlocks = options.maxBlocks ?? DEFAULT_MAX_BLOCKS;
+  const contractIds = options.contracts.map((contract) => contract.id);
+  // A budget of one needs no state: `stop_hook_active` already says a block happened.
+  const counter =
+    maxBlocks > 1
+      ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
+      : undefined;
+  const decision = decideStop({
+    check: checkContracts(options.contracts, message.data),
+    blocksSoFar: await blocksSoFar(event, counter),
+    maxBlocks,
+  });
+  if (decision.kind === 'block') await counter?.write(decision.blocks);
+  else if (event.stopHookActive) await counter?.clear();
+  return result(decision);
+}
+
+/**
+ * Decide one Stop / SubagentStop: block with the contract's correction when the agent's last message does
+ * not satisfy any configured contract, within the retry budget; otherwise let it stop. Never throws: a
+ * failure of the hook itself lets the stop through with a `systemMessage` saying why.
+ */
+export async function handleStopHook(
+  runtime: StopHookRuntime,
+  payload: unknown,
+  options: StopHookOptions,
+): Promise<StopHookResult> {
+  try {
+    return await decide(runtime, payload, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return result(allowBecauseOfHookError(`the check failed unexpectedly: ${message}`));
+  }
+}

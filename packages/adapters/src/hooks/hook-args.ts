@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, fail, ok, type Result } from '@skillpack/core';
+import { HOOK_RUNTIME_IDS, type HookRuntimeId, isHookRuntimeId } from './stop-event.js';
+
+export interface HookArgs {
+  readonly runtime: HookRuntimeId;
+  readonly contractIds: readonly string[];
+  readonly maxBlocks: number;
+  /** The hook's own deadline: past it the stop is let through with a message. */
+  readonly timeoutMs: number;
+  /** The most stdin bytes read; a larger payload lets the stop through with a message. */
+  readonly maxInputBytes: number;
+}
+
+export type HookCommand = { readonly kind: 'help' } | { readonly kind: 'run'; readonly args: HookArgs };
+
+export const HOOK_DEFAULTS = { maxBlocks: 2, timeoutMs: 8_000, maxInputBytes: 32 * 1024 * 1024 } as const;
+
+export const HOOK_USAGE = `Usage: skillpack-hook <${HOOK_RUNTIME_IDS.join('|')}> --contract <id> [--contract <id> …] [options]
+
+Stop / SubagentStop hook: reads the runtime's hook JSON on stdin, checks the agent's last message against
+the contracts (any one may be satisfied) and prints one JSON decision on stdout. Always exits 0.
+
+Options:
+  --contract <id>          a contract id such as conflux.acceptance (repeatable, at least one)
+  --max-blocks <n>         consecutive stops to block before letting the agent stop (default ${HOOK_DEFAULTS.maxBlocks})
+  --timeout-ms <n>         the hook's own deadline (default ${HOOK_DEFAULTS.timeoutMs})
+  --max-input-bytes <n>    the most stdin bytes read (default ${HOOK_DEFAULTS.maxInputBytes})
+  -h, --help               show this help
+`;
+
+function usageError(message: string, details: Record<string, unknown> = {}): ConfigError {
+  return new ConfigError('hook_usage', `${message} Run "skillpack-hook --help" for usage.`, { details });
+}
+
+function integerOption(name: string, raw: string | undefined, fallback: number, min: number, max: number) {
+  if (raw === undefined) return ok(fallback);
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    return fail(
+      usageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}".`, { option: name }),
+    );
+  }
+  return ok(value);
+}
+
+/** Parse `skillpack-hook` arguments; mistakes are a ConfigError, never a throw. */
+export function parseHookArgs(argv: readonly string[]): Result<HookCommand, ConfigError> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    return fail(usageError(error instanceof Error ? error.message : String(error)));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return ok({ kind: 'help' });
+  const [runtime, ...extra] = positionals;
+  if (!isHookRuntimeId(runtime)) {
+    return fail(
+      usageError(
+        `The first argument must be one of ${HOOK_RUNTIME_IDS.join(', ')}, got ${JSON.stringify(runtime)}.`,
+      ),
+    );
+  }
+  if (extra.length > 0) return fail(usageError(`Unexpected arguments: ${extra.join(' ')}.`));
+  const contractIds = values.contract ?? [];
+  if (contractIds.length === 0) return fail(usageError('At least one --contract <id> is required.'));
+  const maxBlocks = integerOption('max-blocks', values['max-blocks'], HOOK_DEFAULTS.maxBlocks, 0, 100);
+  const timeoutMs = integerOption('timeout-ms', values['timeout-ms'], HOOK_DEFAULTS.timeoutMs, 100, 600_000);
+  const maxInputBytes = integerOption(
+    'max-input-bytes',
+    values['max-input-bytes'],
+    HOOK_DEFAULTS.maxInputBytes,
+    1024,
+    1024 ** 3,
+  );
+  if (!maxBlocks.success) return maxBlocks;
+  if (!timeoutMs.success) return timeoutMs;
+  if (!maxInputBytes.success) return maxInputBytes;
+  return ok({
+    kind: 'run',
+    args: {
+      runtime,
+      contractIds,
+      maxBlocks: maxBlocks.data,
+      timeoutMs: timeoutMs.data,
+      maxInputBytes: maxInputBytes.data,
+    },
+  });
+}
+
+function parseOptions(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      contract: { type: 'string', multiple: true },
+      'max-blocks': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      'max-input-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

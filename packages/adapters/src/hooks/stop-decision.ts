@@ -1,0 +1,85 @@
+import type { ContractCheck, ContractFailure } from './contract-check.js';
+import type { StopHookOutput } from './stop-hook-output.js';
+
+/** Why a hook let the agent stop. */
+export type AllowReason = 'satisfied' | 'budget_spent' | 'hook_error' | 'not_a_stop_event';
+
+export type StopDecision =
+  | {
+      readonly kind: 'block';
+      /** The corrective instruction the runtime feeds to the agent. */
+      readonly reason: string;
+      /** A one-line notice for the person watching the session. */
+      readonly systemMessage: string;
+      /** Consecutive blocks including this one. */
+      readonly blocks: number;
+      readonly failures: readonly ContractFailure[];
+    }
+  | { readonly kind: 'allow'; readonly because: 'satisfied'; readonly contractId: string }
+  | {
+      readonly kind: 'allow';
+      readonly because: Exclude<AllowReason, 'satisfied'>;
+      readonly systemMessage: string;
+    };
+
+export interface StopDecisionInput {
+  readonly check: ContractCheck;
+  /** Consecutive stops this hook already blocked in the current chain. */
+  readonly blocksSoFar: number;
+  /** How many consecutive stops may be blocked before the agent is let through anyway. */
+  readonly maxBlocks: number;
+}
+
+function correctionFor(failure: ContractFailure): string {
+  try {
+    return failure.contract.correct(failure.error);
+  } catch {
+    return `Your answer does not satisfy the ${failure.contract.title} contract: ${failure.error.message}`;
+  }
+}
+
+/** The instruction sent back to the agent: the contract's own correction, or each one when several apply. */
+export function correctiveReason(failures: readonly ContractFailure[]): string {
+  if (failures.length === 1) return correctionFor(failures[0]!);
+  const ids = failures.map((failure) => failure.contract.id).join(', ');
+  const parts = failures.map((failure) => `[${failure.contract.id}]\n${correctionFor(failure)}`);
+  return [`Your final message must satisfy one of these contracts: ${ids}.`, ...parts].join('\n\n');
+}
+
+function describeFailures(failures: readonly ContractFailure[]): string {
+  return failures.map((failure) => `${failure.contract.id} (${failure.error.code})`).join(', ');
+}
+
+/** Decide a stop from a contract check and the retry budget. Pure. */
+export function decideStop({ check, blocksSoFar, maxBlocks }: StopDecisionInput): StopDecision {
+  if (check.satisfied) return { kind: 'allow', because: 'satisfied', contractId: check.contract.id };
+  const failed = describeFailures(check.failures);
+  if (blocksSoFar >= maxBlocks) {
+    const last = check.failures[0]?.error.message ?? '';
+    return {
+      kind: 'allow',
+      because: 'budget_spent',
+      systemMessage: `skillpack: ${failed} still not satisfied after ${blocksSoFar} blocked stop(s); letting the agent stop. Last problem: ${last}`,
+    };
+  }
+  const blocks = blocksSoFar + 1;
+  return {
+    kind: 'block',
+    reason: correctiveReason(check.failures),
+    systemMessage: `skillpack: ${failed} not satisfied; asking the agent to fix its answer (${blocks} of ${maxBlocks}).`,
+    blocks,
+    failures: check.failures,
+  };
+}
+
+/** Let the stop through because the hook itself could not check it; the message says why. */
+export function allowBecauseOfHookError(message: string): StopDecision {
+  return { kind: 'allow', because: 'hook_error', systemMessage: `skillpack-hook: ${message}` };
+}
+
+export function toStopHookOutput(decision: StopDecision): StopHookOutput {
+  if (decision.kind === 'block') {
+    return { decision: 'block', reason: decision.reason, systemMessage: decision.systemMessage };
+  }
+  return decision.because === 'satisfied' ? {} : { systemMessage: decision.systemMessage };
+}

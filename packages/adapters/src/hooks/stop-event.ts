@@ -1,0 +1,37 @@
+import type { ProtocolError, Result } from '@skillpack/core';
+
+/** The runtimes whose Stop / SubagentStop hooks `skillpack-hook` serves. */
+export const HOOK_RUNTIME_IDS = ['claude-code', 'codex'] as const;
+export type HookRuntimeId = (typeof HOOK_RUNTIME_IDS)[number];
+
+export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
+  return typeof value === 'string' && (HOOK_RUNTIME_IDS as readonly string[]).includes(value);
+}
+
+/** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
+export const STOP_EVENT_NAMES = ['Stop', 'SubagentStop'] as const;
+export type StopEventName = (typeof STOP_EVENT_NAMES)[number];
+
+/** A validated hook payload, normalised from the runtime's own field names. */
+export interface StopHookEvent {
+  readonly runtime: HookRuntimeId;
+  readonly hookEventName: string;
+  readonly sessionId: string;
+  /** Set inside a subagent (SubagentStop); part of the retry-budget key. */
+  readonly agentId: string | undefined;
+  /** True when this stop follows a stop that a hook blocked. */
+  readonly stopHookActive: boolean;
+  readonly lastAssistantMessage: string | undefined;
+  /** The subagent transcript for SubagentStop, else the session transcript. */
+  readonly transcriptPath: string | undefined;
+}
+
+/** How one runtime's Stop hook stdin is validated and normalised. */
+export interface StopHookRuntime {
+  readonly id: HookRuntimeId;
+  parseInput(payload: unknown): Result<StopHookEvent, ProtocolError>;
+}
+
+export function isStopEventName(value: string): value is StopEventName {
+  return (STOP_EVENT_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
+import type { HookRuntimeId } from './stop-event.js';
+
+/** Transcript paths may be written with a leading `~` (the Claude Code docs do). */
+export function expandHome(path: string, home = homedir()): string {
+  if (path === '~') return home;
+  return path.startsWith('~/') ? join(home, path.slice(2)) : path;
+}
+
+function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
+  return new ProtocolError(
+    'transcript_unreadable',
+    `Cannot read the transcript ${describeValue(path)}: ${why}.`,
+    {
+      details: { path },
+      cause,
+    },
+  );
+}
+
+/**
+ * The final assistant text of a transcript file, read as a stream with bounded memory. Claude Code writes the
+ * transcript asynchronously (hooks docs), so the payload's `last_assistant_message` is preferred to this.
+ */
+export async function readTranscriptLastMessage(
+  path: string,
+  runtime: HookRuntimeId,
+): Promise<Result<string, ProtocolError>> {
+  const file = expandHome(path);
+  try {
+    if (!(await stat(file)).isFile()) return fail(unreadable(path, 'not a file'));
+  } catch (error) {
+    return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
+  }
+  const { readAgentRun } = await import('../read-agent-run.js');
+  // Codex transcripts are rollout files, not `exec --json`; let the reader detect what it can.
+  const run = await readAgentRun(createReadStream(file), {
+    runtime: runtime === 'claude-code' ? runtime : 'auto',
+  });
+  if (run.finalText === undefined) {
+    const why = run.problems[0]?.message;
+    return fail(
+      new ProtocolError(
+        'no_message_in_transcript',
+        `The transcript ${describeValue(path)} holds no assistant text${why ? ` (${why})` : ''}.`,
+        { details: { path, runtime: run.runtime } },
+      ),
+    );
+  }
+  return ok(run.finalText);
+}

@@ -1,0 +1,88 @@
+/**
+ * The slice of OpenCode's V1 plugin API this package uses, written from `@opencode-ai/plugin@1.18.33`
+ * `dist/index.d.ts` (that package cannot be installed on Node 20) and checked against the client types of
+ * `@opencode-ai/sdk` 1.18.33 in tests. A real `PluginInput` is assignable to `OpenCodePluginInput`, and
+ * `OpenCodeHooks` to the real `Hooks`.
+ */
+
+/** A hey-api response in the SDK's default `fields` style: `data` or `error`. */
+export interface OpenCodeResponse<T> {
+  readonly data?: T | undefined;
+  readonly error?: unknown;
+}
+
+export interface OpenCodePartLike {
+  readonly type: string;
+  readonly text?: string;
+  readonly synthetic?: boolean;
+  readonly ignored?: boolean;
+  readonly metadata?: { readonly [key: string]: unknown };
+}
+
+export interface OpenCodeMessageInfoLike {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  /** Assistant messages: set when the turn ended on an error or an abort. */
+  readonly error?: { readonly name: string };
+  /** User messages: the agent and model the turn ran with. */
+  readonly agent?: string;
+  readonly model?: { readonly providerID: string; readonly modelID: string };
+}
+
+export interface OpenCodeMessageLike {
+  readonly info: OpenCodeMessageInfoLike;
+  readonly parts: readonly OpenCodePartLike[];
+}
+
+export interface OpenCodeTextPartInput {
+  type: 'text';
+  text: string;
+  metadata?: { [key: string]: unknown };
+}
+
+export interface OpenCodePromptBody {
+  parts: OpenCodeTextPartInput[];
+  agent?: string;
+  model?: { providerID: string; modelID: string };
+}
+
+export type OpenCodeLogLevel = 'debug' | 'info' | 'error' | 'warn';
+
+/** The client methods the plugin calls (`session.messages`, `session.get`, `session.promptAsync`, `app.log`). */
+export interface OpenCodeClientLike {
+  readonly session: {
+    messages(options: { path: { id: string } }): Promise<OpenCodeResponse<readonly OpenCodeMessageLike[]>>;
+    get(options: { path: { id: string } }): Promise<OpenCodeResponse<{ readonly parentID?: string }>>;
+    promptAsync(options: {
+      path: { id: string };
+      body: OpenCodePromptBody;
+    }): Promise<OpenCodeResponse<unknown>>;
+  };
+  readonly app: {
+    log(options: {
+      body: { service: string; level: OpenCodeLogLevel; message: string; extra?: { [key: string]: unknown } };
+    }): Promise<unknown>;
+  };
+}
+
+export interface OpenCodePluginInput {
+  readonly client: OpenCodeClientLike;
+  readonly directory?: string;
+  readonly worktree?: string;
+}
+
+/** Bus events arrive as `{ type, properties }`; `session.idle` carries `{ sessionID }`. */
+export interface OpenCodeEventLike {
+  readonly type: string;
+  readonly properties?: unknown;
+}
+
+export interface OpenCodeHooks {
+  event?: (input: { event: OpenCodeEventLike }) => Promise<void>;
+}
+
+/** A V1 plugin: OpenCode calls it once with the input (and options from `opencode.json`), then its hooks. */
+export type OpenCodePlugin = (
+  input: OpenCodePluginInput,
+  options?: Record<string, unknown>,
+) => Promise<OpenCodeHooks>;

@@ -1,0 +1,130 @@
+import type { TypedEvent } from '../_shared/event-line.js';
+import type { RunBuilder } from '../_shared/run-builder.js';
+import type { RunReader } from '../_shared/run-reader.js';
+import { addCost, addRunUsage } from '../_shared/usage.js';
+import { parseWire } from '../_shared/wire.js';
+import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import {
+  OPENCODE_EVENT_TYPES,
+  OPENCODE_STEP_REASONS,
+  OpenCodeRunEventSchema,
+  type OpenCodeTokens,
+  type OpenCodeToolPart,
+} from './wire-schemas.js';
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(OPENCODE_EVENT_TYPES);
+const OPEN_MESSAGE_LIMIT = 64;
+
+const TOOL_STATUS: Readonly<Record<OpenCodeToolPart['state']['status'], ToolStatus>> = {
+  pending: 'pending',
+  running: 'running',
+  completed: 'completed',
+  error: 'error',
+};
+
+/** OpenCode counts cache reads and writes apart from `input` (AI SDK accounting). */
+export function toOpenCodeRunUsage(tokens: OpenCodeTokens): RunUsage {
+  return {
+    inputTokens: tokens.input,
+    outputTokens: tokens.output,
+    cacheReadTokens: tokens.cache.read,
+    cacheWriteTokens: tokens.cache.write,
+    reasoningTokens: tokens.reasoning,
+  };
+}
+
+/** How a run whose last step finished with `reason` ended, when no `error` or `done` line says more. */
+export function openCodeFinishFromStepReason(reason: string): { finish: FinishState; error?: RunError } {
+  const finish: FinishState = Object.hasOwn(OPENCODE_STEP_REASONS, reason)
+    ? OPENCODE_STEP_REASONS[reason as keyof typeof OPENCODE_STEP_REASONS]
+    : 'unknown';
+  if (finish !== 'error') return { finish };
+  return { finish, error: { code: reason, message: `The last step finished with reason "${reason}".` } };
+}
+
+/** Reads `opencode run --format json` lines. */
+export function createOpenCodeReader(run: RunBuilder): RunReader {
+  run.runtime = 'opencode';
+  run.format = 'run-json';
+  // Text parts per message id, last value per part id (a part can be re-sent with more text).
+  const messageParts = new Map<string, Map<string, string>>();
+  let stepOpen = false;
+  let lastReason: string | undefined;
+  let failure: RunError | undefined;
+  let done = false;
+  let usage: RunUsage | undefined;
+  let costUsd: number | undefined;
+
+  function acceptText(messageId: string, partId: string, text: string, line: number): void {
+    let parts = messageParts.get(messageId);
+    if (!parts) {
+      parts = new Map();
+      messageParts.set(messageId, parts);
+      if (messageParts.size > OPEN_MESSAGE_LIMIT) {
+        messageParts.delete(messageParts.keys().next().value as string);
+      }
+    }
+    parts.set(partId, text);
+    run.setMessageText(messageId, parts.size === 1 ? text : [...parts.values()].join('\n'), line, undefined);
+  }
+
+  function dispatch(event: TypedEvent, line: number): RunEventKind {
+    if (!KNOWN_TYPES.has(event.type)) {
+      run.unknown(event.type);
+      return 'unknown';
+    }
+    const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
+    if (!parsed) return 'unknown';
+    run.session(parsed.sessionID);
+    switch (parsed.type) {
+      case 'step_start':
+        stepOpen = true;
+        return 'status';
+      case 'text':
+        acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line);
+        return 'message';
+      case 'reasoning':
+        return 'reasoning';
+      case 'tool_use': {
+        // `run` prints a tool part once it is `completed` or `error` (run.ts); earlier states are accepted too.
+        const { state } = parsed.part;
+        run.tool(parsed.part.callID, line, {
+          name: parsed.part.tool,
+          input: state.input,
+          output: state.status === 'completed' ? state.output : undefined,
+          status: TOOL_STATUS[state.status],
+          error: state.status === 'error' ? state.error : undefined,
+        });
+        return 'tool';
+      }
+      case 'step_finish':
+        stepOpen = false;
+        lastReason = parsed.part.reason;
+        usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
+        costUsd = addCost(costUsd, parsed.part.cost);
+        return 'usage';
+      case 'error':
+        failure = { code: parsed.error.name, message: parsed.error.data?.message ?? parsed.error.name };
+        return 'error';
+      case 'done':
+        done = true;
+        return 'finish';
+    }
+  }
+
+  return {
+    accept(event, line) {
+      run.event(line, event.type, dispatch(event, line), event);
+    },
+    finish() {
+      // Each step is its own assistant message, so the last one that has text is the answer.
+      const finalText = run.lastMainMessage()?.text;
+      const totals = { finalText, usage, costUsd };
+      // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
+      if (failure) return { finish: 'error', error: failure, ...totals };
+      if (done) return { finish: 'complete', ...totals };
+      if (stepOpen || lastReason === undefined) return { finish: 'truncated', ...totals };
+      return { ...openCodeFinishFromStepReason(lastReason), ...totals };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+// `opencode run --format json` lines (`packages/opencode/src/cli/cmd/run.ts`, commit 00f9806): every line
+// is `{type, timestamp, sessionID, …}` with a `part` from @opencode-ai/sdk (types checked against the
+// installed SDK in tests) or an `error`. Field names are OpenCode's own (camelCase `sessionID`, `callID`).
+
+const PartFields = {
+  id: z.string(),
+  sessionID: z.string(),
+  messageID: z.string(),
+};
+
+export const OpenCodeTextPartSchema = z.looseObject({
+  ...PartFields,
+  type: z.literal('text'),
+  text: z.string(),
+  synthetic: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+  time: z.looseObject({ start: z.number(), end: z.number().optional() }).optional(),
+});
+export type OpenCodeTextPart = z.output<typeof OpenCodeTextPartSchema>;
+
+export const OpenCodeReasoningPartSchema = z.looseObject({
+  ...PartFields,
+  type: z.literal('reasoning'),
+  text: z.string(),
+});
+export type OpenCodeReasoningPart = z.output<typeof OpenCodeReasoningPartSchema>;
+
+export const OpenCodeStepStartPartSchema = z.looseObject({
+  ...PartFields,
+  type: z.literal('step-start'),
+  snapshot: z.string().optional(),
+});
+export type OpenCodeStepStartPart = z.output<typeof OpenCodeStepStartPartSchema>;
+
+export const OpenCodeTokensSchema = z.looseObject({
+  total: z.number().optional(),
+  input: z.number(),
+  output: z.number(),
+  reasoning: z.number(),
+  cache: z.looseObject({ read: z.number(), write: z.number() }),
+});
+export type OpenCodeTokens = z.output<typeof OpenCodeTokensSchema>;
+
+export const OpenCodeStepFinishPartSchema = z.looseObject({
+  ...PartFields,
+  type: z.literal('step-finish'),
+  reason: z.string(),
+  snapshot: z.string().optional(),
+  cost: z.number(),
+  tokens: OpenCodeTokensSchema,
+});
+export type OpenCodeStepFinishPart = z.output<typeof OpenCodeStepFinishPartSchema>;
+
+const ToolInputSchema = z.record(z.string(), z.unknown());
+
+export const OpenCodeToolStateSchema = z.discriminatedUnion('status', [
+  z.looseObject({ status: z.literal('pending'), input: ToolInputSchema, raw: z.string() }),
+  z.looseObject({ status: z.literal('running'), input: ToolInputSchema, title: z.string().optional() }),
+  z.looseObject({
+    status: z.literal('completed'),
+    input: ToolInputSchema,
+    output: z.string(),
+    title: z.string(),
+  }),
+  z.looseObject({ status: z.literal('error'), input: ToolInputSchema, error: z.string() }),
+]);
+export type OpenCodeToolState = z.output<typeof OpenCodeToolStateSchema>;
+
+export const OpenCodeToolPartSchema = z.looseObject({
+  ...PartFields,
+  type: z.literal('tool'),
+  callID: z.string(),
+  tool: z.string(),
+  state: OpenCodeToolStateSchema,
+});
+export type OpenCodeToolPart = z.output<typeof OpenCodeToolPartSchema>;
+
+const LineFields = { timestamp: z.number(), sessionID: z.string() };
+
+export const OpenCodeStepStartEventSchema = z.looseObject({
+  type: z.literal('step_start'),
+  ...LineFields,
+  part: OpenCodeStepStartPartSchema,
+});
+export const OpenCodeTextEventSchema = z.looseObject({
+  type: z.literal('text'),
+  ...LineFields,
+  part: OpenCodeTextPartSchema,
+});
+export const OpenCodeReasoningEventSchema = z.looseObject({
+  type: z.literal('reasoning'),
+  ...LineFields,
+  part: OpenCodeReasoningPartSchema,
+});
+export const OpenCodeToolUseEventSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  ...LineFields,
+  part: OpenCodeToolPartSchema,
+});
+export const OpenCodeStepFinishEventSchema = z.looseObject({
+  type: z.literal('step_finish'),
+  ...LineFields,
+  part: OpenCodeStepFinishPartSchema,
+});
+/** `error: {name, data?: {message?}}`, e.g. `ProviderAuthError`, `APIError`, `UnknownError`. */
+export const OpenCodeErrorEventSchema = z.looseObject({
+  type: z.literal('error'),
+  ...LineFields,
+  error: z.looseObject({
+    name: z.string(),
+    data: z.looseObject({ message: z.string().optional() }).optional(),
+  }),
+});
+/** Only in the current dev source (not in the 1.17.20 capture). */
+export const OpenCodeDoneEventSchema = z.looseObject({
+  type: z.literal('done'),
+  ...LineFields,
+  reason: z.string().optional(),
+  rejected: z.array(z.string()).optional(),
+});
+
+export const OpenCodeRunEventSchema = z.discriminatedUnion('type', [
+  OpenCodeStepStartEventSchema,
+  OpenCodeTextEventSchema,
+  OpenCodeReasoningEventSchema,
+  OpenCodeToolUseEventSchema,
+  OpenCodeStepFinishEventSchema,
+  OpenCodeErrorEventSchema,
+  OpenCodeDoneEventSchema,
+]);
+export type OpenCodeRunEvent = z.output<typeof OpenCodeRunEventSchema>;
+
+export const OPENCODE_EVENT_TYPES = [
+  'step_start',
+  'text',
+  'reasoning',
+  'tool_use',
+  'step_finish',
+  'error',
+  'done',
+] as const;
+
+/** `step_finish` reasons (AI SDK finish reasons) and how a run that stops there ended. */
+export const OPENCODE_STEP_REASONS = {
+  stop: 'complete',
+  'tool-calls': 'truncated',
+  length: 'error',
+  'content-filter': 'error',
+  error: 'error',
+} as const;

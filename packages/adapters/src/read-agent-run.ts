@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import { ConfigError, describeValue } from '@skillpack/core';
+import { type AgentRunInput, feedInput } from './_shared/input-chunks.js';
+import { createLineDispatcher } from './_shared/line-dispatcher.js';
+import { createLineSplitter } from './_shared/line-splitter.js';
+import { RunBuilder } from './_shared/run-builder.js';
+import type { RunReaderFactory } from './_shared/run-reader.js';
+import type { AgentRun } from './agent-run.js';
+import { createClaudeCodeReader } from './claude-code/stream-json.js';
+import { createCodexReader } from './codex/exec-json.js';
+import { createOpenCodeReader } from './opencode/run-json.js';
+import { isRuntimeId, type RuntimeId } from './runtime-id.js';
+
+export type { AgentRunInput } from './_shared/input-chunks.js';
+
+export interface ReadAgentRunOptions {
+  /** `auto` (default) detects the runtime from the first events. */
+  readonly runtime?: 'auto' | RuntimeId;
+  /** Longest line (or whole JSON document) read, in UTF-8 bytes; longer lines are malformed. Default 16 MiB. */
+  readonly maxLineBytes?: number;
+  /** Raw events to keep in `run.events`: `false` (default) none, `true` all, `n` the last n. */
+  readonly keepEvents?: boolean | number;
+  /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 64 Ki. */
+  readonly maxToolOutputChars?: number;
+  /**
+   * Tool output kept across all calls, in UTF-16 units. Past it the oldest outputs are dropped
+   * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
+   */
+  readonly maxToolOutputTotalChars?: number;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
+export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;
+
+const READERS: Readonly<Record<RuntimeId, RunReaderFactory>> = {
+  'claude-code': createClaudeCodeReader,
+  codex: createCodexReader,
+  opencode: createOpenCodeReader,
+};
+
+function positiveInteger(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (
+    typeof value === 'number' &&
+    (Number.isSafeInteger(value) || value === Number.POSITIVE_INFINITY) &&
+    value >= 0
+  ) {
+    return value;
+  }
+  throw new ConfigError(
+    'invalid_option',
+    `Option ${name} must be a non-negative integer; received ${describeValue(value)}.`,
+    {
+      details: { option: name },
+    },
+  );
+}
+
+function resolveOptions(options: ReadAgentRunOptions) {
+  const runtime = options.runtime ?? 'auto';
+  if (runtime !== 'auto' && !isRuntimeId(runtime)) {
+    throw new ConfigError(
+      'invalid_option',
+      `Option runtime must be "auto", "claude-code", "codex" or "opencode"; received ${describeValue(runtime)}.`,
+      { details: { option: 'runtime' } },
+    );
+  }
+  const keep = options.keepEvents;
+  return {
+    runtime,
+    maxLineBytes: Math.max(1, positiveInteger('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES)),
+    keepEvents:
+      keep === true ? Number.POSITIVE_INFINITY : keep === false ? 0 : positiveInteger('keepEvents', keep, 0),
+    maxToolOutputChars: positiveInteger(
+      'maxToolOutputChars',
+      options.maxToolOutputChars,
+      DEFAULT_MAX_TOOL_OUTPUT_CHARS,
+    ),
+    maxToolOutputTotalChars: positiveInteger(
+      'maxToolOutputTotalChars',
+      options.maxToolOutputTotalChars,
+      DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
+    ),
+  };
+}
+
+/**
+ * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
+ * what the run keeps (every message and tool call, tool outputs within `maxToolOutputChars` each and
+ * `maxToolOutputTotalChars` in all, raw events only when `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an
+ * unusable input, a failing stream or an undetectable runtime in `run.problems` (with `runtime:
+ * 'unknown'`). Only invalid options reject, with a `ConfigError`.
+ */
+export async function readAgentRun(
+  input: AgentRunInput | Readable,
+  options: ReadAgentRunOptions = {},
+): Promise<AgentRun> {
+  const settings = resolveOptions(options);
+  const run = new RunBuilder(settings);
+  const dispatcher = createLineDispatcher(run, { ...settings, readers: READERS });
+  const splitter = createLineSplitter(settings.maxLineBytes, dispatcher);
+  await feedInput(
+    input,
+    (text) => splitter.push(text),
+    (problem) => run.problem(problem),
+  );
+  splitter.end();
+  return dispatcher.finish();
+}

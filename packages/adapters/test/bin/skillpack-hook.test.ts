@@ -1,0 +1,246 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CODEX_STOP, readSampleJson } from '../hooks/_samples.js';
+
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(packageDir, 'dist/bin/skillpack-hook.js');
+const BUNDLE = join(packageDir, 'dist/bundles/skillpack-hook.mjs');
+const TRANSCRIPT = join(packageDir, 'test/fixtures/claude-code/transcript-session.jsonl');
+const VERDICT = 'All checks pass.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
+const CLAUDE_STOP = readSampleJson('claude', 'hook-stop-input.json');
+const validateCodexOutput = new Ajv({ strict: false }).compile(
+  readSampleJson('codex', 'hooks-stop.command.output.schema.json'),
+);
+
+interface HookRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly output: Record<string, string>;
+}
+
+function runHook(
+  file: string,
+  args: readonly string[],
+  stdin: string | object,
+  env: NodeJS.ProcessEnv = {},
+): HookRun {
+  const input = typeof stdin === 'string' ? stdin : JSON.stringify(stdin);
+  const stateDir = mkdtempSync(join(tmpdir(), 'skillpack-hook-state-'));
+  const run = spawnSync(process.execPath, [file, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, SKILLPACK_HOOK_STATE_DIR: stateDir, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 20_000,
+  });
+  const lines = run.stdout.split('\n').filter(Boolean);
+  return {
+    status: run.status,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    output: lines.length === 1 ? JSON.parse(lines[0]!) : { lines: run.stdout },
+  };
+}
+
+const claude = ['claude-code', '--contract', 'conflux.acceptance'];
+const codex = ['codex', '--contract', 'conflux.acceptance'];
+
+beforeAll(() => {
+  for (const file of [BIN, BUNDLE]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: build the adapters first (npm run build -w @skillpack/adapters)`);
+  }
+});
+
+describe.each([
+  ['the skillpack-hook bin', BIN],
+  ['the self-contained bundle', BUNDLE],
+])('%s as a child process', (_, file) => {
+  it('prints {} and exits 0 when the stop satisfies the contract', () => {
+    const run = runHook(file, claude, { ...CLAUDE_STOP, last_assistant_message: VERDICT });
+    expect(run).toMatchObject({ status: 0, stdout: '{}\n', stderr: '' });
+  });
+
+  it('blocks a stop without a verdict with the Conflux correction', () => {
+    const run = runHook(file, claude, { ...CLAUDE_STOP, stop_hook_active: false });
+    expect(run.status).toBe(0);
+    expect(run.output).toEqual({
+      decision: 'block',
+      reason: expect.stringContaining('{"acceptance":"pass"}'),
+      systemMessage: expect.stringContaining('conflux.acceptance (missing_verdict) not satisfied'),
+    });
+  });
+
+  it('blocks a Codex stop with output the Codex schema accepts', () => {
+    const run = runHook(file, codex, CODEX_STOP);
+    expect(run.output.decision).toBe('block');
+    expect(validateCodexOutput(run.output)).toBe(true);
+  });
+
+  it('checks a SubagentStop payload', () => {
+    const run = runHook(file, claude, readSampleJson('claude', 'hook-subagentstop-input.json'));
+    expect(run.output.decision).toBe('block');
+  });
+
+  it.each([
+    ['malformed JSON', '{"session_id": "abc', /stdin is not JSON: received "\{\\"session_id\\": \\"abc"/],
+    ['empty stdin', '', /stdin is empty; expected the claude-code Stop hook JSON/],
+    ['a JSON array', '[]', /Claude Code Stop hook input is invalid/],
+    ['invalid UTF-8', Buffer.from([0x7b, 0xff, 0x7d]).toString('latin1'), /stdin is not JSON/],
+  ])('lets the stop through on %s, saying why in JSON', (_, stdin, message) => {
+    const run = runHook(file, claude, stdin);
+    expect(run.status).toBe(0);
+    expect(Object.keys(run.output)).toEqual(['systemMessage']);
+    expect(run.output.systemMessage).toMatch(message);
+    expect(run.stderr).toContain(run.output.systemMessage);
+  });
+
+  it('checks a huge message and answers in one JSON line', () => {
+    const message = `${'The build log says all is well. '.repeat(600_000)}\n${VERDICT}`;
+    expect(message.length).toBeGreaterThan(19_000_000);
+    const run = runHook(file, codex, { ...CODEX_STOP, last_assistant_message: message });
+    expect(run).toMatchObject({ status: 0, stdout: '{}\n' });
+  });
+
+  it('refuses stdin larger than --max-input-bytes without reading it all', () => {
+    const run = runHook(file, [...codex, '--max-input-bytes', '4096'], {
+      ...CODEX_STOP,
+      last_assistant_message: 'x'.repeat(100_000),
+    });
+    expect(run.output).toEqual({
+      systemMessage: 'skillpack-hook: stdin holds more than 4096 bytes; not read further.',
+    });
+  });
+
+  it('reads the transcript when the message is absent', () => {
+    const { last_assistant_message: _, ...payload } = CLAUDE_STOP;
+    const run = runHook(file, claude, { ...payload, transcript_path: TRANSCRIPT });
+    expect(run).toMatchObject({ status: 0, stdout: '{}\n' });
+  });
+
+  it('lets the stop through when the transcript file is missing', () => {
+    const run = runHook(file, codex, {
+      ...CODEX_STOP,
+      last_assistant_message: null,
+      transcript_path: '/nonexistent/skillpack/rollout.jsonl',
+    });
+    expect(run.status).toBe(0);
+    expect(run.output.systemMessage).toMatch(
+      /Cannot read the transcript "\/nonexistent\/skillpack\/rollout\.jsonl": ENOENT/,
+    );
+  });
+
+  it('never hangs on a stdin that stays open', async () => {
+    const child = spawn(process.execPath, [file, ...claude, '--timeout-ms', '300'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stdin.write('{"session_id":');
+    const started = Date.now();
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(JSON.parse(stdout)).toEqual({
+      systemMessage: 'skillpack-hook: gave up after 300 ms (its own deadline).',
+    });
+    child.stdin.destroy();
+  });
+
+  it('counts blocks across processes and lets the agent stop once the budget is spent', () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'skillpack-hook-chain-'));
+    const env = { SKILLPACK_HOOK_STATE_DIR: stateDir };
+    const stop = (active: boolean) => runHook(file, codex, { ...CODEX_STOP, stop_hook_active: active }, env);
+    expect(stop(false).output.systemMessage).toContain('(1 of 2)');
+    expect(readdirSync(stateDir)).toHaveLength(1);
+    expect(stop(true).output.systemMessage).toContain('(2 of 2)');
+    const third = stop(true);
+    expect(third.output).toEqual({
+      systemMessage: expect.stringMatching(/after 2 blocked stop\(s\); letting the agent stop/),
+    });
+    expect(readdirSync(stateDir)).toEqual([]);
+  });
+
+  it.each([
+    [[], /first argument must be one of claude-code, codex/],
+    [['claude-code'], /At least one --contract/],
+    [
+      ['codex', '--contract', 'conflux.nope'],
+      /Unknown contract "conflux.nope". Known contracts: .*conflux\.acceptance/,
+    ],
+    [
+      ['codex', '--contract', 'conflux.acceptance', '--max-blocks', 'many'],
+      /--max-blocks must be an integer/,
+    ],
+  ])('exits 0 with a JSON notice for the mistake in %j', (args, message) => {
+    const run = runHook(file, args, CODEX_STOP);
+    expect(run.status).toBe(0);
+    expect(run.output.systemMessage).toMatch(message);
+  });
+
+  it('prints usage for --help', () => {
+    const run = runHook(file, ['--help'], '');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex>/);
+  });
+});
+
+describe('the self-contained bundle', () => {
+  it('runs from a folder with no node_modules anywhere above it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillpack-pack-'));
+    const copy = join(dir, 'skillpack-hook.mjs');
+    copyFileSync(BUNDLE, copy);
+    expect(existsSync(join(tmpdir(), 'node_modules'))).toBe(false);
+    expect(runHook(copy, claude, { ...CLAUDE_STOP, last_assistant_message: VERDICT }).stdout).toBe('{}\n');
+    expect(runHook(copy, ['codex', '--contract', 'maestro.result'], CODEX_STOP).output.decision).toBe(
+      'block',
+    );
+  });
+
+  it('imports nothing but node: built-ins', () => {
+    const source = readFileSync(BUNDLE, 'utf8');
+    const specifiers = [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].map(
+      (match) => match[1],
+    );
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((specifier) => !specifier!.startsWith('node:'))).toEqual([]);
+  });
+});
+
+describe('the skillpack-hook bin', () => {
+  it('loads only core, zod, node built-ins and the hook code', () => {
+    const trace = join(mkdtempSync(join(tmpdir(), 'skillpack-trace-')), 'trace.txt');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', fileURLToPath(new URL('trace-imports.mjs', import.meta.url)), BIN, ...claude],
+      {
+        input: JSON.stringify(CLAUDE_STOP),
+        encoding: 'utf8',
+        env: { ...process.env, SKILLPACK_TRACE_FILE: trace },
+      },
+    );
+    expect(run.status).toBe(0);
+    const loaded = [...new Set(readFileSync(trace, 'utf8').split('\n').filter(Boolean))];
+    const outside = loaded.filter(
+      (url) =>
+        !url.startsWith('node:') &&
+        !/\/node_modules\/zod\//.test(url) &&
+        !/\/packages\/core\/dist\//.test(url) &&
+        !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
+        !/\/packages\/adapters\/dist\/(claude-code|codex)\/stop-hook\.js$/.test(url),
+    );
+    expect(outside).toEqual([]);
+    expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);
+    // Only the family of the requested contract is loaded.
+    expect(loaded.some((url) => url.includes('/core/dist/conflux/'))).toBe(true);
+    expect(loaded.some((url) => /\/core\/dist\/(maestro|zaofu|devflow)\//.test(url))).toBe(false);
+  });
+});

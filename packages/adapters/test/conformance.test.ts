@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentRun } from '../src/agent-run.js';
+import { readAgentRun } from '../src/read-agent-run.js';
+import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
+import { createEventLineUnwrapper, unwrapEventLine } from '../src/unwrap-event-line.js';
+import {
+  chunked,
+  fixtureBytes,
+  fixtureText,
+  readableOf,
+  SUCCESS_FINAL_TEXT,
+  seededSizes,
+  UNICODE_FINAL_TEXT,
+  VERDICT_LINE,
+} from './_support/fixtures.js';
+
+// One scenario table every runtime passes: the constructed fixtures tell the same story in each runtime's
+// own format (see test/fixtures/<runtime>/SOURCES.md), so the readers must agree on what happened.
+
+interface Scenarios {
+  readonly success: string;
+  readonly crlf: string;
+  readonly error: { readonly file: string; readonly code: string };
+  readonly truncated: string;
+  readonly subagent: string;
+  readonly unicode: string;
+  readonly tools: readonly string[];
+  readonly captures: readonly string[];
+}
+
+const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
+  'claude-code': {
+    success: 'stream-json-success-verdict.jsonl',
+    crlf: 'stream-json-success-verdict-crlf.jsonl',
+    error: { file: 'stream-json-api-error.jsonl', code: 'api_error' },
+    truncated: 'stream-json-truncated.jsonl',
+    subagent: 'stream-json-subagent-interleaved.jsonl',
+    unicode: 'stream-json-unicode.jsonl',
+    tools: ['Bash', 'Read'],
+    captures: [
+      'stream-json-observed-2.1.276.jsonl',
+      'result-json-output.json',
+      'transcript-lines-2.1.202.jsonl',
+    ],
+  },
+  codex: {
+    success: 'exec-json-success-verdict.jsonl',
+    crlf: 'exec-json-success-verdict-crlf.jsonl',
+    error: { file: 'exec-json-command-failed-turn-failed.jsonl', code: 'turn.failed' },
+    truncated: 'exec-json-truncated.jsonl',
+    subagent: 'exec-json-subagent-interleaved.jsonl',
+    unicode: 'exec-json-unicode.jsonl',
+    tools: ['command_execution', 'mcp__docs__search', 'web_search', 'file_change'],
+    captures: [
+      'exec-json-completed-0.147.0-alpha.6.6.jsonl',
+      'exec-json-failed-0.147.0-alpha.6.6.jsonl',
+      'exec-json-docs-sample.jsonl',
+      'notify-payload.json',
+    ],
+  },
+  opencode: {
+    success: 'run-json-success-verdict.ndjson',
+    crlf: 'run-json-success-verdict-crlf.ndjson',
+    error: { file: 'run-json-error-provider-auth.ndjson', code: 'ProviderAuthError' },
+    truncated: 'run-json-truncated.ndjson',
+    subagent: 'run-json-subagent-task.ndjson',
+    unicode: 'run-json-unicode.ndjson',
+    tools: ['bash', 'read', 'read'],
+    captures: ['run-format-json-1.17.20.ndjson'],
+  },
+};
+
+/** Everything a reader decides, with errors reduced to their codes. */
+function decided(run: AgentRun) {
+  return {
+    ...run,
+    events: run.events.length,
+    malformedLines: run.malformedLines.map(({ line, error }) => ({ line, code: error.code })),
+    problems: run.problems.map((problem) => problem.code),
+  };
+}
+
+function unwrappedText(raw: string, unwrap = unwrapEventLine): string {
+  return raw
+    .split('\n')
+    .map((line) => unwrap(line.endsWith('\r') ? line.slice(0, -1) : line))
+    .filter((text): text is string => text !== undefined && text !== '')
+    .join('\n');
+}
+
+describe.each(RUNTIME_IDS)('conformance: %s', (runtime) => {
+  const scenario = SCENARIOS[runtime];
+
+  it('success: detected, complete, the final answer, every tool call resolved, nothing unknown', async () => {
+    const run = await readAgentRun(fixtureText(runtime, scenario.success));
+    expect(run.runtime).toBe(runtime);
+    expect(run.finish).toBe('complete');
+    expect(run.error).toBeUndefined();
+    expect(run.finalText).toBe(SUCCESS_FINAL_TEXT);
+    expect(run.messages.at(-1)?.text).toBe(SUCCESS_FINAL_TEXT);
+    expect(run.messages.length).toBeGreaterThanOrEqual(2);
+    expect(run.tools.map((tool) => tool.name)).toEqual(scenario.tools);
+    for (const tool of run.tools) expect(['completed', 'error']).toContain(tool.status);
+    expect(run.sessionId).toMatch(/\S/);
+    expect(run.usage?.inputTokens).toBeGreaterThan(0);
+    expect(run.usage?.outputTokens).toBeGreaterThan(0);
+    expect(run.malformedLineCount).toBe(0);
+    expect(run.problems).toEqual([]);
+    expect({ ...run.unknownEventTypes }).toEqual({});
+  });
+
+  it('success: the same run however the bytes arrive (string, Buffer, Readable, seeded chunks, 1 byte)', async () => {
+    const bytes = fixtureBytes(runtime, scenario.success);
+    const reference = decided(await readAgentRun(bytes.toString('utf8')));
+    const inputs = [
+      bytes,
+      readableOf(bytes, 7),
+      chunked(bytes, seededSizes(7, 64, 97)),
+      chunked(bytes, [1]),
+      (async function* () {
+        for (const piece of bytes.toString('utf8').match(/[\s\S]{1,5}/gu) ?? []) yield piece;
+      })(),
+    ];
+    for (const input of inputs) expect(decided(await readAgentRun(input))).toEqual(reference);
+  });
+
+  it('crlf: identical to the LF file', async () => {
+    const lf = decided(await readAgentRun(fixtureText(runtime, scenario.success)));
+    const crlf = decided(await readAgentRun(fixtureBytes(runtime, scenario.crlf)));
+    expect(crlf).toEqual(lf);
+  });
+
+  it('error: finish error with the runtime error code and message', async () => {
+    const run = await readAgentRun(fixtureText(runtime, scenario.error.file));
+    expect(run.runtime).toBe(runtime);
+    expect(run.finish).toBe('error');
+    expect(run.error?.code).toBe(scenario.error.code);
+    expect(run.error?.message).toMatch(/\S/);
+    expect(run.malformedLineCount).toBe(0);
+  });
+
+  it('truncated: finish truncated, the cut last line recorded as malformed, the text so far kept', async () => {
+    const text = fixtureText(runtime, scenario.truncated);
+    const run = await readAgentRun(text);
+    expect(run.runtime).toBe(runtime);
+    expect(run.finish).toBe('truncated');
+    expect(run.malformedLineCount).toBe(1);
+    expect(run.malformedLines[0]).toMatchObject({ line: run.lineCount, error: { code: 'invalid_json' } });
+    expect(run.lineCount).toBe(text.split('\n').length);
+    expect(run.finalText).toMatch(/migration/);
+  });
+
+  it('subagent: the final text is the main agent answer, not a subagent verdict', async () => {
+    const run = await readAgentRun(fixtureText(runtime, scenario.subagent));
+    expect(run.finish).toBe('complete');
+    expect(run.finalText).toBe(
+      run.runtime === 'claude-code'
+        ? `The API reviewer flagged a TODO, but currency validation is out of scope for this change (see the spec's non-goals).\n${VERDICT_LINE}`
+        : `The API TODO is out of scope for this change (see the spec's non-goals).\n${VERDICT_LINE}`,
+    );
+    const mainTexts = run.messages
+      .filter((message) => message.subagent !== true)
+      .map((message) => message.text);
+    for (const text of mainTexts) expect(text).not.toContain('"acceptance":"fail"');
+  });
+
+  it('unicode: the text survives byte-exact, including across 1-byte chunks', async () => {
+    const bytes = fixtureBytes(runtime, scenario.unicode);
+    for (const input of [bytes.toString('utf8'), chunked(bytes, [1])]) {
+      const run = await readAgentRun(input);
+      expect(run.finalText).toBe(UNICODE_FINAL_TEXT);
+      expect(run.malformedLineCount).toBe(0);
+    }
+  });
+
+  it('every file reads the same with runtime auto and with the runtime named', async () => {
+    const files = [
+      scenario.success,
+      scenario.error.file,
+      scenario.truncated,
+      scenario.subagent,
+      scenario.unicode,
+    ];
+    for (const file of [...files, ...scenario.captures]) {
+      const text = fixtureText(runtime, file);
+      const auto = decided(await readAgentRun(text));
+      expect(auto.runtime, file).toBe(runtime);
+      expect(decided(await readAgentRun(text, { runtime })), file).toEqual(auto);
+    }
+  });
+
+  it('createEventLineUnwrapper yields exactly the main messages the reader found', async () => {
+    for (const file of [scenario.success, scenario.subagent, scenario.unicode, scenario.error.file]) {
+      const raw = fixtureText(runtime, file);
+      const run = await readAgentRun(raw);
+      const main = run.messages.filter((message) => message.subagent !== true).map((message) => message.text);
+      expect(unwrappedText(raw, createEventLineUnwrapper()), file).toBe(main.join('\n'));
+    }
+  });
+
+  it('unwrapping the raw stdout yields the final answer as agent text, and no tool output', async () => {
+    const raw = fixtureText(runtime, scenario.success);
+    for (const unwrap of [unwrapEventLine, createEventLineUnwrapper()]) {
+      const text = unwrappedText(raw, unwrap);
+      expect(text.endsWith(SUCCESS_FINAL_TEXT)).toBe(true);
+      expect(text).not.toMatch(/Test Files|Changelog/);
+    }
+  });
+});

@@ -1,0 +1,223 @@
+import { ConfigError, createContractRegistry, defineContract } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { extractContract } from '../src/extract-contract.js';
+import { readAgentRun } from '../src/read-agent-run.js';
+import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
+import { fixtureText } from './_support/fixtures.js';
+
+const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+const SUCCESS_FILES = {
+  'claude-code': 'stream-json-success-verdict.jsonl',
+  codex: 'exec-json-success-verdict.jsonl',
+  opencode: 'run-json-success-verdict.ndjson',
+} as const;
+
+/** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */
+function runWithShellCommand(runtime: RuntimeId, command: string, finalText: string, failed = false): string {
+  if (runtime === 'claude-code') {
+    return jsonl(
+      { type: 'system', subtype: 'init', session_id: 's' },
+      {
+        type: 'assistant',
+        session_id: 's',
+        message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command } }] },
+      },
+      {
+        type: 'user',
+        session_id: 's',
+        message: {
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: failed ? 'Exit code 2' : 'emitted',
+              is_error: failed,
+            },
+          ],
+        },
+      },
+      {
+        type: 'assistant',
+        session_id: 's',
+        message: { id: 'm2', content: [{ type: 'text', text: finalText }] },
+      },
+      { type: 'result', subtype: 'success', is_error: false, session_id: 's', result: finalText },
+    );
+  }
+  if (runtime === 'codex') {
+    const shell = `bash -lc ${shellQuote(command)}`;
+    return jsonl(
+      { type: 'thread.started', thread_id: 't' },
+      { type: 'turn.started' },
+      {
+        type: 'item.completed',
+        item: {
+          id: 'item_0',
+          type: 'command_execution',
+          command: shell,
+          aggregated_output: '',
+          exit_code: failed ? 2 : 0,
+          status: failed ? 'failed' : 'completed',
+        },
+      },
+      { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: finalText } },
+      { type: 'turn.completed', usage: { input_tokens: 1, output_tokens: 1 } },
+    );
+  }
+  const line = (type: string, part: object) => ({
+    type,
+    timestamp: 1,
+    sessionID: 'ses',
+    part: { sessionID: 'ses', messageID: 'msg', ...part },
+  });
+  const state = failed
+    ? { status: 'error', input: { command }, error: 'exit 2', time: { start: 1, end: 2 } }
+    : {
+        status: 'completed',
+        input: { command },
+        output: '',
+        title: 'zf',
+        metadata: {},
+        time: { start: 1, end: 2 },
+      };
+  return jsonl(
+    line('tool_use', { id: 'p1', type: 'tool', callID: 'c1', tool: 'bash', state }),
+    line('text', { id: 'p2', type: 'text', text: finalText }),
+    line('step_finish', {
+      id: 'p3',
+      type: 'step-finish',
+      reason: 'stop',
+      cost: 0,
+      tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
+    }),
+  );
+}
+
+describe('extractContract: result-style contracts read the final message', () => {
+  it.each(RUNTIME_IDS)('%s: conflux.acceptance from the success run', async (runtime) => {
+    const run = await readAgentRun(fixtureText(runtime, SUCCESS_FILES[runtime]));
+    const result = extractContract(run, 'conflux.acceptance');
+    expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
+    expect(result.success && result.warnings).toBeUndefined();
+  });
+
+  it('a run that did not complete still yields its verdict, with a run_not_complete warning', async () => {
+    const run = await readAgentRun(
+      jsonl(
+        { type: 'thread.started', thread_id: 't' },
+        {
+          type: 'item.completed',
+          item: { id: 'i', type: 'agent_message', text: '{"acceptance":"continue"}' },
+        },
+      ),
+    );
+    const result = extractContract(run, 'conflux.acceptance');
+    expect(result.success && result.data).toMatchObject({ acceptance: 'continue' });
+    expect(result.success && result.warnings?.map((warning) => warning.code)).toEqual(['run_not_complete']);
+  });
+
+  it("the contract's own failure when the final message has no verdict", async () => {
+    const run = await readAgentRun(fixtureText('claude-code', 'stream-json-api-error.jsonl'));
+    const result = extractContract(run, 'conflux.acceptance');
+    expect(!result.success && result.error.code).toBe('missing_verdict');
+  });
+
+  it('missing_final_message when the run has no assistant text', async () => {
+    const run = await readAgentRun(fixtureText('codex', 'exec-json-failed-0.147.0-alpha.6.6.jsonl'));
+    const result = extractContract(run, 'conflux.acceptance');
+    expect(!result.success && [result.error.code, result.error.details]).toEqual([
+      'missing_final_message',
+      { contract: 'conflux.acceptance', runtime: 'codex', finish: 'error' },
+    ]);
+  });
+
+  it("Claude's structured_output is used when the text has no verdict", async () => {
+    const run = await readAgentRun(
+      jsonl({
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        session_id: 's',
+        result: 'Done.',
+        structured_output: { acceptance: 'pass' },
+      }),
+    );
+    const result = extractContract(run, 'conflux.acceptance');
+    expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
+  });
+
+  it('an unknown contract id is a ConfigError', async () => {
+    const run = await readAgentRun('');
+    expect(() => extractContract(run, 'nope.nothing')).toThrow(ConfigError);
+  });
+
+  it('takes another registry', async () => {
+    const echo = defineContract({
+      id: 'test.echo',
+      version: '1.0.0',
+      title: 'Echo',
+      description: 'A test contract.',
+      delivery: 'text',
+      schema: z.object({ echo: z.string() }),
+      examples: [{ name: 'hi', value: { echo: 'hi' } }],
+    });
+    const run = await readAgentRun(
+      jsonl({ type: 'result', subtype: 'success', is_error: false, result: '{"echo":"hi"}' }),
+    );
+    const result = extractContract(run, 'test.echo', createContractRegistry([echo]));
+    expect(result.success && result.data).toEqual({ echo: 'hi' });
+  });
+});
+
+describe('extractContract: zaofu contracts read the zf emit calls the tools ran', () => {
+  const contract = builtinContracts.require('zaofu.arch-proposal-done');
+  const example = contract.examples[0]!.value;
+  const expected = contract.validate(example);
+  const command = contract.render(example);
+
+  it('the example renders as a zf emit command that validates', () => {
+    expect(command).toMatch(/^zf emit arch\.proposal\.done --payload '/);
+    expect(expected.success).toBe(true);
+  });
+
+  it.each(RUNTIME_IDS)('%s: the payload of an executed zf emit call', async (runtime) => {
+    const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.'));
+    expect(run.runtime).toBe(runtime);
+    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    expect(result.success && result.data).toEqual(expected.success && expected.data);
+  });
+
+  it.each(RUNTIME_IDS)('%s: a failed zf emit call emitted nothing', async (runtime) => {
+    const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.', true));
+    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    expect(!result.success && result.error.code).toBe('missing_payload');
+  });
+
+  it('an executed call with an invalid payload reports the validation error', async () => {
+    const bad = `zf emit arch.proposal.done --payload ${shellQuote(JSON.stringify({ summary: 'x' }))}`;
+    const run = await readAgentRun(runWithShellCommand('claude-code', bad, 'Proposal published.'));
+    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.code).not.toBe('missing_payload');
+  });
+
+  it('a zf emit written only in the final message is still found (the contract scans text)', async () => {
+    const run = await readAgentRun(runWithShellCommand('codex', 'ls', `I would run:\n${command}`));
+    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    expect(result.success && result.data).toEqual(expected.success && expected.data);
+  });
+
+  it('calls for other event types do not count', async () => {
+    const other = builtinContracts.require('zaofu.gate-failed');
+    const run = await readAgentRun(
+      runWithShellCommand('opencode', other.render(other.examples[0]!.value), 'Done.'),
+    );
+    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    expect(!result.success && result.error.code).toBe('missing_payload');
+    expect(extractContract(run, 'zaofu.gate-failed').success).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { defineContract, ok } from '@skillpack/core';
+import { z } from 'zod';
+
+/** Small real contracts (built with the core's `defineContract`) for the hook logic tests. */
+export const greetingContract = defineContract({
+  id: 'test.greeting',
+  version: '1.0.0',
+  title: 'Greeting',
+  description: 'A JSON greeting on its own line.',
+  delivery: 'text',
+  schema: z.strictObject({ greeting: z.string().min(1) }),
+  examples: [{ name: 'hello', value: { greeting: 'hello' } }],
+});
+
+export const verdictContract = defineContract({
+  id: 'test.verdict',
+  version: '1.0.0',
+  title: 'Verdict',
+  description: 'A JSON verdict on its own line.',
+  delivery: 'text',
+  schema: z.strictObject({ verdict: z.enum(['pass', 'fail']) }),
+  examples: [{ name: 'pass', value: { verdict: 'pass' } }],
+});
+
+const FallbackSchema = z.union([
+  z.strictObject({ fallback: z.literal(false), status: z.string() }),
+  z.strictObject({ fallback: z.literal(true), status: z.literal('DONE_WITH_CONCERNS') }),
+]);
+
+/** Like maestro's result: without a `STATUS:` line the parser succeeds with a marked fallback. */
+export const fallbackContract = defineContract({
+  id: 'test.fallback',
+  version: '1.0.0',
+  title: 'Status line',
+  description: 'A STATUS line.',
+  delivery: 'text',
+  schema: FallbackSchema,
+  examples: [{ name: 'done', value: { fallback: false, status: 'DONE' } }],
+  extract: (text) => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith('STATUS: '));
+    if (line) return ok({ fallback: false as const, status: line.slice('STATUS: '.length) });
+    return ok({ fallback: true as const, status: 'DONE_WITH_CONCERNS' as const }, [
+      { code: 'E013', message: 'No STATUS line; fallback applied.' },
+    ]);
+  },
+});
+
+export const GREETING = '{"greeting":"hi"}';

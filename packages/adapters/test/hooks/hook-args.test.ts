@@ -1,0 +1,70 @@
+import { ConfigError } from '@skillpack/core';
+import { describe, expect, it } from 'vitest';
+import { HOOK_DEFAULTS, HOOK_USAGE, parseHookArgs } from '../../src/hooks/hook-args.js';
+
+describe('parseHookArgs', () => {
+  it('reads the runtime, repeated contracts and the options', () => {
+    const parsed = parseHookArgs([
+      'codex',
+      '--contract',
+      'conflux.acceptance',
+      '--contract=maestro.result',
+      '--max-blocks',
+      '3',
+      '--timeout-ms',
+      '500',
+      '--max-input-bytes',
+      '4096',
+    ]);
+    expect(parsed).toEqual({
+      success: true,
+      data: {
+        kind: 'run',
+        args: {
+          runtime: 'codex',
+          contractIds: ['conflux.acceptance', 'maestro.result'],
+          maxBlocks: 3,
+          timeoutMs: 500,
+          maxInputBytes: 4096,
+        },
+      },
+    });
+  });
+
+  it('applies the defaults', () => {
+    const parsed = parseHookArgs(['claude-code', '--contract', 'conflux.acceptance']);
+    expect(parsed.success && parsed.data.kind === 'run' && parsed.data.args).toMatchObject({
+      maxBlocks: HOOK_DEFAULTS.maxBlocks,
+      timeoutMs: HOOK_DEFAULTS.timeoutMs,
+      maxInputBytes: HOOK_DEFAULTS.maxInputBytes,
+    });
+  });
+
+  it.each([['--help'], ['-h'], ['claude-code', '--help']])('asks for help with %s', (...argv) => {
+    expect(parseHookArgs(argv)).toEqual({ success: true, data: { kind: 'help' } });
+    expect(HOOK_USAGE).toMatch(/^Usage: skillpack-hook <claude-code\|codex> --contract <id>/);
+  });
+
+  it.each([
+    [[], /first argument must be one of claude-code, codex, got undefined/],
+    [['opencode', '--contract', 'a.b'], /got "opencode"/],
+    [['__proto__', '--contract', 'a.b'], /got "__proto__"/],
+    [['codex'], /At least one --contract/],
+    [['codex', '--contract'], /argument missing|--contract/],
+    [['codex', '--contract', 'a.b', 'extra'], /Unexpected arguments: extra/],
+    [['codex', '--contract', 'a.b', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['codex', '--contract', 'a.b', '--max-blocks=-1'], /--max-blocks must be an integer from 0 to 100/],
+    [['codex', '--contract', 'a.b', '--max-blocks', '1e3'], /got "1e3"/],
+    [['codex', '--contract', 'a.b', '--max-blocks', '101'], /got "101"/],
+    [['codex', '--contract', 'a.b', '--timeout-ms', '99'], /--timeout-ms must be/],
+    [['codex', '--contract', 'a.b', '--max-input-bytes', '99999999999999'], /--max-input-bytes must be/],
+  ] as const)('refuses %j with a ConfigError', (argv, message) => {
+    const parsed = parseHookArgs(argv);
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.error).toBeInstanceOf(ConfigError);
+    expect(parsed.error.code).toBe('hook_usage');
+    expect(parsed.error.message).toMatch(message);
+    expect(parsed.error.message).toContain('skillpack-hook --help');
+  });
+});

@@ -1,0 +1,87 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OpenCodePlugin } from '../../src/opencode/plugin-types.js';
+import { createFakeOpenCode } from './plugin-fake-client.js';
+
+const BUNDLE = fileURLToPath(new URL('../../dist/bundles/opencode-plugin.mjs', import.meta.url));
+
+/** Install the prebuilt plugin the way a pack does: `.opencode/plugins/<pack>.js` plus `<pack>.json`. */
+async function install(config: unknown, name = 'acme-pack'): Promise<Record<string, unknown>> {
+  const plugins = join(mkdtempSync(join(tmpdir(), 'skillpack-opencode-')), '.opencode', 'plugins');
+  mkdirSync(plugins, { recursive: true });
+  copyFileSync(BUNDLE, join(plugins, `${name}.js`));
+  if (config !== undefined) {
+    writeFileSync(
+      join(plugins, `${name}.json`),
+      typeof config === 'string' ? config : JSON.stringify(config),
+    );
+  }
+  return import(pathToFileURL(join(plugins, `${name}.js`)).href);
+}
+
+beforeAll(() => {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: build the adapters first`);
+});
+
+describe('the prebuilt OpenCode plugin', () => {
+  it('exports one plugin function and nothing else', async () => {
+    const module = await install({ contracts: ['conflux.acceptance'] });
+    expect(Object.keys(module)).toEqual(['SkillpackContractsPlugin']);
+    expect(typeof module.SkillpackContractsPlugin).toBe('function');
+  });
+
+  it('reads its sibling configuration and re-prompts an answer without a verdict', async () => {
+    const module = await install({ contracts: ['conflux.acceptance'], maxPrompts: 1 });
+    const plugin = module.SkillpackContractsPlugin as OpenCodePlugin;
+    const opencode = createFakeOpenCode();
+    const hooks = await plugin({ client: opencode.client, directory: '/work/project' });
+    opencode.createSession('ses_1');
+    opencode.addUser('ses_1', '/cflx-accept check the cart change');
+    opencode.addAssistant('ses_1', 'Looks good to me.');
+    const idle = () => hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
+    await idle();
+    expect(opencode.prompts).toHaveLength(1);
+    expect(opencode.prompts[0]!.body.parts[0]!.text).toContain('{"acceptance":"pass"}');
+    opencode.addAssistant('ses_1', 'Still fine.');
+    await idle();
+    expect(opencode.prompts).toHaveLength(1);
+    opencode.addUser('ses_1', 'Once more.');
+    opencode.addAssistant('ses_1', 'Checked.\n{"acceptance":"pass"}\nACCEPTANCE: PASS');
+    await idle();
+    expect(opencode.prompts).toHaveLength(1);
+  });
+
+  it('prefers options from an opencode.json plugin entry', async () => {
+    const module = await install(undefined, 'no-config');
+    const plugin = module.SkillpackContractsPlugin as OpenCodePlugin;
+    const opencode = createFakeOpenCode();
+    const hooks = await plugin({ client: opencode.client }, { contracts: ['maestro.result'] });
+    opencode.createSession('ses_2');
+    opencode.addUser('ses_2', 'Run the step.');
+    opencode.addAssistant('ses_2', 'Done, all good.');
+    await hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 'ses_2' } } });
+    expect(opencode.prompts[0]!.body.parts[0]!.text).toContain('---RESULT---');
+  });
+
+  it.each([
+    [
+      'a missing configuration',
+      undefined,
+      /Cannot read the skillpack plugin configuration .*no-config\.json: ENOENT/,
+    ],
+    ['a configuration that is not JSON', '{contracts', /is not JSON/],
+    ['an empty contract list', { contracts: [] }, /contracts: Too small/],
+    ['an unknown key', { contracts: ['conflux.acceptance'], maxPrompt: 2 }, /Unrecognized key/],
+    ['an unknown contract', { contracts: ['conflux.nope'] }, /Unknown contract "conflux.nope"/],
+  ])('disables itself and logs why on %s', async (_, config, message) => {
+    const module = await install(config, 'no-config');
+    const opencode = createFakeOpenCode();
+    const hooks = await (module.SkillpackContractsPlugin as OpenCodePlugin)({ client: opencode.client });
+    expect(hooks).toEqual({});
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(opencode.logs).toEqual([{ level: 'error', message: expect.stringMatching(message) }]);
+  });
+});

@@ -1,0 +1,142 @@
+import { fail, ok } from '../result.js';
+import { createFenceTracker } from '../text/fence.js';
+import { nextLine } from '../text/lines.js';
+import type { UnwrapLine } from '../text/unwrap.js';
+import { toWellFormedText } from '../text/well-formed.js';
+import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { parseJsonVerdictLine } from './json-verdict.js';
+import { canonicalVerdictKind } from './marker.js';
+import { bareBlockerError, missingVerdictError } from './protocol-errors.js';
+import { type AcceptanceParseResult, resolveJsonVerdict } from './resolve-verdict.js';
+import type { AcceptanceKind, VerdictSource } from './schemas.js';
+
+/** A verdict seen in the output: a JSON verdict is final; a legacy marker can still lose to a later JSON one. */
+export interface VerdictDetection {
+  readonly kind: AcceptanceKind;
+  readonly source: VerdictSource;
+  /** 1-based raw output line (an agent event line counts once, whatever text it carries). */
+  readonly line: number;
+  readonly final: boolean;
+}
+
+export interface VerdictScanner {
+  /** Feed one raw output line without its terminator; `true` once a JSON verdict decided the result. */
+  rawLine(line: string): boolean;
+  readonly detection: VerdictDetection | undefined;
+  readonly decided: AcceptanceParseResult | undefined;
+  /** The result for the output seen so far, as if it ended here. */
+  finish(): AcceptanceParseResult;
+}
+
+const TAIL_LINES = 5;
+const TAIL_CLIP = 200;
+
+function callUnwrap(unwrapLine: UnwrapLine | undefined, line: string): string | undefined {
+  if (unwrapLine === undefined) return undefined;
+  try {
+    const text = unwrapLine(line);
+    return typeof text === 'string' ? toWellFormedText(text) : undefined;
+  } catch {
+    // A throwing unwrapper means "not an event line"; the raw line stands.
+    return undefined;
+  }
+}
+
+/**
+ * The Conflux parser as a line-at-a-time state machine, shared by `parseAcceptanceOutput` and the streaming
+ * detector so both apply the same rules with the same fence state: unwrap each raw line, trim each text line,
+ * skip fenced lines, let the first JSON verdict win, else remember the first legacy marker and, after a FAIL
+ * marker, collect `FINDINGS:` items.
+ */
+export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
+  const unwrap = typeof unwrapLine === 'function' ? unwrapLine : undefined;
+  const fence = createFenceTracker();
+  const tail: string[] = [];
+  let tailNext = 0;
+  const legacyFindings: string[] = [];
+  let rawLines = 0;
+  let legacy: { kind: AcceptanceKind; line: number } | undefined;
+  let collecting = false;
+  let detection: VerdictDetection | undefined;
+  let decided: AcceptanceParseResult | undefined;
+
+  function textLine(raw: string): boolean {
+    const text = trimUnicodeWhitespace(raw);
+    if (text !== '') {
+      tail[tailNext] = text;
+      tailNext = (tailNext + 1) % TAIL_LINES;
+    }
+    if (fence.step(text) !== 'outside') return false;
+    const json = parseJsonVerdictLine(text);
+    if (json !== undefined) {
+      decided = resolveJsonVerdict(json, { source: 'json', line: rawLines });
+      detection = { kind: json.kind, source: 'json', line: rawLines, final: true };
+      return true;
+    }
+    if (legacy === undefined) {
+      const kind = canonicalVerdictKind(text);
+      if (kind !== undefined) {
+        legacy = { kind, line: rawLines };
+        detection = { kind, source: 'legacy', line: rawLines, final: false };
+      }
+      return false;
+    }
+    if (legacy.kind !== 'fail') return false;
+    if (text === 'FINDINGS:') collecting = true;
+    else if (collecting) {
+      if (text.startsWith('- ')) legacyFindings.push(trimUnicodeWhitespace(text.slice(2)));
+      else if (text !== '') collecting = false;
+    }
+    return false;
+  }
+
+  function finishLegacy(): AcceptanceParseResult {
+    if (legacy === undefined) {
+      const ordered = [...tail.slice(tailNext), ...tail.slice(0, tailNext)];
+      const clipped = ordered.map((line) => (line.length > TAIL_CLIP ? `${line.slice(0, TAIL_CLIP)}…` : line));
+      return fail(missingVerdictError(rawLines, clipped));
+    }
+    const at = { source: 'legacy', line: legacy.line } as const;
+    switch (legacy.kind) {
+      case 'pass':
+      case 'continue':
+        return ok({ acceptance: legacy.kind, source: 'legacy' });
+      case 'fail':
+        return ok({ acceptance: 'fail', findings: [...legacyFindings], source: 'legacy' });
+      case 'gated':
+        return fail(
+          bareBlockerError(
+            { ok: false, rejection: { kind: 'missing' }, fieldPath: 'blocker', received: undefined },
+            at,
+          ),
+        );
+    }
+  }
+
+  return {
+    get detection() {
+      return detection;
+    },
+    get decided() {
+      return decided;
+    },
+    rawLine(line) {
+      if (decided !== undefined) return true;
+      rawLines++;
+      const raw = toWellFormedText(line);
+      const unwrapped = callUnwrap(unwrap, raw);
+      if (unwrapped === undefined) return textLine(raw);
+      for (
+        let span = nextLine(unwrapped, 0), start = 0;
+        span;
+        start = span.next, span = nextLine(unwrapped, start)
+      ) {
+        if (textLine(unwrapped.slice(start, span.end))) return true;
+      }
+      return false;
+    },
+    finish() {
+      return decided ?? finishLegacy();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { isJsonObject, nonBlankString, nonBlankStrings, ownField } from './_json.js';
+import type { BlockerRejection, Rejected } from './rejections.js';
+import { type AcceptanceBlocker, BLOCKER_CATEGORIES, type BlockerCategory } from './schemas.js';
+
+export type BlockerValidation =
+  | { readonly ok: true; readonly blocker: AcceptanceBlocker }
+  | Rejected<BlockerRejection>;
+
+function reject(
+  rejection: BlockerRejection,
+  fieldPath: string,
+  received: unknown,
+): Rejected<BlockerRejection> {
+  return { ok: false, rejection, fieldPath, received };
+}
+
+function isBlockerCategory(value: string): value is BlockerCategory {
+  return (BLOCKER_CATEGORIES as readonly string[]).includes(value);
+}
+
+/**
+ * Validate the raw `blocker` of a `gated` verdict (`undefined` when absent), in the upstream order with the
+ * seed's fifth field: missing → not an object → category → supported category → evidence →
+ * unblock_condition → next_action → resumable. Text is trimmed; optional fields are kept only when usable.
+ */
+export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
+  if (payload === undefined || payload === null) return reject({ kind: 'missing' }, 'blocker', payload);
+  if (!isJsonObject(payload)) return reject({ kind: 'not_an_object' }, 'blocker', payload);
+
+  const rawCategory = ownField(payload, 'category');
+  const category = nonBlankString(rawCategory);
+  if (category === undefined) return reject({ kind: 'missing_category' }, 'blocker.category', rawCategory);
+  if (!isBlockerCategory(category)) {
+    return reject({ kind: 'unsupported_category', category }, 'blocker.category', rawCategory);
+  }
+
+  const rawEvidence = ownField(payload, 'evidence');
+  const evidence = nonBlankStrings(rawEvidence);
+  if (evidence.length === 0) return reject({ kind: 'empty_evidence' }, 'blocker.evidence', rawEvidence);
+
+  const rawCondition = ownField(payload, 'unblock_condition');
+  const unblockCondition = nonBlankString(rawCondition);
+  if (unblockCondition === undefined) {
+    return reject({ kind: 'missing_unblock_condition' }, 'blocker.unblock_condition', rawCondition);
+  }
+
+  const rawAction = ownField(payload, 'next_action');
+  const nextAction = nonBlankString(rawAction);
+  if (nextAction === undefined)
+    return reject({ kind: 'missing_next_action' }, 'blocker.next_action', rawAction);
+
+  const resumable = ownField(payload, 'resumable');
+  if (typeof resumable !== 'boolean')
+    return reject({ kind: 'missing_resumable' }, 'blocker.resumable', resumable);
+
+  const owner = nonBlankString(ownField(payload, 'prerequisite_owner'));
+  const evidenceIds = nonBlankStrings(ownField(payload, 'evidence_ids'));
+  const blocker: AcceptanceBlocker = {
+    category,
+    evidence,
+    unblock_condition: unblockCondition,
+    next_action: nextAction,
+    resumable,
+    ...(owner === undefined ? {} : { prerequisite_owner: owner }),
+    ...(evidenceIds.length === 0 ? {} : { evidence_ids: evidenceIds }),
+  };
+  return { ok: true, blocker };
+}

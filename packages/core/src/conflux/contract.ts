@@ -1,0 +1,34 @@
+import { defineContract } from '../contract.js';
+import { correctiveInstruction } from './diagnostics.js';
+import { ACCEPTANCE_EXAMPLES } from './examples.js';
+import { parseAcceptanceOutput } from './parse-output.js';
+import { renderVerdict } from './render.js';
+import { validateAcceptanceVerdict } from './resolve-verdict.js';
+import { AcceptanceVerdictSchema } from './schemas.js';
+
+/** Rules beyond the schema that an acceptance agent must follow, one sentence each (rendered into skills). */
+export const ACCEPTANCE_RULES: readonly string[] = [
+  'Emit exactly one canonical verdict at the end, only after every verification you started has reported its final result.',
+  'End with two lines, each on its own line without Markdown or code fences: the JSON verdict first, then the legacy marker (ACCEPTANCE: PASS, FAIL, CONTINUE or GATED).',
+  'Prefer structured findings; reuse the same id for the same defect and never repeat an id within one verdict.',
+  'Declare in required_changes and verification exactly the repository-relative files you expect the repair to change; the runtime checks every one appears in the repair diff.',
+  'A gated verdict needs a blocker with category, evidence, unblock_condition, next_action and resumable; otherwise emit FAIL or CONTINUE.',
+  'Never claim a lifecycle status in prose: Conflux decides between blocked and stalled.',
+];
+
+/** The Conflux acceptance verdict contract (`conflux.acceptance`), with the upstream parser as `extract`. */
+export const acceptanceContract = defineContract({
+  id: 'conflux.acceptance',
+  version: '1.0.0',
+  title: 'Conflux acceptance verdict',
+  description:
+    'The verdict a Conflux acceptance review ends with: a strict JSON object (pass, fail with findings, continue, or gated with a structured external blocker) followed by the legacy ACCEPTANCE marker.',
+  delivery: 'text',
+  schema: AcceptanceVerdictSchema,
+  examples: ACCEPTANCE_EXAMPLES,
+  rules: ACCEPTANCE_RULES,
+  extract: (text, options) => parseAcceptanceOutput(text, options),
+  validate: validateAcceptanceVerdict,
+  render: renderVerdict,
+  correct: correctiveInstruction,
+});

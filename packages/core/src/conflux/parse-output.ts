@@ -1,0 +1,31 @@
+import type { ExtractOptions } from '../contract.js';
+import { nextLine } from '../text/lines.js';
+import { createVerdictScanner } from './_scanner.js';
+import type { AcceptanceParseResult } from './resolve-verdict.js';
+
+/** UTF-8 with U+FFFD for invalid bytes and the BOM kept, like Rust's `String::from_utf8_lossy`. */
+export function decodeOutput(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
+
+/**
+ * Parse a whole acceptance run's stdout (a string, or bytes decoded as UTF-8) the way the Conflux runtime
+ * does. Pass `unwrapLine` (from `@skillpack/adapters`) to read raw `claude -p --output-format stream-json`,
+ * `codex exec --json` or `opencode run --format json` output. Never throws: anything that is not text or
+ * bytes reads as empty output.
+ *
+ * The first strict JSON verdict line wins, even over an earlier legacy marker; otherwise the first legacy
+ * marker (with its `FINDINGS:` items after a FAIL) decides. Fenced lines never count, and an unclosed fence
+ * swallows the rest. No verdict at all is a `missing_verdict` error, never an implicit CONTINUE.
+ */
+export function parseAcceptanceOutput(
+  output: string | Uint8Array,
+  options: ExtractOptions = {},
+): AcceptanceParseResult {
+  const text = typeof output === 'string' ? output : output instanceof Uint8Array ? decodeOutput(output) : '';
+  const scanner = createVerdictScanner(options?.unwrapLine);
+  for (let span = nextLine(text, 0), start = 0; span; start = span.next, span = nextLine(text, start)) {
+    if (scanner.rawLine(text.slice(start, span.end))) break;
+  }
+  return scanner.finish();
+}

@@ -1,0 +1,91 @@
+import { describeValue, ProtocolError } from '../errors.js';
+import {
+  type BlockerRejection,
+  describeBlockerRejection,
+  describeFindingRejection,
+  type FindingRejection,
+  type Rejected,
+} from './rejections.js';
+import { BLOCKER_CATEGORIES, type VerdictSource } from './schemas.js';
+
+/** The stable `code` of every acceptance protocol error. */
+export const ACCEPTANCE_ERROR_CODES = ['missing_verdict', 'bare_blocker', 'malformed_finding'] as const;
+export type AcceptanceErrorCode = (typeof ACCEPTANCE_ERROR_CODES)[number];
+
+/** Where in the output a verdict was read: the 1-based raw line and its channel. */
+export interface VerdictLocation {
+  readonly source: VerdictSource;
+  readonly line: number;
+}
+
+const EXPECTED_BLOCKER: Readonly<Record<BlockerRejection['kind'], string>> = {
+  missing: 'a "blocker" object with category, evidence, unblock_condition, next_action and resumable',
+  not_an_object: 'a JSON object',
+  missing_category: `a non-blank category, one of ${BLOCKER_CATEGORIES.join(', ')}`,
+  unsupported_category: `one of ${BLOCKER_CATEGORIES.join(', ')}`,
+  empty_evidence: 'a non-empty array of concrete evidence strings',
+  missing_unblock_condition: 'a non-blank string naming a verifiable condition that clears the wait',
+  missing_next_action: 'a non-blank string naming the action that satisfies the condition',
+  missing_resumable: 'true or false',
+};
+
+const EXPECTED_FINDING: Readonly<Record<FindingRejection['kind'], string>> = {
+  not_string_or_object: 'a legacy string or a structured finding object',
+  missing_id: 'a stable non-blank id',
+  duplicate_id: 'an id used by one finding only',
+  unsupported_severity: '"major" or "minor"',
+  missing_summary: 'a non-blank summary',
+  empty_evidence: 'a non-empty array of concrete evidence strings',
+  empty_required_changes: 'a non-empty array of {"file","description"} entries',
+  empty_verification: 'a non-empty array of {"file","description"} entries',
+  invalid_path: 'a repository-relative path inside the workspace, like src/a.ts',
+  missing_description: 'a non-blank description of the expected behaviour or proof',
+};
+
+/** No canonical verdict anywhere in the output; `tail` holds its last non-blank lines (clipped). */
+export function missingVerdictError(lines: number, tail: readonly string[]): ProtocolError {
+  const last = tail[tail.length - 1];
+  const received =
+    lines === 0
+      ? 'no output'
+      : `${lines} line(s) without one${last === undefined ? '' : `, ending with ${describeValue(last)}`}`;
+  return new ProtocolError(
+    'missing_verdict',
+    'No acceptance verdict: expected a JSON line such as {"acceptance":"pass"} or a standalone ' +
+      `"ACCEPTANCE: PASS|FAIL|CONTINUE|GATED" line outside code fences; received ${received}.`,
+    { details: { lines, tail } },
+  );
+}
+
+/** A `gated`/`blocked` verdict without a valid structured blocker. */
+export function bareBlockerError(rejected: Rejected<BlockerRejection>, at: VerdictLocation): ProtocolError {
+  const { rejection, fieldPath, received } = rejected;
+  const shown = rejection.kind === 'missing' ? 'no blocker' : describeValue(received);
+  return new ProtocolError(
+    'bare_blocker',
+    `Gated acceptance verdict without a valid blocker: ${describeBlockerRejection(rejection)}. ` +
+      `Expected ${fieldPath} to be ${EXPECTED_BLOCKER[rejection.kind]}; received ${shown}.`,
+    { details: { rejection, fieldPath, received: describeValue(received), ...at } },
+  );
+}
+
+/** A FAIL verdict whose structured finding (at `index`) did not validate. */
+export function malformedFindingError(
+  rejected: Rejected<FindingRejection> & { readonly index: number },
+  at: VerdictLocation,
+): ProtocolError {
+  const { rejection, fieldPath, received, index } = rejected;
+  return new ProtocolError(
+    'malformed_finding',
+    `Malformed acceptance finding: ${describeFindingRejection(rejection)}. ` +
+      `Expected ${fieldPath} to be ${EXPECTED_FINDING[rejection.kind]}; received ${describeValue(received)}.`,
+    { details: { rejection, fieldPath, findingIndex: index, received: describeValue(received), ...at } },
+  );
+}
+
+/** The rejection an acceptance protocol error carries (`details.rejection`), if any. */
+export function acceptanceRejectionOf(error: unknown): BlockerRejection | FindingRejection | undefined {
+  if (!(error instanceof ProtocolError)) return undefined;
+  if (error.code !== 'bare_blocker' && error.code !== 'malformed_finding') return undefined;
+  return error.details.rejection as BlockerRejection | FindingRejection | undefined;
+}

@@ -1,0 +1,49 @@
+import { describeValue, ProtocolError } from '../errors.js';
+import { fail, ok, type Result } from '../result.js';
+import { validateAcceptanceBlocker } from './blocker.js';
+import { validateFindingEntries } from './finding.js';
+import { type JsonVerdict, readJsonVerdict } from './json-verdict.js';
+import { bareBlockerError, malformedFindingError, type VerdictLocation } from './protocol-errors.js';
+import type { ParsedAcceptanceVerdict } from './schemas.js';
+
+/** What the parser returns: the verdict and its source, or a typed acceptance protocol error. */
+export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError>;
+
+/**
+ * Turn a strict JSON verdict into the result: `pass` and `continue` stand; `fail` needs valid findings
+ * (else `malformed_finding`); `gated` needs a valid structured blocker (else `bare_blocker`).
+ */
+export function resolveJsonVerdict(verdict: JsonVerdict, at: VerdictLocation): AcceptanceParseResult {
+  switch (verdict.kind) {
+    case 'pass':
+    case 'continue':
+      return ok({ acceptance: verdict.kind, source: at.source });
+    case 'fail': {
+      const findings = validateFindingEntries(verdict.findings);
+      if (!findings.ok) return fail(malformedFindingError(findings, at));
+      return ok({ acceptance: 'fail', findings: findings.findings, source: at.source });
+    }
+    case 'gated': {
+      const blocker = validateAcceptanceBlocker(verdict.blocker);
+      if (!blocker.ok) return fail(bareBlockerError(blocker, at));
+      return ok({ acceptance: 'gated', blocker: blocker.blocker, source: at.source });
+    }
+  }
+}
+
+/**
+ * Validate a verdict already decoded from JSON (a hook payload, a structured output) with the same rules as
+ * a JSON verdict line. A value that is not a verdict object is a `missing_verdict` error.
+ */
+export function validateAcceptanceVerdict(value: unknown): AcceptanceParseResult {
+  const verdict = readJsonVerdict(value);
+  if (verdict !== undefined) return resolveJsonVerdict(verdict, { source: 'json', line: 0 });
+  return fail(
+    new ProtocolError(
+      'missing_verdict',
+      'Not an acceptance verdict: expected an object such as {"acceptance":"pass"} with "acceptance" one of ' +
+        `pass, fail, continue, gated; received ${describeValue(value)}.`,
+      { details: { received: describeValue(value) } },
+    ),
+  );
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { normalizeRepositoryPath } from '../paths.js';
+import { trimUnicodeWhitespace } from '../text/whitespace.js';
+
+/** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
+export const ACCEPTANCE_KINDS = ['pass', 'fail', 'continue', 'gated'] as const;
+export type AcceptanceKind = (typeof ACCEPTANCE_KINDS)[number];
+
+/** The only categories a structured external blocker may carry (`SUPPORTED_BLOCKER_CATEGORIES` upstream). */
+export const BLOCKER_CATEGORIES = [
+  'credential',
+  'external_approval',
+  'policy',
+  'external_service',
+  'pending_verification',
+  'infrastructure',
+  'schema_incompatibility',
+  'human_decision',
+] as const;
+export type BlockerCategory = (typeof BLOCKER_CATEGORIES)[number];
+
+/** Both severities block PASS; the distinction is operator triage only. */
+export const FINDING_SEVERITIES = ['major', 'minor'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+/** The two declared file lists of a structured finding. */
+export const FINDING_FILE_FIELDS = ['required_changes', 'verification'] as const;
+export type FindingFileField = (typeof FINDING_FILE_FIELDS)[number];
+
+export const VERIFICATION_PHASES = ['pre-integration', 'post-integration'] as const;
+export type VerificationPhase = (typeof VERIFICATION_PHASES)[number];
+
+export const COMPLETION_ROLES = ['change-blocking', 'operational-observation'] as const;
+export type CompletionRole = (typeof COMPLETION_ROLES)[number];
+
+/** Execution classes the seed names; declarations may use others, which are never hold-eligible. */
+export const EXECUTION_CLASSES = ['repository-local', 'external'] as const;
+export type ExecutionClass = (typeof EXECUTION_CLASSES)[number];
+
+function isCanonicalText(text: string): boolean {
+  return text !== '' && trimUnicodeWhitespace(text) === text;
+}
+
+const TextSchema = z
+  .string()
+  .min(1)
+  .refine(isCanonicalText, { message: 'must be non-blank text without surrounding whitespace' });
+
+/** A normalised repository-relative path: no leading `/` or `~`, no drive letter, no `.`/`..` segment. */
+export const RepositoryPathSchema = z
+  .string()
+  .min(1)
+  .refine((path) => normalizeRepositoryPath(path) === path, {
+    message: 'must be a normalised repository-relative path inside the workspace (like src/a.ts)',
+  })
+  .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });
+
+export const FindingFileExpectationSchema = z.strictObject({
+  file: RepositoryPathSchema,
+  description: TextSchema.meta({ description: 'What must become true at that path (or how it is proved).' }),
+});
+export type FindingFileExpectation = z.output<typeof FindingFileExpectationSchema>;
+
+/** A structured repository finding: what Apply must change and how it will be proved. */
+export const RepositoryFindingSchema = z
+  .strictObject({
+    id: TextSchema.meta({
+      description: 'Stable retry identity: reuse it for the same defect, never derive it from prose.',
+    }),
+    severity: z.enum(FINDING_SEVERITIES),
+    summary: TextSchema,
+    evidence: z.array(TextSchema).min(1),
+    required_changes: z.array(FindingFileExpectationSchema).min(1),
+    verification: z.array(FindingFileExpectationSchema).min(1),
+  })
+  .meta({ description: 'Structured repository finding; every field is required, every array non-empty.' });
+export type RepositoryFinding = z.output<typeof RepositoryFindingSchema>;
+
+/** A legacy string finding; it declares no paths, so it gets compatibility behaviour. */
+export const LegacyFindingSchema = TextSchema.meta({
+  description: 'Legacy string finding; keep a stable leading code such as [RETRY_TEST_MISSING].',
+});
+export type LegacyFinding = z.output<typeof LegacyFindingSchema>;
+
+export const AcceptanceFindingSchema = z.union([LegacyFindingSchema, RepositoryFindingSchema]);
+export type AcceptanceFinding = z.output<typeof AcceptanceFindingSchema>;
+
+/** The structured external blocker a `gated` verdict must carry: all five required fields (seed contract). */
+export const AcceptanceBlockerSchema = z.strictObject({
+  category: z.enum(BLOCKER_CATEGORIES),
+  evidence: z.array(TextSchema).min(1).meta({ description: 'Concrete observed evidence.' }),
+  unblock_condition: TextSchema.meta({
+    description: 'A verifiable condition whose satisfaction clears the wait.',
+  }),
+  next_action: TextSchema.meta({ description: 'The action that satisfies the condition.' }),
+  resumable: z.boolean(),
+  prerequisite_owner: TextSchema.optional(),
+  evidence_ids: z.array(TextSchema).min(1).optional(),
+});
+export type AcceptanceBlocker = z.output<typeof AcceptanceBlockerSchema>;
+
+function rejectDuplicateIds(findings: readonly AcceptanceFinding[], context: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  findings.forEach((finding, index) => {
+    if (typeof finding === 'string') return;
+    if (seen.has(finding.id)) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `duplicate finding id "${finding.id}"`,
+      });
+    }
+    seen.add(finding.id);
+  });
+}
+
+/** `gated`, with the legacy `blocked` spelling accepted on input. */
+const GatedTokenSchema = z
+  .literal(['gated', 'blocked'])
+  .transform((): 'gated' => 'gated')
+  .pipe(z.literal('gated'));
+
+/**
+ * The canonical acceptance verdict. Output is what the parser hands back (trimmed text, normalised paths,
+ * `gated` only); input additionally accepts `blocked`.
+ */
+export const AcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
+  z.strictObject({ acceptance: z.literal('pass') }),
+  z.strictObject({
+    acceptance: z.literal('fail'),
+    findings: z.array(AcceptanceFindingSchema).superRefine(rejectDuplicateIds),
+  }),
+  z.strictObject({ acceptance: z.literal('continue') }),
+  z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema }),
+]);
+export type AcceptanceVerdict = z.output<typeof AcceptanceVerdictSchema>;
+export type AcceptanceVerdictInput = z.input<typeof AcceptanceVerdictSchema>;
+
+/** Which channel carried the verdict: a strict JSON line (primary) or a legacy `ACCEPTANCE:` marker. */
+export type VerdictSource = 'json' | 'legacy';
+
+/** A verdict as the parser returns it: the canonical verdict plus where it came from. */
+export type ParsedAcceptanceVerdict = AcceptanceVerdict & { readonly source: VerdictSource };
+
+/** One `verifications:` entry of a proposal's front matter; unknown keys (owner, rerun, …) are kept. */
+export const VerificationDeclarationSchema = z.looseObject({
+  id: TextSchema,
+  phase: z.enum(VERIFICATION_PHASES),
+  execution_class: TextSchema,
+  completion_role: z.enum(COMPLETION_ROLES),
+  automation: TextSchema,
+  prerequisites: z.array(TextSchema).default([]),
+});
+export type VerificationDeclaration = z.output<typeof VerificationDeclarationSchema>;
+export type VerificationDeclarationInput = z.input<typeof VerificationDeclarationSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { TARGET_IDS } from '../targets/target-id.js';
+
+/** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */
+export const PackNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case: lowercase letters, digits and single hyphens')
+  .meta({ description: 'Pack name; also the plugin and marketplace name.', examples: ['acme-review'] });
+
+export const SemverSchema = z
+  .string()
+  .max(256)
+  .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'must be a semantic version like 1.2.0')
+  .meta({ description: 'Semantic version of the pack.', examples: ['1.0.0'] });
+
+/** Contract ids as core defines them: `family.name`. */
+export const ContractIdSchema = z
+  .string()
+  .max(128)
+  .regex(/^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+$/, 'must be a contract id like "conflux.acceptance"');
+
+export const AuthorSchema = z.strictObject({
+  name: z.string().min(1).max(256),
+  email: z.string().min(3).max(256).optional(),
+  url: z.string().min(1).max(2048).optional(),
+});
+export type Author = z.output<typeof AuthorSchema>;
+
+export const STOP_EVENTS = ['Stop', 'SubagentStop'] as const;
+export type StopEvent = (typeof STOP_EVENTS)[number];
+
+export const HookConfigSchema = z.strictObject({
+  events: z
+    .array(z.enum(STOP_EVENTS))
+    .min(1)
+    .default(['Stop'])
+    .meta({ description: 'Claude Code and Codex events the hook runs on.' }),
+  maxBlocks: z
+    .int()
+    .min(0)
+    .max(8)
+    .optional()
+    .meta({ description: 'Consecutive stops the hook may block before it lets the agent stop.' }),
+  timeout: z
+    .int()
+    .min(1)
+    .max(600)
+    .default(30)
+    .meta({ description: 'Seconds the runtime waits for the hook.' }),
+});
+export type HookConfig = z.output<typeof HookConfigSchema>;
+
+export const CODEX_INSTALLATION_POLICIES = ['AVAILABLE', 'INSTALLED_BY_DEFAULT', 'NOT_AVAILABLE'] as const;
+
+const PathSchema = z.string().min(1).max(1024);
+
+export const PackConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: PackNameSchema,
+  version: SemverSchema,
+  description: z.string().min(1).max(1024),
+  author: AuthorSchema,
+  license: z.string().min(1).max(256),
+  homepage: z.string().min(1).max(2048).optional(),
+  repository: z.string().min(1).max(2048).optional(),
+  keywords: z.array(z.string().min(1).max(64)).max(32).default([]),
+  skills: z
+    .array(PathSchema)
+    .min(1)
+    .default(['skills'])
+    .meta({ description: 'Folders of skill sources (each `<name>/skill.md`), or skill folders themselves.' }),
+  targets: z
+    .array(z.enum(TARGET_IDS))
+    .min(1)
+    .default([...TARGET_IDS])
+    .meta({ description: 'What to render.' }),
+  out: PathSchema.default('dist/skill-packs').meta({ description: 'Pack directory, relative to this file.' }),
+  hooks: z
+    .record(ContractIdSchema, HookConfigSchema)
+    .default({})
+    .meta({ description: 'Contracts whose Stop hook (Claude Code, Codex) and OpenCode plugin are wired.' }),
+  'claude-code': z
+    .strictObject({ category: z.string().min(1).max(64).optional() })
+    .default({})
+    .meta({ description: 'Claude Code marketplace entry.' }),
+  codex: z
+    .strictObject({
+      category: z.string().min(1).max(64).default('Productivity'),
+      installation: z.enum(CODEX_INSTALLATION_POLICIES).default('AVAILABLE'),
+      authentication: z
+        .string()
+        .regex(/^[A-Z][A-Z_]{0,63}$/)
+        .default('ON_INSTALL'),
+      displayName: z.string().min(1).max(128).optional(),
+    })
+    .default({ category: 'Productivity', installation: 'AVAILABLE', authentication: 'ON_INSTALL' })
+    .meta({ description: 'Codex plugin interface and marketplace policy.' }),
+  portable: z
+    .strictObject({
+      packageName: z
+        .string()
+        .max(214)
+        .regex(/^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/, 'must be a valid npm package name')
+        .optional(),
+    })
+    .default({})
+    .meta({ description: 'The npm-publishable portable pack.' }),
+});
+export type PackConfig = z.output<typeof PackConfigSchema>;
+export type PackConfigInput = z.input<typeof PackConfigSchema>;

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { authorError } from '../author-error.js';
+
+/** The adapters' prebuilt, self-contained files a pack carries (no `npm install` once installed). */
+export const BUNDLE_SPECIFIERS = {
+  hook: '@skillpack/adapters/bundles/skillpack-hook.mjs',
+  opencodePlugin: '@skillpack/adapters/bundles/opencode-plugin.mjs',
+} as const;
+export type BundleName = keyof typeof BUNDLE_SPECIFIERS;
+
+export type HookBundles = { readonly [name in BundleName]?: Uint8Array };
+export type BundlePaths = { readonly [name in BundleName]?: string };
+
+/** Through the adapters' exports map, else the file inside its `dist/bundles/` (the package ships `dist`). */
+function resolveBundle(name: BundleName): string | undefined {
+  const require = createRequire(import.meta.url);
+  try {
+    return require.resolve(BUNDLE_SPECIFIERS[name]);
+  } catch {
+    try {
+      const packageDir = dirname(require.resolve('@skillpack/adapters/package.json'));
+      const path = join(packageDir, 'dist', 'bundles', BUNDLE_SPECIFIERS[name].split('/').at(-1)!);
+      return existsSync(path) ? path : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Read the bundles a build needs. A bundle that cannot be resolved or read is a ConfigError: the pack would
+ * wire a hook that does not exist, so nothing is faked.
+ */
+export async function loadHookBundles(
+  needed: readonly BundleName[],
+  configFile: string,
+  paths: BundlePaths = {},
+): Promise<HookBundles> {
+  const bundles: { [name in BundleName]?: Uint8Array } = {};
+  for (const name of needed) {
+    const path = paths[name] ?? resolveBundle(name);
+    try {
+      if (path === undefined) throw new Error(`cannot resolve ${BUNDLE_SPECIFIERS[name]}`);
+      bundles[name] = await readFile(path);
+    } catch (cause) {
+      throw authorError('hook_bundle_missing', {
+        file: configFile,
+        message: `The config wires hooks, but ${BUNDLE_SPECIFIERS[name]} is not available (${cause instanceof Error ? cause.message : String(cause)}).`,
+        fix: 'Build @skillpack/adapters first (npm run build -w @skillpack/adapters), or remove "hooks" from the config.',
+        cause,
+      });
+    }
+  }
+  return bundles;
+}

@@ -1,0 +1,78 @@
+import type { HookConfig, PackConfig, StopEvent } from '../config/pack-config.js';
+import type { SkillSource } from '../source/skill-source.js';
+
+/** The pack's hook file inside a plugin, and the Claude Code skill-form copy (installed under `.claude/`). */
+export const HOOK_FILE = 'hooks/skillpack-hook.mjs';
+export function claudeSkillHookFile(pack: string): string {
+  return `.claude/hooks/${pack}/skillpack-hook.mjs`;
+}
+
+/** One handler: the contracts checked together (any one satisfies the hook) on one event. */
+export interface HookHandler {
+  readonly event: StopEvent;
+  readonly contracts: readonly string[];
+  readonly maxBlocks: number | undefined;
+  readonly timeout: number;
+}
+
+/** The contracts a skill speaks that the config wires a hook for. */
+export function hookedContracts(config: PackConfig, skill: SkillSource): string[] {
+  return skill.frontMatter.contracts.filter((id) => Object.hasOwn(config.hooks, id)).sort();
+}
+
+/** Every hooked contract some skill speaks, sorted. */
+export function packHookedContracts(config: PackConfig, skills: readonly SkillSource[]): string[] {
+  return [...new Set(skills.flatMap((skill) => hookedContracts(config, skill)))].sort();
+}
+
+/** One handler per event, for the given contracts. */
+export function hookHandlers(config: PackConfig, contracts: readonly string[], events?: readonly StopEvent[]): HookHandler[] {
+  const byEvent = new Map<StopEvent, HookConfig[]>();
+  const ids = new Map<StopEvent, string[]>();
+  for (const id of contracts) {
+    const hook = config.hooks[id];
+    if (!hook) continue;
+    for (const event of hook.events) {
+      if (events && !events.includes(event)) continue;
+      byEvent.set(event, [...(byEvent.get(event) ?? []), hook]);
+      ids.set(event, [...(ids.get(event) ?? []), id]);
+    }
+  }
+  return [...byEvent.keys()].sort().map((event) => {
+    const hooks = byEvent.get(event)!;
+    const blocks = hooks.flatMap((hook) => (hook.maxBlocks === undefined ? [] : [hook.maxBlocks]));
+    return {
+      event,
+      contracts: ids.get(event)!,
+      maxBlocks: blocks.length > 0 ? Math.max(...blocks) : undefined,
+      timeout: Math.max(...hooks.map((hook) => hook.timeout)),
+    };
+  });
+}
+
+/** `node "<script>" <runtime> --contract a --contract b [--max-blocks n]`, run by the runtime's shell. */
+export function hookCommand(script: string, runtime: 'claude-code' | 'codex', handler: HookHandler): string {
+  const contracts = handler.contracts.map((id) => `--contract ${id}`).join(' ');
+  const blocks = handler.maxBlocks === undefined ? '' : ` --max-blocks ${handler.maxBlocks}`;
+  return `node "${script}" ${runtime} ${contracts}${blocks}`;
+}
+
+/** `hooks` in the shape settings, plugin `hooks.json` and skill front matter share. */
+export function hooksObject(handlers: readonly HookHandler[], command: (handler: HookHandler) => string) {
+  return Object.fromEntries(
+    handlers.map((handler) => [
+      handler.event,
+      [{ hooks: [{ type: 'command', command: command(handler), timeout: handler.timeout }] }],
+    ]),
+  );
+}
+
+/**
+ * Where a Claude Code skill-form hook finds the hook file. The same SKILL.md is installed in a project
+ * (`<project>/.claude/`) or for the user (`~/.claude/`), and hook commands get `CLAUDE_PROJECT_DIR` but no
+ * skill folder variable, so the command looks in the project first and in the home folder second.
+ */
+export function claudeSkillHookScript(pack: string): string {
+  const file = claudeSkillHookFile(pack);
+  return `$( [ -f "$CLAUDE_PROJECT_DIR/${file}" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/${file}`;
+}

@@ -1,0 +1,62 @@
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { sha256 } from '../sha256.js';
+import type { DiskState } from './plan.js';
+
+/** Whether `path` is `root` or inside it (both already resolved with `realpath`). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return (
+    rel === '' ||
+    (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel))
+  );
+}
+
+const isNotFound = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
+
+/**
+ * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
+ * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`.
+ */
+export async function probePath(root: string, realRoot: string, relPath: string): Promise<DiskState> {
+  const segments = relPath.split('/');
+  let current = root;
+  for (let i = 0; i < segments.length - 1; i++) {
+    current = join(current, segments[i]!);
+    let info: Awaited<ReturnType<typeof lstat>>;
+    try {
+      info = await lstat(current);
+    } catch (error) {
+      if (isNotFound(error)) return { kind: 'missing' };
+      throw error;
+    }
+    if (info.isSymbolicLink()) {
+      const resolved = await realpath(current).catch(() => undefined);
+      if (resolved === undefined) return { kind: 'other' };
+      if (!isInside(realRoot, resolved)) return { kind: 'outside-root', resolved };
+    } else if (!info.isDirectory()) return { kind: 'other' };
+  }
+  const target = join(root, relPath);
+  let info: Awaited<ReturnType<typeof lstat>>;
+  try {
+    info = await lstat(target);
+  } catch (error) {
+    if (isNotFound(error)) return { kind: 'missing' };
+    throw error;
+  }
+  if (info.isSymbolicLink()) return { kind: 'symlink' };
+  if (info.isDirectory()) return { kind: 'directory' };
+  if (!info.isFile()) return { kind: 'other' };
+  const parent = await realpath(join(target, '..'));
+  if (!isInside(realRoot, parent)) return { kind: 'outside-root', resolved: parent };
+  return { kind: 'file', sha256: sha256(await readFile(target)), executable: (info.mode & 0o111) !== 0 };
+}
+
+/** Probe every path; I/O errors other than "not found" propagate to the caller. */
+export async function probePaths(root: string, paths: Iterable<string>): Promise<Map<string, DiskState>> {
+  const realRoot = await realpath(root);
+  const states = new Map<string, DiskState>();
+  for (const path of paths) if (!states.has(path)) states.set(path, await probePath(root, realRoot, path));
+  return states;
+}

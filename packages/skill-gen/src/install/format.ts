@@ -1,0 +1,163 @@
+import type { SkillpackError } from '@skillpack/core';
+import type { OperationOutcome, ScopeListing } from './operations.js';
+import type { PlanAction, PlanActionType } from './plan.js';
+
+const REASONS: Readonly<Record<string, string>> = {
+  'write:new': 'new',
+  'write:restore': 'was missing; restored',
+  'replace:update': 'updated',
+  'replace:mode': 'same content; executable bit set as the pack says',
+  'replace:forced-modified': 'changed since it was installed; overwritten (--force)',
+  'replace:forced-foreign': 'not installed by skillpack; overwritten (--force)',
+  'keep:unchanged': 'unchanged',
+  'keep:adopt-identical': 'already there with the same content; now tracked',
+  'delete:removed-from-pack': 'no longer in the pack',
+  'delete:uninstall': 'unchanged since it was installed',
+  'release:modified': 'changed since it was installed; kept, and no longer tracked',
+  'release:missing': 'already gone',
+  'release:not-a-file': 'no longer a regular file; left as it is',
+};
+
+export function describeAction(action: PlanAction): string {
+  if (action.type === 'conflict') return action.detail;
+  return REASONS[`${action.type}:${action.reason}`] ?? action.reason;
+}
+
+const LABELS: Readonly<Record<PlanActionType, string>> = {
+  write: 'write',
+  replace: 'replace',
+  delete: 'delete',
+  keep: 'keep',
+  release: 'keep',
+  conflict: 'CONFLICT',
+};
+
+const FORCEABLE = new Set(['modified', 'foreign']);
+
+function summary(outcome: OperationOutcome): Record<PlanActionType, number> {
+  const counts: Record<PlanActionType, number> = {
+    write: 0,
+    replace: 0,
+    delete: 0,
+    keep: 0,
+    release: 0,
+    conflict: 0,
+  };
+  for (const action of outcome.plan.actions) counts[action.type]++;
+  return counts;
+}
+
+/** The plan and its outcome for people. Unchanged files are counted, not listed. */
+export function formatOutcomeText(outcome: OperationOutcome): string {
+  const { plan } = outcome;
+  const lines = [
+    `${plan.operation} ${plan.pack.name}@${plan.pack.version} for ${plan.runtimes.join(', ')} (${plan.scope} scope) in ${outcome.root}`,
+  ];
+  const unchanged = plan.actions.filter(
+    (action) => action.type === 'keep' && action.reason === 'unchanged',
+  ).length;
+  for (const action of plan.actions) {
+    if (action.type === 'keep' && action.reason === 'unchanged') continue;
+    lines.push(`  ${LABELS[action.type].padEnd(8)} ${action.path}  (${describeAction(action)})`);
+  }
+  if (unchanged > 0) lines.push(`  ${unchanged} file(s) unchanged`);
+  const counts = summary(outcome);
+  switch (outcome.status) {
+    case 'refused': {
+      const forceable = plan.actions.every(
+        (action) => action.type !== 'conflict' || FORCEABLE.has(action.reason),
+      );
+      lines.push(
+        `Refused: ${counts.conflict} file(s) in the way (marked CONFLICT). Nothing was changed.${forceable ? ' Use --force to overwrite them.' : ''}`,
+      );
+      break;
+    }
+    case 'planned':
+      lines.push('Dry run: nothing was changed.');
+      break;
+    case 'unchanged':
+      lines.push('Nothing to do: already installed as planned.');
+      break;
+    case 'applied':
+      lines.push(
+        `Done: ${counts.write + counts.replace} written, ${counts.delete} deleted, ${counts.release} kept. Lock file: ${outcome.lockFile}${plan.lock.installs.length === 0 ? ' (removed: nothing left installed)' : ''}.`,
+      );
+      break;
+  }
+  if (
+    counts.release > 0 &&
+    plan.actions.some((action) => action.type === 'release' && action.reason === 'modified')
+  ) {
+    lines.push('Files you changed were kept; delete them yourself if you no longer need them.');
+  }
+  for (const leftover of outcome.leftovers) {
+    lines.push(`Note: ${leftover} was left by an interrupted run and may hold backups; delete it when done.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One JSON document describing the plan and its outcome. */
+export function formatOutcomeJson(outcome: OperationOutcome): string {
+  const { plan } = outcome;
+  return `${JSON.stringify(
+    {
+      schemaVersion: 1,
+      command: plan.operation,
+      status: outcome.status,
+      pack: plan.pack,
+      runtimes: plan.runtimes,
+      scope: plan.scope,
+      root: outcome.root,
+      lockFile: outcome.lockFile,
+      actions: plan.actions.map((action) => ({
+        type: action.type,
+        path: action.path,
+        reason: action.reason,
+        description: describeAction(action),
+      })),
+      summary: summary(outcome),
+      leftovers: outcome.leftovers,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export function formatErrorJson(command: string, error: SkillpackError): string {
+  return `${JSON.stringify({ schemaVersion: 1, command, status: 'error', error: error.toJSON() }, null, 2)}\n`;
+}
+
+export function formatListingText(listings: readonly ScopeListing[]): string {
+  const lines: string[] = [];
+  for (const listing of listings) {
+    lines.push(`${listing.scope} scope: ${listing.lockFile}`);
+    if (listing.packs.length === 0) lines.push('  (nothing installed)');
+    for (const { install, unchanged, modified, missing } of listing.packs) {
+      const changes = [
+        modified.length > 0 ? `${modified.length} changed` : '',
+        missing.length > 0 ? `${missing.length} missing` : '',
+      ].filter(Boolean);
+      lines.push(
+        `  ${install.runtime.padEnd(12)} ${install.pack.name}@${install.pack.version}  ${install.files.length} file(s)${changes.length > 0 ? ` (${unchanged} as installed, ${changes.join(', ')})` : ''}`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatListingJson(listings: readonly ScopeListing[]): string {
+  const scopes = listings.map((listing) => ({
+    scope: listing.scope,
+    root: listing.root,
+    lockFile: listing.lockFile,
+    packs: listing.packs.map(({ install, unchanged, modified, missing }) => ({
+      pack: install.pack,
+      runtime: install.runtime,
+      files: install.files.length,
+      unchanged,
+      modified,
+      missing,
+    })),
+  }));
+  return `${JSON.stringify({ schemaVersion: 1, command: 'list', scopes }, null, 2)}\n`;
+}

@@ -1,0 +1,97 @@
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
+import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
+import { z } from 'zod';
+import { toStableJson } from '../stable-json.js';
+import { INSTALL_SCOPES } from './layout.js';
+import { unsafePathReason } from './safe-path.js';
+
+export const LOCK_FILE_VERSION = 1;
+const MAX_LOCK_FILE_CHARS = 16 * 1024 * 1024;
+
+const LockPathSchema = z
+  .string()
+  .refine((path) => unsafePathReason(path) === undefined, 'must be a safe relative path');
+
+export const LockedFileSchema = z.strictObject({
+  path: LockPathSchema,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex sha256'),
+  executable: z.boolean(),
+});
+export type LockedFile = z.output<typeof LockedFileSchema>;
+
+export const LockedInstallSchema = z.strictObject({
+  pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
+  runtime: z.enum(RUNTIME_IDS),
+  scope: z.enum(INSTALL_SCOPES),
+  files: z.array(LockedFileSchema),
+});
+export type LockedInstall = z.output<typeof LockedInstallSchema>;
+
+/** `skillpack-lock.json`: what skillpack wrote into one scope root, per pack and runtime. */
+export const LockFileSchema = z.strictObject({
+  lockfileVersion: z.literal(LOCK_FILE_VERSION),
+  installs: z.array(LockedInstallSchema),
+});
+export type LockFile = z.output<typeof LockFileSchema>;
+
+export function emptyLockFile(): LockFile {
+  return { lockfileVersion: LOCK_FILE_VERSION, installs: [] };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sorted installs (runtime, then pack name) and files (path); sorted keys, LF, no timestamps. */
+export function serializeLockFile(lock: LockFile): string {
+  const installs = [...lock.installs]
+    .sort((a, b) => compare(a.runtime, b.runtime) || compare(a.pack.name, b.pack.name))
+    .map((install) => ({ ...install, files: [...install.files].sort((a, b) => compare(a.path, b.path)) }));
+  return toStableJson({ lockfileVersion: lock.lockfileVersion, installs });
+}
+
+export function findInstall(lock: LockFile, packName: string, runtime: RuntimeId): LockedInstall | undefined {
+  return lock.installs.find((install) => install.pack.name === packName && install.runtime === runtime);
+}
+
+function corrupt(file: string, problem: string, details: Record<string, unknown> = {}): ProtocolError {
+  return new ProtocolError(
+    'LOCK_FILE_CORRUPT',
+    `The lock file ${file} is corrupt: ${problem}. skillpack does not overwrite it; fix or remove it by hand (removing it makes skillpack forget what it installed there).`,
+    { details: { file, ...details } },
+  );
+}
+
+/** Parse a lock file read from disk. Damage is a `LOCK_FILE_CORRUPT` ProtocolError naming `file`; never throws. */
+export function safeParseLockFile(text: unknown, file: string): Result<LockFile, ProtocolError> {
+  if (typeof text !== 'string')
+    return fail(corrupt(file, `expected JSON text, received ${describeValue(text)}`));
+  if (text.length > MAX_LOCK_FILE_CHARS) return fail(corrupt(file, `it has ${text.length} characters`));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return fail(
+      corrupt(file, `it is not JSON (${(error as Error).message}); received ${describeValue(text)}`),
+    );
+  }
+  const parsed = LockFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = toSchemaIssues(parsed.error);
+    const first = issues[0];
+    return fail(corrupt(file, `${first?.path}: ${first?.message}`, { issues, fieldPath: first?.path }));
+  }
+  const owners = new Map<string, string>();
+  const keys = new Set<string>();
+  for (const install of parsed.data.installs) {
+    const key = `${install.runtime} ${install.pack.name}`;
+    if (keys.has(key))
+      return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
+    keys.add(key);
+    for (const locked of install.files) {
+      const owner = owners.get(locked.path);
+      if (owner !== undefined)
+        return fail(corrupt(file, `${locked.path} is owned by both ${owner} and ${key}`));
+      owners.set(locked.path, key);
+    }
+  }
+  return ok(parsed.data);
+}

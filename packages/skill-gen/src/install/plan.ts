@@ -1,0 +1,213 @@
+import type { RuntimeId } from '@skillpack/adapters';
+import type { InstallScope } from './layout.js';
+import { findInstall, type LockedInstall, type LockFile, serializeLockFile } from './lock-file.js';
+
+/** What is at a target path right now (symlinks are never followed). */
+export type DiskState =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'file'; readonly sha256: string; readonly executable: boolean }
+  | { readonly kind: 'symlink' }
+  | { readonly kind: 'directory' }
+  | { readonly kind: 'other' }
+  /** A parent directory resolves (through a symlink) outside the scope root. */
+  | { readonly kind: 'outside-root'; readonly resolved: string };
+
+/** A pack file to install: where it goes (relative to the scope root) and where it comes from in the pack. */
+export interface PackFile {
+  readonly path: string;
+  readonly source: string;
+  readonly sha256: string;
+  readonly executable: boolean;
+}
+
+interface FileContent {
+  readonly source: string;
+  readonly sha256: string;
+  readonly executable: boolean;
+}
+
+export type PlanAction =
+  | ({ readonly type: 'write'; readonly path: string; readonly reason: 'new' | 'restore' } & FileContent)
+  | ({
+      readonly type: 'replace';
+      readonly path: string;
+      readonly reason: 'update' | 'mode' | 'forced-modified' | 'forced-foreign';
+      /** The content expected on disk at apply time; a change in between aborts the apply. */
+      readonly previousSha256: string;
+    } & FileContent)
+  | { readonly type: 'keep'; readonly path: string; readonly reason: 'unchanged' | 'adopt-identical' }
+  | {
+      readonly type: 'delete';
+      readonly path: string;
+      readonly reason: 'removed-from-pack' | 'uninstall';
+      readonly sha256: string;
+    }
+  /** Stop owning the file and leave whatever is there. */
+  | {
+      readonly type: 'release';
+      readonly path: string;
+      readonly reason: 'modified' | 'missing' | 'not-a-file';
+    }
+  | {
+      readonly type: 'conflict';
+      readonly path: string;
+      readonly reason: 'modified' | 'foreign' | 'symlink' | 'not-a-file' | 'outside-root' | 'owned-by-other';
+      readonly detail: string;
+    };
+
+export type PlanActionType = PlanAction['type'];
+
+export interface Plan {
+  readonly operation: 'install' | 'uninstall';
+  readonly pack: { readonly name: string; readonly version: string };
+  readonly runtimes: readonly RuntimeId[];
+  readonly scope: InstallScope;
+  /** Sorted by path. */
+  readonly actions: readonly PlanAction[];
+  /** The lock file after the plan is applied. */
+  readonly lock: LockFile;
+  readonly lockChanged: boolean;
+  readonly conflicts: number;
+  /** Whether applying would change anything on disk. */
+  readonly changes: boolean;
+}
+
+export interface InstallPlanInput {
+  readonly pack: { readonly name: string; readonly version: string };
+  readonly runtime: RuntimeId;
+  readonly scope: InstallScope;
+  readonly files: readonly PackFile[];
+  readonly lock: LockFile;
+  /** The state of every pack target path and every path the lock records for this pack; absent = missing. */
+  readonly disk: ReadonlyMap<string, DiskState>;
+  readonly force: boolean;
+}
+
+const MISSING: DiskState = { kind: 'missing' };
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+function finish(
+  operation: Plan['operation'],
+  base: Pick<Plan, 'pack' | 'runtimes' | 'scope'>,
+  actions: PlanAction[],
+  before: LockFile,
+  lock: LockFile,
+): Plan {
+  const lockChanged = serializeLockFile(before) !== serializeLockFile(lock);
+  const changing = actions.some((action) => action.type !== 'keep' && action.type !== 'conflict');
+  return {
+    operation,
+    ...base,
+    actions: actions.sort(byPath),
+    lock,
+    lockChanged,
+    conflicts: actions.filter((action) => action.type === 'conflict').length,
+    changes: changing || lockChanged,
+  };
+}
+
+/** Compare the pack, the lock and the disk, and decide what to do with every path. Pure. */
+export function planInstall(input: InstallPlanInput): Plan {
+  const previous = findInstall(input.lock, input.pack.name, input.runtime);
+  const previousFiles = new Map(previous?.files.map((file) => [file.path, file]));
+  const otherOwners = new Map<string, LockedInstall>();
+  for (const install of input.lock.installs) {
+    if (install === previous) continue;
+    for (const file of install.files) otherOwners.set(file.path, install);
+  }
+  const actions: PlanAction[] = [];
+  const packPaths = new Set<string>();
+  for (const file of input.files) {
+    packPaths.add(file.path);
+    const content: FileContent = { source: file.source, sha256: file.sha256, executable: file.executable };
+    const disk = input.disk.get(file.path) ?? MISSING;
+    const owned = previousFiles.get(file.path);
+    const other = otherOwners.get(file.path);
+    const conflict = (reason: Extract<PlanAction, { type: 'conflict' }>['reason'], detail: string) =>
+      actions.push({ type: 'conflict', path: file.path, reason, detail });
+    if (disk.kind === 'outside-root')
+      conflict('outside-root', `a parent folder resolves to ${disk.resolved}`);
+    else if (other) {
+      conflict(
+        'owned-by-other',
+        `installed by ${other.pack.name}@${other.pack.version} for ${other.runtime}`,
+      );
+    } else if (disk.kind === 'symlink')
+      conflict('symlink', 'a symbolic link is in the way; skillpack never writes through one');
+    else if (disk.kind === 'directory' || disk.kind === 'other')
+      conflict('not-a-file', `a ${disk.kind === 'directory' ? 'folder' : 'special file'} is in the way`);
+    else if (disk.kind === 'missing')
+      actions.push({ type: 'write', path: file.path, reason: owned ? 'restore' : 'new', ...content });
+    else if (disk.sha256 === file.sha256 && disk.executable === file.executable) {
+      actions.push({ type: 'keep', path: file.path, reason: owned ? 'unchanged' : 'adopt-identical' });
+    } else if (owned && disk.sha256 === owned.sha256) {
+      actions.push({
+        type: 'replace',
+        path: file.path,
+        reason: 'update',
+        previousSha256: disk.sha256,
+        ...content,
+      });
+    } else if (disk.sha256 === file.sha256) {
+      actions.push({
+        type: 'replace',
+        path: file.path,
+        reason: 'mode',
+        previousSha256: disk.sha256,
+        ...content,
+      });
+    } else if (input.force) {
+      const reason = owned ? 'forced-modified' : 'forced-foreign';
+      actions.push({ type: 'replace', path: file.path, reason, previousSha256: disk.sha256, ...content });
+    } else if (owned) conflict('modified', 'changed since skillpack installed it');
+    else conflict('foreign', 'a file skillpack did not install is in the way');
+  }
+  for (const file of previous?.files ?? []) {
+    if (!packPaths.has(file.path))
+      actions.push(removal(file.path, file.sha256, input.disk, 'removed-from-pack'));
+  }
+  const installs = input.lock.installs.filter((install) => install !== previous);
+  installs.push({
+    pack: { ...input.pack },
+    runtime: input.runtime,
+    scope: input.scope,
+    files: input.files.map((file) => ({ path: file.path, sha256: file.sha256, executable: file.executable })),
+  });
+  const base = { pack: input.pack, runtimes: [input.runtime], scope: input.scope };
+  return finish('install', base, actions, input.lock, { ...input.lock, installs });
+}
+
+function removal(
+  path: string,
+  sha256: string,
+  disk: ReadonlyMap<string, DiskState>,
+  reason: 'removed-from-pack' | 'uninstall',
+): PlanAction {
+  const state = disk.get(path) ?? MISSING;
+  if (state.kind === 'missing') return { type: 'release', path, reason: 'missing' };
+  if (state.kind !== 'file') return { type: 'release', path, reason: 'not-a-file' };
+  if (state.sha256 !== sha256) return { type: 'release', path, reason: 'modified' };
+  return { type: 'delete', path, reason, sha256 };
+}
+
+export interface UninstallPlanInput {
+  readonly installs: readonly LockedInstall[];
+  readonly lock: LockFile;
+  readonly disk: ReadonlyMap<string, DiskState>;
+}
+
+/** Remove the given installs: delete files that are unchanged, release the rest. Pure. */
+export function planUninstall(input: UninstallPlanInput): Plan {
+  const actions = input.installs.flatMap((install) =>
+    install.files.map((file) => removal(file.path, file.sha256, input.disk, 'uninstall')),
+  );
+  const removed = new Set(input.installs);
+  const first = input.installs[0];
+  const base = {
+    pack: first ? first.pack : { name: '', version: '' },
+    runtimes: input.installs.map((install) => install.runtime),
+    scope: first ? first.scope : ('project' as const),
+  };
+  const lock = { ...input.lock, installs: input.lock.installs.filter((install) => !removed.has(install)) };
+  return finish('uninstall', base, actions, input.lock, lock);
+}

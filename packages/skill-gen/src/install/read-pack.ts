@@ -1,0 +1,149 @@
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuntimeId } from '@skillpack/adapters';
+import {
+  ConfigError,
+  fail,
+  isJsonObject,
+  ok,
+  ProtocolError,
+  type Result,
+  type SkillpackError,
+  safeJsonParse,
+} from '@skillpack/core';
+import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
+import { sha256 } from '../sha256.js';
+import { isInside } from './disk-state.js';
+import { type InstallScope, targetPathFor } from './layout.js';
+import type { PackFile } from './plan.js';
+import { unsafePathReason } from './safe-path.js';
+
+export interface ReadPack {
+  readonly manifest: Manifest;
+  /** The runtime's skill-form files, verified against the manifest's sha256, sorted by target path. */
+  readonly files: readonly PackFile[];
+}
+
+/** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
+function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
+  const parsed = safeJsonParse(text);
+  if (!parsed || !isJsonObject(parsed.value) || !Array.isArray(parsed.value.files)) return [];
+  const unsafe: { path: string; reason: string }[] = [];
+  for (const entry of parsed.value.files) {
+    if (!isJsonObject(entry) || typeof entry.path !== 'string') continue;
+    const reason = unsafePathReason(entry.path);
+    if (reason) unsafe.push({ path: entry.path, reason });
+  }
+  return unsafe;
+}
+
+/**
+ * Read `<packDir>/skillpack.manifest.json`, pick the files of `runtime`'s skill form and verify each one's
+ * sha256, so a tampered or half-written pack is refused before anything is copied.
+ */
+export async function readPack(
+  packDir: string,
+  runtime: RuntimeId,
+  scope: InstallScope,
+): Promise<Result<ReadPack, SkillpackError>> {
+  const info = await stat(packDir).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    return fail(
+      new ConfigError(
+        'PACK_NOT_FOUND',
+        `No pack directory at ${packDir}. Build one with \`skillpack build\`.`,
+        {
+          details: { packDir },
+        },
+      ),
+    );
+  }
+  const manifestPath = join(packDir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(manifestPath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(
+      new ConfigError(
+        code === 'ENOENT' ? 'PACK_MANIFEST_MISSING' : 'PACK_MANIFEST_UNREADABLE',
+        code === 'ENOENT'
+          ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`skillpack build\` (or the build did not finish).`
+          : `Cannot read ${manifestPath}: ${(error as Error).message}`,
+        { details: { packDir, file: manifestPath }, cause: error },
+      ),
+    );
+  }
+  const unsafe = unsafeManifestPaths(text);
+  if (unsafe.length > 0) {
+    const listed = unsafe.slice(0, 5).map((entry) => `${JSON.stringify(entry.path)} ${entry.reason}`);
+    return fail(
+      new ProtocolError(
+        'PACK_PATH_UNSAFE',
+        `Refusing the pack: ${manifestPath} lists unsafe paths: ${listed.join('; ')}.`,
+        {
+          details: { file: manifestPath, paths: unsafe },
+        },
+      ),
+    );
+  }
+  const parsed = safeParseManifest(text, manifestPath);
+  if (!parsed.success) {
+    return fail(
+      new ProtocolError('PACK_MANIFEST_INVALID', parsed.error.message, {
+        details: { file: manifestPath, ...parsed.error.details },
+        cause: parsed.error,
+      }),
+    );
+  }
+  const manifest = parsed.data;
+  const selected: PackFile[] = [];
+  for (const entry of manifest.files) {
+    const path = targetPathFor(runtime, scope, entry.path);
+    if (path !== undefined) {
+      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
+    }
+  }
+  if (selected.length === 0) {
+    return fail(
+      new ConfigError(
+        'PACK_RUNTIME_MISSING',
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtime} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime, targets: manifest.targets } },
+      ),
+    );
+  }
+  const problems = await verifyFiles(packDir, selected);
+  if (problems.length > 0) {
+    const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
+    return fail(
+      new ProtocolError(
+        'PACK_FILE_MISMATCH',
+        `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
+        { details: { packDir, files: problems } },
+      ),
+    );
+  }
+  return ok({ manifest, files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) });
+}
+
+async function verifyFiles(
+  packDir: string,
+  files: readonly PackFile[],
+): Promise<
+  { path: string; problem: 'missing' | 'not a regular file' | 'outside the pack' | 'sha256 differs' }[]
+> {
+  const realPack = await realpath(packDir);
+  const problems: Awaited<ReturnType<typeof verifyFiles>> = [];
+  for (const file of files) {
+    const path = join(packDir, file.source);
+    const info = await lstat(path).catch(() => undefined);
+    if (!info) problems.push({ path: file.source, problem: 'missing' });
+    else if (!info.isFile()) problems.push({ path: file.source, problem: 'not a regular file' });
+    else if (!isInside(realPack, await realpath(path)))
+      problems.push({ path: file.source, problem: 'outside the pack' });
+    else if (sha256(await readFile(path)) !== file.sha256)
+      problems.push({ path: file.source, problem: 'sha256 differs' });
+  }
+  return problems;
+}

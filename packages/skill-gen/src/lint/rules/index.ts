@@ -1,0 +1,85 @@
+import type { LintRule } from '../finding.js';
+import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
+import {
+  descriptionListingTruncated,
+  descriptionMissing,
+  descriptionNotString,
+  descriptionTooLong,
+  descriptionXmlTag,
+} from './description.js';
+import {
+  allowedToolsNotString,
+  compatibilityInvalid,
+  compatibilityTooLong,
+  metadataNotMapping,
+  metadataValueNotString,
+  unknownKey,
+} from './fields.js';
+import { byteOrderMark, crlfLineEndings, encodingInvalid, skillFileName } from './file-format.js';
+import { fileNameWindowsUnsafe } from './file-names.js';
+import {
+  frontMatterJs,
+  frontMatterMissing,
+  frontMatterNotMapping,
+  frontMatterTripleDash,
+  frontMatterUnclosed,
+  yamlDuplicateKey,
+  yamlSyntax,
+  yamlTabIndent,
+  yamlUnquotedColon,
+} from './front-matter-structure.js';
+import {
+  folderNameReserved,
+  nameConsecutiveHyphens,
+  nameFolderMismatch,
+  nameHyphenBoundary,
+  nameInvalidCharacters,
+  nameMissing,
+  nameNotLowercase,
+  nameNotString,
+  nameReservedWord,
+  nameTooLong,
+} from './name.js';
+
+/** Every lint rule, in report order within a line. */
+export const LINT_RULES: readonly LintRule[] = [
+  encodingInvalid,
+  byteOrderMark,
+  crlfLineEndings,
+  skillFileName,
+  frontMatterMissing,
+  frontMatterJs,
+  frontMatterUnclosed,
+  yamlTabIndent,
+  yamlDuplicateKey,
+  yamlUnquotedColon,
+  yamlSyntax,
+  frontMatterNotMapping,
+  frontMatterTripleDash,
+  nameMissing,
+  nameNotString,
+  nameTooLong,
+  nameNotLowercase,
+  nameInvalidCharacters,
+  nameHyphenBoundary,
+  nameConsecutiveHyphens,
+  nameFolderMismatch,
+  nameReservedWord,
+  folderNameReserved,
+  descriptionMissing,
+  descriptionNotString,
+  descriptionTooLong,
+  descriptionListingTruncated,
+  descriptionXmlTag,
+  compatibilityTooLong,
+  compatibilityInvalid,
+  metadataNotMapping,
+  metadataValueNotString,
+  allowedToolsNotString,
+  unknownKey,
+  bodyTooLong,
+  bodyEmpty,
+  fileReferenceUnresolved,
+  fileReferenceEscapesSkill,
+  fileNameWindowsUnsafe,
+];

@@ -1,0 +1,46 @@
+import { ok, type Result, type SkillpackError } from '@skillpack/core';
+import { collectSkillFiles } from './collect.js';
+import type { LintFinding } from './finding.js';
+import { lintSkillDocument } from './lint-skill.js';
+import type { LintRuntime, Severity } from './runtimes.js';
+import { parseSkillDocument, type SkillFileKind } from './skill-document.js';
+
+export interface LintedFile {
+  readonly file: string;
+  readonly kind: SkillFileKind;
+  /** The runtimes checked: the requested ones that load a skill from this location. */
+  readonly runtimes: readonly LintRuntime[];
+}
+
+export interface LintReport {
+  readonly runtimes: readonly LintRuntime[];
+  readonly files: readonly LintedFile[];
+  readonly findings: readonly LintFinding[];
+  readonly summary: Readonly<Record<Severity, number>> & { readonly files: number };
+}
+
+/** Find, read and lint every skill file under `paths` for the requested runtimes. */
+export async function runLint(options: {
+  readonly paths: readonly string[];
+  readonly runtimes: readonly LintRuntime[];
+  readonly cwd: string;
+}): Promise<Result<LintReport, SkillpackError>> {
+  const collected = await collectSkillFiles(options.paths, options.cwd);
+  if (!collected.success) return collected;
+  const files: LintedFile[] = [];
+  const findings: LintFinding[] = [];
+  for (const input of collected.data) {
+    const implied = input.impliedRuntimes;
+    const runtimes = options.runtimes.filter((runtime) => implied === undefined || implied.includes(runtime));
+    const skill = parseSkillDocument(input);
+    files.push({ file: input.file, kind: skill.kind, runtimes });
+    findings.push(...lintSkillDocument(skill, runtimes));
+  }
+  const count = (severity: Severity) => findings.filter((finding) => finding.severity === severity).length;
+  return ok({
+    runtimes: options.runtimes,
+    files,
+    findings,
+    summary: { files: files.length, error: count('error'), warning: count('warning'), info: count('info') },
+  });
+}

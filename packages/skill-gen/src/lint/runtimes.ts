@@ -1,0 +1,17 @@
+/** The runtimes lint knows the load rules of; `portable` is the Agent Skills spec as `skills-ref` checks it. */
+export const LINT_RUNTIMES = ['claude-code', 'codex', 'opencode', 'portable'] as const;
+export type LintRuntime = (typeof LINT_RUNTIMES)[number];
+
+/** `error`: the runtime drops the skill or part of it; `warning`: it loads, but not as written; `info`: advice. */
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export function isLintRuntime(value: string): value is LintRuntime {
+  return (LINT_RUNTIMES as readonly string[]).includes(value);
+}
+
+/** Sort runtimes into the canonical `LINT_RUNTIMES` order. */
+export function sortRuntimes(runtimes: Iterable<LintRuntime>): LintRuntime[] {
+  const present = new Set(runtimes);
+  return LINT_RUNTIMES.filter((runtime) => present.has(runtime));
+}

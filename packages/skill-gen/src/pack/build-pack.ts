@@ -1,0 +1,33 @@
+import type { Warning } from '@skillpack/core';
+import type { Manifest } from '../manifest.js';
+import { comparePack, type CheckReport } from './check-pack.js';
+import { loadPack } from './load-pack.js';
+import type { PackRequest } from './pack-request.js';
+import { renderPack } from './render-pack.js';
+import { type WriteReport, writePack } from './write-pack.js';
+
+export interface BuildResult extends WriteReport {
+  readonly outDir: string;
+  readonly manifest: Manifest;
+  readonly warnings: readonly Warning[];
+}
+
+/** `skillpack build`: load, render every target and write the pack with its manifest. */
+export async function buildPack(request: PackRequest = {}): Promise<BuildResult> {
+  const inputs = await loadPack(request);
+  const pack = renderPack(inputs);
+  const report = await writePack(inputs.outDir, pack);
+  return { ...report, outDir: inputs.outDir, manifest: pack.manifest, warnings: pack.warnings };
+}
+
+export interface CheckResult extends CheckReport {
+  readonly outDir: string;
+  readonly warnings: readonly Warning[];
+}
+
+/** `skillpack check`: rebuild in memory and compare with the pack on disk and its manifest. */
+export async function checkPack(request: PackRequest = {}): Promise<CheckResult> {
+  const inputs = await loadPack(request);
+  const pack = renderPack(inputs);
+  return { ...(await comparePack(inputs.outDir, pack)), outDir: inputs.outDir, warnings: pack.warnings };
+}

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import type { ContractRegistry, Warning } from '@skillpack/core';
+import { authorError } from '../author-error.js';
+import { safeParsePackConfig } from '../config/load-pack-config.js';
+import type { PackConfig } from '../config/pack-config.js';
+import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
+import { packHookedContracts } from '../hooks/hook-plan.js';
+import { loadTemplates, type TemplateSet } from '../render/templates.js';
+import { sha256 } from '../sha256.js';
+import { readSkillSources } from '../source/read-skill-sources.js';
+import type { SkillSource, SourceRecord } from '../source/skill-source.js';
+import type { TargetId } from '../targets/target-id.js';
+import { createTypeReferences, type TypeReference } from '../type-reference.js';
+import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
+
+/** Everything a build reads, loaded once: the render step that follows does no I/O. */
+export interface PackInputs {
+  readonly config: PackConfig;
+  /** The config path as errors and the manifest show it (relative to `cwd`). */
+  readonly configFile: string;
+  readonly outDir: string;
+  readonly targets: readonly TargetId[];
+  readonly registry: ContractRegistry;
+  readonly skills: readonly SkillSource[];
+  readonly sources: readonly SourceRecord[];
+  readonly templates: TemplateSet;
+  readonly typeReferences: ReadonlyMap<string, TypeReference>;
+  readonly bundles: HookBundles;
+  readonly warnings: readonly Warning[];
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+function isInside(parent: string, child: string): boolean {
+  const path = relative(parent, child);
+  return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
+}
+
+async function defaultRegistry(): Promise<ContractRegistry> {
+  return (await import('@skillpack/core/contracts')).builtinContracts;
+}
+
+/** Every contract id a skill declares must be registered; the error points at the front matter line. */
+function checkDeclaredContracts(skills: readonly SkillSource[], registry: ContractRegistry): void {
+  for (const skill of skills) {
+    skill.frontMatter.contracts.forEach((id, index) => {
+      if (registry.has(id)) return;
+      const line = skill.lineOf(['contracts', index]);
+      throw authorError('unknown_contract', {
+        file: skill.file,
+        ...(line === undefined ? {} : { line }),
+        message: `The front matter declares contract "${id}", which is not registered.`,
+        fix: `Use one of ${registry.ids.join(', ')}.`,
+      });
+    });
+  }
+}
+
+function checkHookContracts(config: PackConfig, configText: string, configFile: string, registry: ContractRegistry): void {
+  for (const id of Object.keys(config.hooks)) {
+    if (registry.has(id)) continue;
+    const at = configText.indexOf(JSON.stringify(id));
+    throw authorError('unknown_contract', {
+      file: configFile,
+      ...(at === -1 ? {} : { line: configText.slice(0, at).split('\n').length }),
+      message: `"hooks" names contract "${id}", which is not registered.`,
+      fix: `Use one of ${registry.ids.join(', ')}.`,
+    });
+  }
+}
+
+function neededBundles(config: PackConfig, targets: readonly TargetId[], skills: readonly SkillSource[]): BundleName[] {
+  if (packHookedContracts(config, skills).length === 0) return [];
+  const names: BundleName[] = [];
+  if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
+  if (targets.includes('opencode')) names.push('opencodePlugin');
+  return names;
+}
+
+/** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
+export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
+  const cwd = resolve(request.cwd ?? process.cwd());
+  const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
+  const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
+  let configText: string;
+  try {
+    configText = await readFile(configPath, 'utf8');
+  } catch (cause) {
+    throw authorError('config_not_found', {
+      file: configFile,
+      message: `Cannot read the pack config (${(cause as NodeJS.ErrnoException).code ?? String(cause)}).`,
+      fix: `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
+      cause,
+    });
+  }
+  const parsed = safeParsePackConfig(configText, configFile);
+  if (!parsed.success) throw parsed.error;
+  const config = parsed.data;
+  const baseDir = dirname(configPath);
+  const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
+  const targets = request.targets ?? config.targets;
+  const registry = request.registry ?? (await defaultRegistry());
+  checkHookContracts(config, configText, configFile, registry);
+
+  const { skills, records } = await readSkillSources({ baseDir, displayDir: cwd, configFile, folders: config.skills });
+  for (const folder of config.skills) {
+    const dir = resolve(baseDir, folder);
+    if (isInside(dir, outDir) || isInside(outDir, dir)) {
+      throw authorError('out_overlaps_sources', {
+        file: configFile,
+        message: `The pack directory ${toPosix(relative(cwd, outDir)) || '.'} overlaps the skills folder "${folder}".`,
+        fix: 'Write the pack outside the skill sources, e.g. "out": "dist/skill-packs".',
+      });
+    }
+  }
+  checkDeclaredContracts(skills, registry);
+
+  const warnings: Warning[] = [];
+  const spoken = new Set(skills.flatMap((skill) => skill.frontMatter.contracts));
+  for (const id of Object.keys(config.hooks).sort()) {
+    if (!spoken.has(id)) {
+      warnings.push({
+        code: 'hook_unused',
+        message: `${configFile}: "hooks" wires ${id}, but no skill declares it, so no hook is written for it.`,
+      });
+    }
+  }
+  const contracts = [...spoken].sort().map((id) => registry.require(id));
+  const [templates, typeReferences, bundles] = await Promise.all([
+    loadTemplates(request.templatesDir),
+    contracts.length > 0 ? createTypeReferences(contracts, request.typeReferences) : new Map<string, TypeReference>(),
+    loadHookBundles(neededBundles(config, targets, skills), configFile, request.bundles),
+  ]);
+  for (const reference of typeReferences.values()) {
+    if (reference.origin === 'json-schema') {
+      warnings.push({
+        code: 'type_reference_from_schema',
+        message: `references/${reference.contractId}.d.ts was derived from the JSON Schema: @skillpack/core exports no declaration of that contract.`,
+      });
+    }
+  }
+  // Manifest source paths are relative to the config file's folder, so they do not depend on the cwd.
+  const sources = [{ path: basename(configPath), sha256: sha256(Buffer.from(configText, 'utf8')) }, ...records];
+  return { config, configFile, outDir, targets, registry, skills, sources, templates, typeReferences, bundles, warnings };
+}

@@ -1,0 +1,56 @@
+import type { Warning } from '@skillpack/core';
+import { createManifest, type Manifest, MANIFEST_FILE, serializeManifest } from '../manifest.js';
+import { type OutputFile, textFile } from '../output-file.js';
+import { createTemplateEngine } from '../render/template-engine.js';
+import { TARGET_RENDERERS } from '../targets/renderers.js';
+import { TARGET_IDS } from '../targets/target-id.js';
+import { generatorVersion } from '../version.js';
+import type { PackInputs } from './load-pack.js';
+
+export const GENERATOR_NAME = '@skillpack/skill-gen';
+
+/** A pack rendered in memory: every file, the manifest among them, sorted by path. */
+export interface RenderedPack {
+  readonly files: readonly OutputFile[];
+  readonly manifest: Manifest;
+  readonly warnings: readonly Warning[];
+}
+
+/** Render every target of a loaded pack. Pure apart from reading the generator version; no file I/O. */
+export function renderPack(inputs: PackInputs): RenderedPack {
+  const { config, skills, registry } = inputs;
+  const skillNames = new Set(skills.map((skill) => skill.name));
+  const pack = { name: config.name, version: config.version, description: config.description };
+  const targets = TARGET_IDS.filter((target) => inputs.targets.includes(target));
+  const files: OutputFile[] = [];
+  for (const target of targets) {
+    const engine = createTemplateEngine({ templates: inputs.templates, target, registry, pack, skillNames });
+    files.push(
+      ...TARGET_RENDERERS[target]({
+        config,
+        skills,
+        registry,
+        engine,
+        typeReferences: inputs.typeReferences,
+        bundles: inputs.bundles,
+      }),
+    );
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const contracts = [...new Set(skills.flatMap((skill) => skill.frontMatter.contracts))]
+    .sort()
+    .map((id) => ({ id, version: registry.require(id).version }));
+  const manifest = createManifest({
+    generator: { name: GENERATOR_NAME, version: generatorVersion() },
+    pack: { name: config.name, version: config.version },
+    targets,
+    contracts,
+    sources: inputs.sources,
+    files,
+  });
+  return {
+    files: [...files, textFile(MANIFEST_FILE, serializeManifest(manifest))],
+    manifest,
+    warnings: inputs.warnings,
+  };
+}

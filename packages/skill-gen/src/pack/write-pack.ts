@@ -1,0 +1,102 @@
+import { chmod, lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { ConfigError } from '@skillpack/core';
+import { type Manifest, MANIFEST_FILE, safeParseManifest } from '../manifest.js';
+import { contentBytes } from '../output-file.js';
+import { sha256 } from '../sha256.js';
+import type { RenderedPack } from './render-pack.js';
+
+export interface WriteReport {
+  /** Files written (the manifest included). */
+  readonly written: number;
+  /** Files of the previous build that this build no longer produces, deleted. */
+  readonly removed: readonly string[];
+  /** Files of the previous build no longer produced but changed since, left in place. */
+  readonly kept: readonly string[];
+}
+
+async function previousManifest(outDir: string): Promise<Manifest | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(outDir, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const parsed = safeParseManifest(
+    text,
+    join(outDir, MANIFEST_FILE),
+    'The build reads it to know which files it owns: delete the pack directory (or its manifest) and build again.',
+  );
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}
+
+async function hashOf(path: string): Promise<string | undefined> {
+  try {
+    return sha256(await readFile(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remove now-empty folders from `dir` up to (not including) `root`. */
+async function pruneEmpty(root: string, dir: string): Promise<void> {
+  for (let current = dir; current !== root && current.startsWith(root + sep); current = dirname(current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * Write a rendered pack into `outDir`: every file (executable bit set as recorded), then delete the files
+ * the previous manifest lists that this build no longer produces (unless changed since), then the manifest
+ * last, so an interrupted build never leaves a manifest that vouches for files not written.
+ */
+export async function writePack(outDir: string, pack: RenderedPack): Promise<WriteReport> {
+  const previous = await previousManifest(outDir);
+  await mkdir(outDir, { recursive: true });
+  const root = await realpath(outDir);
+  const checkedDirs = new Set<string>();
+  const ensureDir = async (dir: string): Promise<void> => {
+    if (checkedDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    const real = await realpath(dir);
+    if (real !== root && !real.startsWith(root + sep)) {
+      throw new ConfigError('out_escapes', `${relative(root, dir)} resolves outside the pack directory (${real}); refusing to write through a link.`, {
+        details: { path: dir, resolved: real, fix: 'Remove the symbolic link from the pack directory.' },
+      });
+    }
+    checkedDirs.add(dir);
+  };
+  const manifestFile = pack.files.find((file) => file.path === MANIFEST_FILE);
+  for (const file of pack.files) {
+    if (file === manifestFile) continue;
+    const path = join(root, file.path);
+    await ensureDir(dirname(path));
+    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) await rm(path);
+    await writeFile(path, contentBytes(file));
+    await chmod(path, file.executable ? 0o755 : 0o644);
+  }
+  const produced = new Set(pack.files.map((file) => file.path));
+  const removed: string[] = [];
+  const kept: string[] = [];
+  for (const entry of previous?.files ?? []) {
+    if (produced.has(entry.path)) continue;
+    const path = join(root, entry.path);
+    const hash = await hashOf(path);
+    if (hash === undefined) continue;
+    if (hash !== entry.sha256) {
+      kept.push(entry.path);
+      continue;
+    }
+    await rm(path);
+    removed.push(entry.path);
+    await pruneEmpty(root, dirname(path));
+  }
+  if (manifestFile) await writeFile(join(root, MANIFEST_FILE), contentBytes(manifestFile));
+  return { written: pack.files.length, removed, kept };
+}

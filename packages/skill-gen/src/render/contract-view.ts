@@ -1,0 +1,101 @@
+import type { AnyContract } from '@skillpack/core';
+import type { TargetId } from '../targets/target-id.js';
+import { toStableJson } from '../stable-json.js';
+import { fieldSections } from './field-table.js';
+import { fenceFor, tableCell } from './markdown.js';
+
+/** Paths, inside a rendered skill, of the reference files generated for a contract. */
+export function contractReferenceFiles(id: string) {
+  return {
+    schema: `references/${id}.schema.json`,
+    strictSchema: `references/${id}.openai.schema.json`,
+    types: `references/${id}.d.ts`,
+  } as const;
+}
+
+/** Targets whose skills also carry the OpenAI-strict schema (`codex exec --output-schema`). */
+export function carriesStrictSchema(target: TargetId): boolean {
+  return target === 'codex';
+}
+
+export interface FieldRowView {
+  readonly field: string;
+  readonly type: string;
+  readonly required: 'yes' | 'no';
+  readonly description: string;
+}
+
+export interface ExampleView {
+  readonly name: string;
+  readonly description: string | null;
+  /** Exactly what the agent writes, as the contract's `render` produces it. */
+  readonly text: string;
+  readonly fence: string;
+  readonly info: 'json' | 'text';
+}
+
+/** Everything a template may show about a contract; built from the `Contract` interface only. */
+export interface ContractView {
+  readonly id: string;
+  readonly version: string;
+  readonly title: string;
+  readonly description: string;
+  readonly delivery: string;
+  readonly isText: boolean;
+  readonly schemaFile: string;
+  readonly typesFile: string;
+  readonly strictSchemaFile: string | null;
+  readonly schemaJson: string;
+  readonly hasVariants: boolean;
+  readonly sections: readonly { readonly when: string | null; readonly rows: readonly FieldRowView[] }[];
+  readonly examples: readonly ExampleView[];
+  readonly rules: readonly string[];
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createContractView(contract: AnyContract, target: TargetId): ContractView {
+  const schema = contract.toJSONSchema({ io: 'output' });
+  const sections = fieldSections(schema).map((section) => ({
+    when: section.when,
+    rows: section.rows.map((row) => ({
+      field: tableCell(row.field),
+      type: tableCell(row.type),
+      required: row.required ? ('yes' as const) : ('no' as const),
+      description: tableCell(row.description),
+    })),
+  }));
+  const files = contractReferenceFiles(contract.id);
+  return {
+    id: contract.id,
+    version: contract.version,
+    title: contract.title,
+    description: contract.description,
+    delivery: contract.delivery,
+    isText: contract.delivery === 'text',
+    schemaFile: files.schema,
+    typesFile: files.types,
+    strictSchemaFile: carriesStrictSchema(target) ? files.strictSchema : null,
+    schemaJson: toStableJson(schema).trimEnd(),
+    hasVariants: sections.length > 1,
+    sections,
+    examples: contract.examples.map((example) => {
+      const text = contract.render(example.value);
+      return {
+        name: example.name,
+        description: example.description ?? null,
+        text,
+        fence: fenceFor(text),
+        info: isJson(text) ? ('json' as const) : ('text' as const),
+      };
+    }),
+    rules: [...contract.rules],
+  };
+}

@@ -1,0 +1,40 @@
+import { packHookedContracts } from '../hooks/hook-plan.js';
+import { type OutputFile, textFile } from '../output-file.js';
+import { toStableJson } from '../stable-json.js';
+import { specKeys } from './_front-matter.js';
+import { skillTree } from './_skill-tree.js';
+import { bundleFile, type RenderTarget } from './target-context.js';
+
+const TARGET = 'opencode';
+/** Prompts the OpenCode plugin may send per idle session when no `maxBlocks` is configured. */
+const DEFAULT_MAX_PROMPTS = 2;
+
+/**
+ * OpenCode: `.opencode/skills/<name>/` with only the keys OpenCode reads (runtimes.md §4.1), and, when hooks
+ * are configured, the adapters' self-contained plugin as `.opencode/plugins/<pack>.js` with its settings in
+ * `<pack>.json` beside it (OpenCode loads only `*.js`/`*.ts` from that folder).
+ */
+export const renderOpenCode: RenderTarget = (context) => {
+  const { config } = context;
+  const files: OutputFile[] = context.skills.flatMap((skill) =>
+    skillTree({
+      root: `${TARGET}/.opencode/skills`,
+      skill,
+      frontMatter: specKeys(skill.frontMatter, skill.frontMatter.opencode ?? {}),
+      body: context.engine.renderSkill(skill, 'skill'),
+      registry: context.registry,
+      typeReferences: context.typeReferences,
+      strictSchema: false,
+    }),
+  );
+  const contracts = packHookedContracts(config, context.skills);
+  if (contracts.length > 0) {
+    const blocks = contracts.flatMap((id) => (config.hooks[id]?.maxBlocks === undefined ? [] : [config.hooks[id]!.maxBlocks!]));
+    const maxPrompts = blocks.length > 0 ? Math.max(...blocks) : DEFAULT_MAX_PROMPTS;
+    files.push(
+      bundleFile(context, `${TARGET}/.opencode/plugins/${config.name}.js`, 'opencodePlugin'),
+      textFile(`${TARGET}/.opencode/plugins/${config.name}.json`, toStableJson({ contracts, maxPrompts })),
+    );
+  }
+  return files;
+};

@@ -1,0 +1,42 @@
+import type { ContractRegistry } from '@skillpack/core';
+import type { PackConfig } from '../config/pack-config.js';
+import type { HookBundles } from '../hooks/hook-bundles.js';
+import type { OutputFile } from '../output-file.js';
+import type { TemplateEngine } from '../render/template-engine.js';
+import type { SkillSource } from '../source/skill-source.js';
+import type { TypeReference } from '../type-reference.js';
+
+/** Everything one target renders from; built once per build, no I/O left to do. */
+export interface TargetContext {
+  readonly config: PackConfig;
+  readonly skills: readonly SkillSource[];
+  readonly registry: ContractRegistry;
+  readonly engine: TemplateEngine;
+  readonly typeReferences: ReadonlyMap<string, TypeReference>;
+  readonly bundles: HookBundles;
+}
+
+/** A target renders its whole subtree of the pack (paths start with the target id). */
+export type RenderTarget = (context: TargetContext) => OutputFile[];
+
+export function bundleFile(context: TargetContext, path: string, name: keyof HookBundles): OutputFile {
+  const content = context.bundles[name];
+  // loadHookBundles has already failed the build when a needed bundle is missing.
+  if (!content) throw new Error(`internal: bundle ${name} was not loaded`);
+  return { path, content, executable: false };
+}
+
+/** `author` in the npm / plugin manifest shape, without empty keys. */
+export function authorObject(config: PackConfig) {
+  const { name, email, url } = config.author;
+  return { name, ...(email ? { email } : {}), ...(url ? { url } : {}) };
+}
+
+/** Optional manifest fields shared by plugin manifests and package.json. */
+export function optionalPackFields(config: PackConfig) {
+  return {
+    ...(config.homepage ? { homepage: config.homepage } : {}),
+    ...(config.repository ? { repository: config.repository } : {}),
+    ...(config.keywords.length > 0 ? { keywords: config.keywords } : {}),
+  };
+}

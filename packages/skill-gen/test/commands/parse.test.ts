@@ -1,0 +1,226 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli-io.js';
+import { runCli } from '../../src/program.js';
+
+const FIXTURES = fileURLToPath(new URL('../../../adapters/test/fixtures/', import.meta.url));
+const fixture = (path: string) => join(FIXTURES, path);
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly document: Record<string, unknown>;
+}
+
+async function parse(args: readonly string[], stdin: string | Uint8Array = ''): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    stdin: Readable.from([typeof stdin === 'string' ? Buffer.from(stdin) : stdin]),
+    cwd: FIXTURES,
+    env: {},
+  };
+  const code = await runCli(['parse', ...args], io);
+  const lines = stdout.split('\n').filter(Boolean);
+  return { code, stdout, stderr, document: lines.length === 1 ? JSON.parse(lines[0]!) : { lines } };
+}
+
+const PASS_TEXT = 'All checks pass.\n{"acceptance":"pass"}\nACCEPTANCE: PASS\n';
+
+describe('skillpack parse', () => {
+  it.each([
+    ['claude-code', 'claude-code/stream-json-success-verdict.jsonl'],
+    ['claude-code', 'claude-code/stream-json-success-verdict-crlf.jsonl'],
+    ['codex', 'codex/exec-json-success-verdict.jsonl'],
+    ['codex', 'codex/exec-json-success-verdict-crlf.jsonl'],
+    ['opencode', 'opencode/run-json-success-verdict.ndjson'],
+    ['opencode', 'opencode/run-json-success-verdict-crlf.ndjson'],
+  ] as const)('detects %s in %s and prints the canonical verdict', async (runtime, file) => {
+    for (const requested of ['auto', runtime]) {
+      const ran = await parse(['--contract', 'conflux.acceptance', '--runtime', requested, file]);
+      expect(ran.code).toBe(0);
+      expect(ran.document).toEqual({
+        ok: true,
+        contract: 'conflux.acceptance',
+        runtime,
+        value: { acceptance: 'pass' },
+      });
+      expect(ran.stdout.endsWith('}\n')).toBe(true);
+    }
+  });
+
+  it('reads plain text from stdin with --runtime text, - or nothing', async () => {
+    for (const args of [['--runtime', 'text'], ['-'], [], ['--runtime', 'auto', '-']]) {
+      const ran = await parse(['--contract', 'conflux.acceptance', ...args], PASS_TEXT);
+      expect(ran.code).toBe(0);
+      expect(ran.document).toMatchObject({ ok: true, runtime: 'text', value: { acceptance: 'pass' } });
+    }
+  });
+
+  it('prints a FAIL verdict canonically, without parse metadata', async () => {
+    const text = '{"acceptance":"fail","findings":["The README lacks the install step"]}\nACCEPTANCE: FAIL\n';
+    const ran = await parse(['--contract', 'conflux.acceptance', '--runtime', 'text'], text);
+    expect(ran.code).toBe(0);
+    expect(ran.document.value).toEqual({
+      acceptance: 'fail',
+      findings: ['The README lacks the install step'],
+    });
+  });
+
+  it('exits 1 with the typed error when the contract is not satisfied', async () => {
+    const ran = await parse(['--contract', 'conflux.acceptance'], 'I think it is fine.\n');
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      contract: 'conflux.acceptance',
+      runtime: 'text',
+      error: { code: expect.any(String), message: expect.any(String), details: expect.any(Object) },
+    });
+    expect(ran.stderr).toBe('');
+  });
+
+  it('exits 1 for a maestro fallback, which is not the block the contract asks for', async () => {
+    const ran = await parse(
+      ['--contract', 'maestro.result', '--runtime', 'text'],
+      'Done, everything works.\n',
+    );
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({ ok: false, error: { code: 'fallback_result' } });
+  });
+
+  it('reads a maestro block out of a Codex run', async () => {
+    const block = '---RESULT---\nSTATUS: DONE\nSUMMARY: Added the rounding fix\n---END---';
+    const lines = [
+      { type: 'thread.started', thread_id: 't-1' },
+      { type: 'turn.started' },
+      { type: 'item.completed', item: { id: 'item_0', type: 'agent_message', text: `Finished.\n${block}` } },
+      { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+    ];
+    const ran = await parse(
+      ['--contract', 'maestro.result'],
+      lines.map((line) => JSON.stringify(line)).join('\n'),
+    );
+    expect(ran.code).toBe(0);
+    expect(ran.document).toMatchObject({ ok: true, runtime: 'codex', value: { fallback: false } });
+  });
+
+  it('warns when the run did not complete', async () => {
+    const complete = readFileSync(fixture('claude-code/stream-json-success-verdict.jsonl'), 'utf8');
+    const withoutResult = complete
+      .split('\n')
+      .filter((line) => !line.startsWith('{"type":"result"'))
+      .join('\n');
+    const ran = await parse(['--contract', 'conflux.acceptance'], withoutResult);
+    expect(ran.code).toBe(0);
+    expect(ran.document).toMatchObject({ ok: true, runtime: 'claude-code', value: { acceptance: 'pass' } });
+    expect(ran.document.warnings).toEqual([expect.objectContaining({ code: 'run_not_complete' })]);
+  });
+
+  it('exits 1 for a run cut off before its verdict', async () => {
+    const ran = await parse(['--contract', 'conflux.acceptance', 'claude-code/stream-json-truncated.jsonl']);
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({ ok: false, runtime: 'claude-code' });
+  });
+
+  it('reads the runtime that was named, even when the input is another', async () => {
+    const ran = await parse([
+      '--contract',
+      'conflux.acceptance',
+      '--runtime',
+      'codex',
+      'claude-code/stream-json-success-verdict.jsonl',
+    ]);
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({ ok: false, runtime: 'codex' });
+  });
+
+  it.each([
+    [[], /--contract <id> is required/],
+    [['--contract'], /argument missing/],
+    [
+      ['--contract', 'conflux.acceptance', '--runtime', 'gemini'],
+      /--runtime must be one of auto, claude-code/,
+    ],
+    [['--contract', 'conflux.acceptance', 'a', 'b'], /at most one FILE/],
+    [['--contract', 'conflux.acceptance', '--verbose'], /Unknown option '--verbose'/],
+  ] as const)('exits 2 on the usage error %j', async (args, message) => {
+    const ran = await parse(args);
+    expect(ran.code).toBe(2);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      error: { code: 'usage', message: expect.stringMatching(message) },
+    });
+    expect(ran.stderr).toContain('skillpack parse --help');
+  });
+
+  it('exits 2 for an unknown contract, listing the known ones', async () => {
+    const ran = await parse(['--contract', 'conflux.nope'], PASS_TEXT);
+    expect(ran.code).toBe(2);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      contract: 'conflux.nope',
+      error: { code: 'unknown_contract', details: { known: expect.arrayContaining(['conflux.acceptance']) } },
+    });
+  });
+
+  it.each([
+    ['a missing file', 'no/such/file.jsonl', 'ENOENT'],
+    ['a directory', 'claude-code', 'EISDIR'],
+  ])('exits 2 for %s', async (_, file, errno) => {
+    const ran = await parse(['--contract', 'conflux.acceptance', file]);
+    expect(ran.code).toBe(2);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      error: { code: 'input_unreadable', details: { errno } },
+    });
+  });
+
+  it('prints help on stdout', async () => {
+    const ran = await parse(['--help']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract <id>/);
+  });
+
+  it('resolves FILE against the working directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillpack-parse-'));
+    writeFileSync(join(dir, 'answer.txt'), PASS_TEXT);
+    const ran = await parse(['--contract', 'conflux.acceptance', join(dir, 'answer.txt')]);
+    expect(ran.document).toMatchObject({ ok: true, runtime: 'text' });
+  });
+
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  it.each([
+    ['empty input', ''],
+    ['a JSON fragment', '{'],
+    ['an array', '[]'],
+    ['a number', '42'],
+    ['deeply nested JSON', deep],
+    ['a __proto__ key', '{"__proto__":{"polluted":true},"type":"result","subtype":"success","result":"x"}'],
+    ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0xfe, 0x0a, 0xc3])],
+    ['a lone surrogate', '{"type":"text","text":"\\ud800"}\n'],
+    ['CRLF text', 'no verdict\r\nhere\r\n'],
+    ['a multi-MB line', `${'x'.repeat(8 * 1024 * 1024)}\n`],
+    ['NUL bytes', '\0\0\0'],
+  ] as const)('prints one typed JSON document for %s, never throwing', async (_, input) => {
+    const ran = await parse(['--contract', 'conflux.acceptance'], input);
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      contract: 'conflux.acceptance',
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+    expect(ran.stdout.split('\n')).toHaveLength(2);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

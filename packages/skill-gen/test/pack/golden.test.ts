@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_FILE, safeParseManifest } from '../../src/manifest.js';
+import { buildGolden, readTree, type TreeEntry } from '../_support/golden-build.js';
+import { goldenDir, standInBundles } from '../_support/temp.js';
+
+const COPIED = {
+  'assets/badge.png': `${goldenDir}skills/acceptance-review/assets/badge.png`,
+  'scripts/collect-diff.sh': `${goldenDir}skills/acceptance-review/scripts/collect-diff.sh`,
+  'skillpack-hook.mjs': standInBundles.hook,
+  [`plugins/golden-pack.js`]: standInBundles.opencodePlugin,
+} as const;
+
+function copiedSource(path: string): string | undefined {
+  return Object.entries(COPIED).find(([suffix]) => path.endsWith(suffix))?.[1];
+}
+
+let first: TreeEntry[];
+let out: string;
+
+beforeAll(async () => {
+  ({ out } = await buildGolden());
+  first = readTree(out);
+}, 120_000);
+
+describe('golden pack (two skills: conflux.acceptance and maestro.result, every target)', () => {
+  it('writes exactly the expected layout', async () => {
+    await expect(`${first.map((entry) => `${entry.executable ? 'x' : '-'} ${entry.path}`).join('\n')}\n`).toMatchFileSnapshot(
+      '../__snapshots__/golden/files.txt',
+    );
+  });
+
+  it('pins every generated file', async () => {
+    for (const entry of first) {
+      if (copiedSource(entry.path)) continue;
+      await expect(entry.bytes.toString('utf8')).toMatchFileSnapshot(`../__snapshots__/golden/${entry.path}`);
+    }
+  });
+
+  it('copies sources and bundles byte for byte, keeping the executable bit', () => {
+    const copied = first.filter((entry) => copiedSource(entry.path));
+    // Two copied files in six skill placements, the hook in three places, the OpenCode plugin once.
+    expect(copied.length).toBe(2 * 6 + 3 + 1);
+    for (const entry of copied) {
+      expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
+      expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
+    }
+  });
+
+  it('writes text as UTF-8 with LF line ends, no BOM, one trailing newline', () => {
+    for (const entry of first) {
+      if (copiedSource(entry.path)) continue;
+      const text = entry.bytes.toString('utf8');
+      expect(text.charCodeAt(0), entry.path).not.toBe(0xfeff);
+      expect(text.includes('\r'), entry.path).toBe(false);
+      expect(text.endsWith('\n') && !text.endsWith('\n\n'), entry.path).toBe(true);
+    }
+  });
+
+  it('lists every file in the manifest with its hash, and nothing else', () => {
+    const manifestEntry = first.find((entry) => entry.path === MANIFEST_FILE)!;
+    const parsed = safeParseManifest(manifestEntry.bytes.toString('utf8'));
+    expect(parsed.success).toBe(true);
+    if (!parsed.success) return;
+    const manifest = parsed.data;
+    expect(manifest.files.map((file) => file.path)).toEqual(first.filter((entry) => entry !== manifestEntry).map((entry) => entry.path));
+    expect(manifest.contracts.map((contract) => contract.id)).toEqual(['conflux.acceptance', 'maestro.result']);
+    expect(manifest.sources.map((source) => source.path)).toContain('skillpack.config.json');
+    expect(manifest.sources.map((source) => source.path)).toContain('skills/acceptance-review/skill.md');
+    expect(manifest.targets).toEqual(['claude-code', 'codex', 'opencode', 'portable']);
+  });
+
+  it('is byte-identical when built again', async () => {
+    const { out: second } = await buildGolden();
+    expect(readTree(second)).toEqual(first);
+  }, 120_000);
+
+  it('rebuilds in place without changing or removing anything', async () => {
+    const { result } = await buildGolden(out);
+    expect(result.removed).toEqual([]);
+    expect(result.kept).toEqual([]);
+    expect(readTree(out)).toEqual(first);
+  }, 120_000);
+});

@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { RUNTIME_IDS } from '@skillpack/adapters';
+import { describe, expect, it } from 'vitest';
+import { TARGET_RENDERERS } from '../../src/targets/renderers.js';
+import { isTargetId, TARGET_IDS } from '../../src/targets/target-id.js';
+
+describe('target ids', () => {
+  it('are the runtime ids plus portable', () => {
+    expect(TARGET_IDS).toEqual([...RUNTIME_IDS, 'portable']);
+    expect(Object.keys(TARGET_RENDERERS).sort()).toEqual([...TARGET_IDS].sort());
+  });
+
+  it.each(TARGET_IDS)('%s names its renderer, its test, and its templates folder', (target) => {
+    expect(existsSync(new URL(`../../src/targets/${target}.ts`, import.meta.url))).toBe(true);
+    expect(existsSync(new URL(`./${target}.test.ts`, import.meta.url))).toBe(true);
+    expect(existsSync(new URL(`../../../../templates/${target}/skill.md.hbs`, import.meta.url))).toBe(true);
+  });
+
+  it.each([['codex', true], ['cursor', false], [undefined, false], ['constructor', false]] as const)('isTargetId(%j) is %s', (value, expected) => {
+    expect(isTargetId(value)).toBe(expected);
+  });
+});
