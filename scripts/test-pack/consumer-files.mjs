@@ -227,7 +227,14 @@ const CODEX_PASS_RUN = [
 
 /** `claude -p --output-format stream-json` events (shape of Claude Code 2.1) ending without a verdict. */
 const CLAUDE_MISSING_RUN = [
-  { type: 'system', subtype: 'init', cwd: '/work', session_id: 's-1', tools: ['Bash'], claude_code_version: '2.1.276' },
+  {
+    type: 'system',
+    subtype: 'init',
+    cwd: '/work',
+    session_id: 's-1',
+    tools: ['Bash'],
+    claude_code_version: '2.1.276',
+  },
   {
     type: 'assistant',
     message: {

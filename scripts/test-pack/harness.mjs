@@ -5,6 +5,23 @@ import { relative, sep } from 'node:path';
 /** Output kept per stream; a runaway child cannot exhaust memory. */
 const MAX_OUTPUT_CHARS = 32 * 1024 * 1024;
 
+/** Process groups still running, so an interrupted run can end them. */
+const running = new Set();
+
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** End every child process group this run started and that is still running. */
+export function killRunning() {
+  for (const pid of running) killGroup(pid);
+  running.clear();
+}
+
 /**
  * Run a program without a shell, in its own process group, and kill the whole group after `timeoutMs`
  * (npm and npx start grandchildren that a plain kill would orphan). Resolves with the exit status; never
@@ -25,20 +42,25 @@ export function run(command, args, { cwd, env, input, timeoutMs = 60_000 } = {})
     child.stderr.on('data', (chunk) => {
       stderr = append(stderr, chunk);
     });
+    if (child.pid !== undefined) running.add(child.pid);
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      if (child.pid !== undefined) killGroup(child.pid);
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolvePromise({ status: null, stdout, stderr: `${stderr}${error.message}`, timedOut, ms: Date.now() - started });
+      running.delete(child.pid);
+      resolvePromise({
+        status: null,
+        stdout,
+        stderr: `${stderr}${error.message}`,
+        timedOut,
+        ms: Date.now() - started,
+      });
     });
     child.on('close', (status) => {
       clearTimeout(timer);
+      running.delete(child.pid);
       resolvePromise({ status, stdout, stderr, timedOut, ms: Date.now() - started });
     });
     child.stdin.on('error', () => {});
@@ -99,7 +121,9 @@ export function createReport() {
         const value = await fn();
         const detail = typeof value === 'string' ? value : '';
         results.push({ name, ok: true, detail });
-        console.log(`ok   ${name} (${Date.now() - started} ms)${detail ? `\n     ${detail.replaceAll('\n', '\n     ')}` : ''}`);
+        console.log(
+          `ok   ${name} (${Date.now() - started} ms)${detail ? `\n     ${detail.replaceAll('\n', '\n     ')}` : ''}`,
+        );
         return value;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

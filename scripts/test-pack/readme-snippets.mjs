@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** READMEs whose ```ts blocks are compiled documentation, relative to the repository root. */
-export const README_FILES = ['README.md', 'packages/core/README.md', 'packages/adapters/README.md', 'packages/skill-gen/README.md'];
+export const README_FILES = [
+  'README.md',
+  'packages/core/README.md',
+  'packages/adapters/README.md',
+  'packages/skill-gen/README.md',
+];
 
 /**
  * Every fenced block opened with exactly ```ts (other languages are not checked), as one ES module each.

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinContracts } from '@skillpack/core/contracts';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
 // The files `scripts/write-schemas.mjs` writes after `tsc`; the package serves them as `./schemas/*`.

@@ -7,7 +7,10 @@ import { toStableJson } from './stable-json.js';
 export function contractSchemaFiles(registry: ContractRegistry): { path: string; content: string }[] {
   return registry.list().flatMap((contract) => [
     { path: `${contract.id}.schema.json`, content: toStableJson(contract.toJSONSchema({ io: 'output' })) },
-    { path: `${contract.id}.openai.schema.json`, content: toStableJson(contract.toJSONSchema({ variant: 'openai' })) },
+    {
+      path: `${contract.id}.openai.schema.json`,
+      content: toStableJson(contract.toJSONSchema({ variant: 'openai' })),
+    },
   ]);
 }
 

@@ -11,6 +11,29 @@ export type { DocsDrift, DocsDriftKind } from './docs/docs-drift.js';
 export { compareDocs } from './docs/docs-drift.js';
 export type { BundleName, BundlePaths } from './hooks/hook-bundles.js';
 export { BUNDLE_SPECIFIERS } from './hooks/hook-bundles.js';
+export type { InstallScope } from './install/layout.js';
+export { INSTALL_SCOPES, LOCK_FILE_NAME, lockFilePath, targetPathFor } from './install/layout.js';
+export type { LockedFile, LockedInstall, LockFile } from './install/lock-file.js';
+export { LockFileSchema, safeParseLockFile, serializeLockFile } from './install/lock-file.js';
+export type {
+  InstallOptions,
+  OperationOutcome,
+  OperationStatus,
+  ScopeListing,
+  ScopeOptions,
+  UninstallOptions,
+} from './install/operations.js';
+export { installPack, listScope, uninstallPack } from './install/operations.js';
+export type { DiskState, PackFile, Plan, PlanAction } from './install/plan.js';
+export { planInstall, planUninstall } from './install/plan.js';
+export type { LintFinding, LintRule } from './lint/finding.js';
+export { lintSkillFile } from './lint/lint-skill.js';
+export { LINT_RULES } from './lint/rules/index.js';
+export type { LintReport } from './lint/run-lint.js';
+export { runLint } from './lint/run-lint.js';
+export type { LintRuntime, Severity } from './lint/runtimes.js';
+export { LINT_RUNTIMES, SEVERITIES } from './lint/runtimes.js';
+export type { SkillFileInput } from './lint/skill-document.js';
 export type { Manifest, ManifestFile, ManifestInput } from './manifest.js';
 export {
   createManifest,

@@ -57,7 +57,10 @@ export interface ManifestInput {
   readonly files: readonly OutputFile[];
 }
 
-const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 export function createManifest(input: ManifestInput): Manifest {
   return {
@@ -86,12 +89,15 @@ export function safeParseManifest(
 ): Result<Manifest, ConfigError> {
   const invalid = (message: string) => fail(authorError('manifest_invalid', { file, message, fix }));
   if (typeof text !== 'string') return invalid(`Expected the manifest's JSON text, received ${typeof text}.`);
-  if (text.length > MAX_MANIFEST_CHARS) return invalid(`The manifest has ${text.length} characters; at most ${MAX_MANIFEST_CHARS} are read.`);
+  if (text.length > MAX_MANIFEST_CHARS)
+    return invalid(`The manifest has ${text.length} characters; at most ${MAX_MANIFEST_CHARS} are read.`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return invalid(`The manifest is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    return invalid(
+      `The manifest is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const parsed = ManifestSchema.safeParse(json, { reportInput: true });
   if (parsed.success) {

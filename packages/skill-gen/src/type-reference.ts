@@ -74,7 +74,11 @@ function fromJsonSchema(contract: AnyContract): TypeReference {
   return {
     contractId: contract.id,
     origin: 'json-schema',
-    text: fileText(contract, 'derived from its JSON Schema (no declaration of it was found in @skillpack/core)', type),
+    text: fileText(
+      contract,
+      'derived from its JSON Schema (no declaration of it was found in @skillpack/core)',
+      type,
+    ),
   };
 }
 
@@ -85,7 +89,10 @@ interface Located {
 }
 
 /** Find, for each contract, the family module and export name that hold that very object. */
-async function locate(contracts: readonly AnyContract[], loadFamily: NonNullable<TypeReferenceOptions['loadFamily']>) {
+async function locate(
+  contracts: readonly AnyContract[],
+  loadFamily: NonNullable<TypeReferenceOptions['loadFamily']>,
+) {
   const located: Located[] = [];
   const modules = new Map<string, Readonly<Record<string, unknown>> | undefined>();
   for (const contract of contracts) {
@@ -93,7 +100,11 @@ async function locate(contracts: readonly AnyContract[], loadFamily: NonNullable
     if (!FAMILY.test(family)) continue;
     if (!modules.has(family)) modules.set(family, await loadFamily(family));
     const module = modules.get(family);
-    const exportName = module ? Object.keys(module).sort().find((name) => module[name] === contract) : undefined;
+    const exportName = module
+      ? Object.keys(module)
+          .sort()
+          .find((name) => module[name] === contract)
+      : undefined;
     if (exportName) located.push({ contract, family, exportName });
   }
   return located;
@@ -113,7 +124,9 @@ export async function createTypeReferences(
   const coreDir = options.coreDir ?? defaultCoreDir();
   const located = coreDir ? await locate(contracts, options.loadFamily ?? defaultLoadFamily) : [];
   if (coreDir && located.length > 0) {
-    const { version } = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     const { Project, ts } = await import('ts-morph');
     const project = new Project({
       compilerOptions: {
@@ -142,12 +155,17 @@ export async function createTypeReferences(
         const valueType = declaration ? contractValueType(declaration.getType()) : undefined;
         if (!valueType) continue;
         const from = `read from @skillpack/core ${version} (${exportName} in ${family})`;
-        references.set(contract.id, { contractId: contract.id, origin, text: fileText(contract, from, printType(valueType, sourceFile)) });
+        references.set(contract.id, {
+          contractId: contract.id,
+          origin,
+          text: fileText(contract, from, printType(valueType, sourceFile)),
+        });
         break;
       }
     }
   }
-  for (const contract of contracts) if (!references.has(contract.id)) references.set(contract.id, fromJsonSchema(contract));
+  for (const contract of contracts)
+    if (!references.has(contract.id)) references.set(contract.id, fromJsonSchema(contract));
   return references;
 }
 

@@ -8,7 +8,8 @@ interface Visit {
 
 function pathOf(visit: Visit): PropertyKey[] {
   const path: PropertyKey[] = [];
-  for (let current: Visit | undefined = visit; current?.key !== undefined; current = current.parent) path.push(current.key);
+  for (let current: Visit | undefined = visit; current?.key !== undefined; current = current.parent)
+    path.push(current.key);
   return path.reverse();
 }
 
@@ -23,7 +24,8 @@ export function findUnsafeKey(value: unknown): PropertyKey[] | undefined {
     const current = visit.value;
     if (typeof current !== 'object' || current === null) continue;
     if (Array.isArray(current)) {
-      for (let index = 0; index < current.length; index++) stack.push({ value: current[index], key: index, parent: visit });
+      for (let index = 0; index < current.length; index++)
+        stack.push({ value: current[index], key: index, parent: visit });
       continue;
     }
     for (const key of Object.keys(current)) {

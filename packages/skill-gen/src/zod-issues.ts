@@ -13,7 +13,8 @@ export interface AuthorIssue {
 function unwrapSchema(schema: z.ZodType): z.ZodType {
   let current: z.ZodType = schema;
   for (let depth = 0; depth < 16; depth++) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap() as z.ZodType;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+      current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodDefault || current instanceof z.ZodPrefault) {
       current = current.unwrap() as z.ZodType;
     } else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
@@ -94,7 +95,9 @@ export function toAuthorIssue(
       };
     }
     default: {
-      const stated = issue.message.replace(/^Invalid (?:input|string): /, '').replace(/^Too (?:big|small): expected \w+ to /, 'must ');
+      const stated = issue.message
+        .replace(/^Invalid (?:input|string): /, '')
+        .replace(/^Too (?:big|small): expected \w+ to /, 'must ');
       const rule = stated === 'Invalid input' ? 'has a value of the wrong shape' : stated;
       return {
         path: issue.path,

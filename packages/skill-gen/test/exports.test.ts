@@ -9,10 +9,25 @@ const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'u
 };
 
 describe(`${manifest.name} exports map`, () => {
-  const subpaths = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+  const subpaths = Object.keys(manifest.exports).filter(
+    (key) => key !== './package.json' && !key.endsWith('.json'),
+  );
 
-  it('lists the subpaths the design names', () => {
-    expect(subpaths).toEqual(['.']);
+  it('lists the subpaths the design names, and the config JSON Schema for editors', () => {
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './schemas/skillpack.config.schema.json',
+      './package.json',
+    ]);
+  });
+
+  it('resolves the shipped config JSON Schema through Node', () => {
+    const script = `import('@skillpack/skill-gen/schemas/skillpack.config.schema.json', { with: { type: 'json' } }).then((m) => process.stdout.write(m.default.title))`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
+    expect(output).toBe('skillpack pack config (skillpack.config.json)');
   });
 
   it('resolves every subpath from the built package through Node', () => {

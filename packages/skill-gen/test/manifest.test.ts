@@ -8,9 +8,18 @@ const manifest = createManifest({
   generator: { name: '@skillpack/skill-gen', version: '0.1.0' },
   pack: { name: 'demo', version: '1.0.0' },
   targets: ['portable', 'codex'],
-  contracts: [{ id: 'b.x', version: '1' }, { id: 'a.y', version: '2' }],
-  sources: [{ path: 'skills/z/skill.md', sha256: 'a'.repeat(64) }, { path: 'skillpack.config.json', sha256: 'b'.repeat(64) }],
-  files: [textFile('portable/b.txt', 'b'), { path: 'portable/a.sh', content: Uint8Array.from([1, 2]), executable: true }],
+  contracts: [
+    { id: 'b.x', version: '1' },
+    { id: 'a.y', version: '2' },
+  ],
+  sources: [
+    { path: 'skills/z/skill.md', sha256: 'a'.repeat(64) },
+    { path: 'skillpack.config.json', sha256: 'b'.repeat(64) },
+  ],
+  files: [
+    textFile('portable/b.txt', 'b'),
+    { path: 'portable/a.sh', content: Uint8Array.from([1, 2]), executable: true },
+  ],
 });
 
 describe('manifest', () => {
@@ -20,11 +29,25 @@ describe('manifest', () => {
       generator: { name: '@skillpack/skill-gen', version: '0.1.0' },
       pack: { name: 'demo', version: '1.0.0' },
       targets: ['codex', 'portable'],
-      contracts: [{ id: 'a.y', version: '2' }, { id: 'b.x', version: '1' }],
-      sources: [{ path: 'skillpack.config.json', sha256: 'b'.repeat(64) }, { path: 'skills/z/skill.md', sha256: 'a'.repeat(64) }],
+      contracts: [
+        { id: 'a.y', version: '2' },
+        { id: 'b.x', version: '1' },
+      ],
+      sources: [
+        { path: 'skillpack.config.json', sha256: 'b'.repeat(64) },
+        { path: 'skills/z/skill.md', sha256: 'a'.repeat(64) },
+      ],
       files: [
-        { path: 'portable/a.sh', sha256: 'a12871fee210fb8619291eaea194581cbd2531e4b23759d225f6806923f63222', executable: true },
-        { path: 'portable/b.txt', sha256: '3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d', executable: false },
+        {
+          path: 'portable/a.sh',
+          sha256: 'a12871fee210fb8619291eaea194581cbd2531e4b23759d225f6806923f63222',
+          executable: true,
+        },
+        {
+          path: 'portable/b.txt',
+          sha256: '3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d',
+          executable: false,
+        },
       ],
     });
     expect(serializeManifest(manifest)).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
@@ -48,7 +71,9 @@ describe('manifest', () => {
   });
 
   it('refuses a path listed twice', () => {
-    const result = safeParseManifest(JSON.stringify({ ...manifest, files: [manifest.files[0], manifest.files[0]] }));
+    const result = safeParseManifest(
+      JSON.stringify({ ...manifest, files: [manifest.files[0], manifest.files[0]] }),
+    );
     expect(result.success || result.error.message).toContain('twice');
   });
 

@@ -24,7 +24,10 @@ async function diagnostics(reference: TypeReference, source: string): Promise<st
     compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'], noEmit: true },
   });
   project.createSourceFile('/reference.d.ts', reference.text);
-  project.createSourceFile('/check.ts', `import type { ${typeNameFor(reference.contractId)} as T } from './reference';\n${source}`);
+  project.createSourceFile(
+    '/check.ts',
+    `import type { ${typeNameFor(reference.contractId)} as T } from './reference';\n${source}`,
+  );
   return project
     .getPreEmitDiagnostics()
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, '\n'));
@@ -38,20 +41,38 @@ describe('createTypeReferences', () => {
     expect(reference.text).not.toMatch(/import|z\.output|ZodType/);
   });
 
-  it.each(IDS)('gives %s a type every named example satisfies, and that rejects a wrong value', async (id) => {
-    const reference = fromSources.get(id)!;
-    const contract = builtinContracts.require(id);
-    const values = contract.examples.map((example) => example.value);
-    expect(await diagnostics(reference, `export const examples: T[] = ${JSON.stringify(values)};`)).toEqual([]);
-    expect(await diagnostics(reference, 'export const wrong: T = { unexpected: 1 };')).not.toEqual([]);
-  }, 60_000);
+  it.each(IDS)(
+    'gives %s a type every named example satisfies, and that rejects a wrong value',
+    async (id) => {
+      const reference = fromSources.get(id)!;
+      const contract = builtinContracts.require(id);
+      const values = contract.examples.map((example) => example.value);
+      expect(await diagnostics(reference, `export const examples: T[] = ${JSON.stringify(values)};`)).toEqual(
+        [],
+      );
+      expect(await diagnostics(reference, 'export const wrong: T = { unexpected: 1 };')).not.toEqual([]);
+    },
+    60_000,
+  );
 
   it('prints the same type from declaration files built by tsc as from the sources', async () => {
     const out = tempDir();
     const tsc = join(coreDir, '../../node_modules/.bin/tsc');
-    spawnSync(tsc, ['-p', join(coreDir, 'tsconfig.build.json'), '--outDir', out, '--emitDeclarationOnly', '--declarationMap', 'false'], {
-      encoding: 'utf8',
-    });
+    spawnSync(
+      tsc,
+      [
+        '-p',
+        join(coreDir, 'tsconfig.build.json'),
+        '--outDir',
+        out,
+        '--emitDeclarationOnly',
+        '--declarationMap',
+        'false',
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(existsSync(join(out, 'conflux', 'index.d.ts'))).toBe(true);
     const fromDeclarations = await createTypeReferences(contracts, { declarationsDir: out });
     for (const id of IDS) {
@@ -64,8 +85,15 @@ describe('createTypeReferences', () => {
     const references = await createTypeReferences([demoContract]);
     const reference = references.get('demo.answer')!;
     expect(reference.origin).toBe('json-schema');
-    expect(reference.text).toContain('export type DemoAnswer = {\n  verdict: "yes" | "no";\n  reasons?: {\n    text: string;\n  }[];\n};');
-    expect(await diagnostics(reference, `export const ok: T = ${JSON.stringify(demoContract.examples[1]!.value)};`)).toEqual([]);
+    expect(reference.text).toContain(
+      'export type DemoAnswer = {\n  verdict: "yes" | "no";\n  reasons?: {\n    text: string;\n  }[];\n};',
+    );
+    expect(
+      await diagnostics(
+        reference,
+        `export const ok: T = ${JSON.stringify(demoContract.examples[1]!.value)};`,
+      ),
+    ).toEqual([]);
   });
 
   it('is deterministic', async () => {

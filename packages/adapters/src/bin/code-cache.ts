@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../hooks/private-dir.js';
 
+/** `created` and `rejected` write the cache when the process exits. */
+export type CodeCacheUse = 'off' | 'created' | 'used' | 'rejected';
+
 type ProgramBody = (
   require: NodeJS.Require,
   module: { exports: unknown },
@@ -27,7 +30,15 @@ export function codeCacheFile(source: string, env: NodeJS.ProcessEnv = process.e
   return join(dir, `code-${hash}-${process.version}-${process.arch}.v8cache`);
 }
 
-function writeCodeCache(file: string, script: Script): void {
+function readCache(file: string | undefined): Buffer | undefined {
+  try {
+    return file === undefined ? undefined : readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(file: string, script: Script): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
@@ -40,25 +51,24 @@ function writeCodeCache(file: string, script: Script): void {
 
 /**
  * Run a CommonJS bundle wrapped as `(function (require, module, exports, __filename, __dirname) { … })`
- * with V8's code cache, as Node 22's module compile cache does (Node 20 has none):
- * the first run compiles normally and, on exit, stores the compiled code (including the functions that
- * run needed) in the hook's private state folder; later runs of the same program on the same Node skip
- * most parsing and compiling. A missing, stale or rejected cache only means a normal compile.
+ * with V8's code cache, as Node 22's module compile cache does (Node 20 has none). The first run compiles
+ * normally and, on exit, stores the compiled code (with the functions that run needed) in the hook's
+ * private state folder; later runs of the same source on the same Node skip most parsing and compiling.
+ * A missing, stale or rejected cache only means a normal compile.
  */
-export function runWithCodeCache(source: string, moduleUrl: string, env = process.env): void {
+export function runWithCodeCache(source: string, moduleUrl: string, env = process.env): CodeCacheUse {
   const filename = fileURLToPath(moduleUrl);
   const cacheFile = codeCacheFile(source, env);
-  let cachedData: Buffer | undefined;
-  try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
+  const cachedData = readCache(cacheFile);
   const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    process.once('exit', () => writeCodeCache(cacheFile, script));
+  let use: CodeCacheUse = 'off';
+  if (cacheFile !== undefined) {
+    if (cachedData === undefined) use = 'created';
+    else use = script.cachedDataRejected ? 'rejected' : 'used';
+    if (use !== 'used') process.once('exit', () => writeCache(cacheFile, script));
   }
   const body = script.runInThisContext() as ProgramBody;
   const module = { exports: {} };
   body(createRequire(moduleUrl), module, module.exports, filename, dirname(filename));
+  return use;
 }

@@ -1,32 +1,60 @@
-import { build } from 'esbuild';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the bundling script is plain JavaScript without declarations.
-import { BUNDLES, bundleOptions, externalImports } from '../../scripts/bundle.mjs';
+import { buildBundles } from '../../scripts/bundle.mjs';
+
+interface BuildSummary {
+  readonly name: string;
+  readonly inputs: readonly string[];
+  readonly externals: readonly string[];
+}
 
 describe('the bundles esbuild builds', () => {
-  it('hold zod and every contract family, but no template or skill-gen code', async () => {
-    const result = await build({ ...bundleOptions(), write: false });
-    expect(externalImports(result.metafile!)).toEqual([]);
-    const outputs = Object.entries(result.metafile!.outputs);
-    expect(outputs.map(([file]) => file).sort()).toEqual(
-      (BUNDLES as { name: string }[]).map((bundle) => `dist/bundles/${bundle.name}.mjs`).sort(),
-    );
-    for (const [file, output] of outputs) {
-      const inputs = Object.keys(output.inputs);
+  it('hold zod and every contract family, but no template or skill-gen code, and import only node:*', async () => {
+    const builds = (await buildBundles({ write: false })) as BuildSummary[];
+    expect(builds.map((entry) => entry.name)).toEqual([
+      'skillpack-hook (program)',
+      'skillpack-hook',
+      'opencode-plugin',
+    ]);
+    for (const { name, inputs, externals } of builds) {
+      expect(externals, name).toEqual([]);
       expect(
         inputs.filter((input) => /handlebars|gray-matter|ts-morph|skill-gen|\/yaml\//.test(input)),
-        file,
+        name,
       ).toEqual([]);
+      if (name === 'skillpack-hook') continue;
       expect(
         inputs.some((input) => input.includes('node_modules/zod/')),
-        file,
+        name,
       ).toBe(true);
       for (const family of ['conflux', 'zaofu', 'maestro', 'devflow']) {
         expect(
           inputs.some((input) => input.includes(`core/src/${family}/`)),
-          `${file} ${family}`,
+          `${name} ${family}`,
         ).toBe(true);
       }
+      // Only English of zod's locales is kept (see scripts/bundle.mjs).
+      const locales = inputs.filter((input) => input.includes('zod/v4/locales/'));
+      expect(locales.map((input) => input.slice(input.lastIndexOf('/') + 1)).sort(), name).toEqual([
+        'en.js',
+        'index.js',
+      ]);
     }
+  });
+
+  it('may keep only English of zod locales: no source selects a locale', () => {
+    const packages = fileURLToPath(new URL('../../../', import.meta.url));
+    const offending: string[] = [];
+    for (const pkg of ['core', 'adapters']) {
+      const src = join(packages, pkg, 'src');
+      for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+        if (file.endsWith('.ts') && /\blocales\b/.test(readFileSync(join(src, file), 'utf8')))
+          offending.push(file);
+      }
+    }
+    expect(offending).toEqual([]);
   });
 });

@@ -93,7 +93,9 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
   function finishLegacy(): AcceptanceParseResult {
     if (legacy === undefined) {
       const ordered = [...tail.slice(tailNext), ...tail.slice(0, tailNext)];
-      const clipped = ordered.map((line) => (line.length > TAIL_CLIP ? `${line.slice(0, TAIL_CLIP)}…` : line));
+      const clipped = ordered.map((line) =>
+        line.length > TAIL_CLIP ? `${line.slice(0, TAIL_CLIP)}…` : line,
+      );
       return fail(missingVerdictError(rawLines, clipped));
     }
     const at = { source: 'legacy', line: legacy.line } as const;

@@ -43,14 +43,17 @@ export const ApplyArgumentsSchema = z.strictObject({
 });
 export type ApplyArguments = z.output<typeof ApplyArgumentsSchema>;
 
+/** The arguments with the payload left to the node check, which knows Core's order. */
+const ApplyArgumentsShapeSchema = ApplyArgumentsSchema.omit({ payload: true }).extend({
+  payload: z.unknown(),
+});
+
 /**
  * Validate apply arguments on their own (no Action at hand): the closed shape, `action_kind` matching the
  * `source_cursor` node, and the payload against that node's standard Action. Failure codes are Core's.
  */
 export function safeParseApplyArguments(value: unknown): Result<ApplyArguments, ProtocolError> {
-  const parsed = ApplyArgumentsSchema.omit({ payload: true })
-    .extend({ payload: z.unknown() })
-    .safeParse(value);
+  const parsed = ApplyArgumentsShapeSchema.safeParse(value);
   if (!parsed.success) {
     return fail(
       errorFromIssues(
@@ -109,6 +112,19 @@ export function createApplyArguments(
       ),
     );
   }
+  const host = input.host ?? 'codex';
+  if (!(HOSTS as readonly unknown[]).includes(host)) {
+    return fail(
+      devflowError(
+        'INVALID_ARGUMENT',
+        'invalid_host',
+        `host must be one of ${HOSTS.join(', ')}; received ${describeValue(host)}.`,
+        {
+          fieldPath: 'host',
+        },
+      ),
+    );
+  }
   const bound = safeParseAction(input.action);
   if (!bound.success) return bound;
   const checked = preflightApply(bound.data, input.payload, options);
@@ -116,7 +132,7 @@ export function createApplyArguments(
   const action = bound.data;
   return ok({
     request_id: input.requestId,
-    host: input.host ?? 'codex',
+    host,
     task_id: action.task_id,
     revision: action.revision,
     action_id: action.action_id,

@@ -166,6 +166,8 @@ export {
   RecoveryAssessmentSchema,
   safeParseRecoveryAssessment,
 } from './recovery-assessment.js';
+export type { BudgetUsage } from './verification-budget.js';
+export { checkVerificationBudget } from './verification-budget.js';
 export type {
   AcceptanceStatus,
   ActionKind,

@@ -139,7 +139,7 @@ export function checkMethodEvidence(
     if (available && item.status === 'completed' && !available.includes(item.capability)) {
       return fail(
         devflowError(
-          'CAPABILITY_NOT_AVAILABLE',
+          'capability_not_available',
           'capability_not_available',
           `method_evidence[${index}] claims capability "${item.capability}", which is not among the visible capabilities (${available.join(', ') || 'none'}); record plain_fallback with "" for ordinary work.`,
           { fieldPath: `method_evidence[${index}].capability`, clientOnly: true },

@@ -63,6 +63,86 @@ function payloadBytes(value: unknown): number | undefined {
 
 type Issue = { path: PropertyKey[]; code: string };
 const underField = (issue: Issue, field: string) => issue.path[0] === field;
+type Offered = PayloadContext['transitions'][number];
+
+/** The payload must be one JSON object within the byte limit before anything else is read. */
+function containerDefect(value: unknown): ProtocolError | undefined {
+  if (!isJsonObject(value)) {
+    return devflowError(
+      'INVALID_ARGUMENT',
+      'payload_not_object',
+      `The payload must be a JSON object (never a string or an outer wrapper). Received ${describeValue(value)}.`,
+      { fieldPath: 'payload' },
+    );
+  }
+  const size = payloadBytes(value);
+  if (size === undefined) {
+    return devflowError(
+      'INVALID_ARGUMENT',
+      'payload_not_json',
+      'The payload cannot be encoded as JSON (cyclic or too deeply nested).',
+      {
+        fieldPath: 'payload',
+      },
+    );
+  }
+  const max = DEVFLOW_LIMITS.MAX_ACTION_PAYLOAD_BYTES;
+  if (size <= max) return undefined;
+  return devflowError(
+    'INVALID_ARGUMENT',
+    'too_large',
+    `The payload exceeds MAX_ACTION_PAYLOAD_BYTES (${max} UTF-8 bytes): received ${size} bytes.`,
+    { fieldPath: 'payload', limit: 'MAX_ACTION_PAYLOAD_BYTES', max, actual: size },
+  );
+}
+
+/** Problem class first against the node's class set, then against the transition and the findings. */
+function problemClassDefect(
+  node: WorkNodeId,
+  transition: TransitionDefinition,
+  nodeResult: Record<string, unknown>,
+  process: ProcessDefinition,
+): ProtocolError | undefined {
+  const problemClass = nodeResult.problem_class as string;
+  const classes = problemClassesForNode(node, process) as string[];
+  if (!classes.includes(problemClass)) {
+    return devflowError(
+      'INVALID_ARGUMENT',
+      'problem_class_invalid_for_node',
+      `node_result.problem_class "${problemClass}" is not valid at ${node}; expected one of ${classes.join(', ')}.`,
+      { fieldPath: 'node_result.problem_class' },
+    );
+  }
+  const findings = Array.isArray(nodeResult.findings) ? nodeResult.findings : [];
+  const defect =
+    problemClass !== transition.problem_class
+      ? [
+          'problem_class_mismatch',
+          `${transition.transition_id} requires problem_class "${transition.problem_class}"; received "${problemClass}"`,
+        ]
+      : problemClass === 'none' && findings.length > 0
+        ? ['findings_with_none', 'problem_class "none" requires empty findings']
+        : problemClass !== 'none' && findings.length === 0
+          ? ['findings_missing', `problem_class "${problemClass}" requires at least one finding`]
+          : undefined;
+  return defect
+    ? devflowError('TRANSITION_NOT_ALLOWED', defect[0]!, `${defect[1]}.`, {
+        fieldPath: 'node_result.problem_class',
+      })
+    : undefined;
+}
+
+function reasonDefect(offered: Offered, reason: string): ProtocolError | undefined {
+  if (offered.reason_required === (reason !== '')) return undefined;
+  return devflowError(
+    'INVALID_ARGUMENT',
+    offered.reason_required ? 'reason_required' : 'reason_not_allowed',
+    offered.reason_required
+      ? `${offered.transition_id} requires a non-empty reason.`
+      : `reason must be exactly "" for ${offered.transition_id} (reason_required is false); received ${describeValue(reason)}.`,
+    { fieldPath: 'reason' },
+  );
+}
 
 /**
  * Check a decoded payload in Dev Flow Core's order (`internal/application/apply_action.go`): closed shape,
@@ -74,44 +154,8 @@ export function checkActionPayload(
   value: unknown,
 ): Result<CheckedPayload, ProtocolError> {
   const process = context.process ?? STANDARD_PROCESS;
-  if (!isJsonObject(value)) {
-    return fail(
-      devflowError(
-        'INVALID_ARGUMENT',
-        'payload_not_object',
-        `The payload must be a JSON object (never a string or an outer wrapper). Received ${describeValue(value)}.`,
-        { fieldPath: 'payload' },
-      ),
-    );
-  }
-  const size = payloadBytes(value);
-  if (size === undefined) {
-    return fail(
-      devflowError(
-        'INVALID_ARGUMENT',
-        'payload_not_json',
-        'The payload cannot be encoded as JSON (cyclic or too deeply nested).',
-        {
-          fieldPath: 'payload',
-        },
-      ),
-    );
-  }
-  if (size > DEVFLOW_LIMITS.MAX_ACTION_PAYLOAD_BYTES) {
-    return fail(
-      devflowError(
-        'INVALID_ARGUMENT',
-        'too_large',
-        `The payload exceeds MAX_ACTION_PAYLOAD_BYTES (${DEVFLOW_LIMITS.MAX_ACTION_PAYLOAD_BYTES} UTF-8 bytes): received ${size} bytes.`,
-        {
-          fieldPath: 'payload',
-          limit: 'MAX_ACTION_PAYLOAD_BYTES',
-          max: DEVFLOW_LIMITS.MAX_ACTION_PAYLOAD_BYTES,
-          actual: size,
-        },
-      ),
-    );
-  }
+  const container = containerDefect(value);
+  if (container) return fail(container);
   if (context.node === 'BLOCKED') {
     const parsed = BlockerResolutionPayloadSchema.safeParse(value);
     return parsed.success
@@ -140,11 +184,10 @@ export function checkActionPayload(
   const node = context.node as WorkNodeId;
   const parsed = NODE_PAYLOAD_SCHEMAS[node].safeParse(value);
   const issues = parsed.success ? [] : parsed.error.issues;
-  const decodeIssues = issues.filter((issue) => isStructuralIssue(issue, value));
   const invalid = (subject: string, selected: typeof issues) =>
-    fail(errorFromIssues('INVALID_ARGUMENT', subject, selected, value));
-  if (decodeIssues.length > 0)
-    return invalid(`The ${node} payload does not match the closed contract`, decodeIssues);
+    fail(errorFromIssues('INVALID_ARGUMENT', `The ${node} ${subject}`, selected, value));
+  const decodeIssues = issues.filter((issue) => isStructuralIssue(issue, value));
+  if (decodeIssues.length > 0) return invalid('payload does not match the closed contract', decodeIssues);
 
   // From here on every member exists with its JSON type; rules are checked in Core's order.
   const payload = value as {
@@ -153,9 +196,7 @@ export function checkActionPayload(
     method_evidence: unknown;
     node_result: Record<string, unknown>;
   };
-  const offered = context.transitions.find(
-    (transition) => transition.transition_id === payload.transition_id,
-  );
+  const offered = context.transitions.find((t) => t.transition_id === payload.transition_id);
   const transition = findTransition(payload.transition_id, process);
   if (!offered || !transition || transition.source !== node) {
     return fail(
@@ -167,37 +208,8 @@ export function checkActionPayload(
       ),
     );
   }
-  const problemClass = payload.node_result.problem_class as string;
-  const classes = problemClassesForNode(node, process) as string[];
-  if (!classes.includes(problemClass)) {
-    return fail(
-      devflowError(
-        'INVALID_ARGUMENT',
-        'problem_class_invalid_for_node',
-        `node_result.problem_class "${problemClass}" is not valid at ${node}; expected one of ${classes.join(', ')}.`,
-        { fieldPath: 'node_result.problem_class' },
-      ),
-    );
-  }
-  const findings = Array.isArray(payload.node_result.findings) ? payload.node_result.findings : [];
-  const classDefect =
-    problemClass !== transition.problem_class
-      ? [
-          'problem_class_mismatch',
-          `${transition.transition_id} requires problem_class "${transition.problem_class}"; received "${problemClass}"`,
-        ]
-      : problemClass === 'none' && findings.length > 0
-        ? ['findings_with_none', 'problem_class "none" requires empty findings']
-        : problemClass !== 'none' && findings.length === 0
-          ? ['findings_missing', `problem_class "${problemClass}" requires at least one finding`]
-          : undefined;
-  if (classDefect) {
-    return fail(
-      devflowError('TRANSITION_NOT_ALLOWED', classDefect[0]!, `${classDefect[1]}.`, {
-        fieldPath: 'node_result.problem_class',
-      }),
-    );
-  }
+  const classError = problemClassDefect(node, transition, payload.node_result, process);
+  if (classError) return fail(classError);
   const envelopeIssues = issues.filter(
     (issue) =>
       underField(issue, 'summary') ||
@@ -205,25 +217,15 @@ export function checkActionPayload(
       underField(issue, 'artifacts') ||
       (underField(issue, 'method_evidence') && issue.path.length === 1),
   );
-  if (envelopeIssues.length > 0) return invalid(`The ${node} payload envelope is invalid`, envelopeIssues);
-  if (offered.reason_required !== (payload.reason !== '')) {
-    return fail(
-      devflowError(
-        'INVALID_ARGUMENT',
-        offered.reason_required ? 'reason_required' : 'reason_not_allowed',
-        offered.reason_required
-          ? `${transition.transition_id} requires a non-empty reason.`
-          : `reason must be exactly "" for ${transition.transition_id} (reason_required is false); received ${describeValue(payload.reason)}.`,
-        { fieldPath: 'reason' },
-      ),
-    );
-  }
+  if (envelopeIssues.length > 0) return invalid('payload envelope is invalid', envelopeIssues);
+  const reasonError = reasonDefect(offered, payload.reason);
+  if (reasonError) return fail(reasonError);
   const evidence = checkMethodEvidence(payload.method_evidence, context.methodSteps, {
     ...(context.availableCapabilities ? { availableCapabilities: context.availableCapabilities } : {}),
   });
   if (!evidence.success) return evidence;
   const resultIssues = issues.filter((issue) => !underField(issue, 'method_evidence'));
-  if (resultIssues.length > 0) return invalid(`The ${node} node_result is invalid`, resultIssues);
+  if (resultIssues.length > 0) return invalid('node_result is invalid', resultIssues);
   const violation = checkNodeRules(node, transition.transition_id, payload.node_result);
   if (violation) {
     return fail(
@@ -232,6 +234,6 @@ export function checkActionPayload(
       }),
     );
   }
-  if (!parsed.success) return invalid(`The ${node} payload is invalid`, issues);
+  if (!parsed.success) return invalid('payload is invalid', issues);
   return ok({ node, transition, payload: parsed.data as ActionPayload });
 }

@@ -4,9 +4,12 @@ import { fail, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { type Action, safeParseAction } from './action.js';
 import { safeParseJsonText } from './json-text.js';
+import type { VerificationBudget } from './new-task.js';
+import type { TestPayload } from './node-payloads.js';
 import { type CheckedPayload, checkActionPayload } from './payload-check.js';
 import { DigestSchema, IdSchema, RevisionSchema } from './primitives.js';
 import { findNode, type ProcessDefinition, STANDARD_PROCESS } from './process.js';
+import { checkVerificationBudget } from './verification-budget.js';
 import { ACTION_KINDS, HOSTS, NODE_IDS } from './vocabulary.js';
 
 export interface PreflightOptions {
@@ -16,6 +19,10 @@ export interface PreflightOptions {
   readonly processDefinitionDigest?: string;
   /** Capabilities visible to the host; `completed` evidence must name one of them. */
   readonly availableCapabilities?: readonly string[];
+  /** The task's verification budget (from `new_task` / the Task); when given, TEST results are checked against it. */
+  readonly verificationBudget?: VerificationBudget;
+  /** Automated commands already recorded for the current task plan, counted against the budget. */
+  readonly automaticCommandsUsed?: number;
 }
 
 type Checked = Result<CheckedPayload, ProtocolError>;
@@ -54,7 +61,7 @@ function checkAction(input: unknown, options: PreflightOptions): Result<Action, 
   if (!node || node.action_kind !== action.action_kind || node.payload_contract !== action.payload_contract) {
     return fail(
       devflowError(
-        'PAYLOAD_CONTRACT_MISMATCH',
+        'payload_contract_mismatch',
         'payload_contract_mismatch',
         `The Action's ${action.current_node} / ${action.action_kind} / ${action.payload_contract} does not match the packaged contract (${node ? `${node.action_kind} / ${node.payload_contract}` : 'no such node'}); stop and report the packaging contract defect.`,
         { fieldPath: 'payload_contract', clientOnly: true },
@@ -65,7 +72,7 @@ function checkAction(input: unknown, options: PreflightOptions): Result<Action, 
 }
 
 function checkPayloadForAction(action: Action, payload: unknown, options: PreflightOptions): Checked {
-  return checkActionPayload(
+  const checked = checkActionPayload(
     {
       node: action.current_node,
       methodSteps: action.method_steps,
@@ -75,13 +82,21 @@ function checkPayloadForAction(action: Action, payload: unknown, options: Prefli
     },
     payload,
   );
+  const budget = options.verificationBudget;
+  if (!checked.success || !budget || action.current_node !== 'TEST') return checked;
+  const usage =
+    options.automaticCommandsUsed === undefined
+      ? {}
+      : { automaticCommandsUsed: options.automaticCommandsUsed };
+  const exceeded = checkVerificationBudget((checked.data.payload as TestPayload).node_result, budget, usage);
+  return exceeded ? fail(exceeded) : checked;
 }
 
 /**
  * Check a payload against a fresh Action exactly as far as Dev Flow Core's apply check order can be followed
  * client-side. The failure `code` is the Core code (`INVALID_ARGUMENT`, `TRANSITION_NOT_ALLOWED`,
- * `PROCESS_UNSUPPORTED`, …) or a client-only stop (`action_invalid`, `PAYLOAD_CONTRACT_MISMATCH`,
- * `CAPABILITY_NOT_AVAILABLE`). Never throws.
+ * `PROCESS_UNSUPPORTED`, …) or a client-only stop (`action_invalid`, `payload_contract_mismatch`,
+ * `capability_not_available`). Never throws.
  */
 export function preflightApply(action: unknown, payload: unknown, options: PreflightOptions = {}): Checked {
   const bound = checkAction(action, options);

@@ -59,7 +59,8 @@ export function checkRenderableText(
       throw unrenderable(code, fieldPath, `line ${index + 1} is empty or not trimmed`);
     }
     if (index === 0) return;
-    if (line === markers.start || line === markers.end || splitKeyLine(line, keySeparators) !== undefined) {
+    const marker = line === markers.start || line === markers.end || markers.interrupts?.includes(line);
+    if (marker || splitKeyLine(line, keySeparators) !== undefined) {
       throw unrenderable(
         code,
         fieldPath,

@@ -1,11 +1,12 @@
 // Test fixtures: small explicit unwrappers for the agent event formats the conformance cases use, and a
 // mapping from parser results to the conformance result model. Product unwrapping lives in adapters.
-import type { UnwrapLine } from '../../src/index.js';
+
 import {
   type AcceptanceParseResult,
   acceptanceRejectionOf,
   renderFindingLine,
 } from '../../src/conflux/index.js';
+import type { UnwrapLine } from '../../src/index.js';
 
 type Json = { [key: string]: unknown };
 
@@ -13,6 +14,8 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseLine(line: string): Json | undefined {
+  // Only a line that starts with `{` can be an event; skip the throwing parse for everything else.
+  if (!line.trimStart().startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(line);
     return isObject(value) ? value : undefined;
@@ -27,16 +30,25 @@ export const fixtureUnwrap: UnwrapLine = (line) => {
   if (!event) return undefined;
   if (event.type === 'assistant' && isObject(event.message) && Array.isArray(event.message.content)) {
     const texts = event.message.content
-      .filter((block): block is Json => isObject(block) && block.type === 'text' && typeof block.text === 'string')
+      .filter(
+        (block): block is Json => isObject(block) && block.type === 'text' && typeof block.text === 'string',
+      )
       .map((block) => block.text as string);
     return texts.length === 0 ? undefined : texts.join('');
   }
-  if (event.type === 'result' && event.is_error !== true && typeof event.result === 'string' && event.result !== '') {
+  if (
+    event.type === 'result' &&
+    event.is_error !== true &&
+    typeof event.result === 'string' &&
+    event.result !== ''
+  ) {
     return event.result;
   }
   if (event.type === 'stream_event' && isObject(event.event) && isObject(event.event.delta)) {
     const delta = event.event.delta;
-    return delta.type === 'text_delta' && typeof delta.text === 'string' && delta.text !== '' ? delta.text : undefined;
+    return delta.type === 'text_delta' && typeof delta.text === 'string' && delta.text !== ''
+      ? delta.text
+      : undefined;
   }
   if (event.type === 'item.completed' && isObject(event.item) && event.item.type === 'agent_message') {
     return typeof event.item.text === 'string' ? event.item.text : undefined;
@@ -76,7 +88,11 @@ export function toConformanceModel(result: AcceptanceParseResult): unknown {
       const { prerequisite_owner, evidence_ids, ...blocker } = verdict.blocker;
       return {
         result: 'Stalled',
-        blocker: { ...blocker, prerequisite_owner: prerequisite_owner ?? null, evidence_ids: evidence_ids ?? [] },
+        blocker: {
+          ...blocker,
+          prerequisite_owner: prerequisite_owner ?? null,
+          evidence_ids: evidence_ids ?? [],
+        },
       };
     }
   }

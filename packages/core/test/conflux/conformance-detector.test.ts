@@ -82,16 +82,19 @@ function splitAt<T extends string | Uint8Array>(whole: T, offsets: readonly numb
 }
 
 describe('the streaming detector agrees with the whole-output parser', () => {
-  it.each(parseCases.map((c) => [c.id, c] as const))('%s, split at every byte and every character', (_id, c) => {
-    const expected = parseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
-    const bytes = new TextEncoder().encode(c.input);
-    for (let offset = 0; offset <= bytes.length; offset++) {
-      expect(detectInChunks(splitAt(bytes, [offset])), `byte ${offset}`).toEqual(expected);
-    }
-    for (let offset = 0; offset <= c.input.length; offset++) {
-      expect(detectInChunks(splitAt(c.input, [offset])), `char ${offset}`).toEqual(expected);
-    }
-  });
+  it.each(parseCases.map((c) => [c.id, c] as const))(
+    '%s, split at every byte and every character',
+    (_id, c) => {
+      const expected = parseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
+      const bytes = new TextEncoder().encode(c.input);
+      for (let offset = 0; offset <= bytes.length; offset++) {
+        expect(detectInChunks(splitAt(bytes, [offset])), `byte ${offset}`).toEqual(expected);
+      }
+      for (let offset = 0; offset <= c.input.length; offset++) {
+        expect(detectInChunks(splitAt(c.input, [offset])), `char ${offset}`).toEqual(expected);
+      }
+    },
+  );
 
   it('agrees for every case at seeded random multi-way splits, one byte at a time, and mixed chunk types', () => {
     const random = seededRandom(0x5eed);
@@ -105,7 +108,9 @@ describe('the streaming detector agrees with the whole-output parser', () => {
         expect(detectInChunks(splitAt(bytes, offsets)), `${c.id} at ${offsets}`).toEqual(expected);
       }
       expect(detectInChunks([...bytes].map((byte) => Uint8Array.of(byte))), c.id).toEqual(expected);
-      const lines = c.input.split('\n').map((line, index, all) => (index < all.length - 1 ? `${line}\n` : line));
+      const lines = c.input
+        .split('\n')
+        .map((line, index, all) => (index < all.length - 1 ? `${line}\n` : line));
       const mixed = lines.map((line, index) => (index % 2 === 0 ? new TextEncoder().encode(line) : line));
       expect(detectInChunks(mixed), `${c.id} mixed`).toEqual(expected);
     }
@@ -139,7 +144,10 @@ describe('the streaming detector agrees with the whole-output parser', () => {
       0x0a,
     ]);
     const expected = parseAcceptanceOutput(bytes);
-    expect(expected).toMatchObject({ success: true, data: { acceptance: 'fail', findings: ['bad \ufffd\ufffd'] } });
+    expect(expected).toMatchObject({
+      success: true,
+      data: { acceptance: 'fail', findings: ['bad \ufffd\ufffd'] },
+    });
     for (let offset = 0; offset <= bytes.length; offset++) {
       expect(detectInChunks(splitAt(bytes, [offset]))).toEqual(expected);
     }

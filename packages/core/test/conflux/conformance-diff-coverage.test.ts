@@ -57,9 +57,11 @@ describe('conformance: diff_coverage_cases.json', () => {
     const { expected } = c;
     if ('complete' in expected) expect(coverage.complete).toBe(expected.complete);
     if ('missing_required' in expected) expect(coverage.missingRequired).toEqual(expected.missing_required);
-    if ('missing_verification' in expected) expect(coverage.missingVerification).toEqual(expected.missing_verification);
+    if ('missing_verification' in expected)
+      expect(coverage.missingVerification).toEqual(expected.missing_verification);
     if ('unrelated_files' in expected) expect(coverage.unrelatedFiles).toEqual(expected.unrelated_files);
-    if ('legacy_finding_texts' in expected) expect(coverage.legacyFindingTexts).toEqual(expected.legacy_finding_texts);
+    if ('legacy_finding_texts' in expected)
+      expect(coverage.legacyFindingTexts).toEqual(expected.legacy_finding_texts);
     if ('gate' in expected) expect(decision.gate).toBe(String(expected.gate).toLowerCase());
     if (decision.gate !== 'stop') return;
     const { stop } = decision;
@@ -67,7 +69,8 @@ describe('conformance: diff_coverage_cases.json', () => {
     if ('stop_reason' in expected) expect(stop.stop_reason).toBe(expected.stop_reason);
     if ('resumable' in expected) expect(stop.resumable).toBe(expected.resumable);
     if ('required_files' in expected) expect(stop.required_files).toEqual(expected.required_files);
-    if ('verification_files' in expected) expect(stop.verification_files).toEqual(expected.verification_files);
+    if ('verification_files' in expected)
+      expect(stop.verification_files).toEqual(expected.verification_files);
     if ('unrelated_files' in expected) expect(stop.unrelated_files).toEqual(expected.unrelated_files);
     if ('json' in expected) expect(stop).toMatchObject(expected.json as object);
     expect(stop.changed_files).toEqual(coverage.changedFiles);
@@ -107,10 +110,16 @@ describe('diff coverage details', () => {
   });
 
   it.each([
-    [['a -> b', 'b'], ['a', 'b']],
+    [
+      ['a -> b', 'b'],
+      ['a', 'b'],
+    ],
     [[' ./x//y ', '', '   '], ['x/y']],
     [['/abs', '../up', 'C:/win', 'ok'], ['ok']],
-    [['z', 'é', 'a', '😀', '\uffff'], ['a', 'z', 'é', '\uffff', '😀']],
+    [
+      ['z', 'é', 'a', '😀', '\uffff'],
+      ['a', 'z', 'é', '\uffff', '😀'],
+    ],
   ] as const)('normalizeChangedFiles(%j) = %j', (paths, expected) => {
     expect(normalizeChangedFiles(paths)).toEqual(expected);
   });

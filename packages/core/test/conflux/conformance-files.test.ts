@@ -36,10 +36,15 @@ describe('conformance/conflux', () => {
       'parse_cases.json',
     ).cases;
     expect(parse.length).toBe(count(/`parse_cases\.json`: (\d+) whole-output cases/));
-    expect(parse.filter((c) => c.version_sensitive).length).toBe(count(/(\d+) version-sensitive blocker cases/));
+    expect(parse.filter((c) => c.version_sensitive).length).toBe(
+      count(/(\d+) version-sensitive blocker cases/),
+    );
     expect(parse.filter((c) => c.wrapper).length).toBe(count(/(\d+) agent-event-wrapped cases/));
 
-    const detector = readConformance<Record<string, unknown[] | { cases: unknown[] }>>('conflux', 'detector_cases.json');
+    const detector = readConformance<Record<string, unknown[] | { cases: unknown[] }>>(
+      'conflux',
+      'detector_cases.json',
+    );
     const length = (key: string) => {
       const value = detector[key]!;
       return Array.isArray(value) ? value.length : value.cases.length;
@@ -55,7 +60,10 @@ describe('conformance/conflux', () => {
     const coverage = readConformance<{ cases: unknown[] }>('conflux', 'diff_coverage_cases.json');
     expect(coverage.cases.length).toBe(count(/`diff_coverage_cases\.json`: (\d+)/));
 
-    const retry = readConformance<Record<string, unknown[] | { cases: unknown[] }>>('conflux', 'retry_policy_cases.json');
+    const retry = readConformance<Record<string, unknown[] | { cases: unknown[] }>>(
+      'conflux',
+      'retry_policy_cases.json',
+    );
     const retryLength = (key: string) => {
       const value = retry[key]!;
       return Array.isArray(value) ? value.length : value.cases.length;

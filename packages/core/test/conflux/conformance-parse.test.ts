@@ -37,7 +37,9 @@ describe('conformance: parse_cases.json', () => {
       const expected = expectedOf(testCase);
       expect(toConformanceModel(parseAcceptanceOutput(testCase.input))).toEqual(expected);
       const bytes = new TextEncoder().encode(testCase.input);
-      expect(toConformanceModel(parseAcceptanceOutput(bytes, { unwrapLine: fixtureUnwrap }))).toEqual(expected);
+      expect(toConformanceModel(parseAcceptanceOutput(bytes, { unwrapLine: fixtureUnwrap }))).toEqual(
+        expected,
+      );
     },
   );
 

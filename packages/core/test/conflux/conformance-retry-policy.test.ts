@@ -118,27 +118,34 @@ describe('conformance: retry_policy_cases.json — constants and messages', () =
   it('uses the diagnostic first lines verbatim', () => {
     expect(Object.fromEntries(Object.entries(PROTOCOL_DIAGNOSTICS))).toEqual(
       Object.fromEntries(
-        Object.entries(cases.message_formats.diagnostic_first_lines).map(([kind, line]) => [KIND_CODES[kind], line]),
+        Object.entries(cases.message_formats.diagnostic_first_lines).map(([kind, line]) => [
+          KIND_CODES[kind],
+          line,
+        ]),
       ),
     );
   });
 
-  it.each(Object.entries(cases.message_formats.retry_causes))('formats %s retry progress exactly', (kind, cause) => {
-    const retry: ProtocolRetryMarker = { kind: KIND_CODES[kind]!, attempt: 1, max: 2 };
-    const evidence = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'];
-    const expected = cases.message_formats.retry_progress
-      .replace('{cause}', cause)
-      .replace('{attempt}', '1')
-      .replace('{max}', '2')
-      .replace(/\{first 5 evidence lines.*\}$/, 'e1 | e2 | e3 | e4 | e5');
-    expect(protocolRetryProgress(retry, evidence)).toBe(expected);
-    expect(protocolRetryProgress(retry, [])).toMatch(/Evidence: no acceptance output captured$/);
-  });
+  it.each(Object.entries(cases.message_formats.retry_causes))(
+    'formats %s retry progress exactly',
+    (kind, cause) => {
+      const retry: ProtocolRetryMarker = { kind: KIND_CODES[kind]!, attempt: 1, max: 2 };
+      const evidence = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'];
+      const expected = cases.message_formats.retry_progress
+        .replace('{cause}', cause)
+        .replace('{attempt}', '1')
+        .replace('{max}', '2')
+        .replace(/\{first 5 evidence lines.*\}$/, 'e1 | e2 | e3 | e4 | e5');
+      expect(protocolRetryProgress(retry, evidence)).toBe(expected);
+      expect(protocolRetryProgress(retry, [])).toMatch(/Evidence: no acceptance output captured$/);
+    },
+  );
 
   it('formats the terminal error as "{cause sentence} Exhausted …"', () => {
     let state = createProtocolRetryState();
     let step: ProtocolRetryStep | undefined;
-    for (let i = 0; i < 3; i++) ({ state, step } = observeProtocolOutcome(state, outcomeOf('MissingVerdict(w)')));
+    for (let i = 0; i < 3; i++)
+      ({ state, step } = observeProtocolOutcome(state, outcomeOf('MissingVerdict(w)')));
     expect(step).toMatchObject({ decision: 'exhausted', attempts: 3, max: 2 });
     const error = step?.decision === 'exhausted' ? step.error : '';
     expect(error).toMatch(/\. Exhausted 3 consecutive attempts after 2 protocol retries\. Evidence: w$/);
@@ -176,7 +183,8 @@ describe('conformance: retry_policy_cases.json — protocol retry sequences', ()
           if (expected.kind) expect(step.kind).toBe(KIND_CODES[expected.kind as string]);
           if (expected.attempts) expect(step.attempts).toBe(expected.attempts);
           if (expected.max) expect(step.max).toBe(expected.max);
-          for (const part of (expected.error_contains as string[] | undefined) ?? []) expect(step.error).toContain(part);
+          for (const part of (expected.error_contains as string[] | undefined) ?? [])
+            expect(step.error).toContain(part);
         }
       });
     });
@@ -209,7 +217,8 @@ describe('conformance: retry_policy_cases.json — protocol retry sequences', ()
           ),
         );
       }
-      if (sequence.expected_invocations !== undefined) expect(markers.length).toBe(sequence.expected_invocations);
+      if (sequence.expected_invocations !== undefined)
+        expect(markers.length).toBe(sequence.expected_invocations);
       if (sequence.expected_final !== undefined) expect(final).toBe(sequence.expected_final);
       if (sequence.expected_error === null) expect(error).toBeUndefined();
       for (const part of sequence.expected_error_contains ?? []) expect(error).toContain(part);
@@ -228,35 +237,47 @@ describe('conformance: retry_policy_cases.json — protocol retry sequences', ()
   });
 
   it('maps parse results to outcomes with diagnostic evidence', () => {
-    expect(protocolOutcomeOf(parseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({ kind: 'canonical_verdict' });
+    expect(protocolOutcomeOf(parseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({
+      kind: 'canonical_verdict',
+    });
     expect(protocolOutcomeOf(parseAcceptanceOutput('waiting'), ['waiting'])).toEqual({
       kind: 'missing_verdict',
       evidence: ['waiting'],
     });
-    const malformed = protocolOutcomeOf(parseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'));
+    const malformed = protocolOutcomeOf(
+      parseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'),
+    );
     expect(malformed).toEqual({
       kind: 'malformed_finding',
-      evidence: [PROTOCOL_DIAGNOSTICS.malformed_finding, "structured finding severity '' is not 'major' or 'minor'"],
+      evidence: [
+        PROTOCOL_DIAGNOSTICS.malformed_finding,
+        "structured finding severity '' is not 'major' or 'minor'",
+      ],
     });
   });
 });
 
 describe('conformance: retry_policy_cases.json — legacy finding identity', () => {
-  it.each(cases.legacy_finding_identity.cases.map((c, index) => [index, c] as const))('group %i', (_index, c) => {
-    const normalized = normalizeFindings(c.findings);
-    const identities = normalized.map((finding) => finding.identity);
-    if (c.expected_identities) expect(identities).toEqual(c.expected_identities);
-    if (c.expected_identities_derived) expect(identities).toEqual(c.expected_identities_derived);
-    if (c.expected_count !== undefined) expect(normalized.length).toBe(c.expected_count);
-    if (c.expected_external) expect(normalized.map((finding) => finding.external)).toEqual(c.expected_external);
-    if (c.expected_external_count !== undefined) {
-      expect(normalized.filter((finding) => finding.external).length).toBe(c.expected_external_count);
-    }
-    if (c.expected_repository_findings_count !== undefined) {
-      expect(repositoryFindings(c.findings).length).toBe(c.expected_repository_findings_count);
-    }
-    if (c.expected_first_identity_prefix) expect(identities[0]!.startsWith(c.expected_first_identity_prefix)).toBe(true);
-  });
+  it.each(cases.legacy_finding_identity.cases.map((c, index) => [index, c] as const))(
+    'group %i',
+    (_index, c) => {
+      const normalized = normalizeFindings(c.findings);
+      const identities = normalized.map((finding) => finding.identity);
+      if (c.expected_identities) expect(identities).toEqual(c.expected_identities);
+      if (c.expected_identities_derived) expect(identities).toEqual(c.expected_identities_derived);
+      if (c.expected_count !== undefined) expect(normalized.length).toBe(c.expected_count);
+      if (c.expected_external)
+        expect(normalized.map((finding) => finding.external)).toEqual(c.expected_external);
+      if (c.expected_external_count !== undefined) {
+        expect(normalized.filter((finding) => finding.external).length).toBe(c.expected_external_count);
+      }
+      if (c.expected_repository_findings_count !== undefined) {
+        expect(repositoryFindings(c.findings).length).toBe(c.expected_repository_findings_count);
+      }
+      if (c.expected_first_identity_prefix)
+        expect(identities[0]!.startsWith(c.expected_first_identity_prefix)).toBe(true);
+    },
+  );
 });
 
 describe('conformance: retry_policy_cases.json — retry decisions', () => {
@@ -325,24 +346,30 @@ describe('conformance: retry_policy_cases.json — repair ledger', () => {
       }
       if (!expected) return;
       if (expected.decision) expect(last?.decision).toBe(String(expected.decision).toLowerCase());
-      if (expected.identities && last?.decision === 'repair') expect(last.identities).toEqual(expected.identities);
+      if (expected.identities && last?.decision === 'repair')
+        expect(last.identities).toEqual(expected.identities);
       if (expected.repeated_identities && last?.decision === 'stop') {
         expect(last.repeatedIdentities).toEqual(expected.repeated_identities);
       }
       if (expected.reason && last?.decision === 'stop') expect(last.reason).toBe(expected.reason);
-      if (expected.occurrences !== undefined) expect(findingOccurrences(ledger, secretIdentity)).toBe(expected.occurrences);
+      if (expected.occurrences !== undefined)
+        expect(findingOccurrences(ledger, secretIdentity)).toBe(expected.occurrences);
       if (expected.old_identity_occurrences !== undefined) {
         expect(findingOccurrences(ledger, secretIdentity)).toBe(expected.old_identity_occurrences);
       }
       if (expected.occurrence_identities) {
         expect(ledger.occurrences.map(([identity]) => identity)).toEqual(expected.occurrence_identities);
       }
-      if (expected.consumed !== undefined) expect(hasConsumedRepair(ledger, secretIdentity)).toBe(expected.consumed);
+      if (expected.consumed !== undefined)
+        expect(hasConsumedRepair(ledger, secretIdentity)).toBe(expected.consumed);
     });
   });
 
   it('never counts external legacy findings towards repairs', () => {
-    const { decision } = observeFail(createRepairLedger(), ['external service outage', 'src/a.rs:1 missing test']);
+    const { decision } = observeFail(createRepairLedger(), [
+      'external service outage',
+      'src/a.rs:1 missing test',
+    ]);
     expect(decision).toEqual({ decision: 'repair', identities: ['repository|src/a.rs|verification'] });
   });
 });

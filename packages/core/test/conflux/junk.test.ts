@@ -29,7 +29,10 @@ const JUNK = [
   ['5 MB verdict-shaped line', `{"acceptance":"fail","findings":["${'a'.repeat(5 * 2 ** 20)}"`],
   ['deeply nested JSON', deep],
   ['deeply nested event', `{"type":"assistant","message":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
-  ['__proto__ keys', '{"acceptance":"gated","blocker":{"__proto__":{"polluted":true},"category":"__proto__"}}'],
+  [
+    '__proto__ keys',
+    '{"acceptance":"gated","blocker":{"__proto__":{"polluted":true},"category":"__proto__"}}',
+  ],
   ['constructor keys', '{"acceptance":"fail","findings":[{"constructor":{"prototype":{"polluted":true}}}]}'],
   ['invalid UTF-8', Uint8Array.of(0xff, 0xfe, 0xc3, 0x28, 0x0a, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80)],
   ['lone surrogates', '\ud800ACCEPTANCE: PASS\udc00\n{"acceptance":"\ud800"}'],
@@ -61,7 +64,11 @@ describe('junk never throws and always yields a typed result', () => {
   it.each(JUNK)('the detector agrees with the parser on %s', (_label, junk) => {
     const detector = createVerdictDetector({ unwrapLine: fixtureUnwrap });
     const chunks =
-      typeof junk === 'string' ? [junk.slice(0, 7), junk.slice(7)] : junk instanceof Uint8Array ? [junk] : [junk];
+      typeof junk === 'string'
+        ? [junk.slice(0, 7), junk.slice(7)]
+        : junk instanceof Uint8Array
+          ? [junk]
+          : [junk];
     for (const chunk of chunks) detector.push(chunk as string);
     expect(detector.end()).toEqual(parseAcceptanceOutput(junk as string, { unwrapLine: fixtureUnwrap }));
     expectNotPolluted();
@@ -77,7 +84,9 @@ describe('junk never throws and always yields a typed result', () => {
     }
     expect(validateAcceptanceBlocker(junk).ok).toBe(false);
     expect(validateRepositoryFinding(junk).ok).toBe(false);
-    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk]).ok).toBe(typeof junk === 'string' || Array.isArray(junk));
+    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk]).ok).toBe(
+      typeof junk === 'string' || Array.isArray(junk),
+    );
     if (typeof junk === 'string') parseJsonVerdictLine(junk);
     expectNotPolluted();
   });
@@ -86,7 +95,10 @@ describe('junk never throws and always yields a typed result', () => {
     expect(parseAcceptanceOutput(deep)).toMatchObject({ success: false, error: { code: 'missing_verdict' } });
     expect(parseAcceptanceOutput(JUNK[13][1])).toMatchObject({
       success: false,
-      error: { code: 'bare_blocker', details: { rejection: { kind: 'unsupported_category', category: '__proto__' } } },
+      error: {
+        code: 'bare_blocker',
+        details: { rejection: { kind: 'unsupported_category', category: '__proto__' } },
+      },
     });
     expect(parseAcceptanceOutput(JUNK[14][1])).toMatchObject({
       success: false,

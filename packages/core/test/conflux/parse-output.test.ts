@@ -6,7 +6,10 @@ import { fixtureUnwrap } from './_support.js';
 const claudeText = (text: string) =>
   JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text }] } });
 const claudeDelta = (text: string) =>
-  JSON.stringify({ type: 'stream_event', event: { type: 'content_block_delta', delta: { type: 'text_delta', text } } });
+  JSON.stringify({
+    type: 'stream_event',
+    event: { type: 'content_block_delta', delta: { type: 'text_delta', text } },
+  });
 
 const FINDING = {
   id: 'f-1',
@@ -27,7 +30,9 @@ function failure(output: string | Uint8Array, unwrapLine = fixtureUnwrap) {
 
 describe('parseAcceptanceOutput: values', () => {
   it('normalises a structured finding: trimmed text, ASCII-lower-cased severity, normalised paths', () => {
-    const result = parseAcceptanceOutput(JSON.stringify({ acceptance: ' Fail ', findings: [FINDING, '  legacy  '] }));
+    const result = parseAcceptanceOutput(
+      JSON.stringify({ acceptance: ' Fail ', findings: [FINDING, '  legacy  '] }),
+    );
     expect(result).toEqual({
       success: true,
       data: {
@@ -64,7 +69,13 @@ describe('parseAcceptanceOutput: values', () => {
       data: {
         acceptance: 'gated',
         source: 'json',
-        blocker: { category: 'policy', evidence: ['e'], unblock_condition: 'u', next_action: 'a', resumable: false },
+        blocker: {
+          category: 'policy',
+          evidence: ['e'],
+          unblock_condition: 'u',
+          next_action: 'a',
+          resumable: false,
+        },
       },
     });
   });
@@ -86,11 +97,19 @@ describe('parseAcceptanceOutput: values', () => {
 
   it('lets the first JSON verdict win over earlier legacy markers and later JSON verdicts', () => {
     const output = 'ACCEPTANCE: FAIL\nFINDINGS:\n- x\n{"acceptance":"continue"}\n{"acceptance":"pass"}\n';
-    expect(parseAcceptanceOutput(output)).toEqual({ success: true, data: { acceptance: 'continue', source: 'json' } });
+    expect(parseAcceptanceOutput(output)).toEqual({
+      success: true,
+      data: { acceptance: 'continue', source: 'json' },
+    });
   });
 
   it('keeps fence state across agent events', () => {
-    const output = [claudeText('```'), claudeText('{"acceptance":"pass"}'), claudeText('```'), 'ACCEPTANCE: CONTINUE'];
+    const output = [
+      claudeText('```'),
+      claudeText('{"acceptance":"pass"}'),
+      claudeText('```'),
+      'ACCEPTANCE: CONTINUE',
+    ];
     expect(parseAcceptanceOutput(output.join('\n'), { unwrapLine: fixtureUnwrap })).toMatchObject({
       success: true,
       data: { acceptance: 'continue', source: 'legacy' },
@@ -108,19 +127,25 @@ describe('parseAcceptanceOutput: values', () => {
     const throwing = () => {
       throw new Error('boom');
     };
-    expect(parseAcceptanceOutput('{"acceptance":"pass"}', { unwrapLine: throwing })).toMatchObject({ success: true });
+    expect(parseAcceptanceOutput('{"acceptance":"pass"}', { unwrapLine: throwing })).toMatchObject({
+      success: true,
+    });
   });
 
   it('reads CRLF output and a BOM-prefixed first line the way Rust does (the BOM is not whitespace)', () => {
     expect(parseAcceptanceOutput('x\r\nACCEPTANCE: PASS\r\n')).toMatchObject({ success: true });
     expect(failure('\ufeff{"acceptance":"pass"}').code).toBe('missing_verdict');
-    expect(parseAcceptanceOutput(Uint8Array.of(0xef, 0xbb, 0xbf, 0x0a, ...new TextEncoder().encode('ACCEPTANCE: PASS'))))
-      .toMatchObject({ success: true, data: { acceptance: 'pass' } });
+    expect(
+      parseAcceptanceOutput(
+        Uint8Array.of(0xef, 0xbb, 0xbf, 0x0a, ...new TextEncoder().encode('ACCEPTANCE: PASS')),
+      ),
+    ).toMatchObject({ success: true, data: { acceptance: 'pass' } });
   });
 });
 
 describe('parseAcceptanceOutput: JSON as serde_json reads it', () => {
-  const nested = (depth: number) => `{"acceptance":"pass","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+  const nested = (depth: number) =>
+    `{"acceptance":"pass","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
   it('accepts nesting up to 127 levels and rejects 128', () => {
     expect(parseJsonVerdictLine(nested(127))?.kind).toBe('pass');
@@ -158,7 +183,9 @@ describe('parseAcceptanceOutput: errors', () => {
     expect(error.code).toBe('missing_verdict');
     expect(error.details).toEqual({ lines: 3, tail: ['Started the job.', 'Waiting for the final result…'] });
     expect(error.message).toContain('expected a JSON line such as {"acceptance":"pass"}');
-    expect(error.message).toContain('received 3 line(s) without one, ending with "Waiting for the final result…"');
+    expect(error.message).toContain(
+      'received 3 line(s) without one, ending with "Waiting for the final result…"',
+    );
     expect(failure('').message).toContain('received no output');
   });
 
@@ -191,7 +218,13 @@ describe('parseAcceptanceOutput: errors', () => {
   ])('bare_blocker for %s', (output, rejection, fieldPath, received) => {
     const error = failure(`intro\n${output}\n`);
     expect(error.code).toBe('bare_blocker');
-    expect(error.details).toEqual({ rejection, fieldPath, received: expect.any(String), source: 'json', line: 2 });
+    expect(error.details).toEqual({
+      rejection,
+      fieldPath,
+      received: expect.any(String),
+      source: 'json',
+      line: 2,
+    });
     expect(error.message).toContain(`Expected ${fieldPath} to be`);
     expect(error.message).toContain(`received ${received}`);
   });
@@ -207,11 +240,19 @@ describe('parseAcceptanceOutput: errors', () => {
   it.each([
     [[42], { kind: 'not_string_or_object' }, 'findings[0]'],
     [['ok', { ...FINDING, id: ' ' }], { kind: 'missing_id' }, 'findings[1].id'],
-    [[{ ...FINDING, severity: 'blocker' }], { kind: 'unsupported_severity', severity: 'blocker' }, 'findings[0].severity'],
+    [
+      [{ ...FINDING, severity: 'blocker' }],
+      { kind: 'unsupported_severity', severity: 'blocker' },
+      'findings[0].severity',
+    ],
     [[{ ...FINDING, severity: 5 }], { kind: 'unsupported_severity', severity: '' }, 'findings[0].severity'],
     [[{ ...FINDING, summary: ' ' }], { kind: 'missing_summary' }, 'findings[0].summary'],
     [[{ ...FINDING, evidence: ['  '] }], { kind: 'empty_evidence' }, 'findings[0].evidence'],
-    [[{ ...FINDING, required_changes: {} }], { kind: 'empty_required_changes' }, 'findings[0].required_changes'],
+    [
+      [{ ...FINDING, required_changes: {} }],
+      { kind: 'empty_required_changes' },
+      'findings[0].required_changes',
+    ],
     [[{ ...FINDING, verification: [] }], { kind: 'empty_verification' }, 'findings[0].verification'],
     [
       [{ ...FINDING, required_changes: ['src/a.ts'] }],
@@ -238,7 +279,9 @@ describe('parseAcceptanceOutput: errors', () => {
   });
 
   it('reports the first defect in finding order, checking a duplicate only once the entry is valid', () => {
-    const error = failure(JSON.stringify({ acceptance: 'fail', findings: [FINDING, { ...FINDING, summary: '' }] }));
+    const error = failure(
+      JSON.stringify({ acceptance: 'fail', findings: [FINDING, { ...FINDING, summary: '' }] }),
+    );
     expect(error.details.rejection).toEqual({ kind: 'missing_summary' });
   });
 

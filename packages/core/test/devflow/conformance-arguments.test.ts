@@ -42,6 +42,26 @@ describe('conformance: arguments_cases.json apply mapping', () => {
     }
   });
 
+  it.each([
+    ['an invalid host', { host: 'vim' }, 'invalid_host'],
+    ['a request id with whitespace', { requestId: 'request 1' }, 'invalid_request_id'],
+    ['an empty request id', { requestId: '' }, 'invalid_request_id'],
+  ] as const)('refuses to map with %s', (_name, change, rule) => {
+    const result = createApplyArguments({
+      action: mapping.fresh_action,
+      payload: expected.payload,
+      requestId: 'request-plain-requirements-0001',
+      ...change,
+    } as never);
+    expect(result).toMatchObject({ success: false, error: { code: 'INVALID_ARGUMENT', details: { rule } } });
+  });
+
+  it('refuses to map a payload the Core would reject, with the Core code', () => {
+    const payload = { ...expected.payload, transition_id: 'design_ready' };
+    const result = createApplyArguments({ action: mapping.fresh_action, payload, requestId: 'r-1' });
+    expect(result).toMatchObject({ success: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
+  });
+
   it('the expected arguments pass both stand-alone validation and the pre-flight against the Action', () => {
     expect(safeParseApplyArguments(expected).success).toBe(true);
     expect(preflightApplyArguments(mapping.fresh_action, expected).success).toBe(true);

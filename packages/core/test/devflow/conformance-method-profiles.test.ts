@@ -95,7 +95,7 @@ describe('conformance: method_profile_cases.json', () => {
     const result = preflightApply(fixtureAction('requirements', 'spec-kit'), fixturePayload(scenario), {
       availableCapabilities: ['speckit-specify'],
     });
-    expect(result).toMatchObject({ success: false, error: { code: 'CAPABILITY_NOT_AVAILABLE' } });
+    expect(result).toMatchObject({ success: false, error: { code: 'capability_not_available' } });
   });
 
   it('the uncertain-result fixture is an authoritative stop, not something to retry', () => {

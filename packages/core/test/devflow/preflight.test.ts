@@ -113,11 +113,11 @@ describe('preflightApply on the Action itself', () => {
   it('stops on a payload contract that disagrees with the packaged one', () => {
     const action = standardAction('REQUIREMENTS', { payload_contract: 'requirements-result@2' });
     expect(outcome(preflightApply(action, payload))).toBe(
-      'PAYLOAD_CONTRACT_MISMATCH/payload_contract_mismatch',
+      'payload_contract_mismatch/payload_contract_mismatch',
     );
     const wrongKind = standardAction('REQUIREMENTS', { action_kind: 'COMPLETE_DESIGN' });
     expect(outcome(preflightApply(wrongKind, payload))).toBe(
-      'PAYLOAD_CONTRACT_MISMATCH/payload_contract_mismatch',
+      'payload_contract_mismatch/payload_contract_mismatch',
     );
   });
 
@@ -200,6 +200,14 @@ describe('preflightApply limits', () => {
     expect(result.error.code).toBe('INVALID_ARGUMENT');
     expect(result.error.details.limit).toBe(limit);
     expect(result.error.message).toContain(limit);
+  });
+
+  it('refuses text with a lone surrogate (not encodable as UTF-8) and accepts CRLF inside text', () => {
+    const payload = validPayload('valid-requirements_ready');
+    payload.summary = 'Bounded \ud800 requirement.';
+    expect(outcome(preflightApply(action, payload))).toBe('INVALID_ARGUMENT/text_not_utf8');
+    payload.summary = 'Bounded\r\nrequirement.';
+    expect(outcome(preflightApply(action, payload))).toBe('ok');
   });
 
   it('names the command-count limit of a check', () => {

@@ -20,7 +20,13 @@ describe('createFenceTracker', () => {
   });
 
   it('does not close a tilde fence with backticks, nor with a shorter run', () => {
-    expect(classify(['~~~~', '```', '~~~', '~~~~~', 'x'])).toEqual(['fence', 'inside', 'inside', 'fence', 'outside']);
+    expect(classify(['~~~~', '```', '~~~', '~~~~~', 'x'])).toEqual([
+      'fence',
+      'inside',
+      'inside',
+      'fence',
+      'outside',
+    ]);
   });
 
   it('closes on a run followed only by Unicode whitespace', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { agentTextLines, parseJsonObjectLine, splitLines, stripMarkdownDecorations } from '../../src/index.js';
+import {
+  agentTextLines,
+  parseJsonObjectLine,
+  splitLines,
+  stripMarkdownDecorations,
+} from '../../src/index.js';
 
 describe('splitLines (Rust str::lines)', () => {
   it.each([
@@ -19,7 +24,8 @@ describe('splitLines (Rust str::lines)', () => {
 
 describe('agentTextLines', () => {
   it('replaces lines that unwrap with the lines of their text', () => {
-    const unwrap = (line: string) => (line.startsWith('E:') ? line.slice(2).replaceAll('|', '\n') : undefined);
+    const unwrap = (line: string) =>
+      line.startsWith('E:') ? line.slice(2).replaceAll('|', '\n') : undefined;
     expect([...agentTextLines('raw\r\nE:a|b\nlast\n', unwrap)]).toEqual(['raw', 'a', 'b', 'last']);
   });
 

@@ -11,7 +11,11 @@ export interface PackOptions {
 }
 
 /** Options `build` and `check` share; a mistake throws an Error whose message is the usage problem. */
-export function parsePackOptions(args: readonly string[], io: CliIo, formats: readonly string[] = ['text']): PackOptions {
+export function parsePackOptions(
+  args: readonly string[],
+  io: CliIo,
+  formats: readonly string[] = ['text'],
+): PackOptions {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
@@ -25,11 +29,13 @@ export function parsePackOptions(args: readonly string[], io: CliIo, formats: re
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  if (!formats.includes(values.format)) throw new Error(`--format must be ${formats.join(' or ')}, got ${JSON.stringify(values.format)}`);
+  if (!formats.includes(values.format))
+    throw new Error(`--format must be ${formats.join(' or ')}, got ${JSON.stringify(values.format)}`);
   const targets: TargetId[] = [];
   for (const value of (values.target ?? []).flatMap((entry) => entry.split(','))) {
     const target = value.trim();
-    if (!isTargetId(target)) throw new Error(`unknown target ${JSON.stringify(target)} (targets: ${TARGET_IDS.join(', ')})`);
+    if (!isTargetId(target))
+      throw new Error(`unknown target ${JSON.stringify(target)} (targets: ${TARGET_IDS.join(', ')})`);
     if (!targets.includes(target)) targets.push(target);
   }
   return {
@@ -49,8 +55,13 @@ export function reportFailure(io: CliIo, name: string, error: unknown): number {
   if (error instanceof SkillpackError) {
     const fix = typeof error.details.fix === 'string' ? error.details.fix : undefined;
     const suffix = fix === undefined ? '' : ` Fix: ${fix}`;
-    const message = fix !== undefined && error.message.endsWith(suffix) ? error.message.slice(0, -suffix.length) : error.message;
-    io.stderr(`skillpack ${name}: ${message}\n${fix === undefined ? '' : `  fix: ${fix}\n`}  (${error.code})\n`);
+    const message =
+      fix !== undefined && error.message.endsWith(suffix)
+        ? error.message.slice(0, -suffix.length)
+        : error.message;
+    io.stderr(
+      `skillpack ${name}: ${message}\n${fix === undefined ? '' : `  fix: ${fix}\n`}  (${error.code})\n`,
+    );
     return EXIT.failed;
   }
   const code = (error as NodeJS.ErrnoException | null)?.code;

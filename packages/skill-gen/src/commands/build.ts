@@ -38,7 +38,9 @@ export const command: Command = {
       const result = await buildPack(options.request);
       for (const warning of result.warnings) io.stderr(`skillpack build: warning: ${warning.message}\n`);
       for (const path of result.kept) {
-        io.stderr(`skillpack build: warning: kept ${path}: no longer produced, but changed after the last build\n`);
+        io.stderr(
+          `skillpack build: warning: kept ${path}: no longer produced, but changed after the last build\n`,
+        );
       }
       const out = relative(io.cwd, result.outDir) || '.';
       io.stdout(

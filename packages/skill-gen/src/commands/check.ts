@@ -40,13 +40,19 @@ export const command: Command = {
       for (const warning of result.warnings) io.stderr(`skillpack check: warning: ${warning.message}\n`);
       const out = relative(io.cwd, result.outDir) || '.';
       if (options.format === 'json') {
-        io.stdout(`${JSON.stringify({ schemaVersion: 1, out, clean: result.clean, drift: result.drift, changedSources: result.changedSources })}\n`);
+        io.stdout(
+          `${JSON.stringify({ schemaVersion: 1, out, clean: result.clean, drift: result.drift, changedSources: result.changedSources })}\n`,
+        );
       } else if (result.clean) {
         io.stdout(`${out} matches its sources and manifest.\n`);
       } else {
         const width = Math.max(...result.drift.map((entry) => entry.path.length));
-        const lines = result.drift.map((entry) => `  ${entry.kind.padEnd(8)}  ${entry.path.padEnd(width)}  ${entry.detail}`);
-        io.stdout(`${out} drifted (${result.drift.length}):\n${lines.join('\n')}\nRun \`skillpack build\` to regenerate it.\n`);
+        const lines = result.drift.map(
+          (entry) => `  ${entry.kind.padEnd(8)}  ${entry.path.padEnd(width)}  ${entry.detail}`,
+        );
+        io.stdout(
+          `${out} drifted (${result.drift.length}):\n${lines.join('\n')}\nRun \`skillpack build\` to regenerate it.\n`,
+        );
       }
       return result.clean ? EXIT.ok : EXIT.failed;
     } catch (error) {

@@ -42,7 +42,12 @@ function describeDrift(drift: readonly DocsDrift[]): string {
 }
 
 /** `skillpack docs`: render and compare with what is on disk; write unless `check`. */
-export async function runDocs(dir: string, check: boolean, io: CliIo, registry: ContractRegistry): Promise<number> {
+export async function runDocs(
+  dir: string,
+  check: boolean,
+  io: CliIo,
+  registry: ContractRegistry,
+): Promise<number> {
   const rendered = renderContractDocs(registry);
   const drift = compareDocs(await readPages(dir), rendered);
   const shown = relative(io.cwd, dir) || '.';
@@ -51,7 +56,9 @@ export async function runDocs(dir: string, check: boolean, io: CliIo, registry: 
       io.stdout(`${shown}: ${rendered.length} pages up to date.\n`);
       return EXIT.ok;
     }
-    io.stderr(`skillpack docs: ${shown} is out of date (run skillpack docs --out ${shown}):\n${describeDrift(drift)}`);
+    io.stderr(
+      `skillpack docs: ${shown} is out of date (run skillpack docs --out ${shown}):\n${describeDrift(drift)}`,
+    );
     return EXIT.failed;
   }
   await mkdir(dir, { recursive: true });
@@ -61,7 +68,9 @@ export async function runDocs(dir: string, check: boolean, io: CliIo, registry: 
     if (content === undefined) await rm(join(dir, entry.path), { force: true });
     else await writeFile(join(dir, entry.path), content);
   }
-  io.stdout(`Wrote ${shown}: ${rendered.length} pages for ${registry.ids.length} contracts, ${drift.length} changed.\n`);
+  io.stdout(
+    `Wrote ${shown}: ${rendered.length} pages for ${registry.ids.length} contracts, ${drift.length} changed.\n`,
+  );
   return EXIT.ok;
 }
 

@@ -25,7 +25,10 @@ export const command: Command = {
         args: [...args],
         strict: true,
         allowPositionals: false,
-        options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h', default: false } },
+        options: {
+          out: { type: 'string', short: 'o' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
       }));
     } catch (error) {
       return usageFailure(io, 'schemas', (error as Error).message, USAGE);
@@ -39,7 +42,9 @@ export const command: Command = {
       const { builtinContracts } = await import('@skillpack/core/contracts');
       const dir = resolve(io.cwd, values.out);
       const written = await writeContractSchemas(dir, builtinContracts);
-      io.stdout(`Wrote ${written.length} schemas for ${builtinContracts.ids.length} contracts into ${relative(io.cwd, dir) || '.'}.\n`);
+      io.stdout(
+        `Wrote ${written.length} schemas for ${builtinContracts.ids.length} contracts into ${relative(io.cwd, dir) || '.'}.\n`,
+      );
       return EXIT.ok;
     } catch (error) {
       return reportFailure(io, 'schemas', error);

@@ -80,9 +80,17 @@ export function safeParsePackConfig(text: unknown, file: string): Result<PackCon
   }
   const parsed = PackConfigSchema.safeParse(json, { reportInput: true });
   if (parsed.success) return ok(parsed.data);
-  const issues = parsed.error.issues.map((issue) => toAuthorIssue(issue, PackConfigSchema, 'the pack config', 'config key'));
+  const issues = parsed.error.issues.map((issue) =>
+    toAuthorIssue(issue, PackConfigSchema, 'the pack config', 'config key'),
+  );
   const first = issues[0]!;
-  const more = issues.length > 1 ? ` (${issues.length - 1} more: ${issues.slice(1, 4).map((i) => i.where).join(', ')})` : '';
+  const more =
+    issues.length > 1
+      ? ` (${issues.length - 1} more: ${issues
+          .slice(1, 4)
+          .map((i) => i.where)
+          .join(', ')})`
+      : '';
   const line = jsonPathLine(source, first.path);
   return fail(
     authorError('config_invalid', {
@@ -96,7 +104,10 @@ export function safeParsePackConfig(text: unknown, file: string): Result<PackCon
 }
 
 /** Read and validate a pack config file; throws a ConfigError (never a raw fs error). */
-export async function loadPackConfig(file: string, displayPath = file): Promise<{ config: PackConfig; text: string }> {
+export async function loadPackConfig(
+  file: string,
+  displayPath = file,
+): Promise<{ config: PackConfig; text: string }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

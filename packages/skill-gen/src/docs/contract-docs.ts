@@ -1,6 +1,6 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
-import { createContractView } from '../render/contract-view.js';
-import { fenceFor, tableCell } from '../render/markdown.js';
+import { type ContractView, createContractView } from '../render/contract-view.js';
+import { tableCell } from '../render/markdown.js';
 import { probeContractErrors } from './error-probes.js';
 
 /** A generated page, by its path below the docs folder. */
@@ -26,8 +26,7 @@ function deliveryText(contract: AnyContract): string {
     : 'payload: the agent sends it as JSON (a tool call or an event); `validate` checks the decoded value.';
 }
 
-function fieldLines(contract: AnyContract): string[] {
-  const view = createContractView(contract, 'portable');
+function fieldLines(view: ContractView): string[] {
   const lines: string[] = ['### Fields', ''];
   for (const section of view.sections) {
     if (section.when !== null) lines.push(`When ${section.when}:`, '');
@@ -40,10 +39,9 @@ function fieldLines(contract: AnyContract): string[] {
   return lines;
 }
 
-function exampleLines(contract: AnyContract): string[] {
-  const view = createContractView(contract, 'portable');
+function exampleLines(view: ContractView): string[] {
   const lines: string[] = ['### Examples', ''];
-  if (contract.delivery === 'text') lines.push('Each example is the exact text the agent writes.', '');
+  if (view.isText) lines.push('Each example is the exact text the agent writes.', '');
   for (const example of view.examples) {
     lines.push(`#### ${example.name}`, '');
     if (example.description !== null) lines.push(example.description, '');
@@ -67,12 +65,16 @@ function errorLines(contract: AnyContract): string[] {
     '',
     '| Input | `error.code` | `error.message` |',
     '| --- | --- | --- |',
-    ...probes.map((probe) => `| ${tableCell(probe.input)} | \`${probe.code}\` | ${tableCell(probe.message)} |`),
+    ...probes.map(
+      (probe) => `| ${tableCell(probe.input)} | \`${probe.code}\` | ${tableCell(probe.message)} |`,
+    ),
     '',
   ];
 }
 
 function contractSection(contract: AnyContract): string[] {
+  // The view skills render from: field rows from the JSON Schema, examples as `render` writes them.
+  const view = createContractView(contract, 'portable');
   return [
     `## \`${contract.id}\`: ${contract.title}`,
     '',
@@ -82,9 +84,9 @@ function contractSection(contract: AnyContract): string[] {
     `- Delivery: ${deliveryText(contract)}`,
     `- JSON Schema: \`@skillpack/core/schemas/${contract.id}.json\` (OpenAI strict variant: \`@skillpack/core/schemas/${contract.id}.openai.json\`)`,
     '',
-    ...fieldLines(contract),
+    ...fieldLines(view),
     ...ruleLines(contract),
-    ...exampleLines(contract),
+    ...exampleLines(view),
     ...errorLines(contract),
   ];
 }
@@ -99,7 +101,9 @@ function familyPage(family: string, contracts: readonly AnyContract[]): string {
     '',
     '| Contract | Version | Delivery | Title |',
     '| --- | --- | --- | --- |',
-    ...contracts.map((c) => `| [\`${c.id}\`](#${anchor(c)}) | ${c.version} | ${c.delivery} | ${tableCell(c.title)} |`),
+    ...contracts.map(
+      (c) => `| [\`${c.id}\`](#${anchor(c)}) | ${c.version} | ${c.delivery} | ${tableCell(c.title)} |`,
+    ),
     '',
     ...contracts.flatMap(contractSection),
   ];
@@ -126,7 +130,8 @@ function indexPage(families: ReadonlyMap<string, readonly AnyContract[]>): strin
     '| Family | Contracts |',
     '| --- | --- |',
     ...[...families].map(
-      ([family, contracts]) => `| [${family}](${family}.md) | ${contracts.map((c) => `\`${c.id}\``).join(', ')} |`,
+      ([family, contracts]) =>
+        `| [${family}](${family}.md) | ${contracts.map((c) => `\`${c.id}\``).join(', ')} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

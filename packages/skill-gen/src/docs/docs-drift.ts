@@ -12,7 +12,10 @@ export interface DocsDrift {
  * disk that the render no longer produces is `stale` only when it carries the generated marker, so a page a
  * person wrote beside the generated ones is never reported or removed.
  */
-export function compareDocs(existing: ReadonlyMap<string, string>, rendered: readonly DocFile[]): DocsDrift[] {
+export function compareDocs(
+  existing: ReadonlyMap<string, string>,
+  rendered: readonly DocFile[],
+): DocsDrift[] {
   const drift: DocsDrift[] = [];
   const names = new Set(rendered.map((file) => file.path));
   for (const file of rendered) {

@@ -27,8 +27,9 @@ function truncate(text: string): string {
 
 /**
  * The errors a contract reports, found by running it: on no answer, on prose without the contract, on
- * `null`, and on its first example with the first field missing or of the wrong type. Inputs the contract
- * accepts (a fallback value, an optional field) are left out, so the list shows only real failures.
+ * `null`, and on its first example with one field (its first text field, else its first field) missing or
+ * of the wrong type. Inputs the contract accepts (a fallback value, an optional field) are left out, so the
+ * list shows only real failures.
  */
 export function probeContractErrors(contract: AnyContract): ErrorProbe[] {
   const probes: { input: string; run: () => ReturnType<AnyContract['validate']> }[] = [
@@ -37,7 +38,8 @@ export function probeContractErrors(contract: AnyContract): ErrorProbe[] {
     { input: '`null` as the value', run: () => contract.validate(null) },
   ];
   const example = contract.examples[0]?.value;
-  const field = isPlainObject(example) ? Object.keys(example)[0] : undefined;
+  const keys = isPlainObject(example) ? Object.keys(example) : [];
+  const field = keys.find((key) => typeof (example as Record<string, unknown>)[key] === 'string') ?? keys[0];
   if (isPlainObject(example) && field !== undefined) {
     const { [field]: removed, ...rest } = example;
     probes.push(

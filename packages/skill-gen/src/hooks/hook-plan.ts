@@ -26,7 +26,11 @@ export function packHookedContracts(config: PackConfig, skills: readonly SkillSo
 }
 
 /** One handler per event, for the given contracts. */
-export function hookHandlers(config: PackConfig, contracts: readonly string[], events?: readonly StopEvent[]): HookHandler[] {
+export function hookHandlers(
+  config: PackConfig,
+  contracts: readonly string[],
+  events?: readonly StopEvent[],
+): HookHandler[] {
   const byEvent = new Map<StopEvent, HookConfig[]>();
   const ids = new Map<StopEvent, string[]>();
   for (const id of contracts) {

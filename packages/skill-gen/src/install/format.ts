@@ -78,11 +78,18 @@ export function formatOutcomeText(outcome: OperationOutcome): string {
     case 'unchanged':
       lines.push('Nothing to do: already installed as planned.');
       break;
-    case 'applied':
-      lines.push(
-        `Done: ${counts.write + counts.replace} written, ${counts.delete} deleted, ${counts.release} kept. Lock file: ${outcome.lockFile}${plan.lock.installs.length === 0 ? ' (removed: nothing left installed)' : ''}.`,
-      );
+    case 'applied': {
+      const done =
+        plan.operation === 'install'
+          ? `${counts.write + counts.replace} written, ${counts.delete} deleted, ${counts.release} left in place`
+          : `${counts.delete} deleted, ${counts.release} left in place`;
+      const lock =
+        plan.lock.installs.length === 0
+          ? `${outcome.lockFile} removed (nothing left installed)`
+          : `lock file ${outcome.lockFile}`;
+      lines.push(`Done: ${done}; ${lock}.`);
       break;
+    }
   }
   if (
     counts.release > 0 &&

@@ -91,6 +91,7 @@ async function readSkillFile(path: string, cwd: string): Promise<CollectedSkillF
   const folderEntries: FolderEntry[] = [];
   await listFolder(folder, '', 0, folderEntries);
   const shown = relative(cwd, path);
+  const implied = await impliedRuntimes(folder);
   return {
     path,
     file: (shown === '' || isAbsolute(shown) ? path : shown).split(sep).join('/'),
@@ -98,7 +99,9 @@ async function readSkillFile(path: string, cwd: string): Promise<CollectedSkillF
     folderName: basename(folder),
     bytes,
     folderEntries: folderEntries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    impliedRuntimes: await impliedRuntimes(folder),
+    impliedRuntimes: implied,
+    // A runtime's discovery folder or a built pack holds installed skills, never skill sources.
+    ...(implied === undefined ? {} : { kind: 'skill' as const }),
   };
 }
 

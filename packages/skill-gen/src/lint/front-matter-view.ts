@@ -1,5 +1,5 @@
 import type { FrontMatterEntry, FrontMatterNode } from './front-matter.js';
-import { SOURCE_ONLY_KEYS } from './known-keys.js';
+import { CODEX_SIDECAR_KEYS, SOURCE_ONLY_KEYS } from './known-keys.js';
 import type { LintRuntime } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -19,8 +19,10 @@ export function frontMatterFor(skill: SkillDocument, runtime: LintRuntime): Fron
   if (runtime === 'portable') return createView(base);
   const override = lastEntry(root, runtime)?.value;
   if (override?.kind !== 'mapping') return createView(base);
-  const overridden = new Set(override.entries.map((entry) => entry.key));
-  return createView([...base.filter((entry) => !overridden.has(entry.key)), ...override.entries]);
+  const sidecar: readonly string[] = runtime === 'codex' ? CODEX_SIDECAR_KEYS : [];
+  const entries = override.entries.filter((entry) => !sidecar.includes(entry.key));
+  const overridden = new Set(entries.map((entry) => entry.key));
+  return createView([...base.filter((entry) => !overridden.has(entry.key)), ...entries]);
 }
 
 /** The top-level mapping entries of the file, or `undefined` when its front matter is not a mapping. */

@@ -41,6 +41,9 @@ export const OPENCODE_KEYS = ['name', 'description', 'license', 'compatibility',
 /** Keys only a skillpack skill source has; `build` turns them into per-runtime front matter. */
 export const SOURCE_ONLY_KEYS = ['contracts', 'claude-code', 'codex', 'opencode'] as const;
 
+/** Keys of a source's `codex:` section that `build` writes to `agents/openai.yaml`, not to SKILL.md. */
+export const CODEX_SIDECAR_KEYS = ['interface', 'policy', 'dependencies'] as const;
+
 export const RECOGNISED_KEYS: Readonly<Record<LintRuntime, readonly string[]>> = {
   'claude-code': CLAUDE_CODE_KEYS,
   codex: CODEX_KEYS,

@@ -17,6 +17,8 @@ export interface SkillFileInput {
   readonly folderName: string;
   readonly bytes: Uint8Array;
   readonly folderEntries?: readonly FolderEntry[];
+  /** Default: `source` for a file named `skill.md`, else `skill`. */
+  readonly kind?: SkillFileKind;
 }
 
 export type FrontMatterBlock =
@@ -73,7 +75,7 @@ export function parseSkillDocument(input: SkillFileInput): SkillDocument {
     file: input.file,
     fileName: input.fileName,
     folderName: input.folderName,
-    kind: input.fileName === 'skill.md' ? 'source' : 'skill',
+    kind: input.kind ?? (input.fileName === 'skill.md' ? 'source' : 'skill'),
     folderEntries: input.folderEntries,
     invalidUtf8Line,
     hasBom,

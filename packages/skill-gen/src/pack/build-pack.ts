@@ -1,6 +1,6 @@
 import type { Warning } from '@skillpack/core';
 import type { Manifest } from '../manifest.js';
-import { comparePack, type CheckReport } from './check-pack.js';
+import { type CheckReport, comparePack } from './check-pack.js';
 import { loadPack } from './load-pack.js';
 import type { PackRequest } from './pack-request.js';
 import { renderPack } from './render-pack.js';

@@ -59,7 +59,12 @@ function checkDeclaredContracts(skills: readonly SkillSource[], registry: Contra
   }
 }
 
-function checkHookContracts(config: PackConfig, configText: string, configFile: string, registry: ContractRegistry): void {
+function checkHookContracts(
+  config: PackConfig,
+  configText: string,
+  configFile: string,
+  registry: ContractRegistry,
+): void {
   for (const id of Object.keys(config.hooks)) {
     if (registry.has(id)) continue;
     const at = configText.indexOf(JSON.stringify(id));
@@ -72,7 +77,11 @@ function checkHookContracts(config: PackConfig, configText: string, configFile: 
   }
 }
 
-function neededBundles(config: PackConfig, targets: readonly TargetId[], skills: readonly SkillSource[]): BundleName[] {
+function neededBundles(
+  config: PackConfig,
+  targets: readonly TargetId[],
+  skills: readonly SkillSource[],
+): BundleName[] {
   if (packHookedContracts(config, skills).length === 0) return [];
   const names: BundleName[] = [];
   if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
@@ -105,7 +114,12 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   const registry = request.registry ?? (await defaultRegistry());
   checkHookContracts(config, configText, configFile, registry);
 
-  const { skills, records } = await readSkillSources({ baseDir, displayDir: cwd, configFile, folders: config.skills });
+  const { skills, records } = await readSkillSources({
+    baseDir,
+    displayDir: cwd,
+    configFile,
+    folders: config.skills,
+  });
   for (const folder of config.skills) {
     const dir = resolve(baseDir, folder);
     if (isInside(dir, outDir) || isInside(outDir, dir)) {
@@ -131,7 +145,9 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   const [templates, typeReferences, bundles] = await Promise.all([
     loadTemplates(request.templatesDir),
-    contracts.length > 0 ? createTypeReferences(contracts, request.typeReferences) : new Map<string, TypeReference>(),
+    contracts.length > 0
+      ? createTypeReferences(contracts, request.typeReferences)
+      : new Map<string, TypeReference>(),
     loadHookBundles(neededBundles(config, targets, skills), configFile, request.bundles),
   ]);
   for (const reference of typeReferences.values()) {
@@ -143,6 +159,21 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
     }
   }
   // Manifest source paths are relative to the config file's folder, so they do not depend on the cwd.
-  const sources = [{ path: basename(configPath), sha256: sha256(Buffer.from(configText, 'utf8')) }, ...records];
-  return { config, configFile, outDir, targets, registry, skills, sources, templates, typeReferences, bundles, warnings };
+  const sources = [
+    { path: basename(configPath), sha256: sha256(Buffer.from(configText, 'utf8')) },
+    ...records,
+  ];
+  return {
+    config,
+    configFile,
+    outDir,
+    targets,
+    registry,
+    skills,
+    sources,
+    templates,
+    typeReferences,
+    bundles,
+    warnings,
+  };
 }

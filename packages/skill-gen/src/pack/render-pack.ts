@@ -1,5 +1,5 @@
 import type { Warning } from '@skillpack/core';
-import { createManifest, type Manifest, MANIFEST_FILE, serializeManifest } from '../manifest.js';
+import { createManifest, MANIFEST_FILE, type Manifest, serializeManifest } from '../manifest.js';
 import { type OutputFile, textFile } from '../output-file.js';
 import { createTemplateEngine } from '../render/template-engine.js';
 import { TARGET_RENDERERS } from '../targets/renderers.js';

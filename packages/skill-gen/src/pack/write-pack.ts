@@ -1,7 +1,7 @@
 import { chmod, lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ConfigError } from '@skillpack/core';
-import { type Manifest, MANIFEST_FILE, safeParseManifest } from '../manifest.js';
+import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { contentBytes } from '../output-file.js';
 import { sha256 } from '../sha256.js';
 import type { RenderedPack } from './render-pack.js';
@@ -66,9 +66,13 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
     await mkdir(dir, { recursive: true });
     const real = await realpath(dir);
     if (real !== root && !real.startsWith(root + sep)) {
-      throw new ConfigError('out_escapes', `${relative(root, dir)} resolves outside the pack directory (${real}); refusing to write through a link.`, {
-        details: { path: dir, resolved: real, fix: 'Remove the symbolic link from the pack directory.' },
-      });
+      throw new ConfigError(
+        'out_escapes',
+        `${relative(root, dir)} resolves outside the pack directory (${real}); refusing to write through a link.`,
+        {
+          details: { path: dir, resolved: real, fix: 'Remove the symbolic link from the pack directory.' },
+        },
+      );
     }
     checkedDirs.add(dir);
   };

@@ -1,6 +1,6 @@
 import type { AnyContract } from '@skillpack/core';
-import type { TargetId } from '../targets/target-id.js';
 import { toStableJson } from '../stable-json.js';
+import type { TargetId } from '../targets/target-id.js';
 import { fieldSections } from './field-table.js';
 import { fenceFor, tableCell } from './markdown.js';
 

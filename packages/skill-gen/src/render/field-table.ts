@@ -49,8 +49,13 @@ export function typeLabel(root: SchemaNode, input: SchemaNode, depth = 0): strin
   if ('const' in node) return literal(node.const);
   if (Array.isArray(node.enum)) return node.enum.map(literal).join(' | ');
   const variants = variantsOf(node);
-  if (variants) return [...new Set(variants.map((variant) => typeLabel(root, variant, depth + 1)))].join(' | ');
-  const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
+  if (variants)
+    return [...new Set(variants.map((variant) => typeLabel(root, variant, depth + 1)))].join(' | ');
+  const types = Array.isArray(node.type)
+    ? (node.type as string[])
+    : typeof node.type === 'string'
+      ? [node.type]
+      : [];
   if (types.length === 0) return 'any';
   return types
     .map((type) => {
@@ -67,7 +72,13 @@ export function typeLabel(root: SchemaNode, input: SchemaNode, depth = 0): strin
     .join(' | ');
 }
 
-function objectRows(root: SchemaNode, node: SchemaNode, prefix: string, depth: number, seen: Set<string>): FieldRow[] {
+function objectRows(
+  root: SchemaNode,
+  node: SchemaNode,
+  prefix: string,
+  depth: number,
+  seen: Set<string>,
+): FieldRow[] {
   const properties = isNode(node.properties) ? node.properties : {};
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const rows: FieldRow[] = [];
@@ -76,7 +87,12 @@ function objectRows(root: SchemaNode, node: SchemaNode, prefix: string, depth: n
     const ref = typeof raw.$ref === 'string' ? raw.$ref : undefined;
     const property = resolveRef(root, raw, seen);
     const field = `${prefix}${name}`;
-    const description = typeof raw.description === 'string' ? raw.description : typeof property.description === 'string' ? property.description : '';
+    const description =
+      typeof raw.description === 'string'
+        ? raw.description
+        : typeof property.description === 'string'
+          ? property.description
+          : '';
     rows.push({ field, type: typeLabel(root, property), required: required.has(name), description });
     if (depth >= MAX_DEPTH || (ref !== undefined && seen.has(ref))) continue;
     const nextSeen = ref === undefined ? seen : new Set([...seen, ref]);
@@ -89,12 +105,20 @@ function objectRows(root: SchemaNode, node: SchemaNode, prefix: string, depth: n
 function singleObjectVariant(root: SchemaNode, node: SchemaNode, seen: Set<string>): SchemaNode | undefined {
   const variants = variantsOf(node);
   if (!variants) return isNode(node.properties) ? node : undefined;
-  const objects = variants.map((variant) => resolveRef(root, variant, seen)).filter((variant) => isNode(variant.properties));
+  const objects = variants
+    .map((variant) => resolveRef(root, variant, seen))
+    .filter((variant) => isNode(variant.properties));
   return objects.length === 1 ? objects[0] : undefined;
 }
 
 /** Rows for the inside of a field: an object's properties, or those of list items that are objects. */
-function nestedRows(root: SchemaNode, node: SchemaNode, field: string, depth: number, seen: Set<string>): FieldRow[] {
+function nestedRows(
+  root: SchemaNode,
+  node: SchemaNode,
+  field: string,
+  depth: number,
+  seen: Set<string>,
+): FieldRow[] {
   const object = singleObjectVariant(root, node, seen);
   if (object) return objectRows(root, object, `${field}.`, depth, seen);
   if (isNode(node.items)) {
@@ -126,10 +150,24 @@ export function fieldSections(schema: SchemaNode): FieldSection[] {
       }),
     );
     return variants.map((variant, index) => ({
-      when: discriminantLabel(variant, constantKeys) ?? (typeof variant.title === 'string' ? variant.title : `variant ${index + 1}`),
+      when:
+        discriminantLabel(variant, constantKeys) ??
+        (typeof variant.title === 'string' ? variant.title : `variant ${index + 1}`),
       rows: objectRows(schema, variant, '', 0, new Set()),
     }));
   }
   if (isNode(root.properties)) return [{ when: null, rows: objectRows(schema, root, '', 0, new Set()) }];
-  return [{ when: null, rows: [{ field: '(value)', type: typeLabel(schema, root), required: true, description: typeof root.description === 'string' ? root.description : '' }] }];
+  return [
+    {
+      when: null,
+      rows: [
+        {
+          field: '(value)',
+          type: typeLabel(schema, root),
+          required: true,
+          description: typeof root.description === 'string' ? root.description : '',
+        },
+      ],
+    },
+  ];
 }

@@ -8,7 +8,13 @@ export type SkillForm = 'skill' | 'plugin';
  * OpenCode, `$name` in Codex; plugin skills are namespaced `/pack:name` and `$pack:name`. A skill that is
  * not part of this pack is never namespaced.
  */
-export function invocation(target: TargetId, form: SkillForm, pack: string, name: string, external = false): string {
+export function invocation(
+  target: TargetId,
+  form: SkillForm,
+  pack: string,
+  name: string,
+  external = false,
+): string {
   const scoped = form === 'plugin' && !external ? `${pack}:${name}` : name;
   switch (target) {
     case 'claude-code':

@@ -55,7 +55,12 @@ function checkHelperArguments(scope: TemplateCheckScope, name: string, node: Nod
   const line = lineOf(node);
   if (name === 'ifRuntime' || name === 'unlessRuntime') {
     if (params.length === 0) {
-      throw new TemplateFault('template_bad_argument', `#${name} needs at least one runtime.`, `Write {{#${name} "codex"}}…{{/${name}}}.`, line);
+      throw new TemplateFault(
+        'template_bad_argument',
+        `#${name} needs at least one runtime.`,
+        `Write {{#${name} "codex"}}…{{/${name}}}.`,
+        line,
+      );
     }
     for (const param of params) {
       const value = literalString(param);
@@ -73,7 +78,12 @@ function checkHelperArguments(scope: TemplateCheckScope, name: string, node: Nod
   if (name === 'contract') {
     const id = literalString(params[0]);
     if (params.length !== 1) {
-      throw new TemplateFault('template_bad_argument', 'contract takes one contract id.', 'Write (contract "conflux.acceptance").', line);
+      throw new TemplateFault(
+        'template_bad_argument',
+        'contract takes one contract id.',
+        'Write (contract "conflux.acceptance").',
+        line,
+      );
     }
     if (id !== undefined && scope.skill) checkContractId(scope, id, line);
     return;
@@ -81,10 +91,20 @@ function checkHelperArguments(scope: TemplateCheckScope, name: string, node: Nod
   if (name === 'invoke') {
     const target = literalString(params[0]);
     if (params.length !== 1) {
-      throw new TemplateFault('template_bad_argument', 'invoke takes one skill name.', 'Write {{invoke "other-skill"}}.', line);
+      throw new TemplateFault(
+        'template_bad_argument',
+        'invoke takes one skill name.',
+        'Write {{invoke "other-skill"}}.',
+        line,
+      );
     }
     const external = hashValue(hash, 'external');
-    if (target !== undefined && scope.skill && !scope.skill.skillNames.has(target) && external?.type !== 'BooleanLiteral') {
+    if (
+      target !== undefined &&
+      scope.skill &&
+      !scope.skill.skillNames.has(target) &&
+      external?.type !== 'BooleanLiteral'
+    ) {
       throw new TemplateFault(
         'unknown_skill',
         `invoke names "${target}", which is not a skill of this pack.`,
@@ -99,7 +119,12 @@ function checkPartial(scope: TemplateCheckScope, node: Node): void {
   const nameNode = node.name as hbs.AST.PathExpression | hbs.AST.SubExpression | hbs.AST.StringLiteral;
   const line = lineOf(node);
   if (nameNode.type !== 'PathExpression' && nameNode.type !== 'StringLiteral') {
-    throw new TemplateFault('template_dynamic_partial', 'Partial names must be written literally.', 'Write {{> contract-output contract="…"}}.', line);
+    throw new TemplateFault(
+      'template_dynamic_partial',
+      'Partial names must be written literally.',
+      'Write {{> contract-output contract="…"}}.',
+      line,
+    );
   }
   const name = nameNode.type === 'PathExpression' ? nameNode.original : nameNode.value;
   if (!scope.partials.has(name)) {
@@ -143,7 +168,8 @@ function checkCall(scope: TemplateCheckScope, node: Node, kind: 'block' | 'inlin
   checkPath(path as hbs.AST.PathExpression);
   const params = (node.params ?? []) as unknown[];
   const hash = node.hash as hbs.AST.Hash | undefined;
-  const isCall = kind === 'block' || params.length > 0 || (hash?.pairs.length ?? 0) > 0 || node.type === 'SubExpression';
+  const isCall =
+    kind === 'block' || params.length > 0 || (hash?.pairs.length ?? 0) > 0 || node.type === 'SubExpression';
   if (!isCall) return;
   const known: readonly string[] = kind === 'block' ? BLOCK_HELPERS : INLINE_HELPERS;
   if (!known.includes(name)) {
@@ -186,7 +212,12 @@ function visit(scope: TemplateCheckScope, node: Node | null | undefined): void {
       break;
     case 'DecoratorBlock':
     case 'Decorator':
-      throw new TemplateFault('template_unsupported', 'Handlebars decorators are not supported.', 'Remove the {{* …}} decorator.', lineOf(node));
+      throw new TemplateFault(
+        'template_unsupported',
+        'Handlebars decorators are not supported.',
+        'Remove the {{* …}} decorator.',
+        lineOf(node),
+      );
     case 'PathExpression':
       checkPath(node as unknown as hbs.AST.PathExpression);
       return;
@@ -194,7 +225,8 @@ function visit(scope: TemplateCheckScope, node: Node | null | undefined): void {
       return;
   }
   for (const param of (node.params ?? []) as Node[]) visit(scope, param);
-  for (const pair of ((node.hash as hbs.AST.Hash | undefined)?.pairs ?? []) as hbs.AST.HashPair[]) visit(scope, pair.value as Node);
+  for (const pair of ((node.hash as hbs.AST.Hash | undefined)?.pairs ?? []) as hbs.AST.HashPair[])
+    visit(scope, pair.value as Node);
 }
 
 /** Check a parsed template before it runs: helpers, partials, contract ids, skills and runtime names. */

@@ -49,15 +49,37 @@ function variablesHint(): string {
   return 'Variables are skill.name, skill.description, skill.license, skill.compatibility, skill.metadata, skill.contracts, pack.name, pack.version, pack.description, runtime and form.';
 }
 
+/** The whole dotted path (`skill.nmae`) on a template line that ends in the name Handlebars reported. */
+function fullPath(text: string | undefined, line: number | undefined, name: string): string {
+  const source = line === undefined ? undefined : text?.split('\n')[line - 1];
+  if (source === undefined) return name;
+  for (const token of source.split(/[^A-Za-z0-9_.@/-]+/)) {
+    if (token === name || token.endsWith(`.${name}`) || token.endsWith(`/${name}`)) return token;
+  }
+  return name;
+}
+
 /** Turn whatever a render threw into a ConfigError pointing at the template file and line. */
-function toTemplateError(error: unknown, file: string, lineOffset: number, partials: Partials, skillFile: string): ConfigError {
+function toTemplateError(
+  error: unknown,
+  file: string,
+  lineOffset: number,
+  partials: Partials,
+  skillFile: string,
+  text?: string,
+): ConfigError {
   const partial = (error as { partial?: string } | null)?.partial;
   const partialSource = partial === undefined ? undefined : partials.get(partial);
   const target = partialSource ? { file: partialSource.file, offset: 0 } : { file, offset: lineOffset };
   const suffix = partialSource ? ` (rendering ${skillFile})` : '';
   const at = (line: number | undefined) => (line === undefined ? {} : { line: line + target.offset });
   if (error instanceof TemplateFault) {
-    return authorError(error.code, { file: target.file, ...at(error.line), message: `${error.message}${suffix}`, fix: error.fix });
+    return authorError(error.code, {
+      file: target.file,
+      ...at(error.line),
+      message: `${error.message}${suffix}`,
+      fix: error.fix,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   const parse = PARSE_ERROR_LINE.exec(message);
@@ -72,10 +94,11 @@ function toTemplateError(error: unknown, file: string, lineOffset: number, parti
   const missing = MISSING_VARIABLE.exec(message);
   const line = (error as { lineNumber?: number } | null)?.lineNumber;
   if (missing) {
+    const name = fullPath(partialSource ? partialSource.text : text, line, missing[1]!);
     return authorError('template_missing_variable', {
       file: target.file,
       ...at(line),
-      message: `The variable "${missing[1]}" is not defined${suffix}.`,
+      message: `The variable "${name}" is not defined${suffix}.`,
       fix: `Correct the name or remove it. ${variablesHint()}`,
     });
   }
@@ -88,7 +111,12 @@ function toTemplateError(error: unknown, file: string, lineOffset: number, parti
   });
 }
 
-function parseTemplate(hb: typeof Handlebars, source: TemplateSource, scope: TemplateCheckScope, lineOffset = 0): hbs.AST.Program {
+function parseTemplate(
+  hb: typeof Handlebars,
+  source: TemplateSource,
+  scope: TemplateCheckScope,
+  lineOffset = 0,
+): hbs.AST.Program {
   try {
     const program = hb.parse(source.text);
     checkTemplate(program, scope);
@@ -132,20 +160,40 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
   }
   hb.registerHelper('contract', (id: unknown, options: HelperCall) => {
     if (typeof id !== 'string') {
-      throw new TemplateFault('template_bad_argument', `contract needs a contract id, received ${describeValue(id)}.`, 'Pass a quoted id: (contract "conflux.acceptance").', lineOf(options));
+      throw new TemplateFault(
+        'template_bad_argument',
+        `contract needs a contract id, received ${describeValue(id)}.`,
+        'Pass a quoted id: (contract "conflux.acceptance").',
+        lineOf(options),
+      );
     }
     if (!registry.has(id)) {
-      throw new TemplateFault('unknown_contract', `Unknown contract "${id}".`, `Use one of ${registry.ids.join(', ')}.`, lineOf(options));
+      throw new TemplateFault(
+        'unknown_contract',
+        `Unknown contract "${id}".`,
+        `Use one of ${registry.ids.join(', ')}.`,
+        lineOf(options),
+      );
     }
     if (current && !current.skill.frontMatter.contracts.includes(id)) {
-      throw new TemplateFault('contract_not_declared', `The body uses contract "${id}", which the front matter does not declare.`, `Add "${id}" to contracts: in the front matter.`, lineOf(options));
+      throw new TemplateFault(
+        'contract_not_declared',
+        `The body uses contract "${id}", which the front matter does not declare.`,
+        `Add "${id}" to contracts: in the front matter.`,
+        lineOf(options),
+      );
     }
     return contractView(id);
   });
   hb.registerHelper('invoke', (name: unknown, options: HelperCall) => {
     const external = options.hash.external === true;
     if (typeof name !== 'string' || (!external && !skillNames.has(name))) {
-      throw new TemplateFault('unknown_skill', `invoke names ${describeValue(name)}, which is not a skill of this pack.`, 'Name a skill of this pack, or add external=true.', lineOf(options));
+      throw new TemplateFault(
+        'unknown_skill',
+        `invoke names ${describeValue(name)}, which is not a skill of this pack.`,
+        'Name a skill of this pack, or add external=true.',
+        lineOf(options),
+      );
     }
     return invocation(target, current?.form ?? 'skill', pack.name, name, external);
   });
@@ -158,15 +206,26 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
   hb.registerHelper('unlessRuntime', runtimeBlock(true));
   hb.registerHelper('json', (value: unknown, options: HelperCall) => {
     if (value === undefined) {
-      throw new TemplateFault('template_missing_variable', 'The value given to json is not defined.', variablesHint(), lineOf(options));
+      throw new TemplateFault(
+        'template_missing_variable',
+        'The value given to json is not defined.',
+        variablesHint(),
+        lineOf(options),
+      );
     }
     return JSON.stringify(value, null, 2);
   });
 
-  const partials: Partials = new Map([...input.templates.partials, ...(input.templates.targetPartials.get(target) ?? [])]);
+  const partials: Partials = new Map([
+    ...input.templates.partials,
+    ...(input.templates.targetPartials.get(target) ?? []),
+  ]);
   const partialNames = new Set(partials.keys());
   for (const [name, source] of partials) {
-    const compiled = hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS);
+    const compiled = hb.compile(
+      parseTemplate(hb, source, { partials: partialNames, registry }),
+      COMPILE_OPTIONS,
+    );
     hb.registerPartial(name, ((context: unknown, options: Handlebars.RuntimeOptions) => {
       try {
         return compiled(context, options);
@@ -179,14 +238,24 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     }) as unknown as Handlebars.Template);
   }
   const layoutSource = input.templates.skillLayouts.get(target)!;
-  const layout = hb.compile(parseTemplate(hb, layoutSource, { partials: partialNames, registry }), COMPILE_OPTIONS);
+  const layout = hb.compile(
+    parseTemplate(hb, layoutSource, { partials: partialNames, registry }),
+    COMPILE_OPTIONS,
+  );
   const bodies = new Map<string, Handlebars.TemplateDelegate>();
 
   const bodyTemplate = (skill: SkillSource): Handlebars.TemplateDelegate => {
     let template = bodies.get(skill.name);
     if (!template) {
-      const scope = { partials: partialNames, registry, skill: { contracts: skill.frontMatter.contracts, skillNames } };
-      template = hb.compile(parseTemplate(hb, { file: skill.file, text: skill.body }, scope, skill.bodyLine - 1), COMPILE_OPTIONS);
+      const scope = {
+        partials: partialNames,
+        registry,
+        skill: { contracts: skill.frontMatter.contracts, skillNames },
+      };
+      template = hb.compile(
+        parseTemplate(hb, { file: skill.file, text: skill.body }, scope, skill.bodyLine - 1),
+        COMPILE_OPTIONS,
+      );
       bodies.set(skill.name, template);
     }
     return template;
@@ -216,12 +285,12 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         try {
           body = template(context);
         } catch (error) {
-          throw toTemplateError(error, skill.file, skill.bodyLine - 1, partials, skill.file);
+          throw toTemplateError(error, skill.file, skill.bodyLine - 1, partials, skill.file, skill.body);
         }
         try {
           return layout({ ...context, body, contracts: frontMatter.contracts.map(contractView) });
         } catch (error) {
-          throw toTemplateError(error, layoutSource.file, 0, partials, skill.file);
+          throw toTemplateError(error, layoutSource.file, 0, partials, skill.file, layoutSource.text);
         }
       } finally {
         current = undefined;

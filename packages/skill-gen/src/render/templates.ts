@@ -27,7 +27,10 @@ const PARTIAL_SUFFIX = '.hbs';
  * repository's `templates/` when running from the TypeScript sources.
  */
 export function defaultTemplatesDir(): string {
-  const candidates = [new URL('../templates/', import.meta.url), new URL('../../../../templates/', import.meta.url)];
+  const candidates = [
+    new URL('../templates/', import.meta.url),
+    new URL('../../../../templates/', import.meta.url),
+  ];
   for (const candidate of candidates) {
     const dir = fileURLToPath(candidate);
     if (existsSync(join(dir, 'partials'))) return dir;
@@ -57,7 +60,10 @@ export async function loadTemplates(dir = defaultTemplatesDir()): Promise<Templa
   const targetPartials = new Map<TargetId, ReadonlyMap<string, TemplateSource>>();
   const skillLayouts = new Map<TargetId, TemplateSource>();
   for (const target of TARGET_IDS) {
-    targetPartials.set(target, await readPartials(join(dir, target, 'partials'), `templates/${target}/partials`));
+    targetPartials.set(
+      target,
+      await readPartials(join(dir, target, 'partials'), `templates/${target}/partials`),
+    );
     const file = `templates/${target}/${SKILL_LAYOUT_FILE}`;
     try {
       const text = (await readFile(join(dir, target, SKILL_LAYOUT_FILE), 'utf8')).replaceAll('\r\n', '\n');

@@ -1,6 +1,12 @@
 import YAML from 'yaml';
 
-type Plain = string | number | boolean | null | readonly Plain[] | { readonly [key: string]: Plain | undefined };
+type Plain =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly Plain[]
+  | { readonly [key: string]: Plain | undefined };
 
 /** Keys sorted at every depth, except `firstKeys`, which lead the top level in the order given. */
 function ordered(value: Plain | undefined, firstKeys: readonly string[] = []): unknown {
@@ -17,7 +23,10 @@ function ordered(value: Plain | undefined, firstKeys: readonly string[] = []): u
  * YAML for front matter and `agents/openai.yaml`: every string a double-quoted single-line scalar (JSON
  * escapes, so no value is ever folded or reinterpreted), stable key order, LF line ends.
  */
-export function toYaml(value: { readonly [key: string]: Plain | undefined }, firstKeys: readonly string[] = []): string {
+export function toYaml(
+  value: { readonly [key: string]: Plain | undefined },
+  firstKeys: readonly string[] = [],
+): string {
   return new YAML.Document(ordered(value, firstKeys)).toString({
     defaultStringType: 'QUOTE_DOUBLE',
     defaultKeyType: 'PLAIN',
@@ -30,7 +39,10 @@ export function toYaml(value: { readonly [key: string]: Plain | undefined }, fir
 export type { Plain as YamlValue };
 
 /** A SKILL.md: front matter between `---` lines, then the Markdown body, ending in one newline. */
-export function toSkillMarkdown(frontMatter: { readonly [key: string]: Plain | undefined }, body: string): string {
+export function toSkillMarkdown(
+  frontMatter: { readonly [key: string]: Plain | undefined },
+  body: string,
+): string {
   let start = 0;
   while (body.charCodeAt(start) === 10) start++;
   return `---\n${toYaml(frontMatter, ['name', 'description'])}---\n\n${body.slice(start).trimEnd()}\n`;

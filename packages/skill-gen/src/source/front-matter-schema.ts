@@ -6,7 +6,10 @@ export const SkillNameSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single hyphens, like "review-pr"');
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'must be lowercase letters, digits and single hyphens, like "review-pr"',
+  );
 
 export const SkillDescriptionSchema = z
   .string()
@@ -15,14 +18,22 @@ export const SkillDescriptionSchema = z
 
 /** Metadata keys are plain identifiers; values must be strings (quote `version: "1.0"`). */
 export const MetadataSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be a plain key like "version" or "short-description"'),
+  z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be a plain key like "version" or "short-description"'),
   z.string().max(1024),
 );
 
 /** `allowed-tools`: a space-separated string in the spec; a YAML list is accepted and joined. */
-export const ToolListSchema = z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(256)).min(1)]);
+export const ToolListSchema = z.union([
+  z.string().min(1).max(4096),
+  z.array(z.string().min(1).max(256)).min(1),
+]);
 
-const StringOrListSchema = z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(1024)).min(1)]);
+const StringOrListSchema = z.union([
+  z.string().min(1).max(4096),
+  z.array(z.string().min(1).max(1024)).min(1),
+]);
 
 const specOverrides = {
   description: SkillDescriptionSchema.optional(),

@@ -78,7 +78,13 @@ function lineLookup(state: YamlParse) {
 
 type Opener =
   | { readonly ok: true; readonly close: number }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly fix: string; readonly line?: number };
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly message: string;
+      readonly fix: string;
+      readonly line?: number;
+    };
 
 /** Check the `---` opener and find the closing delimiter without handing unbounded text to gray-matter. */
 function checkDelimiters(text: string): Opener {
@@ -143,7 +149,11 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
   const error = (code: string, message: string, fix: string, line?: number) =>
     fail(authorError(code, { file, message, fix, ...(line === undefined ? {} : { line }) }));
   if (typeof input !== 'string') {
-    return error('source_invalid', `Expected the text of a skill source, received ${typeof input}.`, 'Pass the file text.');
+    return error(
+      'source_invalid',
+      `Expected the text of a skill source, received ${typeof input}.`,
+      'Pass the file text.',
+    );
   }
   if (input.length > MAX_SKILL_FILE_CHARS) {
     return error(
@@ -197,11 +207,17 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
   }
   const validated = SkillFrontMatterSchema.safeParse(parsed.data, { reportInput: true });
   if (!validated.success) {
-    const issues = validated.error.issues.map(
-      (issue) => toAuthorIssue(issue, SkillFrontMatterSchema, 'the front matter', 'front matter key'),
+    const issues = validated.error.issues.map((issue) =>
+      toAuthorIssue(issue, SkillFrontMatterSchema, 'the front matter', 'front matter key'),
     );
     const first = issues[0]!;
-    const more = issues.length > 1 ? ` (${issues.length - 1} more: ${issues.slice(1, 4).map((i) => i.where).join(', ')})` : '';
+    const more =
+      issues.length > 1
+        ? ` (${issues.length - 1} more: ${issues
+            .slice(1, 4)
+            .map((i) => i.where)
+            .join(', ')})`
+        : '';
     const metadataValue = first.path[0] === 'metadata' || first.path[1] === 'metadata';
     return fail(
       authorError('front_matter_invalid', {

@@ -114,7 +114,10 @@ async function readAssets(root: string, folder: string, display: string): Promis
   return assets;
 }
 
-async function readSkill(input: ReadSkillSourcesInput, dir: string): Promise<{ skill: SkillSource; records: SourceRecord[] }> {
+async function readSkill(
+  input: ReadSkillSourcesInput,
+  dir: string,
+): Promise<{ skill: SkillSource; records: SourceRecord[] }> {
   const display = toPosix(relative(input.displayDir ?? input.baseDir, dir)) || '.';
   const recorded = toPosix(relative(input.baseDir, dir)) || '.';
   const folderName = dir.split(sep).at(-1) ?? '';
@@ -137,7 +140,11 @@ async function readSkill(input: ReadSkillSourcesInput, dir: string): Promise<{ s
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw authorError('source_encoding', { file, message: 'The file is not valid UTF-8.', fix: 'Save the file as UTF-8.' });
+    throw authorError('source_encoding', {
+      file,
+      message: 'The file is not valid UTF-8.',
+      fix: 'Save the file as UTF-8.',
+    });
   }
   const parsed = safeParseSkillFile(text, file);
   if (!parsed.success) throw parsed.error;

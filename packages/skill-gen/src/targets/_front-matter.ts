@@ -1,5 +1,5 @@
-import type { SkillFrontMatter } from '../source/front-matter-schema.js';
 import type { YamlValue } from '../render/yaml.js';
+import type { SkillFrontMatter } from '../source/front-matter-schema.js';
 
 export type FrontMatter = { [key: string]: YamlValue | undefined };
 

@@ -31,7 +31,8 @@ export function skillTree(input: SkillTreeInput): OutputFile[] {
     const contract = input.registry.require(id);
     const files = contractReferenceFiles(id);
     generated.set(files.schema, toStableJson(contract.toJSONSchema({ io: 'output' })));
-    if (input.strictSchema) generated.set(files.strictSchema, toStableJson(contract.toJSONSchema({ variant: 'openai' })));
+    if (input.strictSchema)
+      generated.set(files.strictSchema, toStableJson(contract.toJSONSchema({ variant: 'openai' })));
     const reference = input.typeReferences.get(id);
     if (reference) generated.set(files.types, reference.text);
   }

@@ -3,8 +3,8 @@ import {
   claudeSkillHookScript,
   HOOK_FILE,
   hookCommand,
-  hookHandlers,
   hookedContracts,
+  hookHandlers,
   hooksObject,
   packHookedContracts,
 } from '../hooks/hook-plan.js';
@@ -14,7 +14,13 @@ import type { SkillSource } from '../source/skill-source.js';
 import { toStableJson } from '../stable-json.js';
 import { type FrontMatter, specKeys, toolString } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
-import { authorObject, bundleFile, optionalPackFields, type RenderTarget, type TargetContext } from './target-context.js';
+import {
+  authorObject,
+  bundleFile,
+  optionalPackFields,
+  type RenderTarget,
+  type TargetContext,
+} from './target-context.js';
 
 const TARGET = 'claude-code';
 const PLUGIN = `${TARGET}/plugin`;
@@ -25,7 +31,8 @@ function frontMatter(context: TargetContext, skill: SkillSource, form: SkillForm
   const section = source['claude-code'] ?? {};
   // Skill-form hooks live in the skill's own front matter so they run only while the skill is active;
   // the plugin form wires them in hooks/hooks.json instead.
-  const handlers = form === 'skill' ? hookHandlers(context.config, hookedContracts(context.config, skill), ['Stop']) : [];
+  const handlers =
+    form === 'skill' ? hookHandlers(context.config, hookedContracts(context.config, skill), ['Stop']) : [];
   const script = claudeSkillHookScript(context.config.name);
   return {
     ...specKeys(source, section),
@@ -43,7 +50,10 @@ function frontMatter(context: TargetContext, skill: SkillSource, form: SkillForm
     background: section.background,
     paths: section.paths,
     shell: section.shell,
-    hooks: handlers.length > 0 ? hooksObject(handlers, (handler) => hookCommand(script, 'claude-code', handler)) : undefined,
+    hooks:
+      handlers.length > 0
+        ? hooksObject(handlers, (handler) => hookCommand(script, 'claude-code', handler))
+        : undefined,
   };
 }
 
@@ -125,10 +135,15 @@ function marketplace(context: TargetContext): OutputFile {
  * whose plugin source is `./plugin`.
  */
 export const renderClaudeCode: RenderTarget = (context) => {
-  const files = [...skills(context, `${TARGET}/.claude/skills`, 'skill'), ...plugin(context), marketplace(context)];
+  const files = [
+    ...skills(context, `${TARGET}/.claude/skills`, 'skill'),
+    ...plugin(context),
+    marketplace(context),
+  ];
   const skillHooked = context.skills.some(
     (skill) => hookHandlers(context.config, hookedContracts(context.config, skill), ['Stop']).length > 0,
   );
-  if (skillHooked) files.push(bundleFile(context, `${TARGET}/${claudeSkillHookFile(context.config.name)}`, 'hook'));
+  if (skillHooked)
+    files.push(bundleFile(context, `${TARGET}/${claudeSkillHookFile(context.config.name)}`, 'hook'));
   return files;
 };

@@ -1,4 +1,10 @@
-import { HOOK_FILE, hookCommand, hookHandlers, hooksObject, packHookedContracts } from '../hooks/hook-plan.js';
+import {
+  HOOK_FILE,
+  hookCommand,
+  hookHandlers,
+  hooksObject,
+  packHookedContracts,
+} from '../hooks/hook-plan.js';
 import { type OutputFile, textFile } from '../output-file.js';
 import type { SkillForm } from '../render/invocation.js';
 import { toYaml } from '../render/yaml.js';
@@ -6,7 +12,13 @@ import type { SkillSource } from '../source/skill-source.js';
 import { toStableJson } from '../stable-json.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
-import { authorObject, bundleFile, optionalPackFields, type RenderTarget, type TargetContext } from './target-context.js';
+import {
+  authorObject,
+  bundleFile,
+  optionalPackFields,
+  type RenderTarget,
+  type TargetContext,
+} from './target-context.js';
 
 const TARGET = 'codex';
 const PLUGIN = `${TARGET}/plugin`;
@@ -66,7 +78,8 @@ function plugin(context: TargetContext): OutputFile[] {
     ...skills(context, `${PLUGIN}/skills`, 'plugin'),
   ];
   if (handlers.length > 0) {
-    const command = (handler: (typeof handlers)[number]) => hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler);
+    const command = (handler: (typeof handlers)[number]) =>
+      hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler);
     files.push(
       textFile(`${PLUGIN}/hooks/hooks.json`, toStableJson({ hooks: hooksObject(handlers, command) })),
       bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, 'hook'),

@@ -29,7 +29,9 @@ export const renderOpenCode: RenderTarget = (context) => {
   );
   const contracts = packHookedContracts(config, context.skills);
   if (contracts.length > 0) {
-    const blocks = contracts.flatMap((id) => (config.hooks[id]?.maxBlocks === undefined ? [] : [config.hooks[id]!.maxBlocks!]));
+    const blocks = contracts.flatMap((id) =>
+      config.hooks[id]?.maxBlocks === undefined ? [] : [config.hooks[id]!.maxBlocks!],
+    );
     const maxPrompts = blocks.length > 0 ? Math.max(...blocks) : DEFAULT_MAX_PROMPTS;
     files.push(
       bundleFile(context, `${TARGET}/.opencode/plugins/${config.name}.js`, 'opencodePlugin'),

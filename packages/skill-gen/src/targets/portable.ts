@@ -16,7 +16,10 @@ export const renderPortable: RenderTarget = (context) => {
     skillTree({
       root: `${TARGET}/skills`,
       skill,
-      frontMatter: { ...specKeys(skill.frontMatter), 'allowed-tools': toolString(skill.frontMatter['allowed-tools']) },
+      frontMatter: {
+        ...specKeys(skill.frontMatter),
+        'allowed-tools': toolString(skill.frontMatter['allowed-tools']),
+      },
       body: context.engine.renderSkill(skill, 'skill'),
       registry: context.registry,
       typeReferences: context.typeReferences,

@@ -20,15 +20,23 @@ export function jsonSchemaToType(root: SchemaNode): string {
     if (typeof node.$ref === 'string') {
       const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(node.$ref);
       const defs = match ? root[match[1]!] : undefined;
-      const target = isNode(defs) && match ? defs[decodeURIComponent(match[2]!)] : node.$ref === '#' ? root : undefined;
-      return target === undefined || refs.includes(node.$ref) ? 'unknown' : print(target, indent, [...refs, node.$ref]);
+      const target =
+        isNode(defs) && match ? defs[decodeURIComponent(match[2]!)] : node.$ref === '#' ? root : undefined;
+      return target === undefined || refs.includes(node.$ref)
+        ? 'unknown'
+        : print(target, indent, [...refs, node.$ref]);
     }
     if ('const' in node) return JSON.stringify(node.const);
     if (Array.isArray(node.enum)) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
     const union = node.anyOf ?? node.oneOf;
-    if (Array.isArray(union)) return [...new Set(union.map((member) => print(member, indent, refs)))].join(' | ');
+    if (Array.isArray(union))
+      return [...new Set(union.map((member) => print(member, indent, refs)))].join(' | ');
     if (Array.isArray(node.allOf)) return node.allOf.map((member) => print(member, indent, refs)).join(' & ');
-    const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
+    const types = Array.isArray(node.type)
+      ? (node.type as string[])
+      : typeof node.type === 'string'
+        ? [node.type]
+        : [];
     if (types.length === 0) return 'unknown';
     return types.map((type) => printTyped(type, node, indent, refs)).join(' | ');
   };
@@ -43,7 +51,8 @@ export function jsonSchemaToType(root: SchemaNode): string {
       case 'integer':
         return 'number';
       case 'array': {
-        if (Array.isArray(node.prefixItems)) return `[${node.prefixItems.map((item) => print(item, indent, refs)).join(', ')}]`;
+        if (Array.isArray(node.prefixItems))
+          return `[${node.prefixItems.map((item) => print(item, indent, refs)).join(', ')}]`;
         return arrayOf(print(node.items, indent, refs));
       }
       case 'object': {
@@ -54,8 +63,13 @@ export function jsonSchemaToType(root: SchemaNode): string {
           const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
           return `${inner}${key}${required.has(name) ? '' : '?'}: ${print(value, inner, refs)};`;
         });
-        if (isNode(node.additionalProperties)) lines.push(`${inner}[key: string]: ${print(node.additionalProperties, inner, refs)};`);
-        return lines.length === 0 ? (node.additionalProperties === false ? '{}' : 'Record<string, unknown>') : `{\n${lines.join('\n')}\n${indent}}`;
+        if (isNode(node.additionalProperties))
+          lines.push(`${inner}[key: string]: ${print(node.additionalProperties, inner, refs)};`);
+        return lines.length === 0
+          ? node.additionalProperties === false
+            ? '{}'
+            : 'Record<string, unknown>'
+          : `{\n${lines.join('\n')}\n${indent}}`;
       }
       default:
         return 'unknown';

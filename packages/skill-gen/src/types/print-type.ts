@@ -59,12 +59,20 @@ export function printType(type: Type, location: Node): string {
         texts.sort(compareMembers);
         return texts.length === 1 ? texts[0]! : texts.join(' | ');
       }
-      if (current.isIntersection()) return current.getIntersectionTypes().map((member) => print(member, indent)).join(' & ');
+      if (current.isIntersection())
+        return current
+          .getIntersectionTypes()
+          .map((member) => print(member, indent))
+          .join(' & ');
       if (current.isArray() || current.isReadonlyArray()) {
         const element = current.getArrayElementType() ?? current.getTypeArguments()[0];
         return arrayOf(element ? print(element, indent) : 'unknown', current.isReadonlyArray());
       }
-      if (current.isTuple()) return `[${current.getTupleElements().map((element) => print(element, indent)).join(', ')}]`;
+      if (current.isTuple())
+        return `[${current
+          .getTupleElements()
+          .map((element) => print(element, indent))
+          .join(', ')}]`;
       if (current.getCallSignatures().length > 0) return 'unknown';
       if (current.getSymbol()?.getName() === 'Date') return 'Date';
       if (current.isObject()) return printObject(current, indent);
@@ -80,7 +88,9 @@ export function printType(type: Type, location: Node): string {
     for (const property of current.getProperties()) {
       const optional = isOptional(property);
       const propertyType = property.getTypeAtLocation(location);
-      lines.push(`${inner}${propertyName(property.getName())}${optional ? '?' : ''}: ${print(propertyType, inner, optional)};`);
+      lines.push(
+        `${inner}${propertyName(property.getName())}${optional ? '?' : ''}: ${print(propertyType, inner, optional)};`,
+      );
     }
     const index = current.getStringIndexType();
     if (index) lines.push(`${inner}[key: string]: ${print(index, inner)};`);

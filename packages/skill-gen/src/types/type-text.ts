@@ -7,7 +7,8 @@ export function needsParentheses(text: string): boolean {
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
     } else if (char === '{' || char === '[' || char === '(') depth++;
     else if (char === '}' || char === ']' || char === ')') depth--;
-    else if (depth === 0 && (char === '|' || char === '&' || (char === '=' && text[i + 1] === '>'))) return true;
+    else if (depth === 0 && (char === '|' || char === '&' || (char === '=' && text[i + 1] === '>')))
+      return true;
   }
   return false;
 }

@@ -24,7 +24,11 @@ export const demoContract = defineContract({
 export const demoRegistry = createContractRegistry([demoContract]);
 
 /** A parsed skill source for engine tests (throws on a bad fixture). */
-export function demoSkill(frontMatter: string, body: string, file = `skills/${/name: (\S+)/.exec(frontMatter)?.[1]}/skill.md`): SkillSource {
+export function demoSkill(
+  frontMatter: string,
+  body: string,
+  file = `skills/${/name: (\S+)/.exec(frontMatter)?.[1]}/skill.md`,
+): SkillSource {
   const parsed = safeParseSkillFile(`---\n${frontMatter}\n---\n${body}`, file);
   if (!parsed.success) throw parsed.error;
   return { ...parsed.data, name: parsed.data.frontMatter.name, file, assets: [] };

@@ -5,7 +5,12 @@ import { goldenDir, standInBundles, tempDir } from './temp.js';
 
 /** Build the golden fixture into a fresh temp folder (stand-in bundles, types read from core's sources). */
 export async function buildGolden(out = tempDir('skillpack-golden-')) {
-  const result = await buildPack({ cwd: goldenDir, out, bundles: standInBundles, typeReferences: { prefer: 'sources' } });
+  const result = await buildPack({
+    cwd: goldenDir,
+    out,
+    bundles: standInBundles,
+    typeReferences: { prefer: 'sources' },
+  });
   return { out, result };
 }
 
@@ -24,7 +29,8 @@ export function readTree(root: string): TreeEntry[] {
       const relative = prefix === '' ? name : `${prefix}/${name}`;
       const stats = statSync(path);
       if (stats.isDirectory()) walk(path, relative);
-      else entries.push({ path: relative, bytes: readFileSync(path), executable: (stats.mode & 0o111) !== 0 });
+      else
+        entries.push({ path: relative, bytes: readFileSync(path), executable: (stats.mode & 0o111) !== 0 });
     }
   };
   walk(root, '');

@@ -35,10 +35,16 @@ export const FULL_FRONT_MATTER = [
 ].join('\n');
 
 /** Render a pack with one full skill and one plain skill for `target`, in memory. */
-export async function renderDemo(target: TargetId, hooks: Record<string, unknown> = { 'demo.answer': { maxBlocks: 3 } }) {
+export async function renderDemo(
+  target: TargetId,
+  hooks: Record<string, unknown> = { 'demo.answer': { maxBlocks: 3 } },
+) {
   const root = writeTree(tempDir(), {
     'skillpack.config.json': configText({ out: 'out', targets: [target], hooks }),
-    'skills/full/skill.md': skillText(FULL_FRONT_MATTER, '# Full\n\n{{> contract-output contract="demo.answer"}}\n'),
+    'skills/full/skill.md': skillText(
+      FULL_FRONT_MATTER,
+      '# Full\n\n{{> contract-output contract="demo.answer"}}\n',
+    ),
     'skills/plain/skill.md': skillText('name: plain\ndescription: Plain.'),
   });
   const inputs = await loadPack({ cwd: root, registry: demoRegistry, bundles: standInBundles });
@@ -48,6 +54,13 @@ export async function renderDemo(target: TargetId, hooks: Record<string, unknown
     if (!file) throw new Error(`${path} was not rendered`);
     return typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8');
   };
-  const frontMatter = (path: string) => YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text(path))![1]!) as Record<string, unknown>;
-  return { pack, paths: pack.files.map((file) => file.path), text, frontMatter, json: (path: string) => JSON.parse(text(path)) };
+  const frontMatter = (path: string) =>
+    YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text(path))![1]!) as Record<string, unknown>;
+  return {
+    pack,
+    paths: pack.files.map((file) => file.path),
+    text,
+    frontMatter,
+    json: (path: string) => JSON.parse(text(path)),
+  };
 }

@@ -18,7 +18,10 @@ describe('the shipped JSON Schema of skillpack.config.json', () => {
   it.each([
     ['the golden fixture config', readFileSync(`${goldenDir}skillpack.config.json`, 'utf8')],
     ['a minimal config', configText()],
-    ['a config with hooks', configText({ hooks: { 'conflux.acceptance': { events: ['Stop'], maxBlocks: 2 } } })],
+    [
+      'a config with hooks',
+      configText({ hooks: { 'conflux.acceptance': { events: ['Stop'], maxBlocks: 2 } } }),
+    ],
     ['a bad name', configText({ name: 'Bad Name' })],
     ['an unknown key', configText({ skils: [] })],
     ['an unknown target', configText({ targets: ['cursor'] })],

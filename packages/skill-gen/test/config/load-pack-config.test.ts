@@ -30,7 +30,10 @@ describe('safeParsePackConfig', () => {
 
   it('fills hook defaults per contract', () => {
     const result = safeParsePackConfig(configText({ hooks: { 'conflux.acceptance': {} } }), FILE);
-    expect(result.success && result.data.hooks['conflux.acceptance']).toEqual({ events: ['Stop'], timeout: 30 });
+    expect(result.success && result.data.hooks['conflux.acceptance']).toEqual({
+      events: ['Stop'],
+      timeout: 30,
+    });
   });
 
   it.each([
@@ -38,8 +41,18 @@ describe('safeParsePackConfig', () => {
     ['an unknown key', { skils: ['x'] }, 'unknown key "skils"', /"skills"/],
     ['an unknown target', { targets: ['cursor'] }, 'config key "targets[0]"', /"claude-code", "codex"/],
     ['a bad version', { version: 'one' }, 'config key "version"', /semantic version/],
-    ['a hook for a malformed contract id', { hooks: { NotAnId: {} } }, 'config key "hooks.NotAnId"', /contract id/],
-    ['maxBlocks above the Claude Code limit', { hooks: { 'a.b': { maxBlocks: 9 } } }, 'config key "hooks.a.b.maxBlocks"', /<=8/],
+    [
+      'a hook for a malformed contract id',
+      { hooks: { NotAnId: {} } },
+      'config key "hooks.NotAnId"',
+      /contract id/,
+    ],
+    [
+      'maxBlocks above the Claude Code limit',
+      { hooks: { 'a.b': { maxBlocks: 9 } } },
+      'config key "hooks.a.b.maxBlocks"',
+      /<=8/,
+    ],
   ] as const)('names the key and the fix for %s', (_label, overrides, where, fix) => {
     const error = failure(configText(overrides));
     expect(error).toBeInstanceOf(ConfigError);
@@ -55,7 +68,8 @@ describe('safeParsePackConfig', () => {
   });
 
   it('points at the line of the offending key', () => {
-    const text = '{\n  "name": "demo",\n  "version": "1.0.0",\n  "description": "d",\n  "author": { "name": "A" },\n  "license": "MIT",\n  "targets": ["nope"]\n}\n';
+    const text =
+      '{\n  "name": "demo",\n  "version": "1.0.0",\n  "description": "d",\n  "author": { "name": "A" },\n  "license": "MIT",\n  "targets": ["nope"]\n}\n';
     expect(failure(text).details.line).toBe(7);
   });
 

@@ -184,6 +184,26 @@ describe('install: hostile targets', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/CONFLICT +\.claude\/skills\/demo\/SKILL\.md +\(a folder is in the way\)/);
   });
+
+  it('prints one JSON document for a refusal', async () => {
+    const { root, install } = project();
+    mkdirSync(join(root, '.claude/skills/demo'), { recursive: true });
+    writeFileSync(join(root, '.claude/skills/demo/SKILL.md'), 'mine\n');
+    const run = await install('--format', 'json');
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout);
+    expect(document).toMatchObject({
+      command: 'install',
+      status: 'refused',
+      summary: { conflict: 1, write: 2 },
+    });
+    expect(document.actions).toContainEqual({
+      type: 'conflict',
+      path: '.claude/skills/demo/SKILL.md',
+      reason: 'foreign',
+      description: 'a file skillpack did not install is in the way',
+    });
+  });
 });
 
 describe('lock file problems', () => {

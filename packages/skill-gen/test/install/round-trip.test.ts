@@ -224,6 +224,19 @@ describe('install scopes and homes', () => {
     expect(packs[0]).toMatchObject({ files: 3, unchanged: 3, modified: [], missing: [] });
     expect(packs[1]).toMatchObject({ files: 5, unchanged: 4, modified: ['.opencode/skills/demo/SKILL.md'] });
 
+    const beforeDryRun = snapshotTree(project);
+    const dryRun = await skillpack(
+      ['uninstall', 'demo-pack', '--scope', 'project', '--dir', project, '--dry-run', '--format', 'json'],
+      { cwd: work },
+    );
+    expect(dryRun.code).toBe(0);
+    expect(JSON.parse(dryRun.stdout)).toMatchObject({
+      command: 'uninstall',
+      status: 'planned',
+      runtimes: ['claude-code', 'opencode'],
+    });
+    expect(snapshotTree(project)).toEqual(beforeDryRun);
+
     const removed = await skillpack(
       ['uninstall', 'demo-pack', '--runtime', 'claude-code', '--scope', 'project', '--dir', project],
       {

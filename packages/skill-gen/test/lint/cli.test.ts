@@ -93,6 +93,22 @@ describe('skillpack lint', () => {
     );
   });
 
+  it('treats a lower-case skill.md in a discovery folder as a misnamed SKILL.md, not a source', async () => {
+    const root = tempDir('skillpack-lint-');
+    mkdirSync(join(root, '.agents/skills/lower'), { recursive: true });
+    writeFileSync(
+      join(root, '.agents/skills/lower/skill.md'),
+      '---\nname: lower\ndescription: L.\n---\nBody\n',
+    );
+    const run = await skillpack(['lint', '--format', 'json'], { cwd: root });
+    const document = JSON.parse(run.stdout);
+    expect(document.files).toEqual([
+      { file: '.agents/skills/lower/skill.md', kind: 'skill', runtimes: ['codex', 'opencode'] },
+    ]);
+    expect(document.findings.map((finding: { rule: string }) => finding.rule)).toEqual(['skill-file-name']);
+    expect(run.code).toBe(1);
+  });
+
   it('checks each file of a built pack only for its target', async () => {
     const root = tempDir('skillpack-lint-');
     const pack = writePack(

@@ -21,7 +21,11 @@ describe('build errors: typed, with file, line and fix, before any file is writt
   it.each([
     [
       'an unknown contract in front matter',
-      { 'skills/demo/skill.md': skillText('name: demo\ndescription: D.\ncontracts:\n  - demo.answer\n  - demo.missing') },
+      {
+        'skills/demo/skill.md': skillText(
+          'name: demo\ndescription: D.\ncontracts:\n  - demo.answer\n  - demo.missing',
+        ),
+      },
       'unknown_contract',
       { file: 'skills/demo/skill.md', line: 6 },
       /demo\.answer/,
@@ -42,7 +46,12 @@ describe('build errors: typed, with file, line and fix, before any file is writt
     ],
     [
       'a missing partial',
-      { 'skills/demo/skill.md': skillText('name: demo\ndescription: D.', '# Demo\n\n{{> contract-table contract="demo.answer"}}\n') },
+      {
+        'skills/demo/skill.md': skillText(
+          'name: demo\ndescription: D.',
+          '# Demo\n\n{{> contract-table contract="demo.answer"}}\n',
+        ),
+      },
       'template_missing_partial',
       { file: 'skills/demo/skill.md', line: 7 },
       /"contract-output"/,
@@ -78,7 +87,12 @@ describe('build errors: typed, with file, line and fix, before any file is writt
         'skillpack.config.json': configText({ out: 'out', hooks: { 'demo.answer': {} } }),
         'skills/demo/skill.md': skillText('name: demo\ndescription: D.\ncontracts: [demo.answer]'),
       },
-      { bundles: { hook: '/nonexistent/skillpack-hook.mjs', opencodePlugin: '/nonexistent/opencode-plugin.mjs' } },
+      {
+        bundles: {
+          hook: '/nonexistent/skillpack-hook.mjs',
+          opencodePlugin: '/nonexistent/opencode-plugin.mjs',
+        },
+      },
     );
     expect(error.code).toBe('hook_bundle_missing');
     expect(error.details.file).toBe('skillpack.config.json');
@@ -86,8 +100,15 @@ describe('build errors: typed, with file, line and fix, before any file is writt
   });
 
   it('refuses a hook for an unregistered contract, at its config line', async () => {
-    const config = JSON.stringify({ ...JSON.parse(configText({ out: 'out' })), hooks: { 'demo.nope': {} } }, null, 2);
-    const error = await buildError({ 'skillpack.config.json': config, 'skills/demo/skill.md': skillText('name: demo\ndescription: D.') });
+    const config = JSON.stringify(
+      { ...JSON.parse(configText({ out: 'out' })), hooks: { 'demo.nope': {} } },
+      null,
+      2,
+    );
+    const error = await buildError({
+      'skillpack.config.json': config,
+      'skills/demo/skill.md': skillText('name: demo\ndescription: D.'),
+    });
     expect(error.code).toBe('unknown_contract');
     expect(error.details).toMatchObject({ file: 'skillpack.config.json', line: 11 });
   });

@@ -8,7 +8,10 @@ import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
 async function builtPack() {
   const root = writeTree(tempDir(), {
     'skillpack.config.json': configText({ out: 'out' }),
-    'skills/alpha/skill.md': skillText('name: alpha\ndescription: Alpha.', '# Alpha\n\nCall {{invoke "beta"}}.\n'),
+    'skills/alpha/skill.md': skillText(
+      'name: alpha\ndescription: Alpha.',
+      '# Alpha\n\nCall {{invoke "beta"}}.\n',
+    ),
     'skills/alpha/references/guide.md': '# Guide\n',
     'skills/beta/skill.md': skillText('name: beta\ndescription: Beta.'),
   });
@@ -35,7 +38,9 @@ describe('checkPack', () => {
   it('reports a deleted file as missing', async () => {
     const root = await builtPack();
     rmSync(join(root, 'out', SKILL));
-    expect((await checkPack({ cwd: root })).drift).toEqual([{ kind: 'missing', path: SKILL, detail: 'listed in the manifest, not on disk' }]);
+    expect((await checkPack({ cwd: root })).drift).toEqual([
+      { kind: 'missing', path: SKILL, detail: 'listed in the manifest, not on disk' },
+    ]);
   });
 
   it('reports an extra file as orphaned', async () => {
@@ -48,7 +53,10 @@ describe('checkPack', () => {
 
   it('reports outputs of a changed source as stale and names the source', async () => {
     const root = await builtPack();
-    writeFileSync(join(root, 'skills/alpha/skill.md'), skillText('name: alpha\ndescription: Alpha, changed.'));
+    writeFileSync(
+      join(root, 'skills/alpha/skill.md'),
+      skillText('name: alpha\ndescription: Alpha, changed.'),
+    );
     const report = await checkPack({ cwd: root });
     expect(report.changedSources).toEqual(['skills/alpha/skill.md']);
     const stale = report.drift.filter((entry) => entry.kind === 'stale').map((entry) => entry.path);
@@ -69,7 +77,9 @@ describe('checkPack', () => {
     rmSync(join(root, 'skills/alpha/references/guide.md'));
     writeFileSync(join(root, 'skills/alpha/references/new.md'), 'new');
     const report = await checkPack({ cwd: root });
-    const paths = report.drift.filter((entry) => entry.path.startsWith('portable/')).map((entry) => [entry.kind, entry.path]);
+    const paths = report.drift
+      .filter((entry) => entry.path.startsWith('portable/'))
+      .map((entry) => [entry.kind, entry.path]);
     expect(paths).toEqual([
       ['stale', 'portable/skills/alpha/references/guide.md'],
       ['stale', 'portable/skills/alpha/references/new.md'],
@@ -82,7 +92,11 @@ describe('checkPack', () => {
       'skills/alpha/skill.md': skillText('name: alpha\ndescription: Alpha.'),
     });
     const report = await checkPack({ cwd: root });
-    expect(report.drift).toContainEqual({ kind: 'missing', path: 'skillpack.manifest.json', detail: 'no manifest: the pack was never built here' });
+    expect(report.drift).toContainEqual({
+      kind: 'missing',
+      path: 'skillpack.manifest.json',
+      detail: 'no manifest: the pack was never built here',
+    });
     expect(report.drift.every((entry) => entry.kind === 'missing')).toBe(true);
   });
 
@@ -90,7 +104,9 @@ describe('checkPack', () => {
     const root = await builtPack();
     writeFileSync(join(root, 'out', 'skillpack.manifest.json'), '{"schemaVersion": 2}');
     const report = await checkPack({ cwd: root });
-    expect(report.drift.map((entry) => [entry.kind, entry.path])).toEqual([['modified', 'skillpack.manifest.json']]);
+    expect(report.drift.map((entry) => [entry.kind, entry.path])).toEqual([
+      ['modified', 'skillpack.manifest.json'],
+    ]);
   });
 
   it('compares only the targets asked for', async () => {

@@ -20,7 +20,8 @@ function shownExamples(markdown: string, contracts: readonly AnyContract[]): Sho
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.startsWith('## ')) contract = contracts.find((candidate) => line === `## Output: ${candidate.title}`);
+    if (line.startsWith('## '))
+      contract = contracts.find((candidate) => line === `## Output: ${candidate.title}`);
     const heading = /^#### Example: (.+)$/.exec(line);
     if (!heading || !contract) continue;
     let open = i + 1;
@@ -42,7 +43,9 @@ beforeAll(async () => {
     .map((entry) => {
       const text = entry.bytes.toString('utf8');
       const name = /^name: "([^"]+)"$/m.exec(text)![1]!;
-      const source = matter(readFileSync(new URL(`../fixtures/golden/skills/${name}/skill.md`, import.meta.url), 'utf8'));
+      const source = matter(
+        readFileSync(new URL(`../fixtures/golden/skills/${name}/skill.md`, import.meta.url), 'utf8'),
+      );
       const ids = (source.data.contracts ?? []) as string[];
       return { path: entry.path, text, contracts: ids.map((id) => builtinContracts.require(id)) };
     });
@@ -56,8 +59,13 @@ describe('closed loop: what a SKILL.md shows is what the parser accepts', () => 
   it('shows every named example of each contract a skill speaks, in order', () => {
     for (const skill of skills) {
       for (const contract of skill.contracts) {
-        const names = shownExamples(skill.text, skill.contracts).filter((example) => example.contract === contract.id);
-        expect(names.map((example) => example.name), skill.path).toEqual(contract.examples.map((example) => example.name));
+        const names = shownExamples(skill.text, skill.contracts).filter(
+          (example) => example.contract === contract.id,
+        );
+        expect(
+          names.map((example) => example.name),
+          skill.path,
+        ).toEqual(contract.examples.map((example) => example.name));
       }
     }
   });
@@ -86,9 +94,14 @@ describe('closed loop: what a SKILL.md shows is what the parser accepts', () => 
     for (const skill of skills) {
       for (const contract of skill.contracts) {
         const dir = join(out, dirname(skill.path), 'references');
-        const validate = ajv.compile(JSON.parse(readFileSync(join(dir, `${contract.id}.schema.json`), 'utf8')));
+        const validate = ajv.compile(
+          JSON.parse(readFileSync(join(dir, `${contract.id}.schema.json`), 'utf8')),
+        );
         for (const example of contract.examples) {
-          expect(validate(example.value), `${skill.path} ${example.name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+          expect(
+            validate(example.value),
+            `${skill.path} ${example.name}: ${ajv.errorsText(validate.errors)}`,
+          ).toBe(true);
         }
         expect(validate({ surely: 'not this' })).toBe(false);
       }
@@ -101,7 +114,10 @@ describe('closed loop: what a SKILL.md shows is what the parser accepts', () => 
     expect(codexSkills.length).toBe(4);
     for (const skill of codexSkills) {
       for (const contract of skill.contracts) {
-        const text = readFileSync(join(out, dirname(skill.path), 'references', `${contract.id}.openai.schema.json`), 'utf8');
+        const text = readFileSync(
+          join(out, dirname(skill.path), 'references', `${contract.id}.openai.schema.json`),
+          'utf8',
+        );
         expect(() => ajv.compile(JSON.parse(text))).not.toThrow();
         expect(text).not.toMatch(/"additionalProperties": true/);
       }

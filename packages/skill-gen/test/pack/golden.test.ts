@@ -8,7 +8,7 @@ const COPIED = {
   'assets/badge.png': `${goldenDir}skills/acceptance-review/assets/badge.png`,
   'scripts/collect-diff.sh': `${goldenDir}skills/acceptance-review/scripts/collect-diff.sh`,
   'skillpack-hook.mjs': standInBundles.hook,
-  [`plugins/golden-pack.js`]: standInBundles.opencodePlugin,
+  'plugins/golden-pack.js': standInBundles.opencodePlugin,
 } as const;
 
 function copiedSource(path: string): string | undefined {
@@ -25,9 +25,9 @@ beforeAll(async () => {
 
 describe('golden pack (two skills: conflux.acceptance and maestro.result, every target)', () => {
   it('writes exactly the expected layout', async () => {
-    await expect(`${first.map((entry) => `${entry.executable ? 'x' : '-'} ${entry.path}`).join('\n')}\n`).toMatchFileSnapshot(
-      '../__snapshots__/golden/files.txt',
-    );
+    await expect(
+      `${first.map((entry) => `${entry.executable ? 'x' : '-'} ${entry.path}`).join('\n')}\n`,
+    ).toMatchFileSnapshot('../__snapshots__/golden/files.txt');
   });
 
   it('pins every generated file', async () => {
@@ -63,8 +63,13 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
     const manifest = parsed.data;
-    expect(manifest.files.map((file) => file.path)).toEqual(first.filter((entry) => entry !== manifestEntry).map((entry) => entry.path));
-    expect(manifest.contracts.map((contract) => contract.id)).toEqual(['conflux.acceptance', 'maestro.result']);
+    expect(manifest.files.map((file) => file.path)).toEqual(
+      first.filter((entry) => entry !== manifestEntry).map((entry) => entry.path),
+    );
+    expect(manifest.contracts.map((contract) => contract.id)).toEqual([
+      'conflux.acceptance',
+      'maestro.result',
+    ]);
     expect(manifest.sources.map((source) => source.path)).toContain('skillpack.config.json');
     expect(manifest.sources.map((source) => source.path)).toContain('skills/acceptance-review/skill.md');
     expect(manifest.targets).toEqual(['claude-code', 'codex', 'opencode', 'portable']);

@@ -16,7 +16,10 @@ describe('buildPack writing the pack directory', () => {
   it('removes the files of a skill that no longer exists and prunes its folders', async () => {
     const root = project();
     await buildPack({ cwd: root });
-    writeFileSync(join(root, 'skillpack.config.json'), configText({ out: 'out', targets: ['portable'], skills: ['skills/alpha'] }));
+    writeFileSync(
+      join(root, 'skillpack.config.json'),
+      configText({ out: 'out', targets: ['portable'], skills: ['skills/alpha'] }),
+    );
     const result = await buildPack({ cwd: root });
     expect(result.removed).toEqual(['portable/skills/beta/SKILL.md']);
     expect(existsSync(join(root, 'out/portable/skills/beta'))).toBe(false);
@@ -27,7 +30,10 @@ describe('buildPack writing the pack directory', () => {
     const root = project();
     await buildPack({ cwd: root });
     writeFileSync(join(root, 'out/portable/skills/beta/SKILL.md'), 'my notes');
-    writeFileSync(join(root, 'skillpack.config.json'), configText({ out: 'out', targets: ['portable'], skills: ['skills/alpha'] }));
+    writeFileSync(
+      join(root, 'skillpack.config.json'),
+      configText({ out: 'out', targets: ['portable'], skills: ['skills/alpha'] }),
+    );
     const result = await buildPack({ cwd: root });
     expect(result.kept).toEqual(['portable/skills/beta/SKILL.md']);
     expect(readFileSync(join(root, 'out/portable/skills/beta/SKILL.md'), 'utf8')).toBe('my notes');

@@ -9,7 +9,10 @@ describe('fieldSections', () => {
       properties: {
         a: { type: 'string', description: 'First.' },
         b: { type: 'object', properties: { c: { type: 'integer' } }, required: ['c'] },
-        d: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { e: { const: 1 } } }] } },
+        d: {
+          type: 'array',
+          items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { e: { const: 1 } } }] },
+        },
       },
     });
     expect(sections).toEqual([
@@ -40,7 +43,9 @@ describe('fieldSections', () => {
   it('follows local $refs without looping on recursive schemas', () => {
     const sections = fieldSections({
       $ref: '#/$defs/Node',
-      $defs: { Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' }, name: { type: 'string' } } } },
+      $defs: {
+        Node: { type: 'object', properties: { child: { $ref: '#/$defs/Node' }, name: { type: 'string' } } },
+      },
     });
     expect(sections[0]!.rows.map((row) => row.field)).toEqual(['child', 'child.child', 'child.name', 'name']);
   });

@@ -17,7 +17,13 @@ const FRONT = 'name: demo\ndescription: Demo.\ncontracts: [demo.answer]';
 const PLAIN = 'name: demo\ndescription: Demo.';
 
 function engine(target: TargetId = 'claude-code', skillNames = ['demo', 'other']) {
-  return createTemplateEngine({ templates, target, registry: demoRegistry, pack: PACK, skillNames: new Set(skillNames) });
+  return createTemplateEngine({
+    templates,
+    target,
+    registry: demoRegistry,
+    pack: PACK,
+    skillNames: new Set(skillNames),
+  });
 }
 
 function render(body: string, target: TargetId = 'claude-code', form: SkillForm = 'skill', front = PLAIN) {
@@ -55,12 +61,16 @@ describe('skill body templates', () => {
     ['codex', 'B'],
     ['opencode', 'A'],
   ] as const)('renders runtime-conditional blocks for %s', (target, expected) => {
-    expect(render('{{#ifRuntime "claude-code" "opencode"}}A{{else}}B{{/ifRuntime}}', target)).toBe(`${expected}\n`);
+    expect(render('{{#ifRuntime "claude-code" "opencode"}}A{{else}}B{{/ifRuntime}}', target)).toBe(
+      `${expected}\n`,
+    );
     expect(render('{{#unlessRuntime "codex"}}A{{else}}B{{/unlessRuntime}}', target)).toBe(`${expected}\n`);
   });
 
   it('does not escape Markdown (backticks, =, <)', () => {
-    expect(render('`{{skill.name}}` = <{{pack.name}}> {{runtime}} {{form}}')).toBe('`demo` = <acme> claude-code skill\n');
+    expect(render('`{{skill.name}}` = <{{pack.name}}> {{runtime}} {{form}}')).toBe(
+      '`demo` = <acme> claude-code skill\n',
+    );
   });
 
   it('renders the contract output section from the contract itself', () => {
@@ -81,7 +91,9 @@ describe('skill body templates', () => {
   });
 
   it('prints the JSON Schema through contract-schema', () => {
-    expect(render('{{> contract-schema contract="demo.answer"}}', 'claude-code', 'skill', FRONT)).toContain('"$schema": "https://json-schema.org/draft/2020-12/schema"');
+    expect(render('{{> contract-schema contract="demo.answer"}}', 'claude-code', 'skill', FRONT)).toContain(
+      '"$schema": "https://json-schema.org/draft/2020-12/schema"',
+    );
   });
 });
 
@@ -90,15 +102,63 @@ describe('template mistakes are ConfigErrors naming the file and line', () => {
   // The body starts on line 6: `---`, three front matter lines, `---`.
   it.each([
     ['a missing variable', 'ok\n{{skill.nmae}}', 'template_missing_variable', 7, /skill\.name/],
-    ['a missing variable in #if', 'ok\n\n{{#if skill.nope}}x{{/if}}', 'template_missing_variable', 8, /Variables are/],
-    ['a missing variable in #each', '{{#each nothing}}x{{/each}}', 'template_missing_variable', 6, /Variables are/],
-    ['an unknown helper', 'ok\n{{shout skill.name}}', 'template_unknown_helper', 7, /"contract", "invoke", "json"/],
+    [
+      'a missing variable in #if',
+      'ok\n\n{{#if skill.nope}}x{{/if}}',
+      'template_missing_variable',
+      8,
+      /Variables are/,
+    ],
+    [
+      'a missing variable in #each',
+      '{{#each nothing}}x{{/each}}',
+      'template_missing_variable',
+      6,
+      /Variables are/,
+    ],
+    [
+      'an unknown helper',
+      'ok\n{{shout skill.name}}',
+      'template_unknown_helper',
+      7,
+      /"contract", "invoke", "json"/,
+    ],
     ['an unknown block helper', '{{#repeat 3}}x{{/repeat}}', 'template_unknown_helper', 6, /"ifRuntime"/],
-    ['a missing partial', 'a\nb\n{{> contract-outptu contract="demo.answer"}}', 'template_missing_partial', 8, /"contract-output"/],
-    ['an unknown contract', '{{> contract-output contract="demo.nope"}}', 'unknown_contract', 6, /"demo.answer"/],
-    ['an unknown contract in a helper', '{{#with (contract "demo.nope")}}{{/with}}', 'unknown_contract', 6, /"demo.answer"/],
-    ['a contract partial without its contract', '{{> contract-fields}}', 'template_bad_argument', 6, /contract="demo.answer"/],
-    ['an unknown runtime', '{{#ifRuntime "cursor"}}x{{/ifRuntime}}', 'template_bad_argument', 6, /"portable"/],
+    [
+      'a missing partial',
+      'a\nb\n{{> contract-outptu contract="demo.answer"}}',
+      'template_missing_partial',
+      8,
+      /"contract-output"/,
+    ],
+    [
+      'an unknown contract',
+      '{{> contract-output contract="demo.nope"}}',
+      'unknown_contract',
+      6,
+      /"demo.answer"/,
+    ],
+    [
+      'an unknown contract in a helper',
+      '{{#with (contract "demo.nope")}}{{/with}}',
+      'unknown_contract',
+      6,
+      /"demo.answer"/,
+    ],
+    [
+      'a contract partial without its contract',
+      '{{> contract-fields}}',
+      'template_bad_argument',
+      6,
+      /contract="demo.answer"/,
+    ],
+    [
+      'an unknown runtime',
+      '{{#ifRuntime "cursor"}}x{{/ifRuntime}}',
+      'template_bad_argument',
+      6,
+      /"portable"/,
+    ],
     ['an unknown skill', 'x {{invoke "ghost"}}', 'unknown_skill', 6, /external=true/],
     ['a syntax error', 'a\n{{#ifRuntime "codex"}}unclosed', 'template_syntax', 7, /Close every/],
     ['a decorator', '{{* decorate}}', 'template_unsupported', 6, /Remove/],
@@ -113,7 +173,10 @@ describe('template mistakes are ConfigErrors naming the file and line', () => {
   });
 
   it('names the contract the front matter forgot to declare', () => {
-    const error = renderError('{{> contract-output contract="demo.answer"}}', 'name: demo\ndescription: Demo.');
+    const error = renderError(
+      '{{> contract-output contract="demo.answer"}}',
+      'name: demo\ndescription: Demo.',
+    );
     expect(error.code).toBe('contract_not_declared');
     expect(String(error.details.fix)).toContain('contracts: [demo.answer]');
   });
@@ -121,9 +184,18 @@ describe('template mistakes are ConfigErrors naming the file and line', () => {
   it('reports a mistake inside a partial against the partial file, naming the skill', () => {
     const broken: TemplateSet = {
       ...templates,
-      partials: new Map([...templates.partials, ['broken', { file: 'templates/partials/broken.hbs', text: 'ok\n{{missing}}' }]]),
+      partials: new Map([
+        ...templates.partials,
+        ['broken', { file: 'templates/partials/broken.hbs', text: 'ok\n{{missing}}' }],
+      ]),
     };
-    const custom = createTemplateEngine({ templates: broken, target: 'codex', registry: demoRegistry, pack: PACK, skillNames: new Set(['demo']) });
+    const custom = createTemplateEngine({
+      templates: broken,
+      target: 'codex',
+      registry: demoRegistry,
+      pack: PACK,
+      skillNames: new Set(['demo']),
+    });
     let caught: unknown;
     try {
       custom.renderSkill(demoSkill(FRONT, '{{> broken}}'), 'skill');

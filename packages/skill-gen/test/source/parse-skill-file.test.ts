@@ -1,6 +1,10 @@
 import { ConfigError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_FRONT_MATTER_LINES, MAX_SKILL_FILE_CHARS, safeParseSkillFile } from '../../src/source/parse-skill-file.js';
+import {
+  MAX_FRONT_MATTER_LINES,
+  MAX_SKILL_FILE_CHARS,
+  safeParseSkillFile,
+} from '../../src/source/parse-skill-file.js';
 import { JUNK_INPUTS, prototypeIsClean } from '../_support/junk.js';
 import { skillText } from '../_support/temp.js';
 
@@ -15,10 +19,17 @@ function failure(text: unknown) {
 
 describe('safeParseSkillFile', () => {
   it('reads front matter, body and the line the body starts on', () => {
-    const result = safeParseSkillFile(skillText(`${BASE}\ncontracts: [conflux.acceptance]`, '\n# Title\n{{skill.name}}\n'), FILE);
+    const result = safeParseSkillFile(
+      skillText(`${BASE}\ncontracts: [conflux.acceptance]`, '\n# Title\n{{skill.name}}\n'),
+      FILE,
+    );
     expect(result.success).toBe(true);
     if (!result.success) return;
-    expect(result.data.frontMatter).toMatchObject({ name: 'demo', description: 'Demo skill.', contracts: ['conflux.acceptance'] });
+    expect(result.data.frontMatter).toMatchObject({
+      name: 'demo',
+      description: 'Demo skill.',
+      contracts: ['conflux.acceptance'],
+    });
     expect(result.data.body).toBe('\n# Title\n{{skill.name}}\n');
     // Line 5 closes the front matter; the body (starting with its blank line) begins on line 6.
     expect(result.data.bodyLine).toBe(6);
@@ -31,13 +42,16 @@ describe('safeParseSkillFile', () => {
     expect(result.success && result.data.body).toBe('# Body\n');
   });
 
-  it.each(['---js', '---JS', '--- javascript', '---JavaScript  '])('refuses %j front matter and never evaluates it', (opener) => {
-    const marker = `skillpackPwned${opener.length}`;
-    const error = failure(`${opener}\n{ name: (globalThis.${marker} = true, 'x') }\n---\nbody`);
-    expect(error.code).toBe('front_matter_javascript');
-    expect(error.details).toMatchObject({ file: FILE, line: 1 });
-    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
-  });
+  it.each(['---js', '---JS', '--- javascript', '---JavaScript  '])(
+    'refuses %j front matter and never evaluates it',
+    (opener) => {
+      const marker = `skillpackPwned${opener.length}`;
+      const error = failure(`${opener}\n{ name: (globalThis.${marker} = true, 'x') }\n---\nbody`);
+      expect(error.code).toBe('front_matter_javascript');
+      expect(error.details).toMatchObject({ file: FILE, line: 1 });
+      expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+    },
+  );
 
   it.each([
     ['another language tag', '---constructor\nname: x\n---\n', 'front_matter_language'],
@@ -74,14 +88,44 @@ describe('safeParseSkillFile', () => {
   });
 
   it.each([
-    ['an unknown key', `${BASE}\nargument-hint: x`, 'unknown key "argument-hint"', /"claude-code", "codex", "opencode"/],
+    [
+      'an unknown key',
+      `${BASE}\nargument-hint: x`,
+      'unknown key "argument-hint"',
+      /"claude-code", "codex", "opencode"/,
+    ],
     ['a name with capitals', 'name: Demo\ndescription: d', 'front matter key "name"', /lowercase/],
-    ['an empty description', 'name: demo\ndescription: "  "', 'front matter key "description"', /must not be empty/],
-    ['a description over 1024 characters', `name: demo\ndescription: ${'x'.repeat(1025)}`, 'front matter key "description"', /<=1024/],
+    [
+      'an empty description',
+      'name: demo\ndescription: "  "',
+      'front matter key "description"',
+      /must not be empty/,
+    ],
+    [
+      'a description over 1024 characters',
+      `name: demo\ndescription: ${'x'.repeat(1025)}`,
+      'front matter key "description"',
+      /<=1024/,
+    ],
     ['a repeated contract', `${BASE}\ncontracts: [a.b, a.b]`, 'front matter key "contracts"', /twice/],
-    ['an unknown Claude Code key', `${BASE}\nclaude-code:\n  hooks: {}`, 'unknown key "hooks"', /"argument-hint"/],
-    ['a Codex policy of the wrong type', `${BASE}\ncodex:\n  policy:\n    allow_implicit_invocation: "no"`, 'front matter key "codex.policy.allow_implicit_invocation"', /boolean/],
-    ['a __proto__ key', `${BASE}\nmetadata:\n  __proto__: x`, 'key "metadata.__proto__" is not allowed', /__proto__/],
+    [
+      'an unknown Claude Code key',
+      `${BASE}\nclaude-code:\n  hooks: {}`,
+      'unknown key "hooks"',
+      /"argument-hint"/,
+    ],
+    [
+      'a Codex policy of the wrong type',
+      `${BASE}\ncodex:\n  policy:\n    allow_implicit_invocation: "no"`,
+      'front matter key "codex.policy.allow_implicit_invocation"',
+      /boolean/,
+    ],
+    [
+      'a __proto__ key',
+      `${BASE}\nmetadata:\n  __proto__: x`,
+      'key "metadata.__proto__" is not allowed',
+      /__proto__/,
+    ],
   ] as const)('names the key and the fix for %s', (_label, frontMatter, where, fix) => {
     const error = failure(skillText(frontMatter));
     expect(error).toBeInstanceOf(ConfigError);
@@ -133,8 +177,14 @@ describe('safeParseSkillFile', () => {
   });
 
   it.each([
-    ['deeply nested flow sequences', `---\nname: demo\ndescription: d\nx: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n---\n`],
-    ['an alias bomb', `---\nname: demo\ndescription: d\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n---\n`],
+    [
+      'deeply nested flow sequences',
+      `---\nname: demo\ndescription: d\nx: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n---\n`,
+    ],
+    [
+      'an alias bomb',
+      `---\nname: demo\ndescription: d\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n---\n`,
+    ],
   ])('returns a typed failure for %s', (_label, text) => {
     const result = safeParseSkillFile(text, FILE);
     expect(result.success).toBe(false);

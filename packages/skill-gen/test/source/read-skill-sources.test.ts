@@ -56,7 +56,9 @@ describe('readSkillSources', () => {
   });
 
   it('refuses a name that differs from its folder, at the line of the name', async () => {
-    const root = writeTree(tempDir(), { 'skills/review/skill.md': skillText('description: D.\nname: reviewer') });
+    const root = writeTree(tempDir(), {
+      'skills/review/skill.md': skillText('description: D.\nname: reviewer'),
+    });
     const error = await failure(root);
     expect(error.code).toBe('skill_name_mismatch');
     expect(error.details).toMatchObject({ file: 'skills/review/skill.md', line: 3 });
@@ -103,7 +105,9 @@ describe('readSkillSources', () => {
   });
 
   it('refuses a file that is not UTF-8', async () => {
-    const root = writeTree(tempDir(), { 'skills/demo/skill.md': Uint8Array.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]) });
+    const root = writeTree(tempDir(), {
+      'skills/demo/skill.md': Uint8Array.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]),
+    });
     expect((await failure(root)).code).toBe('source_encoding');
   });
 });

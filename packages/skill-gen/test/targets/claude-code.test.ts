@@ -23,18 +23,23 @@ describe('claude-code target', () => {
       'disable-model-invocation': true,
       paths: ['src/**'],
     });
-    const command = (skill.hooks as { Stop: { hooks: { command: string; timeout: number }[] }[] }).Stop[0]!.hooks[0]!;
+    const command = (skill.hooks as { Stop: { hooks: { command: string; timeout: number }[] }[] }).Stop[0]!
+      .hooks[0]!;
     expect(command.command).toBe(
       'node "$( [ -f "$CLAUDE_PROJECT_DIR/.claude/hooks/demo-pack/skillpack-hook.mjs" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/.claude/hooks/demo-pack/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3',
     );
     expect(command.timeout).toBe(30);
-    expect(frontMatter('claude-code/.claude/skills/plain/SKILL.md')).toEqual({ name: 'plain', description: 'Plain.' });
+    expect(frontMatter('claude-code/.claude/skills/plain/SKILL.md')).toEqual({
+      name: 'plain',
+      description: 'Plain.',
+    });
   });
 
-  it('wires plugin hooks in hooks/hooks.json through ${CLAUDE_PLUGIN_ROOT}, not in the plugin skills', async () => {
+  it('wires plugin hooks in hooks/hooks.json through CLAUDE_PLUGIN_ROOT, not in the plugin skills', async () => {
     const { frontMatter, json, paths } = await renderDemo('claude-code');
     expect(frontMatter('claude-code/plugin/skills/full/SKILL.md').hooks).toBeUndefined();
     expect(json('claude-code/plugin/hooks/hooks.json').hooks.Stop[0].hooks[0].command).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the runtime's own variable, written literally
       'node "${CLAUDE_PLUGIN_ROOT}/hooks/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3',
     );
     expect(paths).toContain('claude-code/plugin/hooks/skillpack-hook.mjs');
@@ -43,7 +48,9 @@ describe('claude-code target', () => {
 
   it('writes a plugin manifest with only plugin.json in .claude-plugin, and a marketplace pointing at ./plugin', async () => {
     const { json, paths } = await renderDemo('claude-code');
-    expect(paths.filter((path) => path.startsWith('claude-code/plugin/.claude-plugin/'))).toEqual(['claude-code/plugin/.claude-plugin/plugin.json']);
+    expect(paths.filter((path) => path.startsWith('claude-code/plugin/.claude-plugin/'))).toEqual([
+      'claude-code/plugin/.claude-plugin/plugin.json',
+    ]);
     expect(json('claude-code/plugin/.claude-plugin/plugin.json')).toEqual({
       name: 'demo-pack',
       version: '0.1.0',
@@ -52,7 +59,11 @@ describe('claude-code target', () => {
       license: 'MIT',
     });
     const marketplace = json('claude-code/.claude-plugin/marketplace.json');
-    expect(marketplace).toMatchObject({ name: 'demo-pack', owner: { name: 'Demo' }, plugins: [{ name: 'demo-pack', source: './plugin' }] });
+    expect(marketplace).toMatchObject({
+      name: 'demo-pack',
+      owner: { name: 'Demo' },
+      plugins: [{ name: 'demo-pack', source: './plugin' }],
+    });
   });
 
   it('writes no hook files when no hook is configured', async () => {

@@ -1,5 +1,5 @@
-import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { renderDemo } from '../_support/render-demo.js';
 
 describe('codex target', () => {
@@ -30,9 +30,10 @@ describe('codex target', () => {
     expect(strict.required).toEqual(['verdict', 'reasons']);
   });
 
-  it('wires the plugin hook through ${PLUGIN_ROOT} and declares it in plugin.json', async () => {
+  it('wires the plugin hook through PLUGIN_ROOT and declares it in plugin.json', async () => {
     const { json } = await renderDemo('codex');
     expect(json('codex/plugin/hooks/hooks.json').hooks.Stop[0].hooks[0].command).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the runtime's own variable, written literally
       'node "${PLUGIN_ROOT}/hooks/skillpack-hook.mjs" codex --contract demo.answer --max-blocks 3',
     );
     expect(json('codex/plugin/.codex-plugin/plugin.json')).toMatchObject({

@@ -16,7 +16,10 @@ describe('opencode target', () => {
   it('adds the prebuilt plugin as <pack>.js with its settings beside it', async () => {
     const { json, paths } = await renderDemo('opencode');
     expect(paths).toContain('opencode/.opencode/plugins/demo-pack.js');
-    expect(json('opencode/.opencode/plugins/demo-pack.json')).toEqual({ contracts: ['demo.answer'], maxPrompts: 3 });
+    expect(json('opencode/.opencode/plugins/demo-pack.json')).toEqual({
+      contracts: ['demo.answer'],
+      maxPrompts: 3,
+    });
   });
 
   it('adds no plugin without hooks', async () => {

@@ -16,7 +16,12 @@ describe('target ids', () => {
     expect(existsSync(new URL(`../../../../templates/${target}/skill.md.hbs`, import.meta.url))).toBe(true);
   });
 
-  it.each([['codex', true], ['cursor', false], [undefined, false], ['constructor', false]] as const)('isTargetId(%j) is %s', (value, expected) => {
+  it.each([
+    ['codex', true],
+    ['cursor', false],
+    [undefined, false],
+    ['constructor', false],
+  ] as const)('isTargetId(%j) is %s', (value, expected) => {
     expect(isTargetId(value)).toBe(expected);
   });
 });

@@ -63,10 +63,23 @@ function generatedPaths(skill: SkillDocument): Set<string> {
   return paths;
 }
 
-function referenceViolations(skill: SkillDocument): {
-  unresolved: RuleViolation[];
-  escaping: RuleViolation[];
-} {
+interface ReferenceViolations {
+  readonly unresolved: RuleViolation[];
+  readonly escaping: RuleViolation[];
+}
+
+/** Both reference rules run once per runtime; the scan depends only on the file, so it runs once. */
+const scanned = new WeakMap<SkillDocument, ReferenceViolations>();
+
+function referenceViolations(skill: SkillDocument): ReferenceViolations {
+  const cached = scanned.get(skill);
+  if (cached) return cached;
+  const result = scanReferences(skill);
+  scanned.set(skill, result);
+  return result;
+}
+
+function scanReferences(skill: SkillDocument): ReferenceViolations {
   const unresolved: RuleViolation[] = [];
   const escaping: RuleViolation[] = [];
   const entries = skill.folderEntries;

@@ -1,0 +1,70 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  acceptanceContract,
+  confluxContracts,
+  type ParsedAcceptanceVerdict,
+} from '../../src/conflux/index.js';
+import { builtinContracts } from '../../src/contracts.js';
+import { ProtocolError } from '../../src/index.js';
+import { fixtureUnwrap } from './_support.js';
+
+describe('conflux.acceptance contract', () => {
+  it('is registered under its id and exported by the family', () => {
+    expect(confluxContracts).toContain(acceptanceContract);
+    expect(builtinContracts.require('conflux.acceptance')).toBe(acceptanceContract);
+    expect(acceptanceContract.delivery).toBe('text');
+    expect(acceptanceContract.rules.length).toBeGreaterThan(3);
+  });
+
+  it('names the five required examples, each valid and round-tripping through render and extract', () => {
+    expect(acceptanceContract.examples.map((example) => example.name)).toEqual([
+      'pass',
+      'structured-fail',
+      'legacy-fail',
+      'continue',
+      'gated',
+    ]);
+    for (const example of acceptanceContract.examples) {
+      expect(acceptanceContract.schema.parse(example.value)).toEqual(example.value);
+      const rendered = acceptanceContract.render(example.value);
+      expect(acceptanceContract.extract(rendered)).toEqual({
+        success: true,
+        data: { ...example.value, source: 'json' },
+      });
+      expect(acceptanceContract.validate(JSON.parse(rendered.split('\n')[0]!))).toEqual({
+        success: true,
+        data: { ...example.value, source: 'json' },
+      });
+    }
+  });
+
+  it('extracts with the unwrapper it is given', () => {
+    const line = JSON.stringify({ type: 'result', result: '{"acceptance":"pass"}', is_error: false });
+    expect(acceptanceContract.extract(line).success).toBe(false);
+    const result = acceptanceContract.extract(line, { unwrapLine: fixtureUnwrap });
+    expect(result).toEqual({ success: true, data: { acceptance: 'pass', source: 'json' } });
+    if (result.success) expectTypeOf(result.data).toExtend<{ acceptance: string }>();
+    expectTypeOf<ParsedAcceptanceVerdict>().toExtend<{ source: 'json' | 'legacy' }>();
+  });
+
+  it('validates decoded values with the parser rules, not the closed schema', () => {
+    expect(acceptanceContract.validate({ acceptance: ' PASS ', note: 'kept out' })).toEqual({
+      success: true,
+      data: { acceptance: 'pass', source: 'json' },
+    });
+    const bare = acceptanceContract.validate({ acceptance: 'gated' });
+    expect(bare.success || bare.error.code).toBe('bare_blocker');
+    const notVerdict = acceptanceContract.validate({ verdict: 'pass' });
+    expect(notVerdict.success || notVerdict.error.code).toBe('missing_verdict');
+  });
+
+  it('corrects with the acceptance diagnostics', () => {
+    const result = acceptanceContract.extract('{"acceptance":"gated"}');
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const correction = acceptanceContract.correct(result.error);
+    expect(correction).toContain('Bare acceptance blocker');
+    expect(correction).toContain('ACCEPTANCE: GATED');
+    expect(acceptanceContract.correct(new ProtocolError('other', 'odd'))).toContain('odd');
+  });
+});

@@ -1,0 +1,73 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../_support/cli.js';
+import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
+
+async function built() {
+  const root = writeTree(tempDir(), {
+    'skillpack.config.json': configText({ out: 'out', targets: ['portable'] }),
+    'skills/alpha/skill.md': skillText('name: alpha\ndescription: Alpha.'),
+  });
+  expect((await cli(root, 'build')).code).toBe(0);
+  return root;
+}
+
+describe('skillpack check', () => {
+  it('exits 0 on an unchanged pack', async () => {
+    const run = await cli(await built(), 'check');
+    expect(run).toEqual({ code: 0, stdout: 'out matches its sources and manifest.\n', stderr: '' });
+  });
+
+  it('lists drift and exits 1', async () => {
+    const root = await built();
+    appendFileSync(join(root, 'out/portable/skills/alpha/SKILL.md'), 'x');
+    appendFileSync(join(root, 'out/portable/extra.txt'), 'x');
+    const run = await cli(root, 'check');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      [
+        'out drifted (2):',
+        '  orphaned  portable/extra.txt              on disk, not produced by the build',
+        '  modified  portable/skills/alpha/SKILL.md  changed after the build',
+        'Run `skillpack build` to regenerate it.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints one JSON document with --format json', async () => {
+    const root = await built();
+    appendFileSync(join(root, 'skills/alpha/skill.md'), 'more\n');
+    const run = await cli(root, 'check', '--format', 'json');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({
+      schemaVersion: 1,
+      out: 'out',
+      clean: false,
+      changedSources: ['skills/alpha/skill.md'],
+    });
+    expect(report.drift).toEqual([
+      {
+        kind: 'stale',
+        path: 'portable/skills/alpha/SKILL.md',
+        detail: 'sources changed since the build: skills/alpha/skill.md',
+      },
+    ]);
+  });
+
+  it('exits 1 with the fix when the config is broken', async () => {
+    const root = await built();
+    appendFileSync(join(root, 'skillpack.config.json'), '}');
+    const run = await cli(root, 'check');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^skillpack check: skillpack\.config\.json(:\d+)?: The pack config is not valid JSON/,
+    );
+  });
+
+  it('exits 2 on a bad --format', async () => {
+    expect((await cli(await built(), 'check', '--format', 'xml')).code).toBe(2);
+  });
+});

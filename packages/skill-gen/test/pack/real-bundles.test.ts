@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { buildPack } from '../../src/pack/build-pack.js';
+import { goldenDir, tempDir } from '../_support/temp.js';
+
+const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;
+const built =
+  existsSync(join(bundleDir, 'skillpack-hook.mjs')) && existsSync(join(bundleDir, 'opencode-plugin.mjs'));
+
+const PASS = 'Reviewed.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
+
+function stopPayload(message: string) {
+  return JSON.stringify({
+    session_id: 'session-1',
+    transcript_path: '/nonexistent/transcript.jsonl',
+    cwd: '/tmp',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: message,
+  });
+}
+
+/** Run a hook command the way the runtime does: through the shell, with the runtime's variables set. */
+function runHook(command: string, env: Record<string, string>, message: string) {
+  const run = spawnSync('/bin/sh', ['-c', command], {
+    input: stopPayload(message),
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...env },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as { decision?: string; reason?: string };
+}
+
+let out: string;
+beforeAll(async () => {
+  if (!built) return;
+  out = tempDir('skillpack-real-bundles-');
+  await buildPack({ cwd: goldenDir, out, typeReferences: { prefer: 'sources' } });
+}, 120_000);
+
+// Needs @skillpack/adapters built (npm run build -w @skillpack/adapters); nx runs `^build` before tests.
+describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
+  it('carries the bundles byte for byte', () => {
+    const hook = readFileSync(join(bundleDir, 'skillpack-hook.mjs'));
+    for (const path of [
+      'claude-code/plugin/hooks/skillpack-hook.mjs',
+      'claude-code/.claude/hooks/golden-pack/skillpack-hook.mjs',
+      'codex/plugin/hooks/skillpack-hook.mjs',
+    ]) {
+      expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
+    }
+    expect(
+      readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(
+        readFileSync(join(bundleDir, 'opencode-plugin.mjs')),
+      ),
+    ).toBe(true);
+  });
+
+  it('runs the Claude Code plugin hook from hooks.json: blocks a missing verdict, lets a verdict through', () => {
+    const hooks = JSON.parse(readFileSync(join(out, 'claude-code/plugin/hooks/hooks.json'), 'utf8'));
+    const command = hooks.hooks.Stop[0].hooks[0].command as string;
+    const env = { CLAUDE_PLUGIN_ROOT: join(out, 'claude-code/plugin') };
+    expect(runHook(command, env, 'I am done.').decision).toBe('block');
+    expect(runHook(command, env, PASS).decision).toBeUndefined();
+  });
+
+  it('runs the skill-form hook from SKILL.md front matter, installed in a project or for the user', () => {
+    const text = readFileSync(join(out, 'claude-code/.claude/skills/acceptance-review/SKILL.md'), 'utf8');
+    const frontMatter = YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!);
+    const command = frontMatter.hooks.Stop[0].hooks[0].command as string;
+    const installed = join(out, 'claude-code');
+    const empty = tempDir();
+    for (const env of [
+      { CLAUDE_PROJECT_DIR: installed, HOME: empty },
+      { CLAUDE_PROJECT_DIR: empty, HOME: installed },
+    ]) {
+      expect(runHook(command, env, 'No verdict here.').decision).toBe('block');
+      expect(runHook(command, env, PASS).decision).toBeUndefined();
+    }
+  });
+
+  it('runs the Codex plugin hook through PLUGIN_ROOT', () => {
+    const hooks = JSON.parse(readFileSync(join(out, 'codex/plugin/hooks/hooks.json'), 'utf8'));
+    const command = hooks.hooks.Stop[0].hooks[0].command as string;
+    const env = { PLUGIN_ROOT: join(out, 'codex/plugin') };
+    const payload = { turn_id: 't', model: 'm', permission_mode: 'default' };
+    const run = spawnSync('/bin/sh', ['-c', command], {
+      input: JSON.stringify({ ...JSON.parse(stopPayload('Still thinking.')), ...payload }),
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, ...env },
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).decision).toBe('block');
+  });
+
+  it('ships an OpenCode plugin module that exports only plugin functions', async () => {
+    const module = (await import(join(out, 'opencode/.opencode/plugins/golden-pack.js'))) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(module).length).toBeGreaterThan(0);
+    for (const value of Object.values(module)) expect(typeof value).toBe('function');
+  });
+});
