@@ -33,7 +33,7 @@ function write(path, content, executable = false) {
   if (executable) chmodSync(path, 0o755);
 }
 
-function generateProject(dir) {
+export function generateProject(dir) {
   const next = random(7);
   const words = ['review', 'plan', 'verify', 'release', 'triage', 'document', 'refactor', 'profile', 'audit', 'migrate'];
   const word = () => words[Math.floor(next() * words.length)];

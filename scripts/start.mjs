@@ -21,11 +21,18 @@ class StepFailure extends Error {}
 
 /** Run `node <args>` in the repository root; a non-zero exit (other than `allowed`) fails the step. */
 function node(args, { allowed = [0], input } = {}) {
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, input });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    input,
+  });
   if (result.error) throw new StepFailure(`node ${args.join(' ')}: ${result.error.message}`);
   if (!allowed.includes(result.status)) {
     const output = `${result.stdout}${result.stderr}`.trim();
-    throw new StepFailure(`node ${args.join(' ')} exited with ${result.status}${output ? `:\n${output}` : ''}`);
+    throw new StepFailure(
+      `node ${args.join(' ')} exited with ${result.status}${output ? `:\n${output}` : ''}`,
+    );
   }
   return result;
 }
@@ -42,7 +49,9 @@ const steps = [
   {
     name: 'references',
     async run() {
-      const { GENERATED_REFERENCES } = await import(pathToFileURL(`${root}examples/scripts/render-references.mjs`).href);
+      const { GENERATED_REFERENCES } = await import(
+        pathToFileURL(`${root}examples/scripts/render-references.mjs`).href
+      );
       const stale = Object.entries(GENERATED_REFERENCES).filter(
         ([path, render]) => readFileSync(`${root}examples/${path}`, 'utf8') !== render(),
       );
@@ -59,7 +68,10 @@ const steps = [
     name: 'build',
     run() {
       const result = node([CLI, 'build', '--config', CONFIG]);
-      const manifest = parseJson(readFileSync(`${root}${PACK_DIR}/skillpack.manifest.json`, 'utf8'), 'the manifest');
+      const manifest = parseJson(
+        readFileSync(`${root}${PACK_DIR}/skillpack.manifest.json`, 'utf8'),
+        'the manifest',
+      );
       const warnings = result.stderr.split('\n').filter((line) => line.includes('warning:')).length;
       return {
         line: `${manifest.files.length} files for ${manifest.targets.join(', ')} into ${PACK_DIR}${warnings > 0 ? ` (${warnings} build warnings)` : ''}`,
@@ -76,7 +88,7 @@ const steps = [
       if (error > 0) {
         const errors = report.findings.filter((finding) => finding.severity === 'error');
         throw new StepFailure(
-          `${error} lint errors:\n${errors.map((finding) => `  ${finding.file}:${finding.line} ${finding.rule} [${finding.runtimes.join(", ")}] ${finding.message}`).join('\n')}`,
+          `${error} lint errors:\n${errors.map((finding) => `  ${finding.file}:${finding.line} ${finding.rule} [${finding.runtimes.join(', ')}] ${finding.message}`).join('\n')}`,
         );
       }
       return { line: `${files} SKILL.md files: ${error} errors, ${warning} warnings, ${info} info`, report };
@@ -109,7 +121,9 @@ const steps = [
     async run() {
       const result = node([HOST_MAIN, '--json']);
       const report = parseJson(result.stdout, 'the example host');
-      const { countDecisions, formatReport } = await import(pathToFileURL(`${root}examples/host/dist/decision.js`).href);
+      const { countDecisions, formatReport } = await import(
+        pathToFileURL(`${root}examples/host/dist/decision.js`).href
+      );
       const total = report.scenarios.reduce((sum, scenario) => sum + scenario.decisions.length, 0);
       return {
         line: `${total} decisions in ${report.scenarios.length} recorded scenarios`,
@@ -142,7 +156,9 @@ function skillMatrix(manifest) {
   const lines = [`    ${'skill'.padEnd(width)}  ${targets.map(cell).join('')}`.trimEnd()];
   for (const name of names) {
     const row = forms.get(name);
-    lines.push(`    ${name.padEnd(width)}  ${targets.map((target) => cell((row.get(target) ?? ['-']).join('+'))).join('')}`.trimEnd());
+    lines.push(
+      `    ${name.padEnd(width)}  ${targets.map((target) => cell((row.get(target) ?? ['-']).join('+'))).join('')}`.trimEnd(),
+    );
   }
   const rendered = [...forms.values()].reduce((sum, row) => sum + [...row.values()].flat().length, 0);
   return { lines, skills: names.length, targets: targets.length, rendered };
@@ -172,22 +188,30 @@ async function main() {
       console.error(`[${index + 1}/${steps.length}] ${step.name.padEnd(10)} FAILED\n${message}`);
       return 1;
     }
-    console.log(`[${index + 1}/${steps.length}] ${step.name.padEnd(10)} ${results[step.name].line} (${seconds(performance.now() - at)})`);
+    console.log(
+      `[${index + 1}/${steps.length}] ${step.name.padEnd(10)} ${results[step.name].line} (${seconds(performance.now() - at)})`,
+    );
   }
   const { manifest } = results.build;
   const lint = results.lint.report;
   const matrix = skillMatrix(manifest);
   console.log(`\n${results.replay.text}`);
   console.log('Summary');
-  console.log(`  skills x runtimes: ${matrix.skills} skills x ${matrix.targets} targets, ${matrix.rendered} SKILL.md files`);
+  console.log(
+    `  skills x runtimes: ${matrix.skills} skills x ${matrix.targets} targets, ${matrix.rendered} SKILL.md files`,
+  );
   for (const line of matrix.lines) console.log(line);
   console.log(`  files written: ${manifest.files.length} (manifest ${PACK_DIR}/skillpack.manifest.json)`);
-  console.log(`  contracts: ${manifest.contracts.map((contract) => `${contract.id}@${contract.version}`).join(', ')}`);
+  console.log(
+    `  contracts: ${manifest.contracts.map((contract) => `${contract.id}@${contract.version}`).join(', ')}`,
+  );
   const rules = lintByRule(lint);
   console.log(
     `  lint findings: ${lint.summary.error} errors, ${lint.summary.warning} warnings, ${lint.summary.info} info${rules ? ` (${rules})` : ''}`,
   );
-  console.log(`  host decisions: ${results.replay.counts.map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  console.log(
+    `  host decisions: ${results.replay.counts.map(([kind, count]) => `${kind} ${count}`).join(', ')}`,
+  );
   console.log(`Done in ${seconds(performance.now() - started)}.`);
   return 0;
 }

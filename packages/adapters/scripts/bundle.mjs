@@ -1,5 +1,6 @@
 // Bundle the Stop hook and the OpenCode plugin into self-contained ESM files (zod and every contract inside)
 // that a generated pack carries and runs with plain `node`, no install step. Run after `tsc` by `build`.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +8,9 @@ import { build } from 'esbuild';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+/** The comment that carries the hook program; src/bin/code-cache.ts reads the same markers. */
+const PROGRAM_START = '/*skillpack-program ';
+const PROGRAM_END = '\n*/\n';
 const BANNER = `// @skillpack/adapters ${version}, prebuilt: do not edit. Bundles zod (MIT License, Copyright (c) 2025 Colin McDonnell).`;
 
 /**
@@ -56,22 +60,28 @@ function summary(name, metafile) {
 }
 
 /**
- * The hook runs once per stop, so its start-up time counts: its code is compiled as one CommonJS program
- * and run through `runWithCodeCache` (src/bin/code-cache.ts), which keeps V8's compiled code between runs.
+ * The hook runs once per stop, so its start-up time counts. Its code is compiled as one CommonJS program
+ * and carried in a comment at the end of the file, where the ES module parser only skips it; a small
+ * loader (src/bin/code-cache.ts) runs it with V8's code cache, kept between runs.
  */
 async function buildHook(write) {
   const program = await build({
     ...common,
     entryPoints: ['src/bin/skillpack-hook.ts'],
     format: 'cjs',
+    legalComments: 'none',
     write: false,
   });
   const body = program.outputFiles[0].text.replace(/^#!.*\n/, '');
+  if (body.includes('*/') || !/^[\x00-\x7f]*$/.test(body)) {
+    throw new Error('bundle: the hook program must be ASCII without "*/" to travel in a block comment');
+  }
   const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
   const loader = await build({
     ...common,
     stdin: {
-      contents: `import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(${JSON.stringify(source)}, import.meta.url);\n`,
+      contents: "import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(import.meta.url);\n",
       resolveDir: packageDir,
       sourcefile: 'skillpack-hook-entry.ts',
       loader: 'ts',
@@ -81,7 +91,8 @@ async function buildHook(write) {
     write: false,
     outfile: 'dist/bundles/skillpack-hook.mjs',
   });
-  if (write) writeOutput('skillpack-hook', loader.outputFiles[0].contents);
+  const file = `${loader.outputFiles[0].text}${PROGRAM_START}${hash}\n${source}${PROGRAM_END}`;
+  if (write) writeOutput('skillpack-hook', Buffer.from(file, 'latin1'));
   return [summary('skillpack-hook (program)', program.metafile), summary('skillpack-hook', loader.metafile)];
 }
 

@@ -1,74 +1,108 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
 import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../hooks/private-dir.js';
+
+// Built-ins come through `process.getBuiltinModule`: an ESM import of `node:fs` would also load
+// `fs/promises` (and readline) to fill its namespace, a cost every hook run would pay.
+const fs = process.getBuiltinModule('node:fs');
+const path = process.getBuiltinModule('node:path');
+const url = process.getBuiltinModule('node:url');
+const vm = process.getBuiltinModule('node:vm');
+const { createRequire } = process.getBuiltinModule('node:module');
+
+/** The block comment that carries the program at the end of a bundle, and its build-time content hash. */
+export const PROGRAM_START = '/*skillpack-program ';
+export const PROGRAM_END = '\n*/\n';
 
 /** `created` and `rejected` write the cache when the process exits. */
 export type CodeCacheUse = 'off' | 'created' | 'used' | 'rejected';
 
 type ProgramBody = (
   require: NodeJS.Require,
-  module: { exports: unknown },
+  module: { exports: { warmUp?: unknown } },
   exports: unknown,
   filename: string,
   dirname: string,
 ) => void;
 
+interface Program {
+  readonly source: string;
+  /** The build-time hash of `source` plus the file's identity, so any later edit gets a cache of its own. */
+  readonly key: string;
+}
+
 /**
- * Where the compiled code of `source` is cached, or nothing when caching is off or the folder is not private.
- * The name holds a hash of the source itself: V8 checks only the length of the source against a cache, so
- * a cache of other code with the same length would run as if it were this code.
+ * The program a bundle carries after its code: `/*skillpack-program <hash>` on a line, then a CommonJS body
+ * wrapped as `(function (require, module, exports, __filename, __dirname) { … })`, then the comment's end.
+ * Kept in a comment, the program costs the ES module parser a skip instead of a parse.
  */
-export function codeCacheFile(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function readProgram(filename: string): Program {
+  const text = fs.readFileSync(filename, 'latin1');
+  const start = text.lastIndexOf(PROGRAM_START);
+  const end = text.lastIndexOf(PROGRAM_END);
+  const lineEnd = text.indexOf('\n', start);
+  if (start < 0 || end < lineEnd || lineEnd < 0) throw new Error(`${filename} carries no program.`);
+  const stat = fs.statSync(filename);
+  const hash = text.slice(start + PROGRAM_START.length, lineEnd).trim();
+  return {
+    source: text.slice(lineEnd + 1, end),
+    key: `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`,
+  };
+}
+
+/**
+ * Where compiled code is cached, or nothing when caching is off or the folder is not private. The key must
+ * change with the source: V8 checks only the source's length against a cache, so a cache of other code of
+ * the same length would run as if it were this code.
+ */
+export function codeCacheFile(key: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.SKILLPACK_HOOK_CODE_CACHE === '0') return undefined;
   const dir = defaultHookStateDir(env);
   if (!ensurePrivateDir(dir)) return undefined;
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
-  return join(dir, `code-${hash}-${process.version}-${process.arch}.v8cache`);
+  return path.join(dir, `code-${key}-${process.version}-${process.arch}.v8cache`);
 }
 
 function readCache(file: string | undefined): Buffer | undefined {
   try {
-    return file === undefined ? undefined : readFileSync(file);
+    return file === undefined ? undefined : fs.readFileSync(file);
   } catch {
     return undefined;
   }
 }
 
-function writeCache(file: string, script: Script): void {
+function writeCache(file: string, script: import('node:vm').Script, warmUp: unknown): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
-    renameSync(temporary, file);
-    pruneStaleFiles(dirname(file), '.v8cache', 30);
+    if (typeof warmUp === 'function') warmUp();
+    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(temporary, file);
+    pruneStaleFiles(path.dirname(file), '.v8cache', 30);
   } catch {
-    rmSync(temporary, { force: true });
+    fs.rmSync(temporary, { force: true });
   }
 }
 
 /**
- * Run a CommonJS bundle wrapped as `(function (require, module, exports, __filename, __dirname) { … })`
- * with V8's code cache, as Node 22's module compile cache does (Node 20 has none). The first run compiles
- * normally and, on exit, stores the compiled code (with the functions that run needed) in the hook's
- * private state folder; later runs of the same source on the same Node skip most parsing and compiling.
- * A missing, stale or rejected cache only means a normal compile.
+ * Run the program a bundle carries with V8's code cache, as Node 22's module compile cache does (Node 20
+ * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
+ * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
+ * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
+ * means a normal compile.
  */
-export function runWithCodeCache(source: string, moduleUrl: string, env = process.env): CodeCacheUse {
-  const filename = fileURLToPath(moduleUrl);
-  const cacheFile = codeCacheFile(source, env);
+export function runWithCodeCache(moduleUrl: string, env = process.env): CodeCacheUse {
+  const filename = url.fileURLToPath(moduleUrl);
+  const program = readProgram(filename);
+  const cacheFile = codeCacheFile(program.key, env);
   const cachedData = readCache(cacheFile);
-  const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
+  const script = new vm.Script(program.source, { filename, ...(cachedData ? { cachedData } : {}) });
   let use: CodeCacheUse = 'off';
   if (cacheFile !== undefined) {
     if (cachedData === undefined) use = 'created';
     else use = script.cachedDataRejected ? 'rejected' : 'used';
-    if (use !== 'used') process.once('exit', () => writeCache(cacheFile, script));
   }
   const body = script.runInThisContext() as ProgramBody;
-  const module = { exports: {} };
-  body(createRequire(moduleUrl), module, module.exports, filename, dirname(filename));
+  const module: { exports: { warmUp?: unknown } } = { exports: {} };
+  if (cacheFile !== undefined && use !== 'used') {
+    process.once('exit', () => writeCache(cacheFile, script, module.exports.warmUp));
+  }
+  body(createRequire(moduleUrl), module, module.exports, filename, path.dirname(filename));
   return use;
 }

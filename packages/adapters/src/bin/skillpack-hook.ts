@@ -1,19 +1,33 @@
 #!/usr/bin/env node
+import type { AnyContract } from '@skillpack/core';
 import { z } from 'zod';
 import { runHookProcess } from '../hooks/run-hook-process.js';
+import { warmUpDecisionPaths } from '../hooks/warm-up.js';
+import { readDescriptor, writeDescriptor } from './stdio.js';
 
 // One short-lived process parses each schema once or twice: compiling zod's JIT parsers would cost more
 // than it saves.
 z.config({ jitless: true });
 
-// Exit explicitly once stdout is flushed: after a deadline, stdin or a transcript read may still be open.
-function finish(stdout: string, stderr: string): void {
-  if (stderr) process.stderr.write(stderr);
-  process.stdout.write(stdout, () => process.exit(0));
+let checked: readonly AnyContract[] = [];
+
+/** Called by the prebuilt bundle's loader before it stores its code cache (see code-cache.ts). */
+export function warmUp(): void {
+  warmUpDecisionPaths(checked);
 }
 
-runHookProcess(process.argv.slice(2), { stdin: process.stdin, env: process.env }).then(
-  (outcome) => finish(outcome.stdout, outcome.stderr),
+// Exit right after writing: after a deadline, stdin or a transcript read may still be pending.
+function finish(stdout: string, stderr: string): void {
+  if (stderr) writeDescriptor(2, stderr);
+  writeDescriptor(1, stdout);
+  process.exit(0);
+}
+
+runHookProcess(process.argv.slice(2), { stdin: readDescriptor(0), env: process.env }).then(
+  (outcome) => {
+    checked = outcome.contracts ?? [];
+    finish(outcome.stdout, outcome.stderr);
+  },
   (error: unknown) => {
     const message = `skillpack-hook: unexpected failure: ${String(error)}`;
     finish(`${JSON.stringify({ systemMessage: message })}\n`, `${message}\n`);

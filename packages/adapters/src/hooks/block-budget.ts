@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from './private-dir.js';
 import type { StopHookEvent } from './stop-event.js';
@@ -19,6 +18,18 @@ export type BlockCounterFactory = (chainKey: string) => BlockCounter;
 
 const MAX_RECORDED_BLOCKS = 1000;
 
+/** FNV-1a in two 32-bit lanes: a cheap, stable file name (the folder is private; this is no security boundary). */
+function fnv1a64(text: string): string {
+  let low = 0x811c9dc5;
+  let high = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    low = Math.imul(low ^ unit, 0x01000193);
+    high = Math.imul(high ^ unit ^ (low >>> 24), 0x01000193);
+  }
+  return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
+}
+
 /** A stable file-name-safe key for one stop chain: runtime, session, subagent, event and contract set. */
 export function blockChainKey(event: StopHookEvent, contractIds: readonly string[]): string {
   const identity = [
@@ -28,7 +39,7 @@ export function blockChainKey(event: StopHookEvent, contractIds: readonly string
     event.hookEventName,
     [...contractIds].sort(),
   ];
-  return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 32);
+  return fnv1a64(JSON.stringify(identity));
 }
 
 /** The counter's folder (see `defaultHookStateDir`); files there are `<chain key>.json` holding `{"blocks":N}`. */
@@ -56,7 +67,7 @@ export function createFileBlockCounter(chainKey: string, dir = defaultBlockState
     async read() {
       if (!ensurePrivateDir(dir)) return 0;
       try {
-        return parseBlocks(await readFile(file, 'utf8'));
+        return parseBlocks(readFileSync(file, 'utf8'));
       } catch {
         return 0;
       }
@@ -65,15 +76,19 @@ export function createFileBlockCounter(chainKey: string, dir = defaultBlockState
       if (!ensurePrivateDir(dir)) return;
       const temporary = `${file}.${process.pid}.tmp`;
       try {
-        await writeFile(temporary, JSON.stringify({ blocks }), { mode: 0o600 });
-        await rename(temporary, file);
+        writeFileSync(temporary, JSON.stringify({ blocks }), { mode: 0o600 });
+        renameSync(temporary, file);
         pruneStaleFiles(dir, '.json', 1);
       } catch {
-        await rm(temporary, { force: true }).catch(() => undefined);
+        rmSync(temporary, { force: true });
       }
     },
     async clear() {
-      await rm(file, { force: true }).catch(() => undefined);
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // Nothing to clear, or not ours to clear.
+      }
     },
   };
 }

@@ -1,6 +1,12 @@
 import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** `os.tmpdir()` without loading `node:os` on POSIX (the hook's start-up time counts). */
+function temporaryDir(env: NodeJS.ProcessEnv): string {
+  if (process.platform === 'win32') return process.getBuiltinModule('node:os').tmpdir();
+  const dir = env.TMPDIR || env.TMP || env.TEMP || '/tmp';
+  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
+}
 
 /**
  * The hook's own state folder: `$SKILLPACK_HOOK_STATE_DIR`, else `<tmpdir>/skillpack-hook-<uid>`. It holds
@@ -10,7 +16,7 @@ export function defaultHookStateDir(env: NodeJS.ProcessEnv = process.env): strin
   const configured = env.SKILLPACK_HOOK_STATE_DIR;
   if (configured) return configured;
   const uid = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
-  return join(tmpdir(), `skillpack-hook-${uid}`);
+  return join(temporaryDir(env), `skillpack-hook-${uid}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeValue, safeJsonParse } from '@skillpack/core';
+import { type AnyContract, describeValue, safeJsonParse } from '@skillpack/core';
 import { claudeCodeStopHook } from '../claude-code/stop-hook.js';
 import { codexStopHook } from '../codex/stop-hook.js';
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
@@ -20,6 +20,8 @@ export interface HookProcessOutcome {
   readonly stdout: string;
   readonly stderr: string;
   readonly decision?: StopDecision;
+  /** The contracts the run checked, when it got that far. */
+  readonly contracts?: readonly AnyContract[];
 }
 
 const RUNTIMES: Readonly<Record<HookRuntimeId, StopHookRuntime>> = {
@@ -54,7 +56,8 @@ async function check(args: HookArgs, io: HookProcessIo): Promise<HookProcessOutc
     maxBlocks: args.maxBlocks,
     blockCounter: (key) => createFileBlockCounter(key, stateDir),
   };
-  return outcomeOf((await handleStopHook(RUNTIMES[args.runtime], payload.value, options)).decision);
+  const { decision } = await handleStopHook(RUNTIMES[args.runtime], payload.value, options);
+  return { ...outcomeOf(decision), contracts: contracts.data };
 }
 
 /** The whole `skillpack-hook` run: arguments, bounded stdin, contracts, decision, all under one deadline. */

@@ -1,6 +1,6 @@
 import { fail, ok } from '../result.js';
 import { createFenceTracker } from '../text/fence.js';
-import { nextLine } from '../text/lines.js';
+import { forEachLine } from '../text/lines.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
@@ -125,17 +125,10 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
     rawLine(line) {
       if (decided !== undefined) return true;
       rawLines++;
-      const raw = toWellFormedText(line);
-      const unwrapped = callUnwrap(unwrap, raw);
-      if (unwrapped === undefined) return textLine(raw);
-      for (
-        let span = nextLine(unwrapped, 0), start = 0;
-        span;
-        start = span.next, span = nextLine(unwrapped, start)
-      ) {
-        if (textLine(unwrapped.slice(start, span.end))) return true;
-      }
-      return false;
+      // A lone surrogate only matters once it is text (the unwrapper's JSON parse treats it like U+FFFD).
+      const unwrapped = callUnwrap(unwrap, line);
+      if (unwrapped === undefined) return textLine(toWellFormedText(line));
+      return unwrapped !== '' && forEachLine(unwrapped, textLine);
     },
     finish() {
       return decided ?? finishLegacy();

@@ -4,7 +4,7 @@ import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { parseAcceptanceOutput } from './parse-output.js';
 import { renderVerdict } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
-import { AcceptanceVerdictSchema } from './schemas.js';
+import { AcceptanceVerdictSchema, ParsedAcceptanceVerdictSchema } from './schemas.js';
 
 /** Rules beyond the schema that an acceptance agent must follow, one sentence each (rendered into skills). */
 export const ACCEPTANCE_RULES: readonly string[] = [
@@ -24,7 +24,8 @@ export const acceptanceContract = defineContract({
   description:
     'The verdict a Conflux acceptance review ends with: a strict JSON object (pass, fail with findings, continue, or gated with a structured external blocker) followed by the legacy ACCEPTANCE marker.',
   delivery: 'text',
-  schema: AcceptanceVerdictSchema,
+  schema: ParsedAcceptanceVerdictSchema,
+  jsonSchemaSource: AcceptanceVerdictSchema,
   examples: ACCEPTANCE_EXAMPLES,
   rules: ACCEPTANCE_RULES,
   extract: (text, options) => parseAcceptanceOutput(text, options),

@@ -147,8 +147,10 @@ export {
   FINDING_SEVERITIES,
   FindingFileExpectationSchema,
   LegacyFindingSchema,
+  ParsedAcceptanceVerdictSchema,
   RepositoryFindingSchema,
   RepositoryPathSchema,
+  VERDICT_SOURCES,
   VERIFICATION_PHASES,
   VerificationDeclarationSchema,
 } from './schemas.js';

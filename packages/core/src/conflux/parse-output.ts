@@ -1,5 +1,5 @@
 import type { ExtractOptions } from '../contract.js';
-import { nextLine } from '../text/lines.js';
+import { forEachLine } from '../text/lines.js';
 import { createVerdictScanner } from './_scanner.js';
 import type { AcceptanceParseResult } from './resolve-verdict.js';
 
@@ -24,8 +24,6 @@ export function parseAcceptanceOutput(
 ): AcceptanceParseResult {
   const text = typeof output === 'string' ? output : output instanceof Uint8Array ? decodeOutput(output) : '';
   const scanner = createVerdictScanner(options?.unwrapLine);
-  for (let span = nextLine(text, 0), start = 0; span; start = span.next, span = nextLine(text, start)) {
-    if (scanner.rawLine(text.slice(start, span.end))) break;
-  }
+  forEachLine(text, scanner.rawLine);
   return scanner.finish();
 }

@@ -1,4 +1,4 @@
-import { nextLine } from '../text/lines.js';
+import { forEachLine } from '../text/lines.js';
 import { isBlank, trimUnicodeWhitespace } from '../text/whitespace.js';
 import { type AcceptanceErrorCode, acceptanceRejectionOf } from './protocol-errors.js';
 import {
@@ -182,15 +182,11 @@ export function buildAcceptanceTailFindings(
     typeof text === 'string' && !isBlank(text) ? text : undefined;
   const selected = usable(stdoutTail) ?? usable(stderrTail) ?? NO_OUTPUT;
   const lines: string[] = [];
-  for (
-    let span = nextLine(selected, 0), start = 0;
-    span;
-    start = span.next, span = nextLine(selected, start)
-  ) {
-    const line = selected.slice(start, span.end);
+  forEachLine(selected, (line) => {
     const trimmed = trimUnicodeWhitespace(line);
     if (trimmed !== '' && !trimmed.startsWith('ACCEPTANCE:') && !trimmed.startsWith('FINDINGS:'))
       lines.push(line);
-  }
+    return false;
+  });
   return lines.length === 0 ? [NO_OUTPUT] : lines;
 }

@@ -120,24 +120,43 @@ const GatedTokenSchema = z
   .transform((): 'gated' => 'gated')
   .pipe(z.literal('gated'));
 
+const PassVerdictSchema = z.strictObject({ acceptance: z.literal('pass') });
+const FailVerdictSchema = z.strictObject({
+  acceptance: z.literal('fail'),
+  findings: z.array(AcceptanceFindingSchema).superRefine(rejectDuplicateIds),
+});
+const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
+const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });
+
 /**
- * The canonical acceptance verdict. Output is what the parser hands back (trimmed text, normalised paths,
- * `gated` only); input additionally accepts `blocked`.
+ * The canonical acceptance verdict an agent writes. Output is what the parser hands back (trimmed text,
+ * normalised paths, `gated` only); input additionally accepts `blocked`. Its JSON Schema is the contract's.
  */
 export const AcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
-  z.strictObject({ acceptance: z.literal('pass') }),
-  z.strictObject({
-    acceptance: z.literal('fail'),
-    findings: z.array(AcceptanceFindingSchema).superRefine(rejectDuplicateIds),
-  }),
-  z.strictObject({ acceptance: z.literal('continue') }),
-  z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema }),
+  PassVerdictSchema,
+  FailVerdictSchema,
+  ContinueVerdictSchema,
+  GatedVerdictSchema,
 ]);
 export type AcceptanceVerdict = z.output<typeof AcceptanceVerdictSchema>;
 export type AcceptanceVerdictInput = z.input<typeof AcceptanceVerdictSchema>;
 
 /** Which channel carried the verdict: a strict JSON line (primary) or a legacy `ACCEPTANCE:` marker. */
-export type VerdictSource = 'json' | 'legacy';
+export const VERDICT_SOURCES = ['json', 'legacy'] as const;
+export type VerdictSource = (typeof VERDICT_SOURCES)[number];
+
+const parsedFrom = { source: z.enum(VERDICT_SOURCES).optional() };
+
+/**
+ * A canonical verdict, optionally with the `source` the parser adds: the `conflux.acceptance` contract's
+ * schema, so what `extract` and `validate` return satisfies it exactly.
+ */
+export const ParsedAcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
+  PassVerdictSchema.extend(parsedFrom),
+  FailVerdictSchema.extend(parsedFrom),
+  ContinueVerdictSchema.extend(parsedFrom),
+  GatedVerdictSchema.extend(parsedFrom),
+]);
 
 /** A verdict as the parser returns it: the canonical verdict plus where it came from. */
 export type ParsedAcceptanceVerdict = AcceptanceVerdict & { readonly source: VerdictSource };

@@ -12,13 +12,36 @@ export function nextLine(text: string, start: number): { end: number; next: numb
 }
 
 /**
+ * Call `visit` with each line of `text` (split like Rust's `str::lines`, see `nextLine`) until it returns
+ * `true`; returns whether it did. Allocates nothing but the line strings.
+ */
+export function forEachLine(text: string, visit: (line: string) => boolean | undefined): boolean {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    let next: number;
+    if (end === -1) {
+      end = text.length;
+      next = end;
+    } else {
+      next = end + 1;
+      if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
+    }
+    if (visit(text.slice(start, end))) return true;
+    start = next;
+  }
+  return false;
+}
+
+/**
  * Split text into lines like Rust's `str::lines`: on `\n` or `\r\n`, without an empty piece after a final
  * newline. A bare `\r` is not a terminator.
  */
 export function splitLines(text: string): string[] {
   const lines: string[] = [];
-  for (let span = nextLine(text, 0), start = 0; span; start = span.next, span = nextLine(text, start)) {
-    lines.push(text.slice(start, span.end));
-  }
+  forEachLine(text, (line) => {
+    lines.push(line);
+    return false;
+  });
   return lines;
 }

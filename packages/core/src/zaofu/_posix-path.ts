@@ -43,3 +43,15 @@ export function isWithin(path: string, root: string): boolean {
   if (root === '/') return true;
   return path === root || path.startsWith(`${root}/`);
 }
+
+/**
+ * Why a relative path would leave the project once another tool reads it: a `\` separator or a drive letter
+ * (Windows), a leading `~` (shells), or a NUL byte. The kernel reads paths as POSIX; payloads stay portable.
+ */
+export function nonPortablePathProblem(path: string): string | undefined {
+  if (path.includes('\0')) return 'must not contain a NUL byte';
+  if (path.includes('\\')) return 'must use / as the separator, not \\';
+  if (/^[A-Za-z]:/.test(path)) return 'must not start with a drive letter';
+  if (path.startsWith('~')) return 'must not start with ~';
+  return undefined;
+}

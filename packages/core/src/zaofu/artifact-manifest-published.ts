@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAbsolutePosix, posixParts } from './_posix-path.js';
+import { isAbsolutePosix, nonPortablePathProblem, posixParts } from './_posix-path.js';
 import { pyStrip } from './_python.js';
 import { ARTIFACT_STATUSES, normalizeArtifactStatus } from './artifact-kinds.js';
 import { defineHandoffContract } from './handoff-contract.js';
@@ -12,6 +12,8 @@ function pathProblem(path: string, workdir: boolean): string | undefined {
   const parts = posixParts(trimmed);
   if (isAbsolutePosix(trimmed)) return 'write a path relative to the project root, not an absolute one';
   if (parts.includes('..')) return "must not contain a '..' segment";
+  const nonPortable = nonPortablePathProblem(trimmed);
+  if (nonPortable) return nonPortable;
   if (workdir) return undefined;
   if (parts[0] === '.git') return 'must not point into .git';
   if (parts[0] === '.zf' && parts[1] !== 'artifacts') return 'may use .zf/ only as .zf/artifacts/…';

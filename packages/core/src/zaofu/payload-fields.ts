@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAbsolutePosix, posixParts } from './_posix-path.js';
+import { isAbsolutePosix, nonPortablePathProblem, posixParts } from './_posix-path.js';
 import { isMapping, pyStrip } from './_python.js';
 
 /** The message for an object pasted into a lifecycle event's `artifact_refs`. */
@@ -14,13 +14,15 @@ export const NonBlankStringSchema = z
 
 /**
  * A repository-relative path that can go into a task contract's scope: the kernel rejects absolute paths,
- * `..` segments and paths under `.zf/` or `.git/` there.
+ * `..` segments and paths under `.zf/` or `.git/` there; backslashes, drive letters, `~` and NUL are refused
+ * too, so the path cannot leave the project on Windows or in a shell.
  */
 export const ScopePathSchema = NonBlankStringSchema.superRefine((path, context) => {
   const parts = posixParts(pyStrip(path));
   let reason: string | undefined;
   if (isAbsolutePosix(pyStrip(path))) reason = 'absolute paths are not allowed';
   else if (parts.includes('..')) reason = 'parent traversal is not allowed';
+  else if (nonPortablePathProblem(pyStrip(path))) reason = `the path ${nonPortablePathProblem(pyStrip(path))}`;
   else if (parts[0] === '.zf' || parts[0] === '.git') reason = 'runtime/internal paths are not allowed';
   if (reason) context.addIssue({ code: 'custom', message: `${reason} (write a repository-relative path)` });
 });

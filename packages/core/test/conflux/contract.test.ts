@@ -38,6 +38,17 @@ describe('conflux.acceptance contract', () => {
     }
   });
 
+  it('returns values its own schema accepts exactly, while producers never see the source field', () => {
+    const parsed = acceptanceContract.extract('ACCEPTANCE: FAIL\nFINDINGS:\n- x');
+    expect(parsed.success && acceptanceContract.schema.parse(parsed.data)).toEqual({
+      acceptance: 'fail',
+      findings: ['x'],
+      source: 'legacy',
+    });
+    expect(acceptanceContract.schema.safeParse({ acceptance: 'pass', source: 'stdout' }).success).toBe(false);
+    expect(JSON.stringify(acceptanceContract.toJSONSchema())).not.toContain('"source"');
+  });
+
   it('extracts with the unwrapper it is given', () => {
     const line = JSON.stringify({ type: 'result', result: '{"acceptance":"pass"}', is_error: false });
     expect(acceptanceContract.extract(line).success).toBe(false);

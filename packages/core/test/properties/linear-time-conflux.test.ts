@@ -37,5 +37,5 @@ describeLinearTime(
     },
     { name: 'acceptanceContract.extract', run: (text) => acceptanceContract.extract(text), units: [UNITS[2], UNITS[5]] },
   ],
-  30_000,
+  20_000,
 );

@@ -44,5 +44,5 @@ describeLinearTime(
       ],
     },
   ],
-  30_000,
+  20_000,
 );

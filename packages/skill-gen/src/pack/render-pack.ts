@@ -1,6 +1,7 @@
 import type { Warning } from '@skillpack/core';
 import { createManifest, MANIFEST_FILE, type Manifest, serializeManifest } from '../manifest.js';
 import { type OutputFile, textFile } from '../output-file.js';
+import { createContractFiles } from '../render/contract-files.js';
 import { createTemplateEngine } from '../render/template-engine.js';
 import { TARGET_RENDERERS } from '../targets/renderers.js';
 import { TARGET_IDS } from '../targets/target-id.js';
@@ -23,14 +24,16 @@ export function renderPack(inputs: PackInputs): RenderedPack {
   const pack = { name: config.name, version: config.version, description: config.description };
   const targets = TARGET_IDS.filter((target) => inputs.targets.includes(target));
   const files: OutputFile[] = [];
+  const contractFiles = createContractFiles(registry);
+  const engine = createTemplateEngine({ templates: inputs.templates, registry, pack, skillNames });
   for (const target of targets) {
-    const engine = createTemplateEngine({ templates: inputs.templates, target, registry, pack, skillNames });
     files.push(
       ...TARGET_RENDERERS[target]({
         config,
         skills,
         registry,
-        engine,
+        renderBody: (skill, form) => engine.renderSkill(skill, target, form),
+        contractFiles,
         typeReferences: inputs.typeReferences,
         bundles: inputs.bundles,
       }),

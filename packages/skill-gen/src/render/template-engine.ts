@@ -17,18 +17,20 @@ export interface PackIdentity {
 
 export interface TemplateEngineInput {
   readonly templates: TemplateSet;
-  readonly target: TargetId;
   readonly registry: ContractRegistry;
   readonly pack: PackIdentity;
   readonly skillNames: ReadonlySet<string>;
 }
 
-/** Renders skill bodies and the runtime's SKILL.md layout; one engine (one Handlebars instance) per target. */
+/**
+ * Renders skill bodies and each runtime's SKILL.md layout. One Handlebars instance per build: each body is
+ * parsed, checked and compiled once and rendered for every target and form.
+ */
 export interface TemplateEngine {
   /** The Markdown of a SKILL.md without its front matter. Throws a ConfigError naming file and line. */
-  renderSkill(skill: SkillSource, form: SkillForm): string;
+  renderSkill(skill: SkillSource, target: TargetId, form: SkillForm): string;
   /** The view a template sees for a contract (what `(contract id)` returns). */
-  contractView(id: string): ContractView;
+  contractView(id: string, target: TargetId): ContractView;
 }
 
 const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
@@ -127,18 +129,20 @@ function parseTemplate(
 }
 
 export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine {
-  const { target, registry, pack, skillNames } = input;
+  const { registry, pack, skillNames } = input;
   const hb = Handlebars.create();
   hb.unregisterHelper('lookup');
   hb.unregisterHelper('log');
-  let current: { readonly skill: SkillSource; readonly form: SkillForm } | undefined;
+  // Handlebars renders synchronously, so the skill, target and form being rendered live here for helpers.
+  let current: { readonly skill: SkillSource; readonly target: TargetId; readonly form: SkillForm } | undefined;
   const views = new Map<string, ContractView>();
 
-  const contractView = (id: string): ContractView => {
-    let view = views.get(id);
+  const contractView = (id: string, target: TargetId): ContractView => {
+    const key = `${target}\0${id}`;
+    let view = views.get(key);
     if (!view) {
       view = createContractView(registry.require(id), target);
-      views.set(id, view);
+      views.set(key, view);
     }
     return view;
   };
@@ -183,7 +187,7 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         lineOf(options),
       );
     }
-    return contractView(id);
+    return contractView(id, current?.target ?? 'portable');
   });
   hb.registerHelper('invoke', (name: unknown, options: HelperCall) => {
     const external = options.hash.external === true;
@@ -195,12 +199,12 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         lineOf(options),
       );
     }
-    return invocation(target, current?.form ?? 'skill', pack.name, name, external);
+    return invocation(current?.target ?? 'portable', current?.form ?? 'skill', pack.name, name, external);
   });
   const runtimeBlock = (negate: boolean) =>
     function (this: unknown, ...args: unknown[]) {
       const options = args.pop() as HelperCall;
-      return args.includes(target) !== negate ? options.fn(this) : options.inverse(this);
+      return args.includes(current?.target) !== negate ? options.fn(this) : options.inverse(this);
     };
   hb.registerHelper('ifRuntime', runtimeBlock(false));
   hb.registerHelper('unlessRuntime', runtimeBlock(true));
@@ -216,19 +220,25 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     return JSON.stringify(value, null, 2);
   });
 
-  const partials: Partials = new Map([
-    ...input.templates.partials,
-    ...(input.templates.targetPartials.get(target) ?? []),
-  ]);
-  const partialNames = new Set(partials.keys());
-  for (const [name, source] of partials) {
-    const compiled = hb.compile(
-      parseTemplate(hb, source, { partials: partialNames, registry }),
-      COMPILE_OPTIONS,
-    );
+  const shared = input.templates.partials;
+  const overrides = input.templates.targetPartials;
+  const partialNames = new Set([...shared.keys(), ...[...overrides.values()].flatMap((partials) => [...partials.keys()])]);
+  const partialSources: Partials = new Map();
+  const compiledPartials = new Map<TemplateSource, Handlebars.TemplateDelegate>();
+  for (const source of [...shared.values(), ...[...overrides.values()].flatMap((partials) => [...partials.values()])]) {
+    compiledPartials.set(source, hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS));
+  }
+  for (const name of partialNames) {
+    // A runtime's own partial (templates/<runtime>/partials/) replaces the shared one of the same name.
     hb.registerPartial(name, ((context: unknown, options: Handlebars.RuntimeOptions) => {
+      const target = current?.target ?? 'portable';
+      const source = overrides.get(target)?.get(name) ?? shared.get(name);
+      if (!source) {
+        throw new TemplateFault('template_missing_partial', `The partial "${name}" has no version for ${target}.`, `Add templates/partials/${name}.hbs.`);
+      }
+      partialSources.set(name, source);
       try {
-        return compiled(context, options);
+        return compiledPartials.get(source)!(context, options);
       } catch (error) {
         if (error instanceof Error && (error as { partial?: string }).partial === undefined) {
           Object.assign(error, { partial: name });
@@ -237,10 +247,11 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
       }
     }) as unknown as Handlebars.Template);
   }
-  const layoutSource = input.templates.skillLayouts.get(target)!;
-  const layout = hb.compile(
-    parseTemplate(hb, layoutSource, { partials: partialNames, registry }),
-    COMPILE_OPTIONS,
+  const layouts = new Map(
+    [...input.templates.skillLayouts].map(([target, source]) => [
+      target,
+      { source, template: hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS) },
+    ]),
   );
   const bodies = new Map<string, Handlebars.TemplateDelegate>();
 
@@ -263,7 +274,7 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
 
   return {
     contractView,
-    renderSkill(skill, form) {
+    renderSkill(skill, target, form) {
       const { frontMatter } = skill;
       const context = {
         skill: {
@@ -279,18 +290,19 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         form,
       };
       const template = bodyTemplate(skill);
-      current = { skill, form };
+      const layout = layouts.get(target)!;
+      current = { skill, target, form };
       try {
         let body: string;
         try {
           body = template(context);
         } catch (error) {
-          throw toTemplateError(error, skill.file, skill.bodyLine - 1, partials, skill.file, skill.body);
+          throw toTemplateError(error, skill.file, skill.bodyLine - 1, partialSources, skill.file, skill.body);
         }
         try {
-          return layout({ ...context, body, contracts: frontMatter.contracts.map(contractView) });
+          return layout.template({ ...context, body, contracts: frontMatter.contracts.map((id) => contractView(id, target)) });
         } catch (error) {
-          throw toTemplateError(error, layoutSource.file, 0, partials, skill.file, layoutSource.text);
+          throw toTemplateError(error, layout.source.file, 0, partialSources, skill.file, layout.source.text);
         }
       } finally {
         current = undefined;

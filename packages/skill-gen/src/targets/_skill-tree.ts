@@ -1,10 +1,9 @@
-import type { ContractRegistry } from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import { type OutputFile, textFile } from '../output-file.js';
+import type { ContractFiles } from '../render/contract-files.js';
 import { contractReferenceFiles } from '../render/contract-view.js';
 import { toSkillMarkdown } from '../render/yaml.js';
 import type { SkillSource } from '../source/skill-source.js';
-import { toStableJson } from '../stable-json.js';
 import type { TypeReference } from '../type-reference.js';
 import type { FrontMatter } from './_front-matter.js';
 
@@ -15,7 +14,7 @@ export interface SkillTreeInput {
   readonly frontMatter: FrontMatter;
   /** The rendered Markdown body (layout applied). */
   readonly body: string;
-  readonly registry: ContractRegistry;
+  readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   /** Also write `references/<id>.openai.schema.json` (Codex `--output-schema`). */
   readonly strictSchema: boolean;
@@ -28,11 +27,9 @@ export function skillTree(input: SkillTreeInput): OutputFile[] {
   const { skill } = input;
   const generated = new Map<string, string>([['SKILL.md', toSkillMarkdown(input.frontMatter, input.body)]]);
   for (const id of skill.frontMatter.contracts) {
-    const contract = input.registry.require(id);
     const files = contractReferenceFiles(id);
-    generated.set(files.schema, toStableJson(contract.toJSONSchema({ io: 'output' })));
-    if (input.strictSchema)
-      generated.set(files.strictSchema, toStableJson(contract.toJSONSchema({ variant: 'openai' })));
+    generated.set(files.schema, input.contractFiles.schema(id));
+    if (input.strictSchema) generated.set(files.strictSchema, input.contractFiles.strictSchema(id));
     const reference = input.typeReferences.get(id);
     if (reference) generated.set(files.types, reference.text);
   }

@@ -43,8 +43,8 @@ function skills(context: TargetContext, root: string, form: SkillForm): OutputFi
       // Codex reads name and description (both on one line, at most 64 and 1024 characters, which the
       // source schema already enforces); allowed-tools and Claude keys are not honoured, so not written.
       frontMatter: specKeys(skill.frontMatter, skill.frontMatter.codex ?? {}),
-      body: context.engine.renderSkill(skill, form),
-      registry: context.registry,
+      body: context.renderBody(skill, form),
+      contractFiles: context.contractFiles,
       typeReferences: context.typeReferences,
       strictSchema: true,
       extra: openAiYaml(skill),

@@ -2,7 +2,8 @@ import type { ContractRegistry } from '@skillpack/core';
 import type { PackConfig } from '../config/pack-config.js';
 import type { HookBundles } from '../hooks/hook-bundles.js';
 import type { OutputFile } from '../output-file.js';
-import type { TemplateEngine } from '../render/template-engine.js';
+import type { ContractFiles } from '../render/contract-files.js';
+import type { SkillForm } from '../render/invocation.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TypeReference } from '../type-reference.js';
 
@@ -11,7 +12,9 @@ export interface TargetContext {
   readonly config: PackConfig;
   readonly skills: readonly SkillSource[];
   readonly registry: ContractRegistry;
-  readonly engine: TemplateEngine;
+  /** Renders a skill's SKILL.md body for this target. */
+  readonly renderBody: (skill: SkillSource, form: SkillForm) => string;
+  readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
 }

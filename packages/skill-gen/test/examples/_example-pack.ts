@@ -56,7 +56,11 @@ export function renderedSkills({ inputs, pack }: ExamplePack): RenderedSkill[] {
     if (!match) continue;
     const [, target, plugin, name] = match as unknown as [string, string, string | undefined, string];
     const dir = file.path.slice(0, -'SKILL.md'.length);
-    const files = new Map(pack.files.filter((other) => other.path.startsWith(dir)).map((other) => [other.path.slice(dir.length), text(other)]));
+    const files = new Map(
+      pack.files
+        .filter((other) => other.path.startsWith(dir))
+        .map((other) => [other.path.slice(dir.length), text(other)]),
+    );
     const source = inputs.skills.find((skill) => skill.name === name)!;
     skills.push({
       target,
@@ -64,7 +68,9 @@ export function renderedSkills({ inputs, pack }: ExamplePack): RenderedSkill[] {
       name,
       dir,
       skillMd: text(file),
-      markdownReferences: [...files].filter(([path]) => path.startsWith('references/') && path.endsWith('.md')).map(([path, content]) => ({ path, text: content })),
+      markdownReferences: [...files]
+        .filter(([path]) => path.startsWith('references/') && path.endsWith('.md'))
+        .map(([path, content]) => ({ path, text: content })),
       files,
       contracts: source.frontMatter.contracts.map((id) => builtinContracts.require(id)),
     });
@@ -122,7 +128,12 @@ export function shownExamples(markdown: string, contracts: readonly AnyContract[
     if (marker === undefined) throw new Error(`line ${i + 1}: example "${example[1]}" has no fence`);
     const close = lines.findIndex((candidate, index) => index > open && candidate === marker);
     if (close === -1) throw new Error(`line ${open + 1}: the fence of "${example[1]}" never closes`);
-    shown.push({ contract: contract.id, name: example[1]!, text: lines.slice(open + 1, close).join('\n'), line: i + 1 });
+    shown.push({
+      contract: contract.id,
+      name: example[1]!,
+      text: lines.slice(open + 1, close).join('\n'),
+      line: i + 1,
+    });
     i = close;
   }
   return shown;

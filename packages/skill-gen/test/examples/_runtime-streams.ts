@@ -12,11 +12,52 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
       const session = '5b1f0c2e-7a3d-4e8f-9c6b-2d1a0e9f8c7b';
       const [first = '', ...rest] = text.split(/(?<=\n)/);
       lines.push(
-        { type: 'system', subtype: 'init', cwd: '/home/dev/app', session_id: session, tools: ['Bash', 'Read'], model: 'claude-fable-5-1', claude_code_version: '2.1.276' },
-        { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: first } }, session_id: session, parent_tool_use_id: null },
-        { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: rest.join('') } }, session_id: session, parent_tool_use_id: null },
-        { type: 'assistant', message: { id: 'msg_01Z', type: 'message', role: 'assistant', model: 'claude-fable-5-1', content: [{ type: 'text', text }], stop_reason: 'end_turn' }, parent_tool_use_id: null, session_id: session },
-        { type: 'result', subtype: 'success', is_error: false, num_turns: 1, session_id: session, result: text },
+        {
+          type: 'system',
+          subtype: 'init',
+          cwd: '/home/dev/app',
+          session_id: session,
+          tools: ['Bash', 'Read'],
+          model: 'claude-fable-5-1',
+          claude_code_version: '2.1.276',
+        },
+        {
+          type: 'stream_event',
+          event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: first } },
+          session_id: session,
+          parent_tool_use_id: null,
+        },
+        {
+          type: 'stream_event',
+          event: {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: rest.join('') },
+          },
+          session_id: session,
+          parent_tool_use_id: null,
+        },
+        {
+          type: 'assistant',
+          message: {
+            id: 'msg_01Z',
+            type: 'message',
+            role: 'assistant',
+            model: 'claude-fable-5-1',
+            content: [{ type: 'text', text }],
+            stop_reason: 'end_turn',
+          },
+          parent_tool_use_id: null,
+          session_id: session,
+        },
+        {
+          type: 'result',
+          subtype: 'success',
+          is_error: false,
+          num_turns: 1,
+          session_id: session,
+          result: text,
+        },
       );
       break;
     }
@@ -24,17 +65,45 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
       lines.push(
         { type: 'thread.started', thread_id: '019b2c3d-4e5f-7a6b-8c9d-0e1f2a3b4c5d' },
         { type: 'turn.started' },
-        { type: 'item.completed', item: { id: 'item_0', type: 'reasoning', text: '**Checking the change**' } },
+        {
+          type: 'item.completed',
+          item: { id: 'item_0', type: 'reasoning', text: '**Checking the change**' },
+        },
         { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text } },
-        { type: 'turn.completed', usage: { input_tokens: 1200, cached_input_tokens: 1024, output_tokens: 80 } },
+        {
+          type: 'turn.completed',
+          usage: { input_tokens: 1200, cached_input_tokens: 1024, output_tokens: 80 },
+        },
       );
       break;
     case 'opencode': {
       const part = { sessionID: 'ses_0a1b2c3d4e5fAbCdEfGh123456', messageID: 'msg_0a1b2c3d4e5fAbCdEfGhIjK' };
       lines.push(
-        { type: 'step_start', timestamp: 1791000000000, sessionID: part.sessionID, part: { ...part, id: 'prt_01', type: 'step-start' } },
-        { type: 'text', timestamp: 1791000000400, sessionID: part.sessionID, part: { ...part, id: 'prt_02', type: 'text', text } },
-        { type: 'step_finish', timestamp: 1791000000500, sessionID: part.sessionID, part: { ...part, id: 'prt_03', type: 'step-finish', reason: 'stop', cost: 0, tokens: { input: 1200, output: 80, reasoning: 0, cache: { read: 0, write: 0 } } } },
+        {
+          type: 'step_start',
+          timestamp: 1791000000000,
+          sessionID: part.sessionID,
+          part: { ...part, id: 'prt_01', type: 'step-start' },
+        },
+        {
+          type: 'text',
+          timestamp: 1791000000400,
+          sessionID: part.sessionID,
+          part: { ...part, id: 'prt_02', type: 'text', text },
+        },
+        {
+          type: 'step_finish',
+          timestamp: 1791000000500,
+          sessionID: part.sessionID,
+          part: {
+            ...part,
+            id: 'prt_03',
+            type: 'step-finish',
+            reason: 'stop',
+            cost: 0,
+            tokens: { input: 1200, output: 80, reasoning: 0, cache: { read: 0, write: 0 } },
+          },
+        },
       );
       break;
     }

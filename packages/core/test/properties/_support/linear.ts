@@ -69,7 +69,11 @@ export function expectLinear<I>(
   run: (input: I) => unknown,
   size: number,
 ): LinearMeasurement {
-  const growth = measureGrowth(build, run, size, LINEAR_FACTOR);
+  // A busy machine can inflate one measurement; superlinear work fails every attempt.
+  let growth = measureGrowth(build, run, size, LINEAR_FACTOR);
+  for (let attempt = 1; attempt < 3 && growth.ratio >= LINEAR_LIMIT; attempt++) {
+    growth = measureGrowth(build, run, size, LINEAR_FACTOR);
+  }
   if (growth.large < NEGLIGIBLE_MS) return growth;
   expect(
     growth.ratio,
@@ -88,6 +92,8 @@ export interface LinearSubject {
   readonly name: string;
   readonly run: (text: string) => unknown;
   readonly units: readonly (readonly [label: string, unit: string])[];
+  /** The smaller input size for this subject (default: the suite's); slow parsers get a smaller one. */
+  readonly size?: number;
 }
 
 /**
@@ -99,7 +105,7 @@ export function describeLinearTime(subjects: readonly LinearSubject[], size: num
     it.each(subject.units)(
       'on a repeated unit: %s',
       (label, unit) => {
-        expectLinear(`${subject.name} / ${label}`, (n) => repeatTo(unit, n), subject.run, size);
+        expectLinear(`${subject.name} / ${label}`, (n) => repeatTo(unit, n), subject.run, subject.size ?? size);
       },
       60_000,
     );
@@ -112,7 +118,8 @@ export function describeLinearTime(subjects: readonly LinearSubject[], size: num
           fc.property(
             tokenText(tokens, 6).filter((unit) => unit.length > 0),
             (unit) => {
-              expectLinear(`${subject.name} / ${JSON.stringify(unit)}`, (n) => repeatTo(unit, n), subject.run, size);
+              const label = `${subject.name} / ${JSON.stringify(unit)}`;
+              expectLinear(label, (n) => repeatTo(unit, n), subject.run, subject.size ?? size);
             },
           ),
           runs(randomRuns),

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { acceptanceContract, createVerdictDetector, parseAcceptanceOutput } from '../../src/conflux/index.js';
+import { builtinContracts } from '../../src/contracts.js';
+import { ProtocolError } from '../../src/index.js';
+import { safeParseResultBlock } from '../../src/maestro/index.js';
+import { deepJson, deepObject, feedWithinMemory, MiB } from '../properties/_support/memory.js';
+
+const GiB = 1024 * MiB;
+
+describe('the streaming verdict detector under resource pressure', () => {
+  it('reads a 1 GiB stdout with no newline in bounded memory and ends with a typed error', () => {
+    // 1 GiB is generated chunk by chunk from one 1 MiB buffer; decoding it takes a few seconds.
+    const detector = createVerdictDetector();
+    const chunk = new Uint8Array(MiB).fill(0x78);
+    const { growth } = feedWithinMemory((bytes) => detector.push(bytes), chunk, GiB, 256 * MiB);
+    expect(growth).toBeLessThan(256 * MiB);
+    let result: ReturnType<typeof detector.end> | undefined;
+    expect(() => {
+      result = detector.end();
+    }).not.toThrow();
+    expect(result?.success).toBe(false);
+    if (result && !result.success) {
+      expect(result.error).toBeInstanceOf(ProtocolError);
+      expect(result.error.message.length).toBeLessThan(2_000);
+    }
+  }, 120_000);
+
+  it('reads 10^6 event lines in bounded memory and still finds the verdict at the end', () => {
+    const detector = createVerdictDetector();
+    const line = new TextEncoder().encode(`${JSON.stringify({ type: 'status', n: 0 })}\n`);
+    const batch = new Uint8Array(line.byteLength * 1000);
+    for (let i = 0; i < 1000; i++) batch.set(line, i * line.byteLength);
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 1000; i++) detector.push(batch);
+    detector.push('{"acceptance":"pass"}\n');
+    expect(process.memoryUsage().rss - before).toBeLessThan(128 * MiB);
+    expect(detector.end()).toEqual({ success: true, data: { acceptance: 'pass', source: 'json' } });
+  }, 60_000);
+});
+
+describe('deeply nested JSON', () => {
+  const text = `{"acceptance":"fail","findings":${deepJson(100_000)}}`;
+
+  it('parseAcceptanceOutput refuses 100 000 levels as not a verdict line, without a stack overflow', () => {
+    const result = parseAcceptanceOutput(text);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.code).toBe('missing_verdict');
+  });
+
+  it.each(builtinContracts.list().map((contract) => [contract.id, contract] as const))(
+    '%s: extract and validate return typed results for 100 000 levels',
+    (_id, contract) => {
+      for (const result of [
+        contract.extract(text),
+        contract.extract(`{"a":${deepJson(100_000, '{}')}}`),
+        contract.validate(JSON.parse(deepJson(100_000))),
+        contract.validate(deepObject(100_000)),
+      ]) {
+        expect(result).toHaveProperty('success');
+        if (!result.success) expect(result.error).toBeInstanceOf(ProtocolError);
+      }
+    },
+  );
+});
+
+describe('many lines', () => {
+  it('parses 10^6 lines of output with a verdict at the end, for conflux and maestro', () => {
+    const body = 'working on the retry branch\n'.repeat(1_000_000);
+    expect(acceptanceContract.extract(`${body}{"acceptance":"continue"}\nACCEPTANCE: CONTINUE`)).toMatchObject({
+      success: true,
+      data: { acceptance: 'continue' },
+    });
+    const block = safeParseResultBlock(`${body}---RESULT---\nSTATUS: BLOCKED\nSUMMARY: Stop\n---END---`);
+    expect(block.success && block.data).toMatchObject({ fallback: false, STATUS: 'BLOCKED' });
+  }, 60_000);
+});
