@@ -76,7 +76,11 @@ function commandOutput(next, lines) {
 function narration(next, n) {
   const lines = [prose(next, 120), prose(next, 120)];
   if (n % 5 === 0) {
-    lines.push('For example, a failing run ends like this:', '```json', '{"acceptance":"fail","findings":["x"]}');
+    lines.push(
+      'For example, a failing run ends like this:',
+      '```json',
+      '{"acceptance":"fail","findings":["x"]}',
+    );
     lines.push('ACCEPTANCE: FAIL', '```');
   }
   if (n % 7 === 0) lines.push('**Checks so far:**', '- unit tests: passing', '- lint: clean');
@@ -88,14 +92,29 @@ function emitTurn(next, n, emit) {
   const envelope = { session_id: '4c1f6a2e-2b7d-4a8e-9f0c-6d2a1b3c4d5e', parent_tool_use_id: null };
   const id = `msg_${n}`;
   const text = narration(next, n);
-  emit(JSON.stringify({ type: 'stream_event', event: { type: 'message_start', message: { id } }, ...envelope }));
+  emit(
+    JSON.stringify({ type: 'stream_event', event: { type: 'message_start', message: { id } }, ...envelope }),
+  );
   for (let at = 0; at < text.length; at += 12) {
     const delta = { type: 'text_delta', text: text.slice(at, at + 12) };
-    emit(JSON.stringify({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta }, ...envelope }));
+    emit(
+      JSON.stringify({
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta },
+        ...envelope,
+      }),
+    );
   }
   const usage = { input_tokens: 3, cache_read_input_tokens: 11590, output_tokens: 150 };
   const message = (content) => ({ id, model: 'claude-fable-5-1', role: 'assistant', content, usage });
-  emit(JSON.stringify({ type: 'assistant', message: message([{ type: 'text', text }]), ...envelope, uuid: `u${n}a` }));
+  emit(
+    JSON.stringify({
+      type: 'assistant',
+      message: message([{ type: 'text', text }]),
+      ...envelope,
+      uuid: `u${n}a`,
+    }),
+  );
   const tool = `toolu_${n}`;
   const input = { command: `rg -n TODO src/module_${n % 500}` };
   emit(
@@ -126,10 +145,22 @@ function generate() {
     parts.push(line);
     bytes += line.length + 1;
   };
-  emit(JSON.stringify({ type: 'system', subtype: 'init', model: 'claude-fable-5-1', claude_code_version: '2.1.276' }));
+  emit(
+    JSON.stringify({
+      type: 'system',
+      subtype: 'init',
+      model: 'claude-fable-5-1',
+      claude_code_version: '2.1.276',
+    }),
+  );
   for (let n = 0; bytes < TARGET_BYTES; n++) emitTurn(next, n, emit);
   const final = `All change-blocking verifications passed.\n${VERDICT}\nACCEPTANCE: PASS`;
-  emit(JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: final }] } }));
+  emit(
+    JSON.stringify({
+      type: 'assistant',
+      message: { role: 'assistant', content: [{ type: 'text', text: final }] },
+    }),
+  );
   emit(JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: final }));
   return { text: `${parts.join('\n')}\n`, lines: parts.length };
 }

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(root, 'packages/skill-gen/dist/cli.js');
 const NEEDED = [CLI, join(root, 'packages/core/dist/contracts.js'), join(root, 'packages/adapters/dist/bundles/skillpack-hook.mjs')];
 const SKILLS = Number(process.env.SKILLPACK_BENCH_SKILLS ?? 300);
-const ROUNDS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 5);
+const ROUNDS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 3);
 const CONTRACTS = ['conflux.acceptance', 'maestro.result', undefined];
 
 /** A small seeded generator (mulberry32), so every run writes the same sources. */
@@ -83,15 +83,15 @@ export function generateProject(dir) {
   }
 }
 
-/** One whole process; returns its wall time and the peak RSS it reports. */
-function run(label, script, cwd) {
+/** One whole process; returns its wall time and the peak RSS it reports. `check` may exit 1 (drift). */
+function run(label, script, cwd, okCodes = [0]) {
   const wrapped = `const started = performance.now();\n${script}\nprocess.stdout.write('\\n' + JSON.stringify({ ms: performance.now() - started, rss: process.resourceUsage().maxRSS * 1024, code: process.exitCode ?? 0 }));`;
   const started = performance.now();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', wrapped], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wall = performance.now() - started;
   const report = JSON.parse(child.stdout.trim().split('\n').at(-1));
-  if (child.status !== 0 || report.code !== 0) throw new Error(`${label} failed (${child.status}): ${child.stderr}`);
-  return { wall, inProcess: report.ms, rss: report.rss };
+  if (child.status !== 0 || !okCodes.includes(report.code)) throw new Error(`${label} failed (${child.status}, ${report.code}): ${child.stderr}`);
+  return { wall, inProcess: report.ms, rss: report.rss, code: report.code };
 }
 
 const cliScript = (args) =>
@@ -116,7 +116,7 @@ export default async function bench() {
       rmSync(join(dir, 'out-copy'), { recursive: true, force: true });
       const steps = [
         ['build', () => run('build', cliScript(['build', '--out', 'out-build']), dir)],
-        ['check', () => run('check', cliScript(['check']), dir)],
+        ['check', () => run('check', cliScript(['check']), dir, [0, 1])],
         ['copy', () => run('fs.cp', `const { cpSync } = await import('node:fs');\ncpSync('out', 'out-copy', { recursive: true });`, dir)],
       ];
       for (let k = 0; k < steps.length; k++) {
@@ -128,6 +128,10 @@ export default async function bench() {
     const ms = (name, key) => Math.round(median(samples[name].map((sample) => sample[key])));
     const mb = (name) => Math.round(Math.max(...samples[name].map((sample) => sample.rss)) / 2 ** 20);
     const copy = ms('copy', 'wall');
+    // A rebuilt core or adapters bundle between the first build and a check shows as drift; the timing
+    // still covers the full comparison, so it is reported rather than fatal.
+    const drifted = samples.check.filter((sample) => sample.code !== 0).length;
+    if (drifted > 0) process.stderr.write(`skill-gen-build: check reported drift in ${drifted} round(s)\n`);
     return {
       name: 'skill-gen-build',
       figures: [

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const runtimesDir = join(repoRoot, 'e2e/runtimes');
 const binDir = join(runtimesDir, 'node_modules/.bin');
+export const runtimeBinDir = binDir;
 const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
 
 /** The pinned versions, read from the runtimes package.json so there is one place to change them. */

@@ -3,7 +3,7 @@
 // what each loader actually drops. Run with `npm run test:runtimes`; needs no network once installed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
@@ -15,6 +15,7 @@ import {
   removeTempDirs,
   repoRoot,
   runtime,
+  runtimeBinDir,
   skillpack,
 } from './_support.mjs';
 
@@ -110,14 +111,40 @@ describe('OpenCode loads the OpenCode pack', () => {
 });
 
 describe('Codex loads the Codex pack', () => {
-  it('lists every example skill with its description', () => {
+  const skillsDir = () => join(packDir, 'codex/.agents/skills');
+  const implicit = (folder) => {
+    const file = join(skillsDir(), folder, 'agents/openai.yaml');
+    return !existsSync(file) || parseYaml(readFileSync(file, 'utf8'))?.policy?.allow_implicit_invocation !== false;
+  };
+
+  it('lists every implicitly invocable example skill with its description, and hides explicit-only ones', () => {
     const sandbox = makeSandbox();
     install('codex', sandbox);
-    const expected = renderedSkills(join(packDir, 'codex/.agents/skills'));
+    const expected = renderedSkills(skillsDir());
     const listed = codexSkills(sandbox);
-    for (const [name, description] of expected) {
-      assert.ok(listed.has(name), `codex did not list ${name}; it listed ${[...listed.keys()].join(', ')}`);
-      assert.equal(listed.get(name).description, description, `description of ${name}`);
+    for (const folder of readdirSync(skillsDir())) {
+      const { name, description } = frontMatter(join(skillsDir(), folder, 'SKILL.md'));
+      if (implicit(folder)) {
+        assert.ok(listed.has(name), `codex did not list ${name}; it listed ${[...listed.keys()].join(', ')}`);
+        assert.equal(listed.get(name).description, description, `description of ${name}`);
+      } else {
+        // agents/openai.yaml `policy.allow_implicit_invocation: false` keeps a skill out of the model's list.
+        assert.ok(!listed.has(name), `codex listed ${name} although its openai.yaml disallows implicit use`);
+      }
+    }
+    assert.ok(expected.size >= 5);
+  });
+
+  it('loads the explicit-only skills too: with the policy lifted they are listed', () => {
+    const sandbox = makeSandbox();
+    install('codex', sandbox);
+    const installed = join(sandbox.project, '.agents/skills');
+    const explicitOnly = readdirSync(skillsDir()).filter((folder) => !implicit(folder));
+    for (const folder of explicitOnly) rmSync(join(installed, folder, 'agents/openai.yaml'));
+    const listed = codexSkills(sandbox);
+    for (const folder of explicitOnly) {
+      const { name, description } = frontMatter(join(skillsDir(), folder, 'SKILL.md'));
+      assert.equal(listed.get(name)?.description, description, `codex did not load ${name}`);
     }
   });
 });
@@ -163,5 +190,24 @@ describe('Claude Code accepts the Claude Code plugin', () => {
     assert.match(blocked.reason, /ACCEPTANCE/);
     const passed = ask(conflux, 'Checked.\n{"acceptance":"pass","findings":[]}\nACCEPTANCE: PASS');
     assert.notEqual(passed.decision, 'block');
+  });
+});
+
+describe('skillpack lint agrees with the real loaders', () => {
+  it('re-observes every lint corpus case in the pinned loaders and matches the recorded observations', () => {
+    // The corpus test compares lint's findings with `observed-runtimes.json`; this run re-records what the
+    // live loaders do with each case and fails when they no longer match (a runtime changed behaviour).
+    const run = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', 'test/lint/runtime-observations.test.ts'],
+      {
+        cwd: join(repoRoot, 'packages/skill-gen'),
+        env: { ...process.env, SKILLPACK_RUNTIME_BIN: runtimeBinDir },
+        encoding: 'utf8',
+        timeout: 1_200_000,
+      },
+    );
+    assert.equal(run.status, 0, `${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`);
+    assert.match(run.stdout, /recorded observations match the live loaders/);
   });
 });

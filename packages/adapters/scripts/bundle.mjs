@@ -2,7 +2,8 @@
 // that a generated pack carries and runs with plain `node`, no install step. Run after `tsc` by `build`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -28,6 +29,26 @@ const englishOnlyZodLocales = {
   },
 };
 
+const zodClassic = join(dirname(createRequire(import.meta.url).resolve('zod/package.json')), 'v4/classic/external.js');
+const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
+
+/**
+ * `import { z } from 'zod'` binds zod's whole namespace as one value, which esbuild cannot tree-shake;
+ * `import * as z` from the same module (zod's index re-exports exactly it) can be, member by member.
+ * Rewriting the import line in skillpack's own sources keeps every `z.x` the same and drops what nothing
+ * calls (about half of zod, for the hook).
+ */
+const shakeableZodNamespace = {
+  name: 'shakeable-zod-namespace',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]packages[\\/](core|adapters)[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!ZOD_IMPORT.test(source)) return undefined;
+      return { contents: source.replace(ZOD_IMPORT, `import * as z from ${JSON.stringify(zodClassic)};`), loader: 'ts' };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: packageDir,
   bundle: true,
@@ -39,7 +60,7 @@ const common = {
   legalComments: 'eof',
   metafile: true,
   logLevel: 'warning',
-  plugins: [englishOnlyZodLocales],
+  plugins: [englishOnlyZodLocales, shakeableZodNamespace],
 };
 
 /** Every import left in a build must be a Node built-in. */

@@ -14,7 +14,7 @@ export type { SchemaIssue } from './issues.js';
 export { formatPath, protocolErrorFromZod, toSchemaIssues } from './issues.js';
 export type { JsonSchema, JsonSchemaOptions, SchemaDirection } from './json-schema.js';
 export { toJsonSchema, toOpenAiStrictSchema } from './json-schema.js';
-export { normalizeRepositoryPath } from './paths.js';
+export { isRepositoryPath, normalizeRepositoryPath } from './paths.js';
 export type { ContractRegistry } from './registry.js';
 export { createContractRegistry } from './registry.js';
 export type { Failure, Result, Success, Warning } from './result.js';

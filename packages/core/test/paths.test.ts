@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRepositoryPath } from '../src/index.js';
+import { isRepositoryPath, normalizeRepositoryPath } from '../src/index.js';
 import { readConformance } from './_support/conformance.js';
+import { seededRandom } from './conflux/_support.js';
 
 const conformance = readConformance<{ cases: { input: string; expected: string | null }[] }>(
   'conflux',
@@ -28,11 +29,52 @@ describe('normalizeRepositoryPath', () => {
     ['😀:x', '😀:x'],
     ['a', 'a'],
     ['./a/./b/', 'a/b'],
+    // Checked again after normalising, so no absolute path comes out (the seed contract; upstream lets these through).
+    ['./C:/x', undefined],
+    ['.\\c:secret', undefined],
+    ['./~/x', undefined],
+    ['a/C:/x', 'a/C:/x'],
+    // Whitespace before a separator survives, as upstream: trimming happens before `\\` becomes `/`.
+    ['src/a.ts \\', 'src/a.ts '],
+    ['./ a', ' a'],
   ] as const)('%j -> %j', (input, expected) => {
     expect(normalizeRepositoryPath(input)).toBe(expected);
   });
 
   it.each([undefined, null, 42, {}, []])('returns undefined for the non-string %j', (junk) => {
     expect(normalizeRepositoryPath(junk as unknown as string)).toBeUndefined();
+  });
+});
+
+describe('isRepositoryPath', () => {
+  it.each([
+    ['src/a.ts', true],
+    ['src/a.ts ', true],
+    [' a', true],
+    ['src/a.rs:10', true],
+    ['', false],
+    ['/a', false],
+    ['~a', false],
+    ['C:/a', false],
+    ['a\\b', false],
+    ['a//b', false],
+    ['./a', false],
+    ['a/..', false],
+    ['a/', false],
+  ] as const)('%j -> %j', (path, expected) => {
+    expect(isRepositoryPath(path)).toBe(expected);
+  });
+
+  it('accepts every path normalizeRepositoryPath returns', () => {
+    const parts = ['a', '.', '..', '/', '\\', ' ', 'C:', '~', '\u3000', 'é'];
+    const random = seededRandom(7);
+    for (let i = 0; i < 5_000; i++) {
+      const input = Array.from(
+        { length: 1 + Math.floor(random() * 6) },
+        () => parts[Math.floor(random() * parts.length)],
+      ).join('');
+      const path = normalizeRepositoryPath(input);
+      if (path !== undefined) expect(isRepositoryPath(path), JSON.stringify(input)).toBe(true);
+    }
   });
 });

@@ -6,7 +6,6 @@ const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
 const url = process.getBuiltinModule('node:url');
 const vm = process.getBuiltinModule('node:vm');
-const { createRequire } = process.getBuiltinModule('node:module');
 
 /** The block comment that carries the program at the end of a bundle, and its build-time content hash. */
 export const PROGRAM_START = '/*skillpack-program ';
@@ -16,7 +15,7 @@ export const PROGRAM_END = '\n*/\n';
 export type CodeCacheUse = 'off' | 'created' | 'used' | 'rejected';
 
 type ProgramBody = (
-  require: NodeJS.Require,
+  require: (id: string) => unknown,
   module: { exports: { warmUp?: unknown } },
   exports: unknown,
   filename: string,
@@ -58,6 +57,14 @@ export function codeCacheFile(key: string, env: NodeJS.ProcessEnv = process.env)
   const dir = defaultHookStateDir(env);
   if (!ensurePrivateDir(dir)) return undefined;
   return path.join(dir, `code-${key}-${process.version}-${process.arch}.v8cache`);
+}
+
+/** The program's `require`: a bundle imports nothing but Node built-ins (its build checks that). */
+function requireBuiltin(id: string): unknown {
+  const builtin = process.getBuiltinModule(id);
+  if (builtin === undefined)
+    throw new Error(`The bundled program asked for "${id}", which is not a Node built-in.`);
+  return builtin;
 }
 
 function readCache(file: string | undefined): Buffer | undefined {
@@ -103,6 +110,6 @@ export function runWithCodeCache(moduleUrl: string, env = process.env): CodeCach
   if (cacheFile !== undefined && use !== 'used') {
     process.once('exit', () => writeCache(cacheFile, script, module.exports.warmUp));
   }
-  body(createRequire(moduleUrl), module, module.exports, filename, path.dirname(filename));
+  body(requireBuiltin, module, module.exports, filename, path.dirname(filename));
   return use;
 }

@@ -3,7 +3,7 @@ import type { AnyContract } from '@skillpack/core';
 import { z } from 'zod';
 import { runHookProcess } from '../hooks/run-hook-process.js';
 import { warmUpDecisionPaths } from '../hooks/warm-up.js';
-import { readDescriptor, writeDescriptor } from './stdio.js';
+import { writeDescriptor } from './stdio.js';
 
 // One short-lived process parses each schema once or twice: compiling zod's JIT parsers would cost more
 // than it saves.
@@ -23,7 +23,7 @@ function finish(stdout: string, stderr: string): void {
   process.exit(0);
 }
 
-runHookProcess(process.argv.slice(2), { stdin: readDescriptor(0), env: process.env }).then(
+runHookProcess(process.argv.slice(2), { stdin: process.stdin, env: process.env }).then(
   (outcome) => {
     checked = outcome.contracts ?? [];
     finish(outcome.stdout, outcome.stderr);

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,31 +15,32 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const CODE_CACHE = fileURLToPath(new URL('../../dist/bin/code-cache.js', import.meta.url));
 
-/** A wrapped CommonJS program that writes what it sees, padded so two programs can share a length. */
+/** A wrapped CommonJS program that writes `label`; every label of one length gives programs of one length. */
 function program(label: string): string {
-  return `(function (require, module, exports, __filename, __dirname) { require('node:fs').writeFileSync(process.env.OUT, ${JSON.stringify(label)} + ' ' + typeof module.exports + ' ' + require('node:path').basename(__filename)); })`;
+  return `(function (require, module, exports, __filename, __dirname) { module.exports.warmUp = () => require('node:fs').writeFileSync(process.env.OUT + '.warm', 'warm'); require('node:fs').writeFileSync(process.env.OUT, ${JSON.stringify(label)} + ' ' + require('node:path').basename(__filename)); })`;
 }
 
-/** Run `source` through `runWithCodeCache` in a fresh Node process, as the hook bundle does. */
-function runProgram(source: string, stateDir: string, env: NodeJS.ProcessEnv = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'skillpack-code-cache-'));
-  const entry = join(dir, 'entry.mjs');
-  writeFileSync(
-    entry,
-    `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nprocess.stdout.write(runWithCodeCache(${JSON.stringify(source)}, import.meta.url));\n`,
-  );
-  const out = join(dir, 'out.txt');
-  const run = spawnSync(process.execPath, [entry], {
+/** A bundle laid out as scripts/bundle.mjs writes it: the loader, then the program in a trailing comment. */
+function writeBundle(file: string, label: string, hash: string): void {
+  const loader = `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nprocess.stdout.write(runWithCodeCache(import.meta.url));\n`;
+  writeFileSync(file, `${loader}/*skillpack-program ${hash}\n${program(label)}\n*/\n`);
+}
+
+function run(file: string, stateDir: string, env: NodeJS.ProcessEnv = {}) {
+  const out = join(mkdtempSync(join(tmpdir(), 'skillpack-code-cache-out-')), 'out.txt');
+  const child = spawnSync(process.execPath, [file], {
     encoding: 'utf8',
     env: { ...process.env, SKILLPACK_HOOK_STATE_DIR: stateDir, OUT: out, ...env },
   });
   return {
-    use: run.stdout,
-    status: run.status,
+    use: child.stdout,
+    status: child.status,
     wrote: existsSync(out) ? readFileSync(out, 'utf8') : undefined,
+    warmed: existsSync(`${out}.warm`),
   };
 }
 
+const fresh = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 const cacheFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.v8cache'));
 
 beforeAll(() => {
@@ -39,42 +48,77 @@ beforeAll(() => {
 });
 
 describe('runWithCodeCache', () => {
-  it('creates the cache on the first run and uses it on the next', () => {
-    const state = mkdtempSync(join(tmpdir(), 'skillpack-state-'));
-    expect(runProgram(program('a'), state)).toEqual({
-      use: 'created',
-      status: 0,
-      wrote: 'a object entry.mjs',
-    });
-    expect(cacheFiles(state)).toHaveLength(1);
-    expect(cacheFiles(state)[0]).toMatch(
-      new RegExp(`^code-[0-9a-f]{32}-${process.version}-${process.arch}\\.v8cache$`),
-    );
-    expect(runProgram(program('a'), state)).toMatchObject({ use: 'used', wrote: 'a object entry.mjs' });
+  it('creates the cache on the first run, warming the program up first, and uses it on the next', () => {
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeBundle(bundle, 'a', 'h1');
+    expect(run(bundle, state)).toEqual({ use: 'created', status: 0, wrote: 'a hook.mjs', warmed: true });
+    expect(cacheFiles(state)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^code-h1-\\d+-\\d+-\\d+-${process.version}-${process.arch}\\.v8cache$`),
+      ),
+    ]);
+    expect(run(bundle, state)).toEqual({ use: 'used', status: 0, wrote: 'a hook.mjs', warmed: false });
   });
 
-  it('never runs the cached code of another program of the same length', () => {
-    const state = mkdtempSync(join(tmpdir(), 'skillpack-state-'));
-    expect(program('a').length).toBe(program('b').length);
-    runProgram(program('a'), state);
-    expect(runProgram(program('b'), state)).toMatchObject({ use: 'created', wrote: 'b object entry.mjs' });
-    expect(cacheFiles(state)).toHaveLength(2);
+  it('never runs the cache of a rebuilt bundle of the same length, path and time', () => {
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeBundle(bundle, 'a', 'h1');
+    run(bundle, state);
+    writeBundle(bundle, 'b', 'h2');
+    utimesSync(bundle, 1_000_000, 1_000_000);
+    expect(run(bundle, state)).toMatchObject({ use: 'created', wrote: 'b hook.mjs' });
+    writeBundle(bundle, 'a', 'h1');
+    utimesSync(bundle, 1_000_000, 1_000_000);
+    run(bundle, state);
+    writeBundle(bundle, 'b', 'h2');
+    utimesSync(bundle, 1_000_000, 1_000_000);
+    expect(run(bundle, state)).toMatchObject({ use: 'used', wrote: 'b hook.mjs' });
+  });
+
+  it('never runs the cache of a bundle edited by hand after the build', () => {
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeBundle(bundle, 'a', 'h1');
+    utimesSync(bundle, 1_000_000, 1_000_000);
+    run(bundle, state);
+    writeBundle(bundle, 'b', 'h1');
+    utimesSync(bundle, 2_000_000, 2_000_000);
+    expect(run(bundle, state)).toMatchObject({ use: 'created', wrote: 'b hook.mjs' });
   });
 
   it('replaces a corrupt cache', () => {
-    const state = mkdtempSync(join(tmpdir(), 'skillpack-state-'));
-    runProgram(program('a'), state);
-    const [name] = cacheFiles(state);
-    writeFileSync(join(state, name!), Buffer.alloc(4096, 7));
-    expect(runProgram(program('a'), state)).toMatchObject({ use: 'rejected', wrote: 'a object entry.mjs' });
-    expect(runProgram(program('a'), state)).toMatchObject({ use: 'used' });
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeBundle(bundle, 'a', 'h1');
+    run(bundle, state);
+    writeFileSync(join(state, cacheFiles(state)[0]!), Buffer.alloc(4096, 7));
+    expect(run(bundle, state)).toMatchObject({ use: 'rejected', wrote: 'a hook.mjs', warmed: true });
+    expect(run(bundle, state)).toMatchObject({ use: 'used' });
   });
 
   it('is off when asked, or when the folder is not private', () => {
-    const state = mkdtempSync(join(tmpdir(), 'skillpack-state-'));
-    expect(runProgram(program('a'), state, { SKILLPACK_HOOK_CODE_CACHE: '0' })).toMatchObject({ use: 'off' });
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeBundle(bundle, 'a', 'h1');
+    expect(run(bundle, state, { SKILLPACK_HOOK_CODE_CACHE: '0' })).toMatchObject({
+      use: 'off',
+      warmed: false,
+    });
     chmodSync(state, 0o777);
-    expect(runProgram(program('a'), state)).toMatchObject({ use: 'off', wrote: 'a object entry.mjs' });
+    expect(run(bundle, state)).toMatchObject({ use: 'off', wrote: 'a hook.mjs' });
     expect(cacheFiles(state)).toEqual([]);
+  });
+
+  it('fails loudly on a file that carries no program', () => {
+    const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
+    writeFileSync(
+      bundle,
+      `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nrunWithCodeCache(import.meta.url);\n`,
+    );
+    const child = spawnSync(process.execPath, [bundle], { encoding: 'utf8' });
+    expect(child.status).not.toBe(0);
+    expect(child.stderr).toContain('carries no program');
   });
 });

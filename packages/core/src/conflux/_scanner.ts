@@ -19,9 +19,18 @@ export interface VerdictDetection {
   readonly final: boolean;
 }
 
+export interface ScanOptions {
+  readonly unwrapLine?: UnwrapLine | undefined;
+  /** Raw lines longer than this (in UTF-16 code units) are skipped, so memory stays bounded. */
+  readonly maxLineLength?: number | undefined;
+}
+
 export interface VerdictScanner {
   /** Feed one raw output line without its terminator; `true` once a JSON verdict decided the result. */
   rawLine(line: string): boolean;
+  /** Count a raw line that was too long to keep, without reading it. */
+  skipLine(): boolean;
+  readonly maxLineLength: number;
   readonly detection: VerdictDetection | undefined;
   readonly decided: AcceptanceParseResult | undefined;
   /** The result for the output seen so far, as if it ended here. */
@@ -30,6 +39,14 @@ export interface VerdictScanner {
 
 const TAIL_LINES = 5;
 const TAIL_CLIP = 200;
+const SKIPPED_REPORTED = 10;
+
+/** The default longest raw line read (16 Mi code units), as the adapters' readers bound a line. */
+export const DEFAULT_MAX_LINE_LENGTH = 16 * 2 ** 20;
+
+function lineLimit(value: unknown): number {
+  return typeof value === 'number' && value >= 1 ? value : DEFAULT_MAX_LINE_LENGTH;
+}
 
 function callUnwrap(unwrapLine: UnwrapLine | undefined, line: string): string | undefined {
   if (unwrapLine === undefined) return undefined;
@@ -48,8 +65,11 @@ function callUnwrap(unwrapLine: UnwrapLine | undefined, line: string): string | 
  * skip fenced lines, let the first JSON verdict win, else remember the first legacy marker and, after a FAIL
  * marker, collect `FINDINGS:` items.
  */
-export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
-  const unwrap = typeof unwrapLine === 'function' ? unwrapLine : undefined;
+export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner {
+  const unwrap = typeof options?.unwrapLine === 'function' ? options.unwrapLine : undefined;
+  const maxLineLength = lineLimit(options?.maxLineLength);
+  const skipped: number[] = [];
+  let skippedCount = 0;
   const fence = createFenceTracker();
   const tail: string[] = [];
   let tailNext = 0;
@@ -69,7 +89,7 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
     if (fence.step(text) !== 'outside') return false;
     const json = parseJsonVerdictLine(text);
     if (json !== undefined) {
-      decided = resolveJsonVerdict(json, { source: 'json', line: rawLines });
+      decided = withSkipWarning(resolveJsonVerdict(json, { source: 'json', line: rawLines }));
       detection = { kind: json.kind, source: 'json', line: rawLines, final: true };
       return true;
     }
@@ -90,21 +110,34 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
     return false;
   }
 
+  function withSkipWarning(result: AcceptanceParseResult): AcceptanceParseResult {
+    if (skippedCount === 0 || !result.success) return result;
+    return ok(result.data, [
+      {
+        code: 'line_too_long',
+        message: `Skipped ${skippedCount} output line(s) longer than ${maxLineLength} characters; a verdict there is not read.`,
+        details: { lines: [...skipped], count: skippedCount, maxLineLength },
+      },
+    ]);
+  }
+
   function finishLegacy(): AcceptanceParseResult {
     if (legacy === undefined) {
       const ordered = [...tail.slice(tailNext), ...tail.slice(0, tailNext)];
       const clipped = ordered.map((line) =>
         line.length > TAIL_CLIP ? `${line.slice(0, TAIL_CLIP)}…` : line,
       );
-      return fail(missingVerdictError(rawLines, clipped));
+      const skips =
+        skippedCount === 0 ? undefined : { lines: [...skipped], count: skippedCount, maxLineLength };
+      return fail(missingVerdictError(rawLines, clipped, skips));
     }
     const at = { source: 'legacy', line: legacy.line } as const;
     switch (legacy.kind) {
       case 'pass':
       case 'continue':
-        return ok({ acceptance: legacy.kind, source: 'legacy' });
+        return withSkipWarning(ok({ acceptance: legacy.kind, source: 'legacy' }));
       case 'fail':
-        return ok({ acceptance: 'fail', findings: [...legacyFindings], source: 'legacy' });
+        return withSkipWarning(ok({ acceptance: 'fail', findings: [...legacyFindings], source: 'legacy' }));
       case 'gated':
         return fail(
           bareBlockerError(
@@ -115,6 +148,24 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
     }
   }
 
+  function skipLine(): boolean {
+    if (decided !== undefined) return true;
+    rawLines++;
+    skippedCount++;
+    if (skipped.length < SKIPPED_REPORTED) skipped.push(rawLines);
+    return false;
+  }
+
+  function rawLine(line: string): boolean {
+    if (decided !== undefined) return true;
+    if (line.length > maxLineLength) return skipLine();
+    rawLines++;
+    // A lone surrogate only matters once it is text (the unwrapper's JSON parse treats it like U+FFFD).
+    const unwrapped = callUnwrap(unwrap, line);
+    if (unwrapped === undefined) return textLine(toWellFormedText(line));
+    return unwrapped !== '' && forEachLine(unwrapped, textLine);
+  }
+
   return {
     get detection() {
       return detection;
@@ -122,14 +173,9 @@ export function createVerdictScanner(unwrapLine?: UnwrapLine): VerdictScanner {
     get decided() {
       return decided;
     },
-    rawLine(line) {
-      if (decided !== undefined) return true;
-      rawLines++;
-      // A lone surrogate only matters once it is text (the unwrapper's JSON parse treats it like U+FFFD).
-      const unwrapped = callUnwrap(unwrap, line);
-      if (unwrapped === undefined) return textLine(toWellFormedText(line));
-      return unwrapped !== '' && forEachLine(unwrapped, textLine);
-    },
+    maxLineLength,
+    skipLine,
+    rawLine,
     finish() {
       return decided ?? finishLegacy();
     },

@@ -1,5 +1,5 @@
-import type { ExtractOptions } from '../contract.js';
 import { createVerdictScanner, type VerdictDetection } from './_scanner.js';
+import type { AcceptanceParseOptions } from './parse-output.js';
 import type { AcceptanceParseResult } from './resolve-verdict.js';
 
 export type { VerdictDetection };
@@ -27,22 +27,30 @@ export interface VerdictDetector {
 }
 
 /**
- * A streaming verdict detector with the same rules and fence state as `parseAcceptanceOutput`. It buffers
- * only the current partial line, so memory stays bounded by the longest line.
+ * A streaming verdict detector with the same rules, fence state and line bound as `parseAcceptanceOutput`.
+ * It buffers only the current partial line, and drops it once it outgrows `maxLineLength`, so memory stays
+ * bounded whatever the output.
  */
-export function createVerdictDetector(options: ExtractOptions = {}): VerdictDetector {
-  const scanner = createVerdictScanner(options?.unwrapLine);
+export function createVerdictDetector(options: AcceptanceParseOptions = {}): VerdictDetector {
+  const scanner = createVerdictScanner(options);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let pieces: string[] = [];
+  let pendingLength = 0;
+  let overlong = false;
   let result: AcceptanceParseResult | undefined;
   let detected: VerdictDetection | undefined;
 
-  function takeLine(last: string): string {
-    if (pieces.length === 0) return last;
-    pieces.push(last);
-    const line = pieces.join('');
+  /** The partial line plus `last`, ended by `\n` (`terminated`) or by the end of output. */
+  function endLine(last: string, terminated: boolean): boolean {
+    const wasOverlong = overlong;
+    let line = wasOverlong ? '' : pieces.length === 0 ? last : pieces.join('') + last;
     pieces = [];
-    return line;
+    pendingLength = 0;
+    overlong = false;
+    // An overlong line is longer than the limit even without a final `\r`; `rawLine` checks the others.
+    if (wasOverlong) return scanner.skipLine();
+    if (terminated && line.endsWith('\r')) line = line.slice(0, -1);
+    return scanner.rawLine(line);
   }
 
   function feed(text: string): void {
@@ -50,14 +58,19 @@ export function createVerdictDetector(options: ExtractOptions = {}): VerdictDete
     for (;;) {
       const newline = text.indexOf('\n', start);
       if (newline === -1) {
-        if (start < text.length) pieces.push(text.slice(start));
+        if (start === text.length) return;
+        pendingLength += text.length - start;
+        if (!overlong) pieces.push(text.slice(start));
+        // Keep one code unit of slack: a final `\r` may still be dropped by the `\n` that follows.
+        if (pendingLength > scanner.maxLineLength + 1) {
+          overlong = true;
+          pieces = [];
+        }
         return;
       }
-      let line = takeLine(text.slice(start, newline));
-      if (line.endsWith('\r')) line = line.slice(0, -1);
+      const decided = endLine(text.slice(start, newline), true);
       start = newline + 1;
-      if (scanner.rawLine(line)) {
-        pieces = [];
+      if (decided) {
         result = scanner.decided;
         return;
       }
@@ -84,8 +97,7 @@ export function createVerdictDetector(options: ExtractOptions = {}): VerdictDete
       if (result !== undefined) return result;
       feed(decoder.decode());
       if (result === undefined) {
-        const last = takeLine('');
-        if (last !== '') scanner.rawLine(last);
+        if (overlong || pendingLength > 0) endLine('', false);
         result = scanner.finish();
       }
       detected = scanner.detection && { ...scanner.detection, final: true };

@@ -56,8 +56,9 @@ export {
 export type { JsonVerdict } from './json-verdict.js';
 export { parseJsonVerdictLine, readJsonVerdict } from './json-verdict.js';
 export { canonicalVerdictKind, LEGACY_MARKERS, legacyMarker } from './marker.js';
-export { decodeOutput, parseAcceptanceOutput } from './parse-output.js';
-export type { AcceptanceErrorCode, VerdictLocation } from './protocol-errors.js';
+export type { AcceptanceParseOptions } from './parse-output.js';
+export { DEFAULT_MAX_LINE_LENGTH, decodeOutput, parseAcceptanceOutput } from './parse-output.js';
+export type { AcceptanceErrorCode, SkippedLines, VerdictLocation } from './protocol-errors.js';
 export {
   ACCEPTANCE_ERROR_CODES,
   acceptanceRejectionOf,

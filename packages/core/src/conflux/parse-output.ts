@@ -1,6 +1,17 @@
 import type { ExtractOptions } from '../contract.js';
 import { forEachLine } from '../text/lines.js';
 import { createVerdictScanner } from './_scanner.js';
+
+export { DEFAULT_MAX_LINE_LENGTH } from './_scanner.js';
+
+export interface AcceptanceParseOptions extends ExtractOptions {
+  /**
+   * Skip raw lines longer than this many UTF-16 code units (default 16 Mi, as the adapters' readers do); a
+   * success then carries a `line_too_long` warning. The streaming detector applies the same bound.
+   */
+  readonly maxLineLength?: number;
+}
+
 import type { AcceptanceParseResult } from './resolve-verdict.js';
 
 /** UTF-8 with U+FFFD for invalid bytes and the BOM kept, like Rust's `String::from_utf8_lossy`. */
@@ -20,10 +31,10 @@ export function decodeOutput(bytes: Uint8Array): string {
  */
 export function parseAcceptanceOutput(
   output: string | Uint8Array,
-  options: ExtractOptions = {},
+  options: AcceptanceParseOptions = {},
 ): AcceptanceParseResult {
   const text = typeof output === 'string' ? output : output instanceof Uint8Array ? decodeOutput(output) : '';
-  const scanner = createVerdictScanner(options?.unwrapLine);
+  const scanner = createVerdictScanner(options);
   forEachLine(text, scanner.rawLine);
   return scanner.finish();
 }

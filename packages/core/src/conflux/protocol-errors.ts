@@ -42,18 +42,33 @@ const EXPECTED_FINDING: Readonly<Record<FindingRejection['kind'], string>> = {
   missing_description: 'a non-blank description of the expected behaviour or proof',
 };
 
+/** Raw lines skipped for being longer than the limit: the first line numbers and how many. */
+export interface SkippedLines {
+  readonly lines: readonly number[];
+  readonly count: number;
+  readonly maxLineLength: number;
+}
+
 /** No canonical verdict anywhere in the output; `tail` holds its last non-blank lines (clipped). */
-export function missingVerdictError(lines: number, tail: readonly string[]): ProtocolError {
+export function missingVerdictError(
+  lines: number,
+  tail: readonly string[],
+  skipped?: SkippedLines,
+): ProtocolError {
   const last = tail[tail.length - 1];
   const received =
     lines === 0
       ? 'no output'
       : `${lines} line(s) without one${last === undefined ? '' : `, ending with ${describeValue(last)}`}`;
+  const skippedNote =
+    skipped === undefined
+      ? ''
+      : ` ${skipped.count} line(s) longer than ${skipped.maxLineLength} characters were skipped unread.`;
   return new ProtocolError(
     'missing_verdict',
     'No acceptance verdict: expected a JSON line such as {"acceptance":"pass"} or a standalone ' +
-      `"ACCEPTANCE: PASS|FAIL|CONTINUE|GATED" line outside code fences; received ${received}.`,
-    { details: { lines, tail } },
+      `"ACCEPTANCE: PASS|FAIL|CONTINUE|GATED" line outside code fences; received ${received}.${skippedNote}`,
+    { details: skipped === undefined ? { lines, tail } : { lines, tail, skipped } },
   );
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeRepositoryPath } from '../paths.js';
+import { isRepositoryPath } from '../paths.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
 
 /** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
@@ -50,7 +50,7 @@ const TextSchema = z
 export const RepositoryPathSchema = z
   .string()
   .min(1)
-  .refine((path) => normalizeRepositoryPath(path) === path, {
+  .refine(isRepositoryPath, {
     message: 'must be a normalised repository-relative path inside the workspace (like src/a.ts)',
   })
   .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });

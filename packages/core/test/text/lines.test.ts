@@ -5,6 +5,7 @@ import {
   splitLines,
   stripMarkdownDecorations,
 } from '../../src/index.js';
+import { forEachLine, nextLine } from '../../src/text/lines.js';
 
 describe('splitLines (Rust str::lines)', () => {
   it.each([
@@ -19,6 +20,32 @@ describe('splitLines (Rust str::lines)', () => {
     ['a\r\r\n', ['a\r']],
   ] as const)('%j', (text, expected) => {
     expect(splitLines(text)).toEqual(expected);
+  });
+});
+
+describe('forEachLine / nextLine', () => {
+  it('visits the same lines as splitLines and stops when the visitor returns true', () => {
+    const text = 'a\r\nb\n\nc\r';
+    const seen: string[] = [];
+    const collect = (line: string) => {
+      seen.push(line);
+      return false;
+    };
+    expect(forEachLine(text, collect)).toBe(false);
+    expect(seen).toEqual(splitLines(text));
+    const until: string[] = [];
+    const stopAtB = (line: string) => {
+      until.push(line);
+      return line === 'b';
+    };
+    expect(forEachLine(text, stopAtB)).toBe(true);
+    expect(until).toEqual(['a', 'b']);
+  });
+
+  it('reports spans with the terminator excluded', () => {
+    expect(nextLine('ab\r\ncd', 0)).toEqual({ end: 2, next: 4 });
+    expect(nextLine('ab\r\ncd', 4)).toEqual({ end: 6, next: 6 });
+    expect(nextLine('ab', 2)).toBeUndefined();
   });
 });
 

@@ -10,26 +10,42 @@ export interface DiskFile {
   readonly sha256: string | undefined;
 }
 
-/** Every entry under `dir` that is not a directory, by POSIX path; symbolic links are listed, never followed. */
-export async function readPackTree(dir: string): Promise<Map<string, DiskFile>> {
-  const found = new Map<string, DiskFile>();
-  const walk = async (relativeDir: string): Promise<void> => {
+/** Files hashed at once: enough to keep the disk busy, few enough that memory stays flat. */
+const CONCURRENT_READS = 16;
+
+async function listEntries(dir: string): Promise<{ path: string; entry: Dirent }[]> {
+  const found: { path: string; entry: Dirent }[] = [];
+  const pending = [''];
+  while (pending.length > 0) {
+    const relativeDir = pending.pop()!;
     let entries: Dirent[];
     try {
       entries = await readdir(relativeDir === '' ? dir : join(dir, relativeDir), { withFileTypes: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && relativeDir === '') return;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && relativeDir === '') return found;
       throw error;
     }
-    await Promise.all(
-      entries.map(async (entry) => {
-        const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-        if (entry.isDirectory()) return walk(path);
-        const hash = entry.isFile() ? sha256(await readFile(join(dir, path))) : undefined;
-        found.set(path, { path, sha256: hash });
-      }),
-    );
+    for (const entry of entries) {
+      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(path);
+      else found.push({ path, entry });
+    }
+  }
+  return found;
+}
+
+/** Every entry under `dir` that is not a directory, by POSIX path; symbolic links are listed, never followed. */
+export async function readPackTree(dir: string): Promise<Map<string, DiskFile>> {
+  const entries = await listEntries(dir);
+  const found = new Map<string, DiskFile>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < entries.length) {
+      const { path, entry } = entries[next++]!;
+      const hash = entry.isFile() ? sha256(await readFile(join(dir, path))) : undefined;
+      found.set(path, { path, sha256: hash });
+    }
   };
-  await walk('');
+  await Promise.all(Array.from({ length: CONCURRENT_READS }, worker));
   return found;
 }

@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ConfigError } from '@skillpack/core';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
@@ -30,6 +31,19 @@ async function previousManifest(outDir: string): Promise<Manifest | undefined> {
   );
   if (!parsed.success) throw parsed.error;
   return parsed.data;
+}
+
+/** Never write through a symbolic link at the file itself: a link is replaced by the file. */
+const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
+
+async function writeNoFollow(path: string, content: Uint8Array): Promise<void> {
+  try {
+    await writeFile(path, content, { flag: WRITE_FLAGS });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    await rm(path);
+    await writeFile(path, content, { flag: WRITE_FLAGS });
+  }
 }
 
 async function hashOf(path: string): Promise<string | undefined> {
@@ -81,8 +95,7 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
     if (file === manifestFile) continue;
     const path = join(root, file.path);
     await ensureDir(dirname(path));
-    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) await rm(path);
-    await writeFile(path, contentBytes(file));
+    await writeNoFollow(path, contentBytes(file));
     await chmod(path, file.executable ? 0o755 : 0o644);
   }
   const produced = new Set(pack.files.map((file) => file.path));

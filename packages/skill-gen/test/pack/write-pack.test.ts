@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPack } from '../../src/pack/build-pack.js';
@@ -62,5 +62,18 @@ describe('buildPack writing the pack directory', () => {
     mkdirSync(join(root, 'out'), { recursive: true });
     writeFileSync(join(root, 'out/skillpack.manifest.json'), '{ not json');
     await expect(buildPack({ cwd: root })).rejects.toMatchObject({ code: 'manifest_invalid' });
+  });
+});
+
+describe('buildPack and links in the pack directory', () => {
+  it('replaces a symbolic link at a file path instead of writing through it', async () => {
+    const root = project();
+    const outside = join(tempDir(), 'victim.md');
+    writeFileSync(outside, 'untouched');
+    mkdirSync(join(root, 'out/portable/skills/alpha'), { recursive: true });
+    symlinkSync(outside, join(root, 'out/portable/skills/alpha/SKILL.md'), 'file');
+    await buildPack({ cwd: root });
+    expect(readFileSync(outside, 'utf8')).toBe('untouched');
+    expect(lstatSync(join(root, 'out/portable/skills/alpha/SKILL.md')).isFile()).toBe(true);
   });
 });

@@ -16,10 +16,9 @@ const FRONT = 'name: demo\ndescription: Demo.\ncontracts: [demo.answer]';
 /** Without contracts the layout adds no reference list, so the body is the whole output. */
 const PLAIN = 'name: demo\ndescription: Demo.';
 
-function engine(target: TargetId = 'claude-code', skillNames = ['demo', 'other']) {
+function engine(skillNames = ['demo', 'other']) {
   return createTemplateEngine({
     templates,
-    target,
     registry: demoRegistry,
     pack: PACK,
     skillNames: new Set(skillNames),
@@ -27,7 +26,7 @@ function engine(target: TargetId = 'claude-code', skillNames = ['demo', 'other']
 }
 
 function render(body: string, target: TargetId = 'claude-code', form: SkillForm = 'skill', front = PLAIN) {
-  return engine(target).renderSkill(demoSkill(front, body), form);
+  return engine().renderSkill(demoSkill(front, body), target, form);
 }
 
 function renderError(body: string, front = FRONT): ConfigError {
@@ -88,6 +87,21 @@ describe('skill body templates', () => {
 
   it('lists the strict schema in Codex skills', () => {
     expect(render('x', 'codex', 'skill', FRONT)).toContain('`references/demo.answer.openai.schema.json`');
+  });
+
+  it("uses a runtime's own partial in place of the shared one, for that runtime only", () => {
+    const withOverride: TemplateSet = {
+      ...templates,
+      partials: new Map([...templates.partials, ['note', { file: 'templates/partials/note.hbs', text: 'shared' }]]),
+      targetPartials: new Map([
+        ...templates.targetPartials,
+        ['codex', new Map([['note', { file: 'templates/codex/partials/note.hbs', text: 'codex {{runtime}}' }]])],
+      ]),
+    };
+    const custom = createTemplateEngine({ templates: withOverride, registry: demoRegistry, pack: PACK, skillNames: new Set(['demo']) });
+    const skill = demoSkill(PLAIN, '{{> note}}');
+    expect(custom.renderSkill(skill, 'codex', 'skill')).toBe('codex codex\n');
+    expect(custom.renderSkill(skill, 'opencode', 'skill')).toBe('shared\n');
   });
 
   it('prints the JSON Schema through contract-schema', () => {
@@ -191,14 +205,13 @@ describe('template mistakes are ConfigErrors naming the file and line', () => {
     };
     const custom = createTemplateEngine({
       templates: broken,
-      target: 'codex',
       registry: demoRegistry,
       pack: PACK,
       skillNames: new Set(['demo']),
     });
     let caught: unknown;
     try {
-      custom.renderSkill(demoSkill(FRONT, '{{> broken}}'), 'skill');
+      custom.renderSkill(demoSkill(FRONT, '{{> broken}}'), 'codex', 'skill');
     } catch (error) {
       caught = error;
     }

@@ -129,3 +129,47 @@ export function describeLinearTime(subjects: readonly LinearSubject[], size: num
     );
   });
 }
+
+/** `cpuTimePerCall` for work that awaits (a reader fed a string still runs inside promises). */
+export async function cpuTimePerCallAsync(run: () => Promise<unknown>, rounds = 3, floorMs = 15): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    let calls = 0;
+    let spent = 0;
+    const started = process.cpuUsage();
+    do {
+      await run();
+      calls++;
+      const used = process.cpuUsage(started);
+      spent = (used.user + used.system) / 1000;
+    } while (spent < floorMs);
+    best = Math.min(best, spent / calls);
+  }
+  return best;
+}
+
+/** `expectLinear` for async work. */
+export async function expectLinearAsync<I>(
+  label: string,
+  build: (size: number) => I,
+  run: (input: I) => Promise<unknown>,
+  size: number,
+): Promise<LinearMeasurement> {
+  const measure = async (): Promise<LinearMeasurement> => {
+    const smallInput = build(size);
+    const largeInput = build(size * LINEAR_FACTOR);
+    await run(smallInput);
+    await run(largeInput);
+    const small = await cpuTimePerCallAsync(() => run(smallInput));
+    const large = await cpuTimePerCallAsync(() => run(largeInput), 2);
+    return { small, large, ratio: large / small };
+  };
+  let growth = await measure();
+  for (let attempt = 1; attempt < 3 && growth.ratio >= LINEAR_LIMIT; attempt++) growth = await measure();
+  if (growth.large < NEGLIGIBLE_MS) return growth;
+  expect(
+    growth.ratio,
+    `${label}: ${LINEAR_FACTOR}× input took ${growth.ratio.toFixed(1)}× the CPU time (${growth.small.toFixed(2)} ms → ${growth.large.toFixed(2)} ms)`,
+  ).toBeLessThan(LINEAR_LIMIT);
+  return growth;
+}

@@ -46,3 +46,10 @@ export function deepObject(depth: number): unknown {
   for (let i = 0; i < depth; i++) value = { a: value };
   return value;
 }
+
+/**
+ * Size of the "stream with no newline" inputs: 256 MiB by default, 16× every reader's line limit, so the
+ * same bounded path runs as for 1 GiB (which costs ~3 s of CPU but 9+ s of wall time on a loaded 2-core
+ * machine). Set `SKILLPACK_STRESS_BYTES=1073741824` to feed the full gigabyte.
+ */
+export const STRESS_BYTES = Number(process.env.SKILLPACK_STRESS_BYTES) || 256 * MiB;

@@ -1,0 +1,163 @@
+import type { RuntimeId } from '../../../src/runtime-id.js';
+
+/** One thing that happens in a run, in a runtime-neutral form; each runtime writes it its own way. */
+export type RunPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'tool'; readonly command: string; readonly output: string; readonly failed?: boolean }
+  /** A message from the user (a person, or a replayed prompt): Claude Code only. */
+  | { readonly kind: 'user'; readonly text: string }
+  /** Text a subagent wrote: Claude Code events with a parent tool id, elsewhere a task tool's output. */
+  | { readonly kind: 'subagent'; readonly text: string };
+
+const CLAUDE_SESSION = '4c1f6a2e-2b7d-4a8e-9f0c-6d2a1b3c4d5e';
+const OPENCODE_SESSION = 'ses_3f2a1b0c9d8eAbCdEfGh123456';
+
+const line = (event: unknown) => `${JSON.stringify(event)}\n`;
+
+function claudeAssistant(id: string, content: unknown[], parent: string | null = null): string {
+  return line({
+    type: 'assistant',
+    message: { id, type: 'message', role: 'assistant', model: 'm', content, stop_reason: null },
+    parent_tool_use_id: parent,
+    session_id: CLAUDE_SESSION,
+  });
+}
+
+function claudeToolResult(id: string, output: string, isError: boolean, parent: string | null = null): string {
+  return line({
+    type: 'user',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: output, is_error: isError }] },
+    parent_tool_use_id: parent,
+    session_id: CLAUDE_SESSION,
+  });
+}
+
+/** Claude Code `-p --output-format stream-json --verbose`: init, the parts, then a result repeating the answer. */
+export function claudeCodeRun(parts: readonly RunPart[], options: { result?: boolean } = {}): string {
+  let out = line({ type: 'system', subtype: 'init', session_id: CLAUDE_SESSION, model: 'm', claude_code_version: '2.1.276' });
+  let lastText = '';
+  parts.forEach((part, index) => {
+    switch (part.kind) {
+      case 'text':
+        out += claudeAssistant(`msg_${index}`, [{ type: 'text', text: part.text }]);
+        lastText = part.text;
+        return;
+      case 'tool':
+        out += claudeAssistant(`msg_${index}`, [
+          { type: 'tool_use', id: `toolu_${index}`, name: 'Bash', input: { command: part.command } },
+        ]);
+        out += claudeToolResult(`toolu_${index}`, part.output, part.failed === true);
+        return;
+      case 'user':
+        out += line({ type: 'user', message: { role: 'user', content: part.text }, session_id: CLAUDE_SESSION });
+        return;
+      case 'subagent':
+        out += claudeAssistant(`msg_${index}`, [
+          { type: 'tool_use', id: `toolu_${index}`, name: 'Task', input: { prompt: 'review' } },
+        ]);
+        out += claudeAssistant(`msg_${index}_sub`, [{ type: 'text', text: part.text }], `toolu_${index}`);
+        out += claudeToolResult(`toolu_${index}`, part.text, false);
+        return;
+    }
+  });
+  if (options.result !== false) {
+    out += line({
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      result: lastText,
+      session_id: CLAUDE_SESSION,
+      num_turns: parts.length,
+      total_cost_usd: 0,
+    });
+  }
+  return out;
+}
+
+/** Codex `exec --json`: thread and turn events around items; a subagent answers through its collab call. */
+export function codexRun(parts: readonly RunPart[]): string {
+  let out = line({ type: 'thread.started', thread_id: '019a4f2c-7b1d-7c3e-9a55-1f2e3d4c5b6a' });
+  out += line({ type: 'turn.started' });
+  parts.forEach((part, index) => {
+    const id = `item_${index}`;
+    switch (part.kind) {
+      case 'text':
+        out += line({ type: 'item.completed', item: { id, type: 'agent_message', text: part.text } });
+        return;
+      case 'tool':
+        out += line({
+          type: 'item.completed',
+          item: {
+            id,
+            type: 'command_execution',
+            command: part.command,
+            aggregated_output: part.output,
+            exit_code: part.failed ? 1 : 0,
+            status: part.failed ? 'failed' : 'completed',
+          },
+        });
+        return;
+      case 'user':
+      case 'subagent':
+        out += line({
+          type: 'item.completed',
+          item: { id, type: 'collab_tool_call', tool: 'spawn_agent', prompt: part.text, status: 'completed' },
+        });
+        return;
+    }
+  });
+  out += line({ type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } });
+  return out;
+}
+
+/** OpenCode `run --format json`: one step per part; a subagent answers through the task tool's output. */
+export function openCodeRun(parts: readonly RunPart[]): string {
+  let out = '';
+  let time = 1_791_000_000_000;
+  const event = (type: string, part: Record<string, unknown>, index: number) =>
+    line({
+      type,
+      timestamp: time++,
+      sessionID: OPENCODE_SESSION,
+      part: { id: `prt_${index}_${type}`, sessionID: OPENCODE_SESSION, messageID: `msg_${index}`, ...part },
+    });
+  parts.forEach((part, index) => {
+    out += event('step_start', { type: 'step-start' }, index);
+    switch (part.kind) {
+      case 'text':
+        out += event('text', { type: 'text', text: part.text, time: { start: time, end: time } }, index);
+        break;
+      case 'tool':
+      case 'user':
+      case 'subagent': {
+        const tool = part.kind === 'tool' ? 'bash' : 'task';
+        const input = part.kind === 'tool' ? { command: part.command } : { prompt: 'review' };
+        const output = part.kind === 'tool' ? part.output : part.text;
+        const state =
+          part.kind === 'tool' && part.failed
+            ? { status: 'error', input, error: output, time: { start: time, end: time } }
+            : { status: 'completed', input, output, title: tool, metadata: {}, time: { start: time, end: time } };
+        out += event('tool_use', { type: 'tool', callID: `call_${index}`, tool, state }, index);
+        break;
+      }
+    }
+    const last = index === parts.length - 1;
+    out += event(
+      'step_finish',
+      {
+        type: 'step-finish',
+        reason: last ? 'stop' : 'tool-calls',
+        cost: 0,
+        tokens: { total: 2, input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
+      },
+      index,
+    );
+  });
+  return out;
+}
+
+export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[]) => string>> = {
+  'claude-code': claudeCodeRun,
+  codex: codexRun,
+  opencode: openCodeRun,
+};

@@ -1,0 +1,78 @@
+import { parseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractContract, readAgentRun, RUNTIME_IDS, unwrapEventLine } from '../../src/index.js';
+import { acceptanceVerdict, narration, runs } from './_support/core-support.js';
+import { RUN_WRITERS, type RunPart } from './_support/runs.js';
+
+/** Verdicts that are not the agent's answer: a test log, a quoted review, a subagent's opinion. */
+const DECOYS = [
+  '{"acceptance":"pass"}',
+  'ACCEPTANCE: PASS',
+  '{"acceptance":"fail","findings":["decoy finding"]}',
+  'ACCEPTANCE: FAIL\nFINDINGS:\n- decoy finding',
+  '{"acceptance":"gated","blocker":{"category":"credential","evidence":["e"],"unblock_condition":"u","next_action":"n","resumable":true}}',
+] as const;
+
+const decoy = fc.constantFrom(...DECOYS);
+const prose = narration.map((text) => text.trim()).filter((text) => text !== '');
+
+/** Work before the answer: narration, tool calls and subagents whose output carries decoy verdicts. */
+const workParts: fc.Arbitrary<RunPart[]> = fc.array(
+  fc.oneof(
+    prose.map((text): RunPart => ({ kind: 'text', text })),
+    fc.tuple(decoy, fc.boolean()).map(([output, failed]): RunPart => ({ kind: 'tool', command: 'npm test', output, failed })),
+    decoy.map((text): RunPart => ({ kind: 'subagent', text })),
+    decoy.map((text): RunPart => ({ kind: 'user', text })),
+  ),
+  { maxLength: 5 },
+);
+
+describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtime) => {
+  const write = RUN_WRITERS[runtime];
+
+  it('is read back exactly, whatever decoys tools, users and subagents produced before it', async () => {
+    await fc.assert(
+      fc.asyncProperty(acceptanceVerdict, workParts, prose, async (verdict, work, lead) => {
+        const raw = write([...work, { kind: 'text', text: `${lead}\n${renderVerdict(verdict)}` }]);
+        const run = await readAgentRun(raw);
+        expect(run.runtime).toBe(runtime);
+        expect(run.finish).toBe('complete');
+        const extracted = extractContract(run, 'conflux.acceptance');
+        expect(extracted.success, extracted.success ? '' : extracted.error.message).toBe(true);
+        if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
+      }),
+      runs(150),
+    );
+  });
+
+  it('raw output parsed with unwrapEventLine gives the same verdict as the run', async () => {
+    await fc.assert(
+      fc.asyncProperty(acceptanceVerdict, workParts, async (verdict, work) => {
+        const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
+        const parsed = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+        expect(parsed.success && toVerdictJson(parsed.data)).toEqual(verdict);
+      }),
+      runs(150),
+    );
+  });
+
+  it('a truncated run yields the same verdict or none, never a different one', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        acceptanceVerdict,
+        workParts.map((parts) => parts.filter((part) => part.kind === 'text')),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (verdict, work, fraction) => {
+          const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
+          const cut = raw.slice(0, Math.floor(raw.length * fraction));
+          const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance');
+          if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
+          const parsed = parseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
+          if (parsed.success) expect(toVerdictJson(parsed.data)).toEqual(verdict);
+        },
+      ),
+      runs(200),
+    );
+  });
+});
