@@ -40,7 +40,9 @@ async function payloads() {
       last_assistant_message: message,
     });
   return {
-    satisfied: stop(`I reviewed the change and ran the tests.\n\n${contract.render(contract.examples[0].value)}\n`),
+    satisfied: stop(
+      `I reviewed the change and ran the tests.\n\n${contract.render(contract.examples[0].value)}\n`,
+    ),
     blocked: stop('I reviewed the change and ran the tests. Everything looks fine.'),
   };
 }
@@ -71,8 +73,20 @@ export default async function bench() {
   const satisfied = /^\{\}\n$/;
   const commands = [
     { label: 'node -e ""', args: ['-e', ''], stdin: input.satisfied },
-    { label: 'bundle, satisfied stop', args: [BUNDLE, ...hookArgs], stdin: input.satisfied, expect: satisfied, target: true },
-    { label: 'bundle, blocked stop', args: [BUNDLE, ...hookArgs], stdin: input.blocked, expect: /"decision":"block"/, target: true },
+    {
+      label: 'bundle, satisfied stop',
+      args: [BUNDLE, ...hookArgs],
+      stdin: input.satisfied,
+      expect: satisfied,
+      target: true,
+    },
+    {
+      label: 'bundle, blocked stop',
+      args: [BUNDLE, ...hookArgs],
+      stdin: input.blocked,
+      expect: /"decision":"block"/,
+      target: true,
+    },
     {
       label: 'bundle, satisfied stop, code cache off (a first run)',
       args: [BUNDLE, ...hookArgs],
@@ -80,7 +94,12 @@ export default async function bench() {
       env: { SKILLPACK_HOOK_CODE_CACHE: '0' },
       expect: satisfied,
     },
-    { label: 'skillpack-hook bin, satisfied stop', args: [BIN, ...hookArgs], stdin: input.satisfied, expect: satisfied },
+    {
+      label: 'skillpack-hook bin, satisfied stop',
+      args: [BIN, ...hookArgs],
+      stdin: input.satisfied,
+      expect: satisfied,
+    },
   ];
   const wall = commands.map(() => []);
   const cpu = commands.map(() => []);
@@ -99,7 +118,9 @@ export default async function bench() {
         const elapsed = performance.now() - started;
         const cpuAfter = childCpu();
         if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
-          throw new Error(`${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`);
+          throw new Error(
+            `${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`,
+          );
         }
         if (round < WARMUP) continue;
         wall[index].push(elapsed);

@@ -29,7 +29,10 @@ const englishOnlyZodLocales = {
   },
 };
 
-const zodClassic = join(dirname(createRequire(import.meta.url).resolve('zod/package.json')), 'v4/classic/external.js');
+const zodClassic = join(
+  dirname(createRequire(import.meta.url).resolve('zod/package.json')),
+  'v4/classic/external.js',
+);
 const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
 
 /**
@@ -44,7 +47,10 @@ const shakeableZodNamespace = {
     context.onLoad({ filter: /[\\/]packages[\\/](core|adapters)[\\/]src[\\/].*\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!ZOD_IMPORT.test(source)) return undefined;
-      return { contents: source.replace(ZOD_IMPORT, `import * as z from ${JSON.stringify(zodClassic)};`), loader: 'ts' };
+      return {
+        contents: source.replace(ZOD_IMPORT, `import * as z from ${JSON.stringify(zodClassic)};`),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -102,7 +108,8 @@ async function buildHook(write) {
   const loader = await build({
     ...common,
     stdin: {
-      contents: "import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(import.meta.url);\n",
+      contents:
+        "import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(import.meta.url);\n",
       resolveDir: packageDir,
       sourcefile: 'skillpack-hook-entry.ts',
       loader: 'ts',
@@ -130,10 +137,24 @@ async function buildPlugin(write) {
   return [summary('opencode-plugin', plugin.metafile)];
 }
 
+/** Declarations beside each bundle, so the `exports` entries carry types like every other subpath. */
+const DECLARATIONS = {
+  'skillpack-hook':
+    '// A program run with `node skillpack-hook.mjs <claude-code|codex> --contract <id>`; it exports nothing.\nexport {};\n',
+  'opencode-plugin': [
+    "import type { OpenCodePlugin } from '../opencode/plugin-types.js';",
+    '',
+    '/** The OpenCode V1 plugin; configured by `<file>.json` beside the module or by its opencode.json options. */',
+    'export declare const SkillpackContractsPlugin: OpenCodePlugin;',
+    '',
+  ].join('\n'),
+};
+
 function writeOutput(name, contents) {
   const dir = join(packageDir, 'dist/bundles');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.mjs`), contents, { mode: 0o755 });
+  writeFileSync(join(dir, `${name}.d.mts`), DECLARATIONS[name]);
   console.log(`bundle: dist/bundles/${name}.mjs ${(contents.byteLength / 1024).toFixed(0)} KiB`);
 }
 

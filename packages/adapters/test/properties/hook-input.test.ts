@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtinContracts } from '@skillpack/core/contracts';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claudeCodeStopHook } from '../../src/claude-code/stop-hook.js';
@@ -26,7 +26,10 @@ const validateCodexOutput = new Ajv({ strict: false }).compile(
   readSampleJson('codex', 'hooks-stop.command.output.schema.json'),
 );
 
-const CONTRACTS = [builtinContracts.require('conflux.acceptance'), builtinContracts.require('maestro.result')];
+const CONTRACTS = [
+  builtinContracts.require('conflux.acceptance'),
+  builtinContracts.require('maestro.result'),
+];
 const PAYLOADS = [readSample('claude', 'hook-stop-input.json'), JSON.stringify(CODEX_STOP)];
 const HOOK_TOKENS = [
   '"hook_event_name":"Stop"',
@@ -90,7 +93,11 @@ describe.each([
 });
 
 describe('the skillpack-hook process on untrusted stdin', () => {
-  const stdinText = fc.oneof(mutated(PAYLOADS, HOOK_TOKENS), tokenText(HOOK_TOKENS), fc.string({ unit: 'binary' }));
+  const stdinText = fc.oneof(
+    mutated(PAYLOADS, HOOK_TOKENS),
+    tokenText(HOOK_TOKENS),
+    fc.string({ unit: 'binary' }),
+  );
 
   it('prints exactly one JSON document the runtime accepts, whatever arrives', async () => {
     await fc.assert(
@@ -108,7 +115,15 @@ describe('the skillpack-hook process on untrusted stdin', () => {
             }
           }
           const outcome = await runHookProcess(
-            [runtime, '--contract', 'conflux.acceptance', '--contract', 'maestro.result', '--timeout-ms', '5000'],
+            [
+              runtime,
+              '--contract',
+              'conflux.acceptance',
+              '--contract',
+              'maestro.result',
+              '--timeout-ms',
+              '5000',
+            ],
             { stdin: stdin(), env: { SKILLPACK_HOOK_STATE_DIR: stateDir } },
           );
           expect(outcome.stdout.endsWith('\n')).toBe(true);

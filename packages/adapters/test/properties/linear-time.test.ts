@@ -1,6 +1,7 @@
 import { parseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, it } from 'vitest';
-import { readAgentRun, type ReadAgentRunOptions, unwrapEventLine } from '../../src/index.js';
+import { runHookProcess } from '../../src/hooks/run-hook-process.js';
+import { type ReadAgentRunOptions, readAgentRun, unwrapEventLine } from '../../src/index.js';
 import { describeLinearTime, expectLinearAsync, repeatTo } from './_support/core-support.js';
 import { claudeCodeRun, codexRun, openCodeRun, type RunPart } from './_support/runs.js';
 
@@ -40,7 +41,46 @@ describe('readAgentRun runs in linear time', () => {
   it.each(CASES)(
     'on repeated %s',
     async (label, unit, options, size) => {
-      await expectLinearAsync(label, (n) => repeatTo(unit, n), (text) => readAgentRun(text, options), size);
+      await expectLinearAsync(
+        label,
+        (n) => repeatTo(unit, n),
+        (text) => readAgentRun(text, options),
+        size,
+      );
+    },
+    60_000,
+  );
+});
+
+/** The whole hook process on a Stop payload whose last message grows: read, parse, check, decide. */
+async function hook(message: string): Promise<unknown> {
+  const payload = JSON.stringify({
+    session_id: 's',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: message,
+  });
+  async function* stdin() {
+    yield new TextEncoder().encode(payload);
+  }
+  return runHookProcess(
+    ['claude-code', '--contract', 'conflux.acceptance', '--contract', 'maestro.result', '--max-blocks', '1'],
+    {
+      stdin: stdin(),
+      env: { SKILLPACK_HOOK_STATE_DIR: '/nonexistent/skillpack-h11' },
+    },
+  );
+}
+
+describe('the Stop hook runs in linear time', () => {
+  it.each([
+    ['prose', 'checking the retry branch\n'],
+    ['near-miss verdicts', '## **ACCEPTANCE: PASSED**\n---RESULT---\n'],
+    ['JSON lines', '{"acceptance":"maybe"}\n'],
+  ])(
+    'on a last message of repeated %s',
+    async (label, unit) => {
+      await expectLinearAsync(label, (n) => repeatTo(unit, n), hook, 20_000);
     },
     60_000,
   );

@@ -1,7 +1,7 @@
 import { parseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractContract, readAgentRun, RUNTIME_IDS, unwrapEventLine } from '../../src/index.js';
+import { extractContract, RUNTIME_IDS, readAgentRun, unwrapEventLine } from '../../src/index.js';
 import { acceptanceVerdict, narration, runs } from './_support/core-support.js';
 import { RUN_WRITERS, type RunPart } from './_support/runs.js';
 
@@ -21,7 +21,9 @@ const prose = narration.map((text) => text.trim()).filter((text) => text !== '')
 const workParts: fc.Arbitrary<RunPart[]> = fc.array(
   fc.oneof(
     prose.map((text): RunPart => ({ kind: 'text', text })),
-    fc.tuple(decoy, fc.boolean()).map(([output, failed]): RunPart => ({ kind: 'tool', command: 'npm test', output, failed })),
+    fc
+      .tuple(decoy, fc.boolean())
+      .map(([output, failed]): RunPart => ({ kind: 'tool', command: 'npm test', output, failed })),
     decoy.map((text): RunPart => ({ kind: 'subagent', text })),
     decoy.map((text): RunPart => ({ kind: 'user', text })),
   ),

@@ -38,10 +38,14 @@ describe('transcript paths the hook must not hang on or read through', () => {
     ['a path with a NUL byte', `${work}/a\u0000b.jsonl`],
   ])('%s: the stop is let through at once with a typed reason', async (_label, path) => {
     const started = Date.now();
-    const result = await handleStopHook(claudeCodeStopHook, JSON.parse(stopPayload({ transcript_path: path })), {
-      contracts: CONTRACTS,
-      maxBlocks: 1,
-    });
+    const result = await handleStopHook(
+      claudeCodeStopHook,
+      JSON.parse(stopPayload({ transcript_path: path })),
+      {
+        contracts: CONTRACTS,
+        maxBlocks: 1,
+      },
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
   });
@@ -53,22 +57,32 @@ describe('the block counter state folder', () => {
     mkdirSync(target);
     const stateDir = join(work, 'state-link');
     symlinkSync(target, stateDir);
-    const outcome = await runHookProcess(['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'], {
-      stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
-      env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
-    });
+    const outcome = await runHookProcess(
+      ['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'],
+      {
+        stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
+        env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
+      },
+    );
     expect(outcome.decision?.kind).toBe('block');
     expect(readdirSync(target)).toEqual([]);
   });
 
   it('keeps a hostile session id from naming a file outside the state folder', async () => {
     const stateDir = join(work, 'state');
-    const outcome = await runHookProcess(['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'], {
-      stdin: once(
-        stopPayload({ session_id: '../../../../escape', agent_id: '/etc/passwd', last_assistant_message: 'no verdict' }),
-      ),
-      env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
-    });
+    const outcome = await runHookProcess(
+      ['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'],
+      {
+        stdin: once(
+          stopPayload({
+            session_id: '../../../../escape',
+            agent_id: '/etc/passwd',
+            last_assistant_message: 'no verdict',
+          }),
+        ),
+        env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
+      },
+    );
     expect(outcome.decision?.kind).toBe('block');
     expect(readdirSync(work).filter((name) => name.includes('escape'))).toEqual([]);
     for (const name of readdirSync(stateDir)) expect(name).toMatch(/^[0-9a-f]{8,64}\.json$/);
@@ -79,16 +93,22 @@ describe('the block counter state folder', () => {
     mkdirSync(stateDir, { mode: 0o700 });
     for (const text of ['{"blocks":1e308}', '{"__proto__":{"blocks":1}}', '[', '{"blocks":-5}']) {
       for (const name of readdirSync(stateDir)) rmSync(join(stateDir, name));
-      const first = await runHookProcess(['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'], {
-        stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
-        env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
-      });
+      const first = await runHookProcess(
+        ['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'],
+        {
+          stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
+          env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
+        },
+      );
       expect(first.decision?.kind).toBe('block');
       for (const name of readdirSync(stateDir)) writeFileSync(join(stateDir, name), text);
-      const second = await runHookProcess(['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'], {
-        stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
-        env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
-      });
+      const second = await runHookProcess(
+        ['claude-code', '--contract', 'conflux.acceptance', '--max-blocks', '3'],
+        {
+          stdin: once(stopPayload({ stop_hook_active: true, last_assistant_message: 'no verdict' })),
+          env: { SKILLPACK_HOOK_STATE_DIR: stateDir },
+        },
+      );
       expect(second.decision?.kind, text).toBe('block');
     }
     expect(({} as Record<string, unknown>).blocks).toBeUndefined();

@@ -10,8 +10,8 @@ import {
   extractContract,
   handleStopHook,
   isFallbackValue,
-  readAgentRun,
   RUNTIME_IDS,
+  readAgentRun,
 } from '../../src/index.js';
 import { RUN_WRITERS, type RunPart } from '../properties/_support/runs.js';
 
@@ -22,7 +22,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ANSWERS = {
   'conflux.acceptance': '{"acceptance":"pass"}\nACCEPTANCE: PASS',
   'maestro.result': '---RESULT---\nSTATUS: DONE\nSUMMARY: Implement the retry branch\n---END---',
-  'maestro.verdict': '---VERDICT---\nSTATUS: PASS\nREASON: all checks hold\nCONFIDENCE: high\nCONFIDENCE_SCORE: 95\n---END---',
+  'maestro.verdict':
+    '---VERDICT---\nSTATUS: PASS\nREASON: all checks hold\nCONFIDENCE: high\nCONFIDENCE_SCORE: 95\n---END---',
 } as const;
 type TextContractId = keyof typeof ANSWERS;
 const CONTRACT_IDS = Object.keys(ANSWERS) as TextContractId[];
@@ -33,10 +34,18 @@ const NO_ANSWER = 'I could not run the test suite; the database is down.';
 /** Where a verdict that is not the agent's answer shows up in a run. */
 const CHANNELS: readonly (readonly [string, (answer: string) => RunPart[], readonly string[]])[] = [
   ['a tool result', (answer) => [{ kind: 'tool', command: 'cat review.md', output: answer }], RUNTIME_IDS],
-  ['a failed tool call', (answer) => [{ kind: 'tool', command: `echo '${answer}'`, output: answer, failed: true }], RUNTIME_IDS],
+  [
+    'a failed tool call',
+    (answer) => [{ kind: 'tool', command: `echo '${answer}'`, output: answer, failed: true }],
+    RUNTIME_IDS,
+  ],
   ["a subagent's message", (answer) => [{ kind: 'subagent', text: answer }], RUNTIME_IDS],
   ['a user message', (answer) => [{ kind: 'user', text: answer }], ['claude-code']],
-  ['an earlier message of the agent, before its final one', (answer) => [{ kind: 'text', text: answer }], RUNTIME_IDS],
+  [
+    'an earlier message of the agent, before its final one',
+    (answer) => [{ kind: 'text', text: answer }],
+    RUNTIME_IDS,
+  ],
 ];
 
 /** Not satisfied: a typed failure, or a fallback the parser derived from free text. */
@@ -95,10 +104,24 @@ describe('a quoted verdict inside a fence in the final message', () => {
 function claudeTranscript(decoy: string, where: 'user' | 'tool' | 'subagent'): string {
   const base = { sessionId: 'sess-1', version: '2.1.202', cwd: '/p', userType: 'external' };
   const lines: unknown[] = [
-    { ...base, parentUuid: null, isSidechain: false, type: 'user', uuid: 'u1', message: { role: 'user', content: 'review it' } },
+    {
+      ...base,
+      parentUuid: null,
+      isSidechain: false,
+      type: 'user',
+      uuid: 'u1',
+      message: { role: 'user', content: 'review it' },
+    },
   ];
   if (where === 'user') {
-    lines.push({ ...base, parentUuid: 'u1', isSidechain: false, type: 'user', uuid: 'u2', message: { role: 'user', content: decoy } });
+    lines.push({
+      ...base,
+      parentUuid: 'u1',
+      isSidechain: false,
+      type: 'user',
+      uuid: 'u2',
+      message: { role: 'user', content: decoy },
+    });
   }
   if (where === 'tool' || where === 'subagent') {
     lines.push({
@@ -107,7 +130,12 @@ function claudeTranscript(decoy: string, where: 'user' | 'tool' | 'subagent'): s
       isSidechain: false,
       type: 'assistant',
       uuid: 'a1',
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: where === 'tool' ? 'Bash' : 'Task', input: {} }], stop_reason: 'tool_use' },
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: where === 'tool' ? 'Bash' : 'Task', input: {} }],
+        stop_reason: 'tool_use',
+      },
     });
     if (where === 'subagent') {
       lines.push({
@@ -116,7 +144,12 @@ function claudeTranscript(decoy: string, where: 'user' | 'tool' | 'subagent'): s
         isSidechain: true,
         type: 'assistant',
         uuid: 's1',
-        message: { id: 'ms', role: 'assistant', content: [{ type: 'text', text: decoy }], stop_reason: 'end_turn' },
+        message: {
+          id: 'ms',
+          role: 'assistant',
+          content: [{ type: 'text', text: decoy }],
+          stop_reason: 'end_turn',
+        },
       });
     }
     lines.push({
@@ -134,7 +167,12 @@ function claudeTranscript(decoy: string, where: 'user' | 'tool' | 'subagent'): s
     isSidechain: false,
     type: 'assistant',
     uuid: 'a2',
-    message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: NO_ANSWER }], stop_reason: 'end_turn' },
+    message: {
+      id: 'm2',
+      role: 'assistant',
+      content: [{ type: 'text', text: NO_ANSWER }],
+      stop_reason: 'end_turn',
+    },
   });
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
@@ -155,38 +193,59 @@ describe('the Stop hook reading a transcript', () => {
     expect(result.decision.kind).toBe('block');
   });
 
-  it.each(CONTRACT_IDS)('%s: the same transcript ending with the answer lets the agent stop', async (contractId) => {
-    const transcript = join(dir, `${contractId}-answered.jsonl`);
-    writeFileSync(transcript, claudeTranscript('nothing', 'tool').replace(JSON.stringify(NO_ANSWER), JSON.stringify(ANSWERS[contractId])));
-    const result = await handleStopHook(
-      claudeCodeStopHook,
-      { session_id: 's', hook_event_name: 'Stop', stop_hook_active: false, transcript_path: transcript },
-      { contracts: [builtinContracts.require(contractId)], blockCounter: createMemoryBlockCounterFactory() },
-    );
-    expect(result.decision).toMatchObject({ kind: 'allow', because: 'satisfied' });
-  });
+  it.each(CONTRACT_IDS)(
+    '%s: the same transcript ending with the answer lets the agent stop',
+    async (contractId) => {
+      const transcript = join(dir, `${contractId}-answered.jsonl`);
+      writeFileSync(
+        transcript,
+        claudeTranscript('nothing', 'tool').replace(
+          JSON.stringify(NO_ANSWER),
+          JSON.stringify(ANSWERS[contractId]),
+        ),
+      );
+      const result = await handleStopHook(
+        claudeCodeStopHook,
+        { session_id: 's', hook_event_name: 'Stop', stop_hook_active: false, transcript_path: transcript },
+        {
+          contracts: [builtinContracts.require(contractId)],
+          blockCounter: createMemoryBlockCounterFactory(),
+        },
+      );
+      expect(result.decision).toMatchObject({ kind: 'allow', because: 'satisfied' });
+    },
+  );
 
-  it.each(CONTRACT_IDS)('%s: a Codex stop whose transcript is exec --json output with a decoy tool result', async (contractId) => {
-    const transcript = join(dir, `${contractId}-codex.jsonl`);
-    writeFileSync(
-      transcript,
-      RUN_WRITERS.codex([{ kind: 'tool', command: 'cat x', output: ANSWERS[contractId] }, { kind: 'text', text: NO_ANSWER }]),
-    );
-    const result = await handleStopHook(
-      codexStopHook,
-      {
-        session_id: 's',
-        turn_id: 't',
-        transcript_path: transcript,
-        cwd: '/p',
-        hook_event_name: 'Stop',
-        model: 'gpt',
-        permission_mode: 'default',
-        stop_hook_active: false,
-        last_assistant_message: null,
-      },
-      { contracts: [builtinContracts.require(contractId)], blockCounter: createMemoryBlockCounterFactory() },
-    );
-    expect(result.decision.kind).toBe('block');
-  });
+  it.each(CONTRACT_IDS)(
+    '%s: a Codex stop whose transcript is exec --json output with a decoy tool result',
+    async (contractId) => {
+      const transcript = join(dir, `${contractId}-codex.jsonl`);
+      writeFileSync(
+        transcript,
+        RUN_WRITERS.codex([
+          { kind: 'tool', command: 'cat x', output: ANSWERS[contractId] },
+          { kind: 'text', text: NO_ANSWER },
+        ]),
+      );
+      const result = await handleStopHook(
+        codexStopHook,
+        {
+          session_id: 's',
+          turn_id: 't',
+          transcript_path: transcript,
+          cwd: '/p',
+          hook_event_name: 'Stop',
+          model: 'gpt',
+          permission_mode: 'default',
+          stop_hook_active: false,
+          last_assistant_message: null,
+        },
+        {
+          contracts: [builtinContracts.require(contractId)],
+          blockCounter: createMemoryBlockCounterFactory(),
+        },
+      );
+      expect(result.decision.kind).toBe('block');
+    },
+  );
 });

@@ -20,7 +20,8 @@ import {
 } from '../properties/_support/core-support.js';
 import { RUN_WRITERS } from '../properties/_support/runs.js';
 
-const POLLUTING_MEMBER = '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}';
+const POLLUTING_MEMBER =
+  '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}';
 
 /** Every `{` of a JSON line gains the polluting members. */
 function polluteEveryObject(line: string): string {
@@ -32,7 +33,11 @@ describe.each(Object.entries(RUN_WRITERS))('%s events with polluting keys', (_ru
     const before = prototypeSnapshot();
     const raw = write([
       { kind: 'text', text: 'working' },
-      { kind: 'tool', command: 'zf emit gate.failed --payload \'{"__proto__":{"polluted":true}}\'', output: 'ok' },
+      {
+        kind: 'tool',
+        command: 'zf emit gate.failed --payload \'{"__proto__":{"polluted":true}}\'',
+        output: 'ok',
+      },
       { kind: 'subagent', text: 'sub' },
       { kind: 'text', text: '{"acceptance":"pass","__proto__":{"polluted":true}}' },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractContract, readAgentRun, type RuntimeId } from '../../src/index.js';
+import { extractContract, type RuntimeId, readAgentRun } from '../../src/index.js';
 import { deepJson, MiB } from '../properties/_support/core-support.js';
 import { RUN_WRITERS } from '../properties/_support/runs.js';
 
@@ -31,15 +31,24 @@ describe.each(['claude-code', 'codex', 'opencode'] as const)('%s: 10^6 events', 
     expect(growth, `memory grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(128 * MiB);
     expect(run.lineCount).toBeGreaterThan(EVENTS);
     expect(run.malformedLineCount).toBe(0);
-    expect(extractContract(run, 'conflux.acceptance')).toMatchObject({ success: true, data: { acceptance: 'continue' } });
+    expect(extractContract(run, 'conflux.acceptance')).toMatchObject({
+      success: true,
+      data: { acceptance: 'continue' },
+    });
   }, 60_000);
 });
 
 describe('deeply nested JSON lines', () => {
   it.each([
     ['an array line', deepJson(200_000)],
-    ['an event whose message is nested arrays', `{"type":"assistant","session_id":"s","message":${deepJson(200_000)}}`],
-    ['an event whose content is nested objects', `{"type":"text","sessionID":"s","timestamp":1,"part":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`],
+    [
+      'an event whose message is nested arrays',
+      `{"type":"assistant","session_id":"s","message":${deepJson(200_000)}}`,
+    ],
+    [
+      'an event whose content is nested objects',
+      `{"type":"text","sessionID":"s","timestamp":1,"part":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+    ],
   ])('%s is a typed malformed line or an ignored event, never a stack overflow', async (_label, line) => {
     for (const runtime of ['auto', 'claude-code', 'codex', 'opencode'] as const) {
       const run = await readAgentRun(`${line}\n${line}`, { runtime });

@@ -21,7 +21,10 @@ describe(`a ${STRESS_BYTES / MiB} MiB stream with no newline (SKILLPACK_STRESS_B
     expect(run.lineCount).toBe(1);
     expect(run.malformedLines).toHaveLength(1);
     expect(run.malformedLines[0]?.error.code).toBe('line_too_long');
-    expect(run.malformedLines[0]?.error.details).toMatchObject({ bytes: STRESS_BYTES, maxLineBytes: 16 * MiB });
+    expect(run.malformedLines[0]?.error.details).toMatchObject({
+      bytes: STRESS_BYTES,
+      maxLineBytes: 16 * MiB,
+    });
     expect(run.problems.map((problem) => problem.code)).toEqual(['runtime_undetected']);
   }, 120_000);
 

@@ -22,7 +22,8 @@ export const ScopePathSchema = NonBlankStringSchema.superRefine((path, context) 
   let reason: string | undefined;
   if (isAbsolutePosix(pyStrip(path))) reason = 'absolute paths are not allowed';
   else if (parts.includes('..')) reason = 'parent traversal is not allowed';
-  else if (nonPortablePathProblem(pyStrip(path))) reason = `the path ${nonPortablePathProblem(pyStrip(path))}`;
+  else if (nonPortablePathProblem(pyStrip(path)))
+    reason = `the path ${nonPortablePathProblem(pyStrip(path))}`;
   else if (parts[0] === '.zf' || parts[0] === '.git') reason = 'runtime/internal paths are not allowed';
   if (reason) context.addIssue({ code: 'custom', message: `${reason} (write a repository-relative path)` });
 });

@@ -77,7 +77,9 @@ describe('conflux: render then parse', () => {
         (verdict, prose, _seed, points) => {
           const bytes = encoder.encode(`${prose}${renderVerdict(verdict)}\n`);
           const detector = createVerdictDetector();
-          const sorted = [...new Set(points.map((point) => point % (bytes.length + 1)))].sort((a, b) => a - b);
+          const sorted = [...new Set(points.map((point) => point % (bytes.length + 1)))].sort(
+            (a, b) => a - b,
+          );
           for (const chunk of chunksOf(bytes, sorted)) detector.push(chunk);
           const result = detector.end();
           expect(result.success && toVerdictJson(result.data)).toEqual(verdict);

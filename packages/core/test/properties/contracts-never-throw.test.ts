@@ -135,7 +135,10 @@ describe.each(CONTRACTS)('%s on untrusted input', (_id, contract) => {
 
   it('extract and validate return exactly a value of the contract schema, with no extra keys', () => {
     for (const example of contract.examples) {
-      for (const result of [contract.extract(contract.render(example.value)), contract.validate(example.value)]) {
+      for (const result of [
+        contract.extract(contract.render(example.value)),
+        contract.validate(example.value),
+      ]) {
         expect(result.success).toBe(true);
         if (!result.success) continue;
         const checked = contract.schema.safeParse(result.data);

@@ -1,5 +1,5 @@
-import { fixtureUnwrap } from '../conflux/_support.js';
 import { acceptanceContract, createVerdictDetector, parseAcceptanceOutput } from '../../src/conflux/index.js';
+import { fixtureUnwrap } from '../conflux/_support.js';
 import { describeLinearTime } from './_support/linear.js';
 
 const EVENT = `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'ok' }] } })}\n`;
@@ -30,12 +30,17 @@ describeLinearTime(
       name: 'the streaming detector fed 4 KiB chunks',
       run: (text) => {
         const detector = createVerdictDetector();
-        for (let start = 0; start < text.length; start += 4096) detector.push(text.slice(start, start + 4096));
+        for (let start = 0; start < text.length; start += 4096)
+          detector.push(text.slice(start, start + 4096));
         return detector.end();
       },
       units: [UNITS[0], UNITS[1], UNITS[4], UNITS[6], UNITS[9]],
     },
-    { name: 'acceptanceContract.extract', run: (text) => acceptanceContract.extract(text), units: [UNITS[2], UNITS[5]] },
+    {
+      name: 'acceptanceContract.extract',
+      run: (text) => acceptanceContract.extract(text),
+      units: [UNITS[2], UNITS[5]],
+    },
   ],
   20_000,
 );

@@ -1,5 +1,9 @@
+import {
+  safeParseInvocationLine,
+  safeParseResultBlock,
+  safeParseVerdictBlock,
+} from '../../src/maestro/index.js';
 import { fixtureUnwrap } from '../conflux/_support.js';
-import { safeParseInvocationLine, safeParseResultBlock, safeParseVerdictBlock } from '../../src/maestro/index.js';
 import { describeLinearTime } from './_support/linear.js';
 
 /** Units that stress block scanning, field reading and list splitting when repeated. */

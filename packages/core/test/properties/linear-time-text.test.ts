@@ -1,6 +1,6 @@
-import { fixtureUnwrap } from '../conflux/_support.js';
 import { builtinContracts } from '../../src/contracts.js';
 import { findJsonCandidates, normalizeRepositoryPath } from '../../src/index.js';
+import { fixtureUnwrap } from '../conflux/_support.js';
 import { describeLinearTime } from './_support/linear.js';
 
 /** Units that stress JSON candidates on their own line and in fences when repeated. */
@@ -15,7 +15,12 @@ const UNITS = [
 
 describeLinearTime(
   [
-    { name: 'findJsonCandidates', run: (text) => findJsonCandidates(text, fixtureUnwrap), units: UNITS, size: 10_000 },
+    {
+      name: 'findJsonCandidates',
+      run: (text) => findJsonCandidates(text, fixtureUnwrap),
+      units: UNITS,
+      size: 10_000,
+    },
     {
       name: 'the default extract (devflow.new-task)',
       run: (text) => builtinContracts.require('devflow.new-task').extract(text),

@@ -110,15 +110,21 @@ describe.each([
 
   it('a truncated block yields the same value or the fallback, never a different block', () => {
     fc.assert(
-      fc.property(block, narration, narration, fc.double({ min: 0, max: 1, noNaN: true }), (value, a, b, at) => {
-        const text = renderOrRefuse(render as (value: unknown) => string, value);
-        if (text === undefined) return;
-        const stream = `${a}${text}\n${b}`;
-        const result = parse(stream.slice(0, Math.floor(stream.length * at)));
-        if (!result.success) return;
-        if (result.data.fallback) return;
-        expect(result.data).toEqual(value);
-      }),
+      fc.property(
+        block,
+        narration,
+        narration,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (value, a, b, at) => {
+          const text = renderOrRefuse(render as (value: unknown) => string, value);
+          if (text === undefined) return;
+          const stream = `${a}${text}\n${b}`;
+          const result = parse(stream.slice(0, Math.floor(stream.length * at)));
+          if (!result.success) return;
+          if (result.data.fallback) return;
+          expect(result.data).toEqual(value);
+        },
+      ),
       runs(500),
     );
   });
@@ -126,9 +132,18 @@ describe.each([
 
 describe('maestro: a field line that would end or abandon the block', () => {
   it.each([
-    ['result CAVEATS holding ---VERDICT---', () => renderResultBlock({ ...resultBase(), CAVEATS: 'a\n---VERDICT---' })],
-    ['result SUMMARY holding ---END---', () => renderResultBlock({ ...resultBase(), SUMMARY: 'a\n---END---' })],
-    ['verdict REASON holding ---RESULT---', () => renderVerdictBlock({ ...verdictBase(), REASON: 'a\n---RESULT---' })],
+    [
+      'result CAVEATS holding ---VERDICT---',
+      () => renderResultBlock({ ...resultBase(), CAVEATS: 'a\n---VERDICT---' }),
+    ],
+    [
+      'result SUMMARY holding ---END---',
+      () => renderResultBlock({ ...resultBase(), SUMMARY: 'a\n---END---' }),
+    ],
+    [
+      'verdict REASON holding ---RESULT---',
+      () => renderVerdictBlock({ ...verdictBase(), REASON: 'a\n---RESULT---' }),
+    ],
   ] as const)('is refused by the renderer: %s', (_label, render) => {
     expect(render).toThrow(ConfigError);
   });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fixtureUnwrap } from '../conflux/_support.js';
 import {
   bindFreshAction,
   bindRecoveryAssessment,
@@ -41,6 +40,7 @@ import {
   validateArtifactManifest,
   validateManifestPayload,
 } from '../../src/zaofu/index.js';
+import { fixtureUnwrap } from '../conflux/_support.js';
 import { anyValue, mutated, runs, tokenText } from './_support/arbitraries.js';
 import { expectPrototypesUntouched, prototypeSnapshot } from './_support/pollution.js';
 
@@ -67,7 +67,7 @@ const SHELL_TOKENS = [
   '--payload-file - ',
   '--dispatch-id d ',
   '--task T-1 ',
-  "'{\"summary\":\"s\"}'",
+  '\'{"summary":"s"}\'',
   '"{\\"a\\":1}"',
   '<<EOF\n{"a":1}\nEOF\n',
   "<<<'{}'",
@@ -81,19 +81,46 @@ const SHELL_TOKENS = [
   '$(',
   ')',
   '`',
-  '${X}',
+  '$' + '{X}',
   '\\\n',
   '#',
   '(',
   '{ ',
   ' }',
 ] as const;
-const JSON_TOKENS = ['{', '}', '[', ']', '"a"', ':', ',', '"\\u0000"', '"\\ud800"', '1e999', '-0', 'null', 'true'] as const;
-const TEXT_TOKENS = ['```', '```json', '{"a":1}', '{"type":"x","payload":{}}', '\n', '\r\n', '~~~', '---'] as const;
+const JSON_TOKENS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"a"',
+  ':',
+  ',',
+  '"\\u0000"',
+  '"\\ud800"',
+  '1e999',
+  '-0',
+  'null',
+  'true',
+] as const;
+const TEXT_TOKENS = [
+  '```',
+  '```json',
+  '{"a":1}',
+  '{"type":"x","payload":{}}',
+  '\n',
+  '\r\n',
+  '~~~',
+  '---',
+] as const;
 
 /** Each parser or validator of core, called on an untrusted value. */
 const PARSERS: readonly (readonly [string, (input: unknown) => unknown, fc.Arbitrary<unknown>])[] = [
-  ['normalizeRepositoryPath', (text) => normalizeRepositoryPath(text as string), tokenText(['/', '\\', '..', '.', 'C:', '~'])],
+  [
+    'normalizeRepositoryPath',
+    (text) => normalizeRepositoryPath(text as string),
+    tokenText(['/', '\\', '..', '.', 'C:', '~']),
+  ],
   ['safeParseZfEmitCommand', safeParseZfEmitCommand, tokenText(SHELL_TOKENS)],
   ['findZfEmitCommands', findZfEmitCommands, tokenText(SHELL_TOKENS)],
   ['findZfEmitCommandsInText', (text) => findZfEmitCommandsInText(text as string), tokenText(SHELL_TOKENS)],
@@ -101,15 +128,38 @@ const PARSERS: readonly (readonly [string, (input: unknown) => unknown, fc.Arbit
   ['safeParseZfEvent', safeParseZfEvent, anyValue],
   ['validateArtifactManifest', (value) => validateArtifactManifest(value, ROOTS), anyValue],
   ['validateManifestPayload', (value) => validateManifestPayload(value, ROOTS), anyValue],
-  ['checkCompletionPayload', (value) => ({ success: true, data: checkCompletionPayload(value as never) }), anyValue],
-  ['safeParseInvocationLine', safeParseInvocationLine, tokenText(['maestro', ' ', 'delegate', '"', '--to', '\n'])],
+  [
+    'checkCompletionPayload',
+    (value) => ({ success: true, data: checkCompletionPayload(value as never) }),
+    anyValue,
+  ],
+  [
+    'safeParseInvocationLine',
+    safeParseInvocationLine,
+    tokenText(['maestro', ' ', 'delegate', '"', '--to', '\n']),
+  ],
   ['safeParseRunVerdict', safeParseRunVerdict, tokenText(['done', '_', '-', 'READY', ' '])],
-  ['parseRalphCompleteArgv', parseRalphCompleteArgv, fc.oneof(anyValue, fc.array(tokenText(['--', 'status', '=', 'DONE'])))],
-  ['ralphCompleteFromArgv', (value) => ralphCompleteFromArgv(value, ['3', '--status', 'DONE'], { now: '2026-01-01T00:00:00Z' }), anyValue],
+  [
+    'parseRalphCompleteArgv',
+    parseRalphCompleteArgv,
+    fc.oneof(anyValue, fc.array(tokenText(['--', 'status', '=', 'DONE']))),
+  ],
+  [
+    'ralphCompleteFromArgv',
+    (value) => ralphCompleteFromArgv(value, ['3', '--status', 'DONE'], { now: '2026-01-01T00:00:00Z' }),
+    anyValue,
+  ],
   ['checkRalphSession', (value) => ({ success: true, data: checkRalphSession(value) }), anyValue],
   ['safeParseJsonText', safeParseJsonText, tokenText(JSON_TOKENS)],
   ['safeParseResultEnvelope', safeParseResultEnvelope, fc.oneof(anyValue, tokenText(JSON_TOKENS))],
-  ['classifyToolResponse', (value) => ({ success: true, data: classifyToolResponse(value, 'action') }), anyValue],
+  [
+    'classifyToolResponse',
+    (value) => ({
+      success: true,
+      data: classifyToolResponse(value, { tool: 'dev_flow_apply_action', requestId: 'r-1' }),
+    }),
+    anyValue,
+  ],
   ['safeParseAction', safeParseAction, anyValue],
   ['bindFreshAction', (value) => bindFreshAction(value, 'dev_flow_get_task'), anyValue],
   ['bindRecoveryAssessment', bindRecoveryAssessment, anyValue],
@@ -117,9 +167,17 @@ const PARSERS: readonly (readonly [string, (input: unknown) => unknown, fc.Arbit
   ['safeParseNewTask', safeParseNewTask, anyValue],
   ['safeParseOperationProbe', safeParseOperationProbe, anyValue],
   ['checkServerInfo', (value) => checkServerInfo(value, { packagedVersion: '0.4.0' }), anyValue],
-  ['checkActionPayload', (value) => checkActionPayload(standardPayloadContext('REQUIREMENTS'), value), anyValue],
+  [
+    'checkActionPayload',
+    (value) => checkActionPayload(standardPayloadContext('REQUIREMENTS'), value),
+    anyValue,
+  ],
   ['preflightApply', (value) => preflightApply(value, value), anyValue],
-  ['preflightApplyText', (value) => preflightApplyText(value, value), fc.oneof(anyValue, tokenText(JSON_TOKENS))],
+  [
+    'preflightApplyText',
+    (value) => preflightApplyText(value, value),
+    fc.oneof(anyValue, tokenText(JSON_TOKENS)),
+  ],
 ];
 
 describe.each(PARSERS)('%s on untrusted input', (name, parse, arbitrary) => {
@@ -148,9 +206,12 @@ const TEXT_HELPERS: readonly (readonly [string, (text: string) => unknown])[] = 
 describe.each(TEXT_HELPERS)('%s on any string', (_name, helper) => {
   it('never throws', () => {
     fc.assert(
-      fc.property(fc.oneof(tokenText([...TEXT_TOKENS, '*', '_', '#', '>']), fc.string({ unit: 'binary' })), (text) => {
-        helper(text);
-      }),
+      fc.property(
+        fc.oneof(tokenText([...TEXT_TOKENS, '*', '_', '#', '>']), fc.string({ unit: 'binary' })),
+        (text) => {
+          helper(text);
+        },
+      ),
       runs(300),
     );
   });

@@ -86,9 +86,10 @@ describe('conflux findings: declared files', () => {
       fc.property(tokenText(PATH_TOKENS, 12), (input) => {
         const path = normalizeRepositoryPath(input);
         if (path === undefined) return;
-        expect(RepositoryPathSchema.safeParse(path).success, `${JSON.stringify(input)} -> ${JSON.stringify(path)}`).toBe(
-          true,
-        );
+        expect(
+          RepositoryPathSchema.safeParse(path).success,
+          `${JSON.stringify(input)} -> ${JSON.stringify(path)}`,
+        ).toBe(true);
       }),
       runs(2_000),
     );
@@ -139,21 +140,27 @@ const ref = (path: string) => ({ kind: 'spec', path, sha256: SHA, summary: 'the 
 const ROOTS = { projectRoot: '/work/project', stateDir: '.zf' };
 
 describe('zaofu artifact refs (the contract schema agents are held to)', () => {
-  it.each([...ESCAPING_PATHS, '.git/config', '.zf/state/events.jsonl', 'docs/a\0.md'])('refuses %j', (path) => {
-    expect(ArtifactRefSchema.safeParse(ref(path)).success).toBe(false);
-  });
+  it.each([...ESCAPING_PATHS, '.git/config', '.zf/state/events.jsonl', 'docs/a\0.md'])(
+    'refuses %j',
+    (path) => {
+      expect(ArtifactRefSchema.safeParse(ref(path)).success).toBe(false);
+    },
+  );
 
-  it.each([...ESCAPING_PATHS, '.zf/x', '.git/hooks/pre-commit'])('refuses %j in an arch proposal file_plan', (path) => {
-    const proposal = {
-      summary: 's',
-      changed_files: [],
-      evidence_refs: ['e'],
-      file_plan: [path],
-      verification_command: 'npm test',
-      dispatch_id: 'd',
-    };
-    expect(ArchProposalDonePayloadSchema.safeParse(proposal).success).toBe(false);
-  });
+  it.each([...ESCAPING_PATHS, '.zf/x', '.git/hooks/pre-commit'])(
+    'refuses %j in an arch proposal file_plan',
+    (path) => {
+      const proposal = {
+        summary: 's',
+        changed_files: [],
+        evidence_refs: ['e'],
+        file_plan: [path],
+        verification_command: 'npm test',
+        dispatch_id: 'd',
+      };
+      expect(ArchProposalDonePayloadSchema.safeParse(proposal).success).toBe(false);
+    },
+  );
 
   it('an artifact path the schema accepts never resolves outside the project, on POSIX or Windows', () => {
     fc.assert(
@@ -175,7 +182,10 @@ describe('zaofu manifests as the kernel validates them (POSIX, lexical, no symli
     '.git/config',
     '.zf/state.json',
   ])('refuses %j as outside the allowed roots', (path) => {
-    const result = validateArtifactManifest({ task_id: 'T', role: 'arch', artifact_refs: [ref(path)] }, ROOTS);
+    const result = validateArtifactManifest(
+      { task_id: 'T', role: 'arch', artifact_refs: [ref(path)] },
+      ROOTS,
+    );
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.error.code).toBe('artifact_manifest_rejected');
@@ -185,12 +195,18 @@ describe('zaofu manifests as the kernel validates them (POSIX, lexical, no symli
 
   it('an accepted path resolves under the project root or <stateDir>/artifacts', () => {
     fc.assert(
-      fc.property(tokenText(['..', '.', '/', 'a', '/work', '/project', '.zf', 'artifacts', '.git'], 10), (path) => {
-        const result = validateArtifactManifest({ task_id: 'T', role: 'a', artifact_refs: [ref(path)] }, ROOTS);
-        if (!result.success) return;
-        const resolved = posix.resolve(ROOTS.projectRoot, result.data.artifact_refs[0]!.path);
-        expect(resolved === ROOTS.projectRoot || resolved.startsWith(`${ROOTS.projectRoot}/`)).toBe(true);
-      }),
+      fc.property(
+        tokenText(['..', '.', '/', 'a', '/work', '/project', '.zf', 'artifacts', '.git'], 10),
+        (path) => {
+          const result = validateArtifactManifest(
+            { task_id: 'T', role: 'a', artifact_refs: [ref(path)] },
+            ROOTS,
+          );
+          if (!result.success) return;
+          const resolved = posix.resolve(ROOTS.projectRoot, result.data.artifact_refs[0]!.path);
+          expect(resolved === ROOTS.projectRoot || resolved.startsWith(`${ROOTS.projectRoot}/`)).toBe(true);
+        },
+      ),
       runs(2_000),
     );
   });

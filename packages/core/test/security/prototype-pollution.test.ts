@@ -76,14 +76,33 @@ describe.each(CONTRACTS)('%s: polluting keys in payloads', (_id, contract) => {
 /** Every other JSON input of core, each handed the polluting documents. */
 const JSON_INPUTS: readonly (readonly [string, (json: string) => unknown])[] = [
   ['findJsonCandidates', (json) => findJsonCandidates(`${json}\n\`\`\`json\n${json}\n\`\`\``)],
-  ['safeParseZfEventLine (payload)', (json) => safeParseZfEventLine(`{"type":"t","id":"i","ts":"x","payload":${json}}`)],
+  [
+    'safeParseZfEventLine (payload)',
+    (json) => safeParseZfEventLine(`{"type":"t","id":"i","ts":"x","payload":${json}}`),
+  ],
   ['safeParseZfEventLine (envelope)', (json) => safeParseZfEventLine(json)],
-  ['safeParseZfEmitCommand', (json) => safeParseZfEmitCommand(`zf emit t --payload '${json}' --dispatch-id d`)],
-  ['validateArtifactManifest', (json) => validateArtifactManifest(JSON.parse(json), { projectRoot: '/p', stateDir: '.zf' })],
+  [
+    'safeParseZfEmitCommand',
+    (json) => safeParseZfEmitCommand(`zf emit t --payload '${json}' --dispatch-id d`),
+  ],
+  [
+    'validateArtifactManifest',
+    (json) => validateArtifactManifest(JSON.parse(json), { projectRoot: '/p', stateDir: '.zf' }),
+  ],
   ['safeParseJsonText', (json) => safeParseJsonText(json)],
   ['safeParseResultEnvelope', (json) => safeParseResultEnvelope(json)],
-  ['ralph session (status.json)', (json) => ralphCompleteFromArgv(JSON.parse(json), ['1', '--status', 'DONE'], { now: '2026-01-01T00:00:00Z' })],
-  ['maestro SIGNALS', (json) => safeParseResultBlock(`---RESULT---\nSTATUS: DONE\nSIGNALS: __proto__=${json};constructor=x;prototype=y\n---END---`)],
+  [
+    'ralph session (status.json)',
+    (json) =>
+      ralphCompleteFromArgv(JSON.parse(json), ['1', '--status', 'DONE'], { now: '2026-01-01T00:00:00Z' }),
+  ],
+  [
+    'maestro SIGNALS',
+    (json) =>
+      safeParseResultBlock(
+        `---RESULT---\nSTATUS: DONE\nSIGNALS: __proto__=${json};constructor=x;prototype=y\n---END---`,
+      ),
+  ],
 ];
 
 describe.each(JSON_INPUTS)('%s: polluting keys', (_name, parse) => {
@@ -97,7 +116,9 @@ describe.each(JSON_INPUTS)('%s: polluting keys', (_name, parse) => {
 
 describe('maestro SIGNALS', () => {
   it('drops a __proto__ signal with a warning and keeps constructor/prototype as plain own keys', () => {
-    const result = safeParseResultBlock('---RESULT---\nSTATUS: DONE\nSUMMARY: Done\nSIGNALS: __proto__=x;constructor=y;a=b\n---END---');
+    const result = safeParseResultBlock(
+      '---RESULT---\nSTATUS: DONE\nSUMMARY: Done\nSIGNALS: __proto__=x;constructor=y;a=b\n---END---',
+    );
     expect(result.success).toBe(true);
     if (!result.success) return;
     expect(Object.getPrototypeOf(result.data.SIGNALS)).toBe(Object.prototype);

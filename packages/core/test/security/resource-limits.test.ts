@@ -64,7 +64,9 @@ describe('deeply nested JSON', () => {
 describe('many lines', () => {
   it('parses 10^6 lines of output with a verdict at the end, for conflux and maestro', () => {
     const body = 'working on the retry branch\n'.repeat(1_000_000);
-    expect(acceptanceContract.extract(`${body}{"acceptance":"continue"}\nACCEPTANCE: CONTINUE`)).toMatchObject({
+    expect(
+      acceptanceContract.extract(`${body}{"acceptance":"continue"}\nACCEPTANCE: CONTINUE`),
+    ).toMatchObject({
       success: true,
       data: { acceptance: 'continue' },
     });

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { ConfigError, SkillpackError } from '@skillpack/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PackConfigSchema } from '../../src/config/pack-config.js';
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
+import { PackConfigSchema } from '../../src/config/pack-config.js';
 import { LockFileSchema, safeParseLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
@@ -28,7 +28,9 @@ const SKILL_SOURCES = [
   ...readdirSync(new URL('skills/', examplesDir)).map((name) =>
     readFileSync(new URL(`skills/${name}/skill.md`, examplesDir), 'utf8'),
   ),
-  ...readdirSync(`${goldenDir}skills`).map((name) => readFileSync(`${goldenDir}skills/${name}/skill.md`, 'utf8')),
+  ...readdirSync(`${goldenDir}skills`).map((name) =>
+    readFileSync(`${goldenDir}skills/${name}/skill.md`, 'utf8'),
+  ),
 ];
 const LINT_CASES = readdirSync(`${fixturesDir}lint/cases`).flatMap((name) => {
   const dir = `${fixturesDir}lint/cases/${name}`;
@@ -41,7 +43,10 @@ const LINT_CASES = readdirSync(`${fixturesDir}lint/cases`).flatMap((name) => {
     );
 });
 const CONFIGS = [configText(), readFileSync(`${goldenDir}skillpack.config.json`, 'utf8')];
-const MANIFEST = readFileSync(new URL('../__snapshots__/golden/skillpack.manifest.json', import.meta.url), 'utf8');
+const MANIFEST = readFileSync(
+  new URL('../__snapshots__/golden/skillpack.manifest.json', import.meta.url),
+  'utf8',
+);
 const LOCK = JSON.stringify({
   lockfileVersion: 1,
   installs: [
@@ -71,7 +76,20 @@ const FRONT_MATTER_TOKENS = [
   '  - ',
   ': ',
 ] as const;
-const JSON_TOKENS = ['{', '}', '[', ']', '"name"', ':', ',', '"__proto__":{}', '"../x"', '"C:\\\\x"', 'null', '1e999'] as const;
+const JSON_TOKENS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"name"',
+  ':',
+  ',',
+  '"__proto__":{}',
+  '"../x"',
+  '"C:\\\\x"',
+  'null',
+  '1e999',
+] as const;
 
 /** A result whose failure is a typed error with a code and a bounded message. */
 function expectTyped(result: { success: boolean; error?: unknown }): void {
@@ -88,7 +106,11 @@ describe('safeParseSkillFile (skill sources, as build reads them)', () => {
     const before = prototypeSnapshot();
     fc.assert(
       fc.property(
-        fc.oneof(mutated(SKILL_SOURCES, FRONT_MATTER_TOKENS), tokenText([...FRONT_MATTER_TOKENS, ...AWKWARD_TOKENS]), anyValue),
+        fc.oneof(
+          mutated(SKILL_SOURCES, FRONT_MATTER_TOKENS),
+          tokenText([...FRONT_MATTER_TOKENS, ...AWKWARD_TOKENS]),
+          anyValue,
+        ),
         (input) => {
           const result = safeParseSkillFile(input, 'skills/x/skill.md');
           expectTyped(result);
@@ -111,7 +133,10 @@ describe('lintSkillFile (SKILL.md and sources, as lint reads them)', () => {
   it('never throws and reports findings with a rule, a severity and a line inside the file', () => {
     fc.assert(
       fc.property(
-        fc.oneof(mutated([...LINT_CASES, ...SKILL_SOURCES], FRONT_MATTER_TOKENS), tokenText([...FRONT_MATTER_TOKENS, ...AWKWARD_TOKENS])),
+        fc.oneof(
+          mutated([...LINT_CASES, ...SKILL_SOURCES], FRONT_MATTER_TOKENS),
+          tokenText([...FRONT_MATTER_TOKENS, ...AWKWARD_TOKENS]),
+        ),
         fc.constantFrom('SKILL.md', 'skill.md'),
         (text, fileName) => {
           const bytes = Buffer.from(text, 'latin1');
@@ -134,9 +159,24 @@ describe('lintSkillFile (SKILL.md and sources, as lint reads them)', () => {
 });
 
 describe.each([
-  ['safeParsePackConfig', (text: unknown) => safeParsePackConfig(text, 'skillpack.config.json'), CONFIGS, PackConfigSchema],
-  ['safeParseLockFile', (text: unknown) => safeParseLockFile(text, 'skillpack-lock.json'), [LOCK], LockFileSchema],
-  ['safeParseManifest', (text: unknown) => safeParseManifest(text, 'skillpack.manifest.json'), [MANIFEST], ManifestSchema],
+  [
+    'safeParsePackConfig',
+    (text: unknown) => safeParsePackConfig(text, 'skillpack.config.json'),
+    CONFIGS,
+    PackConfigSchema,
+  ],
+  [
+    'safeParseLockFile',
+    (text: unknown) => safeParseLockFile(text, 'skillpack-lock.json'),
+    [LOCK],
+    LockFileSchema,
+  ],
+  [
+    'safeParseManifest',
+    (text: unknown) => safeParseManifest(text, 'skillpack.manifest.json'),
+    [MANIFEST],
+    ManifestSchema,
+  ],
 ] as const)('%s', (_name, parse, seeds, schema) => {
   it('never throws; a success passes its own schema again', () => {
     const before = prototypeSnapshot();

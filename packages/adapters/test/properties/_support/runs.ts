@@ -23,10 +23,18 @@ function claudeAssistant(id: string, content: unknown[], parent: string | null =
   });
 }
 
-function claudeToolResult(id: string, output: string, isError: boolean, parent: string | null = null): string {
+function claudeToolResult(
+  id: string,
+  output: string,
+  isError: boolean,
+  parent: string | null = null,
+): string {
   return line({
     type: 'user',
-    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: output, is_error: isError }] },
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: output, is_error: isError }],
+    },
     parent_tool_use_id: parent,
     session_id: CLAUDE_SESSION,
   });
@@ -34,7 +42,13 @@ function claudeToolResult(id: string, output: string, isError: boolean, parent: 
 
 /** Claude Code `-p --output-format stream-json --verbose`: init, the parts, then a result repeating the answer. */
 export function claudeCodeRun(parts: readonly RunPart[], options: { result?: boolean } = {}): string {
-  let out = line({ type: 'system', subtype: 'init', session_id: CLAUDE_SESSION, model: 'm', claude_code_version: '2.1.276' });
+  let out = line({
+    type: 'system',
+    subtype: 'init',
+    session_id: CLAUDE_SESSION,
+    model: 'm',
+    claude_code_version: '2.1.276',
+  });
   let lastText = '';
   parts.forEach((part, index) => {
     switch (part.kind) {
@@ -49,7 +63,11 @@ export function claudeCodeRun(parts: readonly RunPart[], options: { result?: boo
         out += claudeToolResult(`toolu_${index}`, part.output, part.failed === true);
         return;
       case 'user':
-        out += line({ type: 'user', message: { role: 'user', content: part.text }, session_id: CLAUDE_SESSION });
+        out += line({
+          type: 'user',
+          message: { role: 'user', content: part.text },
+          session_id: CLAUDE_SESSION,
+        });
         return;
       case 'subagent':
         out += claudeAssistant(`msg_${index}`, [
@@ -106,7 +124,10 @@ export function codexRun(parts: readonly RunPart[]): string {
         return;
     }
   });
-  out += line({ type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } });
+  out += line({
+    type: 'turn.completed',
+    usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 },
+  });
   return out;
 }
 
@@ -136,7 +157,14 @@ export function openCodeRun(parts: readonly RunPart[]): string {
         const state =
           part.kind === 'tool' && part.failed
             ? { status: 'error', input, error: output, time: { start: time, end: time } }
-            : { status: 'completed', input, output, title: tool, metadata: {}, time: { start: time, end: time } };
+            : {
+                status: 'completed',
+                input,
+                output,
+                title: tool,
+                metadata: {},
+                time: { start: time, end: time },
+              };
         out += event('tool_use', { type: 'tool', callID: `call_${index}`, tool, state }, index);
         break;
       }

@@ -70,7 +70,10 @@ function mutationArbitrary(insertable: readonly string[]): fc.Arbitrary<Mutation
     fc.record({
       kind: fc.constant('insert' as const),
       at,
-      text: fc.oneof(fc.constantFrom(...insertable, ...AWKWARD_TOKENS), fc.string({ unit: 'binary', maxLength: 8 })),
+      text: fc.oneof(
+        fc.constantFrom(...insertable, ...AWKWARD_TOKENS),
+        fc.string({ unit: 'binary', maxLength: 8 }),
+      ),
     }),
     fc.record({ kind: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 12 }) }),
     fc.record({ kind: fc.constant('duplicate' as const), at, length: fc.integer({ min: 1, max: 60 }) }),
@@ -113,7 +116,10 @@ export function mutated(
   maxMutations = 6,
 ): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.constantFrom(...seeds), fc.array(mutationArbitrary(insertable), { minLength: 1, maxLength: maxMutations }))
+    .tuple(
+      fc.constantFrom(...seeds),
+      fc.array(mutationArbitrary(insertable), { minLength: 1, maxLength: maxMutations }),
+    )
     .map(([seed, mutations]) => mutations.reduce(applyMutation, seed));
 }
 
@@ -130,7 +136,10 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A JSON-safe copy of `value` with `leaves` replaced: each entry picks a leaf by index and a replacement. */
-export function replaceLeaves(value: unknown, replacements: readonly (readonly [number, unknown])[]): unknown {
+export function replaceLeaves(
+  value: unknown,
+  replacements: readonly (readonly [number, unknown])[],
+): unknown {
   const copy = JSON.parse(JSON.stringify(value)) as Json;
   const leaves: { parent: Json[] | { [key: string]: Json }; key: string | number }[] = [];
   const stack: Json[] = [copy];
@@ -158,7 +167,10 @@ export function leafReplacement(): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/) },
     { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '..', '../x', '/abs', 'C:\\x', '\0', '__proto__', 'constructor') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', ' ', '..', '../x', '/abs', 'C:\\x', '\0', '__proto__', 'constructor'),
+    },
     { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -5, max: 200 }), fc.boolean(), fc.constant(null)) },
   );
 }

@@ -101,18 +101,23 @@ export interface LinearSubject {
  * tokens, for each subject. Each check takes a few hundred milliseconds of CPU.
  */
 export function describeLinearTime(subjects: readonly LinearSubject[], size: number, randomRuns = 2): void {
-  describe.each(subjects.map((subject) => [subject.name, subject] as const))('%s runs in linear time', (_name, subject) => {
-    it.each(subject.units)(
-      'on a repeated unit: %s',
-      (label, unit) => {
-        expectLinear(`${subject.name} / ${label}`, (n) => repeatTo(unit, n), subject.run, subject.size ?? size);
-      },
-      60_000,
-    );
+  describe.each(subjects.map((subject) => [subject.name, subject] as const))(
+    '%s runs in linear time',
+    (_name, subject) => {
+      it.each(subject.units)(
+        'on a repeated unit: %s',
+        (label, unit) => {
+          expectLinear(
+            `${subject.name} / ${label}`,
+            (n) => repeatTo(unit, n),
+            subject.run,
+            subject.size ?? size,
+          );
+        },
+        60_000,
+      );
 
-    it(
-      'on repeated random units made of the same tokens',
-      () => {
+      it('on repeated random units made of the same tokens', () => {
         const tokens = subject.units.map(([, unit]) => unit);
         fc.assert(
           fc.property(
@@ -124,14 +129,17 @@ export function describeLinearTime(subjects: readonly LinearSubject[], size: num
           ),
           runs(randomRuns),
         );
-      },
-      60_000,
-    );
-  });
+      }, 60_000);
+    },
+  );
 }
 
 /** `cpuTimePerCall` for work that awaits (a reader fed a string still runs inside promises). */
-export async function cpuTimePerCallAsync(run: () => Promise<unknown>, rounds = 3, floorMs = 15): Promise<number> {
+export async function cpuTimePerCallAsync(
+  run: () => Promise<unknown>,
+  rounds = 3,
+  floorMs = 15,
+): Promise<number> {
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round++) {
     let calls = 0;

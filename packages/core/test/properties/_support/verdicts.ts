@@ -16,7 +16,10 @@ export const verdictText: fc.Arbitrary<string> = fc
   .string({
     unit: fc.oneof(
       { weight: 6, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
-      { weight: 1, arbitrary: fc.constantFrom('"', '\\', '}', '{', '\n', '`', 'ACCEPTANCE: PASS', '\u2028', '\0') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('"', '\\', '}', '{', '\n', '`', 'ACCEPTANCE: PASS', '\u2028', '\0'),
+      },
     ),
     minLength: 1,
     maxLength: 12,
