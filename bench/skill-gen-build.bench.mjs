@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(root, 'packages/skill-gen/dist/cli.js');
-const NEEDED = [CLI, join(root, 'packages/core/dist/contracts.js'), join(root, 'packages/adapters/dist/bundles/skillpack-hook.mjs')];
+const NEEDED = [
+  CLI,
+  join(root, 'packages/core/dist/contracts.js'),
+  join(root, 'packages/adapters/dist/bundles/skillpack-hook.mjs'),
+];
 const SKILLS = Number(process.env.SKILLPACK_BENCH_SKILLS ?? 300);
 const ROUNDS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 3);
 const CONTRACTS = ['conflux.acceptance', 'maestro.result', undefined];
@@ -35,7 +39,18 @@ function write(path, content, executable = false) {
 
 export function generateProject(dir) {
   const next = random(7);
-  const words = ['review', 'plan', 'verify', 'release', 'triage', 'document', 'refactor', 'profile', 'audit', 'migrate'];
+  const words = [
+    'review',
+    'plan',
+    'verify',
+    'release',
+    'triage',
+    'document',
+    'refactor',
+    'profile',
+    'audit',
+    'migrate',
+  ];
   const word = () => words[Math.floor(next() * words.length)];
   write(
     join(dir, 'skillpack.config.json'),
@@ -87,10 +102,15 @@ export function generateProject(dir) {
 function run(label, script, cwd, okCodes = [0]) {
   const wrapped = `const started = performance.now();\n${script}\nprocess.stdout.write('\\n' + JSON.stringify({ ms: performance.now() - started, rss: process.resourceUsage().maxRSS * 1024, code: process.exitCode ?? 0 }));`;
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', wrapped], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', wrapped], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wall = performance.now() - started;
   const report = JSON.parse(child.stdout.trim().split('\n').at(-1));
-  if (child.status !== 0 || !okCodes.includes(report.code)) throw new Error(`${label} failed (${child.status}, ${report.code}): ${child.stderr}`);
+  if (child.status !== 0 || !okCodes.includes(report.code))
+    throw new Error(`${label} failed (${child.status}, ${report.code}): ${child.stderr}`);
   return { wall, inProcess: report.ms, rss: report.rss, code: report.code };
 }
 
@@ -105,7 +125,8 @@ function median(values) {
 }
 
 export default async function bench() {
-  for (const file of NEEDED) if (!existsSync(file)) throw new Error(`build the packages first (npm run build): missing ${file}`);
+  for (const file of NEEDED)
+    if (!existsSync(file)) throw new Error(`build the packages first (npm run build): missing ${file}`);
   const dir = mkdtempSync(join(tmpdir(), 'skillpack-bench-build-'));
   try {
     generateProject(dir);
@@ -117,14 +138,24 @@ export default async function bench() {
       const steps = [
         ['build', () => run('build', cliScript(['build', '--out', 'out-build']), dir)],
         ['check', () => run('check', cliScript(['check']), dir, [0, 1])],
-        ['copy', () => run('fs.cp', `const { cpSync } = await import('node:fs');\ncpSync('out', 'out-copy', { recursive: true });`, dir)],
+        [
+          'copy',
+          () =>
+            run(
+              'fs.cp',
+              `const { cpSync } = await import('node:fs');\ncpSync('out', 'out-copy', { recursive: true });`,
+              dir,
+            ),
+        ],
       ];
       for (let k = 0; k < steps.length; k++) {
         const [name, step] = steps[(round + k) % steps.length];
         samples[name].push(step());
       }
     }
-    const files = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'out', 'skillpack.manifest.json'), 'utf8')).files.length;
+    const files = JSON.parse(
+      (await import('node:fs')).readFileSync(join(dir, 'out', 'skillpack.manifest.json'), 'utf8'),
+    ).files.length;
     const ms = (name, key) => Math.round(median(samples[name].map((sample) => sample[key])));
     const mb = (name) => Math.round(Math.max(...samples[name].map((sample) => sample.rss)) / 2 ** 20);
     const copy = ms('copy', 'wall');
@@ -135,12 +166,50 @@ export default async function bench() {
     return {
       name: 'skill-gen-build',
       figures: [
-        { label: `build ${SKILLS} skills × 4 targets (${files} files), whole process`, value: ms('build', 'wall'), unit: 'ms', baseline: copy, ratio: ms('build', 'wall') / copy, target: '≤ 5×' },
-        { label: 'check on the unchanged tree, whole process', value: ms('check', 'wall'), unit: 'ms', baseline: copy, ratio: ms('check', 'wall') / copy, target: '≤ 5×' },
-        { label: 'build, inside the process (after node starts)', value: ms('build', 'inProcess'), unit: 'ms', baseline: ms('copy', 'inProcess'), ratio: ms('build', 'inProcess') / ms('copy', 'inProcess') },
-        { label: 'check, inside the process', value: ms('check', 'inProcess'), unit: 'ms', baseline: ms('copy', 'inProcess'), ratio: ms('check', 'inProcess') / ms('copy', 'inProcess') },
-        { label: 'peak RSS of the build process', value: mb('build'), unit: 'MB', baseline: mb('copy'), ratio: mb('build') / mb('copy') },
-        { label: 'peak RSS of the check process', value: mb('check'), unit: 'MB', baseline: mb('copy'), ratio: mb('check') / mb('copy') },
+        {
+          label: `build ${SKILLS} skills × 4 targets (${files} files), whole process`,
+          value: ms('build', 'wall'),
+          unit: 'ms',
+          baseline: copy,
+          ratio: ms('build', 'wall') / copy,
+          target: '≤ 5×',
+        },
+        {
+          label: 'check on the unchanged tree, whole process',
+          value: ms('check', 'wall'),
+          unit: 'ms',
+          baseline: copy,
+          ratio: ms('check', 'wall') / copy,
+          target: '≤ 5×',
+        },
+        {
+          label: 'build, inside the process (after node starts)',
+          value: ms('build', 'inProcess'),
+          unit: 'ms',
+          baseline: ms('copy', 'inProcess'),
+          ratio: ms('build', 'inProcess') / ms('copy', 'inProcess'),
+        },
+        {
+          label: 'check, inside the process',
+          value: ms('check', 'inProcess'),
+          unit: 'ms',
+          baseline: ms('copy', 'inProcess'),
+          ratio: ms('check', 'inProcess') / ms('copy', 'inProcess'),
+        },
+        {
+          label: 'peak RSS of the build process',
+          value: mb('build'),
+          unit: 'MB',
+          baseline: mb('copy'),
+          ratio: mb('build') / mb('copy'),
+        },
+        {
+          label: 'peak RSS of the check process',
+          value: mb('check'),
+          unit: 'MB',
+          baseline: mb('copy'),
+          ratio: mb('check') / mb('copy'),
+        },
       ],
     };
   } finally {

@@ -16,7 +16,9 @@ describe(`${manifest.name} exports map`, () => {
 
   it('lists the subpaths the design names', () => {
     expect(subpaths).toEqual(['.', './claude-code', './codex', './opencode']);
-    for (const bundle of bundles) expect(manifest.exports[bundle]).toBe(`./dist${bundle.slice(1)}`);
+    for (const bundle of bundles) {
+      expect(manifest.exports[bundle]).toMatchObject({ default: `./dist${bundle.slice(1)}` });
+    }
   });
 
   it('resolves every subpath from the built package through Node', () => {

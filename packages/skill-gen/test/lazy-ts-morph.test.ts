@@ -13,7 +13,10 @@ function loadsTsMorph(cwd: string, request: Record<string, unknown> = {}): boole
     const cache = Object.keys(createRequire(import.meta.url).cache);
     process.stdout.write(String(cache.some((path) => /node_modules\\/(ts-morph|@ts-morph)\\//.test(path))));
   `;
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' }) === 'true';
+  return (
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' }) ===
+    'true'
+  );
 }
 
 describe('ts-morph is loaded lazily, only to extract type references', () => {
@@ -26,6 +29,13 @@ describe('ts-morph is loaded lazily, only to extract type references', () => {
   });
 
   it('is loaded when a skill speaks a contract core exports', () => {
-    expect(loadsTsMorph(goldenDir, { bundles: { hook: `${goldenDir}../bundles/skillpack-hook.mjs`, opencodePlugin: `${goldenDir}../bundles/opencode-plugin.mjs` } })).toBe(true);
+    expect(
+      loadsTsMorph(goldenDir, {
+        bundles: {
+          hook: `${goldenDir}../bundles/skillpack-hook.mjs`,
+          opencodePlugin: `${goldenDir}../bundles/opencode-plugin.mjs`,
+        },
+      }),
+    ).toBe(true);
   }, 60_000);
 });

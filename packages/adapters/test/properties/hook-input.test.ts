@@ -1,3 +1,4 @@
+// Hook stdin: any payload yields a decision, and stdout is always one document Codex's schema accepts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Linear time of the readers and the hook: 10× the input must cost less than 20× the CPU time.
 import { parseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, it } from 'vitest';
 import { runHookProcess } from '../../src/hooks/run-hook-process.js';

@@ -1,3 +1,4 @@
+// Runtime readers on untrusted output: never a rejection, a well-formed run, the same run for any chunking.
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { ProtocolError } from '@skillpack/core';

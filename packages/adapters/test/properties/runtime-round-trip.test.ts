@@ -1,3 +1,4 @@
+// A verdict written as the final message of any runtime's run is read back exactly, decoys notwithstanding.
 import { parseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Files the hook touches: transcripts that would hang it, and state it keeps between processes.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,35 +22,39 @@ function stopPayload(fields: Record<string, unknown>): string {
   return JSON.stringify({ session_id: 's-1', hook_event_name: 'Stop', stop_hook_active: false, ...fields });
 }
 
-describe('transcript paths the hook must not hang on or read through', () => {
-  const fifo = join(work, 'transcript.fifo');
-  execFileSync('mkfifo', [fifo]);
-  const linkToFifo = join(work, 'link-to-fifo.jsonl');
-  symlinkSync(fifo, linkToFifo);
-  const folder = join(work, 'folder.jsonl');
-  mkdirSync(folder);
+// FIFOs and symlinks as an unprivileged user need a POSIX system.
+describe.skipIf(process.platform === 'win32')(
+  'transcript paths the hook must not hang on or read through',
+  () => {
+    const fifo = join(work, 'transcript.fifo');
+    if (process.platform !== 'win32') execFileSync('mkfifo', [fifo]);
+    const linkToFifo = join(work, 'link-to-fifo.jsonl');
+    symlinkSync(fifo, linkToFifo);
+    const folder = join(work, 'folder.jsonl');
+    mkdirSync(folder);
 
-  it.each([
-    ['a character device that never ends', '/dev/zero'],
-    ['a FIFO nobody writes to', fifo],
-    ['a symlink to a FIFO', linkToFifo],
-    ['a folder', folder],
-    ['a missing file', join(work, 'missing.jsonl')],
-    ['a path with a NUL byte', `${work}/a\u0000b.jsonl`],
-  ])('%s: the stop is let through at once with a typed reason', async (_label, path) => {
-    const started = Date.now();
-    const result = await handleStopHook(
-      claudeCodeStopHook,
-      JSON.parse(stopPayload({ transcript_path: path })),
-      {
-        contracts: CONTRACTS,
-        maxBlocks: 1,
-      },
-    );
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
-  });
-});
+    it.each([
+      ['a character device that never ends', '/dev/zero'],
+      ['a FIFO nobody writes to', fifo],
+      ['a symlink to a FIFO', linkToFifo],
+      ['a folder', folder],
+      ['a missing file', join(work, 'missing.jsonl')],
+      ['a path with a NUL byte', `${work}/a\u0000b.jsonl`],
+    ])('%s: the stop is let through at once with a typed reason', async (_label, path) => {
+      const started = Date.now();
+      const result = await handleStopHook(
+        claudeCodeStopHook,
+        JSON.parse(stopPayload({ transcript_path: path })),
+        {
+          contracts: CONTRACTS,
+          maxBlocks: 1,
+        },
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+    });
+  },
+);
 
 describe('the block counter state folder', () => {
   it('never writes through a state folder that is a symlink', async () => {

@@ -1,3 +1,4 @@
+// Verdicts that are not the agent's answer (tool results, users, subagents, quotes) never count as one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

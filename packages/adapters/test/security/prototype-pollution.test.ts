@@ -1,3 +1,4 @@
+// Polluting keys in runtime events, hook stdin and plugin configuration reach no prototype.
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { claudeCodeStopHook } from '../../src/claude-code/stop-hook.js';
@@ -19,6 +20,10 @@ import {
   prototypeSnapshot,
 } from '../properties/_support/core-support.js';
 import { RUN_WRITERS } from '../properties/_support/runs.js';
+
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
+}
 
 const POLLUTING_MEMBER =
   '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}';
@@ -76,7 +81,7 @@ describe('hook stdin with polluting keys', () => {
     for (const text of [json, merged]) {
       for (const runtime of ['claude-code', 'codex'] as const) {
         const outcome = await runHookProcess([runtime, '--contract', 'conflux.acceptance'], {
-          stdin: [new TextEncoder().encode(text)][Symbol.iterator]() as unknown as AsyncIterable<Uint8Array>,
+          stdin: once(text),
           env: { SKILLPACK_HOOK_STATE_DIR: '/nonexistent/skillpack-h11' },
         });
         expect(() => JSON.parse(outcome.stdout)).not.toThrow();

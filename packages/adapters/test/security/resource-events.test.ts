@@ -1,3 +1,4 @@
+// 10^6 events and deeply nested lines: bounded memory, typed results, and the answer still found.
 import { describe, expect, it } from 'vitest';
 import { extractContract, type RuntimeId, readAgentRun } from '../../src/index.js';
 import { deepJson, MiB } from '../properties/_support/core-support.js';

@@ -1,3 +1,4 @@
+// A stream with no newline: bounded memory and a typed error, for the reader and the hook.
 import { describe, expect, it } from 'vitest';
 import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { readAgentRun } from '../../src/index.js';

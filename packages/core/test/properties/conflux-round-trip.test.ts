@@ -1,3 +1,5 @@
+// Conflux verdicts: render then parse gives the verdict back, a truncated stream never yields another
+// verdict, and the streaming detector agrees with the whole-output parser for every chunking.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

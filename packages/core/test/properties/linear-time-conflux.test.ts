@@ -1,3 +1,4 @@
+// Linear time: 10× the input must cost less than 20× the CPU time (see _support/linear.ts).
 import { acceptanceContract, createVerdictDetector, parseAcceptanceOutput } from '../../src/conflux/index.js';
 import { fixtureUnwrap } from '../conflux/_support.js';
 import { describeLinearTime } from './_support/linear.js';

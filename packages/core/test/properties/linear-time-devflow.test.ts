@@ -1,3 +1,4 @@
+// Linear time: 10× the input must cost less than 20× the CPU time (see _support/linear.ts).
 import { preflightApplyText, safeParseJsonText, safeParseResultEnvelope } from '../../src/devflow/index.js';
 import { describeLinearTime } from './_support/linear.js';
 

@@ -1,3 +1,4 @@
+// Linear time: 10× the input must cost less than 20× the CPU time (see _support/linear.ts).
 import { builtinContracts } from '../../src/contracts.js';
 import { findJsonCandidates, normalizeRepositoryPath } from '../../src/index.js';
 import { fixtureUnwrap } from '../conflux/_support.js';

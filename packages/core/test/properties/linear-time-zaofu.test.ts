@@ -1,3 +1,4 @@
+// Linear time: 10× the input must cost less than 20× the CPU time (see _support/linear.ts).
 import { gateFailed } from '../../src/zaofu/gate-failed.js';
 import {
   findZfEmitCommandsInText,

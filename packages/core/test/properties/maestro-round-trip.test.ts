@@ -1,3 +1,4 @@
+// maestro blocks: whatever the renderer accepts parses back to the same value; a truncated block falls back.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/index.js';

@@ -1,3 +1,4 @@
+// Payload contracts (ZaoFu, Dev Flow) and `zf emit`: what is rendered is extracted back unchanged.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Declared paths (findings, Dev Flow paths, ZaoFu artifact refs and scopes, manifests) never leave the
+// workspace: traversal, absolute, Windows drive and UNC forms are refused, on POSIX and Windows alike.
 import { posix, win32 } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// `__proto__`, `constructor` and `prototype` keys in every JSON input of core reach no prototype.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinContracts } from '../../src/contracts.js';

@@ -31,6 +31,7 @@ export function parsePackOptions(
   if (positionals.length > 0) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (!formats.includes(values.format))
     throw new Error(`--format must be ${formats.join(' or ')}, got ${JSON.stringify(values.format)}`);
+  // `--target a,b` and `--target a --target b` mean the same; duplicates collapse.
   const targets: TargetId[] = [];
   for (const value of (values.target ?? []).flatMap((entry) => entry.split(','))) {
     const target = value.trim();

@@ -25,7 +25,10 @@ export function packHookedContracts(config: PackConfig, skills: readonly SkillSo
   return [...new Set(skills.flatMap((skill) => hookedContracts(config, skill)))].sort();
 }
 
-/** One handler per event, for the given contracts. */
+/**
+ * One handler per event, for the given contracts: the hook passes when any one of them is satisfied, with
+ * the largest `maxBlocks` and `timeout` any of them asks for.
+ */
 export function hookHandlers(
   config: PackConfig,
   contracts: readonly string[],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { contentBytes } from '../output-file.js';
 import { sha256 } from '../sha256.js';
-import { readPackTree } from './pack-tree.js';
+import { type DiskFile, readPackTree } from './pack-tree.js';
 import type { RenderedPack } from './render-pack.js';
 
 export const DRIFT_KINDS = ['modified', 'missing', 'orphaned', 'stale'] as const;
@@ -58,6 +58,46 @@ function changedSources(previous: Manifest | undefined, fresh: Manifest): string
   return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
 }
 
+/** A path the fresh build produces: fine, missing, modified by a person, or stale (as built, sources moved on). */
+function classifyProduced(
+  path: string,
+  want: string,
+  onDisk: DiskFile | undefined,
+  built: string | undefined,
+  hasManifest: boolean,
+  staleBecause: string,
+): DriftEntry | undefined {
+  if (!onDisk) {
+    if (built !== undefined) return { kind: 'missing', path, detail: 'listed in the manifest, not on disk' };
+    // Not in the manifest either: a new output, because a source was added since the build.
+    if (hasManifest) return { kind: 'stale', path, detail: `not built yet; ${staleBecause}` };
+    return { kind: 'missing', path, detail: 'not on disk' };
+  }
+  if (onDisk.sha256 === want) return undefined;
+  // Unchanged since the build (the manifest vouches for the bytes), yet the build differs now: stale.
+  if (onDisk.sha256 !== undefined && onDisk.sha256 === built)
+    return { kind: 'stale', path, detail: staleBecause };
+  const detail = onDisk.sha256 === undefined ? 'not a regular file' : 'changed after the build';
+  return { kind: 'modified', path, detail };
+}
+
+/** A path on disk the fresh build does not produce: an obsolete output (stale) or someone else's file. */
+function classifyExtra(
+  path: string,
+  onDisk: DiskFile,
+  built: string | undefined,
+  staleBecause: string,
+): DriftEntry {
+  if (built !== undefined && built === onDisk.sha256) {
+    return { kind: 'stale', path, detail: `no longer produced; ${staleBecause}` };
+  }
+  const detail =
+    built === undefined
+      ? 'on disk, not produced by the build'
+      : 'no longer produced, and changed after the build';
+  return { kind: 'orphaned', path, detail };
+}
+
 /** Compare the pack directory with a fresh in-memory build and with the manifest on disk. */
 export async function comparePack(outDir: string, pack: RenderedPack): Promise<CheckReport> {
   const [{ manifest, problem }, disk] = await Promise.all([readManifest(outDir), readPackTree(outDir)]);
@@ -68,63 +108,38 @@ export async function comparePack(outDir: string, pack: RenderedPack): Promise<C
       ? `sources changed since the build: ${sources.slice(0, 3).join(', ')}${sources.length > 3 ? ', …' : ''}`
       : 'the build now produces different content';
   const drift: DriftEntry[] = problem ? [problem] : [];
-  const expected = new Map(
+  const produced = new Map(
     pack.files.filter((file) => file.path !== MANIFEST_FILE).map((file) => [file.path, file]),
   );
-
-  for (const [path, file] of expected) {
-    const onDisk = disk.get(path);
-    const want = sha256(contentBytes(file));
-    const built = recorded.get(path);
-    if (!onDisk) {
-      drift.push(
-        built !== undefined
-          ? { kind: 'missing', path, detail: 'listed in the manifest, not on disk' }
-          : manifest
-            ? { kind: 'stale', path, detail: `not built yet; ${staleBecause}` }
-            : { kind: 'missing', path, detail: 'not on disk' },
-      );
-    } else if (onDisk.sha256 !== want) {
-      drift.push(
-        onDisk.sha256 !== undefined && onDisk.sha256 === built
-          ? { kind: 'stale', path, detail: staleBecause }
-          : {
-              kind: 'modified',
-              path,
-              detail: onDisk.sha256 === undefined ? 'not a regular file' : 'changed after the build',
-            },
-      );
-    }
+  for (const [path, file] of produced) {
+    const entry = classifyProduced(
+      path,
+      sha256(contentBytes(file)),
+      disk.get(path),
+      recorded.get(path),
+      manifest !== undefined,
+      staleBecause,
+    );
+    if (entry) drift.push(entry);
   }
   for (const [path, onDisk] of disk) {
-    if (path === MANIFEST_FILE || expected.has(path)) continue;
-    const built = recorded.get(path);
-    drift.push(
-      built !== undefined && built === onDisk.sha256
-        ? { kind: 'stale', path, detail: `no longer produced; ${staleBecause}` }
-        : {
-            kind: 'orphaned',
-            path,
-            detail:
-              built !== undefined
-                ? 'no longer produced, and changed after the build'
-                : 'on disk, not produced by the build',
-          },
-    );
+    if (path !== MANIFEST_FILE && !produced.has(path))
+      drift.push(classifyExtra(path, onDisk, recorded.get(path), staleBecause));
   }
-  if (manifest && drift.length === 0) {
-    const manifestOnDisk = disk.get(MANIFEST_FILE)?.sha256;
-    const fresh = pack.files.find((file) => file.path === MANIFEST_FILE);
-    if (fresh && manifestOnDisk !== sha256(contentBytes(fresh))) {
-      drift.push({
-        kind: 'stale',
-        path: MANIFEST_FILE,
-        detail:
-          sources.length > 0
-            ? staleBecause
-            : 'the manifest differs from a fresh build (generator or contract version changed)',
-      });
-    }
+  // Every file matches, yet the manifest may still be out of date (a source changed without changing any
+  // output, or the generator or a contract version moved on).
+  const fresh = pack.files.find((file) => file.path === MANIFEST_FILE);
+  if (
+    manifest &&
+    drift.length === 0 &&
+    fresh &&
+    disk.get(MANIFEST_FILE)?.sha256 !== sha256(contentBytes(fresh))
+  ) {
+    const detail =
+      sources.length > 0
+        ? staleBecause
+        : 'the manifest differs from a fresh build (generator or contract version changed)';
+    drift.push({ kind: 'stale', path: MANIFEST_FILE, detail });
   }
   drift.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : 1));
   return { clean: drift.length === 0, drift, changedSources: sources };

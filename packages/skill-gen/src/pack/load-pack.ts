@@ -109,8 +109,10 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   if (!parsed.success) throw parsed.error;
   const config = parsed.data;
   const baseDir = dirname(configPath);
+  // `--out` is relative to where the command runs; the config's `out` to the config file.
   const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
   const targets = request.targets ?? config.targets;
+  // The registry (and with it every contract family) is loaded only now, so `--help` and config mistakes stay fast.
   const registry = request.registry ?? (await defaultRegistry());
   checkHookContracts(config, configText, configFile, registry);
 
@@ -120,6 +122,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
     configFile,
     folders: config.skills,
   });
+  // A pack written inside its sources would be read back as sources on the next build.
   for (const folder of config.skills) {
     const dir = resolve(baseDir, folder);
     if (isInside(dir, outDir) || isInside(outDir, dir)) {
@@ -142,6 +145,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
       });
     }
   }
+  // Only contracts some skill speaks get type references, so a pack without contracts never loads ts-morph.
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   const [templates, typeReferences, bundles] = await Promise.all([
     loadTemplates(request.templatesDir),

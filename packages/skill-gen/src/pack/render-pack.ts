@@ -39,6 +39,7 @@ export function renderPack(inputs: PackInputs): RenderedPack {
       }),
     );
   }
+  // Sorted by path so the manifest, and the order files are written in, never depend on render order.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const contracts = [...new Set(skills.flatMap((skill) => skill.frontMatter.contracts))]
     .sort()

@@ -74,6 +74,8 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
   const previous = await previousManifest(outDir);
   await mkdir(outDir, { recursive: true });
   const root = await realpath(outDir);
+  // Each folder is created once and resolved once: a symbolic link inside the pack that points elsewhere
+  // stops the build before anything is written through it.
   const checkedDirs = new Set<string>();
   const ensureDir = async (dir: string): Promise<void> => {
     if (checkedDirs.has(dir)) return;
@@ -98,6 +100,8 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
     await writeNoFollow(path, contentBytes(file));
     await chmod(path, file.executable ? 0o755 : 0o644);
   }
+  // Files the previous build owned and this one no longer produces: delete them when unchanged, keep a
+  // person's edit.
   const produced = new Set(pack.files.map((file) => file.path));
   const removed: string[] = [];
   const kept: string[] = [];
@@ -114,6 +118,6 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
     removed.push(entry.path);
     await pruneEmpty(root, dirname(path));
   }
-  if (manifestFile) await writeFile(join(root, MANIFEST_FILE), contentBytes(manifestFile));
+  if (manifestFile) await writeNoFollow(join(root, MANIFEST_FILE), contentBytes(manifestFile));
   return { written: pack.files.length, removed, kept };
 }

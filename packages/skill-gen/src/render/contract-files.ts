@@ -18,7 +18,9 @@ export function createContractFiles(registry: ContractRegistry): ContractFiles {
     return text;
   };
   return {
-    schema: (id) => memo(`${id}\0schema`, () => toStableJson(registry.require(id).toJSONSchema({ io: 'output' }))),
-    strictSchema: (id) => memo(`${id}\0strict`, () => toStableJson(registry.require(id).toJSONSchema({ variant: 'openai' }))),
+    schema: (id) =>
+      memo(`${id}\0schema`, () => toStableJson(registry.require(id).toJSONSchema({ io: 'output' }))),
+    strictSchema: (id) =>
+      memo(`${id}\0strict`, () => toStableJson(registry.require(id).toJSONSchema({ variant: 'openai' }))),
   };
 }

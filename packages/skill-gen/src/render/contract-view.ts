@@ -86,6 +86,7 @@ export function createContractView(contract: AnyContract, target: TargetId): Con
     schemaJson: toStableJson(schema).trimEnd(),
     hasVariants: sections.length > 1,
     sections,
+    // The text shown is exactly what `render` produces, the same function the closed-loop test parses back.
     examples: contract.examples.map((example) => {
       const text = contract.render(example.value);
       return {

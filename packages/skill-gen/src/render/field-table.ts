@@ -72,6 +72,7 @@ export function typeLabel(root: SchemaNode, input: SchemaNode, depth = 0): strin
     .join(' | ');
 }
 
+/** One row per property, then the rows of its inside (nested objects, lists of objects), depth-first. */
 function objectRows(
   root: SchemaNode,
   node: SchemaNode,

@@ -115,6 +115,7 @@ function checkHelperArguments(scope: TemplateCheckScope, name: string, node: Nod
   }
 }
 
+/** Partials are named literally and exist; `contract-*` partials say which contract they show. */
 function checkPartial(scope: TemplateCheckScope, node: Node): void {
   const nameNode = node.name as hbs.AST.PathExpression | hbs.AST.SubExpression | hbs.AST.StringLiteral;
   const line = lineOf(node);
@@ -161,6 +162,10 @@ function checkPath(node: hbs.AST.PathExpression): void {
   }
 }
 
+/**
+ * A mustache with arguments, a block or a sub-expression calls a helper, which must be one of ours;
+ * `{{name}}` alone is a variable, left to strict mode at render time.
+ */
 function checkCall(scope: TemplateCheckScope, node: Node, kind: 'block' | 'inline'): void {
   const path = node.path as hbs.AST.PathExpression | hbs.AST.Literal;
   if (path.type !== 'PathExpression') return;

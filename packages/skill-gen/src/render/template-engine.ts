@@ -134,7 +134,9 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
   hb.unregisterHelper('lookup');
   hb.unregisterHelper('log');
   // Handlebars renders synchronously, so the skill, target and form being rendered live here for helpers.
-  let current: { readonly skill: SkillSource; readonly target: TargetId; readonly form: SkillForm } | undefined;
+  let current:
+    | { readonly skill: SkillSource; readonly target: TargetId; readonly form: SkillForm }
+    | undefined;
   const views = new Map<string, ContractView>();
 
   const contractView = (id: string, target: TargetId): ContractView => {
@@ -147,6 +149,8 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     return view;
   };
 
+  // Strict mode only covers plain lookups; `{{#if missing}}` would otherwise render nothing. The context
+  // never holds `undefined` (absent values are null), so an undefined argument is always a typo.
   for (const name of STRICT_BUILTINS) {
     const builtin = hb.helpers[name] as (...args: unknown[]) => unknown;
     hb.registerHelper(name, function (this: unknown, ...args: unknown[]) {
@@ -222,11 +226,20 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
 
   const shared = input.templates.partials;
   const overrides = input.templates.targetPartials;
-  const partialNames = new Set([...shared.keys(), ...[...overrides.values()].flatMap((partials) => [...partials.keys()])]);
+  const partialNames = new Set([
+    ...shared.keys(),
+    ...[...overrides.values()].flatMap((partials) => [...partials.keys()]),
+  ]);
   const partialSources: Partials = new Map();
   const compiledPartials = new Map<TemplateSource, Handlebars.TemplateDelegate>();
-  for (const source of [...shared.values(), ...[...overrides.values()].flatMap((partials) => [...partials.values()])]) {
-    compiledPartials.set(source, hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS));
+  for (const source of [
+    ...shared.values(),
+    ...[...overrides.values()].flatMap((partials) => [...partials.values()]),
+  ]) {
+    compiledPartials.set(
+      source,
+      hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS),
+    );
   }
   for (const name of partialNames) {
     // A runtime's own partial (templates/<runtime>/partials/) replaces the shared one of the same name.
@@ -234,7 +247,11 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
       const target = current?.target ?? 'portable';
       const source = overrides.get(target)?.get(name) ?? shared.get(name);
       if (!source) {
-        throw new TemplateFault('template_missing_partial', `The partial "${name}" has no version for ${target}.`, `Add templates/partials/${name}.hbs.`);
+        throw new TemplateFault(
+          'template_missing_partial',
+          `The partial "${name}" has no version for ${target}.`,
+          `Add templates/partials/${name}.hbs.`,
+        );
       }
       partialSources.set(name, source);
       try {
@@ -250,11 +267,19 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
   const layouts = new Map(
     [...input.templates.skillLayouts].map(([target, source]) => [
       target,
-      { source, template: hb.compile(parseTemplate(hb, source, { partials: partialNames, registry }), COMPILE_OPTIONS) },
+      {
+        source,
+        template: hb.compile(
+          parseTemplate(hb, source, { partials: partialNames, registry }),
+          COMPILE_OPTIONS,
+        ),
+      },
     ]),
   );
   const bodies = new Map<string, Handlebars.TemplateDelegate>();
 
+  // A body is parsed and checked (helpers, partials, contract ids, skill names, runtimes) before it runs,
+  // with its line numbers shifted by the front matter so errors point into skill.md.
   const bodyTemplate = (skill: SkillSource): Handlebars.TemplateDelegate => {
     let template = bodies.get(skill.name);
     if (!template) {
@@ -276,6 +301,7 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     contractView,
     renderSkill(skill, target, form) {
       const { frontMatter } = skill;
+      // Everything a body may read; absent optional keys are null so strict lookups still find them.
       const context = {
         skill: {
           name: skill.name,
@@ -297,10 +323,21 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         try {
           body = template(context);
         } catch (error) {
-          throw toTemplateError(error, skill.file, skill.bodyLine - 1, partialSources, skill.file, skill.body);
+          throw toTemplateError(
+            error,
+            skill.file,
+            skill.bodyLine - 1,
+            partialSources,
+            skill.file,
+            skill.body,
+          );
         }
         try {
-          return layout.template({ ...context, body, contracts: frontMatter.contracts.map((id) => contractView(id, target)) });
+          return layout.template({
+            ...context,
+            body,
+            contracts: frontMatter.contracts.map((id) => contractView(id, target)),
+          });
         } catch (error) {
           throw toTemplateError(error, layout.source.file, 0, partialSources, skill.file, layout.source.text);
         }

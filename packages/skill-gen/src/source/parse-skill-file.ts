@@ -169,6 +169,7 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
       'Save the file as UTF-8.',
     );
   }
+  // BOM and CRLF are accepted and normalised; line numbers stay those of the file.
   const text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replaceAll('\r\n', '\n');
   const opener = checkDelimiters(text);
   if (!opener.ok) return error(opener.code, opener.message, opener.fix, opener.line);
@@ -229,6 +230,7 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
       }),
     );
   }
+  // gray-matter's content is a suffix of the text, so its offset gives the body's first line.
   const bodyOffset = text.length - parsed.content.length;
   return ok({
     frontMatter: validated.data,

@@ -157,6 +157,7 @@ async function readSkill(
       fix: `Rename the folder to "${frontMatter.name}" or set name: "${folderName}".`,
     });
   }
+  // Only references/, scripts/ and assets/ are copied; other files beside skill.md stay in the source.
   const assets = (await Promise.all(ASSET_FOLDERS.map((folder) => readAssets(dir, folder, display)))).flat();
   const records = [
     { path: `${recorded}/${SKILL_SOURCE_FILE}`, sha256: sha256(bytes) },

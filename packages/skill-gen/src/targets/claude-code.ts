@@ -73,6 +73,8 @@ function skills(context: TargetContext, root: string, form: SkillForm): OutputFi
 
 function plugin(context: TargetContext): OutputFile[] {
   const { config } = context;
+  // No `skills` or `hooks` paths in plugin.json: Claude Code loads skills/ and hooks/hooks.json by default,
+  // and naming the default hooks file again registers it twice.
   const files = [
     textFile(
       `${PLUGIN}/.claude-plugin/plugin.json`,

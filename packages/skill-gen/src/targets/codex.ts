@@ -67,6 +67,7 @@ function plugin(context: TargetContext): OutputFile[] {
         ...optionalPackFields(config),
         skills: './skills/',
         ...(handlers.length > 0 ? { hooks: './hooks/hooks.json' } : {}),
+        // Codex shows the plugin with these interface fields (runtimes.md §3.3).
         interface: {
           displayName: config.codex.displayName ?? config.name,
           shortDescription: config.description,

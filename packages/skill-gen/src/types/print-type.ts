@@ -82,6 +82,8 @@ export function printType(type: Type, location: Node): string {
     }
   };
 
+  // zod's inferred objects are mapped types without declarations, so each property's type is asked for
+  // at the source file rather than at a declaration.
   const printObject = (current: Type, indent: string): string => {
     const inner = `${indent}  `;
     const lines: string[] = [];

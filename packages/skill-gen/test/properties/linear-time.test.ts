@@ -1,3 +1,4 @@
+// Linear time of skill-gen's readers: 10× the input must cost less than 20× the CPU time.
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
 import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';

@@ -1,3 +1,4 @@
+// Skill sources, SKILL.md, pack config, lock file and manifest on untrusted text: typed results, no throw.
 import { readdirSync, readFileSync } from 'node:fs';
 import { ConfigError, SkillpackError } from '@skillpack/core';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// Lock file, manifest and front matter: what skill-gen writes reads back exactly.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';

@@ -92,13 +92,24 @@ describe('skill body templates', () => {
   it("uses a runtime's own partial in place of the shared one, for that runtime only", () => {
     const withOverride: TemplateSet = {
       ...templates,
-      partials: new Map([...templates.partials, ['note', { file: 'templates/partials/note.hbs', text: 'shared' }]]),
+      partials: new Map([
+        ...templates.partials,
+        ['note', { file: 'templates/partials/note.hbs', text: 'shared' }],
+      ]),
       targetPartials: new Map([
         ...templates.targetPartials,
-        ['codex', new Map([['note', { file: 'templates/codex/partials/note.hbs', text: 'codex {{runtime}}' }]])],
+        [
+          'codex',
+          new Map([['note', { file: 'templates/codex/partials/note.hbs', text: 'codex {{runtime}}' }]]),
+        ],
       ]),
     };
-    const custom = createTemplateEngine({ templates: withOverride, registry: demoRegistry, pack: PACK, skillNames: new Set(['demo']) });
+    const custom = createTemplateEngine({
+      templates: withOverride,
+      registry: demoRegistry,
+      pack: PACK,
+      skillNames: new Set(['demo']),
+    });
     const skill = demoSkill(PLAIN, '{{> note}}');
     expect(custom.renderSkill(skill, 'codex', 'skill')).toBe('codex codex\n');
     expect(custom.renderSkill(skill, 'opencode', 'skill')).toBe('shared\n');

@@ -1,3 +1,4 @@
+// `---js` / `---javascript` front matter is never evaluated by build, check, lint or install.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

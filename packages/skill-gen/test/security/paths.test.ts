@@ -1,3 +1,4 @@
+// Skill sources, pack output, installs and lock files: no path or symlink leads out of its root.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Polluting keys in config, lock file, manifest, front matter and `skillpack parse` input.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';

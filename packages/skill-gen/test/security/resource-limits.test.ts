@@ -1,3 +1,4 @@
+// `skillpack parse` on a huge stdin, deeply nested documents and oversized sources: bounded and typed.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';

@@ -5,6 +5,7 @@
  */
 export type ConfluxAcceptance = {
   acceptance: "continue";
+  source?: "json" | "legacy";
 } | {
   acceptance: "fail";
   findings: (string | {
@@ -21,6 +22,7 @@ export type ConfluxAcceptance = {
       description: string;
     }[];
   })[];
+  source?: "json" | "legacy";
 } | {
   acceptance: "gated";
   blocker: {
@@ -32,6 +34,8 @@ export type ConfluxAcceptance = {
     prerequisite_owner?: string;
     evidence_ids?: string[];
   };
+  source?: "json" | "legacy";
 } | {
   acceptance: "pass";
+  source?: "json" | "legacy";
 };
