@@ -33,12 +33,18 @@ export function ensureRuntimes() {
   const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
   if (stale.length > 0) {
     process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: runtimesDir, stdio: 'inherit', timeout: 900_000 });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: runtimesDir,
+      stdio: 'inherit',
+      timeout: 900_000,
+    });
   }
   for (const name of Object.keys(PIN_OF)) {
     const version = installedVersion(name, env);
     if (version !== PINS[PIN_OF[name]]) {
-      throw new Error(`${name} --version gave ${version ?? 'nothing'}; expected the pin ${PINS[PIN_OF[name]]}`);
+      throw new Error(
+        `${name} --version gave ${version ?? 'nothing'}; expected the pin ${PINS[PIN_OF[name]]}`,
+      );
     }
   }
 }
@@ -68,7 +74,8 @@ export function makeSandbox() {
     CODEX_HOME: join(home, '.codex'),
     NO_COLOR: '1',
   };
-  for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT']) delete env[key];
+  for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'])
+    delete env[key];
   mkdirSync(env.CODEX_HOME, { recursive: true });
   return { home, project, env };
 }
@@ -97,6 +104,8 @@ export function parseRuntimeJson(what, text) {
   try {
     return JSON.parse(text);
   } catch {
-    throw new Error(`${what} no longer prints JSON (format change?). First 400 chars:\n${text.slice(0, 400)}`);
+    throw new Error(
+      `${what} no longer prints JSON (format change?). First 400 chars:\n${text.slice(0, 400)}`,
+    );
   }
 }

@@ -61,17 +61,46 @@ function codexSkills(sandbox) {
   assert.match(text, /## Skills/, '`codex debug prompt-input` no longer lists skills under "## Skills"');
   const listed = new Map();
   // Each skill is listed as "- <name>: <description> (file: <path>)" inside a JSON string.
-  for (const line of JSON.parse(`"${text.match(/<skills_instructions>.*?<\/skills_instructions>/)?.[0] ?? ''}"`).split('\n')) {
+  for (const line of JSON.parse(
+    `"${text.match(/<skills_instructions>.*?<\/skills_instructions>/)?.[0] ?? ''}"`,
+  ).split('\n')) {
     const entry = /^- ([^:]+): (.*) \(file: ([^)]*)\)$/.exec(line);
     if (entry) listed.set(entry[1], { description: entry[2], file: entry[3] });
   }
   return listed;
 }
 
+/** Run a hook command as Claude Code does (through the shell) with a Stop payload; returns its JSON answer. */
+function askHook(command, sandbox, extraEnv, message) {
+  const payload = {
+    session_id: 'e2e',
+    transcript_path: join(sandbox.home, 'missing.jsonl'),
+    cwd: sandbox.project,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: message,
+  };
+  const run = spawnSync('sh', ['-c', command], {
+    cwd: sandbox.project,
+    env: { ...sandbox.env, ...extraEnv },
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout.trim() === '' ? {} : JSON.parse(run.stdout);
+}
+
 before(() => {
   ensureRuntimes();
   packDir = join(makeTempDir('skillpack-packs-'), 'packs');
-  const run = skillpack(['build', '--config', join(repoRoot, 'examples/skillpack.config.json'), '--out', packDir]);
+  const run = skillpack([
+    'build',
+    '--config',
+    join(repoRoot, 'examples/skillpack.config.json'),
+    '--out',
+    packDir,
+  ]);
   assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
 });
 after(removeTempDirs);
@@ -84,7 +113,10 @@ describe('OpenCode loads the OpenCode pack', () => {
     assert.ok(expected.size >= 5, `expected the five example skills, found ${expected.size}`);
     const loaded = openCodeSkills(sandbox);
     for (const [name, description] of expected) {
-      assert.ok(loaded.has(name), `opencode did not load ${name}; it loaded ${[...loaded.keys()].join(', ')}`);
+      assert.ok(
+        loaded.has(name),
+        `opencode did not load ${name}; it loaded ${[...loaded.keys()].join(', ')}`,
+      );
       assert.equal(loaded.get(name).description, description, `description of ${name}`);
     }
   });
@@ -118,7 +150,9 @@ describe('Codex loads the Codex pack', () => {
   const skillsDir = () => join(packDir, 'codex/.agents/skills');
   const implicit = (folder) => {
     const file = join(skillsDir(), folder, 'agents/openai.yaml');
-    return !existsSync(file) || parseYaml(readFileSync(file, 'utf8'))?.policy?.allow_implicit_invocation !== false;
+    return (
+      !existsSync(file) || parseYaml(readFileSync(file, 'utf8'))?.policy?.allow_implicit_invocation !== false
+    );
   };
 
   it('lists every implicitly invocable example skill with its description, and hides explicit-only ones', () => {
@@ -158,42 +192,44 @@ describe('Claude Code accepts the Claude Code plugin', () => {
 
   it('passes `claude plugin validate`', () => {
     const sandbox = makeSandbox();
-    const run = runtime('claude', ['plugin', 'validate', pluginDir()], { cwd: sandbox.project, env: sandbox.env });
+    const run = runtime('claude', ['plugin', 'validate', pluginDir()], {
+      cwd: sandbox.project,
+      env: sandbox.env,
+    });
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
     assert.match(run.stdout, /Validation passed/);
   });
 
-  it('wires a Stop hook that blocks an answer without a verdict and lets a valid one stop', () => {
+  it('wires a plugin Stop hook that pushes back on a wrong verdict and leaves other sessions alone', () => {
     const hooks = JSON.parse(readFileSync(join(pluginDir(), 'hooks/hooks.json'), 'utf8')).hooks;
     const commands = (hooks.Stop ?? []).flatMap((group) => group.hooks.map((hook) => hook.command));
-    assert.ok(commands.length > 0, 'hooks.json wires no Stop hook');
-    const sandbox = makeSandbox();
-    const ask = (command, message) => {
-      const payload = {
-        session_id: 'e2e',
-        transcript_path: join(sandbox.home, 'missing.jsonl'),
-        cwd: sandbox.project,
-        hook_event_name: 'Stop',
-        stop_hook_active: false,
-        last_assistant_message: message,
-      };
-      const run = spawnSync('sh', ['-c', command], {
-        cwd: sandbox.project,
-        env: { ...sandbox.env, CLAUDE_PLUGIN_ROOT: pluginDir() },
-        input: JSON.stringify(payload),
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      assert.equal(run.status, 0, run.stderr);
-      return run.stdout.trim() === '' ? {} : JSON.parse(run.stdout);
-    };
     const conflux = commands.find((command) => command.includes('conflux.acceptance'));
     assert.ok(conflux, `no Stop hook checks conflux.acceptance: ${commands.join(' | ')}`);
-    const blocked = ask(conflux, 'I looked at the change and it seems fine.');
+    const sandbox = makeSandbox();
+    const env = { CLAUDE_PLUGIN_ROOT: pluginDir() };
+    const blocked = askHook(conflux, sandbox, env, '{"acceptance":"gated"}\nACCEPTANCE: GATED');
+    assert.equal(blocked.decision, 'block');
+    assert.match(blocked.reason, /blocker/);
+    assert.deepEqual(askHook(conflux, sandbox, env, 'Renamed the variable.'), {});
+    const passed = askHook(
+      conflux,
+      sandbox,
+      env,
+      'Checked.\n{"acceptance":"pass","findings":[]}\nACCEPTANCE: PASS',
+    );
+    assert.notEqual(passed.decision, 'block');
+  });
+
+  it('wires the skill-form Stop hook in SKILL.md, which blocks an answer without a verdict', () => {
+    const sandbox = makeSandbox();
+    install('claude-code', sandbox);
+    const skill = frontMatter(join(sandbox.project, '.claude/skills/cflx-accept/SKILL.md'));
+    const command = skill.hooks?.Stop?.[0]?.hooks?.[0]?.command;
+    assert.ok(command, 'cflx-accept has no Stop hook in its front matter');
+    const env = { CLAUDE_PROJECT_DIR: sandbox.project };
+    const blocked = askHook(command, sandbox, env, 'I looked at the change and it seems fine.');
     assert.equal(blocked.decision, 'block');
     assert.match(blocked.reason, /ACCEPTANCE/);
-    const passed = ask(conflux, 'Checked.\n{"acceptance":"pass","findings":[]}\nACCEPTANCE: PASS');
-    assert.notEqual(passed.decision, 'block');
   });
 });
 
@@ -203,7 +239,12 @@ describe('skillpack lint agrees with the real loaders', () => {
     // live loaders do with each case and fails when they no longer match (a runtime changed behaviour).
     const run = spawnSync(
       process.execPath,
-      [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', 'test/lint/runtime-observations.test.ts'],
+      [
+        join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=verbose',
+        'test/lint/runtime-observations.test.ts',
+      ],
       {
         cwd: join(repoRoot, 'packages/skill-gen'),
         env: { ...process.env, SKILLPACK_RUNTIME_BIN: runtimeBinDir },

@@ -1,6 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, createContractRegistry, defineContract, ProtocolError, toJsonSchema } from '../src/index.js';
+import {
+  ConfigError,
+  createContractRegistry,
+  defineContract,
+  ProtocolError,
+  toJsonSchema,
+} from '../src/index.js';
 
 const PingSchema = z.strictObject({ status: z.enum(['up', 'down']), note: z.string().optional() });
 
@@ -97,7 +103,9 @@ describe('toOpenAiStrictSchema', () => {
     const schema = toJsonSchema(z.strictObject({ signals: z.record(z.string(), z.string()) }), {
       variant: 'openai',
     });
-    expect((schema.properties as Record<string, Record<string, unknown>>).signals?.additionalProperties).toEqual({
+    expect(
+      (schema.properties as Record<string, Record<string, unknown>>).signals?.additionalProperties,
+    ).toEqual({
       type: 'string',
     });
   });

@@ -15,6 +15,20 @@ export type ContractJudgement =
 export interface ContractFailure {
   readonly contract: AnyContract;
   readonly error: ProtocolError;
+  /** False when the message holds no attempt at the contract at all (nothing was found to correct). */
+  readonly attempted: boolean;
+}
+
+/** Error codes that mean a contract's parser found nothing of the contract in the message. */
+const NOTHING_FOUND = new Set(['missing_verdict', 'missing_payload', 'missing_block']);
+
+/**
+ * Whether a failed check still shows the agent tried to answer: a malformed verdict or payload, or a block
+ * cut off before its end marker. A message with no trace of the contract is not an attempt.
+ */
+export function isAttempt(error: ProtocolError, value?: unknown): boolean {
+  if (error.code === 'fallback_result') return isJsonObject(value) && value.truncated === true;
+  return !NOTHING_FOUND.has(error.code);
 }
 
 /** The outcome of checking an agent's message against the configured contracts (any one may satisfy it). */
@@ -63,7 +77,11 @@ export function checkContracts(
     if (judgement.satisfied) {
       return { satisfied: true, contract, value: judgement.value, warnings: judgement.warnings };
     }
-    failures.push({ contract, error: judgement.error });
+    failures.push({
+      contract,
+      error: judgement.error,
+      attempted: isAttempt(judgement.error, judgement.value),
+    });
   }
   return { satisfied: false, failures };
 }

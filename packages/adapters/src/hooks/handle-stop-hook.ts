@@ -6,7 +6,13 @@ import {
   createFileBlockCounter,
 } from './block-budget.js';
 import { checkContracts } from './contract-check.js';
-import { allowBecauseOfHookError, decideStop, type StopDecision, toStopHookOutput } from './stop-decision.js';
+import {
+  allowBecauseOfHookError,
+  decideStop,
+  type EnforceMode,
+  type StopDecision,
+  toStopHookOutput,
+} from './stop-decision.js';
 import {
   type HookRuntimeId,
   isStopEventName,
@@ -26,6 +32,8 @@ export interface StopHookOptions {
   readonly contracts: readonly AnyContract[];
   /** Consecutive stops that may be blocked before the agent is let through anyway (default 2). */
   readonly maxBlocks?: number;
+  /** `attempted` checks only stops whose message attempts a contract (default `always`). */
+  readonly enforce?: EnforceMode;
   /** Where the block count of a chain lives between hook processes (default: a private temp-dir file). */
   readonly blockCounter?: BlockCounterFactory;
   /** Fallback when `last_assistant_message` is absent (default: the adapters' transcript reader). */
@@ -95,6 +103,7 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     check: checkContracts(options.contracts, message.data),
     blocksSoFar: await blocksSoFar(event, counter),
     maxBlocks,
+    enforce: options.enforce ?? 'always',
   });
   if (decision.kind === 'block') await counter?.write(decision.blocks);
   else if (event.stopHookActive) await counter?.clear();

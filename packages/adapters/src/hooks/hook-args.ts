@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
+import { ENFORCE_MODES, type EnforceMode } from './stop-decision.js';
 import { HOOK_RUNTIME_IDS, type HookRuntimeId, isHookRuntimeId } from './stop-event.js';
 
 export interface HookArgs {
   readonly runtime: HookRuntimeId;
   readonly contractIds: readonly string[];
   readonly maxBlocks: number;
+  readonly enforce: EnforceMode;
   /** The hook's own deadline: past it the stop is let through with a message. */
   readonly timeoutMs: number;
   /** The most stdin bytes read; a larger payload lets the stop through with a message. */
@@ -24,6 +26,9 @@ the contracts (any one may be satisfied) and prints one JSON decision on stdout.
 Options:
   --contract <id>          a contract id such as conflux.acceptance (repeatable, at least one)
   --max-blocks <n>         consecutive stops to block before letting the agent stop (default ${HOOK_DEFAULTS.maxBlocks})
+  --enforce <mode>         always: check every stop (default; for a hook scoped to its skill)
+                           attempted: check only stops whose message attempts a contract (for a hook
+                           that sees every session, such as a plugin's hooks.json)
   --timeout-ms <n>         the hook's own deadline (default ${HOOK_DEFAULTS.timeoutMs})
   --max-input-bytes <n>    the most stdin bytes read (default ${HOOK_DEFAULTS.maxInputBytes})
   -h, --help               show this help
@@ -74,6 +79,10 @@ export function parseHookArgs(argv: readonly string[]): Result<HookCommand, Conf
     1024,
     1024 ** 3,
   );
+  const enforce = values.enforce ?? 'always';
+  if (!(ENFORCE_MODES as readonly string[]).includes(enforce)) {
+    return fail(usageError(`--enforce must be one of ${ENFORCE_MODES.join(', ')}, got "${enforce}".`));
+  }
   if (!maxBlocks.success) return maxBlocks;
   if (!timeoutMs.success) return timeoutMs;
   if (!maxInputBytes.success) return maxInputBytes;
@@ -83,6 +92,7 @@ export function parseHookArgs(argv: readonly string[]): Result<HookCommand, Conf
       runtime,
       contractIds,
       maxBlocks: maxBlocks.data,
+      enforce: enforce as EnforceMode,
       timeoutMs: timeoutMs.data,
       maxInputBytes: maxInputBytes.data,
     },
@@ -97,6 +107,7 @@ function parseOptions(argv: readonly string[]) {
     options: {
       contract: { type: 'string', multiple: true },
       'max-blocks': { type: 'string' },
+      enforce: { type: 'string' },
       'timeout-ms': { type: 'string' },
       'max-input-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },

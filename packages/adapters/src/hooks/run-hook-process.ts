@@ -30,7 +30,7 @@ const RUNTIMES: Readonly<Record<HookRuntimeId, StopHookRuntime>> = {
 };
 
 function outcomeOf(decision: StopDecision): HookProcessOutcome {
-  const notice = decision.kind === 'allow' && decision.because !== 'satisfied' ? decision.systemMessage : '';
+  const notice = decision.kind === 'allow' && 'systemMessage' in decision ? decision.systemMessage : '';
   return {
     stdout: renderStopHookOutput(toStopHookOutput(decision)),
     stderr: notice ? `${notice}\n` : '',
@@ -54,6 +54,7 @@ async function check(args: HookArgs, io: HookProcessIo): Promise<HookProcessOutc
   const options: StopHookOptions = {
     contracts: contracts.data,
     maxBlocks: args.maxBlocks,
+    enforce: args.enforce,
     blockCounter: (key) => createFileBlockCounter(key, stateDir),
   };
   const { decision } = await handleStopHook(RUNTIMES[args.runtime], payload.value, options);

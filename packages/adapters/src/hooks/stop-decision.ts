@@ -2,7 +2,15 @@ import type { ContractCheck, ContractFailure } from './contract-check.js';
 import type { StopHookOutput } from './stop-hook-output.js';
 
 /** Why a hook let the agent stop. */
-export type AllowReason = 'satisfied' | 'budget_spent' | 'hook_error' | 'not_a_stop_event';
+export type AllowReason = 'satisfied' | 'not_attempted' | 'budget_spent' | 'hook_error' | 'not_a_stop_event';
+
+/**
+ * `always`: every stop must satisfy a contract (a skill-scoped hook, active only while its skill is).
+ * `attempted`: only a stop whose message attempts a contract is checked (a plugin- or project-wide hook,
+ * which also sees sessions that never used the skill and must leave them alone).
+ */
+export const ENFORCE_MODES = ['always', 'attempted'] as const;
+export type EnforceMode = (typeof ENFORCE_MODES)[number];
 
 export type StopDecision =
   | {
@@ -16,9 +24,10 @@ export type StopDecision =
       readonly failures: readonly ContractFailure[];
     }
   | { readonly kind: 'allow'; readonly because: 'satisfied'; readonly contractId: string }
+  | { readonly kind: 'allow'; readonly because: 'not_attempted' }
   | {
       readonly kind: 'allow';
-      readonly because: Exclude<AllowReason, 'satisfied'>;
+      readonly because: Exclude<AllowReason, 'satisfied' | 'not_attempted'>;
       readonly systemMessage: string;
     };
 
@@ -28,6 +37,8 @@ export interface StopDecisionInput {
   readonly blocksSoFar: number;
   /** How many consecutive stops may be blocked before the agent is let through anyway. */
   readonly maxBlocks: number;
+  /** Which stops are checked at all (default `always`). */
+  readonly enforce?: EnforceMode;
 }
 
 function correctionFor(failure: ContractFailure): string {
@@ -51,8 +62,16 @@ function describeFailures(failures: readonly ContractFailure[]): string {
 }
 
 /** Decide a stop from a contract check and the retry budget. Pure. */
-export function decideStop({ check, blocksSoFar, maxBlocks }: StopDecisionInput): StopDecision {
+export function decideStop({
+  check,
+  blocksSoFar,
+  maxBlocks,
+  enforce = 'always',
+}: StopDecisionInput): StopDecision {
   if (check.satisfied) return { kind: 'allow', because: 'satisfied', contractId: check.contract.id };
+  if (enforce === 'attempted' && !check.failures.some((failure) => failure.attempted)) {
+    return { kind: 'allow', because: 'not_attempted' };
+  }
   const failed = describeFailures(check.failures);
   if (blocksSoFar >= maxBlocks) {
     const last = check.failures[0]?.error.message ?? '';
@@ -81,5 +100,7 @@ export function toStopHookOutput(decision: StopDecision): StopHookOutput {
   if (decision.kind === 'block') {
     return { decision: 'block', reason: decision.reason, systemMessage: decision.systemMessage };
   }
-  return decision.because === 'satisfied' ? {} : { systemMessage: decision.systemMessage };
+  return decision.because === 'satisfied' || decision.because === 'not_attempted'
+    ? {}
+    : { systemMessage: decision.systemMessage };
 }

@@ -85,7 +85,10 @@ export function createOpenCodePlugin(options: OpenCodePluginOptions): OpenCodePl
     const sessions = new Map<string, SessionState>();
     const log = (level: OpenCodeLogLevel, message: string, extra: Record<string, unknown> = {}) =>
       client.app.log({ body: { service: 'skillpack', level, message, extra } }).catch(() => undefined);
-    await log('info', `skillpack: OpenCode plugin ready (contracts: ${ids.join(', ')}; ${maxPrompts} re-prompts)`);
+    await log(
+      'info',
+      `skillpack: OpenCode plugin ready (contracts: ${ids.join(', ')}; ${maxPrompts} re-prompts)`,
+    );
 
     async function onIdle(sessionId: string, state: SessionState): Promise<void> {
       const session = await client.session.get({ path: { id: sessionId } });

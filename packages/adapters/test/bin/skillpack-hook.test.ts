@@ -68,6 +68,21 @@ describe.each([
     expect(run).toMatchObject({ status: 0, stdout: '{}\n', stderr: '' });
   });
 
+  it.each([
+    ['a message with no trace of the contract', 'Renamed the variable as you asked.', {}],
+    ['a verdict that is malformed', '{"acceptance":"fail","findings":[{"id":"x"}]}', { decision: 'block' }],
+    ['an unterminated ---RESULT--- block', 'Done.\n---RESULT---\nSTATUS: DONE', { decision: 'block' }],
+  ] as const)('with --enforce attempted, answers %s with %j', (_, message, expected) => {
+    const args = [...claude, '--contract', 'maestro.result', '--enforce', 'attempted'];
+    const run = runHook(file, args, {
+      ...CLAUDE_STOP,
+      stop_hook_active: false,
+      last_assistant_message: message,
+    });
+    expect(run.status).toBe(0);
+    expect(run.output).toEqual(expected.decision ? expect.objectContaining(expected) : expected);
+  });
+
   it('blocks a stop without a verdict with the Conflux correction', () => {
     const run = runHook(file, claude, { ...CLAUDE_STOP, stop_hook_active: false });
     expect(run.status).toBe(0);

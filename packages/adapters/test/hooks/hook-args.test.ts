@@ -15,6 +15,8 @@ describe('parseHookArgs', () => {
       '500',
       '--max-input-bytes',
       '4096',
+      '--enforce',
+      'attempted',
     ]);
     expect(parsed).toEqual({
       success: true,
@@ -24,6 +26,7 @@ describe('parseHookArgs', () => {
           runtime: 'codex',
           contractIds: ['conflux.acceptance', 'maestro.result'],
           maxBlocks: 3,
+          enforce: 'attempted',
           timeoutMs: 500,
           maxInputBytes: 4096,
         },
@@ -56,6 +59,7 @@ describe('parseHookArgs', () => {
     [['codex', '--contract', 'a.b', '--max-blocks=-1'], /--max-blocks must be an integer from 0 to 100/],
     [['codex', '--contract', 'a.b', '--max-blocks', '1e3'], /got "1e3"/],
     [['codex', '--contract', 'a.b', '--max-blocks', '101'], /got "101"/],
+    [['codex', '--contract', 'a.b', '--enforce', 'sometimes'], /--enforce must be one of always, attempted/],
     [['codex', '--contract', 'a.b', '--timeout-ms', '99'], /--timeout-ms must be/],
     [['codex', '--contract', 'a.b', '--max-input-bytes', '99999999999999'], /--max-input-bytes must be/],
   ] as const)('refuses %j with a ConfigError', (argv, message) => {

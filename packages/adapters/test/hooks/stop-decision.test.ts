@@ -86,7 +86,9 @@ describe('correctiveReason', () => {
         throw new Error('bug');
       },
     };
-    const reason = correctiveReason([{ contract: broken, error: new ProtocolError('bad', 'It is bad.') }]);
+    const reason = correctiveReason([
+      { contract: broken, error: new ProtocolError('bad', 'It is bad.'), attempted: true },
+    ]);
     expect(reason).toBe('Your answer does not satisfy the Greeting contract: It is bad.');
   });
 });

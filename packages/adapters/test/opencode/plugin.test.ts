@@ -172,9 +172,16 @@ describe('createOpenCodePlugin', () => {
     await expect(idle('ses_1')).resolves.toBeUndefined();
     expect(opencode.prompts).toEqual([]);
     if (mode === 'throw')
-      expect(opencode.logs).toEqual([
+      expect(opencode.logs.filter((log) => log.level !== 'info')).toEqual([
         { level: 'error', message: expect.stringContaining('connection refused') },
       ]);
+  });
+
+  it('reports once through the OpenCode log that it is ready, naming its contracts', async () => {
+    const { opencode } = await setUp();
+    expect(opencode.logs).toEqual([
+      { level: 'info', message: expect.stringMatching(/^skillpack: OpenCode plugin ready \(contracts: /) },
+    ]);
   });
 
   it('refuses an unknown contract id when OpenCode loads it', async () => {

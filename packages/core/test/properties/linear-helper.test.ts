@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINEAR_LIMIT, measureGrowth, repeatTo } from './_support/linear.js';
+import { LINEAR_LIMIT, measureLinearGrowth, repeatTo } from './_support/linear.js';
 
 /** The linear-time checks are only worth something if they catch quadratic work. */
 describe('the linear-time measurement', () => {
@@ -10,13 +10,13 @@ describe('the linear-time measurement', () => {
       for (let i = 0; i < text.length; i++) if (text.indexOf('c', i) === -1) count++;
       return count;
     };
-    const growth = measureGrowth((size) => repeatTo('a', size), quadratic, 2_000);
+    const growth = measureLinearGrowth((size) => repeatTo('a', size), quadratic, 2_000);
     expect(growth.ratio).toBeGreaterThan(LINEAR_LIMIT);
   }, 60_000);
 
   it('reports a linear scan below the limit', () => {
     const linear = (text: string) => text.split('\n').length;
-    const growth = measureGrowth((size) => repeatTo('line\n', size), linear, 50_000);
+    const growth = measureLinearGrowth((size) => repeatTo('line\n', size), linear, 50_000);
     expect(growth.ratio).toBeLessThan(LINEAR_LIMIT);
   }, 60_000);
 });

@@ -57,11 +57,24 @@ export function hookHandlers(
   });
 }
 
-/** `node "<script>" <runtime> --contract a --contract b [--max-blocks n]`, run by the runtime's shell. */
-export function hookCommand(script: string, runtime: 'claude-code' | 'codex', handler: HookHandler): string {
+/**
+ * Which stops a hook checks: a skill-scoped hook (Claude Code skill front matter) checks every stop while
+ * its skill is active; a plugin's hooks.json sees every session, so it checks only stops that attempt a
+ * contract and leaves sessions that never used the skill alone.
+ */
+export type HookScope = 'skill' | 'plugin';
+
+/** `node "<script>" <runtime> --contract a --contract b [--max-blocks n] [--enforce attempted]`. */
+export function hookCommand(
+  script: string,
+  runtime: 'claude-code' | 'codex',
+  handler: HookHandler,
+  scope: HookScope,
+): string {
   const contracts = handler.contracts.map((id) => `--contract ${id}`).join(' ');
   const blocks = handler.maxBlocks === undefined ? '' : ` --max-blocks ${handler.maxBlocks}`;
-  return `node "${script}" ${runtime} ${contracts}${blocks}`;
+  const enforce = scope === 'plugin' ? ' --enforce attempted' : '';
+  return `node "${script}" ${runtime} ${contracts}${blocks}${enforce}`;
 }
 
 /** `hooks` in the shape settings, plugin `hooks.json` and skill front matter share. */

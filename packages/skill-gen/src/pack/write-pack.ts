@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { chmod, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ConfigError } from '@skillpack/core';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
@@ -54,6 +54,52 @@ async function hashOf(path: string): Promise<string | undefined> {
   }
 }
 
+function escapes(root: string, dir: string, detail: string): ConfigError {
+  return new ConfigError(
+    'out_escapes',
+    `${relative(root, dir) || '.'} ${detail}; refusing to write through it.`,
+    {
+      details: {
+        path: dir,
+        fix: 'Remove the link (or file) from the pack directory, or build into another one.',
+      },
+    },
+  );
+}
+
+/**
+ * Create folders under `root` one level at a time, refusing any that is a symbolic link (or not a folder),
+ * so nothing is ever created or written outside the pack; each folder is checked once per build.
+ */
+function folderMaker(root: string): (dir: string) => Promise<void> {
+  const ready = new Set<string>([root]);
+  const ensure = async (dir: string): Promise<void> => {
+    if (ready.has(dir)) return;
+    if (!dir.startsWith(root + sep)) throw escapes(root, dir, 'lies outside the pack directory');
+    await ensure(dirname(dir));
+    let stats = await lstat(dir).catch(() => undefined);
+    if (!stats) {
+      await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      stats = await lstat(dir);
+    }
+    if (stats.isSymbolicLink()) throw escapes(root, dir, 'is a symbolic link');
+    if (!stats.isDirectory()) throw escapes(root, dir, 'is not a folder');
+    ready.add(dir);
+  };
+  return ensure;
+}
+
+/** Whether any folder between `root` and `dir` (inclusive) is a symbolic link. */
+async function crossesLink(root: string, dir: string): Promise<boolean> {
+  for (let current = dir; current !== root && current.startsWith(root + sep); current = dirname(current)) {
+    const stats = await lstat(current).catch(() => undefined);
+    if (stats?.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
 /** Remove now-empty folders from `dir` up to (not including) `root`. */
 async function pruneEmpty(root: string, dir: string): Promise<void> {
   for (let current = dir; current !== root && current.startsWith(root + sep); current = dirname(current)) {
@@ -74,24 +120,7 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
   const previous = await previousManifest(outDir);
   await mkdir(outDir, { recursive: true });
   const root = await realpath(outDir);
-  // Each folder is created once and resolved once: a symbolic link inside the pack that points elsewhere
-  // stops the build before anything is written through it.
-  const checkedDirs = new Set<string>();
-  const ensureDir = async (dir: string): Promise<void> => {
-    if (checkedDirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    const real = await realpath(dir);
-    if (real !== root && !real.startsWith(root + sep)) {
-      throw new ConfigError(
-        'out_escapes',
-        `${relative(root, dir)} resolves outside the pack directory (${real}); refusing to write through a link.`,
-        {
-          details: { path: dir, resolved: real, fix: 'Remove the symbolic link from the pack directory.' },
-        },
-      );
-    }
-    checkedDirs.add(dir);
-  };
+  const ensureDir = folderMaker(root);
   const manifestFile = pack.files.find((file) => file.path === MANIFEST_FILE);
   for (const file of pack.files) {
     if (file === manifestFile) continue;
@@ -108,6 +137,11 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
   for (const entry of previous?.files ?? []) {
     if (produced.has(entry.path)) continue;
     const path = join(root, entry.path);
+    // Behind a linked folder the file is someone else's, wherever the link points: never delete it.
+    if (await crossesLink(root, dirname(path))) {
+      kept.push(entry.path);
+      continue;
+    }
     const hash = await hashOf(path);
     if (hash === undefined) continue;
     if (hash !== entry.sha256) {

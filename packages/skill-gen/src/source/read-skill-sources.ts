@@ -135,6 +135,13 @@ async function readSkill(
     });
   }
   const file = `${display}/${SKILL_SOURCE_FILE}`;
+  if ((await lstat(join(dir, SKILL_SOURCE_FILE))).isSymbolicLink()) {
+    throw authorError('source_symlink', {
+      file,
+      message: 'The skill source may not be a symbolic link.',
+      fix: 'Replace the link with the file itself.',
+    });
+  }
   const bytes = await readFile(join(dir, SKILL_SOURCE_FILE));
   let text: string;
   try {

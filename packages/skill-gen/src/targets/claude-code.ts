@@ -52,7 +52,7 @@ function frontMatter(context: TargetContext, skill: SkillSource, form: SkillForm
     shell: section.shell,
     hooks:
       handlers.length > 0
-        ? hooksObject(handlers, (handler) => hookCommand(script, 'claude-code', handler))
+        ? hooksObject(handlers, (handler) => hookCommand(script, 'claude-code', handler, 'skill'))
         : undefined,
   };
 }
@@ -92,7 +92,7 @@ function plugin(context: TargetContext): OutputFile[] {
   const handlers = hookHandlers(config, packHookedContracts(config, context.skills));
   if (handlers.length > 0) {
     const command = (handler: (typeof handlers)[number]) =>
-      hookCommand(`\${CLAUDE_PLUGIN_ROOT}/${HOOK_FILE}`, 'claude-code', handler);
+      hookCommand(`\${CLAUDE_PLUGIN_ROOT}/${HOOK_FILE}`, 'claude-code', handler, 'plugin');
     files.push(
       textFile(
         `${PLUGIN}/hooks/hooks.json`,

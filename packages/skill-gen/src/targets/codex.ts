@@ -80,7 +80,7 @@ function plugin(context: TargetContext): OutputFile[] {
   ];
   if (handlers.length > 0) {
     const command = (handler: (typeof handlers)[number]) =>
-      hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler);
+      hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler, 'plugin');
     files.push(
       textFile(`${PLUGIN}/hooks/hooks.json`, toStableJson({ hooks: hooksObject(handlers, command) })),
       bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, 'hook'),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { packConfigJsonSchema } from '../../src/config/config-json-schema.js';
@@ -7,10 +7,14 @@ import { toStableJson } from '../../src/stable-json.js';
 import { configText, goldenDir } from '../_support/temp.js';
 
 const schema = packConfigJsonSchema();
+const shippedFile = new URL('../../schemas/skillpack.config.schema.json', import.meta.url);
 
 describe('the shipped JSON Schema of skillpack.config.json', () => {
-  it('is the file the package ships (regenerate with vitest -u)', async () => {
-    await expect(toStableJson(schema)).toMatchFileSnapshot('../../schemas/skillpack.config.schema.json');
+  // Compared as data: the repository's formatter may re-wrap the JSON. To regenerate the file, run
+  // SKILLPACK_WRITE_CONFIG_SCHEMA=1 npx vitest run test/config/config-json-schema.test.ts
+  it('is the file the package ships', () => {
+    if (process.env.SKILLPACK_WRITE_CONFIG_SCHEMA === '1') writeFileSync(shippedFile, toStableJson(schema));
+    expect(JSON.parse(readFileSync(shippedFile, 'utf8'))).toEqual(schema);
   });
 
   const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);

@@ -11,6 +11,8 @@ const built =
   existsSync(join(bundleDir, 'skillpack-hook.mjs')) && existsSync(join(bundleDir, 'opencode-plugin.mjs'));
 
 const PASS = 'Reviewed.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
+/** A verdict the agent attempted but got wrong: a plugin-wide hook must still push back on it. */
+const MALFORMED = 'Reviewed.\n{"acceptance":"fail","findings":[{"id":"f1"}]}';
 
 function stopPayload(message: string) {
   return JSON.stringify({
@@ -35,8 +37,14 @@ function runHook(command: string, env: Record<string, string>, message: string) 
 }
 
 let out: string;
+let bundles: { hook: Buffer; plugin: Buffer };
 beforeAll(async () => {
   if (!built) return;
+  // Read before the build: the bytes the build copies (a concurrent adapters rebuild cannot race the check).
+  bundles = {
+    hook: readFileSync(join(bundleDir, 'skillpack-hook.mjs')),
+    plugin: readFileSync(join(bundleDir, 'opencode-plugin.mjs')),
+  };
   out = tempDir('skillpack-real-bundles-');
   await buildPack({ cwd: goldenDir, out, typeReferences: { prefer: 'sources' } });
 }, 120_000);
@@ -44,7 +52,7 @@ beforeAll(async () => {
 // Needs @skillpack/adapters built (npm run build -w @skillpack/adapters); nx runs `^build` before tests.
 describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
   it('carries the bundles byte for byte', () => {
-    const hook = readFileSync(join(bundleDir, 'skillpack-hook.mjs'));
+    const hook = bundles.hook;
     for (const path of [
       'claude-code/plugin/hooks/skillpack-hook.mjs',
       'claude-code/.claude/hooks/golden-pack/skillpack-hook.mjs',
@@ -52,18 +60,17 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     ]) {
       expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
     }
-    expect(
-      readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(
-        readFileSync(join(bundleDir, 'opencode-plugin.mjs')),
-      ),
-    ).toBe(true);
+    expect(readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(bundles.plugin)).toBe(
+      true,
+    );
   });
 
-  it('runs the Claude Code plugin hook from hooks.json: blocks a missing verdict, lets a verdict through', () => {
+  it('runs the Claude Code plugin hook from hooks.json: blocks a malformed verdict, leaves other sessions alone', () => {
     const hooks = JSON.parse(readFileSync(join(out, 'claude-code/plugin/hooks/hooks.json'), 'utf8'));
     const command = hooks.hooks.Stop[0].hooks[0].command as string;
     const env = { CLAUDE_PLUGIN_ROOT: join(out, 'claude-code/plugin') };
-    expect(runHook(command, env, 'I am done.').decision).toBe('block');
+    expect(runHook(command, env, MALFORMED).decision).toBe('block');
+    expect(runHook(command, env, 'I am done.')).toEqual({});
     expect(runHook(command, env, PASS).decision).toBeUndefined();
   });
 
@@ -88,7 +95,7 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     const env = { PLUGIN_ROOT: join(out, 'codex/plugin') };
     const payload = { turn_id: 't', model: 'm', permission_mode: 'default' };
     const run = spawnSync('/bin/sh', ['-c', command], {
-      input: JSON.stringify({ ...JSON.parse(stopPayload('Still thinking.')), ...payload }),
+      input: JSON.stringify({ ...JSON.parse(stopPayload(MALFORMED)), ...payload }),
       encoding: 'utf8',
       env: { PATH: process.env.PATH, ...env },
     });

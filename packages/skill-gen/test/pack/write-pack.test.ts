@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPack } from '../../src/pack/build-pack.js';
@@ -48,13 +57,30 @@ describe('buildPack writing the pack directory', () => {
     expect(readFileSync(join(root, 'out/README.md'), 'utf8')).toBe('mine');
   });
 
-  it('refuses to write through a symbolic link that leaves the pack directory', async () => {
+  it('refuses to write through a symbolic link that leaves the pack directory, creating nothing there', async () => {
     const root = project();
     const elsewhere = tempDir();
     mkdirSync(join(root, 'out'), { recursive: true });
     symlinkSync(elsewhere, join(root, 'out/portable'), 'dir');
     await expect(buildPack({ cwd: root })).rejects.toMatchObject({ code: 'out_escapes' });
-    expect(existsSync(join(elsewhere, 'skills'))).toBe(false);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('keeps, and never deletes through, an obsolete file behind a linked folder', async () => {
+    const root = project();
+    await buildPack({ cwd: root });
+    const elsewhere = tempDir();
+    const built = readFileSync(join(root, 'out/portable/skills/beta/SKILL.md'));
+    writeFileSync(join(elsewhere, 'SKILL.md'), built);
+    rmSync(join(root, 'out/portable/skills/beta'), { recursive: true });
+    symlinkSync(elsewhere, join(root, 'out/portable/skills/beta'), 'dir');
+    writeFileSync(
+      join(root, 'skillpack.config.json'),
+      configText({ out: 'out', targets: ['portable'], skills: ['skills/alpha'] }),
+    );
+    const result = await buildPack({ cwd: root });
+    expect(result.kept).toEqual(['portable/skills/beta/SKILL.md']);
+    expect(readFileSync(join(elsewhere, 'SKILL.md'))).toEqual(built);
   });
 
   it('refuses a damaged manifest instead of guessing what it owns', async () => {

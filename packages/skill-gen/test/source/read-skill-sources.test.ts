@@ -104,6 +104,15 @@ describe('readSkillSources', () => {
     expect(error.details.file).toBe('skills/demo/references');
   });
 
+  it('refuses a skill.md that is a symbolic link', async () => {
+    const root = writeTree(tempDir(), {
+      'elsewhere.md': skillText('name: demo\ndescription: D.'),
+      'skills/demo/notes.md': 'x',
+    });
+    symlinkSync(join(root, 'elsewhere.md'), join(root, 'skills/demo/skill.md'), 'file');
+    expect((await failure(root)).code).toBe('source_symlink');
+  });
+
   it('refuses a file that is not UTF-8', async () => {
     const root = writeTree(tempDir(), {
       'skills/demo/skill.md': Uint8Array.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]),

@@ -40,7 +40,7 @@ describe('claude-code target', () => {
     expect(frontMatter('claude-code/plugin/skills/full/SKILL.md').hooks).toBeUndefined();
     expect(json('claude-code/plugin/hooks/hooks.json').hooks.Stop[0].hooks[0].command).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the runtime's own variable, written literally
-      'node "${CLAUDE_PLUGIN_ROOT}/hooks/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3',
+      'node "${CLAUDE_PLUGIN_ROOT}/hooks/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3 --enforce attempted',
     );
     expect(paths).toContain('claude-code/plugin/hooks/skillpack-hook.mjs');
     expect(paths).toContain('claude-code/.claude/hooks/demo-pack/skillpack-hook.mjs');

@@ -63,17 +63,29 @@ export const LINEAR_LIMIT = 20;
 /** Below this per call the large input is fast in absolute terms and its ratio is timer noise. */
 const NEGLIGIBLE_MS = 1;
 
+/**
+ * `measureGrowth` by the linear factor, repeated while the ratio is over the limit (three attempts at most):
+ * a busy machine can inflate one measurement, superlinear work fails every attempt.
+ */
+export function measureLinearGrowth<I>(
+  build: (size: number) => I,
+  run: (input: I) => unknown,
+  size: number,
+): LinearMeasurement {
+  let growth = measureGrowth(build, run, size, LINEAR_FACTOR);
+  for (let attempt = 1; attempt < 3 && growth.ratio >= LINEAR_LIMIT; attempt++) {
+    growth = measureGrowth(build, run, size, LINEAR_FACTOR);
+  }
+  return growth;
+}
+
 export function expectLinear<I>(
   label: string,
   build: (size: number) => I,
   run: (input: I) => unknown,
   size: number,
 ): LinearMeasurement {
-  // A busy machine can inflate one measurement; superlinear work fails every attempt.
-  let growth = measureGrowth(build, run, size, LINEAR_FACTOR);
-  for (let attempt = 1; attempt < 3 && growth.ratio >= LINEAR_LIMIT; attempt++) {
-    growth = measureGrowth(build, run, size, LINEAR_FACTOR);
-  }
+  const growth = measureLinearGrowth(build, run, size);
   if (growth.large < NEGLIGIBLE_MS) return growth;
   expect(
     growth.ratio,
