@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { builtinContracts } from '@skillpack/core/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { builtinContracts } from '../src/contracts.js';
 
 // The files `scripts/write-schemas.mjs` writes after `tsc`; the package serves them as `./schemas/*`.
 const schemasDir = new URL('../dist/schemas/', import.meta.url);
