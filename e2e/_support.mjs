@@ -33,7 +33,9 @@ export function ensureRuntimes() {
   const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
   if (stale.length > 0) {
     process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    // The claude-code package declares Node >= 22 but ships a native binary; `npm run` passes the root's
+    // engine-strict down as an environment variable, which only a command-line flag overrides.
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--engine-strict=false'], {
       cwd: runtimesDir,
       stdio: 'inherit',
       timeout: 900_000,
