@@ -33,9 +33,12 @@ export function ensureRuntimes() {
   const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
   if (stale.length > 0) {
     process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
-    // The claude-code package declares Node >= 22 but ships a native binary; `npm run` passes the root's
+    // `npm install`, not `npm ci`: the registry serves no package for some of opencode-ai's optional
+    // platform builds, so the lockfile cannot list them and `npm ci` calls it out of sync. The exact pins and
+    // the lockfile's integrity hashes still decide what is installed (the lockfile is left unchanged). The
+    // claude-code package declares Node >= 22 but ships a native binary; `npm run` passes the root's
     // engine-strict down as an environment variable, which only a command-line flag overrides.
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--engine-strict=false'], {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], {
       cwd: runtimesDir,
       stdio: 'inherit',
       timeout: 900_000,
