@@ -83,57 +83,12 @@ export const plainRequirementsProbe: OperationProbe = {
   action_id: 'action-requirements-fixture',
   action_kind: 'COMPLETE_REQUIREMENTS',
   repository_binding_digest: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
-  payload: {
-    transition_id: 'requirements_ready',
-    summary: 'Fixture plain-requirements completed the semantic node work.',
-    reason: '',
-    artifacts: [],
-    method_evidence: [
-      {
-        step_id: 'requirements.capture',
-        status: 'plain_fallback',
-        capability: '',
-        summary: 'Captured bounded requirements directly.',
-      },
-      {
-        step_id: 'requirements.clarify',
-        status: 'plain_fallback',
-        capability: '',
-        summary: 'Resolved material questions directly.',
-      },
-      {
-        step_id: 'requirements.validate',
-        status: 'plain_fallback',
-        capability: '',
-        summary: 'Validated observable acceptance directly.',
-      },
-    ],
-    node_result: {
-      problem_class: 'none',
-      baseline: {
-        goal: 'Prove method profiles share one Core transition.',
-        scope: ['Codex adapter fixture behavior'],
-        out_of_scope: ['Method tool installation', 'DeepSeek product behavior'],
-        acceptance_criteria: ['Equivalent profile results enter DESIGN'],
-        constraints: ['Core remains the only transition authority'],
-        assumptions: [],
-      },
-      unresolved_questions: [],
-    },
-  },
+  payload: plainRequirementsApply.payload,
 };
 
 /** The same probe when the payload was not completely retained. */
 export const plainRequirementsProbeWithoutPayload: OperationProbe = {
-  operation_id: 'request-plain-requirements-0001',
-  process_id: 'standard-development',
-  process_version: 1,
-  process_definition_digest: '5265db6c44ce12ea55d9fdb072b4dcb2345f6e2a1e89b016644c2819e320f2c1',
-  source_cursor: 'REQUIREMENTS',
-  expected_revision: 1,
-  action_id: 'action-requirements-fixture',
-  action_kind: 'COMPLETE_REQUIREMENTS',
-  repository_binding_digest: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+  ...plainRequirementsProbe,
   payload: null,
 };
 
