@@ -3,6 +3,7 @@ import { parseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, it } from 'vitest';
 import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { type ReadAgentRunOptions, readAgentRun, unwrapEventLine } from '../../src/index.js';
+import { hookStateDir } from '../_support/hook-state-dir.js';
 import { describeLinearTime, expectLinearAsync, repeatTo } from './_support/core-support.js';
 import { claudeCodeRun, codexRun, openCodeRun, type RunPart } from './_support/runs.js';
 
@@ -68,7 +69,7 @@ async function hook(message: string): Promise<unknown> {
     ['claude-code', '--contract', 'conflux.acceptance', '--contract', 'maestro.result', '--max-blocks', '1'],
     {
       stdin: stdin(),
-      env: { SKILLPACK_HOOK_STATE_DIR: '/nonexistent/skillpack-h11' },
+      env: { SKILLPACK_HOOK_STATE_DIR: hookStateDir() },
     },
   );
 }

@@ -12,6 +12,7 @@ import {
   unwrapEventLine,
 } from '../../src/index.js';
 import { parseOpenCodePluginConfig } from '../../src/opencode/plugin-config.js';
+import { hookStateDir } from '../_support/hook-state-dir.js';
 import { CODEX_STOP } from '../hooks/_samples.js';
 import {
   expectPlainData,
@@ -82,7 +83,7 @@ describe('hook stdin with polluting keys', () => {
       for (const runtime of ['claude-code', 'codex'] as const) {
         const outcome = await runHookProcess([runtime, '--contract', 'conflux.acceptance'], {
           stdin: once(text),
-          env: { SKILLPACK_HOOK_STATE_DIR: '/nonexistent/skillpack-h11' },
+          env: { SKILLPACK_HOOK_STATE_DIR: hookStateDir() },
         });
         expect(() => JSON.parse(outcome.stdout)).not.toThrow();
       }

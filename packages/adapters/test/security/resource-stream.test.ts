@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { readAgentRun } from '../../src/index.js';
+import { hookStateDir } from '../_support/hook-state-dir.js';
 import { lazyStream, MiB, STRESS_BYTES } from '../properties/_support/core-support.js';
 
 const chunk = new Uint8Array(MiB).fill(0x78);
@@ -39,7 +40,7 @@ describe(`a ${STRESS_BYTES / MiB} MiB stream with no newline (SKILLPACK_STRESS_B
     }
     const outcome = await runHookProcess(['claude-code', '--contract', 'conflux.acceptance'], {
       stdin: stdin(),
-      env: { SKILLPACK_HOOK_STATE_DIR: '/nonexistent/skillpack-h11' },
+      env: { SKILLPACK_HOOK_STATE_DIR: hookStateDir() },
     });
     expect(pulled).toBeLessThanOrEqual(33 * MiB);
     expect(outcome.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
