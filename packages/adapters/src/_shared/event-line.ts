@@ -7,16 +7,34 @@ export type EventLineResult =
   | { readonly kind: 'event'; readonly event: TypedEvent }
   | { readonly kind: 'blank' }
   | { readonly kind: 'json'; readonly value: unknown }
-  | { readonly kind: 'error'; readonly error: ProtocolError };
+  /** `error` builds the typed error on demand: a run records only the first malformed lines. */
+  | { readonly kind: 'error'; readonly error: () => ProtocolError };
 
 const EXAMPLE = '{"type":"…", …}';
 
-function isBlank(text: string): boolean {
+const isJsonWhitespace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+
+/** The first character that is not JSON whitespace, as a char code, or -1 for a blank line. */
+function firstSignificant(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+    if (!isJsonWhitespace(c)) return c;
   }
-  return true;
+  return -1;
+}
+
+/** Whether a JSON text could start with this character: `{ [ "`, a digit, `-`, or `t f n`. */
+function canStartJson(c: number): boolean {
+  return (
+    c === 0x7b ||
+    c === 0x5b ||
+    c === 0x22 ||
+    c === 0x2d ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x74 ||
+    c === 0x66 ||
+    c === 0x6e
+  );
 }
 
 function lineError(code: string, message: string, line: number, text: string): ProtocolError {
@@ -34,15 +52,19 @@ export function isJsonObjectValue(value: unknown): value is JsonObject {
  * which only a document reader can use) or a typed error. Never throws.
  */
 export function parseEventLine(text: string, line: number): EventLineResult {
-  if (isBlank(text)) return { kind: 'blank' };
+  const first = firstSignificant(text);
+  if (first === -1) return { kind: 'blank' };
+  const invalid = (): EventLineResult => ({
+    kind: 'error',
+    error: () => lineError('invalid_json', 'expected one JSON event object per line.', line, text),
+  });
+  // Plain text is common in captured stdout; skip the cost of a JSON.parse exception for it.
+  if (!canStartJson(first)) return invalid();
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return {
-      kind: 'error',
-      error: lineError('invalid_json', 'expected one JSON event object per line.', line, text),
-    };
+    return invalid();
   }
   if (isJsonObjectValue(value) && typeof value.type === 'string') {
     return { kind: 'event', event: value as TypedEvent };

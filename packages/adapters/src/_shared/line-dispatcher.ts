@@ -88,7 +88,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     else if (parsed.kind === 'error') run.malformedLine(line, parsed.error);
     else if (parsed.kind === 'json') {
       if (Array.isArray(parsed.value) && mode === 'start') routeDocument(parsed.value, line);
-      else run.malformedLine(line, notAnEventError(parsed.value, line));
+      else run.malformedLine(line, () => notAnEventError(parsed.value, line));
     }
   }
 
@@ -103,7 +103,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     }
     for (const item of events) {
       if (isJsonObjectValue(item) && typeof item.type === 'string') route(item as TypedEvent, line);
-      else run.malformedLine(line, notAnEventError(item, line));
+      else run.malformedLine(line, () => notAnEventError(item, line));
     }
   }
 

@@ -248,9 +248,12 @@ export class RunBuilder {
     this.unknownTypes[key] = (this.unknownTypes[key] ?? 0) + 1;
   }
 
-  malformedLine(line: number, error: ProtocolError): void {
+  /** Count a malformed line; its error (built on demand when lazy) is kept for the first lines only. */
+  malformedLine(line: number, error: ProtocolError | (() => ProtocolError)): void {
     this.malformedCount++;
-    if (this.malformed.length < MAX_RECORDED_LINES) this.malformed.push({ line, error });
+    if (this.malformed.length < MAX_RECORDED_LINES) {
+      this.malformed.push({ line, error: typeof error === 'function' ? error() : error });
+    }
   }
 
   warn(code: string, message: string, details?: Record<string, unknown>): void {
