@@ -5,6 +5,7 @@ import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { claudeFinishFromResult, claudeResultText, toClaudeRunUsage } from './result-json.js';
+import { claudeContentText } from './unwrap.js';
 import {
   CLAUDE_PASSIVE_EVENT_TYPES,
   type ClaudeAssistantEvent,
@@ -32,18 +33,6 @@ export function isClaudeSubagent(event: Envelope): boolean | undefined {
   if (typeof event.parent_tool_use_id === 'string') return true;
   if (event.isSidechain !== undefined) return event.isSidechain;
   return event.parent_tool_use_id === null ? false : undefined;
-}
-
-/** Text of a tool_result `content`: a string, or the text blocks of an array joined by newlines. */
-export function claudeToolResultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const block of content) {
-    if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
-      texts.push(block.text);
-  }
-  return texts.join('\n');
 }
 
 interface PartialText {
@@ -122,7 +111,7 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
           `Line ${line}: a tool result for an unknown call ${block.tool_use_id}.`,
         );
       }
-      const output = claudeToolResultText(block.content);
+      const output = claudeContentText(block.content);
       const failed = block.is_error === true;
       run.tool(block.tool_use_id, line, {
         output,

@@ -8,7 +8,8 @@ function isSubagentEvent(event: TypedEvent): boolean {
   return typeof event.parent_tool_use_id === 'string' || event.isSidechain === true;
 }
 
-function textBlocks(content: unknown): string {
+/** Text of a message or tool_result `content`: a string, or its text blocks joined by newlines. */
+export function claudeContentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   const texts: string[] = [];
@@ -29,7 +30,7 @@ export function unwrapClaudeCodeEvent(event: TypedEvent): string | undefined {
   switch (event.type) {
     case 'assistant':
       if (!isJsonObjectValue(event.message)) return undefined;
-      return isSubagentEvent(event) ? '' : textBlocks(event.message.content);
+      return isSubagentEvent(event) ? '' : claudeContentText(event.message.content);
     case 'stream_event': {
       if (!isJsonObjectValue(event.event)) return undefined;
       const delta = event.event.delta;
