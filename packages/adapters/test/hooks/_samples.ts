@@ -1,18 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 const FIXTURE_FOLDERS = { claude: 'claude-code', codex: 'codex', opencode: 'opencode' } as const;
 
-/**
- * A captured sample: the verbatim copy in `test/fixtures/<runtime>/` when present, else the reference
- * samples beside the project root (`../shared/reference/samples/<folder>/`), which the copies are taken from.
- */
+/** A captured sample: the verbatim copy in `test/fixtures/<runtime>/` (origin in its `SOURCES.md`). */
 export function readSample(folder: keyof typeof FIXTURE_FOLDERS, file: string): string {
-  const fixture = new URL(`../fixtures/${FIXTURE_FOLDERS[folder]}/${file}`, import.meta.url);
-  if (existsSync(fixture)) return readFileSync(fixture, 'utf8');
-  return readFileSync(
-    new URL(`../../../../../shared/reference/samples/${folder}/${file}`, import.meta.url),
-    'utf8',
-  );
+  return readFileSync(new URL(`../fixtures/${FIXTURE_FOLDERS[folder]}/${file}`, import.meta.url), 'utf8');
 }
 
 export function readSampleJson(folder: keyof typeof FIXTURE_FOLDERS, file: string): Record<string, unknown> {

@@ -14,7 +14,7 @@ import {
 } from '../../src/conflux/index.js';
 
 const seed = readFileSync(
-  new URL('../../../../../shared/seeds/000_1218d4943c23426c.txt', import.meta.url),
+  new URL('../../../../conformance/seeds/000_1218d4943c23426c.txt', import.meta.url),
   'utf8',
 );
 

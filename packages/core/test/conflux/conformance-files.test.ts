@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readConformance } from '../_support/conformance.js';
 
-const directory = new URL('../../../../../shared/conformance/conflux/', import.meta.url);
+const directory = new URL('../../../../conformance/conflux/', import.meta.url);
 const readme = readFileSync(new URL('README.md', directory), 'utf8');
 
 /** The conformance files and the test file that replays each of them. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { findNode, outgoingTransitions } from '../../src/devflow/process.js';
 import { readConformance } from '../_support/conformance.js';
 
-/** Typed views of the upstream Dev Flow conformance files (read from ../shared/conformance/devflow). */
+/** Typed views of the upstream Dev Flow conformance files (read from conformance/devflow). */
 export interface NodePayloadCase {
   readonly id: string;
   readonly node: string;
@@ -101,7 +101,7 @@ export const handshakeFile = readConformance<{ cases: HandshakeCase[] }>('devflo
 export const argumentsFile = readConformance<ArgumentsFile>('devflow', 'arguments_cases.json');
 export const protocolFile = readConformance<ProtocolFile>('devflow', 'protocol_cases.json');
 
-const conformanceDir = new URL('../../../../../shared/conformance/devflow/', import.meta.url);
+const conformanceDir = new URL('../../../../conformance/devflow/', import.meta.url);
 
 /** The files of the upstream conformance folder, and its README text. */
 export function conformanceListing(): { files: string[]; readme: string } {

@@ -10,7 +10,7 @@ const READ_BY_TESTS = [
   'protocol_cases.json',
 ];
 
-describe('conformance folder ../shared/conformance/devflow', () => {
+describe('conformance folder conformance/devflow', () => {
   const { files, readme } = conformanceListing();
 
   it('contains exactly the README and the files the suite reads', () => {

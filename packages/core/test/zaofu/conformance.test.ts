@@ -9,7 +9,7 @@ import {
 } from '../../src/zaofu/index.js';
 import { readConformance } from '../_support/conformance.js';
 
-const conformanceDir = new URL('../../../../../shared/conformance/zaofu/', import.meta.url);
+const conformanceDir = new URL('../../../../conformance/zaofu/', import.meta.url);
 
 interface CompletionCase {
   id: string;
