@@ -47,8 +47,5 @@ export const statusCheckCases = readConformance<{ cases: StatusCheckCase[] }>(
 
 /** The maestro conformance README: its last section lists the parsing choices the cases do not pin. */
 export function readMaestroReadme(): string {
-  return readFileSync(
-    new URL('../../../../conformance/maestro/README.md', import.meta.url),
-    'utf8',
-  );
+  return readFileSync(new URL('../../../../conformance/maestro/README.md', import.meta.url), 'utf8');
 }
