@@ -1,46 +1,17 @@
 import {
   type AnyContract,
+  type Contract,
   type ContractRegistry,
+  type ContractResult,
   fail,
   ok,
   ProtocolError,
-  type Result,
   type Warning,
 } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
-import { findZfEmitCommands } from '@skillpack/core/zaofu';
-import type { AgentRun, ToolActivity } from './agent-run.js';
+import type { AgentRun } from './agent-run.js';
 
-function commandOf(tool: ToolActivity): string | undefined {
-  const input = tool.input;
-  if (typeof input !== 'object' || input === null) return undefined;
-  const command = (input as { command?: unknown }).command;
-  return typeof command === 'string' ? command : undefined;
-}
-
-/**
- * The `zf emit` calls the run's tools executed (a failed or declined call emitted nothing), as
- * `{"type","payload"}` envelope lines that a ZaoFu contract's `extract` reads as typed candidates.
- */
-function zfEmitEnvelopes(run: AgentRun): string[] {
-  const lines: string[] = [];
-  for (const tool of run.tools) {
-    if (tool.status === 'error' || tool.status === 'declined') continue;
-    const command = commandOf(tool);
-    if (command === undefined || !command.includes('zf')) continue;
-    for (const { result } of findZfEmitCommands(command)) {
-      if (result.success && result.data.payload !== null) {
-        lines.push(JSON.stringify({ type: result.data.type, payload: result.data.payload }));
-      }
-    }
-  }
-  return lines;
-}
-
-function withWarnings<T>(
-  result: Result<T, ProtocolError>,
-  extra: readonly Warning[],
-): Result<T, ProtocolError> {
+function withWarnings<T>(result: ContractResult<T>, extra: readonly Warning[]): ContractResult<T> {
   if (!result.success || extra.length === 0) return result;
   return ok(result.data, [...(result.warnings ?? []), ...extra]);
 }
@@ -64,35 +35,41 @@ function missingFinalMessage(run: AgentRun, contract: AnyContract): ProtocolErro
   );
 }
 
-/**
- * Run the contract `contractId` on a run: its `extract` on the final assistant message (result-style
- * contracts), then on Claude's `structured_output`; for `zaofu.*` contracts the `zf emit` calls the run's
- * tools executed come first (the last valid one wins). A success on a run that did not complete carries
- * a `run_not_complete` warning. An unknown id throws the registry's `ConfigError` (a caller mistake).
- */
-export function extractContract(
-  run: AgentRun,
-  contractId: string,
-  registry: ContractRegistry = builtinContracts,
-): Result<unknown, ProtocolError> {
-  const contract = registry.require(contractId);
-  const warnings = runWarnings(run);
-  let emitted: Result<unknown, ProtocolError> | undefined;
-  if (contract.id.startsWith('zaofu.')) {
-    const envelopes = zfEmitEnvelopes(run);
-    if (envelopes.length > 0) emitted = contract.extract(envelopes.join('\n'));
-    if (emitted?.success) return withWarnings(emitted, warnings);
-  }
-  let fromText: Result<unknown, ProtocolError> | undefined;
+/** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
+function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
+  const fromTools = contract.readToolCalls?.(run.tools);
+  if (fromTools?.success) return fromTools;
+  let fromText: ContractResult<T> | undefined;
   if (run.finalText !== undefined) {
     fromText = contract.extract(run.finalText);
-    if (fromText.success) return withWarnings(fromText, warnings);
+    if (fromText.success) return fromText;
   }
   if (run.structuredOutput !== undefined) {
     const structured = contract.validate(run.structuredOutput);
-    if (structured.success) return withWarnings(structured, warnings);
+    if (structured.success) return structured;
   }
-  // A typed emit for this contract that failed validation says more than a message without one.
-  if (emitted && !emitted.success && emitted.error.code !== 'missing_payload') return emitted;
+  // A tool call that attempted the contract and failed says more than a message without one.
+  if (fromTools && !fromTools.success && contract.isAttempt(fromTools.error)) return fromTools;
   return fromText ?? fail(missingFinalMessage(run, contract));
+}
+
+/**
+ * Read `contract` from a run through every channel it declares: the tool calls it reads (the last valid one
+ * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. A success on a
+ * run that did not complete carries a `run_not_complete` warning. With a contract value the result is typed;
+ * with an id the contract is looked up in `registry`, and an unknown id throws its `ConfigError`.
+ */
+export function extractContract<T>(run: AgentRun, contract: Contract<T>): ContractResult<T>;
+export function extractContract(
+  run: AgentRun,
+  contractId: string,
+  registry?: ContractRegistry,
+): ContractResult<unknown>;
+export function extractContract(
+  run: AgentRun,
+  contract: AnyContract | string,
+  registry: ContractRegistry = builtinContracts,
+): ContractResult<unknown> {
+  const resolved = typeof contract === 'string' ? registry.require(contract) : contract;
+  return withWarnings(readChannels(run, resolved), runWarnings(run));
 }

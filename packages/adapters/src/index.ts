@@ -23,7 +23,7 @@ export { extractContract } from './extract-contract.js';
 export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js';
 export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks/block-budget.js';
 export type { ContractCheck, ContractFailure, ContractJudgement } from './hooks/contract-check.js';
-export { checkContracts, isFallbackValue, judgeContractResult } from './hooks/contract-check.js';
+export { checkContracts, judgeContractResult } from './hooks/contract-check.js';
 export type { StopHookOptions, StopHookResult, TranscriptReader } from './hooks/handle-stop-hook.js';
 export { DEFAULT_MAX_BLOCKS, handleStopHook } from './hooks/handle-stop-hook.js';
 export type { AllowReason, StopDecision } from './hooks/stop-decision.js';

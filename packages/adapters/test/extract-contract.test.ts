@@ -1,6 +1,14 @@
-import { ConfigError, createContractRegistry, defineContract } from '@skillpack/core';
+import {
+  ConfigError,
+  type ContractResult,
+  createContractRegistry,
+  defineContract,
+  fail,
+  ok,
+  ProtocolError,
+} from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
@@ -219,5 +227,75 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
     const result = extractContract(run, 'zaofu.arch-proposal-done');
     expect(!result.success && result.error.code).toBe('missing_payload');
     expect(extractContract(run, 'zaofu.gate-failed').success).toBe(true);
+  });
+});
+
+describe('extractContract(run, contract): the typed form reads every channel the contract declares', () => {
+  const ReviewSchema = z.strictObject({ verdict: z.enum(['approve', 'reject']) });
+  const validateReview = (value: unknown) => {
+    const parsed = ReviewSchema.safeParse(value);
+    return parsed.success
+      ? ok(parsed.data)
+      : fail(new ProtocolError('invalid_payload', parsed.error.message));
+  };
+  const review = defineContract({
+    id: 'acme.review',
+    version: '1.0.0',
+    title: 'Review',
+    description: 'A review verdict, written or sent through a `review` tool call.',
+    delivery: 'text',
+    schema: ReviewSchema,
+    examples: [{ name: 'approve', value: { verdict: 'approve' as const } }],
+    readToolCalls: (calls) => {
+      const call = calls.findLast((candidate) => candidate.name === 'review');
+      return call === undefined ? undefined : validateReview(call.input);
+    },
+  });
+
+  it('gives the same answer as the id form, typed', async () => {
+    const run = await readAgentRun(fixtureText('codex', SUCCESS_FILES.codex));
+    const contract = builtinContracts.require('conflux.acceptance');
+    expect(extractContract(run, contract)).toEqual(extractContract(run, 'conflux.acceptance'));
+    const typed = extractContract(run, review);
+    expectTypeOf(typed).toExtend<ContractResult<{ verdict: 'approve' | 'reject' }>>();
+    expectTypeOf<ContractResult<{ verdict: 'approve' | 'reject' }>>().toExtend<typeof typed>();
+  });
+
+  it("reads Claude's structured_output and warns about a run that did not complete", async () => {
+    const run = await readAgentRun(
+      jsonl({
+        type: 'result',
+        subtype: 'error_max_turns',
+        is_error: true,
+        session_id: 's',
+        result: 'Ran out of turns.',
+        structured_output: { verdict: 'reject' },
+      }),
+    );
+    const result = extractContract(run, review);
+    expect(result.success && result.data).toEqual({ verdict: 'reject' });
+    expect(result.success && result.warnings?.map((warning) => warning.code)).toEqual(['run_not_complete']);
+  });
+
+  it('reads the tool calls of a user contract first, and reports an attempted call that failed', async () => {
+    const call = (input: unknown) =>
+      jsonl(
+        { type: 'system', subtype: 'init', session_id: 's' },
+        {
+          type: 'assistant',
+          session_id: 's',
+          message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'review', input }] },
+        },
+        {
+          type: 'user',
+          session_id: 's',
+          message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok', is_error: false }] },
+        },
+        { type: 'result', subtype: 'success', is_error: false, session_id: 's', result: 'Sent.' },
+      );
+    const sent = extractContract(await readAgentRun(call({ verdict: 'approve' })), review);
+    expect(sent.success && sent.data).toEqual({ verdict: 'approve' });
+    const wrong = extractContract(await readAgentRun(call({ verdict: 'maybe' })), review);
+    expect(!wrong.success && wrong.error.code).toBe('invalid_payload');
   });
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ConfigError, ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result, type Warning } from './result.js';
 import { findJsonCandidates } from './text/json-candidates.js';
 import type { UnwrapLine } from './text/unwrap.js';
 
@@ -21,6 +21,15 @@ export interface ContractExample<T> {
 }
 
 export type ContractResult<T> = Result<T, ProtocolError>;
+
+/** One tool call a run made, as a contract's `readToolCalls` sees it (the adapters' `ToolActivity` fits). */
+export interface ContractToolCall {
+  /** The runtime's tool name, for example `Bash`, `shell` or `command_execution`. */
+  readonly name: string;
+  readonly input: unknown;
+  /** `completed`, `error`, `declined`, `pending` or `running`. */
+  readonly status: string;
+}
 
 export interface ContractSpec<S extends z.ZodType> {
   /** Stable id `family.name`, for example `conflux.acceptance`. */
@@ -44,6 +53,23 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly correct?: (error: ProtocolError) => string;
   /** The zod schema the JSON Schema is generated from, when it differs from `schema` (no transforms). */
   readonly jsonSchemaSource?: z.ZodType;
+  /**
+   * Read the contract from the tool calls a run made, a channel besides the final message (for example a
+   * command the agent runs to deliver a payload). `undefined` when no call carries it.
+   */
+  readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
+  /**
+   * Whether a failure still shows the agent tried to answer (`--enforce attempted` checks only those stops).
+   * Default: every failure but `missing_payload`, the code of a message with no trace of the contract.
+   */
+  readonly isAttempt?: (error: ProtocolError) => boolean;
+  /**
+   * The error for a parsed value the agent did not write (a fallback the parser derived from free text);
+   * such a value parses but never satisfies the contract. Default: every value satisfies it.
+   */
+  readonly rejectValue?: (value: z.output<S>, warnings: readonly Warning[]) => ProtocolError | undefined;
+  /** The JSON form a CLI prints for a value, when it differs from the value (parse metadata dropped). */
+  readonly toCanonicalJson?: (value: z.output<S>) => unknown;
 }
 
 export interface Contract<T = unknown> {
@@ -60,10 +86,31 @@ export interface Contract<T = unknown> {
   render(value: T): string;
   correct(error: ProtocolError): string;
   toJSONSchema(options?: JsonSchemaOptions): JsonSchema;
+  /** Present when the contract can also be delivered through tool calls; see `ContractSpec.readToolCalls`. */
+  readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<T> | undefined;
+  isAttempt(error: ProtocolError): boolean;
+  /** A success whose value the contract rejects (a fallback) becomes a failure; anything else passes through. */
+  judge(result: ContractResult<T>): ContractJudgement<T>;
+  toCanonicalJson(value: T): unknown;
 }
+
+/** Whether one contract's result is the answer the contract asks for; a rejected value is kept. */
+export type ContractJudgement<T = unknown> =
+  | { readonly satisfied: true; readonly value: T; readonly warnings: readonly Warning[] }
+  | { readonly satisfied: false; readonly error: ProtocolError; readonly value?: T };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds contracts of every value type.
 export type AnyContract = Contract<any>;
+
+/** Marks values made by `defineContract`; `Symbol.for`, so two copies of this package agree. */
+const CONTRACT_BRAND: unique symbol = Symbol.for('skillpack.contract') as never;
+
+/** Whether `value` is a contract made by `defineContract` (from any copy of `@skillpack/core`). */
+export function isContract(value: unknown): value is AnyContract {
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CONTRACT_BRAND] === true
+  );
+}
 
 const CONTRACT_ID = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+$/;
 
@@ -114,6 +161,15 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   const validate = spec.validate ?? validateWithSchema(schema, spec.title);
   const render = spec.render ?? ((value: T) => JSON.stringify(value));
   const firstExample = spec.examples[0];
+  const rejectValue = spec.rejectValue;
+  const judge = (result: ContractResult<T>): ContractJudgement<T> => {
+    if (!result.success) return { satisfied: false, error: result.error };
+    const warnings = result.warnings ?? [];
+    const rejected = rejectValue?.(result.data, warnings);
+    return rejected
+      ? { satisfied: false, error: rejected, value: result.data }
+      : { satisfied: true, value: result.data, warnings };
+  };
   const contract: Contract<T> = {
     id: spec.id,
     version: spec.version,
@@ -130,6 +186,11 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     correct:
       spec.correct ?? defaultCorrection(spec.title, firstExample ? render(firstExample.value) : undefined),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
+    ...(spec.readToolCalls ? { readToolCalls: spec.readToolCalls } : {}),
+    isAttempt: spec.isAttempt ?? ((error) => error.code !== 'missing_payload'),
+    judge,
+    toCanonicalJson: spec.toCanonicalJson ?? ((value) => value),
   };
+  Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
   return Object.freeze(contract);
 }

@@ -1,13 +1,16 @@
+export { loadBuiltinContract } from './builtin-loaders.js';
 export type {
   AnyContract,
   Contract,
   ContractDelivery,
   ContractExample,
+  ContractJudgement,
   ContractResult,
   ContractSpec,
+  ContractToolCall,
   ExtractOptions,
 } from './contract.js';
-export { defineContract } from './contract.js';
+export { defineContract, isContract } from './contract.js';
 export type { ErrorDetails, SerializedError, SkillpackErrorOptions } from './errors.js';
 export { ConfigError, describeValue, ProtocolError, SkillpackError } from './errors.js';
 export type { SchemaIssue } from './issues.js';
@@ -16,7 +19,7 @@ export type { JsonSchema, JsonSchemaOptions, SchemaDirection } from './json-sche
 export { toJsonSchema, toOpenAiStrictSchema } from './json-schema.js';
 export { isRepositoryPath, normalizeRepositoryPath } from './paths.js';
 export type { ContractRegistry } from './registry.js';
-export { createContractRegistry } from './registry.js';
+export { createContractRegistry, isContractRegistry } from './registry.js';
 export type { Failure, Result, Success, Warning } from './result.js';
 export { fail, ok, unwrap } from './result.js';
 export type { FenceState, FenceTracker } from './text/fence.js';

@@ -10,6 +10,15 @@ export interface ContractRegistry {
   list(): readonly AnyContract[];
 }
 
+const REGISTRY_BRAND = Symbol.for('skillpack.contract-registry');
+
+/** Whether `value` is a registry made by `createContractRegistry` (from any copy of `@skillpack/core`). */
+export function isContractRegistry(value: unknown): value is ContractRegistry {
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REGISTRY_BRAND] === true
+  );
+}
+
 export function createContractRegistry(contracts: Iterable<AnyContract>): ContractRegistry {
   const byId = new Map<string, AnyContract>();
   for (const contract of contracts) {
@@ -22,7 +31,7 @@ export function createContractRegistry(contracts: Iterable<AnyContract>): Contra
   }
   const ids = [...byId.keys()].sort();
   const list = ids.map((id) => byId.get(id)!);
-  return {
+  const registry: ContractRegistry = {
     ids,
     has: (id) => byId.has(id),
     get: (id) => byId.get(id),
@@ -39,4 +48,6 @@ export function createContractRegistry(contracts: Iterable<AnyContract>): Contra
     },
     list: () => list,
   };
+  Object.defineProperty(registry, REGISTRY_BRAND, { value: true });
+  return Object.freeze(registry);
 }

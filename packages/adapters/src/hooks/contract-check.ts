@@ -1,34 +1,19 @@
-import {
-  type AnyContract,
-  type ContractResult,
-  type ExtractOptions,
-  isJsonObject,
+import type {
+  AnyContract,
+  ContractJudgement,
+  ContractResult,
+  ExtractOptions,
   ProtocolError,
-  type Warning,
+  Warning,
 } from '@skillpack/core';
 
-/** Whether one contract's result is the answer the contract asks for. */
-export type ContractJudgement =
-  | { readonly satisfied: true; readonly value: unknown; readonly warnings: readonly Warning[] }
-  | { readonly satisfied: false; readonly error: ProtocolError; readonly value?: unknown };
+export type { ContractJudgement } from '@skillpack/core';
 
 export interface ContractFailure {
   readonly contract: AnyContract;
   readonly error: ProtocolError;
   /** False when the message holds no attempt at the contract at all (nothing was found to correct). */
   readonly attempted: boolean;
-}
-
-/** Error codes that mean a contract's parser found nothing of the contract in the message. */
-const NOTHING_FOUND = new Set(['missing_verdict', 'missing_payload', 'missing_block']);
-
-/**
- * Whether a failed check still shows the agent tried to answer: a malformed verdict or payload, or a block
- * cut off before its end marker. A message with no trace of the contract is not an attempt.
- */
-export function isAttempt(error: ProtocolError, value?: unknown): boolean {
-  if (error.code === 'fallback_result') return isJsonObject(value) && value.truncated === true;
-  return !NOTHING_FOUND.has(error.code);
 }
 
 /** The outcome of checking an agent's message against the configured contracts (any one may satisfy it). */
@@ -42,27 +27,14 @@ export type ContractCheck =
   | { readonly satisfied: false; readonly failures: readonly ContractFailure[] };
 
 /**
- * A result the contract's parser marks as a fallback (maestro with no complete `---RESULT---` block: the
- * upstream runtime invents a `DONE_WITH_CONCERNS` result) parses, but the agent never wrote the answer.
+ * Whether `result` is the answer `contract` asks for: a failure stays one, and so does a value the contract
+ * rejects (a fallback its parser derived from free text), which is kept beside the error.
  */
-export function isFallbackValue(value: unknown): boolean {
-  return isJsonObject(value) && value.fallback === true;
-}
-
 export function judgeContractResult(
   contract: AnyContract,
   result: ContractResult<unknown>,
 ): ContractJudgement {
-  if (!result.success) return { satisfied: false, error: result.error };
-  const warnings = result.warnings ?? [];
-  if (!isFallbackValue(result.data)) return { satisfied: true, value: result.data, warnings };
-  const said = warnings.map((warning) => warning.message).join(' ');
-  const error = new ProtocolError(
-    'fallback_result',
-    `The message holds no complete ${contract.title}; a fallback result was derived from free text.${said ? ` ${said}` : ''}`,
-    { details: { contract: contract.id, warnings } },
-  );
-  return { satisfied: false, error, value: result.data };
+  return contract.judge(result);
 }
 
 /** Run every contract's `extract` on `text`; the first contract that is satisfied wins. */
@@ -73,15 +45,11 @@ export function checkContracts(
 ): ContractCheck {
   const failures: ContractFailure[] = [];
   for (const contract of contracts) {
-    const judgement = judgeContractResult(contract, contract.extract(text, options));
+    const judgement = contract.judge(contract.extract(text, options));
     if (judgement.satisfied) {
       return { satisfied: true, contract, value: judgement.value, warnings: judgement.warnings };
     }
-    failures.push({
-      contract,
-      error: judgement.error,
-      attempted: isAttempt(judgement.error, judgement.value),
-    });
+    failures.push({ contract, error: judgement.error, attempted: contract.isAttempt(judgement.error) });
   }
   return { satisfied: false, failures };
 }

@@ -1,4 +1,4 @@
-import { defineContract, ok } from '@skillpack/core';
+import { defineContract, ok, ProtocolError } from '@skillpack/core';
 import { z } from 'zod';
 
 /** Small real contracts (built with the core's `defineContract`) for the hook logic tests. */
@@ -43,6 +43,15 @@ export const fallbackContract = defineContract({
       { code: 'E013', message: 'No STATUS line; fallback applied.' },
     ]);
   },
+  rejectValue: (value, warnings) =>
+    value.fallback
+      ? new ProtocolError(
+          'fallback_result',
+          `The message holds no complete status line. ${warnings.map((w) => w.message).join(' ')}`,
+          { details: { warnings } },
+        )
+      : undefined,
+  isAttempt: (error) => error.code !== 'fallback_result' && error.code !== 'missing_payload',
 });
 
 export const GREETING = '{"greeting":"hi"}';

@@ -1,6 +1,6 @@
 import { ProtocolError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { checkContracts, isFallbackValue, judgeContractResult } from '../../src/hooks/contract-check.js';
+import { checkContracts, judgeContractResult } from '../../src/hooks/contract-check.js';
 import { fallbackContract, GREETING, greetingContract, verdictContract } from './_contracts.js';
 
 describe('checkContracts', () => {
@@ -37,19 +37,19 @@ describe('checkContracts', () => {
     const error = check.failures[0]!.error;
     expect(error.code).toBe('fallback_result');
     expect(error.message).toContain('No STATUS line');
-    expect(error.details).toMatchObject({ contract: 'test.fallback', warnings: [{ code: 'E013' }] });
+    expect(error.details).toMatchObject({ warnings: [{ code: 'E013' }] });
+    expect(check.failures[0]!.attempted).toBe(false);
     expect(checkContracts([fallbackContract], 'STATUS: DONE').satisfied).toBe(true);
   });
 
   it.each([
-    [{ fallback: true }, true],
-    [{ fallback: 'true' }, false],
-    [{ fallback: false }, false],
-    [[true], false],
-    [null, false],
-    ['fallback', false],
-  ] as const)('isFallbackValue(%j) is %s', (value, expected) => {
-    expect(isFallbackValue(value)).toBe(expected);
+    ['I am done.', 'missing_payload', false],
+    ['{"verdict":"maybe"}', 'invalid_payload', true],
+  ] as const)('asks the contract whether %j attempts it', (text, code, attempted) => {
+    const check = checkContracts([verdictContract], text);
+    expect(check.satisfied ? [] : check.failures.map((f) => [f.error.code, f.attempted])).toEqual([
+      [code, attempted],
+    ]);
   });
 
   it('passes a failed result through unchanged', () => {

@@ -2,7 +2,7 @@ import { defineContract } from '../contract.js';
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { parseAcceptanceOutput } from './parse-output.js';
-import { renderVerdict } from './render.js';
+import { renderVerdict, toVerdictJson } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
 import { AcceptanceVerdictSchema, ParsedAcceptanceVerdictSchema } from './schemas.js';
 
@@ -32,4 +32,7 @@ export const acceptanceContract = defineContract({
   validate: validateAcceptanceVerdict,
   render: renderVerdict,
   correct: correctiveInstruction,
+  isAttempt: (error) => error.code !== 'missing_verdict',
+  // The seed's keys only: parse metadata stays out of what a CLI prints.
+  toCanonicalJson: toVerdictJson,
 });

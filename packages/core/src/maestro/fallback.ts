@@ -1,5 +1,5 @@
 import { ProtocolError } from '../errors.js';
-import type { Result } from '../result.js';
+import type { Result, Warning } from '../result.js';
 
 /**
  * The error a hook feeds to `contract.correct` for a maestro extract result: the failure itself, or for a
@@ -19,4 +19,32 @@ export function maestroContractError(
       details: { ...reason?.details, fallback: true },
     },
   );
+}
+
+/** The maestro blocks: no complete block was found, nor one cut off before its end marker. */
+const NO_BLOCK = 'missing_block';
+
+/**
+ * A maestro fallback (`fallback: true`, derived from free text because no complete block was found) parses,
+ * but the agent never wrote the answer: it does not satisfy the contract.
+ */
+export function rejectFallback(title: string) {
+  return (
+    value: { readonly fallback: boolean; readonly truncated?: boolean },
+    warnings: readonly Warning[],
+  ) => {
+    if (value.fallback !== true) return undefined;
+    const said = warnings.map((warning) => warning.message).join(' ');
+    return new ProtocolError(
+      'fallback_result',
+      `The message holds no complete ${title}; a fallback result was derived from free text.${said ? ` ${said}` : ''}`,
+      { details: { warnings, truncated: value.truncated === true } },
+    );
+  };
+}
+
+/** A fallback is an attempt only when a block was started and cut off; any other failure is one. */
+export function isMaestroAttempt(error: ProtocolError): boolean {
+  if (error.code === 'fallback_result') return error.details.truncated === true;
+  return error.code !== NO_BLOCK;
 }

@@ -1,5 +1,6 @@
 import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
+import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { RESULT_MARKERS, renderResultBlock, safeParseResultBlock } from './result-block.js';
 import { type MaestroResult, MaestroResultSchema, RESULT_STATUSES } from './result-schema.js';
 
@@ -51,6 +52,8 @@ const EXAMPLES: readonly { name: string; description: string; value: MaestroResu
   },
 ];
 
+const TITLE = 'maestro result block';
+
 const RULES = [
   `End the final message with one block: a line ${RESULT_MARKERS.start}, one "KEY: value" line per field, then a line ${RESULT_MARKERS.end}.`,
   `STATUS is required and is exactly one of ${RESULT_STATUSES.join(', ')} (NEEDS_CONTEXT is not accepted).`,
@@ -86,7 +89,7 @@ function correctResult(error: ProtocolError): string {
 export const maestroResultContract = defineContract({
   id: 'maestro.result',
   version: '1.0.0',
-  title: 'maestro result block',
+  title: TITLE,
   description:
     'The structured ---RESULT--- … ---END--- block a delegated maestro-ralph-cli-execute run ends its output with ' +
     '(maestro-flow v0.5.43). A missing block yields the upstream fallback, marked fallback: true.',
@@ -96,5 +99,7 @@ export const maestroResultContract = defineContract({
   rules: RULES,
   extract: (text, options) => safeParseResultBlock(text, options),
   render: renderResultBlock,
+  rejectValue: rejectFallback(TITLE),
+  isAttempt: isMaestroAttempt,
   correct: correctResult,
 });

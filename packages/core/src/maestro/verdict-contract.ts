@@ -1,5 +1,6 @@
 import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
+import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { renderVerdictBlock, safeParseVerdictBlock, VERDICT_MARKERS } from './verdict-block.js';
 import {
   CONFIDENCE_LEVELS,
@@ -37,6 +38,8 @@ const EXAMPLES: readonly { name: string; description: string; value: MaestroVerd
   },
 ];
 
+const TITLE = 'maestro quality-gate verdict';
+
 const RULES = [
   `End the final message with one block: a line ${VERDICT_MARKERS.start}, one "KEY: value" line per field, then a line ${VERDICT_MARKERS.end}.`,
   `STATUS is exactly one of ${VERDICT_STATUSES.join(', ')}; any other value makes the gate fall back to fix.`,
@@ -68,7 +71,7 @@ function correctVerdict(error: ProtocolError): string {
 export const maestroVerdictContract = defineContract({
   id: 'maestro.verdict',
   version: '1.0.0',
-  title: 'maestro quality-gate verdict',
+  title: TITLE,
   description:
     'The ---VERDICT--- … ---END--- block a quality-gate evaluator writes (maestro-flow v0.5.43 A_DELEGATE_EVALUATE). ' +
     'A verdict that cannot be parsed yields the upstream fallback (fix, parse_failed, score 0), marked fallback: true.',
@@ -78,5 +81,7 @@ export const maestroVerdictContract = defineContract({
   rules: RULES,
   extract: (text, options) => safeParseVerdictBlock(text, options),
   render: renderVerdictBlock,
+  rejectValue: rejectFallback(TITLE),
+  isAttempt: isMaestroAttempt,
   correct: correctVerdict,
 });

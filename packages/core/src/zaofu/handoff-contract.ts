@@ -15,6 +15,7 @@ import { agentTextLines } from '../text/unwrap.js';
 import { isMapping } from './_python.js';
 import { findCompletionWarnFields } from './completion-payload.js';
 import { findZfEmitCommandsInText } from './emit-in-text.js';
+import { zfEmitEnvelopeLines } from './emit-tool-calls.js';
 import type { HandoffEventType } from './event-types.js';
 import { OBJECT_ARTIFACT_REF_MESSAGE } from './payload-fields.js';
 
@@ -155,6 +156,7 @@ export function defineHandoffContract<S extends z.ZodType>(
   type T = z.output<S>;
   const schema = spec.schema as unknown as z.ZodType<T>;
   const validate = createValidate(spec.eventType, spec.title, schema);
+  const extract = createExtract(spec.eventType, validate);
   return defineContract({
     id: spec.id,
     version: '1.0.0',
@@ -165,7 +167,12 @@ export function defineHandoffContract<S extends z.ZodType>(
     examples: spec.examples,
     rules: spec.rules,
     validate,
-    extract: createExtract(spec.eventType, validate),
+    extract,
     render: (value) => renderZfEmitCommand(spec.eventType, value),
+    // The last valid `zf emit` the run's tools executed wins; the final message is read after it.
+    readToolCalls: (calls) => {
+      const lines = zfEmitEnvelopeLines(calls);
+      return lines.length > 0 ? extract(lines.join('\n'), {}) : undefined;
+    },
   });
 }

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AgentRun } from '@skillpack/adapters';
 import {
-  type AnyContract,
   ConfigError,
   type ErrorDetails,
   type ProtocolError,
@@ -180,13 +179,6 @@ function inputProblem(run: AgentRun): InputError | undefined {
   );
 }
 
-/** Conflux verdicts print in their canonical JSON form (the seed's keys only, no parse metadata). */
-async function canonicalValue(contract: AnyContract, value: unknown): Promise<unknown> {
-  if (contract.id !== 'conflux.acceptance') return value;
-  const { toVerdictJson } = await import('@skillpack/core/conflux');
-  return toVerdictJson(value as Parameters<typeof toVerdictJson>[0]);
-}
-
 async function run(request: ParseRequest, io: CliIo): Promise<number> {
   const [{ builtinContracts }, adapters] = await Promise.all([
     import('@skillpack/core/contracts'),
@@ -214,10 +206,10 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
       result = adapters.extractContract(agentRun, contract.id, builtinContracts);
     }
   }
-  const judged = adapters.judgeContractResult(contract, result);
+  const judged = contract.judge(result);
   if (!judged.satisfied) return failure(io, judged.error, request, runtime);
   const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {};
-  const value = await canonicalValue(contract, judged.value);
+  const value = contract.toCanonicalJson(judged.value);
   print(io, { ok: true, contract: contract.id, runtime, value, ...warnings });
   return EXIT.ok;
 }

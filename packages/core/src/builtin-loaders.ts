@@ -1,0 +1,22 @@
+import type { AnyContract } from './contract.js';
+
+type FamilyLoader = () => Promise<readonly AnyContract[]>;
+
+/**
+ * The built-in families by id prefix (`<family>.<name>`), each imported only when asked for, so a hook that
+ * checks one contract never builds the other families' schemas. This file and `contracts.ts` are the only
+ * places outside the family folders that list the families.
+ */
+const FAMILY_LOADERS: Readonly<Record<string, FamilyLoader>> = {
+  conflux: () => import('./conflux/index.js').then((module) => module.confluxContracts),
+  zaofu: () => import('./zaofu/index.js').then((module) => module.zaofuContracts),
+  maestro: () => import('./maestro/index.js').then((module) => module.maestroContracts),
+  devflow: () => import('./devflow/index.js').then((module) => module.devflowContracts),
+};
+
+/** The built-in contract with this id, loading only its family; `undefined` when skillpack ships none. */
+export async function loadBuiltinContract(id: string): Promise<AnyContract | undefined> {
+  const family = id.slice(0, Math.max(0, id.indexOf('.')));
+  const loader = Object.hasOwn(FAMILY_LOADERS, family) ? FAMILY_LOADERS[family] : undefined;
+  return loader ? (await loader()).find((contract) => contract.id === id) : undefined;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadBuiltinContract } from '../src/builtin-loaders.js';
+import { defineContract, isContract } from '../src/contract.js';
+import { builtinContracts } from '../src/contracts.js';
+import { ProtocolError } from '../src/errors.js';
+import { createContractRegistry, isContractRegistry } from '../src/registry.js';
+import { ok } from '../src/result.js';
+
+const plain = defineContract({
+  id: 'acme.plain',
+  version: '1.0.0',
+  title: 'Plain',
+  description: 'A JSON object on its own line.',
+  delivery: 'text',
+  schema: z.strictObject({ n: z.number() }),
+  examples: [{ name: 'one', value: { n: 1 } }],
+});
+
+const derived = defineContract({
+  id: 'acme.derived',
+  version: '1.0.0',
+  title: 'Derived',
+  description: 'Falls back to a derived value when the message has none.',
+  delivery: 'text',
+  schema: z.strictObject({ n: z.number(), derived: z.boolean() }),
+  examples: [{ name: 'one', value: { n: 1, derived: false } }],
+  extract: (text) =>
+    text === ''
+      ? ok({ n: 0, derived: true }, [{ code: 'w', message: 'derived' }])
+      : ok({ n: 1, derived: false }),
+  rejectValue: (value, warnings) =>
+    value.derived
+      ? new ProtocolError('derived_value', `not written (${warnings.length} warning)`)
+      : undefined,
+  isAttempt: (error) => error.code !== 'derived_value',
+  toCanonicalJson: (value) => ({ n: value.n }),
+  readToolCalls: (calls) => (calls.length > 0 ? ok({ n: calls.length, derived: false }) : undefined),
+});
+
+describe('contract capabilities', () => {
+  it('brands contracts and registries so a loaded module can be recognised', () => {
+    expect(isContract(plain)).toBe(true);
+    expect(isContract({ ...plain })).toBe(false);
+    expect(isContract(null)).toBe(false);
+    expect(isContractRegistry(createContractRegistry([plain]))).toBe(true);
+    expect(isContractRegistry({ ids: [], list: () => [] })).toBe(false);
+  });
+
+  it('fills the defaults: every value satisfies, only missing_payload is no attempt, the value is canonical', () => {
+    expect(plain.judge(ok({ n: 2 }))).toEqual({ satisfied: true, value: { n: 2 }, warnings: [] });
+    expect(plain.isAttempt(new ProtocolError('missing_payload', ''))).toBe(false);
+    expect(plain.isAttempt(new ProtocolError('invalid_payload', ''))).toBe(true);
+    expect(plain.toCanonicalJson({ n: 2 })).toEqual({ n: 2 });
+    expect(plain.readToolCalls).toBeUndefined();
+  });
+
+  it('uses what the contract declares', () => {
+    const judged = derived.judge(derived.extract(''));
+    expect(judged).toMatchObject({ satisfied: false, value: { n: 0, derived: true } });
+    if (judged.satisfied) return;
+    expect(judged.error.code).toBe('derived_value');
+    expect(derived.isAttempt(judged.error)).toBe(false);
+    expect(derived.judge(derived.extract('x')).satisfied).toBe(true);
+    expect(derived.toCanonicalJson({ n: 3, derived: false })).toEqual({ n: 3 });
+    expect(derived.readToolCalls?.([{ name: 'Bash', input: {}, status: 'completed' }])).toEqual(
+      ok({ n: 1, derived: false }),
+    );
+  });
+
+  it('loads a built-in contract by id, only its family', async () => {
+    for (const id of builtinContracts.ids) expect((await loadBuiltinContract(id))?.id).toBe(id);
+    expect(await loadBuiltinContract('acme.plain')).toBeUndefined();
+    expect(await loadBuiltinContract('nodot')).toBeUndefined();
+    expect(await loadBuiltinContract('__proto__.x')).toBeUndefined();
+  });
+
+  it('every built-in contract declares its behaviour through the same capabilities', () => {
+    for (const contract of builtinContracts.list()) {
+      expect(isContract(contract)).toBe(true);
+      const example = contract.examples[0];
+      if (example)
+        expect(contract.judge(contract.extract(contract.render(example.value))).satisfied).toBe(true);
+    }
+  });
+});
