@@ -5,17 +5,20 @@ import type { ContractRegistry } from '@skillpack/core';
 import { type CliIo, type Command, EXIT } from '../cli-io.js';
 import { renderContractDocs } from '../docs/contract-docs.js';
 import { compareDocs, type DocsDrift } from '../docs/docs-drift.js';
+import { loadCommandContracts } from './_contract-options.js';
 import { reportFailure, usageFailure } from './_pack-options.js';
 
-const USAGE = `Usage: skillpack docs --out DIR [--check]
+const USAGE = `Usage: skillpack docs --out DIR [--check] [--config FILE]
 
 Write one Markdown page per contract family (fields, rules, examples, and the errors each contract
-reports) plus a README.md index, generated from the registered contracts.
+reports) plus a README.md index, generated from the registered contracts: the built-ins plus those of
+the pack config's "contracts" modules.
 
 Options:
-  -o, --out DIR  Folder of the pages (created when missing)
-  --check        Write nothing; exit 1 when a page in DIR differs from a fresh render
-  -h, --help     Show this help
+  -o, --out DIR      Folder of the pages (created when missing)
+  --check            Write nothing; exit 1 when a page in DIR differs from a fresh render
+  -c, --config FILE  Pack config whose contract modules to add (default: skillpack.config.json, when present)
+  -h, --help         Show this help
 
 Pages written by an earlier run that the contracts no longer produce are removed (reported with --check);
 other Markdown files in DIR are left alone.
@@ -79,7 +82,7 @@ export const command: Command = {
   summary: 'Write Markdown reference pages for every registered contract',
   usage: USAGE,
   async run(args, io) {
-    let values: { out?: string; check: boolean; help: boolean };
+    let values: { out?: string; check: boolean; config?: string; help: boolean };
     try {
       ({ values } = parseArgs({
         args: [...args],
@@ -88,6 +91,7 @@ export const command: Command = {
         options: {
           out: { type: 'string', short: 'o' },
           check: { type: 'boolean', default: false },
+          config: { type: 'string', short: 'c' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       }));
@@ -100,8 +104,8 @@ export const command: Command = {
     }
     if (values.out === undefined) return usageFailure(io, 'docs', '--out DIR is required', USAGE);
     try {
-      const { builtinContracts } = await import('@skillpack/core/contracts');
-      return await runDocs(resolve(io.cwd, values.out), values.check, io, builtinContracts);
+      const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
+      return await runDocs(resolve(io.cwd, values.out), values.check, io, registry);
     } catch (error) {
       return reportFailure(io, 'docs', error);
     }

@@ -12,6 +12,7 @@ import {
   type Warning,
 } from '@skillpack/core';
 import { type CliIo, type Command, EXIT } from '../cli-io.js';
+import { loadCommandContracts } from './_contract-options.js';
 
 const INPUT_RUNTIMES = ['auto', 'claude-code', 'codex', 'opencode', 'text'] as const;
 type InputRuntime = (typeof INPUT_RUNTIMES)[number];
@@ -19,7 +20,8 @@ type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 /** The most bytes read as plain text (`--runtime text`, or `auto` when no runtime is detected). */
 export const TEXT_INPUT_LIMIT = 64 * 1024 * 1024;
 
-const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text] [FILE|-]
+const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text]
+                       [--config FILE] [--contracts MODULE …] [FILE|-]
 
 Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok":true,"contract":…,"runtime":…,"value":…}            exit 0: the contract is satisfied
@@ -27,10 +29,13 @@ Read an agent's output (FILE, or stdin for - or nothing) and print one JSON docu
 A run-level warning (a run that did not complete) adds "warnings".
 
 Options:
-  --contract <id>   the contract to read, for example conflux.acceptance
-  --runtime <kind>  auto (default: detect Claude Code, Codex or OpenCode JSON events, else plain text),
-                    claude-code, codex, opencode, or text (the agent's message itself)
-  -h, --help        show this help
+  --contract <id>         the contract to read, for example acme.review or one of the built-ins
+  --runtime <kind>        auto (default: detect Claude Code, Codex or OpenCode JSON events, else plain
+                          text), claude-code, codex, opencode, or text (the agent's message itself)
+  -c, --config FILE       pack config whose contract modules to add (default: skillpack.config.json,
+                          when present)
+  --contracts MODULE      a contract module (.ts, .mts, .js, .mjs or a package) to add; repeatable
+  -h, --help              show this help
 `;
 
 type ParseDocument =
@@ -50,6 +55,8 @@ type ParseDocument =
 
 interface ParseRequest {
   readonly contractId: string;
+  readonly config: string | undefined;
+  readonly contracts: readonly string[];
   readonly runtime: InputRuntime;
   readonly file: string | undefined;
 }
@@ -86,7 +93,10 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
     success: false as const,
     error: new ConfigError('usage', message),
   });
-  let parsed: { values: { contract?: string; runtime?: string; help?: boolean }; positionals: string[] };
+  let parsed: {
+    values: { contract?: string; runtime?: string; config?: string; contracts?: string[]; help?: boolean };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...args],
@@ -95,6 +105,8 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
       options: {
         contract: { type: 'string' },
         runtime: { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        contracts: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -110,7 +122,16 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
   }
   if (positionals.length > 1) return usageError(`Expected at most one FILE; got ${positionals.length}.`);
   const file = positionals[0] === '-' ? undefined : positionals[0];
-  return { success: true, data: { contractId: values.contract, runtime: runtime as InputRuntime, file } };
+  return {
+    success: true,
+    data: {
+      contractId: values.contract,
+      config: values.config,
+      contracts: values.contracts ?? [],
+      runtime: runtime as InputRuntime,
+      file,
+    },
+  };
 }
 
 async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIterable<Uint8Array | string>> {
@@ -180,11 +201,11 @@ function inputProblem(run: AgentRun): InputError | undefined {
 }
 
 async function run(request: ParseRequest, io: CliIo): Promise<number> {
-  const [{ builtinContracts }, adapters] = await Promise.all([
-    import('@skillpack/core/contracts'),
+  const [{ registry }, adapters] = await Promise.all([
+    loadCommandContracts({ cwd: io.cwd, config: request.config, contracts: request.contracts }),
     import('@skillpack/adapters'),
   ]);
-  const contract = builtinContracts.require(request.contractId);
+  const contract = registry.require(request.contractId);
   const source = await openInput(io, request.file);
   let runtime: string = request.runtime;
   let result: Result<unknown, ProtocolError>;
@@ -203,7 +224,7 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
       result = contract.extract(decode(tee.state.kept));
     } else {
       runtime = agentRun.runtime;
-      result = adapters.extractContract(agentRun, contract.id, builtinContracts);
+      result = adapters.extractContract(agentRun, contract);
     }
   }
   const judged = contract.judge(result);

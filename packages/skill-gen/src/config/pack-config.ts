@@ -77,6 +77,16 @@ export const PackConfigSchema = z.strictObject({
     .default([...TARGET_IDS])
     .meta({ description: 'What to render.' }),
   out: PathSchema.default('dist/skill-packs').meta({ description: 'Pack directory, relative to this file.' }),
+  contracts: z
+    .array(z.string().min(1).max(1024))
+    .max(64)
+    .default([])
+    .meta({
+      description:
+        'Contract modules whose exported contracts join the built-ins for every command and are carried by the ' +
+        'generated hooks: paths relative to this file (TypeScript or JavaScript) or package specifiers.',
+      examples: [['./contracts/review.ts', '@acme/contracts']],
+    }),
   hooks: z
     .record(ContractIdSchema, HookConfigSchema)
     .default({})

@@ -4,6 +4,8 @@ import type { ContractRegistry, Warning } from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
+import type { ModuleContract } from '../contracts/load-contract-modules.js';
+import type { PackContracts } from '../contracts/pack-contracts.js';
 import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
 import { loadTemplates, type TemplateSet } from '../render/templates.js';
@@ -22,6 +24,8 @@ export interface PackInputs {
   readonly outDir: string;
   readonly targets: readonly TargetId[];
   readonly registry: ContractRegistry;
+  /** The contracts the config's modules add to the built-ins (generated hooks carry them). */
+  readonly contractModules: readonly ModuleContract[];
   readonly skills: readonly SkillSource[];
   readonly sources: readonly SourceRecord[];
   readonly templates: TemplateSet;
@@ -39,8 +43,16 @@ function isInside(parent: string, child: string): boolean {
   return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
 }
 
-async function defaultRegistry(): Promise<ContractRegistry> {
-  return (await import('@skillpack/core/contracts')).builtinContracts;
+/** The built-ins plus the contracts of the config's modules, unless the caller passed its own registry. */
+async function packContracts(
+  request: PackRequest,
+  config: PackConfig,
+  baseDir: string,
+  configFile: string,
+): Promise<PackContracts> {
+  if (request.registry) return { registry: request.registry, modules: [] };
+  const { loadPackContracts } = await import('../contracts/pack-contracts.js');
+  return loadPackContracts(config.contracts.map((specifier) => ({ specifier, baseDir, origin: configFile })));
 }
 
 /** Every contract id a skill declares must be registered; the error points at the front matter line. */
@@ -113,7 +125,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
   const targets = request.targets ?? config.targets;
   // The registry (and with it every contract family) is loaded only now, so `--help` and config mistakes stay fast.
-  const registry = request.registry ?? (await defaultRegistry());
+  const { registry, modules: contractModules } = await packContracts(request, config, baseDir, configFile);
   checkHookContracts(config, configText, configFile, registry);
 
   const { skills, records } = await readSkillSources({
@@ -173,6 +185,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
     outDir,
     targets,
     registry,
+    contractModules,
     skills,
     sources,
     templates,

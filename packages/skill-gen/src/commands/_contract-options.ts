@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { authorError } from '../author-error.js';
+import { safeParsePackConfig } from '../config/load-pack-config.js';
+import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';
+import { DEFAULT_CONFIG_FILE } from '../pack/pack-request.js';
+
+export interface ContractSourceOptions {
+  readonly cwd: string;
+  /** `--config FILE`: its `contracts` are loaded; it must exist. */
+  readonly config?: string | undefined;
+  /** `--contracts MODULE` (repeatable), resolved from `cwd`. */
+  readonly contracts?: readonly string[] | undefined;
+}
+
+/** The config's contract modules, when there is a config: `--config`, else `skillpack.config.json` in `cwd`. */
+async function configModules(options: ContractSourceOptions): Promise<ContractModuleRequest[]> {
+  const path = resolve(options.cwd, options.config ?? DEFAULT_CONFIG_FILE);
+  if (options.config === undefined && !existsSync(path)) return [];
+  const file = relative(options.cwd, path) || DEFAULT_CONFIG_FILE;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (cause) {
+    throw authorError('config_not_found', {
+      file,
+      message: `Cannot read the pack config (${(cause as NodeJS.ErrnoException).code ?? String(cause)}).`,
+      fix: 'Pass the path of an existing skillpack.config.json to --config.',
+      cause,
+    });
+  }
+  const parsed = safeParsePackConfig(text, file);
+  if (!parsed.success) throw parsed.error;
+  return parsed.data.contracts.map((specifier) => ({ specifier, baseDir: dirname(path), origin: file }));
+}
+
+/**
+ * The registry a command works with: the built-ins, the contracts of the pack config's modules (found as
+ * `build` finds the config) and those of `--contracts`. Commands call this once; with no module to load it
+ * loads none (and no bundler).
+ */
+export async function loadCommandContracts(options: ContractSourceOptions): Promise<PackContracts> {
+  const requests = [
+    ...(await configModules(options)),
+    ...(options.contracts ?? []).map((specifier) => ({
+      specifier,
+      baseDir: options.cwd,
+      origin: '--contracts',
+    })),
+  ];
+  const { loadPackContracts } = await import('../contracts/pack-contracts.js');
+  return loadPackContracts(requests);
+}

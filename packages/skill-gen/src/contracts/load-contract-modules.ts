@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
+import type { Plugin } from 'esbuild';
+import { authorError } from '../author-error.js';
+
+/** One contract a module exports, and where it came from (errors and generated hooks name both). */
+export interface ModuleContract {
+  readonly contract: AnyContract;
+  /** The module as the config or `--contracts` wrote it. */
+  readonly specifier: string;
+  /** The file esbuild resolved it to. */
+  readonly file: string;
+  readonly exportName: string;
+}
+
+export interface ContractModuleOptions {
+  /** Where relative paths and package names resolve from (the config's folder, or the cwd). */
+  readonly baseDir: string;
+  /** The file errors point at (the config, or `--contracts`). */
+  readonly origin: string;
+}
+
+/** A path (`./x.ts`, `../x.js`, `/abs/x.mjs`) rather than a package specifier (`@acme/contracts`). */
+export function isPathSpecifier(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || isAbsolute(specifier);
+}
+
+/** Packages the contract modules share with the CLI; when the project lacks one, the CLI's own copy serves. */
+const CLI_PACKAGES = /^(?:zod|@skillpack\/(?:core|adapters))(?:\/|$)/;
+
+/**
+ * Bare imports stay imports, resolved (with esbuild's resolver, so `exports` maps count) to absolute file URLs
+ * from the importing file: the bundle imports the project's own zod and @skillpack/core, never a copy.
+ */
+const projectPackages: Plugin = {
+  name: 'skillpack-project-packages',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === 'inner') return undefined;
+      if (args.path.startsWith('.') || isAbsolute(args.path)) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'inner',
+      });
+      if (found.errors.length === 0) return { path: pathToFileURL(found.path).href, external: true };
+      if (CLI_PACKAGES.test(args.path)) {
+        try {
+          const path = createRequire(import.meta.url).resolve(args.path);
+          return { path: pathToFileURL(path).href, external: true };
+        } catch {
+          // Reported below with esbuild's own message.
+        }
+      }
+      return { errors: found.errors };
+    });
+  },
+};
+
+/** Bundle one module (TypeScript or JavaScript) to ESM in memory; returns the code and its entry file. */
+async function bundleModule(specifier: string, options: ContractModuleOptions) {
+  const { build } = await import('esbuild');
+  const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
+  if (isPathSpecifier(specifier) && !existsSync(entry)) {
+    throw authorError('contract_module_not_found', {
+      file: options.origin,
+      message: `The contract module "${specifier}" does not exist (looked for ${entry}).`,
+      fix: 'Correct the path in "contracts"; paths are relative to the config file.',
+      details: { module: specifier },
+    });
+  }
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir: options.baseDir,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [projectPackages],
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    const file = Object.keys(result.metafile.inputs).at(-1) ?? entry;
+    return { code, file: resolve(options.baseDir, file) };
+  } catch (cause) {
+    const errors = (cause as { errors?: { text: string }[] }).errors ?? [];
+    const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
+    throw authorError('contract_module_unloadable', {
+      file: options.origin,
+      message: `The contract module "${specifier}" cannot be compiled: ${why}.`,
+      fix: 'Fix the module, or install what it imports in the project (npm install).',
+      details: { module: specifier },
+      cause,
+    });
+  }
+}
+
+function contractsOf(value: unknown): readonly AnyContract[] | undefined {
+  if (isContract(value)) return [value];
+  if (isContractRegistry(value)) return value.list();
+  if (Array.isArray(value) && value.length > 0 && value.every(isContract)) return value;
+  return undefined;
+}
+
+/**
+ * Load one contract module: bundle it with esbuild (so `.ts`, `.mts`, `.js` and `.mjs` load on plain Node),
+ * import the result and collect its exports. Every export must be a contract made by `defineContract`, a
+ * registry or an array of contracts; anything else, or a module that fails to load, is a ConfigError.
+ */
+export async function loadContractModule(
+  specifier: string,
+  options: ContractModuleOptions,
+): Promise<ModuleContract[]> {
+  const { code, file } = await bundleModule(specifier, options);
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  } catch (cause) {
+    throw authorError('contract_module_unloadable', {
+      file: options.origin,
+      message: `The contract module "${specifier}" failed while loading: ${cause instanceof Error ? cause.message : String(cause)}.`,
+      fix: 'Fix the error the module throws when it is imported.',
+      details: { module: specifier },
+      cause,
+    });
+  }
+  const found: ModuleContract[] = [];
+  for (const [exportName, value] of Object.entries(namespace)) {
+    const contracts = contractsOf(value);
+    if (!contracts) {
+      throw authorError('contract_module_export', {
+        file: options.origin,
+        message: `The export "${exportName}" of contract module "${specifier}" is not a contract: expected a value made by defineContract, a contract registry or an array of contracts.`,
+        fix: `Move "${exportName}" into another module, or export a contract.`,
+        details: { module: specifier, export: exportName },
+      });
+    }
+    for (const contract of contracts) found.push({ contract, specifier, file, exportName });
+  }
+  if (found.length === 0) {
+    throw authorError('contract_module_empty', {
+      file: options.origin,
+      message: `The contract module "${specifier}" exports no contract.`,
+      fix: 'Export the contracts made by defineContract from the module.',
+      details: { module: specifier },
+    });
+  }
+  return found;
+}

@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli-io.js';
+import { runCli } from '../../src/program.js';
+
+/** A pack project whose config names a TypeScript contract module, as `skillpack init` writes one. */
+const dir = mkdtempSync(join(tmpdir(), 'skillpack-contract-commands-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const REVIEW = `import { defineContract } from '@skillpack/core';
+import { z } from 'zod';
+
+export const review = defineContract({
+  id: 'acme.review',
+  version: '1.0.0',
+  title: 'Acme review verdict',
+  description: 'The verdict a review ends with, as one line of JSON.',
+  delivery: 'text',
+  schema: z.strictObject({ verdict: z.enum(['approve', 'reject']), reason: z.string().min(1) }),
+  examples: [{ name: 'approve', value: { verdict: 'approve', reason: 'Tests pass.' } }],
+  toCanonicalJson: (value) => ({ verdict: value.verdict }),
+});
+`;
+
+mkdirSync(join(dir, 'contracts'));
+mkdirSync(join(dir, 'skills', 'review'), { recursive: true });
+writeFileSync(join(dir, 'contracts', 'review.ts'), REVIEW);
+writeFileSync(
+  join(dir, 'skills', 'review', 'skill.md'),
+  '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nReview the change, then write {{> contract-output contract="acme.review"}}\n',
+);
+writeFileSync(
+  join(dir, 'skillpack.config.json'),
+  JSON.stringify({
+    name: 'acme-review',
+    version: '1.0.0',
+    description: 'Acme review skills.',
+    author: { name: 'Acme' },
+    license: 'MIT',
+    contracts: ['./contracts/review.ts'],
+    targets: ['portable'],
+  }),
+);
+
+async function cli(args: readonly string[], stdin = '', cwd = dir) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    stdin: Readable.from([Buffer.from(stdin)]),
+    cwd,
+    env: {},
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+describe("every command sees the config's contract modules", { timeout: 60_000 }, () => {
+  it('parse reads a user contract and prints its canonical JSON', async () => {
+    const ran = await cli(
+      ['parse', '--contract', 'acme.review', '--runtime', 'text'],
+      'Done.\n{"verdict":"reject","reason":"No tests."}\n',
+    );
+    expect([ran.code, JSON.parse(ran.stdout)]).toEqual([
+      0,
+      { ok: true, contract: 'acme.review', runtime: 'text', value: { verdict: 'reject' } },
+    ]);
+    const wrong = await cli(
+      ['parse', '--contract', 'acme.review', '--runtime', 'text'],
+      '{"verdict":"maybe"}',
+    );
+    expect([wrong.code, JSON.parse(wrong.stdout).error.code]).toEqual([1, 'invalid_payload']);
+  });
+
+  it('parse --contracts works outside a pack project, and --config names one', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'skillpack-elsewhere-'));
+    try {
+      const text = '{"verdict":"approve","reason":"ok"}';
+      const args = ['parse', '--contract', 'acme.review', '--runtime', 'text'];
+      expect((await cli(args, text, elsewhere)).code).toBe(2);
+      const module = join(dir, 'contracts', 'review.ts');
+      expect((await cli([...args, '--contracts', module], text, elsewhere)).code).toBe(0);
+      const config = join(dir, 'skillpack.config.json');
+      expect((await cli([...args, '--config', config], text, elsewhere)).code).toBe(0);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('schemas and docs include the user contract', async () => {
+    expect((await cli(['schemas', '--out', 'out/schemas'])).code).toBe(0);
+    expect(readdirSync(join(dir, 'out', 'schemas'))).toContain('acme.review.schema.json');
+    expect((await cli(['docs', '--out', 'out/docs'])).code).toBe(0);
+    expect(readdirSync(join(dir, 'out', 'docs'))).toContain('acme.md');
+  });
+
+  it('build renders a skill that speaks the user contract, and check finds it clean', async () => {
+    const built = await cli(['build']);
+    expect(built.code, built.stderr).toBe(0);
+    const skill = readFileSync(
+      join(dir, 'dist', 'skill-packs', 'portable', 'skills', 'review', 'SKILL.md'),
+      'utf8',
+    );
+    expect(skill).toContain('{"verdict":"approve","reason":"Tests pass."}');
+    expect((await cli(['check'])).code).toBe(0);
+  });
+
+  it('a broken module fails the command with the config file and the module named', async () => {
+    const broken = join(dir, 'broken');
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(join(broken, 'bad.ts'), 'export const notAContract = 1;\n');
+    writeFileSync(
+      join(broken, 'skillpack.config.json'),
+      JSON.stringify({
+        name: 'b',
+        version: '1.0.0',
+        description: 'b',
+        author: { name: 'b' },
+        license: 'MIT',
+        contracts: ['./bad.ts'],
+      }),
+    );
+    for (const args of [['build'], ['schemas', '--out', 'x'], ['docs', '--out', 'x']]) {
+      const ran = await cli(args, '', broken);
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toContain(
+        'skillpack.config.json: The export "notAContract" of contract module "./bad.ts"',
+      );
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadPackContracts } from '../../src/contracts/pack-contracts.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'skillpack-contract-modules-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A contract module's source; `defineContract` comes from the project's (here: the CLI's) @skillpack/core. */
+function reviewModule(id: string, extra = ''): string {
+  return [
+    "import { defineContract } from '@skillpack/core';",
+    "import { z } from 'zod';",
+    `export const review = defineContract({ id: '${id}', version: '1.0.0', title: 'Review', description: 'A verdict.',`,
+    "  delivery: 'text', schema: z.strictObject({ verdict: z.enum(['approve', 'reject']) }),",
+    "  examples: [{ name: 'approve', value: { verdict: 'approve' } }] });",
+    extra,
+  ].join('\n');
+}
+
+function write(name: string, text: string): string {
+  const path = join(dir, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return `./${name}`;
+}
+
+const load = (...specifiers: string[]) =>
+  loadPackContracts(
+    specifiers.map((specifier) => ({ specifier, baseDir: dir, origin: 'skillpack.config.json' })),
+  );
+
+async function configError(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe('contract modules', () => {
+  it('with no module, the registry is the built-ins', async () => {
+    const { registry, modules } = await load();
+    expect(registry).toBe(builtinContracts);
+    expect(modules).toEqual([]);
+  });
+
+  it.each([
+    ['review.ts', reviewModule('acme.review-ts', 'export type Verdict = { verdict: string };')],
+    ['review.mts', reviewModule('acme.review-mts')],
+    ['review.js', reviewModule('acme.review-js')],
+    ['review.mjs', reviewModule('acme.review-mjs')],
+  ])('loads %s on plain Node, next to the built-ins', async (name, source) => {
+    const { registry, modules } = await load(write(name, source));
+    const id = `acme.review-${name.split('.')[1]}`;
+    expect(registry.require(id).extract('{"verdict":"reject"}')).toMatchObject({
+      data: { verdict: 'reject' },
+    });
+    expect(registry.has('conflux.acceptance')).toBe(true);
+    expect(modules.map((entry) => [entry.contract.id, entry.exportName])).toEqual([[id, 'review']]);
+  });
+
+  it('collects registries and arrays, each contract once', async () => {
+    const source = [
+      reviewModule('acme.one'),
+      "import { createContractRegistry, defineContract as define } from '@skillpack/core';",
+      "const two = define({ ...review, id: 'acme.two' });",
+      'export const all = createContractRegistry([review, two]);',
+      'export const list = [review];',
+    ].join('\n');
+    const { registry, modules } = await load(write('many.ts', source));
+    expect(registry.has('acme.one') && registry.has('acme.two')).toBe(true);
+    expect(modules.map((entry) => `${entry.exportName}:${entry.contract.id}`)).toEqual([
+      'all:acme.one',
+      'all:acme.two',
+    ]);
+  });
+
+  it('follows the module own relative imports (TypeScript importing TypeScript)', async () => {
+    write(
+      'parts/schema.ts',
+      "import { z } from 'zod';\nexport const Schema = z.strictObject({ n: z.number() });\n",
+    );
+    const main = write(
+      'parts/index.ts',
+      [
+        "import { defineContract } from '@skillpack/core';",
+        "import { Schema } from './schema.ts';",
+        "export const n = defineContract({ id: 'acme.n', version: '1.0.0', title: 'N', description: 'n',",
+        "  delivery: 'text', schema: Schema, examples: [] });",
+      ].join('\n'),
+    );
+    expect((await load(main)).registry.has('acme.n')).toBe(true);
+  });
+
+  it.each([
+    [
+      'an export that is not a contract',
+      'bad-export.ts',
+      reviewModule('acme.bad', 'export const helper = 1;'),
+      'contract_module_export',
+      '"helper"',
+    ],
+    ['a module without contracts', 'empty.ts', 'export {};', 'contract_module_empty', 'exports no contract'],
+    [
+      'a module that does not compile',
+      'broken.ts',
+      'export const = ;',
+      'contract_module_unloadable',
+      'cannot be compiled',
+    ],
+    [
+      'a module that throws on import',
+      'throws.ts',
+      "throw new Error('boom');",
+      'contract_module_unloadable',
+      'boom',
+    ],
+    [
+      'an unresolvable import',
+      'missing-dep.ts',
+      "import '@acme/not-installed';",
+      'contract_module_unloadable',
+      '@acme/not-installed',
+    ],
+    [
+      'a duplicate of a built-in id',
+      'dupe.ts',
+      reviewModule('conflux.acceptance'),
+      'duplicate_contract',
+      'the built-in contracts',
+    ],
+  ])('%s is a ConfigError naming the file and module', async (_what, name, source, code, says) => {
+    const error = await configError(load(write(name, source)));
+    expect(error.code).toBe(code);
+    expect(error.message).toContain('skillpack.config.json');
+    expect(error.message).toContain(`./${name}`);
+    expect(error.message).toContain(says);
+  });
+
+  it('a missing file and the same id from two modules are ConfigErrors too', async () => {
+    expect((await configError(load('./nowhere.ts'))).code).toBe('contract_module_not_found');
+    const a = write('a.ts', reviewModule('acme.same'));
+    const b = write('b.ts', reviewModule('acme.same'));
+    const error = await configError(load(a, b));
+    expect([error.code, error.message]).toEqual([
+      'duplicate_contract',
+      expect.stringMatching(/export "review" of \.\/b\.ts and by export "review" of \.\/a\.ts/),
+    ]);
+  });
+});
