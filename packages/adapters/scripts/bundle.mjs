@@ -127,7 +127,13 @@ async function buildHook(write) {
 async function buildPlugin(write) {
   const plugin = await build({
     ...common,
-    entryPoints: ['src/opencode/plugin-entry.ts'],
+    // OpenCode calls every export of a plugin module, so the bundle exports the plugin alone.
+    stdin: {
+      contents: "export { SkillpackContractsPlugin } from './src/opencode/plugin-entry.ts';\n",
+      resolveDir: packageDir,
+      sourcefile: 'opencode-plugin-entry.ts',
+      loader: 'ts',
+    },
     format: 'esm',
     banner: { js: BANNER },
     write: false,

@@ -1,35 +1,9 @@
 #!/usr/bin/env node
-import type { AnyContract } from '@skillpack/core';
-import { z } from 'zod';
-import { runHookProcess } from '../hooks/run-hook-process.js';
-import { warmUpDecisionPaths } from '../hooks/warm-up.js';
-import { writeDescriptor } from './stdio.js';
+import { startHookProgram } from './hook-program.js';
 
-// One short-lived process parses each schema once or twice: compiling zod's JIT parsers would cost more
-// than it saves.
-z.config({ jitless: true });
-
-let checked: readonly AnyContract[] = [];
+const program = startHookProgram();
 
 /** Called by the prebuilt bundle's loader before it stores its code cache (see code-cache.ts). */
 export function warmUp(): void {
-  warmUpDecisionPaths(checked);
+  program.warmUp();
 }
-
-// Exit right after writing: after a deadline, stdin or a transcript read may still be pending.
-function finish(stdout: string, stderr: string): void {
-  if (stderr) writeDescriptor(2, stderr);
-  writeDescriptor(1, stdout);
-  process.exit(0);
-}
-
-runHookProcess(process.argv.slice(2), { stdin: process.stdin, env: process.env }).then(
-  (outcome) => {
-    checked = outcome.contracts ?? [];
-    finish(outcome.stdout, outcome.stderr);
-  },
-  (error: unknown) => {
-    const message = `skillpack-hook: unexpected failure: ${String(error)}`;
-    finish(`${JSON.stringify({ systemMessage: message })}\n`, `${message}\n`);
-  },
-);

@@ -1,4 +1,4 @@
-import { type AnyContract, describeValue, safeJsonParse } from '@skillpack/core';
+import { type AnyContract, type ContractRegistry, describeValue, safeJsonParse } from '@skillpack/core';
 import { claudeCodeStopHook } from '../claude-code/stop-hook.js';
 import { codexStopHook } from '../codex/stop-hook.js';
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
@@ -38,7 +38,11 @@ function outcomeOf(decision: StopDecision): HookProcessOutcome {
   };
 }
 
-async function check(args: HookArgs, io: HookProcessIo): Promise<HookProcessOutcome> {
+async function check(
+  args: HookArgs,
+  io: HookProcessIo,
+  pack: ContractRegistry | undefined,
+): Promise<HookProcessOutcome> {
   const input = await readBoundedText(io.stdin, args.maxInputBytes);
   if (!input.success) return outcomeOf(allowBecauseOfHookError(input.error.message));
   if (input.data.trim() === '') {
@@ -48,7 +52,7 @@ async function check(args: HookArgs, io: HookProcessIo): Promise<HookProcessOutc
   if (!payload) {
     return outcomeOf(allowBecauseOfHookError(`stdin is not JSON: received ${describeValue(input.data)}.`));
   }
-  const contracts = await loadContracts(args.contractIds);
+  const contracts = await loadContracts(args.contractIds, pack);
   if (!contracts.success) return outcomeOf(allowBecauseOfHookError(contracts.error.message));
   const stateDir = defaultBlockStateDir(io.env);
   const options: StopHookOptions = {
@@ -61,10 +65,14 @@ async function check(args: HookArgs, io: HookProcessIo): Promise<HookProcessOutc
   return { ...outcomeOf(decision), contracts: contracts.data };
 }
 
-/** The whole `skillpack-hook` run: arguments, bounded stdin, contracts, decision, all under one deadline. */
+/**
+ * The whole `skillpack-hook` run: arguments, bounded stdin, contracts, decision, all under one deadline. The
+ * `pack` contracts (those a generated hook carries) are found before the built-ins.
+ */
 export async function runHookProcess(
   argv: readonly string[],
   io: HookProcessIo,
+  pack?: ContractRegistry,
 ): Promise<HookProcessOutcome> {
   const command = parseHookArgs(argv);
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
@@ -80,7 +88,7 @@ export async function runHookProcess(
   });
   try {
     return await Promise.race([
-      check(args, io).catch((error: unknown) =>
+      check(args, io, pack).catch((error: unknown) =>
         outcomeOf(allowBecauseOfHookError(`the check failed unexpectedly: ${describeValue(String(error))}`)),
       ),
       deadline,

@@ -1,5 +1,6 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
 import { checkContracts } from '../hooks/contract-check.js';
+import { loadContracts } from '../hooks/load-contracts.js';
 import { correctiveReason } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import type {
@@ -14,7 +15,7 @@ export interface OpenCodePluginOptions {
   readonly contracts: readonly string[];
   /** Re-prompts per chain of unsatisfied answers before the plugin gives up (default 2). */
   readonly maxPrompts?: number;
-  /** Where the ids are looked up (default: every built-in contract). */
+  /** Contracts the ids are looked up in before the built-ins (a generated pack's own contracts). */
   readonly registry?: ContractRegistry;
 }
 
@@ -30,8 +31,9 @@ interface SessionState {
 }
 
 async function resolveContracts(options: OpenCodePluginOptions): Promise<AnyContract[]> {
-  const registry = options.registry ?? (await import('@skillpack/core/contracts')).builtinContracts;
-  return options.contracts.map((id) => registry.require(id));
+  const loaded = await loadContracts(options.contracts, options.registry);
+  if (!loaded.success) throw loaded.error;
+  return loaded.data;
 }
 
 function sessionIdOf(properties: unknown): string | undefined {

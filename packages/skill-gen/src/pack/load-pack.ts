@@ -101,6 +101,40 @@ function neededBundles(
   return names;
 }
 
+interface BundleContext {
+  readonly config: PackConfig;
+  readonly skills: readonly SkillSource[];
+  readonly registry: ContractRegistry;
+  readonly contractModules: readonly ModuleContract[];
+  readonly configFile: string;
+  readonly baseDir: string;
+  readonly request: PackRequest;
+}
+
+/**
+ * The hook and plugin files: the adapters' prebuilt ones when every hooked contract is built in, else
+ * bundled now with the pack's contract modules inside. A hooked contract that neither carries (one passed
+ * through the API's `registry`) is a build error: the hook would let every stop through.
+ */
+async function packBundles(needed: readonly BundleName[], context: BundleContext): Promise<HookBundles> {
+  if (needed.length === 0) return {};
+  const { builtinContracts } = await import('@skillpack/core/contracts');
+  const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
+  const own = packHookedContracts(context.config, context.skills).filter((id) => !builtinContracts.has(id));
+  const lost = own.filter((id) => !carried.has(id));
+  if (lost.length > 0) {
+    throw authorError('hook_contract_not_carried', {
+      file: context.configFile,
+      message: `"hooks" wires ${lost.join(', ')}, which no contract module of the config defines, so the generated hook could not enforce it.`,
+      fix: 'Add the module that defines it to "contracts" in the config.',
+      details: { contracts: lost },
+    });
+  }
+  if (own.length === 0) return loadHookBundles(needed, context.configFile, context.request.bundles);
+  const { bundlePackRuntime } = await import('../hooks/bundle-pack-runtime.js');
+  return bundlePackRuntime(needed, context.contractModules, context.configFile, context.baseDir);
+}
+
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
 export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   const cwd = resolve(request.cwd ?? process.cwd());
@@ -164,7 +198,15 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
     contracts.length > 0
       ? createTypeReferences(contracts, request.typeReferences)
       : new Map<string, TypeReference>(),
-    loadHookBundles(neededBundles(config, targets, skills), configFile, request.bundles),
+    packBundles(neededBundles(config, targets, skills), {
+      config,
+      skills,
+      registry,
+      contractModules,
+      configFile,
+      baseDir,
+      request,
+    }),
   ]);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {

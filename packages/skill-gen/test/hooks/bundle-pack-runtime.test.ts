@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, createContractRegistry, defineContract } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildPack } from '../../src/pack/build-pack.js';
+
+/** A pack whose hooked contract comes from its own TypeScript module: the generated hooks must carry it. */
+const dir = mkdtempSync(join(tmpdir(), 'skillpack-pack-contracts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const REVIEW = `import { defineContract } from '@skillpack/core';
+import { z } from 'zod';
+
+export const review = defineContract({
+  id: 'acme.review',
+  version: '1.0.0',
+  title: 'Acme review verdict',
+  description: 'The verdict a review ends with, as one line of JSON.',
+  delivery: 'text',
+  schema: z.strictObject({ verdict: z.enum(['approve', 'reject']), reason: z.string().min(1) }),
+  examples: [{ name: 'approve', value: { verdict: 'approve', reason: 'Tests pass.' } }],
+});
+`;
+
+const CONFIG = {
+  name: 'acme-review',
+  version: '1.0.0',
+  description: 'Acme review skills.',
+  author: { name: 'Acme' },
+  license: 'MIT',
+  contracts: ['./contracts/review.ts'],
+  hooks: { 'acme.review': {} },
+};
+
+function project(root: string, config: object = CONFIG): void {
+  mkdirSync(join(root, 'contracts'), { recursive: true });
+  mkdirSync(join(root, 'skills', 'review'), { recursive: true });
+  writeFileSync(join(root, 'contracts', 'review.ts'), REVIEW);
+  writeFileSync(
+    join(root, 'skills', 'review', 'skill.md'),
+    '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nReview the change, then end with {{> contract-output contract="acme.review"}}\n',
+  );
+  writeFileSync(join(root, 'skillpack.config.json'), JSON.stringify(config));
+}
+
+const RIGHT = 'Reviewed.\n{"verdict":"reject","reason":"No tests."}';
+const WRONG = 'Reviewed.\n{"verdict":"maybe"}';
+
+function runHook(command: string, env: Record<string, string>, message: string) {
+  const run = spawnSync('/bin/sh', ['-c', command], {
+    input: JSON.stringify({
+      session_id: 's',
+      turn_id: 't',
+      transcript_path: '/nonexistent.jsonl',
+      cwd: '/tmp',
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: message,
+    }),
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, SKILLPACK_HOOK_STATE_DIR: join(dir, 'state') },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as { decision?: string; reason?: string; systemMessage?: string };
+}
+
+const out = join(dir, 'dist', 'skill-packs');
+let first: Map<string, Buffer>;
+const files = [
+  'claude-code/plugin/hooks/skillpack-hook.mjs',
+  'codex/plugin/hooks/skillpack-hook.mjs',
+  'opencode/.opencode/plugins/acme-review.js',
+];
+
+beforeAll(async () => {
+  project(dir);
+  await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
+  first = new Map(files.map((file) => [file, readFileSync(join(out, file))]));
+}, 180_000);
+
+describe('generated hooks and plugin carry the pack contracts', { timeout: 120_000 }, () => {
+  it.each([
+    ['claude-code/plugin/hooks/hooks.json', 'CLAUDE_PLUGIN_ROOT', 'claude-code/plugin'],
+    ['codex/plugin/hooks/hooks.json', 'PLUGIN_ROOT', 'codex/plugin'],
+  ])(
+    'the hook of %s blocks a wrong answer for the user contract and passes a right one',
+    (hooksFile, variable, root) => {
+      const hooks = JSON.parse(readFileSync(join(out, hooksFile), 'utf8'));
+      const command = (hooks.hooks.Stop[0].hooks[0].command as string).replaceAll(
+        `\${${variable}}`,
+        join(out, root),
+      );
+      const blocked = runHook(command, {}, WRONG);
+      expect(blocked.decision, JSON.stringify(blocked)).toBe('block');
+      expect(blocked.reason).toContain('Acme review verdict');
+      expect(runHook(command, {}, RIGHT)).toEqual({});
+    },
+  );
+
+  it('the OpenCode plugin loads the user contract and exports the plugin alone', async () => {
+    const module = await import(pathToFileURL(join(out, 'opencode/.opencode/plugins/acme-review.js')).href);
+    expect(Object.keys(module)).toEqual(['SkillpackContractsPlugin']);
+    const logs: string[] = [];
+    const client = {
+      app: { log: async ({ body }: { body: { message: string } }) => void logs.push(body.message) },
+    };
+    const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
+    expect(typeof hooks.event).toBe('function');
+    expect(logs.join('\n')).toContain('contracts: acme.review');
+  });
+
+  it('builds byte-identical files run to run', async () => {
+    await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
+    for (const file of files) expect(readFileSync(join(out, file)).equals(first.get(file)!), file).toBe(true);
+  });
+
+  it('a hooked contract the build cannot carry is a build error', async () => {
+    const api = join(dir, 'api');
+    project(api, { ...CONFIG, contracts: [] });
+    const review = defineContract({
+      id: 'acme.review',
+      version: '1.0.0',
+      title: 'Review',
+      description: 'A verdict.',
+      delivery: 'text',
+      schema: z.strictObject({ verdict: z.string() }),
+      examples: [],
+    });
+    const registry = createContractRegistry([review, ...builtinContracts.list()]);
+    const error = await buildPack({ cwd: api, registry, typeReferences: { prefer: 'sources' } }).catch(
+      (caught) => caught,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).code).toBe('hook_contract_not_carried');
+  });
+});
