@@ -51,7 +51,7 @@ function project(root: string, config: object = CONFIG): void {
 const RIGHT = 'Reviewed.\n{"verdict":"reject","reason":"No tests."}';
 const WRONG = 'Reviewed.\n{"verdict":"maybe"}';
 
-function runHook(command: string, env: Record<string, string>, message: string) {
+function runHook(command: string, message: string) {
   const run = spawnSync('/bin/sh', ['-c', command], {
     input: JSON.stringify({
       session_id: 's',
@@ -95,10 +95,10 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
         `\${${variable}}`,
         join(out, root),
       );
-      const blocked = runHook(command, {}, WRONG);
+      const blocked = runHook(command, WRONG);
       expect(blocked.decision, JSON.stringify(blocked)).toBe('block');
       expect(blocked.reason).toContain('Acme review verdict');
-      expect(runHook(command, {}, RIGHT)).toEqual({});
+      expect(runHook(command, RIGHT)).toEqual({});
     },
   );
 
