@@ -26,6 +26,44 @@ const englishOnlyZodLocales: Plugin = {
   },
 };
 
+/** zod's folder as `file` resolves it, else the CLI's own (the bundle's `nodePaths` fallback). */
+function resolveZod(file: string): string | undefined {
+  for (const from of [file, import.meta.url]) {
+    try {
+      return dirname(createRequire(from).resolve('zod/package.json'));
+    } catch {
+      // Try the next.
+    }
+  }
+  return undefined;
+}
+
+const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
+
+/**
+ * `import { z } from 'zod'` binds zod's whole namespace as one value, which esbuild cannot tree-shake;
+ * `import * as z` from the module zod's index re-exports binds the very same namespace object and can be
+ * shaken member by member. Rewriting that line in skillpack's compiled files and the pack's own modules
+ * (not in other packages) drops what nothing calls, as the adapters' prebuilt bundles do.
+ */
+const shakeableZodNamespace: Plugin = {
+  name: 'shakeable-zod-namespace',
+  setup(context) {
+    context.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      const own = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]dist[\\/]/.test(args.path);
+      if (!own && /[\\/]node_modules[\\/]/.test(args.path)) return undefined;
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      if (!ZOD_IMPORT.test(source)) return undefined;
+      const zod = resolveZod(args.path);
+      if (zod === undefined) return undefined;
+      const classic = JSON.stringify(join(zod, 'v4', 'classic', 'external.js'));
+      const loader = /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
+      return { contents: source.replace(ZOD_IMPORT, `import * as z from ${classic};`), loader };
+    });
+  },
+};
+
 function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
 }
@@ -53,7 +91,7 @@ async function bundle(contents: string, format: 'cjs' | 'esm', banner: string | 
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [englishOnlyZodLocales],
+    plugins: [englishOnlyZodLocales, shakeableZodNamespace],
     // A project without its own zod or @skillpack/core gets the copies the CLI itself uses.
     nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
     ...(banner ? { banner: { js: banner } } : {}),
