@@ -22,6 +22,7 @@ import {
   typecheck,
 } from './test-pack/consumer-checks.mjs';
 import { createContext } from './test-pack/context.mjs';
+import { readmeContractLoop } from './test-pack/contract-module-checks.mjs';
 import { assert, createReport, killRunning } from './test-pack/harness.mjs';
 import { checkContents, install, packAll } from './test-pack/pack-install.mjs';
 
@@ -56,6 +57,7 @@ async function main() {
   await check("the pack's hook runs without node_modules", packHookStandalone, {
     needs: ['skillpack build + check'],
   });
+  await check("the README's own-contract loop (build, hook, parse)", readmeContractLoop, INSTALLED);
   await check('skillpack parse', parseSamples, INSTALLED);
   await check('skillpack-hook on Stop payloads', stopHook, INSTALLED);
   await check('nothing resolved into the monorepo', resolutionsStayOutside, INSTALLED);

@@ -5,7 +5,7 @@ import {
   type CliTool,
   delegationForStage,
   type MaestroResult,
-  MaestroResultSchema,
+  maestroResultContract,
   nextStateAfterResult,
   type RalphClock,
   type RalphSession,
@@ -131,7 +131,8 @@ async function analyze(
   log: DecisionLog,
 ): Promise<RalphSession> {
   const recorded = await readRecordedRun(runsDir, file);
-  const extracted = extractContract(recorded.run, 'maestro.result');
+  // The typed form: `extracted.data` is a MaestroResult (or the fallback), no cast or re-parse needed.
+  const extracted = extractContract(recorded.run, maestroResultContract);
   if (!extracted.success) {
     const base = {
       source: file,
@@ -140,7 +141,7 @@ async function analyze(
     };
     return handleFailure(session, index, clock, base, extracted.error.message, log);
   }
-  const result = MaestroResultSchema.parse(extracted.data);
+  const result = extracted.data;
   const withSignals = applyResultSignals(session, result.SIGNALS).session;
   const base = { source: file, runtime: recorded.run.runtime, observed: describeResult(result) };
   const retriedBlocked = result.STATUS === 'BLOCKED' && withSignals.steps[index]?.retried === true;

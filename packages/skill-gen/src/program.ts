@@ -8,6 +8,10 @@ interface CommandEntry {
 }
 
 const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  init: {
+    summary: 'Scaffold a pack project with its own contract, a skill, a recorded run and a test',
+    load: () => import('./commands/init.js').then((m) => m.command),
+  },
   build: {
     summary: 'Render skill packs for Claude Code, Codex, OpenCode and portable npm',
     load: () => import('./commands/build.js').then((m) => m.command),
