@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ContractRegistry } from '@skillpack/core';
 import { type CliIo, type Command, EXIT } from '../cli-io.js';
 import { formatLintJson, formatLintText } from '../lint/format.js';
 import { runLint } from '../lint/run-lint.js';
 import { isLintRuntime, LINT_RUNTIMES, type LintRuntime } from '../lint/runtimes.js';
+import { DEFAULT_CONFIG_FILE } from '../pack/pack-request.js';
+import { reportFailure } from './_pack-options.js';
 
 const USAGE = `Usage: skillpack lint [PATH…] [--runtime claude-code|codex|opencode|portable …] [--format text|json]
+                      [--config FILE]
 
 Check SKILL.md files (skill sources, built packs, any folder of skills) against each runtime's load rules.
 PATH defaults to the current directory; folders are searched for SKILL.md and skill.md files.
@@ -12,6 +18,8 @@ PATH defaults to the current directory; folders are searched for SKILL.md and sk
 Options:
   --runtime R   Runtime to check for; repeat or comma-separate (default: ${LINT_RUNTIMES.join(', ')})
   --format F    text (default) or json (one JSON document)
+  -c, --config F  Pack config: skill sources must speak contracts it registers (built-ins and its
+                "contracts" modules; default: skillpack.config.json, when present)
   -h, --help    Show this help
 
 A skill inside a runtime's discovery folder (.claude/skills, .agents/skills, .opencode/skills) or a built
@@ -47,7 +55,18 @@ export const command: Command = {
     if (parsed.format !== 'text' && parsed.format !== 'json') {
       return usageError(io, `--format must be text or json, got ${JSON.stringify(parsed.format)}`);
     }
+    // Inside a pack project the contracts are known; elsewhere lint loads none.
+    let registry: ContractRegistry | undefined;
+    if (parsed.config !== undefined || existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE))) {
+      try {
+        const { loadCommandContracts } = await import('./_contract-options.js');
+        ({ registry } = await loadCommandContracts({ cwd: io.cwd, config: parsed.config }));
+      } catch (error) {
+        return reportFailure(io, 'lint', error);
+      }
+    }
     const result = await runLint({
+      ...(registry ? { registry } : {}),
       paths: parsed.paths.length > 0 ? parsed.paths : ['.'],
       runtimes:
         runtimes.length > 0 ? LINT_RUNTIMES.filter((runtime) => runtimes.includes(runtime)) : LINT_RUNTIMES,
@@ -78,6 +97,7 @@ function parseLintArgs(args: readonly string[]) {
     options: {
       runtime: { type: 'string', multiple: true },
       format: { type: 'string', default: 'text' },
+      config: { type: 'string', short: 'c' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,6 +105,7 @@ function parseLintArgs(args: readonly string[]) {
     paths: positionals,
     runtimes: (values.runtime ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()),
     format: values.format ?? 'text',
+    config: values.config,
     help: values.help ?? false,
   };
 }

@@ -1,7 +1,9 @@
-import { ok, type Result, type SkillpackError } from '@skillpack/core';
+import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { collectSkillFiles } from './collect.js';
 import type { LintFinding } from './finding.js';
 import { lintSkillDocument } from './lint-skill.js';
+import { contractUnknown } from './rules/contracts.js';
+import { LINT_RULES } from './rules/index.js';
 import type { LintRuntime, Severity } from './runtimes.js';
 import { parseSkillDocument, type SkillFileKind } from './skill-document.js';
 
@@ -24,7 +26,10 @@ export async function runLint(options: {
   readonly paths: readonly string[];
   readonly runtimes: readonly LintRuntime[];
   readonly cwd: string;
+  /** The pack's contracts: with them, skill sources that speak an unregistered contract are findings. */
+  readonly registry?: ContractRegistry;
 }): Promise<Result<LintReport, SkillpackError>> {
+  const rules = options.registry ? [...LINT_RULES, contractUnknown(options.registry)] : LINT_RULES;
   const collected = await collectSkillFiles(options.paths, options.cwd);
   if (!collected.success) return collected;
   const files: LintedFile[] = [];
@@ -34,7 +39,7 @@ export async function runLint(options: {
     const runtimes = options.runtimes.filter((runtime) => implied === undefined || implied.includes(runtime));
     const skill = parseSkillDocument(input);
     files.push({ file: input.file, kind: skill.kind, runtimes });
-    findings.push(...lintSkillDocument(skill, runtimes));
+    findings.push(...lintSkillDocument(skill, runtimes, rules));
   }
   const count = (severity: Severity) => findings.filter((finding) => finding.severity === severity).length;
   return ok({

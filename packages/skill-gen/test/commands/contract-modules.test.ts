@@ -113,6 +113,21 @@ describe("every command sees the config's contract modules", { timeout: 60_000 }
     expect((await cli(['check'])).code).toBe(0);
   });
 
+  it("lint knows the module's contracts: a source speaking an unregistered one is an error", async () => {
+    const clean = await cli(['lint', 'skills', '--runtime', 'portable']);
+    expect(clean.code, clean.stdout).toBe(0);
+    const other = join(dir, 'other-skills', 'typo');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(
+      join(other, 'skill.md'),
+      '---\nname: typo\ndescription: Review with a typo. Use when testing.\ncontracts: [acme.reveiw]\n---\n\nReview.\n',
+    );
+    const typo = await cli(['lint', 'other-skills', '--runtime', 'portable']);
+    expect(typo.code).toBe(1);
+    expect(typo.stdout).toContain('other-skills/typo/skill.md:4  error  contract-unknown');
+    expect(typo.stdout).toContain('"acme.reveiw"');
+  });
+
   it('a broken module fails the command with the config file and the module named', async () => {
     const broken = join(dir, 'broken');
     mkdirSync(broken, { recursive: true });
