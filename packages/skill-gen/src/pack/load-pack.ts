@@ -101,6 +101,17 @@ function neededBundles(
   return names;
 }
 
+/** The entry file of each contract module, so `check` reports a pack stale after its contracts changed. */
+async function moduleRecords(modules: readonly ModuleContract[], baseDir: string): Promise<SourceRecord[]> {
+  const files = [...new Set(modules.map((entry) => entry.file))].sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      path: toPosix(relative(baseDir, file)),
+      sha256: sha256(await readFile(file)),
+    })),
+  );
+}
+
 interface BundleContext {
   readonly config: PackConfig;
   readonly skills: readonly SkillSource[];
@@ -219,6 +230,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   // Manifest source paths are relative to the config file's folder, so they do not depend on the cwd.
   const sources = [
     { path: basename(configPath), sha256: sha256(Buffer.from(configText, 'utf8')) },
+    ...(await moduleRecords(contractModules, baseDir)),
     ...records,
   ];
   return {

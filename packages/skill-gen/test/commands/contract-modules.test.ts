@@ -111,6 +111,15 @@ describe("every command sees the config's contract modules", { timeout: 60_000 }
     );
     expect(skill).toContain('{"verdict":"approve","reason":"Tests pass."}');
     expect((await cli(['check'])).code).toBe(0);
+    const manifest = JSON.parse(
+      readFileSync(join(dir, 'dist', 'skill-packs', 'skillpack.manifest.json'), 'utf8'),
+    );
+    expect(manifest.sources.map((source: { path: string }) => source.path)).toContain('contracts/review.ts');
+    const module = join(dir, 'contracts', 'review.ts');
+    writeFileSync(module, REVIEW.replace('as one line of JSON', 'as one JSON line'));
+    const stale = await cli(['check']);
+    expect([stale.code, stale.stdout]).toEqual([1, expect.stringContaining('drifted')]);
+    writeFileSync(module, REVIEW);
   });
 
   it("lint knows the module's contracts: a source speaking an unregistered one is an error", async () => {
