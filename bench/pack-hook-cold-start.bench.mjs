@@ -110,6 +110,7 @@ export default async function bench() {
       for (let k = 0; k < commands.length; k++) {
         const index = (round + k) % commands.length;
         const command = commands[index];
+        const cpuBefore = childCpu();
         const started = performance.now();
         const run = spawnSync(process.execPath, command.args, {
           input: command.stdin,
@@ -117,6 +118,7 @@ export default async function bench() {
           encoding: 'utf8',
         });
         const elapsed = performance.now() - started;
+        const cpuAfter = childCpu();
         if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
           throw new Error(
             `${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`,
