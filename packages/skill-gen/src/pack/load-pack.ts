@@ -129,6 +129,8 @@ interface BundleContext {
  */
 async function packBundles(needed: readonly BundleName[], context: BundleContext): Promise<HookBundles> {
   if (needed.length === 0) return {};
+  // Bundle files the caller names itself (`request.bundles`) are the caller's to vouch for.
+  if (context.request.bundles) return loadHookBundles(needed, context.configFile, context.request.bundles);
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
   const own = packHookedContracts(context.config, context.skills).filter((id) => !builtinContracts.has(id));
