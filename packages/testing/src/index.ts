@@ -1,4 +1,3 @@
-export type { RunFolders } from './_runtimes/_setup.js';
 export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex-trust.js';
 export { trustCodexHooks } from './codex-trust.js';
 export { CLI_NAMES, findCli } from './find-cli.js';
@@ -6,7 +5,7 @@ export type { ModelProtocol, ModelRequest, RequestSummary } from './model-reques
 export { MODEL_PROTOCOLS } from './model-request.js';
 export type { Reply, ReplyPart, ReplyStop } from './reply.js';
 export { reply } from './reply.js';
-export type { AgentRunResult, RunAgentOptions } from './run-agent.js';
+export type { AgentRunResult, RunAgentOptions, RunFolders } from './run-agent.js';
 export { runAgent } from './run-agent.js';
 export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
 export { createScriptedModel } from './scripted-model.js';

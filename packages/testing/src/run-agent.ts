@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type AgentRun, type RuntimeId, readAgentRun } from '@skillpack/adapters';
-import type { RunFolders, RuntimeSetup } from './_runtimes/_setup.js';
+import type { RuntimeSetup } from './_runtimes/_setup.js';
 import { claudeCodeSetup } from './_runtimes/claude-code.js';
 import { codexSetup } from './_runtimes/codex.js';
 import { openCodeSetup } from './_runtimes/opencode.js';
@@ -11,6 +11,16 @@ import { spawnBounded } from './_spawn.js';
 import { findCli } from './find-cli.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
+
+/** Where a run lives: its temp root holds the home, the temp folder and (unless you pass one) the project. */
+export interface RunFolders {
+  readonly root: string;
+  /** HOME, with the XDG folders and CODEX_HOME (`.codex`) below it. */
+  readonly home: string;
+  /** TMPDIR, CLAUDE_CODE_TMPDIR and XDG_RUNTIME_DIR (`xdg-runtime`). */
+  readonly tmp: string;
+  readonly project: string;
+}
 
 export interface RunAgentOptions {
   readonly runtime: RuntimeId;

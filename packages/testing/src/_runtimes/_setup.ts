@@ -1,12 +1,4 @@
-import type { RunAgentOptions } from '../run-agent.js';
-
-/** Where a run lives: every folder is inside the run's own temp root. */
-export interface RunFolders {
-  readonly root: string;
-  readonly home: string;
-  readonly tmp: string;
-  readonly project: string;
-}
+import type { RunAgentOptions, RunFolders } from '../run-agent.js';
 
 export interface SetupContext {
   readonly cli: string;
