@@ -4,13 +4,14 @@
 // model of @skillpack/testing, and its stdout is written byte for byte to
 // packages/adapters/test/fixtures/<runtime>/captured/<name>, with a SOURCES.md naming CLI version and command.
 //
-//   npm run build && node scripts/capture-fixtures.mjs [--runtime claude-code|codex|opencode] [--only NAME]
+//   npm run fixtures:capture [-- --runtime claude-code|codex|opencode] [--only NAME]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScriptedModel, runAgent } from '@skillpack/testing';
+import { ensureRuntimes } from '../e2e/_support.mjs';
 import { SCENARIOS, UNREACHED } from './capture-fixtures/scenarios.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -62,14 +63,15 @@ function sourcesFile(runtime, version, rows) {
   if (existsSync(file)) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       const name = /^\| `([^`]+)` \|/.exec(line)?.[1];
-      if (name) existing.set(name, line);
+      // Rows of files that are gone (a renamed scenario) are dropped.
+      if (name && existsSync(join(dirname(file), name))) existing.set(name, line);
     }
   }
   for (const row of rows) existing.set(row.name, row.line);
   const lines = [...existing.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
   return `# ${TITLE[runtime]} captures — origin of every file
 
-Captured by \`node scripts/capture-fixtures.mjs --runtime ${runtime}\`: the real CLI (\`${version}\`) ran
+Captured by \`npm run fixtures:capture -- --runtime ${runtime}\`: the real CLI (\`${version}\`) ran
 headless through \`runAgent\` of \`@skillpack/testing\` against its scripted model on 127.0.0.1, in a fresh temp
 HOME and \`git init\` project (\`$RUN\` below is that run's temp root), and its stdout was written byte for byte.
 Re-running the script sends the same scripted replies (see \`scripts/capture-fixtures/scenarios.mjs\`); ids, times,
@@ -108,6 +110,7 @@ async function main() {
       (!values.only || scenario.name === values.only),
   );
   if (selected.length === 0) throw new Error('no scenario matches --runtime/--only');
+  ensureRuntimes();
   for (const runtime of Object.keys(CLI)) {
     const scenarios = selected.filter((scenario) => scenario.runtime === runtime);
     if (scenarios.length === 0) continue;
