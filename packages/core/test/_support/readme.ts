@@ -48,7 +48,7 @@ export function describeReadme(packageDir: URL): void {
       const blocks = tsBlocks(readme);
       expect(blocks.length).toBeGreaterThan(0);
       const published = new Set(
-        ['@skillpack/core', '@skillpack/adapters', '@skillpack/skill-gen'].flatMap((name) => {
+        ['@skillpack/core', '@skillpack/adapters', '@skillpack/skill-gen', '@skillpack/testing'].flatMap((name) => {
           const dir = name.slice('@skillpack/'.length);
           const other = JSON.parse(readFileSync(new URL(`../${dir}/package.json`, packageDir), 'utf8')) as {
             exports: Record<string, unknown>;
