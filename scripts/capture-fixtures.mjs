@@ -74,6 +74,7 @@ function sourcesFile(runtime, version, rows) {
 Captured by \`npm run fixtures:capture -- --runtime ${runtime}\`: the real CLI (\`${version}\`) ran
 headless through \`runAgent\` of \`@skillpack/testing\` against its scripted model on 127.0.0.1, in a fresh temp
 HOME and \`git init\` project (\`$RUN\` below is that run's temp root), and its stdout was written byte for byte.
+Commands read stdin from \`/dev/null\` unless marked \`< stdin\` (the scenario's input).
 Re-running the script sends the same scripted replies (see \`scripts/capture-fixtures/scenarios.mjs\`); ids, times,
 paths and durations differ from run to run. Read-only: re-capture rather than edit.
 
@@ -125,7 +126,7 @@ async function main() {
       const cells = [
         `\`${scenario.name}\``,
         scenario.about,
-        `\`${commandLine(result).replaceAll('|', '\\|')}\``,
+        `\`${commandLine(result).replaceAll('|', '\\|')}${scenario.options?.stdin ? ' < stdin' : ''}\``,
         String(result.exitCode),
         requestSummary(result.requests),
       ];

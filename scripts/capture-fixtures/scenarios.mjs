@@ -18,6 +18,10 @@ description: Review a change and answer with a verdict line.
 Answer with one line: VERDICT: pass or VERDICT: fail.
 `;
 
+/** One user message in Claude Code's `--input-format stream-json`. */
+const userMessage = (text) =>
+  `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`;
+
 const textOnly = [TITLE, otherwise(reply.text(ANSWER))];
 const toolThenText = [
   TITLE,
@@ -115,6 +119,18 @@ export const SCENARIOS = [
     ],
     options: { files: { '.claude/skills/review/SKILL.md': SKILL } },
     about: 'a project skill listed in `init.skills`, loaded with a `Skill` tool call, then followed',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-two-prompts-two-results.jsonl',
+    prompt: '',
+    replies: [when({ turn: 0 }, reply.text('First answer.')), otherwise(reply.text(ANSWER))],
+    options: {
+      args: ['--input-format', 'stream-json'],
+      stdin: [userMessage('What is this folder?'), userMessage('And what is in it?')].join(''),
+    },
+    about:
+      'two user messages on stdin (`--input-format stream-json`): two turns, each with its own `result` line',
   },
   {
     runtime: 'claude-code',
@@ -267,7 +283,7 @@ export const SCENARIOS = [
 /** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */
 export const UNREACHED = {
   'claude-code': [
-    'Several `result` lines in one run: every capture, a Stop hook block included, printed exactly one `result` line.',
+    'Several `result` lines for one prompt: every single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`).',
   ],
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',

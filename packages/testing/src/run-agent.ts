@@ -44,6 +44,11 @@ export interface RunAgentOptions {
   readonly outputArgs?: readonly string[];
   /** More CLI arguments, after the defaults and before the prompt (`--max-turns 1`, `-s workspace-write`). */
   readonly args?: readonly string[];
+  /**
+   * Text written to the CLI's stdin, which is then closed; default none (stdin is /dev/null). For Claude Code's
+   * `--input-format stream-json`, put the user messages here and pass `prompt: ''` (no prompt argument).
+   */
+  readonly stdin?: string;
   /** More environment variables. The CLI gets no other variable of this process except `PATH` and `LANG`. */
   readonly env?: Readonly<Record<string, string>>;
   /** Retries of a failed model request; default 0, so a scripted error is one request (Claude Code, Codex). */
@@ -188,6 +193,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       cwd: folders.project,
       env,
       timeoutMs: options.timeoutMs ?? 120_000,
+      ...(options.stdin === undefined ? {} : { input: options.stdin }),
     });
     const stdout = output.stdout.toString('utf8');
     return {

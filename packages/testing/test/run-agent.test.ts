@@ -108,6 +108,20 @@ describe('runAgent', () => {
     expect(result.stdout).toBe('skill and the test');
   });
 
+  it('writes stdin when given, and passes no prompt argument to Claude Code for an empty prompt', async () => {
+    const cli = script('echo-stdin', 'printf "%s," "$@"; cat');
+    const result = await runAgent({
+      runtime: 'claude-code',
+      cli,
+      model: 'http://127.0.0.1:9',
+      prompt: '',
+      stdin: 'lines\n',
+    });
+    expect(result.stdout).toBe('-p,--output-format,stream-json,--verbose,lines\n');
+    const silent = await runAgent({ runtime: 'claude-code', cli, model: 'http://127.0.0.1:9', prompt: 'x' });
+    expect(silent.stdout).toBe('-p,x,--output-format,stream-json,--verbose,');
+  });
+
   it('removes its temp root after the run unless asked to keep it', async () => {
     const result = await runAgent({
       runtime: 'opencode',

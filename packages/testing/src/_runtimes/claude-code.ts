@@ -8,7 +8,13 @@ export const claudeCodeSetup: RuntimeSetup = {
     const output = options.outputArgs ?? ['--output-format', 'stream-json', '--verbose'];
     const plugins = (options.pluginDirs ?? []).flatMap((dir) => ['--plugin-dir', dir]);
     return {
-      args: ['-p', options.prompt, ...output, ...plugins, ...(options.args ?? [])],
+      args: [
+        '-p',
+        ...(options.prompt === '' ? [] : [options.prompt]),
+        ...output,
+        ...plugins,
+        ...(options.args ?? []),
+      ],
       env: {
         ...env,
         ANTHROPIC_BASE_URL: modelUrl,
