@@ -10,6 +10,16 @@ import {
 import { builtinContracts } from '@skillpack/core/contracts';
 import { findZfEmitCommands } from '@skillpack/core/zaofu';
 import type { AgentRun, ToolActivity } from './agent-run.js';
+import { checkRunCompletion, RUN_NOT_COMPLETE, runNotCompleteError } from './run-completion.js';
+
+export interface ExtractContractOptions {
+  /**
+   * Read the contract from a run that did not complete (the result then carries a `run_not_complete`
+   * warning) instead of failing with `run_not_complete`. Off by default: such a run's last message is not
+   * the agent's final answer.
+   */
+  readonly acceptIncomplete?: boolean;
+}
 
 function commandOf(tool: ToolActivity): string | undefined {
   const input = tool.input;
@@ -49,7 +59,7 @@ function runWarnings(run: AgentRun): Warning[] {
   if (run.finish === 'complete') return [];
   return [
     {
-      code: 'run_not_complete',
+      code: RUN_NOT_COMPLETE,
       message: `The run ended as "${run.finish}"${run.error ? ` (${run.error.code}: ${run.error.message})` : ''}; its final message may not be the agent's last word.`,
       details: { finish: run.finish },
     },
@@ -67,13 +77,29 @@ function missingFinalMessage(run: AgentRun, contract: AnyContract): ProtocolErro
 /**
  * Run the contract `contractId` on a run: its `extract` on the final assistant message (result-style
  * contracts), then on Claude's `structured_output`; for `zaofu.*` contracts the `zf emit` calls the run's
- * tools executed come first (the last valid one wins). A success on a run that did not complete carries
- * a `run_not_complete` warning. An unknown id throws the registry's `ConfigError` (a caller mistake).
+ * tools executed come first (the last valid one wins). Only a run that completed can satisfy a contract:
+ * any other run fails with `run_not_complete`, whose `details.candidate` holds what would have been read
+ * (`acceptIncomplete` returns that instead, with a `run_not_complete` warning). An unknown id throws the
+ * registry's `ConfigError` (a caller mistake).
  */
 export function extractContract(
   run: AgentRun,
   contractId: string,
   registry: ContractRegistry = builtinContracts,
+  options: ExtractContractOptions = {},
+): Result<unknown, ProtocolError> {
+  const result = extractCandidate(run, contractId, registry);
+  if (options.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
+  const candidate = result.success
+    ? { success: true as const, value: result.data }
+    : { success: false as const, code: result.error.code, message: result.error.message };
+  return fail(runNotCompleteError(run, candidate));
+}
+
+function extractCandidate(
+  run: AgentRun,
+  contractId: string,
+  registry: ContractRegistry,
 ): Result<unknown, ProtocolError> {
   const contract = registry.require(contractId);
   const warnings = runWarnings(run);

@@ -1,0 +1,69 @@
+import type { MessageDraft } from '../_shared/run-builder.js';
+
+/**
+ * Claude Code's final message, as seen in 2.1.2xx–2.1.328 stream-json and `--output-format json`:
+ *
+ * - A turn is the main agent's assistant messages after its last `user` line (a prompt or tool results)
+ *   and after the last `result`. Its text is the final message; messages join with a newline, except a
+ *   message the API cut at `max_tokens` and the continuation Claude Code asked for, which join directly.
+ * - `result.result` is the runtime's copy, and not always a whole one: it is `""` in some releases (2.1.8x,
+ *   2.1.10x) while the assistant line holds the answer, keeps only the last text block of a message with
+ *   several, and after a `max_tokens` recovery holds only the continuation. So the turn's text wins when it
+ *   ends with `result`; `result` stands alone when no assistant line was printed (`--output-format json`).
+ * - A message that stopped with `stop_reason: "refusal"` (or carries `refused_message_id`) was withdrawn by
+ *   the runtime and is never the final message; a fallback model's retry that follows it is.
+ */
+export class ClaudeTurn {
+  private messages: MessageDraft[] = [];
+  private readonly cutAtMaxTokens = new WeakSet<MessageDraft>();
+  private lastStop: string | null | undefined;
+
+  /** Note a main-agent message (each line of one message id repeats it) and how it stopped. */
+  add(message: MessageDraft, stopReason: string | null | undefined): void {
+    if (this.messages[this.messages.length - 1] !== message) this.messages.push(message);
+    if (stopReason === undefined) return;
+    this.lastStop = stopReason;
+    if (stopReason === 'max_tokens') this.cutAtMaxTokens.add(message);
+    else this.cutAtMaxTokens.delete(message);
+  }
+
+  /** A withdrawn message leaves the turn. */
+  withdraw(message: MessageDraft): void {
+    this.messages = this.messages.filter((candidate) => candidate !== message);
+  }
+
+  /** A `user` line or a `result` starts the next turn. */
+  reset(): void {
+    this.messages = [];
+    this.lastStop = undefined;
+  }
+
+  /** How the last message of the turn stopped (`end_turn`, `tool_use`, `max_tokens`, …). */
+  get stopReason(): string | null | undefined {
+    return this.lastStop;
+  }
+
+  get isEmpty(): boolean {
+    return this.messages.every((message) => message.text === '');
+  }
+
+  text(): string | undefined {
+    let text: string | undefined;
+    let previous: MessageDraft | undefined;
+    for (const message of this.messages) {
+      if (message.text === '') continue;
+      const joiner = previous && this.cutAtMaxTokens.has(previous) ? '' : '\n';
+      text = text === undefined ? message.text : `${text}${joiner}${message.text}`;
+      previous = message;
+    }
+    return text;
+  }
+}
+
+/** The final message of a turn that ended with `result`, by the rule above. */
+export function claudeFinalText(turnText: string | undefined, result: string | undefined): string | undefined {
+  const copy = result?.trim() ?? '';
+  if (turnText === undefined) return copy === '' ? undefined : result;
+  if (copy === '' || turnText.trimEnd().endsWith(copy)) return turnText;
+  return result;
+}
