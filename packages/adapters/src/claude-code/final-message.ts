@@ -1,4 +1,7 @@
 import type { MessageDraft } from '../_shared/run-builder.js';
+import type { FinishState, RunError } from '../agent-run.js';
+import { claudeFinishFromResult } from './result-json.js';
+import type { ClaudeResultEvent } from './wire-schemas.js';
 
 /**
  * Claude Code's final message, as seen in 2.1.2xx–2.1.328 stream-json and `--output-format json`:
@@ -61,9 +64,44 @@ export class ClaudeTurn {
 }
 
 /** The final message of a turn that ended with `result`, by the rule above. */
-export function claudeFinalText(turnText: string | undefined, result: string | undefined): string | undefined {
+export function claudeFinalText(
+  turnText: string | undefined,
+  result: string | undefined,
+): string | undefined {
   const copy = result?.trim() ?? '';
   if (turnText === undefined) return copy === '' ? undefined : result;
   if (copy === '' || turnText.trimEnd().endsWith(copy)) return turnText;
   return result;
+}
+
+/** Whether a result only closes a local command (`/compact`): no model turn, no text. */
+export function isLocalCommandResult(result: ClaudeResultEvent): boolean {
+  return result.num_turns === 0 && (result.result ?? '') === '' && result.subtype === 'success';
+}
+
+/** How a turn closed by `result` ended, with what the final message shows (a cut or refused answer). */
+export function finishOfTurn(
+  result: ClaudeResultEvent,
+  turn: ClaudeTurn,
+  refused: boolean,
+): { finish: FinishState; error?: RunError } {
+  const ended = claudeFinishFromResult(result);
+  if (ended.finish !== 'complete') return ended;
+  if (refused) {
+    return {
+      finish: 'refused',
+      error: { code: 'refusal', message: 'The model refused and no fallback answered.' },
+    };
+  }
+  const stop = result.stop_reason ?? turn.stopReason;
+  if (stop === 'max_tokens') {
+    return {
+      finish: 'length',
+      error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
+    };
+  }
+  if (stop === 'refusal') {
+    return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
+  }
+  return ended;
 }

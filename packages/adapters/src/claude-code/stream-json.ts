@@ -5,7 +5,7 @@ import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import type { FinishState, RunError } from '../agent-run.js';
-import { ClaudeTurn, claudeFinalText } from './final-message.js';
+import { ClaudeTurn, claudeFinalText, finishOfTurn, isLocalCommandResult } from './final-message.js';
 import { claudeFinishFromResult, claudeResultText, toClaudeRunUsage } from './result-json.js';
 import { claudeContentText } from './unwrap.js';
 import {
@@ -43,39 +43,10 @@ interface PartialText {
   line: number;
 }
 
-/** Whether a result only closes a local command (`/compact`): no model turn, no text. */
-function isLocalCommandResult(result: ClaudeResultEvent): boolean {
-  return result.num_turns === 0 && (result.result ?? '') === '' && result.subtype === 'success';
-}
-
 function usageTotal(usage: RunUsage): number {
   return (
     usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0)
   );
-}
-
-/** How a turn closed by `result` ended, with what the final message shows (a cut or refused answer). */
-function finishOfTurn(
-  result: ClaudeResultEvent,
-  turn: ClaudeTurn,
-  refused: boolean,
-): { finish: FinishState; error?: RunError } {
-  const ended = claudeFinishFromResult(result);
-  if (ended.finish !== 'complete') return ended;
-  if (refused) {
-    return { finish: 'refused', error: { code: 'refusal', message: 'The model refused and no fallback answered.' } };
-  }
-  const stop = result.stop_reason ?? turn.stopReason;
-  if (stop === 'max_tokens') {
-    return {
-      finish: 'length',
-      error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
-    };
-  }
-  if (stop === 'refusal') {
-    return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
-  }
-  return ended;
 }
 
 /**
@@ -243,7 +214,8 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     outputAfterResult = false;
     const ended = finishOfTurn(parsed, turn, refused);
     resultFinal = { ...ended, text: claudeFinalText(turn.text(), claudeResultText(parsed)) };
-    if (resultFinal.text === undefined && ended.finish !== 'complete') resultFinal.text = run.lastMainMessage()?.text;
+    if (resultFinal.text === undefined && ended.finish !== 'complete')
+      resultFinal.text = run.lastMainMessage()?.text;
     turn.reset();
   }
 
@@ -309,8 +281,12 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
       const finalText = turn.text() ?? run.lastMainMessage()?.text;
       if (run.format === 'transcript' && !result) {
         // Transcripts have no terminal event; a main message that ended its turn is the best signal.
-        if (lastMainStopReason === 'end_turn' && !refused) return { finish: 'complete', finalText: turn.text(), usage };
-        const error = { code: 'no_end_turn', message: 'The transcript\'s last main message did not end its turn.' };
+        if (lastMainStopReason === 'end_turn' && !refused)
+          return { finish: 'complete', finalText: turn.text(), usage };
+        const error = {
+          code: 'no_end_turn',
+          message: "The transcript's last main message did not end its turn.",
+        };
         return { finish: 'unknown', error, finalText, usage };
       }
       const error = {
