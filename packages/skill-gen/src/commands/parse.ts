@@ -20,18 +20,21 @@ type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 /** The most bytes read as plain text (`--runtime text`, or `auto` when no runtime is detected). */
 export const TEXT_INPUT_LIMIT = 64 * 1024 * 1024;
 
-const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text] [FILE|-]
+const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text] [--accept-incomplete] [FILE|-]
 
 Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok":true,"contract":…,"runtime":…,"value":…}            exit 0: the contract is satisfied
   {"ok":false,"contract":…,"runtime":…,"error":{…}}         exit 1: it is not; exit 2: usage or I/O error
-A run-level warning (a run that did not complete) adds "warnings".
+Only a run that completed satisfies a contract: a failed or cut-short run is error "run_not_complete"
+(exit 1), with what its final message held in error.details.candidate.
 
 Options:
-  --contract <id>   the contract to read, for example conflux.acceptance
-  --runtime <kind>  auto (default: detect Claude Code, Codex or OpenCode JSON events, else plain text),
-                    claude-code, codex, opencode, or text (the agent's message itself)
-  -h, --help        show this help
+  --contract <id>       the contract to read, for example conflux.acceptance
+  --runtime <kind>      auto (default: detect Claude Code, Codex or OpenCode JSON events, else plain text),
+                        claude-code, codex, opencode, or text (the agent's message itself)
+  --accept-incomplete   read the contract from a run that did not complete too (adds a
+                        "run_not_complete" warning)
+  -h, --help            show this help
 `;
 
 type ParseDocument =
@@ -53,6 +56,7 @@ interface ParseRequest {
   readonly contractId: string;
   readonly runtime: InputRuntime;
   readonly file: string | undefined;
+  readonly acceptIncomplete: boolean;
 }
 
 /** A failure that ends the command with exit 2 (usage or I/O) rather than 1 (contract not satisfied). */
@@ -87,7 +91,10 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
     success: false as const,
     error: new ConfigError('usage', message),
   });
-  let parsed: { values: { contract?: string; runtime?: string; help?: boolean }; positionals: string[] };
+  let parsed: {
+    values: { contract?: string; runtime?: string; 'accept-incomplete'?: boolean; help?: boolean };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...args],
@@ -96,6 +103,7 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
       options: {
         contract: { type: 'string' },
         runtime: { type: 'string' },
+        'accept-incomplete': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -111,7 +119,11 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
   }
   if (positionals.length > 1) return usageError(`Expected at most one FILE; got ${positionals.length}.`);
   const file = positionals[0] === '-' ? undefined : positionals[0];
-  return { success: true, data: { contractId: values.contract, runtime: runtime as InputRuntime, file } };
+  const acceptIncomplete = values['accept-incomplete'] === true;
+  return {
+    success: true,
+    data: { contractId: values.contract, runtime: runtime as InputRuntime, file, acceptIncomplete },
+  };
 }
 
 async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIterable<Uint8Array | string>> {
@@ -211,7 +223,9 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
       result = contract.extract(decode(tee.state.kept));
     } else {
       runtime = agentRun.runtime;
-      result = adapters.extractContract(agentRun, contract.id, builtinContracts);
+      result = adapters.extractContract(agentRun, contract.id, builtinContracts, {
+        acceptIncomplete: request.acceptIncomplete,
+      });
     }
   }
   const judged = adapters.judgeContractResult(contract, result);
