@@ -291,7 +291,7 @@ const ENDINGS = {
   },
 };
 
-function generate(runtime, file) {
+export function generate(runtime, file) {
   const fd = openSync(file, 'w');
   const next = random(42);
   let buffer = [];
