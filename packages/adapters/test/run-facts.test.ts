@@ -1,6 +1,8 @@
 import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract } from '../src/extract-contract.js';
+import { checkContracts } from '../src/hooks/contract-check.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import type { RuntimeId } from '../src/runtime-id.js';
 import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
@@ -206,5 +208,13 @@ describe.each(FACTS)('$runtime $file', (fact) => {
     const parsed = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
     const expected = fact.verdict === 'run_not_complete' ? 'missing_verdict' : fact.verdict;
     expect(parsed.success ? parsed.data.acceptance : parsed.error.code).toBe(expected);
+  });
+});
+
+describe.each(FACTS.filter((fact) => fact.finish === 'complete'))('$runtime $file', (fact) => {
+  it('the Stop hook, given the same final message, gives the same answer', async () => {
+    const run = await readAgentRun(fixtureText(fact.runtime, fact.file));
+    const check = checkContracts([builtinContracts.require('conflux.acceptance')], run.finalText ?? '');
+    expect(check.satisfied ? kindOf(check.value) : check.failures[0]?.error.code).toBe(fact.verdict);
   });
 });
