@@ -291,7 +291,7 @@ const ENDINGS = {
   },
 };
 
-export function generate(runtime, file) {
+function generate(runtime, file) {
   const fd = openSync(file, 'w');
   const next = random(42);
   let buffer = [];
