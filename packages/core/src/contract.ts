@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { ConfigError, ProtocolError } from './errors.js';
+import { ConfigError, type ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
+import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result } from './result.js';
-import { extractLastJsonPayload } from './json-payload.js';
 import type { UnwrapLine } from './text/unwrap.js';
 
 /** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */

@@ -1,7 +1,7 @@
 import type { ContractResult, ExtractOptions } from './contract.js';
 import { ProtocolError } from './errors.js';
 import { fail, ok, type Warning } from './result.js';
-import { type JsonCandidate, findJsonCandidates } from './text/json-candidates.js';
+import { findJsonCandidates, type JsonCandidate } from './text/json-candidates.js';
 
 function stableJson(value: unknown): string {
   try {

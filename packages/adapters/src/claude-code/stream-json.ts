@@ -3,10 +3,9 @@ import type { RunBuilder } from '../_shared/run-builder.js';
 import type { RunReader } from '../_shared/run-reader.js';
 import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
-import type { RunUsage } from '../agent-run.js';
-import type { FinishState, RunError } from '../agent-run.js';
+import type { FinishState, RunError, RunUsage } from '../agent-run.js';
 import { ClaudeTurn, claudeFinalText, finishOfTurn, isLocalCommandResult } from './final-message.js';
-import { claudeFinishFromResult, claudeResultText, toClaudeRunUsage } from './result-json.js';
+import { claudeResultText, toClaudeRunUsage } from './result-json.js';
 import { claudeContentText } from './unwrap.js';
 import {
   CLAUDE_PASSIVE_EVENT_TYPES,

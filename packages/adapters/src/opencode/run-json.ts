@@ -8,8 +8,8 @@ import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '
 import {
   OPENCODE_EVENT_TYPES,
   OPENCODE_STEP_REASONS,
-  OpenCodeRunEventSchema,
   type OpenCodeRunEvent,
+  OpenCodeRunEventSchema,
   type OpenCodeTokens,
   type OpenCodeToolPart,
 } from './wire-schemas.js';
