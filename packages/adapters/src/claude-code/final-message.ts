@@ -7,8 +7,9 @@ import type { ClaudeResultEvent } from './wire-schemas.js';
  * Claude Code's final message, as seen in 2.1.2xx–2.1.328 stream-json and `--output-format json`:
  *
  * - A turn is the main agent's assistant messages after its last `user` line (a prompt or tool results)
- *   and after the last `result`. Its text is the final message; messages join with a newline, except a
- *   message the API cut at `max_tokens` and the continuation Claude Code asked for, which join directly.
+ *   and after the last `result`. Its final message is its last message that has text (all its text blocks,
+ *   one per line of the same `message.id`), joined directly to the messages before it that the API cut at
+ *   `max_tokens` and Claude Code continued. An earlier message of the turn (narration) is not part of it.
  * - `result.result` is the runtime's copy, and not always a whole one: it is `""` in some releases (2.1.8x,
  *   2.1.10x) while the assistant line holds the answer, keeps only the last text block of a message with
  *   several, and after a `max_tokens` recovery holds only the continuation. So the turn's text wins when it
@@ -50,14 +51,14 @@ export class ClaudeTurn {
     return this.messages.every((message) => message.text === '');
   }
 
+  /** The last message with text, preceded by the messages it continues after a `max_tokens` cut. */
   text(): string | undefined {
-    let text: string | undefined;
-    let previous: MessageDraft | undefined;
-    for (const message of this.messages) {
-      if (message.text === '') continue;
-      const joiner = previous && this.cutAtMaxTokens.has(previous) ? '' : '\n';
-      text = text === undefined ? message.text : `${text}${joiner}${message.text}`;
-      previous = message;
+    let end = this.messages.length - 1;
+    while (end >= 0 && this.messages[end]!.text === '') end--;
+    if (end < 0) return undefined;
+    let text = this.messages[end]!.text;
+    for (let i = end - 1; i >= 0 && this.cutAtMaxTokens.has(this.messages[i]!); i--) {
+      text = `${this.messages[i]!.text}${text}`;
     }
     return text;
   }
