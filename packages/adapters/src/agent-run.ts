@@ -1,8 +1,22 @@
 import type { JsonObject, ProtocolError, Warning } from '@skillpack/core';
 import type { RuntimeId } from './runtime-id.js';
 
-/** How a run ended: `truncated` when the stream stopped before its terminal event. */
-export const FINISH_STATES = ['complete', 'error', 'max_turns', 'truncated', 'unknown'] as const;
+/**
+ * How a run ended. Only `complete` is a run whose final message may satisfy a contract; every other state
+ * comes with a `run.error` that says why: `error` (the runtime or the model API failed), `max_turns` (a turn
+ * or budget limit stopped the agent), `length` (the answer was cut at the output-token limit and not
+ * resumed), `refused` (the model refused and no fallback answered), `truncated` (the stream stopped before
+ * its terminal event), `unknown` (the output form does not say how the run ended).
+ */
+export const FINISH_STATES = [
+  'complete',
+  'error',
+  'max_turns',
+  'length',
+  'refused',
+  'truncated',
+  'unknown',
+] as const;
 export type FinishState = (typeof FINISH_STATES)[number];
 
 /** The output form a run was read from; one runtime has several. */
@@ -92,9 +106,12 @@ export interface RunUsage {
   readonly reasoningTokens: number | undefined;
 }
 
-/** The runtime's own error that ended the run (or, for a truncated run, the last one it reported). */
+/**
+ * Why a run did not complete: the runtime's own error that ended it, or the reader's account of the end it
+ * saw (`no_terminal_event`, `max_tokens`, `refusal`, …). Set for every `finish` but `complete`.
+ */
 export interface RunError {
-  /** The runtime's name for it: a Claude result subtype, `turn.failed`, an OpenCode error name, … */
+  /** The runtime's name for it (a Claude result subtype, `turn.failed`, an OpenCode error name) or the reader's. */
   readonly code: string;
   readonly message: string;
 }
@@ -125,7 +142,10 @@ export interface AgentRun {
   readonly runtimeVersion: string | undefined;
   readonly model: string | undefined;
   readonly messages: readonly AgentMessage[];
-  /** The final assistant answer: the runtime's own result when it sends one, else the last main message. */
+  /**
+   * The final assistant message by the runtime's rule (written next to each reader). For a run that did not
+   * complete it is the candidate the rule would pick; `extractContract` refuses it with `run_not_complete`.
+   */
   readonly finalText: string | undefined;
   /** Claude `structured_output` (only with `--json-schema`). */
   readonly structuredOutput: unknown;

@@ -10,6 +10,16 @@ import {
 } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
 import type { AgentRun } from './agent-run.js';
+import { checkRunCompletion, runNotCompleteError } from './run-completion.js';
+
+export interface ExtractContractOptions {
+  /**
+   * Read the contract from a run that did not complete (the result then carries a `run_not_complete`
+   * warning) instead of failing with `run_not_complete`. Off by default: such a run's last message is not
+   * the agent's final answer.
+   */
+  readonly acceptIncomplete?: boolean;
+}
 
 function withWarnings<T>(result: ContractResult<T>, extra: readonly Warning[]): ContractResult<T> {
   if (!result.success || extra.length === 0) return result;
@@ -55,21 +65,37 @@ function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T
 
 /**
  * Read `contract` from a run through every channel it declares: the tool calls it reads (the last valid one
- * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. A success on a
- * run that did not complete carries a `run_not_complete` warning. With a contract value the result is typed;
- * with an id the contract is looked up in `registry`, and an unknown id throws its `ConfigError`.
+ * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
+ * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
+ * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
+ * warning). With a contract value the result is typed; with an id the contract is looked up in `registry`,
+ * and an unknown id throws its `ConfigError` (a caller mistake).
  */
-export function extractContract<T>(run: AgentRun, contract: Contract<T>): ContractResult<T>;
+export function extractContract<T>(
+  run: AgentRun,
+  contract: Contract<T>,
+  options?: ExtractContractOptions,
+): ContractResult<T>;
 export function extractContract(
   run: AgentRun,
   contractId: string,
   registry?: ContractRegistry,
+  options?: ExtractContractOptions,
 ): ContractResult<unknown>;
 export function extractContract(
   run: AgentRun,
   contract: AnyContract | string,
-  registry: ContractRegistry = builtinContracts,
+  registryOrOptions?: ContractRegistry | ExtractContractOptions,
+  maybeOptions?: ExtractContractOptions,
 ): ContractResult<unknown> {
-  const resolved = typeof contract === 'string' ? registry.require(contract) : contract;
-  return withWarnings(readChannels(run, resolved), runWarnings(run));
+  const byId = typeof contract === 'string';
+  const registry = byId ? ((registryOrOptions as ContractRegistry | undefined) ?? builtinContracts) : undefined;
+  const options = (byId ? maybeOptions : (registryOrOptions as ExtractContractOptions | undefined)) ?? {};
+  const resolved = byId ? registry!.require(contract) : contract;
+  const result = withWarnings(readChannels(run, resolved), runWarnings(run));
+  if (options.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
+  const candidate = result.success
+    ? { success: true as const, value: result.data }
+    : { success: false as const, code: result.error.code, message: result.error.message };
+  return fail(runNotCompleteError(run, candidate));
 }

@@ -19,6 +19,7 @@ export {
   RUN_PROBLEM_CODES,
   TOOL_STATUSES,
 } from './agent-run.js';
+export type { ExtractContractOptions } from './extract-contract.js';
 export { extractContract } from './extract-contract.js';
 export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js';
 export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks/block-budget.js';
@@ -39,6 +40,8 @@ export {
   DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
   readAgentRun,
 } from './read-agent-run.js';
+export type { RunCandidate, RunCompletion, RunNotCompleteDetails } from './run-completion.js';
+export { checkRunCompletion, RUN_NOT_COMPLETE } from './run-completion.js';
 export type { RuntimeId } from './runtime-id.js';
 export { isRuntimeId, RUNTIME_IDS } from './runtime-id.js';
 export { createEventLineUnwrapper, unwrapEventLine } from './unwrap-event-line.js';

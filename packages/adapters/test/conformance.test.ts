@@ -189,12 +189,12 @@ describe.each(RUNTIME_IDS)('conformance: %s', (runtime) => {
     }
   });
 
-  it('createEventLineUnwrapper yields exactly the main messages the reader found', async () => {
+  it('createEventLineUnwrapper yields the final message of a completed run, and nothing otherwise', async () => {
     for (const file of [scenario.success, scenario.subagent, scenario.unicode, scenario.error.file]) {
       const raw = fixtureText(runtime, file);
       const run = await readAgentRun(raw);
-      const main = run.messages.filter((message) => message.subagent !== true).map((message) => message.text);
-      expect(unwrappedText(raw, createEventLineUnwrapper()), file).toBe(main.join('\n'));
+      const expected = run.finish === 'complete' ? (run.finalText ?? '') : '';
+      expect(unwrappedText(raw, createEventLineUnwrapper()), file).toBe(expected);
     }
   });
 

@@ -113,34 +113,56 @@ describe('extractContract: result-style contracts read the final message', () =>
     expect(result.success && result.warnings).toBeUndefined();
   });
 
-  it('a run that did not complete still yields its verdict, with a run_not_complete warning', async () => {
-    const run = await readAgentRun(
+  const unfinishedCodexRun = () =>
+    readAgentRun(
       jsonl(
         { type: 'thread.started', thread_id: 't' },
         {
           type: 'item.completed',
-          item: { id: 'i', type: 'agent_message', text: '{"acceptance":"continue"}' },
+          item: { id: 'i', type: 'agent_message', text: '{"acceptance":"pass"}' },
         },
       ),
     );
-    const result = extractContract(run, 'conflux.acceptance');
-    expect(result.success && result.data).toMatchObject({ acceptance: 'continue' });
+
+  it('a run that did not complete fails with run_not_complete, carrying the candidate', async () => {
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance');
+    expect(!result.success && [result.error.code, result.error.details]).toEqual([
+      'run_not_complete',
+      {
+        runtime: 'codex',
+        finish: 'truncated',
+        reason: expect.objectContaining({ code: 'no_terminal_event' }),
+        candidate: { success: true, value: expect.objectContaining({ acceptance: 'pass' }) },
+      },
+    ]);
+    expect(!result.success && result.error.message).toMatch(/ended as "truncated"/);
+  });
+
+  it('acceptIncomplete returns the candidate, with a run_not_complete warning', async () => {
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', undefined, {
+      acceptIncomplete: true,
+    });
+    expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
     expect(result.success && result.warnings?.map((warning) => warning.code)).toEqual(['run_not_complete']);
   });
 
-  it("the contract's own failure when the final message has no verdict", async () => {
+  it('a failed run is run_not_complete even when its message holds no verdict', async () => {
     const run = await readAgentRun(fixtureText('claude-code', 'stream-json-api-error.jsonl'));
     const result = extractContract(run, 'conflux.acceptance');
-    expect(!result.success && result.error.code).toBe('missing_verdict');
+    expect(!result.success && result.error.code).toBe('run_not_complete');
+    expect(!result.success && result.error.details.candidate).toMatchObject({
+      success: false,
+      code: 'missing_verdict',
+    });
   });
 
-  it('missing_final_message when the run has no assistant text', async () => {
+  it('missing_final_message as the candidate when the failed run has no assistant text', async () => {
     const run = await readAgentRun(fixtureText('codex', 'exec-json-failed-0.147.0-alpha.6.6.jsonl'));
     const result = extractContract(run, 'conflux.acceptance');
-    expect(!result.success && [result.error.code, result.error.details]).toEqual([
-      'missing_final_message',
-      { contract: 'conflux.acceptance', runtime: 'codex', finish: 'error' },
-    ]);
+    expect(!result.success && result.error.details.candidate).toMatchObject({
+      success: false,
+      code: 'missing_final_message',
+    });
   });
 
   it("Claude's structured_output is used when the text has no verdict", async () => {

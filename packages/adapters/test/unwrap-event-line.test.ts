@@ -288,3 +288,13 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
     ).toBe('ACCEPTANCE: PASS');
   });
 });
+
+describe('unwrapEventLine is the Conflux-parity mode, and differs where lines depend on each other', () => {
+  it('reads each delta alone: a fence split across deltas is missed, so the fenced pass counts', () => {
+    const raw = fixtureText('claude-code', 'stream-json-partial-message-delta.jsonl');
+    const parity = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+    const oneAnswer = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
+    expect(parity.success && parity.data.acceptance).toBe('pass');
+    expect(oneAnswer.success && oneAnswer.data.acceptance).toBe('fail');
+  });
+});

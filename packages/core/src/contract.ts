@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { ConfigError, ProtocolError } from './errors.js';
+import { ConfigError, type ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
+import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result, type Warning } from './result.js';
-import { findJsonCandidates } from './text/json-candidates.js';
 import type { UnwrapLine } from './text/unwrap.js';
 
 /** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */
@@ -43,7 +43,7 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly examples: readonly ContractExample<z.output<S>>[];
   /** Rules an agent must follow beyond the schema, one sentence each (rendered into skills). */
   readonly rules?: readonly string[];
-  /** Find and validate the contract in free agent text. Default: the last JSON candidate that validates. */
+  /** Find and validate the contract in free agent text. Default: `extractLastJsonPayload` (json-payload.ts). */
   readonly extract?: (text: string, options: ExtractOptions) => ContractResult<z.output<S>>;
   /** Validate a value already decoded from JSON. Default: the schema. */
   readonly validate?: (value: unknown) => ContractResult<z.output<S>>;
@@ -118,26 +118,6 @@ function validateWithSchema<T>(schema: z.ZodType<T>, subject: string) {
   return (value: unknown): ContractResult<T> => {
     const parsed = schema.safeParse(value);
     return parsed.success ? ok(parsed.data) : fail(protocolErrorFromZod(parsed.error, subject, value));
-  };
-}
-
-function extractLastJsonPayload<T>(id: string, validate: (value: unknown) => ContractResult<T>) {
-  return (text: string, options: ExtractOptions): ContractResult<T> => {
-    const candidates = findJsonCandidates(typeof text === 'string' ? text : '', options.unwrapLine);
-    let lastFailure: ContractResult<T> | undefined;
-    for (let i = candidates.length - 1; i >= 0; i--) {
-      const result = validate(candidates[i]!.value);
-      if (result.success) return result;
-      lastFailure ??= result;
-    }
-    return (
-      lastFailure ??
-      fail(
-        new ProtocolError('missing_payload', `No JSON object for ${id} was found in the agent's message.`, {
-          details: { contract: id },
-        }),
-      )
-    );
   };
 }
 

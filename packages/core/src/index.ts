@@ -24,7 +24,7 @@ export type { Failure, Result, Success, Warning } from './result.js';
 export { fail, ok, unwrap } from './result.js';
 export type { FenceState, FenceTracker } from './text/fence.js';
 export { createFenceTracker } from './text/fence.js';
-export type { JsonCandidate } from './text/json-candidates.js';
+export type { JsonCandidate, JsonCandidateOptions, JsonCandidateOrigin } from './text/json-candidates.js';
 export { findJsonCandidates } from './text/json-candidates.js';
 export type { JsonObject } from './text/json-line.js';
 export { isJsonObject, parseJsonObjectLine, safeJsonParse } from './text/json-line.js';

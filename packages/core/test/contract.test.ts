@@ -30,7 +30,9 @@ describe('defineContract', () => {
   it('extracts the last valid JSON payload from text, outside or inside a json fence', () => {
     const text = ['intro', '{"status":"down"}', '```json', '{', '  "status": "up"', '}', '```'].join('\n');
     const result = ping.extract(text);
-    expect(result).toEqual({ success: true, data: { status: 'up' } });
+    expect(result).toMatchObject({ success: true, data: { status: 'up' } });
+    // Two different valid payloads: the last wins, and the result says there was a choice.
+    expect(result.success && result.warnings?.map((warning) => warning.code)).toEqual(['several_candidates']);
   });
 
   it('reports a typed error naming the field when the payload is wrong', () => {

@@ -105,15 +105,17 @@ export class RunBuilder {
     line: number,
     subagent: boolean | undefined,
     partial = false,
-  ): void {
-    if (text === '') return;
+  ): MessageDraft | undefined {
+    if (text === '') return undefined;
     const open = id === undefined ? undefined : this.openMessages.get(id);
     if (open) {
-      open.text = `${open.text}\n${text}`;
+      open.text = open.text === '' ? text : `${open.text}\n${text}`;
       open.partial ||= partial;
-      return;
+      return open;
     }
-    this.pushMessage({ id, text, subagent, partial, line });
+    const message: MessageDraft = { id, text, subagent, partial, line };
+    this.pushMessage(message);
+    return message;
   }
 
   /** Set the whole text of message `id`, replacing earlier text (last value wins). */
@@ -123,14 +125,17 @@ export class RunBuilder {
     line: number,
     subagent: boolean | undefined,
     partial = false,
-  ): void {
+  ): MessageDraft | undefined {
     const open = this.openMessages.get(id);
     if (open) {
       open.text = text;
       open.partial = partial;
-      return;
+      return open;
     }
-    if (text !== '') this.pushMessage({ id, text, subagent, partial, line });
+    if (text === '') return undefined;
+    const message: MessageDraft = { id, text, subagent, partial, line };
+    this.pushMessage(message);
+    return message;
   }
 
   private pushMessage(message: MessageDraft): void {

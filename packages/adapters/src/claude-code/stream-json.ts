@@ -3,8 +3,9 @@ import type { RunBuilder } from '../_shared/run-builder.js';
 import type { RunReader } from '../_shared/run-reader.js';
 import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
-import type { RunUsage } from '../agent-run.js';
-import { claudeFinishFromResult, claudeResultText, toClaudeRunUsage } from './result-json.js';
+import type { FinishState, RunError, RunUsage } from '../agent-run.js';
+import { ClaudeTurn, claudeFinalText, finishOfTurn, isLocalCommandResult } from './final-message.js';
+import { claudeResultText, toClaudeRunUsage } from './result-json.js';
 import { claudeContentText } from './unwrap.js';
 import {
   CLAUDE_PASSIVE_EVENT_TYPES,
@@ -41,26 +42,50 @@ interface PartialText {
   line: number;
 }
 
-/** Reads Claude Code stream-json, `--output-format json` (object or array) and transcript lines. */
+function usageTotal(usage: RunUsage): number {
+  return (
+    usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0)
+  );
+}
+
+/**
+ * Reads Claude Code stream-json, `--output-format json` (object or array) and transcript lines. The final
+ * message rule is in `final-message.ts`; a run is complete only when its last model turn ended with a
+ * `result/success` that is not an API error, the answer was neither cut at `max_tokens` nor refused, and no
+ * model output followed that result.
+ */
 export function createClaudeCodeReader(run: RunBuilder): RunReader {
   run.runtime = 'claude-code';
   let result: ClaudeResultEvent | undefined;
-  let resultLine = 0;
+  let resultFinal: { finish: FinishState; error?: RunError; text: string | undefined } | undefined;
   let lastMainStopReason: string | null | undefined;
+  let outputAfterResult = false;
+  let refused = false;
+  const turn = new ClaudeTurn();
   // Streamed text per scope (main or a subagent's tool_use id), until the assistant line repeats it.
   const partials = new Map<string, PartialText>();
   let usageMessageId: string | undefined;
   let usageOfMessage: RunUsage | undefined;
-  let summedUsage: RunUsage | undefined;
+  // Assistant usage since the last result, and the run's total over its results.
+  let turnUsage: RunUsage | undefined;
+  let runUsage: RunUsage | undefined;
 
   function noteUsage(messageId: string | undefined, usage: unknown, line: number): void {
     const parsed = parseOptionalWire(ClaudeUsageSchema, usage, 'assistant message usage', line, run);
     if (!parsed) return;
     // Lines of one message repeat its usage, so only the last value per message id counts.
-    if (messageId !== usageMessageId && usageOfMessage)
-      summedUsage = addRunUsage(summedUsage, usageOfMessage);
+    if (messageId !== usageMessageId && usageOfMessage) turnUsage = addRunUsage(turnUsage, usageOfMessage);
     usageMessageId = messageId;
     usageOfMessage = toClaudeRunUsage(parsed);
+  }
+
+  function closeTurnUsage(): RunUsage | undefined {
+    if (usageOfMessage) turnUsage = addRunUsage(turnUsage, usageOfMessage);
+    usageOfMessage = undefined;
+    usageMessageId = undefined;
+    const closed = turnUsage;
+    turnUsage = undefined;
+    return closed;
   }
 
   /** Each content block arrives in its own line sharing `message.id` (2.1.276), so text is appended. */
@@ -73,17 +98,27 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
       for (const raw of message.content) acceptAssistantBlock(raw, texts, line, subagent);
     }
     const text = texts.join('\n');
-    if (text !== '') {
-      // The complete block supersedes the deltas streamed for it.
-      partials.delete(event.parent_tool_use_id ?? '');
-      run.appendMessageText(message.id, text, line, subagent);
-    }
+    const scope = event.parent_tool_use_id ?? '';
+    // The complete block supersedes the deltas streamed for it.
+    if (text !== '') partials.delete(scope);
+    const draft = run.appendMessageText(message.id, text, line, subagent);
     if (message.model && !run.model) run.model = message.model;
-    if (subagent !== true && message.stop_reason !== undefined) lastMainStopReason = message.stop_reason;
+    if (subagent !== true) {
+      if (result) outputAfterResult = true;
+      if (message.stop_reason !== undefined) lastMainStopReason = message.stop_reason;
+      const withdrawn = message.stop_reason === 'refusal' || event.refused_message_id !== undefined;
+      if (withdrawn) {
+        partials.delete(scope);
+        refused = true;
+        if (draft) turn.withdraw(draft);
+      } else if (draft) {
+        if (text !== '') refused = false;
+        turn.add(draft, message.stop_reason);
+      }
+    }
     if (message.usage !== undefined) noteUsage(message.id, message.usage, line);
     if (event.error) run.warn('assistant_error', `Claude Code reported "${event.error}" on line ${line}.`);
   }
-
   function acceptAssistantBlock(raw: unknown, texts: string[], line: number, subagent?: boolean): void {
     const type = isJsonObjectValue(raw) && typeof raw.type === 'string' ? raw.type : undefined;
     if (type === undefined || !KNOWN_BLOCK_TYPES.has(type)) {
@@ -99,8 +134,13 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
 
   function acceptUser(event: TypedEvent, line: number): void {
     const user = parseWire(ClaudeUserEventSchema, event, line, run);
-    if (!user || typeof user.message.content === 'string') return;
+    if (!user) return;
     const subagent = isClaudeSubagent(user);
+    if (subagent !== true) {
+      turn.reset();
+      if (result) outputAfterResult = true;
+    }
+    if (typeof user.message.content === 'string') return;
     for (const raw of user.message.content) {
       if (!isJsonObjectValue(raw) || raw.type !== 'tool_result') continue;
       const block = parseOptionalWire(ClaudeContentBlockSchema, raw, 'a "tool_result" block', line, run);
@@ -127,6 +167,7 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     if (!streamed) return;
     const scope = streamed.parent_tool_use_id ?? '';
     const inner = streamed.event;
+    if (scope === '' && result) outputAfterResult = true;
     if (inner.type === 'message_start') {
       partials.set(scope, { id: inner.message?.id, text: '', line });
     } else if (inner.delta?.type === 'text_delta' && inner.delta.text) {
@@ -145,6 +186,8 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
       run.session(system.session_id);
       if (system.claude_code_version) run.runtimeVersion ??= system.claude_code_version;
       if (system.model) run.model ??= system.model;
+    } else if (system.subtype === 'model_refusal_no_fallback') {
+      refused = true;
     } else if (system.subtype === 'api_retry') {
       run.warn('api_retry', `Claude Code retried an API request (line ${line}).`, { line });
     }
@@ -152,9 +195,27 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
 
   function flushPartials(): void {
     for (const [scope, partial] of partials) {
-      run.appendMessageText(partial.id, partial.text, partial.line, scope !== '', true);
+      const draft = run.appendMessageText(partial.id, partial.text, partial.line, scope !== '', true);
+      if (draft && scope === '') turn.add(draft, undefined);
     }
     partials.clear();
+  }
+
+  function acceptResult(parsed: ClaudeResultEvent, line: number): void {
+    const usage = parseOptionalWire(ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
+    const reported = usage ? toClaudeRunUsage(usage) : undefined;
+    const streamed = closeTurnUsage();
+    // `error_max_budget_usd` reports zero usage (2.1.328); the messages' own usage is then the turn's.
+    const used = reported && (usageTotal(reported) > 0 || !streamed) ? reported : streamed;
+    if (used) runUsage = addRunUsage(runUsage, used);
+    if (result && isLocalCommandResult(parsed)) return;
+    result = parsed;
+    outputAfterResult = false;
+    const ended = finishOfTurn(parsed, turn, refused);
+    resultFinal = { ...ended, text: claudeFinalText(turn.text(), claudeResultText(parsed)) };
+    if (resultFinal.text === undefined && ended.finish !== 'complete')
+      resultFinal.text = run.lastMainMessage()?.text;
+    turn.reset();
   }
 
   return {
@@ -188,10 +249,7 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
           return;
         case 'result': {
           const parsed = parseWire(ClaudeResultEventSchema, event, line, run);
-          if (parsed) {
-            result = parsed;
-            resultLine = line;
-          }
+          if (parsed) acceptResult(parsed, line);
           if (parsed?.permission_denials !== undefined && Array.isArray(parsed.permission_denials)) {
             const count = parsed.permission_denials.length;
             if (count > 0)
@@ -211,28 +269,32 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
 
     finish() {
       flushPartials();
-      if (usageOfMessage) summedUsage = addRunUsage(summedUsage, usageOfMessage);
-      const fallbackText = run.lastMainMessage()?.text;
-      if (result) {
-        const { finish, error } = claudeFinishFromResult(result);
-        const usage = parseOptionalWire(ClaudeUsageSchema, result.usage, 'result usage', resultLine, run);
-        return {
-          finish,
-          error,
-          finalText: claudeResultText(result) ?? fallbackText,
-          usage: usage ? toClaudeRunUsage(usage) : summedUsage,
-          costUsd: result.total_cost_usd,
-          structuredOutput: result.structured_output,
-        };
+      const pending = closeTurnUsage();
+      const usage = pending ? addRunUsage(runUsage, pending) : runUsage;
+      const costUsd = result?.total_cost_usd;
+      const structuredOutput = result?.structured_output;
+      if (resultFinal && !outputAfterResult) {
+        const { text, ...ended } = resultFinal;
+        return { ...ended, finalText: text, usage, costUsd, structuredOutput };
       }
-      // Transcripts have no terminal event; a main message that ended its turn is the best signal.
-      const finish =
-        run.format === 'transcript'
-          ? lastMainStopReason === 'end_turn'
-            ? 'complete'
-            : 'unknown'
-          : 'truncated';
-      return { finish, finalText: fallbackText, usage: summedUsage };
+      const finalText = turn.text() ?? run.lastMainMessage()?.text;
+      if (run.format === 'transcript' && !result) {
+        // Transcripts have no terminal event; a main message that ended its turn is the best signal.
+        if (lastMainStopReason === 'end_turn' && !refused)
+          return { finish: 'complete', finalText: turn.text(), usage };
+        const error = {
+          code: 'no_end_turn',
+          message: "The transcript's last main message did not end its turn.",
+        };
+        return { finish: 'unknown', error, finalText, usage };
+      }
+      const error = {
+        code: 'no_terminal_event',
+        message: resultFinal
+          ? 'The agent went on after its last result line, and the stream ended before the next one.'
+          : 'The stream ended before its result line.',
+      };
+      return { finish: 'truncated', error, finalText, usage, costUsd, structuredOutput };
     },
   };
 }

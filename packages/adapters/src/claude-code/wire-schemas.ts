@@ -75,6 +75,8 @@ export const ClaudeAssistantEventSchema = z.looseObject({
     usage: z.unknown().optional(),
   }),
   error: z.string().optional(),
+  /** On the message that reports a refusal (2.1.328): the refused response's API id. */
+  refused_message_id: z.string().optional(),
 });
 export type ClaudeAssistantEvent = z.output<typeof ClaudeAssistantEventSchema>;
 
@@ -88,13 +90,22 @@ export const ClaudeUserEventSchema = z.looseObject({
 });
 export type ClaudeUserEvent = z.output<typeof ClaudeUserEventSchema>;
 
-/** `--include-partial-messages`: one raw API stream event (`content_block_delta`, `message_start`, …). */
+/**
+ * `--include-partial-messages`: one raw API stream event (`content_block_delta`, `message_start`, …). A
+ * `message_delta`'s `delta` has no `type` (`{stop_reason, stop_sequence}`), so `type` is optional.
+ */
 export const ClaudeStreamEventSchema = z.looseObject({
   type: z.literal('stream_event'),
   ...EnvelopeFields,
   event: z.looseObject({
     type: z.string(),
-    delta: z.looseObject({ type: z.string(), text: z.string().optional() }).optional(),
+    delta: z
+      .looseObject({
+        type: z.string().optional(),
+        text: z.string().optional(),
+        stop_reason: z.string().nullish(),
+      })
+      .optional(),
     message: z.looseObject({ id: z.string().optional() }).optional(),
   }),
 });
@@ -110,6 +121,9 @@ export const ClaudeResultEventSchema = z.looseObject({
   ...EnvelopeFields,
   total_cost_usd: z.number().optional(),
   num_turns: z.number().optional(),
+  stop_reason: z.string().nullish(),
+  /** Several results in one stream (streaming input, resumed turns) are numbered from 0 (2.1.328). */
+  result_index: z.number().optional(),
   usage: z.unknown().optional(),
   structured_output: z.unknown().optional(),
   api_error_status: z.number().nullish(),

@@ -1,7 +1,6 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
+import type { MessageDraft, RunBuilder } from '../_shared/run-builder.js';
 import type { RunReader } from '../_shared/run-reader.js';
-import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import { acceptCodexNotify } from './notify.js';
@@ -55,7 +54,17 @@ function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
   }
 }
 
-/** Reads `codex exec --json` JSONL, and the legacy `notify` payload when that is the whole input. */
+/**
+ * Reads `codex exec --json` JSONL, and the legacy `notify` payload when that is the whole input.
+ *
+ * The final message (Codex 0.147–0.169): the last `agent_message` of the last turn, or, when that turn has
+ * none, its last `plan` item. Only `turn.completed` completes a run. A failed turn (`turn.failed`) has no
+ * final message for Codex itself (`event_processor_with_jsonl_output.rs` drops it), so its last message is
+ * only the candidate of a `run_not_complete`; so is an `agent_message` seen only as `item.started` or
+ * `item.updated`. Top-level `error` lines are non-fatal (`Reconnecting... 2/5`) unless the turn fails.
+ * Usage is the last `turn.completed`'s: Codex reports the thread's running total there, so a resumed
+ * thread (`codex exec resume`) reports its earlier runs' tokens too.
+ */
 export function createCodexReader(run: RunBuilder): RunReader {
   run.runtime = 'codex';
   let turn: 'none' | 'open' | 'completed' | 'failed' = 'none';
@@ -63,6 +72,8 @@ export function createCodexReader(run: RunBuilder): RunReader {
   let lastError: RunError | undefined;
   let usage: RunUsage | undefined;
   let notified = false;
+  let turnMessage: MessageDraft | undefined;
+  let turnPlan: MessageDraft | undefined;
 
   function toolStatus(status: string | undefined, done: boolean): ToolStatus {
     if (status === undefined) return done ? 'completed' : 'running';
@@ -76,8 +87,18 @@ export function createCodexReader(run: RunBuilder): RunReader {
     switch (item.type) {
       case 'agent_message':
         // A message before the work can be narration (0.147 captures): every one is kept, the last is final.
-        run.setMessageText(item.id, item.text, line, undefined, !done);
+        turnMessage = run.setMessageText(item.id, item.text, line, undefined, !done) ?? turnMessage;
         return done ? 'message' : 'delta';
+      case 'plan':
+        if (done) turnPlan = { id: item.id, text: item.text, subagent: undefined, partial: false, line };
+        return 'status';
+      case 'collab_tool_call':
+        run.tool(item.id, line, {
+          name: `collab_tool_call/${item.tool}`,
+          input: { prompt: item.prompt, receiver_thread_ids: item.receiver_thread_ids },
+          status: toolStatus(item.status, done),
+        });
+        return 'tool';
       case 'reasoning':
         return 'reasoning';
       case 'command_execution': {
@@ -148,6 +169,8 @@ export function createCodexReader(run: RunBuilder): RunReader {
         return 'session';
       case 'turn.started':
         turn = 'open';
+        turnMessage = undefined;
+        turnPlan = undefined;
         // Item ids (`item_0`, …) restart with each turn of a resumed thread.
         run.closeOpenItems();
         return 'status';
@@ -156,7 +179,7 @@ export function createCodexReader(run: RunBuilder): RunReader {
         if (!completed) return 'finish';
         turn = 'completed';
         const parsed = parseOptionalWire(CodexUsageSchema, completed.usage, 'turn usage', line, run);
-        if (parsed) usage = addRunUsage(usage, toCodexRunUsage(parsed));
+        if (parsed) usage = toCodexRunUsage(parsed);
         return 'finish';
       }
       case 'turn.failed': {
@@ -193,12 +216,23 @@ export function createCodexReader(run: RunBuilder): RunReader {
       run.event(line, event.type, dispatch(event, line), event);
     },
     finish() {
-      const finalText = run.lastMainMessage()?.text;
+      const last = turnMessage ?? (turn === 'none' ? run.lastMainMessage() : undefined);
+      const finalText = last?.text ?? turnPlan?.text;
       // The last turn decides; a notify payload is a completed turn by definition.
       if (turn === 'failed') return { finish: 'error', error: failure, finalText, usage };
-      if (turn === 'completed' || (notified && turn === 'none'))
+      if (turn === 'completed' || (notified && turn === 'none')) {
+        if (last?.partial === true) {
+          const error = { code: 'partial_message', message: 'The final agent_message never completed.' };
+          return { finish: 'truncated', error, finalText, usage };
+        }
         return { finish: 'complete', finalText, usage };
-      return { finish: 'truncated', error: lastError, finalText, usage };
+      }
+      const said = lastError ? ` The last error it reported: ${lastError.message}` : '';
+      const error = {
+        code: 'no_terminal_event',
+        message: `The stream ended before turn.completed or turn.failed.${said}`,
+      };
+      return { finish: 'truncated', error, finalText, usage };
     },
   };
 }

@@ -20,7 +20,9 @@ function countLines(text: string): number {
 
 /**
  * Read the file `codex exec -o <file>` writes: the final agent message as plain text. The file does not
- * say how the turn ended, so `finish` is `unknown`; an empty file yields no message.
+ * say how the turn ended (nor whether it is this run's), so `finish` is `unknown` and `extractContract`
+ * fails with `run_not_complete` unless the host, having seen Codex exit 0, passes `acceptIncomplete`. An
+ * empty file yields no message.
  */
 export async function readCodexLastMessage(
   input: AgentRunInput,
@@ -60,5 +62,9 @@ export async function readCodexLastMessage(
   const text = parts.join('');
   run.lineCount = countLines(text);
   if (text !== '') run.appendMessageText(undefined, text, 1, undefined);
-  return run.build({ finish: 'unknown', finalText: text === '' ? undefined : text });
+  const error = {
+    code: 'finish_not_reported',
+    message: 'A last-message file does not say how the turn ended; check that codex exec exited 0.',
+  };
+  return run.build({ finish: 'unknown', error, finalText: text === '' ? undefined : text });
 }

@@ -112,7 +112,29 @@ export const CodexErrorItemSchema = z.looseObject({
 });
 export type CodexErrorItem = z.output<typeof CodexErrorItemSchema>;
 
+/** Not in the SDK union; in Rust source versions of `exec_events.rs` (0.16x): the agent's plan as text. */
+export const CodexPlanItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('plan'),
+  text: z.string(),
+});
+export type CodexPlanItem = z.output<typeof CodexPlanItemSchema>;
+
+/** Not in the SDK union; in Rust source versions (0.16x): a call that spawns, messages or waits on agents. */
+export const CodexCollabToolCallItemSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('collab_tool_call'),
+  tool: z.string(),
+  sender_thread_id: z.string().optional(),
+  receiver_thread_ids: z.array(z.string()).optional(),
+  prompt: z.string().nullish(),
+  status: ItemStatusSchema.optional(),
+});
+export type CodexCollabToolCallItem = z.output<typeof CodexCollabToolCallItemSchema>;
+
 export const CodexThreadItemSchema = z.discriminatedUnion('type', [
+  CodexPlanItemSchema,
+  CodexCollabToolCallItemSchema,
   CodexAgentMessageItemSchema,
   CodexReasoningItemSchema,
   CodexCommandExecutionItemSchema,
@@ -126,6 +148,8 @@ export type CodexThreadItem = z.output<typeof CodexThreadItemSchema>;
 
 export const CODEX_ITEM_TYPES = [
   'agent_message',
+  'plan',
+  'collab_tool_call',
   'reasoning',
   'command_execution',
   'file_change',

@@ -1,4 +1,5 @@
 import type { TypedEvent } from '../_shared/event-line.js';
+import { JoinedParts } from '../_shared/joined-parts.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
 import type { RunReader } from '../_shared/run-reader.js';
 import { addCost, addRunUsage } from '../_shared/usage.js';
@@ -7,6 +8,7 @@ import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '
 import {
   OPENCODE_EVENT_TYPES,
   OPENCODE_STEP_REASONS,
+  type OpenCodeRunEvent,
   OpenCodeRunEventSchema,
   type OpenCodeTokens,
   type OpenCodeToolPart,
@@ -38,16 +40,38 @@ export function openCodeFinishFromStepReason(reason: string): { finish: FinishSt
   const finish: FinishState = Object.hasOwn(OPENCODE_STEP_REASONS, reason)
     ? OPENCODE_STEP_REASONS[reason as keyof typeof OPENCODE_STEP_REASONS]
     : 'unknown';
-  if (finish !== 'error') return { finish };
+  if (finish === 'complete') return { finish };
   return { finish, error: { code: reason, message: `The last step finished with reason "${reason}".` } };
 }
 
-/** Reads `opencode run --format json` lines. */
+type OpenCodeError = Extract<OpenCodeRunEvent, { type: 'error' }>['error'];
+
+/** The release shape `{name, data:{message}}` or the dev build's `{type, message, status}`. */
+function toRunError(error: OpenCodeError): RunError {
+  if ('name' in error && typeof error.name === 'string') {
+    const data = error.data as { message?: string } | undefined;
+    return { code: error.name, message: data?.message ?? error.name };
+  }
+  const { type, message, status } = error as { type: string; message?: string; status?: number };
+  const http = status === undefined ? '' : ` (HTTP ${status})`;
+  return { code: type, message: `${message ?? type}${http}` };
+}
+
+/**
+ * Reads `opencode run --format json` lines.
+ *
+ * The final message (OpenCode 1.17.20–1.18.33): each step is its own assistant message, whose text is its
+ * `text` parts joined by newlines (last value per part id); the final message is the last main-session
+ * message that has text. Parts of another session (a child session a `task` tool started) are subagent
+ * output, never the answer. 1.18.33 prints no `done` line: an `error` line, then `done`, then how the last
+ * main step finished (`stop` completes; `length` and `content-filter` do not) decide.
+ */
 export function createOpenCodeReader(run: RunBuilder): RunReader {
   run.runtime = 'opencode';
   run.format = 'run-json';
   // Text parts per message id, last value per part id (a part can be re-sent with more text).
-  const messageParts = new Map<string, Map<string, string>>();
+  const messageParts = new Map<string, JoinedParts>();
+  let mainSession: string | undefined;
   let stepOpen = false;
   let lastReason: string | undefined;
   let failure: RunError | undefined;
@@ -55,17 +79,16 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
   let usage: RunUsage | undefined;
   let costUsd: number | undefined;
 
-  function acceptText(messageId: string, partId: string, text: string, line: number): void {
+  function acceptText(messageId: string, partId: string, text: string, line: number, child: boolean): void {
     let parts = messageParts.get(messageId);
     if (!parts) {
-      parts = new Map();
+      parts = new JoinedParts();
       messageParts.set(messageId, parts);
       if (messageParts.size > OPEN_MESSAGE_LIMIT) {
         messageParts.delete(messageParts.keys().next().value as string);
       }
     }
-    parts.set(partId, text);
-    run.setMessageText(messageId, parts.size === 1 ? text : [...parts.values()].join('\n'), line, undefined);
+    run.setMessageText(messageId, parts.set(partId, text), line, child);
   }
 
   function dispatch(event: TypedEvent, line: number): RunEventKind {
@@ -75,13 +98,17 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
     }
     const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
     if (!parsed) return 'unknown';
-    run.session(parsed.sessionID);
+    mainSession ??= parsed.sessionID;
+    run.session(mainSession);
+    const partSession =
+      parsed.type === 'error' || parsed.type === 'done' ? parsed.sessionID : parsed.part.sessionID;
+    const child = parsed.sessionID !== mainSession || partSession !== mainSession;
     switch (parsed.type) {
       case 'step_start':
-        stepOpen = true;
+        if (!child) stepOpen = true;
         return 'status';
       case 'text':
-        acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line);
+        acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line, child);
         return 'message';
       case 'reasoning':
         return 'reasoning';
@@ -94,17 +121,21 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
           output: state.status === 'completed' ? state.output : undefined,
           status: TOOL_STATUS[state.status],
           error: state.status === 'error' ? state.error : undefined,
+          subagent: child,
         });
         return 'tool';
       }
       case 'step_finish':
-        stepOpen = false;
-        lastReason = parsed.part.reason;
+        // A child session's steps cost tokens but do not end the run.
+        if (!child) {
+          stepOpen = false;
+          lastReason = parsed.part.reason;
+        }
         usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
         costUsd = addCost(costUsd, parsed.part.cost);
         return 'usage';
       case 'error':
-        failure = { code: parsed.error.name, message: parsed.error.data?.message ?? parsed.error.name };
+        failure = toRunError(parsed.error);
         return 'error';
       case 'done':
         done = true;
@@ -123,7 +154,12 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
       if (failure) return { finish: 'error', error: failure, ...totals };
       if (done) return { finish: 'complete', ...totals };
-      if (stepOpen || lastReason === undefined) return { finish: 'truncated', ...totals };
+      if (stepOpen || lastReason === undefined) {
+        const message = stepOpen
+          ? 'The stream ended inside a step, before its step_finish.'
+          : 'The stream ended before any step finished.';
+        return { finish: 'truncated', error: { code: 'no_terminal_event', message }, ...totals };
+      }
       return { ...openCodeFinishFromStepReason(lastReason), ...totals };
     },
   };

@@ -104,14 +104,24 @@ export const OpenCodeStepFinishEventSchema = z.looseObject({
   ...LineFields,
   part: OpenCodeStepFinishPartSchema,
 });
-/** `error: {name, data?: {message?}}`, e.g. `ProviderAuthError`, `APIError`, `UnknownError`. */
+/**
+ * `error: {name, data?: {message?}}` in releases (`ProviderAuthError`, `APIError`, `UnknownError`); the dev
+ * build prints `error: {type, message, status?}` instead. Both end the run.
+ */
 export const OpenCodeErrorEventSchema = z.looseObject({
   type: z.literal('error'),
   ...LineFields,
-  error: z.looseObject({
-    name: z.string(),
-    data: z.looseObject({ message: z.string().optional() }).optional(),
-  }),
+  error: z.union([
+    z.looseObject({
+      name: z.string(),
+      data: z.looseObject({ message: z.string().optional() }).optional(),
+    }),
+    z.looseObject({
+      type: z.string(),
+      message: z.string().optional(),
+      status: z.number().optional(),
+    }),
+  ]),
 });
 /** Only in the current dev source (not in the 1.17.20 capture). */
 export const OpenCodeDoneEventSchema = z.looseObject({
@@ -146,7 +156,7 @@ export const OPENCODE_EVENT_TYPES = [
 export const OPENCODE_STEP_REASONS = {
   stop: 'complete',
   'tool-calls': 'truncated',
-  length: 'error',
-  'content-filter': 'error',
+  length: 'length',
+  'content-filter': 'refused',
   error: 'error',
 } as const;

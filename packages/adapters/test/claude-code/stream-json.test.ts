@@ -1,6 +1,9 @@
+import { parseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
 import { readClaudeCodeRun } from '../../src/claude-code/index.js';
+import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
+import { createEventLineUnwrapper } from '../../src/unwrap-event-line.js';
 import { fixtureText, SUCCESS_FINAL_TEXT } from '../_support/fixtures.js';
 
 const read = (file: string) => readAgentRun(fixtureText('claude-code', file));
@@ -268,4 +271,23 @@ describe('Claude Code transcripts', () => {
     });
     expect({ ...run.unknownEventTypes }).toEqual({});
   });
+});
+
+describe('Claude Code --include-partial-messages cut at any byte', () => {
+  it('never reads a pass out of a run whose final answer is FAIL, on any path', async () => {
+    const bytes = Buffer.from(fixtureText('claude-code', 'stream-json-partial-message-delta.jsonl'));
+    const seen = new Set<string>();
+    for (let end = 1; end <= bytes.length; end++) {
+      const prefix = bytes.subarray(0, end).toString('utf8');
+      const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance');
+      const unwrapped = parseAcceptanceOutput(prefix, { unwrapLine: createEventLineUnwrapper() });
+      for (const result of [extracted, unwrapped]) {
+        const read = result.success ? (result.data as { acceptance: string }).acceptance : result.error.code;
+        seen.add(read);
+        expect(read, `prefix of ${end} bytes`).not.toBe('pass');
+      }
+    }
+    // The whole stream reads as its FAIL; every shorter prefix is not a completed run.
+    expect([...seen].sort()).toEqual(['fail', 'missing_verdict', 'run_not_complete']);
+  }, 60_000);
 });

@@ -88,17 +88,28 @@ describe('Codex exec --json', () => {
     });
   });
 
-  it('truncated: the running command stays running, the last reported error is kept', async () => {
+  it('truncated: the running command stays running, the error says so and keeps the last report', async () => {
     const run = await read('exec-json-truncated.jsonl');
     expect(run.finish).toBe('truncated');
     expect(run.tools[0]?.status).toBe('running');
-    expect(run.error?.message).toMatch(/^Reconnecting\.\.\. 2\/5/);
+    expect(run.error?.code).toBe('no_terminal_event');
+    expect(run.error?.message).toMatch(/last error it reported: Reconnecting\.\.\. 2\/5/);
   });
 
-  it('unknown item types are counted, not guessed', async () => {
+  it('collab_tool_call items are tool activity; the final answer is the main agent_message', async () => {
     const run = await read('exec-json-subagent-interleaved.jsonl');
-    expect({ ...run.unknownEventTypes }).toEqual({ 'item/collab_tool_call': 4 });
-    expect(run.tools.map((tool) => tool.name)).toEqual(['command_execution']);
+    expect({ ...run.unknownEventTypes }).toEqual({});
+    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status])).toEqual([
+      ['item_1', 'collab_tool_call/spawn_agent', 'completed'],
+      ['item_2', 'collab_tool_call/spawn_agent', 'completed'],
+      ['item_3', 'command_execution', 'completed'],
+    ]);
+    expect(run.tools[0]?.input).toEqual({
+      prompt: 'Review src/api',
+      receiver_thread_ids: ['019a4f2c-aaaa-7000-8000-000000000001'],
+    });
+    expect(run.finish).toBe('complete');
+    expect(run.finalText).toMatch(/\{"acceptance":"pass"\}$/);
   });
 
   it('item ids restart with each turn: messages of two turns stay apart', async () => {
@@ -106,20 +117,22 @@ describe('Codex exec --json', () => {
       type: 'item.completed',
       item: { id: 'item_0', type: 'agent_message', text },
     });
-    const usage = { input_tokens: 10, cached_input_tokens: 2, output_tokens: 3 };
+    const first = { input_tokens: 10, cached_input_tokens: 2, output_tokens: 3 };
+    // A resumed thread's turn.completed carries the thread's running total, not the turn's own usage.
+    const total = { input_tokens: 25, cached_input_tokens: 5, output_tokens: 7 };
     const run = await readAgentRun(
       jsonl(
         { type: 'thread.started', thread_id: 't' },
         { type: 'turn.started' },
         message('first'),
-        { type: 'turn.completed', usage },
+        { type: 'turn.completed', usage: first },
         { type: 'turn.started' },
         message('second'),
-        { type: 'turn.completed', usage },
+        { type: 'turn.completed', usage: total },
       ),
     );
     expect(run.messages.map((entry) => entry.text)).toEqual(['first', 'second']);
-    expect(run.usage).toMatchObject({ inputTokens: 20, cacheReadTokens: 4, outputTokens: 6 });
+    expect(run.usage).toMatchObject({ inputTokens: 25, cacheReadTokens: 5, outputTokens: 7 });
     expect(run.finalText).toBe('second');
   });
 

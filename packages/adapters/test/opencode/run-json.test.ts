@@ -50,7 +50,7 @@ describe('OpenCode run --format json', () => {
       {
         id: 'msg_f6138047b001rGdRQKLlhUSBtv',
         text: 'alpha\nbravo\ncharlie',
-        subagent: undefined,
+        subagent: false,
         partial: false,
         line: 2,
       },
@@ -92,7 +92,7 @@ describe('OpenCode run --format json', () => {
 
   it('a task subagent shows as a tool whose output is the subagent answer', async () => {
     const run = await read('run-json-subagent-task.ndjson');
-    expect(run.tools[0]).toMatchObject({ name: 'task', status: 'completed', subagent: undefined });
+    expect(run.tools[0]).toMatchObject({ name: 'task', status: 'completed', subagent: false });
     expect(run.tools[0]?.output).toContain('"acceptance":"fail"');
   });
 
@@ -114,8 +114,8 @@ describe('OpenCode run --format json', () => {
   it.each([
     ['stop', 'complete'],
     ['tool-calls', 'truncated'],
-    ['length', 'error'],
-    ['content-filter', 'error'],
+    ['length', 'length'],
+    ['content-filter', 'refused'],
     ['other', 'unknown'],
     ['__proto__', 'unknown'],
     ['constructor', 'unknown'],

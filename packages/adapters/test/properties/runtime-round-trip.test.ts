@@ -2,7 +2,13 @@
 import { parseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractContract, RUNTIME_IDS, readAgentRun, unwrapEventLine } from '../../src/index.js';
+import {
+  createEventLineUnwrapper,
+  extractContract,
+  RUNTIME_IDS,
+  readAgentRun,
+  unwrapEventLine,
+} from '../../src/index.js';
 import { acceptanceVerdict, narration, runs } from './_support/core-support.js';
 import { RUN_WRITERS, type RunPart } from './_support/runs.js';
 
@@ -73,6 +79,29 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
           if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
           const parsed = parseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
           if (parsed.success) expect(toVerdictJson(parsed.data)).toEqual(verdict);
+        },
+      ),
+      runs(200),
+    );
+  });
+
+  it('on every prefix, the stateful unwrapper and readAgentRun + extractContract give one answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        acceptanceVerdict,
+        workParts,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (verdict, work, fraction) => {
+          const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
+          const cut = fraction > 0.97 ? raw : raw.slice(0, Math.floor(raw.length * fraction));
+          const run = await readAgentRun(cut);
+          const extracted = extractContract(run, 'conflux.acceptance');
+          const parsed = parseAcceptanceOutput(cut, { unwrapLine: createEventLineUnwrapper() });
+          expect(parsed.success, `finish ${run.finish}`).toBe(extracted.success);
+          if (parsed.success && extracted.success) {
+            expect(toVerdictJson(parsed.data)).toEqual(toVerdictJson(extracted.data as never));
+            expect(toVerdictJson(parsed.data)).toEqual(verdict);
+          }
         },
       ),
       runs(200),

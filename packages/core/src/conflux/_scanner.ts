@@ -23,6 +23,11 @@ export interface ScanOptions {
   readonly unwrapLine?: UnwrapLine | undefined;
   /** Raw lines longer than this (in UTF-16 code units) are skipped, so memory stays bounded. */
   readonly maxLineLength?: number | undefined;
+  /**
+   * Read on after the deciding verdict to count the others, for a `several_verdicts` warning (a whole
+   * output); the streaming detector stops at the decision instead.
+   */
+  readonly countVerdicts?: boolean | undefined;
 }
 
 export interface VerdictScanner {
@@ -79,8 +84,24 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
   let collecting = false;
   let detection: VerdictDetection | undefined;
   let decided: AcceptanceParseResult | undefined;
+  const counting = options?.countVerdicts === true;
+  const verdicts = { json: 0, legacy: 0, kinds: new Set<AcceptanceKind>() };
+
+  /** After the decision: count the verdicts that follow, outside fences. */
+  function countLine(raw: string): boolean {
+    const text = trimUnicodeWhitespace(raw);
+    if (fence.step(text) !== 'outside') return false;
+    const json = parseJsonVerdictLine(text);
+    const kind = json?.kind ?? canonicalVerdictKind(text);
+    if (kind === undefined) return false;
+    if (json) verdicts.json++;
+    else verdicts.legacy++;
+    verdicts.kinds.add(kind);
+    return false;
+  }
 
   function textLine(raw: string): boolean {
+    if (decided !== undefined) return countLine(raw);
     const text = trimUnicodeWhitespace(raw);
     if (text !== '') {
       tail[tailNext] = text;
@@ -91,13 +112,19 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     if (json !== undefined) {
       decided = withSkipWarning(resolveJsonVerdict(json, { source: 'json', line: rawLines }));
       detection = { kind: json.kind, source: 'json', line: rawLines, final: true };
-      return true;
+      verdicts.json++;
+      verdicts.kinds.add(json.kind);
+      return !counting;
+    }
+    const marker = counting || legacy === undefined ? canonicalVerdictKind(text) : undefined;
+    if (marker !== undefined) {
+      verdicts.legacy++;
+      verdicts.kinds.add(marker);
     }
     if (legacy === undefined) {
-      const kind = canonicalVerdictKind(text);
-      if (kind !== undefined) {
-        legacy = { kind, line: rawLines };
-        detection = { kind, source: 'legacy', line: rawLines, final: false };
+      if (marker !== undefined) {
+        legacy = { kind: marker, line: rawLines };
+        detection = { kind: marker, source: 'legacy', line: rawLines, final: false };
       }
       return false;
     }
@@ -156,8 +183,23 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     return false;
   }
 
+  /** A JSON verdict and its legacy marker are one verdict; more of either, or kinds that differ, are several. */
+  function withVerdictWarning(result: AcceptanceParseResult): AcceptanceParseResult {
+    const several = verdicts.json > 1 || verdicts.legacy > 1 || verdicts.kinds.size > 1;
+    if (!counting || !several || !result.success) return result;
+    const kinds = [...verdicts.kinds];
+    return ok(result.data, [
+      ...(result.warnings ?? []),
+      {
+        code: 'several_verdicts',
+        message: `Expected exactly one verdict in the final message; found ${verdicts.json} JSON verdict(s) and ${verdicts.legacy} legacy marker(s) (${kinds.join(', ')}). The first JSON verdict was read.`,
+        details: { json: verdicts.json, legacy: verdicts.legacy, kinds },
+      },
+    ]);
+  }
+
   function rawLine(line: string): boolean {
-    if (decided !== undefined) return true;
+    if (decided !== undefined && !counting) return true;
     if (line.length > maxLineLength) return skipLine();
     rawLines++;
     // A lone surrogate only matters once it is text (the unwrapper's JSON parse treats it like U+FFFD).
@@ -177,7 +219,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     skipLine,
     rawLine,
     finish() {
-      return decided ?? finishLegacy();
+      return withVerdictWarning(decided ?? finishLegacy());
     },
   };
 }

@@ -28,7 +28,7 @@ export const acceptanceContract = defineContract({
   jsonSchemaSource: AcceptanceVerdictSchema,
   examples: ACCEPTANCE_EXAMPLES,
   rules: ACCEPTANCE_RULES,
-  extract: (text, options) => parseAcceptanceOutput(text, options),
+  extract: (text, options) => parseAcceptanceOutput(text, { ...options, warnSeveralVerdicts: true }),
   validate: validateAcceptanceVerdict,
   render: renderVerdict,
   correct: correctiveInstruction,

@@ -10,6 +10,12 @@ export interface AcceptanceParseOptions extends ExtractOptions {
    * success then carries a `line_too_long` warning. The streaming detector applies the same bound.
    */
   readonly maxLineLength?: number;
+  /**
+   * Read past the deciding verdict and add a `several_verdicts` warning when the text holds more than one
+   * (a JSON verdict and its legacy marker count as one). The contract's `extract` sets it, since it reads
+   * one final message; off by default, as the Conflux runtime has no such warning.
+   */
+  readonly warnSeveralVerdicts?: boolean;
 }
 
 import type { AcceptanceParseResult } from './resolve-verdict.js';
@@ -34,7 +40,7 @@ export function parseAcceptanceOutput(
   options: AcceptanceParseOptions = {},
 ): AcceptanceParseResult {
   const text = typeof output === 'string' ? output : output instanceof Uint8Array ? decodeOutput(output) : '';
-  const scanner = createVerdictScanner(options);
+  const scanner = createVerdictScanner({ ...options, countVerdicts: options.warnSeveralVerdicts === true });
   forEachLine(text, scanner.rawLine);
   return scanner.finish();
 }

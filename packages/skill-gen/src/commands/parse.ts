@@ -21,12 +21,13 @@ type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 export const TEXT_INPUT_LIMIT = 64 * 1024 * 1024;
 
 const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text]
-                       [--config FILE] [--contracts MODULE …] [FILE|-]
+                       [--config FILE] [--contracts MODULE …] [--accept-incomplete] [FILE|-]
 
 Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok":true,"contract":…,"runtime":…,"value":…}            exit 0: the contract is satisfied
   {"ok":false,"contract":…,"runtime":…,"error":{…}}         exit 1: it is not; exit 2: usage or I/O error
-A run-level warning (a run that did not complete) adds "warnings".
+Only a run that completed satisfies a contract: a failed or cut-short run is error "run_not_complete"
+(exit 1), with what its final message held in error.details.candidate.
 
 Options:
   --contract <id>         the contract to read, for example acme.review or one of the built-ins
@@ -35,6 +36,8 @@ Options:
   -c, --config FILE       pack config whose contract modules to add (default: skillpack.config.json,
                           when present)
   --contracts MODULE      a contract module (.ts, .mts, .js, .mjs or a package) to add; repeatable
+  --accept-incomplete     read the contract from a run that did not complete too (adds a
+                          "run_not_complete" warning)
   -h, --help              show this help
 `;
 
@@ -59,6 +62,7 @@ interface ParseRequest {
   readonly contracts: readonly string[];
   readonly runtime: InputRuntime;
   readonly file: string | undefined;
+  readonly acceptIncomplete: boolean;
 }
 
 /** A failure that ends the command with exit 2 (usage or I/O) rather than 1 (contract not satisfied). */
@@ -94,7 +98,14 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
     error: new ConfigError('usage', message),
   });
   let parsed: {
-    values: { contract?: string; runtime?: string; config?: string; contracts?: string[]; help?: boolean };
+    values: {
+      contract?: string;
+      runtime?: string;
+      config?: string;
+      contracts?: string[];
+      'accept-incomplete'?: boolean;
+      help?: boolean;
+    };
     positionals: string[];
   };
   try {
@@ -107,6 +118,7 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
         runtime: { type: 'string' },
         config: { type: 'string', short: 'c' },
         contracts: { type: 'string', multiple: true },
+        'accept-incomplete': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -130,6 +142,7 @@ function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', Co
       contracts: values.contracts ?? [],
       runtime: runtime as InputRuntime,
       file,
+      acceptIncomplete: values['accept-incomplete'] === true,
     },
   };
 }
@@ -224,7 +237,9 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
       result = contract.extract(decode(tee.state.kept));
     } else {
       runtime = agentRun.runtime;
-      result = adapters.extractContract(agentRun, contract);
+      result = adapters.extractContract(agentRun, contract, {
+        acceptIncomplete: request.acceptIncomplete,
+      });
     }
   }
   const judged = contract.judge(result);

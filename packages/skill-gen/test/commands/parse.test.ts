@@ -115,16 +115,82 @@ describe('skillpack parse', () => {
     expect(ran.document).toMatchObject({ ok: true, runtime: 'codex', value: { fallback: false } });
   });
 
-  it('warns when the run did not complete', async () => {
-    const complete = readFileSync(fixture('claude-code/stream-json-success-verdict.jsonl'), 'utf8');
-    const withoutResult = complete
+  const withoutResult = () =>
+    readFileSync(fixture('claude-code/stream-json-success-verdict.jsonl'), 'utf8')
       .split('\n')
       .filter((line) => !line.startsWith('{"type":"result"'))
       .join('\n');
-    const ran = await parse(['--contract', 'conflux.acceptance'], withoutResult);
+
+  it('exits 1 with run_not_complete for a pass in a run that did not complete', async () => {
+    const ran = await parse(['--contract', 'conflux.acceptance'], withoutResult());
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      runtime: 'claude-code',
+      error: {
+        code: 'run_not_complete',
+        details: {
+          finish: 'truncated',
+          candidate: { success: true, value: expect.objectContaining({ acceptance: 'pass' }) },
+        },
+      },
+    });
+  });
+
+  it('--accept-incomplete reads it, with a run_not_complete warning', async () => {
+    const ran = await parse(['--contract', 'conflux.acceptance', '--accept-incomplete'], withoutResult());
     expect(ran.code).toBe(0);
     expect(ran.document).toMatchObject({ ok: true, runtime: 'claude-code', value: { acceptance: 'pass' } });
     expect(ran.document.warnings).toEqual([expect.objectContaining({ code: 'run_not_complete' })]);
+  });
+
+  it('exits 1 for Claude --max-turns: a pass written before a tool result the agent never saw', async () => {
+    const lines = [
+      { type: 'system', subtype: 'init', session_id: 's', claude_code_version: '2.1.328' },
+      {
+        type: 'assistant',
+        session_id: 's',
+        parent_tool_use_id: null,
+        message: {
+          id: 'm1',
+          content: [{ type: 'text', text: '{"acceptance":"pass"}' }],
+          stop_reason: null,
+        },
+      },
+      {
+        type: 'assistant',
+        session_id: 's',
+        parent_tool_use_id: null,
+        message: {
+          id: 'm1',
+          content: [{ type: 'tool_use', id: 'tu1', name: 'Bash', input: { command: 'npm test' } }],
+          stop_reason: 'tool_use',
+        },
+      },
+      {
+        type: 'user',
+        session_id: 's',
+        parent_tool_use_id: null,
+        message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', content: '3 failed' }] },
+      },
+      {
+        type: 'result',
+        subtype: 'error_max_turns',
+        is_error: true,
+        session_id: 's',
+        num_turns: 1,
+        errors: ['Reached the maximum number of turns (1).'],
+      },
+    ];
+    const ran = await parse(
+      ['--contract', 'conflux.acceptance'],
+      lines.map((l) => JSON.stringify(l)).join('\n'),
+    );
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({
+      ok: false,
+      error: { code: 'run_not_complete', details: { finish: 'max_turns' } },
+    });
   });
 
   it('exits 1 for a run cut off before its verdict', async () => {

@@ -43,7 +43,8 @@ describe(`skillpack parse on ${STRESS_BYTES / MiB} MiB of stdin with no newline 
     // auto keeps at most 64 MiB for the plain-text fallback; text stops reading past it.
     ['auto', 'input_too_large', 160 * MiB],
     ['text', 'input_too_large', 160 * MiB],
-    ['claude-code', 'missing_final_message', 96 * MiB],
+    // A claude-code stream without its result line is a run that did not complete.
+    ['claude-code', 'run_not_complete', 96 * MiB],
   ])(
     '--runtime %s ends with a typed error (%s) in bounded memory',
     async (runtime, code, bound) => {

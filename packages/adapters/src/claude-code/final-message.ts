@@ -1,0 +1,108 @@
+import type { MessageDraft } from '../_shared/run-builder.js';
+import type { FinishState, RunError } from '../agent-run.js';
+import { claudeFinishFromResult } from './result-json.js';
+import type { ClaudeResultEvent } from './wire-schemas.js';
+
+/**
+ * Claude Code's final message, as seen in 2.1.2xx–2.1.328 stream-json and `--output-format json`:
+ *
+ * - A turn is the main agent's assistant messages after its last `user` line (a prompt or tool results)
+ *   and after the last `result`. Its final message is its last message that has text (all its text blocks,
+ *   one per line of the same `message.id`), joined directly to the messages before it that the API cut at
+ *   `max_tokens` and Claude Code continued. An earlier message of the turn (narration) is not part of it.
+ * - `result.result` is the runtime's copy, and not always a whole one: it is `""` in some releases (2.1.8x,
+ *   2.1.10x) while the assistant line holds the answer, keeps only the last text block of a message with
+ *   several, and after a `max_tokens` recovery holds only the continuation. So the turn's text wins when it
+ *   ends with `result`; `result` stands alone when no assistant line was printed (`--output-format json`).
+ * - A message that stopped with `stop_reason: "refusal"` (or carries `refused_message_id`) was withdrawn by
+ *   the runtime and is never the final message; a fallback model's retry that follows it is.
+ */
+export class ClaudeTurn {
+  private messages: MessageDraft[] = [];
+  private readonly cutAtMaxTokens = new WeakSet<MessageDraft>();
+  private lastStop: string | null | undefined;
+
+  /** Note a main-agent message (each line of one message id repeats it) and how it stopped. */
+  add(message: MessageDraft, stopReason: string | null | undefined): void {
+    if (this.messages[this.messages.length - 1] !== message) this.messages.push(message);
+    if (stopReason === undefined) return;
+    this.lastStop = stopReason;
+    if (stopReason === 'max_tokens') this.cutAtMaxTokens.add(message);
+    else this.cutAtMaxTokens.delete(message);
+  }
+
+  /** A withdrawn message leaves the turn. */
+  withdraw(message: MessageDraft): void {
+    this.messages = this.messages.filter((candidate) => candidate !== message);
+  }
+
+  /** A `user` line or a `result` starts the next turn. */
+  reset(): void {
+    this.messages = [];
+    this.lastStop = undefined;
+  }
+
+  /** How the last message of the turn stopped (`end_turn`, `tool_use`, `max_tokens`, …). */
+  get stopReason(): string | null | undefined {
+    return this.lastStop;
+  }
+
+  get isEmpty(): boolean {
+    return this.messages.every((message) => message.text === '');
+  }
+
+  /** The last message with text, preceded by the messages it continues after a `max_tokens` cut. */
+  text(): string | undefined {
+    let end = this.messages.length - 1;
+    while (end >= 0 && this.messages[end]!.text === '') end--;
+    if (end < 0) return undefined;
+    let text = this.messages[end]!.text;
+    for (let i = end - 1; i >= 0 && this.cutAtMaxTokens.has(this.messages[i]!); i--) {
+      text = `${this.messages[i]!.text}${text}`;
+    }
+    return text;
+  }
+}
+
+/** The final message of a turn that ended with `result`, by the rule above. */
+export function claudeFinalText(
+  turnText: string | undefined,
+  result: string | undefined,
+): string | undefined {
+  const copy = result?.trim() ?? '';
+  if (turnText === undefined) return copy === '' ? undefined : result;
+  if (copy === '' || turnText.trimEnd().endsWith(copy)) return turnText;
+  return result;
+}
+
+/** Whether a result only closes a local command (`/compact`): no model turn, no text. */
+export function isLocalCommandResult(result: ClaudeResultEvent): boolean {
+  return result.num_turns === 0 && (result.result ?? '') === '' && result.subtype === 'success';
+}
+
+/** How a turn closed by `result` ended, with what the final message shows (a cut or refused answer). */
+export function finishOfTurn(
+  result: ClaudeResultEvent,
+  turn: ClaudeTurn,
+  refused: boolean,
+): { finish: FinishState; error?: RunError } {
+  const ended = claudeFinishFromResult(result);
+  if (ended.finish !== 'complete') return ended;
+  if (refused) {
+    return {
+      finish: 'refused',
+      error: { code: 'refusal', message: 'The model refused and no fallback answered.' },
+    };
+  }
+  const stop = result.stop_reason ?? turn.stopReason;
+  if (stop === 'max_tokens') {
+    return {
+      finish: 'length',
+      error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
+    };
+  }
+  if (stop === 'refusal') {
+    return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
+  }
+  return ended;
+}

@@ -1,0 +1,220 @@
+import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { describe, expect, it } from 'vitest';
+import { extractContract } from '../src/extract-contract.js';
+import { checkContracts } from '../src/hooks/contract-check.js';
+import { readAgentRun } from '../src/read-agent-run.js';
+import type { RuntimeId } from '../src/runtime-id.js';
+import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
+import { fixtureText } from './_support/fixtures.js';
+
+/**
+ * One row per runtime fact (issue #16), read from a fixture file: how the run ended, why, its final message
+ * and what `conflux.acceptance` reads from it. Rows name files, so captured fixtures can join the table.
+ */
+interface Fact {
+  readonly runtime: RuntimeId;
+  readonly file: string;
+  readonly finish: string;
+  readonly error?: string;
+  /** The acceptance kind `extractContract` reads, or the error code it fails with. */
+  readonly verdict: string;
+  /** The acceptance kind inside `details.candidate` of a `run_not_complete`. */
+  readonly candidate?: string;
+  readonly finalText?: string | RegExp;
+  readonly usage?: Readonly<Record<string, number>>;
+}
+
+const PASS = '{"acceptance":"pass"}';
+
+const FACTS: readonly Fact[] = [
+  // Claude Code
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-max-turns-pass-before-tool.jsonl',
+    finish: 'max_turns',
+    error: 'error_max_turns',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-result-empty.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `All criteria hold.\n${PASS}`,
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-result-last-block.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `All criteria hold.\n${PASS}`,
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-max-tokens-recovery.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `All criteria hold: the tests pass and the changelog entry exists.\n${PASS}`,
+    usage: { inputTokens: 11, outputTokens: 32009 },
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-max-tokens-cut.jsonl',
+    finish: 'length',
+    error: 'max_tokens',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-local-command-result.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `Checked.\n${PASS}`,
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-several-results.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `Fixed and re-checked.\n${PASS}`,
+    // Each result's usage is its turn's; modelUsage is a running total and is not added up.
+    usage: { inputTokens: 30, outputTokens: 10 },
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-max-budget-zero-usage.jsonl',
+    finish: 'error',
+    error: 'error_max_budget_usd',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+    usage: { inputTokens: 40, outputTokens: 12 },
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-partial-message-delta.jsonl',
+    finish: 'complete',
+    verdict: 'fail',
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-refusal-no-fallback.jsonl',
+    finish: 'refused',
+    error: 'refusal',
+    verdict: 'run_not_complete',
+  },
+  {
+    runtime: 'claude-code',
+    file: 'stream-json-refusal-fallback.jsonl',
+    finish: 'complete',
+    verdict: 'fail',
+    finalText: /^Re-checked with the fallback model/,
+  },
+  {
+    runtime: 'claude-code',
+    file: 'result-json-verbose-array-one-line.json',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: `Done.\n${PASS}`,
+  },
+  // Codex
+  {
+    runtime: 'codex',
+    file: 'exec-json-pass-then-turn-failed.jsonl',
+    finish: 'error',
+    error: 'turn.failed',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'codex',
+    file: 'exec-json-started-message-truncated.jsonl',
+    finish: 'truncated',
+    error: 'no_terminal_event',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'codex',
+    file: 'exec-json-plan-final.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    finalText: /^1\. Run the tests\./,
+  },
+  {
+    runtime: 'codex',
+    file: 'exec-json-resume-thread-total.jsonl',
+    finish: 'complete',
+    verdict: 'pass',
+    usage: { inputTokens: 5400, cacheReadTokens: 4096, outputTokens: 310 },
+  },
+  // OpenCode
+  {
+    runtime: 'opencode',
+    file: 'run-json-length-after-pass.ndjson',
+    finish: 'length',
+    error: 'length',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'opencode',
+    file: 'run-json-dev-error-shape.ndjson',
+    finish: 'error',
+    error: 'api_error',
+    verdict: 'run_not_complete',
+    candidate: 'pass',
+  },
+  {
+    runtime: 'opencode',
+    file: 'run-json-child-session-text.ndjson',
+    finish: 'complete',
+    verdict: 'fail',
+    finalText: /^Final review\./,
+  },
+];
+
+function kindOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null
+    ? (value as { acceptance?: string }).acceptance
+    : undefined;
+}
+
+describe.each(FACTS)('$runtime $file', (fact) => {
+  it(`ends as ${fact.finish}, and conflux.acceptance reads ${fact.verdict}`, async () => {
+    const raw = fixtureText(fact.runtime, fact.file);
+    const run = await readAgentRun(raw);
+    expect(run.runtime).toBe(fact.runtime);
+    expect(run.malformedLineCount).toBe(0);
+    expect(run.finish).toBe(fact.finish);
+    if (fact.finish === 'complete') expect(run.error).toBeUndefined();
+    else expect(run.error?.code).toBe(fact.error);
+    if (typeof fact.finalText === 'string') expect(run.finalText).toBe(fact.finalText);
+    else if (fact.finalText) expect(run.finalText).toMatch(fact.finalText);
+    if (fact.usage) expect(run.usage).toMatchObject(fact.usage);
+
+    const extracted = extractContract(run, 'conflux.acceptance');
+    expect(extracted.success ? kindOf(extracted.data) : extracted.error.code).toBe(fact.verdict);
+    if (fact.candidate) {
+      const candidate = !extracted.success && (extracted.error.details.candidate as { value?: unknown });
+      expect(candidate && kindOf(candidate.value)).toBe(fact.candidate);
+    }
+  });
+
+  it('the stateful unwrapper gives the same answer', async () => {
+    const raw = fixtureText(fact.runtime, fact.file);
+    const parsed = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
+    const expected = fact.verdict === 'run_not_complete' ? 'missing_verdict' : fact.verdict;
+    expect(parsed.success ? parsed.data.acceptance : parsed.error.code).toBe(expected);
+  });
+});
+
+describe.each(FACTS.filter((fact) => fact.finish === 'complete'))('$runtime $file', (fact) => {
+  it('the Stop hook, given the same final message, gives the same answer', async () => {
+    const run = await readAgentRun(fixtureText(fact.runtime, fact.file));
+    const check = checkContracts([builtinContracts.require('conflux.acceptance')], run.finalText ?? '');
+    expect(check.satisfied ? kindOf(check.value) : check.failures[0]?.error.code).toBe(fact.verdict);
+  });
+});
