@@ -283,7 +283,7 @@ describe('extractContract(run, contract): the typed form reads every channel the
     expectTypeOf<ContractResult<{ verdict: 'approve' | 'reject' }>>().toExtend<typeof typed>();
   });
 
-  it("reads Claude's structured_output and warns about a run that did not complete", async () => {
+  it("reads Claude's structured_output of a run that did not complete only as a candidate", async () => {
     const run = await readAgentRun(
       jsonl({
         type: 'result',
@@ -294,9 +294,18 @@ describe('extractContract(run, contract): the typed form reads every channel the
         structured_output: { verdict: 'reject' },
       }),
     );
-    const result = extractContract(run, review);
-    expect(result.success && result.data).toEqual({ verdict: 'reject' });
-    expect(result.success && result.warnings?.map((warning) => warning.code)).toEqual(['run_not_complete']);
+    const refused = extractContract(run, review);
+    expect(refused.success).toBe(false);
+    expect(!refused.success && refused.error.code).toBe('run_not_complete');
+    expect(!refused.success && refused.error.details.candidate).toEqual({
+      success: true,
+      value: { verdict: 'reject' },
+    });
+    const accepted = extractContract(run, review, { acceptIncomplete: true });
+    expect(accepted.success && accepted.data).toEqual({ verdict: 'reject' });
+    expect(accepted.success && accepted.warnings?.map((warning) => warning.code)).toEqual([
+      'run_not_complete',
+    ]);
   });
 
   it('reads the tool calls of a user contract first, and reports an attempted call that failed', async () => {
