@@ -1,0 +1,153 @@
+// OpenAI Responses API, streamed (Codex 0.169 supports `wire_api = "responses"` only):
+// https://platform.openai.com/docs/api-reference/responses-streaming
+import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
+import { jsonResponse, SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
+import type { RequestSummary } from '../model-request.js';
+import type { Reply } from '../reply.js';
+import { type ProtocolCodec, type ResolvedPart, resolveParts } from './_codec.js';
+
+const MODEL_ITEM_TYPES = new Set([
+  'function_call',
+  'custom_tool_call',
+  'local_shell_call',
+  'reasoning',
+  'web_search_call',
+]);
+const TOOL_OUTPUT_TYPES = new Set([
+  'function_call_output',
+  'custom_tool_call_output',
+  'local_shell_call_output',
+]);
+
+function isModelItem(item: JsonObject): boolean {
+  if (item.type === 'message' || item.type === undefined) return item.role === 'assistant';
+  return MODEL_ITEM_TYPES.has(String(item.type));
+}
+
+function itemText(item: JsonObject): string {
+  if (TOOL_OUTPUT_TYPES.has(String(item.type))) return textOf(item.output);
+  if (item.type === 'function_call') return `${stringOf(item.name) ?? ''} ${stringOf(item.arguments) ?? ''}`;
+  return textOf(item.content);
+}
+
+function summarize(body: unknown): RequestSummary {
+  const request = isObject(body) ? body : {};
+  const input =
+    typeof request.input === 'string'
+      ? [{ type: 'message', role: 'user', content: request.input }]
+      : arrayOf(request.input).filter(isObject);
+  const last = input.findLast(
+    (item) => TOOL_OUTPUT_TYPES.has(String(item.type)) || (item.role === 'user' && !isModelItem(item)),
+  );
+  return {
+    model: stringOf(request.model),
+    turn: countRuns(input.map(isModelItem)),
+    lastMessage: last ? itemText(last) : '',
+    tools: arrayOf(request.tools)
+      .filter(isObject)
+      .map((tool) => stringOf(tool.name) ?? stringOf(tool.type) ?? ''),
+    text: [textOf(request.instructions), ...input.map(itemText)].filter((text) => text !== '').join('\n'),
+  };
+}
+
+function outputItem(part: ResolvedPart, id: string): JsonObject {
+  if (part.type === 'text') {
+    return {
+      id,
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: part.text, annotations: [] }],
+    };
+  }
+  return {
+    id,
+    type: 'function_call',
+    status: 'completed',
+    call_id: part.id,
+    name: part.name,
+    arguments: JSON.stringify(part.input),
+  };
+}
+
+function render(reply: Reply, summary: RequestSummary): WireResponse {
+  if (reply.kind === 'http_error') {
+    return jsonResponse(
+      reply.status,
+      {
+        error: {
+          message: reply.message,
+          type: reply.status >= 500 ? 'server_error' : 'invalid_request_error',
+          code: null,
+          param: null,
+        },
+      },
+      reply.headers,
+    );
+  }
+  const responseId = `resp_scripted_${summary.turn}`;
+  const parts = resolveParts(reply.parts, summary, openaiResponsesCodec, 'call_scripted_');
+  const items = parts.map((part, index) => outputItem(part, `item_scripted_${summary.turn}_${index}`));
+  const base = { id: responseId, object: 'response', created_at: 0, model: summary.model ?? 'scripted' };
+  let sequence = 0;
+  const frame = (type: string, data: JsonObject) =>
+    sseFrame({ type, sequence_number: sequence++, ...data }, type);
+  const chunks = [frame('response.created', { response: { ...base, status: 'in_progress', output: [] } })];
+  items.forEach((item, index) => {
+    const part = parts[index]!;
+    if (part.type === 'text') {
+      const empty = { ...item, status: 'in_progress', content: [] };
+      chunks.push(
+        frame('response.output_item.added', { output_index: index, item: empty }),
+        frame('response.output_text.delta', {
+          item_id: item.id,
+          output_index: index,
+          content_index: 0,
+          delta: part.text,
+        }),
+      );
+    } else {
+      chunks.push(
+        frame('response.output_item.added', {
+          output_index: index,
+          item: { ...item, status: 'in_progress' },
+        }),
+      );
+    }
+    chunks.push(frame('response.output_item.done', { output_index: index, item }));
+  });
+  const outputTokens = estimateTokens(items.map((item) => JSON.stringify(item)).join(''));
+  const inputTokens = estimateTokens(summary.text);
+  const usage = {
+    input_tokens: inputTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: outputTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: inputTokens + outputTokens,
+  };
+  chunks.push(
+    reply.stop === 'length'
+      ? frame('response.incomplete', {
+          response: {
+            ...base,
+            status: 'incomplete',
+            incomplete_details: { reason: 'max_output_tokens' },
+            output: items,
+            usage,
+          },
+        })
+      : frame('response.completed', { response: { ...base, status: 'completed', output: items, usage } }),
+  );
+  return { status: 200, headers: SSE_HEADERS, chunks };
+}
+
+export const openaiResponsesCodec: ProtocolCodec = {
+  protocol: 'openai-responses',
+  summarize,
+  // Codex 0.169 declares `exec_command` ({cmd}); older builds declared `shell` ({command: argv}).
+  shellCall: (command, tools) =>
+    tools.includes('exec_command') || !tools.includes('shell')
+      ? { name: 'exec_command', input: { cmd: command } }
+      : { name: 'shell', input: { command: ['bash', '-lc', command] } },
+  render,
+};
