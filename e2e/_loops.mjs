@@ -1,0 +1,441 @@
+// Real agent loops: each pinned CLI runs headless against the scripted model of @skillpack/testing, with the
+// example pack installed the way its user would, and its output is read back through @skillpack/adapters.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractContract, readAgentRun } from '@skillpack/adapters';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { createScriptedModel, otherwise, reply, when } from '@skillpack/testing';
+import {
+  ensureRuntimes,
+  makeSandbox,
+  makeTempDir,
+  removeTempDirs,
+  repoRoot,
+  runtimeBinDir,
+  skillpack,
+} from './_support.mjs';
+
+/** The hooked contracts of examples/skillpack.config.json, each with a wrong and a right final answer. */
+export const HOOKED = {
+  'conflux.acceptance': {
+    prompt: 'Run the acceptance check and give your verdict.',
+    // A gated verdict without its blocker: an attempt the contract rejects.
+    wrong: '{"acceptance":"gated"}\nACCEPTANCE: GATED',
+    right: 'Checked the change.\n{"acceptance":"pass"}\nACCEPTANCE: PASS',
+    expected: { acceptance: 'pass' },
+  },
+  'maestro.result': {
+    prompt: 'Execute the plan and report the result block.',
+    // A result block without its STATUS line: an attempt the contract rejects.
+    wrong: '---RESULT---\nSUMMARY: done\n---END---',
+    right: '---RESULT---\nSTATUS: DONE\nSUMMARY: Implemented the plan\n---END---',
+    expected: { STATUS: 'DONE', SUMMARY: 'Implemented the plan' },
+  },
+};
+
+/** The correction the contract itself writes for its wrong answer: what the model must be told. */
+export function correctionFor(contractId) {
+  const contract = builtinContracts.require(contractId);
+  const result = contract.extract(HOOKED[contractId].wrong);
+  assert.equal(result.success, false, `${contractId}: the scripted wrong answer parses`);
+  return contract.correct(result.error);
+}
+
+let packDir;
+/** Build the example packs once per test file. */
+export function examplePacks() {
+  if (packDir) return packDir;
+  packDir = join(makeTempDir('skillpack-loop-packs-'), 'packs');
+  const run = skillpack(['build', '--config', join(repoRoot, 'examples/skillpack.config.json'), '--out', packDir]);
+  assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
+  return packDir;
+}
+
+/** A scripted model that answers every tool-carrying request from `answers` by model turn (the last repeats). */
+export async function scriptedAnswers(answers) {
+  return createScriptedModel({
+    replies: [
+      // OpenCode's title request declares no tools.
+      when({ hasTools: false, protocol: 'chat-completions' }, reply.text('Loop test')),
+      otherwise((request) => reply.text(answers[Math.min(request.turn, answers.length - 1)])),
+    ],
+  });
+}
+
+function runCli(name, args, { cwd, env }) {
+  return new Promise((resolve, reject) => {
+    // OpenCode takes its project from PWD rather than the process's working directory.
+    const child = spawn(join(runtimeBinDir, name), args, {
+      cwd,
+      env: { ...env, PWD: cwd },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({
+        status,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
+    });
+  });
+}
+
+/** Per runtime: put the example pack into a fresh project and run one headless prompt against `model`. */
+const RUNTIMES = {
+  'claude-code': {
+    install(sandbox) {
+      return { pluginDir: join(examplePacks(), 'claude-code/plugin') };
+    },
+    run(sandbox, model, prompt, { pluginDir }) {
+      const tmp = makeTempDir('skillpack-claude-tmp-');
+      mkdirSync(join(tmp, 'run'));
+      const env = {
+        ...sandbox.env,
+        ANTHROPIC_BASE_URL: model.url,
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        DISABLE_TELEMETRY: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_ERROR_REPORTING: '1',
+        CLAUDE_CODE_TMPDIR: tmp,
+        XDG_RUNTIME_DIR: join(tmp, 'run'),
+        TMPDIR: tmp,
+      };
+      return runCli(
+        'claude',
+        ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--plugin-dir', pluginDir],
+        { cwd: sandbox.project, env },
+      );
+    },
+  },
+  codex: {
+    // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.
+    delivered: (text) =>
+      text
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&apos;', "'")
+        .replaceAll('&amp;', '&'),
+    install(sandbox) {
+      const installed = skillpack(
+        ['install', examplePacks(), '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project],
+        { env: sandbox.env },
+      );
+      assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
+      // The pack's Codex hook, wired into the project the way its plugin declares it.
+      const built = join(examplePacks(), 'codex/plugin/hooks');
+      const hooksDir = join(sandbox.project, '.codex/hooks');
+      mkdirSync(hooksDir, { recursive: true });
+      cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
+      const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
+      const wired = JSON.parse(
+        JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
+      );
+      writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
+      return {};
+    },
+    async run(sandbox, model, prompt) {
+      writeFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), codexConfig(model.url, sandbox.project));
+      await trustCodexHooks(sandbox);
+      return runCli('codex', ['exec', '--json', '--skip-git-repo-check', prompt], {
+        cwd: sandbox.project,
+        env: { ...sandbox.env, MOCK_API_KEY: 'test' },
+      });
+    },
+  },
+  opencode: {
+    install(sandbox) {
+      const installed = skillpack(
+        ['install', examplePacks(), '--runtime', 'opencode', '--scope', 'project', '--dir', sandbox.project],
+        { env: sandbox.env },
+      );
+      assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
+      // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
+      // plugin needs nothing from it, so an empty stand-in package keeps the run offline.
+      const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
+      mkdirSync(stub, { recursive: true });
+      writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
+      return {};
+    },
+    run(sandbox, model, prompt) {
+      writeFileSync(
+        join(sandbox.project, 'opencode.json'),
+        JSON.stringify({
+          provider: {
+            mock: {
+              npm: '@ai-sdk/openai-compatible',
+              name: 'Mock',
+              options: { baseURL: `${model.url}/v1`, apiKey: '{env:MOCK_API_KEY}' },
+              models: { m: { name: 'Mock', tool_call: true } },
+            },
+          },
+          model: 'mock/m',
+          autoupdate: false,
+          share: 'disabled',
+        }),
+      );
+      const bin = makeTempDir('skillpack-rg-');
+      symlinkSync(codexRipgrep(), join(bin, 'rg'));
+      return runCli('opencode', ['run', '--format', 'json', prompt], {
+        cwd: sandbox.project,
+        env: {
+          ...sandbox.env,
+          PATH: `${bin}:${sandbox.env.PATH}`,
+          MOCK_API_KEY: 'test',
+          OPENCODE_DISABLE_AUTOUPDATE: '1',
+          OPENCODE_DISABLE_MODELS_FETCH: '1',
+          OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+          OPENCODE_DISABLE_SHARE: '1',
+        },
+      });
+    },
+  },
+};
+
+function codexRipgrep() {
+  return join(
+    runtimeBinDir,
+    '../@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex-path/rg',
+  );
+}
+
+function codexConfig(url, project) {
+  return `model = "gpt-5.5"
+model_provider = "mock"
+approval_policy = "never"
+check_for_update_on_startup = false
+web_search = "disabled"
+[agents]
+enabled = false
+[analytics]
+enabled = false
+[features]
+plugins = false
+apps = false
+remote_plugin = false
+tool_suggest = false
+api_key_model_discovery = false
+goals = false
+image_generation = false
+browser_use = false
+computer_use = false
+[model_providers.mock]
+name = "Mock"
+base_url = "${url}/v1"
+wire_api = "responses"
+env_key = "MOCK_API_KEY"
+[projects.${JSON.stringify(project)}]
+trust_level = "trusted"
+`;
+}
+
+/**
+ * Codex runs a hook only once its hash is trusted: ask `codex app-server` (JSON-RPC `hooks/list`) for each
+ * hook's key and current hash, and record them in config.toml the way Codex's own trust prompt does.
+ */
+export async function trustCodexHooks(sandbox) {
+  const hooks = await codexHooks(sandbox);
+  assert.ok(hooks.length > 0, 'codex app-server lists no hook for the project');
+  const config = join(sandbox.env.CODEX_HOME, 'config.toml');
+  const trusted = hooks
+    .map((hook) => `[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.hash)}\n`)
+    .join('');
+  writeFileSync(config, `${readFileSync(config, 'utf8')}${trusted}`);
+  return hooks;
+}
+
+/** `hooks/list` from `codex app-server` for the sandbox's project: `[{ key, hash, trusted, … }]`. */
+export function codexHooks(sandbox) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(runtimeBinDir, 'codex'), ['app-server'], {
+      cwd: sandbox.project,
+      env: { ...sandbox.env, MOCK_API_KEY: 'test' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let buffered = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`codex app-server did not answer hooks/list:\n${stderr.slice(-2000)}`));
+    }, 60_000);
+    const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf('\n');
+        let message;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (message.id === 1) {
+          send({ method: 'initialized' });
+          send({ id: 2, method: 'hooks/list', params: { cwds: [sandbox.project] } });
+        } else if (message.id === 2) {
+          clearTimeout(timer);
+          child.kill();
+          if (message.error) reject(new Error(`hooks/list failed: ${JSON.stringify(message.error)}`));
+          else resolve(flattenHooks(message.result));
+        }
+      }
+    });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { clientInfo: { name: 'skillpack-e2e', version: '0.0.0' } },
+    });
+  });
+}
+
+function flattenHooks(result) {
+  const found = [];
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      if (typeof value.key === 'string' && typeof value.currentHash === 'string')
+        found.push({ ...value, hash: value.currentHash });
+      else if (typeof value.key === 'string' && typeof value.hash === 'string') found.push(value);
+      else Object.values(value).forEach(visit);
+    }
+  };
+  visit(result);
+  return found;
+}
+
+export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
+
+/**
+ * Run one prompt through a runtime with the example pack installed, the model answering `answers` turn by
+ * turn. Returns the CLI's output, the model requests, the AgentRun and `skillpack parse`'s answer.
+ */
+export async function runLoop(runtimeId, { prompt, answers, contract }) {
+  const sandbox = makeSandbox();
+  const runtime = RUNTIMES[runtimeId];
+  const installed = runtime.install(sandbox);
+  const model = await scriptedAnswers(answers);
+  try {
+    const output = await runtime.run(sandbox, model, prompt, installed);
+    const delivered = runtime.delivered ?? ((text) => text);
+    const requests = model.requests
+      .filter((request) => request.hasTools)
+      .map((request) => ({ ...request, lastMessage: delivered(request.lastMessage) }));
+    const run = await readAgentRun(output.stdout, { runtime: runtimeId });
+    const extracted = extractContract(run, contract);
+    const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
+    writeFileSync(file, output.stdout);
+    const parsed = skillpack(['parse', '--contract', contract, '--runtime', runtimeId, file]);
+    return { output, requests, run, extracted, parsed, sandbox };
+  } finally {
+    await model.close();
+  }
+}
+
+/** A readable summary of a loop's output, for assertion messages. */
+export function describeLoop(loop) {
+  return [
+    `exit ${loop.output.status}${loop.output.signal ? ` (${loop.output.signal})` : ''}`,
+    `requests: ${loop.requests.length}`,
+    ...loop.requests.map((request, i) => `  [${i}] turn ${request.turn}: ${request.lastMessage.slice(0, 160)}`),
+    `stdout (last 1500): ${loop.output.stdout.slice(-1500)}`,
+    `stderr (last 1500): ${loop.output.stderr.slice(-1500)}`,
+  ].join('\n');
+}
+
+/** The skill of the example pack that speaks each hooked contract. */
+const SKILL_OF = { 'conflux.acceptance': 'cflx-accept', 'maestro.result': 'maestro-ralph-cli-execute' };
+
+/**
+ * The loop checks for one runtime: for each hooked contract, a wrong answer is pushed back with the contract's
+ * correction and the right one ends a run that parses to the expected value; a run that stays wrong ends
+ * when the retry budget is spent; a right first answer is never pushed back.
+ */
+export function defineLoopTests(runtimeId, { describe, it, before, after }) {
+  describe(`${runtimeId}: the example pack inside the real agent loop`, () => {
+    before(() => {
+      ensureRuntimes();
+      examplePacks();
+    });
+    after(removeTempDirs);
+
+    for (const [contract, script] of Object.entries(HOOKED)) {
+      it(`${contract}: pushes back a wrong answer with the contract's correction; the right one ends the run`, async () => {
+        const loop = await runLoop(runtimeId, {
+          prompt: script.prompt,
+          answers: [script.wrong, script.right],
+          contract,
+        });
+        const why = describeLoop(loop);
+        assert.equal(loop.output.status, 0, why);
+        assert.equal(loop.requests.length, 2, `expected the wrong answer and one retry\n${why}`);
+        assert.match(loop.requests[0].text, new RegExp(SKILL_OF[contract]), `skill not listed\n${why}`);
+        assert.ok(
+          loop.requests[1].lastMessage.includes(correctionFor(contract)),
+          `the retry does not end with the ${contract} correction\n${why}`,
+        );
+        assert.equal(loop.run.finish, 'complete', why);
+        assert.equal(loop.run.finalText?.trim(), script.right, why);
+        assert.equal(loop.extracted.success, true, JSON.stringify(loop.extracted));
+        assert.deepEqual(pick(loop.extracted.data, script.expected), script.expected);
+        assert.equal(loop.parsed.status, 0, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+        const parsed = JSON.parse(loop.parsed.stdout);
+        assert.equal(parsed.ok, true);
+        assert.deepEqual(pick(parsed.value, script.expected), script.expected);
+      });
+    }
+
+    it('ends a run whose answers stay wrong once the retry budget is spent', async () => {
+      const script = HOOKED['conflux.acceptance'];
+      const loop = await runLoop(runtimeId, {
+        prompt: script.prompt,
+        answers: [script.wrong],
+        contract: 'conflux.acceptance',
+      });
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      // The example config allows two pushbacks: the first answer and two retries, then the run ends.
+      assert.equal(loop.requests.length, 3, why);
+      for (const retry of loop.requests.slice(1))
+        assert.ok(retry.lastMessage.includes(correctionFor('conflux.acceptance')), why);
+      assert.equal(loop.extracted.success, false, why);
+      const parsed = JSON.parse(loop.parsed.stdout);
+      assert.equal(loop.parsed.status, 1, loop.parsed.stdout);
+      assert.equal(parsed.ok, false);
+    });
+
+    it('never pushes back a right first answer', async () => {
+      const script = HOOKED['maestro.result'];
+      const loop = await runLoop(runtimeId, {
+        prompt: script.prompt,
+        answers: [script.right],
+        contract: 'maestro.result',
+      });
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      assert.equal(loop.requests.length, 1, why);
+      assert.equal(loop.extracted.success, true, why);
+      assert.deepEqual(pick(loop.extracted.data, script.expected), script.expected);
+    });
+  });
+}
+
+function pick(value, shape) {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, value?.[key]]));
+}
