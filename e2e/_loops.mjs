@@ -90,12 +90,41 @@ function runCli(name, args, { cwd, env }) {
   });
 }
 
+/** `skillpack install` the example pack into the sandbox's project for one runtime. */
+export function installPack(runtimeId, sandbox) {
+  const installed = skillpack(
+    ['install', examplePacks(), '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
+    { env: sandbox.env },
+  );
+  assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
+  if (runtimeId === 'codex') wireCodexHook(sandbox);
+  if (runtimeId === 'opencode') {
+    // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
+    // plugin needs nothing from it, so an empty stand-in package keeps the run offline.
+    const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
+  }
+}
+
+/** The pack's Codex Stop hook, wired into the project (`.codex/hooks.json`) the way its plugin declares it. */
+function wireCodexHook(sandbox) {
+  const built = join(examplePacks(), 'codex/plugin/hooks');
+  const hooksDir = join(sandbox.project, '.codex/hooks');
+  mkdirSync(hooksDir, { recursive: true });
+  cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
+  const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
+  const wired = JSON.parse(
+    JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
+  );
+  writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
+}
+
 /** Per runtime: put the example pack into a fresh project and run one headless prompt against `model`. */
 const RUNTIMES = {
   'claude-code': {
-    install(sandbox) {
-      return { pluginDir: join(examplePacks(), 'claude-code/plugin') };
-    },
+    // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
+    install: () => ({ pluginDir: join(examplePacks(), 'claude-code/plugin') }),
     run(sandbox, model, prompt, { pluginDir }) {
       const tmp = makeTempDir('skillpack-claude-tmp-');
       mkdirSync(join(tmp, 'run'));
@@ -128,21 +157,7 @@ const RUNTIMES = {
         .replaceAll('&apos;', "'")
         .replaceAll('&amp;', '&'),
     install(sandbox) {
-      const installed = skillpack(
-        ['install', examplePacks(), '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project],
-        { env: sandbox.env },
-      );
-      assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
-      // The pack's Codex hook, wired into the project the way its plugin declares it.
-      const built = join(examplePacks(), 'codex/plugin/hooks');
-      const hooksDir = join(sandbox.project, '.codex/hooks');
-      mkdirSync(hooksDir, { recursive: true });
-      cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
-      const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
-      const wired = JSON.parse(
-        JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
-      );
-      writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
+      installPack('codex', sandbox);
       return {};
     },
     async run(sandbox, model, prompt) {
@@ -156,16 +171,7 @@ const RUNTIMES = {
   },
   opencode: {
     install(sandbox) {
-      const installed = skillpack(
-        ['install', examplePacks(), '--runtime', 'opencode', '--scope', 'project', '--dir', sandbox.project],
-        { env: sandbox.env },
-      );
-      assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
-      // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
-      // plugin needs nothing from it, so an empty stand-in package keeps the run offline.
-      const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
-      mkdirSync(stub, { recursive: true });
-      writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
+      installPack('opencode', sandbox);
       return {};
     },
     run(sandbox, model, prompt) {
