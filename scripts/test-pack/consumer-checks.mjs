@@ -1,6 +1,6 @@
 // Use the installed packages from the consumer: import, require, typecheck, README snippets, resolutions.
-import { readFileSync, realpathSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGES, STEP_TIMEOUT_MS } from './context.mjs';
 import { assert, isInside, parseJsonOutput, runOk } from './harness.mjs';
@@ -81,12 +81,32 @@ export async function typecheck(ctx, config) {
   return `consumer.ts and ${readmeSnippets(ctx.repoRoot).length} README snippets, skipLibCheck off (${count} files)`;
 }
 
+/** The pinned runtime CLIs `npm run test:runtimes` installs, which @skillpack/testing's examples drive. */
+const RUNTIME_CLIS = ['claude', 'codex', 'opencode'];
+
+/**
+ * The environment of a snippet: @skillpack/testing's examples run the real CLIs, found on PATH, so
+ * e2e/runtimes/node_modules/.bin goes first on it; without those CLIs the snippets cannot run.
+ */
+function snippetEnv(ctx, snippet) {
+  if (snippet.source !== 'packages/testing/README.md') return {};
+  const bin = join(ctx.repoRoot, 'e2e/runtimes/node_modules/.bin');
+  const missing = RUNTIME_CLIS.filter((name) => !existsSync(join(bin, name)));
+  assert(
+    missing.length === 0,
+    `${snippet.source}:${snippet.line} drives the real CLIs, and ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${bin}: run \`npm run test:runtimes\` once to install the pinned CLIs`,
+  );
+  return { PATH: `${bin}${delimiter}${ctx.childEnv().PATH}` };
+}
+
 /** Run each README snippet as compiled by the nodenext typecheck; a failed `assert` fails the check. */
 export async function runSnippets(ctx) {
   const lines = [];
   for (const snippet of readmeSnippets(ctx.repoRoot)) {
     const file = join('build', snippet.file.replace(/\.ts$/, '.js'));
-    const result = await ctx.node(`README snippet ${snippet.source}:${snippet.line}`, [file]);
+    const result = await ctx.node(`README snippet ${snippet.source}:${snippet.line}`, [file], {
+      env: ctx.recordedEnv(snippetEnv(ctx, snippet)),
+    });
     lines.push(`${snippet.source}:${snippet.line} ran (${result.ms} ms)`);
   }
   assert(lines.length > 0, 'no ```ts snippet found in the READMEs');

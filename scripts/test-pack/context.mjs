@@ -6,6 +6,7 @@ export const PACKAGES = [
   { dir: 'core', name: '@skillpack/core' },
   { dir: 'adapters', name: '@skillpack/adapters' },
   { dir: 'skill-gen', name: '@skillpack/skill-gen' },
+  { dir: 'testing', name: '@skillpack/testing' },
 ];
 export const STEP_TIMEOUT_MS = 60_000;
 export const INSTALL_TIMEOUT_MS = 300_000;

@@ -33,6 +33,7 @@ const REQUIRED_PATHS = {
     'dist/cli.js',
     'dist/templates/partials/contract-output.hbs',
   ],
+  '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],
 };
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

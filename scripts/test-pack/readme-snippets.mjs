@@ -8,6 +8,7 @@ export const README_FILES = [
   'packages/core/README.md',
   'packages/adapters/README.md',
   'packages/skill-gen/README.md',
+  'packages/testing/README.md',
 ];
 
 /**

@@ -1,7 +1,12 @@
+export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex-trust.js';
+export { trustCodexHooks } from './codex-trust.js';
+export { CLI_NAMES, findCli } from './find-cli.js';
 export type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 export { MODEL_PROTOCOLS } from './model-request.js';
 export type { Reply, ReplyPart, ReplyStop } from './reply.js';
 export { reply } from './reply.js';
+export type { AgentRunResult, RunAgentOptions, RunFolders } from './run-agent.js';
+export { runAgent } from './run-agent.js';
 export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
 export { createScriptedModel } from './scripted-model.js';
 export type { MatchedRequest, ReplyRule, RequestMatcher } from './when.js';

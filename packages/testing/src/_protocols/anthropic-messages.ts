@@ -27,7 +27,8 @@ function summarize(body: unknown): RequestSummary {
     lastMessage: lastUser ? textOf(lastUser.content) : '',
     tools: arrayOf(request.tools)
       .filter(isObject)
-      .map((tool) => stringOf(tool.name) ?? stringOf(tool.type) ?? ''),
+      .map((tool) => stringOf(tool.name) ?? stringOf(tool.type) ?? '')
+      .filter((name) => name !== ''),
     text: texts.filter((text) => text !== '').join('\n'),
   };
 }

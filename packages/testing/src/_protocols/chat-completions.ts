@@ -30,7 +30,8 @@ function summarize(body: unknown): RequestSummary {
       .map(
         (tool) =>
           (isObject(tool.function) ? stringOf(tool.function.name) : undefined) ?? stringOf(tool.type) ?? '',
-      ),
+      )
+      .filter((name) => name !== ''),
     text: messages
       .map(messageText)
       .filter((text) => text !== '')

@@ -45,7 +45,8 @@ function summarize(body: unknown): RequestSummary {
     lastMessage: last ? itemText(last) : '',
     tools: arrayOf(request.tools)
       .filter(isObject)
-      .map((tool) => stringOf(tool.name) ?? stringOf(tool.type) ?? ''),
+      .map((tool) => stringOf(tool.name) ?? stringOf(tool.type) ?? '')
+      .filter((name) => name !== ''),
     text: [textOf(request.instructions), ...input.map(itemText)].filter((text) => text !== '').join('\n'),
   };
 }

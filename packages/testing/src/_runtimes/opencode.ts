@@ -1,0 +1,51 @@
+// OpenCode 1.18: `opencode run --format json`, configured through OPENCODE_CONFIG_CONTENT so nothing is
+// written into the project. Its skill tool needs ripgrep on PATH (otherwise it tries to download one).
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { findRipgrep } from '../_ripgrep.js';
+import type { RuntimeSetup } from './_setup.js';
+import { SCRIPTED_API_KEY } from './_setup.js';
+
+export function openCodeConfig(modelUrl: string): string {
+  return JSON.stringify({
+    provider: {
+      scripted: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Scripted model',
+        options: { baseURL: `${modelUrl}/v1`, apiKey: '{env:SKILLPACK_TESTING_API_KEY}' },
+        models: { model: { name: 'Scripted model', tool_call: true } },
+      },
+    },
+    model: 'scripted/model',
+    small_model: 'scripted/model',
+    autoupdate: false,
+    share: 'disabled',
+  });
+}
+
+export const openCodeSetup: RuntimeSetup = {
+  async prepare({ folders, modelUrl, env, options }) {
+    let path = env.PATH ?? '';
+    const ripgrep = findRipgrep(path);
+    if (ripgrep && !ripgrep.onPath) {
+      const bin = join(folders.root, 'bin');
+      mkdirSync(bin, { recursive: true });
+      symlinkSync(ripgrep.file, join(bin, 'rg'));
+      path = `${bin}:${path}`;
+    }
+    const output = options.outputArgs ?? ['--format', 'json'];
+    return {
+      args: ['run', ...output, ...(options.args ?? []), options.prompt],
+      env: {
+        ...env,
+        PATH: path,
+        OPENCODE_CONFIG_CONTENT: openCodeConfig(modelUrl),
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        OPENCODE_DISABLE_SHARE: '1',
+        SKILLPACK_TESTING_API_KEY: SCRIPTED_API_KEY,
+      },
+    };
+  },
+};

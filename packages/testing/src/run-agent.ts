@@ -1,0 +1,205 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { type AgentRun, type RuntimeId, readAgentRun } from '@skillpack/adapters';
+import type { RuntimeSetup } from './_runtimes/_setup.js';
+import { claudeCodeSetup } from './_runtimes/claude-code.js';
+import { codexSetup } from './_runtimes/codex.js';
+import { openCodeSetup } from './_runtimes/opencode.js';
+import { spawnBounded } from './_spawn.js';
+import { findCli } from './find-cli.js';
+import type { ModelRequest } from './model-request.js';
+import type { ScriptedModel } from './scripted-model.js';
+
+/** Where a run lives: its temp root holds the home, the temp folder and (unless you pass one) the project. */
+export interface RunFolders {
+  readonly root: string;
+  /** HOME, with the XDG folders and CODEX_HOME (`.codex`) below it. */
+  readonly home: string;
+  /** TMPDIR, CLAUDE_CODE_TMPDIR and XDG_RUNTIME_DIR (`xdg-runtime`). */
+  readonly tmp: string;
+  readonly project: string;
+}
+
+export interface RunAgentOptions {
+  readonly runtime: RuntimeId;
+  /** The scripted model (its requests made during the run are returned), or the URL of one. */
+  readonly model: ScriptedModel | string;
+  readonly prompt: string;
+  /**
+   * The project folder the CLI runs in. Default: a fresh `git init` folder inside the run's temp root.
+   * A folder you pass is used as it is, and left in place.
+   */
+  readonly project?: string;
+  /** Files to write into the project before the run: relative path -> content. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Folders whose contents are copied into the project before the run (an installed pack's layout). */
+  readonly copyIntoProject?: readonly string[];
+  /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
+  readonly pluginDirs?: readonly string[];
+  /** Path of the CLI. Default: `claude`, `codex` or `opencode` found on `PATH`. */
+  readonly cli?: string;
+  /** Replaces the machine-output flags (`--output-format stream-json --verbose`, `--json`, `--format json`). */
+  readonly outputArgs?: readonly string[];
+  /** More CLI arguments, after the defaults and before the prompt (`--max-turns 1`, `-s workspace-write`). */
+  readonly args?: readonly string[];
+  /** More environment variables. The CLI gets no other variable of this process except `PATH` and `LANG`. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Retries of a failed model request; default 0, so a scripted error is one request (Claude Code, Codex). */
+  readonly maxRetries?: number;
+  /**
+   * Codex only: trust the project and every hook it has through Codex's own app-server before the run
+   * (Codex skips untrusted hooks silently). For tests; off by default.
+   */
+  readonly trustCodexHooks?: boolean;
+  /** Kill the CLI's process group after this long; default 120 000 ms. */
+  readonly timeoutMs?: number;
+  /** Keep the run's temp root (home, tmp, default project) for inspection; default `false`. */
+  readonly keepTemp?: boolean;
+}
+
+/** What one run of a real CLI gave. */
+export interface AgentRunResult {
+  readonly runtime: RuntimeId;
+  /** The command as run: the CLI's path and its arguments. */
+  readonly command: readonly [string, ...string[]];
+  /** Raw stdout, byte for byte, as UTF-8. */
+  readonly stdout: string;
+  readonly stderr: string;
+  /** `null` when the process ended by a signal (for example after the timeout). */
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  /** stdout read by `readAgentRun` for this runtime. */
+  readonly run: AgentRun;
+  /** The model requests made while the CLI ran (empty when `model` was a URL). */
+  readonly requests: readonly ModelRequest[];
+  /** The run's folders; removed after the run unless `keepTemp`, except a `project` you passed. */
+  readonly folders: RunFolders;
+}
+
+const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = {
+  'claude-code': claudeCodeSetup,
+  codex: codexSetup,
+  opencode: openCodeSetup,
+};
+
+function insideProject(project: string, path: string): string {
+  const target = resolve(project, path);
+  const rel = relative(project, target);
+  if (isAbsolute(path) || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new Error(
+      `runAgent files: expected a relative path inside the project; received ${JSON.stringify(path)}.`,
+    );
+  }
+  return target;
+}
+
+function makeFolders(options: RunAgentOptions): RunFolders {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `skillpack-run-${options.runtime}-`)));
+  const folders: RunFolders = {
+    root,
+    home: join(root, 'home'),
+    tmp: join(root, 'tmp'),
+    project: options.project ? realpathSync(options.project) : join(root, 'project'),
+  };
+  for (const dir of [folders.home, folders.tmp, join(folders.tmp, 'xdg-runtime')])
+    mkdirSync(dir, { recursive: true });
+  if (!options.project) {
+    mkdirSync(folders.project);
+    execFileSync('git', ['init', '-q'], { cwd: folders.project, env: baseEnv(folders, options) });
+  }
+  return folders;
+}
+
+/** The whole environment of a run: nothing inherited but PATH and LANG, every home inside the temp root. */
+function baseEnv(folders: RunFolders, options: RunAgentOptions): Record<string, string> {
+  const inherited: Record<string, string> = {};
+  for (const key of ['PATH', 'LANG']) {
+    const value = process.env[key];
+    if (value !== undefined) inherited[key] = value;
+  }
+  return {
+    ...inherited,
+    HOME: folders.home,
+    USERPROFILE: folders.home,
+    XDG_CONFIG_HOME: join(folders.home, '.config'),
+    XDG_DATA_HOME: join(folders.home, '.local/share'),
+    XDG_STATE_HOME: join(folders.home, '.local/state'),
+    XDG_CACHE_HOME: join(folders.home, '.cache'),
+    XDG_RUNTIME_DIR: join(folders.tmp, 'xdg-runtime'),
+    TMPDIR: folders.tmp,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'skillpack-testing',
+    GIT_AUTHOR_EMAIL: 'testing@skillpack.invalid',
+    GIT_COMMITTER_NAME: 'skillpack-testing',
+    GIT_COMMITTER_EMAIL: 'testing@skillpack.invalid',
+    NO_COLOR: '1',
+    TERM: 'dumb',
+    CI: '1',
+    DO_NOT_TRACK: '1',
+    ...options.env,
+  };
+}
+
+function prepareProject(project: string, options: RunAgentOptions): void {
+  for (const source of options.copyIntoProject ?? []) cpSync(source, project, { recursive: true });
+  for (const [path, content] of Object.entries(options.files ?? {})) {
+    const target = insideProject(project, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+}
+
+/**
+ * Run a real Claude Code, Codex or OpenCode CLI headless against a scripted model, isolated in a temp root
+ * (its own HOME, XDG folders, CODEX_HOME, TMPDIR, stdin from /dev/null), and read what it printed.
+ * Throws before starting anything when the CLI cannot be found.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
+  const cli = options.cli ?? findCli(options.runtime, options.env?.PATH ?? process.env.PATH);
+  if (!cli) {
+    throw new Error(
+      `runAgent: the ${options.runtime} CLI is not on PATH; install it or pass its path as \`cli\`.`,
+    );
+  }
+  const folders = makeFolders(options);
+  const keep = options.keepTemp ?? false;
+  try {
+    prepareProject(folders.project, options);
+    const model = typeof options.model === 'string' ? undefined : options.model;
+    const modelUrl = (typeof options.model === 'string' ? options.model : options.model.url).replace(
+      /\/+$/,
+      '',
+    );
+    const { args, env } = await SETUPS[options.runtime].prepare({
+      cli,
+      folders,
+      modelUrl,
+      env: baseEnv(folders, options),
+      options,
+    });
+    const firstRequest = model?.requests.length ?? 0;
+    const output = await spawnBounded(cli, args, {
+      cwd: folders.project,
+      env,
+      timeoutMs: options.timeoutMs ?? 120_000,
+    });
+    const stdout = output.stdout.toString('utf8');
+    return {
+      runtime: options.runtime,
+      command: [cli, ...args],
+      stdout,
+      stderr: output.stderr.toString('utf8'),
+      exitCode: output.exitCode,
+      signal: output.signal,
+      timedOut: output.timedOut,
+      run: await readAgentRun(output.stdout, { runtime: options.runtime }),
+      requests: model ? model.requests.slice(firstRequest) : [],
+      folders,
+    };
+  } finally {
+    if (!keep) rmSync(folders.root, { recursive: true, force: true });
+  }
+}

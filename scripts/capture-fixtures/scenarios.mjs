@@ -1,0 +1,281 @@
+// What scripts/capture-fixtures.mjs captures: one scenario per fixture file, each a scripted model and a run of
+// a real CLI. Replies depend on the request only, so every re-run sends the CLIs the same answers.
+import { otherwise, reply, when } from '@skillpack/testing';
+
+const ANSWER = 'The project holds notes.txt.';
+const NOTES = { 'notes.txt': 'hello\n' };
+const TITLE = when({ hasTools: false }, reply.text('Scripted title'));
+
+/** A Stop hook command that blocks the first stop only (`stop_hook_active` is false then true). */
+const BLOCK_ONCE = `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);process.stdout.write(e.stop_hook_active?'{}':JSON.stringify({decision:'block',reason:'Add the word FINAL to your answer.'}))})"`;
+const STOP_HOOKS = { hooks: { Stop: [{ hooks: [{ type: 'command', command: BLOCK_ONCE }] }] } };
+
+const SKILL = `---
+name: review
+description: Review a change and answer with a verdict line.
+---
+
+Answer with one line: VERDICT: pass or VERDICT: fail.
+`;
+
+const textOnly = [TITLE, otherwise(reply.text(ANSWER))];
+const toolThenText = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: 'Listing the folder.' })),
+  otherwise(reply.text(ANSWER)),
+];
+const blockedOnce = [
+  TITLE,
+  when({ lastMessageIncludes: 'Add the word FINAL' }, reply.text(`${ANSWER} FINAL`)),
+  otherwise(reply.text(ANSWER)),
+];
+const httpError = (status) => [otherwise(reply.httpError(status))];
+const truncated = [TITLE, otherwise(reply.truncated('The project holds no'))];
+
+/** An OpenCode plugin that re-prompts once when the first step finishes with `stop` (runtime-loop.md). */
+const OPENCODE_BLOCK_ONCE = `export const BlockOnce = async ({ client }) => {
+  let sent = false;
+  return {
+    event: async ({ event }) => {
+      const part = event.type === 'message.part.updated' ? event.properties.part : undefined;
+      if (sent || part?.type !== 'step-finish' || part.reason !== 'stop') return;
+      sent = true;
+      await client.session.prompt({
+        path: { id: part.sessionID },
+        body: { noReply: true, parts: [{ type: 'text', text: 'Add the word FINAL to your answer.' }] },
+      });
+    },
+  };
+};
+`;
+
+/**
+ * name: fixture file name; runtime; replies: the script; options: more runAgent options;
+ * about: what the capture shows, for SOURCES.md.
+ */
+export const SCENARIOS = [
+  // Claude Code
+  { runtime: 'claude-code', name: 'stream-json-text.jsonl', replies: textOnly, about: 'a plain text answer' },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-tool-call.jsonl',
+    replies: toolThenText,
+    options: { files: NOTES },
+    about: 'text and a `Bash` tool call (`ls`), its result, then the answer',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-stop-hook-block.jsonl',
+    replies: blockedOnce,
+    options: { files: { '.claude/settings.json': JSON.stringify(STOP_HOOKS) } },
+    about: 'a project Stop hook blocks the first answer once; the corrected answer ends the run',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-stop-hook-block-hook-events.jsonl',
+    replies: blockedOnce,
+    options: {
+      files: { '.claude/settings.json': JSON.stringify(STOP_HOOKS) },
+      args: ['--include-hook-events'],
+    },
+    about: 'the same block with `--include-hook-events` (hook lifecycle events in the stream)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-partial-messages.jsonl',
+    replies: toolThenText,
+    options: { files: NOTES, args: ['--include-partial-messages'] },
+    about: 'a tool call and an answer with `--include-partial-messages` (`stream_event` lines)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-turns-pending-tool.jsonl',
+    replies: toolThenText,
+    options: { files: NOTES, args: ['--max-turns', '1'] },
+    about: '`--max-turns 1` while a tool call is pending: `error_max_turns`',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-tokens.jsonl',
+    replies: truncated,
+    about: 'an answer cut by the output-token limit (`stop_reason: max_tokens`)',
+  },
+  ...[401, 500, 529].map((status) => ({
+    runtime: 'claude-code',
+    name: `stream-json-http-${status}.jsonl`,
+    replies: httpError(status),
+    about: `the model API answers HTTP ${status} (retries off: \`CLAUDE_CODE_MAX_RETRIES=0\`)`,
+  })),
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-skill-loaded.jsonl',
+    replies: [
+      when({ turn: 0 }, reply.toolCall('Skill', { skill: 'review' })),
+      otherwise(reply.text('VERDICT: pass')),
+    ],
+    options: { files: { '.claude/skills/review/SKILL.md': SKILL } },
+    about: 'a project skill listed in `init.skills`, loaded with a `Skill` tool call, then followed',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'result-json.json',
+    replies: toolThenText,
+    options: { files: NOTES, outputArgs: ['--output-format', 'json'] },
+    about: '`--output-format json`: one result document',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'result-json-verbose.json',
+    replies: toolThenText,
+    options: { files: NOTES, outputArgs: ['--output-format', 'json', '--verbose'] },
+    about: '`--output-format json --verbose`: one JSON array of every event',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'result-json-http-401.json',
+    replies: httpError(401),
+    options: { outputArgs: ['--output-format', 'json'] },
+    about: '`--output-format json` when the model API answers HTTP 401',
+  },
+
+  // Codex
+  { runtime: 'codex', name: 'exec-json-text.jsonl', replies: textOnly, about: 'a plain text answer' },
+  {
+    runtime: 'codex',
+    name: 'exec-json-tool-call.jsonl',
+    replies: toolThenText,
+    options: { files: NOTES },
+    about: 'text and an `exec_command` call (`ls`) as a `command_execution` item, then the answer',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-stop-hook-block.jsonl',
+    replies: blockedOnce,
+    options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) }, trustCodexHooks: true },
+    about:
+      'a trusted project Stop hook blocks the first answer once; two `agent_message` items, no hook event',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-stop-hook-untrusted.jsonl',
+    replies: blockedOnce,
+    options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) } },
+    about: 'the same project Stop hook, not trusted: skipped silently, the first answer ends the run',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-max-output-tokens.jsonl',
+    replies: truncated,
+    about: 'a response cut by the output-token limit (`response.incomplete`, `max_output_tokens`)',
+  },
+  ...[401, 500, 529].map((status) => ({
+    runtime: 'codex',
+    name: `exec-json-http-${status}.jsonl`,
+    replies: httpError(status),
+    about: `the model API answers HTTP ${status} (retries off: \`request_max_retries = 0\`): \`error\` and \`turn.failed\``,
+  })),
+  {
+    runtime: 'codex',
+    name: 'exec-json-skill-read.jsonl',
+    replies: [
+      when({ turn: 0 }, reply.shell('cat .agents/skills/review/SKILL.md')),
+      otherwise(reply.text('VERDICT: pass')),
+    ],
+    options: { files: { '.agents/skills/review/SKILL.md': SKILL } },
+    about: 'a project skill listed in the developer message, read with a shell command, then followed',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-plan-tool-undeclared.jsonl',
+    replies: [
+      when(
+        { turn: 0 },
+        reply.toolCall('update_plan', {
+          plan: [
+            { step: 'List the files', status: 'completed' },
+            { step: 'Answer', status: 'in_progress' },
+          ],
+        }),
+      ),
+      otherwise(reply.text(ANSWER)),
+    ],
+    about:
+      'an `update_plan` call, a tool 0.169 `exec` does not declare: no `todo_list` item and no event for it, then the answer',
+  },
+
+  // OpenCode
+  { runtime: 'opencode', name: 'run-json-text.ndjson', replies: textOnly, about: 'a plain text answer' },
+  {
+    runtime: 'opencode',
+    name: 'run-json-tool-call.ndjson',
+    replies: toolThenText,
+    options: { files: NOTES },
+    about: 'text and a `bash` tool call (`ls`) as a `tool_use` part, then the answer',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-plugin-reprompt.ndjson',
+    replies: blockedOnce,
+    options: { files: { '.opencode/plugins/block-once.js': OPENCODE_BLOCK_ONCE } },
+    about:
+      'a project plugin re-prompts once at the first `step-finish` with reason `stop` (`noReply` prompt); the corrected answer ends the run',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-finish-length.ndjson',
+    replies: truncated,
+    about: 'an answer cut by the output-token limit (`finish_reason: length`)',
+  },
+  ...[401, 500, 529].map((status) => ({
+    runtime: 'opencode',
+    name: `run-json-http-${status}.ndjson`,
+    replies: [TITLE, otherwise(reply.httpError(status))],
+    about: `the model API answers HTTP ${status} (the title request succeeds)`,
+  })),
+  {
+    runtime: 'opencode',
+    name: 'run-json-skill-loaded.ndjson',
+    replies: [
+      TITLE,
+      when({ turn: 0 }, reply.toolCall('skill', { name: 'review' })),
+      otherwise(reply.text('VERDICT: pass')),
+    ],
+    options: { files: { '.opencode/skills/review/SKILL.md': SKILL } },
+    about: 'a project skill listed in `<available_skills>`, loaded with a `skill` tool call, then followed',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-subagent-task.ndjson',
+    replies: [
+      TITLE,
+      when({ lastMessageIncludes: 'CHILD TASK' }, reply.text('Child session: notes.txt found.')),
+      when(
+        { turn: 0, tool: 'task' },
+        reply.toolCall('task', {
+          description: 'List the files',
+          prompt: 'CHILD TASK: list the files and report.',
+          subagent_type: 'general',
+        }),
+      ),
+      otherwise(reply.text(ANSWER)),
+    ],
+    options: { files: NOTES },
+    about: 'a `task` tool call that runs a child session (its own model requests), then the answer',
+  },
+];
+
+/** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */
+export const UNREACHED = {
+  'claude-code': [
+    'Several `result` lines in one run: every capture, a Stop hook block included, printed exactly one `result` line.',
+  ],
+  codex: [
+    'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
+    'A max-turns stop: `codex exec` has no turn limit.',
+  ],
+  opencode: [
+    "Child-session parts in the parent's output: a `task` tool call runs a child session (its requests reach the model) but `opencode run --format json` prints only the parent's `tool_use` part with the child's answer as its output (see `run-json-subagent-task.ndjson`).",
+    'A max-turns stop: `opencode run` has no turn limit.',
+    'Retries: OpenCode retries a 5xx itself, with backoff (six requests and over a minute in `run-json-http-500.ndjson` and `run-json-http-529.ndjson`); the runner found no setting that turns that off.',
+  ],
+};
