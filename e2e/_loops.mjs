@@ -1,12 +1,18 @@
 // Real agent loops: each pinned CLI runs headless against the scripted model of @skillpack/testing, with the
 // example pack installed the way its user would, and its output is read back through @skillpack/adapters.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { builtinContracts } from '@skillpack/core/contracts';
-import { createScriptedModel, otherwise, reply, when } from '@skillpack/testing';
+import {
+  createScriptedModel,
+  otherwise,
+  reply,
+  runAgent,
+  trustCodexHooks as trustHooks,
+  when,
+} from '@skillpack/testing';
 import {
   ensureRuntimes,
   makeSandbox,
@@ -48,7 +54,13 @@ let packDir;
 export function examplePacks() {
   if (packDir) return packDir;
   packDir = join(makeTempDir('skillpack-loop-packs-'), 'packs');
-  const run = skillpack(['build', '--config', join(repoRoot, 'examples/skillpack.config.json'), '--out', packDir]);
+  const run = skillpack([
+    'build',
+    '--config',
+    join(repoRoot, 'examples/skillpack.config.json'),
+    '--out',
+    packDir,
+  ]);
   assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
   return packDir;
 }
@@ -61,32 +73,6 @@ export async function scriptedAnswers(answers) {
       when({ hasTools: false, protocol: 'chat-completions' }, reply.text('Loop test')),
       otherwise((request) => reply.text(answers[Math.min(request.turn, answers.length - 1)])),
     ],
-  });
-}
-
-function runCli(name, args, { cwd, env }) {
-  return new Promise((resolve, reject) => {
-    // OpenCode takes its project from PWD rather than the process's working directory.
-    const child = spawn(join(runtimeBinDir, name), args, {
-      cwd,
-      env: { ...env, PWD: cwd },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const stdout = [];
-    const stderr = [];
-    child.stdout.on('data', (chunk) => stdout.push(chunk));
-    child.stderr.on('data', (chunk) => stderr.push(chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.on('error', reject);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({
-        status,
-        signal,
-        stdout: Buffer.concat(stdout).toString('utf8'),
-        stderr: Buffer.concat(stderr).toString('utf8'),
-      });
-    });
   });
 }
 
@@ -115,39 +101,22 @@ function wireCodexHook(sandbox) {
   cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
   const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
   const wired = JSON.parse(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder, replaced by the folder.
     JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
   );
   writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
 }
 
-/** Per runtime: put the example pack into a fresh project and run one headless prompt against `model`. */
+/** Per runtime: how the example pack is put in place for a run, and how the model sees a hook's reason. */
 const RUNTIMES = {
-  'claude-code': {
-    // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
-    install: () => ({ pluginDir: join(examplePacks(), 'claude-code/plugin') }),
-    run(sandbox, model, prompt, { pluginDir }) {
-      const tmp = makeTempDir('skillpack-claude-tmp-');
-      mkdirSync(join(tmp, 'run'));
-      const env = {
-        ...sandbox.env,
-        ANTHROPIC_BASE_URL: model.url,
-        ANTHROPIC_API_KEY: 'sk-ant-test',
-        DISABLE_TELEMETRY: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_ERROR_REPORTING: '1',
-        CLAUDE_CODE_TMPDIR: tmp,
-        XDG_RUNTIME_DIR: join(tmp, 'run'),
-        TMPDIR: tmp,
-      };
-      return runCli(
-        'claude',
-        ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--plugin-dir', pluginDir],
-        { cwd: sandbox.project, env },
-      );
-    },
-  },
+  // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
+  'claude-code': { install: () => ({ pluginDirs: [join(examplePacks(), 'claude-code/plugin')] }) },
   codex: {
+    install: (sandbox) => {
+      installPack('codex', sandbox);
+      // Codex skips untrusted hooks silently; the test trusts them through Codex's own app-server.
+      return { trustCodexHooks: true };
+    },
     // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.
     delivered: (text) =>
       text
@@ -156,174 +125,20 @@ const RUNTIMES = {
         .replaceAll('&quot;', '"')
         .replaceAll('&apos;', "'")
         .replaceAll('&amp;', '&'),
-    install(sandbox) {
-      installPack('codex', sandbox);
-      return {};
-    },
-    async run(sandbox, model, prompt) {
-      writeFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), codexConfig(model.url, sandbox.project));
-      await trustCodexHooks(sandbox);
-      return runCli('codex', ['exec', '--json', '--skip-git-repo-check', prompt], {
-        cwd: sandbox.project,
-        env: { ...sandbox.env, MOCK_API_KEY: 'test' },
-      });
-    },
   },
   opencode: {
-    install(sandbox) {
+    install: (sandbox) => {
       installPack('opencode', sandbox);
       return {};
-    },
-    run(sandbox, model, prompt) {
-      writeFileSync(
-        join(sandbox.project, 'opencode.json'),
-        JSON.stringify({
-          provider: {
-            mock: {
-              npm: '@ai-sdk/openai-compatible',
-              name: 'Mock',
-              options: { baseURL: `${model.url}/v1`, apiKey: '{env:MOCK_API_KEY}' },
-              models: { m: { name: 'Mock', tool_call: true } },
-            },
-          },
-          model: 'mock/m',
-          autoupdate: false,
-          share: 'disabled',
-        }),
-      );
-      const bin = makeTempDir('skillpack-rg-');
-      symlinkSync(codexRipgrep(), join(bin, 'rg'));
-      return runCli('opencode', ['run', '--format', 'json', prompt], {
-        cwd: sandbox.project,
-        env: {
-          ...sandbox.env,
-          PATH: `${bin}:${sandbox.env.PATH}`,
-          MOCK_API_KEY: 'test',
-          OPENCODE_DISABLE_AUTOUPDATE: '1',
-          OPENCODE_DISABLE_MODELS_FETCH: '1',
-          OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-          OPENCODE_DISABLE_SHARE: '1',
-        },
-      });
     },
   },
 };
 
-function codexRipgrep() {
-  return join(
-    runtimeBinDir,
-    '../@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex-path/rg',
-  );
-}
+const CLI_OF = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
 
-function codexConfig(url, project) {
-  return `model = "gpt-5.5"
-model_provider = "mock"
-approval_policy = "never"
-check_for_update_on_startup = false
-web_search = "disabled"
-[agents]
-enabled = false
-[analytics]
-enabled = false
-[features]
-plugins = false
-apps = false
-remote_plugin = false
-tool_suggest = false
-api_key_model_discovery = false
-goals = false
-image_generation = false
-browser_use = false
-computer_use = false
-[model_providers.mock]
-name = "Mock"
-base_url = "${url}/v1"
-wire_api = "responses"
-env_key = "MOCK_API_KEY"
-[projects.${JSON.stringify(project)}]
-trust_level = "trusted"
-`;
-}
-
-/**
- * Codex runs a hook only once its hash is trusted: ask `codex app-server` (JSON-RPC `hooks/list`) for each
- * hook's key and current hash, and record them in config.toml the way Codex's own trust prompt does.
- */
-export async function trustCodexHooks(sandbox) {
-  const hooks = await codexHooks(sandbox);
-  assert.ok(hooks.length > 0, 'codex app-server lists no hook for the project');
-  const config = join(sandbox.env.CODEX_HOME, 'config.toml');
-  const trusted = hooks
-    .map((hook) => `[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.hash)}\n`)
-    .join('');
-  writeFileSync(config, `${readFileSync(config, 'utf8')}${trusted}`);
-  return hooks;
-}
-
-/** `hooks/list` from `codex app-server` for the sandbox's project: `[{ key, hash, trusted, … }]`. */
-export function codexHooks(sandbox) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(runtimeBinDir, 'codex'), ['app-server'], {
-      cwd: sandbox.project,
-      env: { ...sandbox.env, MOCK_API_KEY: 'test' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let buffered = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`codex app-server did not answer hooks/list:\n${stderr.slice(-2000)}`));
-    }, 60_000);
-    const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        let message;
-        try {
-          message = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        if (message.id === 1) {
-          send({ method: 'initialized' });
-          send({ id: 2, method: 'hooks/list', params: { cwds: [sandbox.project] } });
-        } else if (message.id === 2) {
-          clearTimeout(timer);
-          child.kill();
-          if (message.error) reject(new Error(`hooks/list failed: ${JSON.stringify(message.error)}`));
-          else resolve(flattenHooks(message.result));
-        }
-      }
-    });
-    send({
-      id: 1,
-      method: 'initialize',
-      params: { clientInfo: { name: 'skillpack-e2e', version: '0.0.0' } },
-    });
-  });
-}
-
-function flattenHooks(result) {
-  const found = [];
-  const visit = (value) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      if (typeof value.key === 'string' && typeof value.currentHash === 'string')
-        found.push({ ...value, hash: value.currentHash });
-      else if (typeof value.key === 'string' && typeof value.hash === 'string') found.push(value);
-      else Object.values(value).forEach(visit);
-    }
-  };
-  visit(result);
-  return found;
+/** Trust the project's Codex hooks the way a person approving them would (through `codex app-server`). */
+export function trustCodexHooks(sandbox) {
+  return trustHooks({ codex: join(runtimeBinDir, 'codex'), project: sandbox.project, env: sandbox.env });
 }
 
 export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
@@ -335,20 +150,29 @@ export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
 export async function runLoop(runtimeId, { prompt, answers, contract }) {
   const sandbox = makeSandbox();
   const runtime = RUNTIMES[runtimeId];
-  const installed = runtime.install(sandbox);
+  const setup = runtime.install(sandbox);
   const model = await scriptedAnswers(answers);
   try {
-    const output = await runtime.run(sandbox, model, prompt, installed);
+    const output = await runAgent({
+      runtime: runtimeId,
+      model,
+      prompt,
+      project: sandbox.project,
+      cli: join(runtimeBinDir, CLI_OF[runtimeId]),
+      timeoutMs: 180_000,
+      ...setup,
+    });
     const delivered = runtime.delivered ?? ((text) => text);
-    const requests = model.requests
+    const requests = output.requests
       .filter((request) => request.hasTools)
       .map((request) => ({ ...request, lastMessage: delivered(request.lastMessage) }));
+    // Read back through the adapters as a user would, not through the runner's own reading.
     const run = await readAgentRun(output.stdout, { runtime: runtimeId });
     const extracted = extractContract(run, contract);
     const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
     writeFileSync(file, output.stdout);
     const parsed = skillpack(['parse', '--contract', contract, '--runtime', runtimeId, file]);
-    return { output, requests, run, extracted, parsed, sandbox };
+    return { output: { ...output, status: output.exitCode }, requests, run, extracted, parsed, sandbox };
   } finally {
     await model.close();
   }
@@ -359,7 +183,9 @@ export function describeLoop(loop) {
   return [
     `exit ${loop.output.status}${loop.output.signal ? ` (${loop.output.signal})` : ''}`,
     `requests: ${loop.requests.length}`,
-    ...loop.requests.map((request, i) => `  [${i}] turn ${request.turn}: ${request.lastMessage.slice(0, 160)}`),
+    ...loop.requests.map(
+      (request, i) => `  [${i}] turn ${request.turn}: ${request.lastMessage.slice(0, 160)}`,
+    ),
     `stdout (last 1500): ${loop.output.stdout.slice(-1500)}`,
     `stderr (last 1500): ${loop.output.stderr.slice(-1500)}`,
   ].join('\n');

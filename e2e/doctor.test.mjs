@@ -8,7 +8,19 @@ import { ensureRuntimes, makeSandbox, removeTempDirs, runtimeBinDir, skillpack }
 
 function doctor(sandbox, runtime) {
   const run = skillpack(
-    ['doctor', '--runtime', runtime, '--scope', 'project', '--dir', sandbox.project, '--bin-dir', runtimeBinDir, '--format', 'json'],
+    [
+      'doctor',
+      '--runtime',
+      runtime,
+      '--scope',
+      'project',
+      '--dir',
+      sandbox.project,
+      '--bin-dir',
+      runtimeBinDir,
+      '--format',
+      'json',
+    ],
     { cwd: sandbox.project, env: { ...sandbox.env, PWD: sandbox.project } },
   );
   assert.notEqual(run.status, 2, `${run.stdout}\n${run.stderr}`);
@@ -58,7 +70,7 @@ describe('skillpack doctor', () => {
     assert.equal(trusted.status, 0, JSON.stringify(trusted.report, null, 2));
   });
 
-  it("Claude Code: the skills appear in the init event, read before any model call", () => {
+  it('Claude Code: the skills appear in the init event, read before any model call', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
     const result = doctor(sandbox, 'claude-code');

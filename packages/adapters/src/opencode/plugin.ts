@@ -138,7 +138,12 @@ export function createOpenCodePlugin(options: OpenCodePluginOptions): OpenCodePl
       });
     }
 
-    async function review(sessionId: string, state: SessionState, info: OpenCodeMessageInfoLike, text: string) {
+    async function review(
+      sessionId: string,
+      state: SessionState,
+      info: OpenCodeMessageInfoLike,
+      text: string,
+    ) {
       state.reviewed.add(info.id);
       state.texts.delete(info.id);
       if (state.isChild || !isReviewable(info)) return;
@@ -162,7 +167,13 @@ export function createOpenCodePlugin(options: OpenCodePluginOptions): OpenCodePl
       const reason = capHookString(decision.reason);
       state.chain = decision.blocks;
       state.sinceSatisfied += 1;
-      state.pending = { text: reason, attempt: decision.blocks, messageId: undefined, answered: false, resent: false };
+      state.pending = {
+        text: reason,
+        attempt: decision.blocks,
+        messageId: undefined,
+        answered: false,
+        resent: false,
+      };
       await prompt(sessionId, state, reason, decision.blocks);
       await log('info', decision.systemMessage);
     }
@@ -207,7 +218,10 @@ export function createOpenCodePlugin(options: OpenCodePluginOptions): OpenCodePl
       return state;
     }
 
-    function onEvent(type: string, properties: Record<string, unknown> | undefined): Promise<void> | undefined {
+    function onEvent(
+      type: string,
+      properties: Record<string, unknown> | undefined,
+    ): Promise<void> | undefined {
       const sessionId = sessionIdOf(type, properties);
       if (!sessionId) return undefined;
       if (type === 'session.deleted') {

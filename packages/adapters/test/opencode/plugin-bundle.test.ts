@@ -62,7 +62,10 @@ describe('the prebuilt OpenCode plugin', () => {
     const module = await install(undefined, 'no-config');
     const plugin = module.SkillpackContractsPlugin as OpenCodePlugin;
     const opencode = createFakeOpenCode();
-    const hooks = await plugin({ client: opencode.client }, { contracts: ['maestro.result'], enforce: 'always' });
+    const hooks = await plugin(
+      { client: opencode.client },
+      { contracts: ['maestro.result'], enforce: 'always' },
+    );
     opencode.subscribe((event) => hooks.event!({ event }));
     opencode.createSession('ses_2');
     opencode.addUser('ses_2', 'Run the step.');

@@ -72,12 +72,16 @@ export function createFakeOpenCode() {
     info: { agent?: string | undefined; model?: { providerID: string; modelID: string } | undefined } = {},
   ): void {
     const list = typeof parts === 'string' ? [{ type: 'text', text: parts }] : parts;
-    store(sessionId, {
-      id: id('msg'),
-      role: 'user',
-      agent: info.agent ?? 'build',
-      model: info.model ?? { providerID: 'anthropic', modelID: 'claude-fable-5' },
-    }, list);
+    store(
+      sessionId,
+      {
+        id: id('msg'),
+        role: 'user',
+        agent: info.agent ?? 'build',
+        model: info.model ?? { providerID: 'anthropic', modelID: 'claude-fable-5' },
+      },
+      list,
+    );
   }
 
   /** Store a message and publish its events, as the server does while a turn streams. */

@@ -33,7 +33,11 @@ async function setUp(options: Partial<OpenCodePluginOptions> = {}, opencode: Fak
 }
 
 /** A session with a person's question, answered `answers` in turn (each answer waits for the plugin). */
-async function converse(t: Awaited<ReturnType<typeof setUp>>, answers: readonly string[], sessionId = 'ses_1') {
+async function converse(
+  t: Awaited<ReturnType<typeof setUp>>,
+  answers: readonly string[],
+  sessionId = 'ses_1',
+) {
   t.opencode.createSession(sessionId);
   t.opencode.addUser(sessionId, 'Say hello as JSON.');
   for (const answer of answers) {
@@ -80,7 +84,10 @@ describe('createOpenCodePlugin', () => {
         metadata: { [PROMPT_METADATA_KEY]: { contracts: ['test.greeting'], attempt: 1 } },
       },
     ]);
-    expect(t.opencode.logs.at(-1)).toMatchObject({ level: 'info', message: expect.stringContaining('(1 of 2)') });
+    expect(t.opencode.logs.at(-1)).toMatchObject({
+      level: 'info',
+      message: expect.stringContaining('(1 of 2)'),
+    });
     t.opencode.addAssistant('ses_1', GREETING);
     await t.idle('ses_1');
     expect(t.opencode.prompts).toHaveLength(1);
@@ -162,7 +169,9 @@ describe('createOpenCodePlugin', () => {
     t.opencode.addAssistant('ses_1', 'Summary of the conversation so far.', undefined, {
       info: { summary: true, mode: 'compaction' },
     });
-    t.opencode.addUser('ses_1', [{ type: 'text', text: 'Continue if you have next steps.', synthetic: true }]);
+    t.opencode.addUser('ses_1', [
+      { type: 'text', text: 'Continue if you have next steps.', synthetic: true },
+    ]);
     t.opencode.addAssistant('ses_1', WRONG);
     await t.settle();
     expect(t.opencode.prompts).toHaveLength(2);

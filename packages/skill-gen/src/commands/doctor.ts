@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type CliIo, type Command, EXIT } from '../cli-io.js';
+import { type Command, EXIT } from '../cli-io.js';
 import { diagnoseInstall } from '../doctor/probes.js';
 import { formatReportText, type PackDiagnosis, toReport } from '../doctor/report.js';
 import {

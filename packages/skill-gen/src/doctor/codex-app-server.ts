@@ -6,6 +6,7 @@ export interface CodexHook {
   readonly key: string;
   readonly eventName: string;
   readonly sourcePath: string;
+  readonly command: string;
   readonly currentHash: string;
   /** `trusted`, `untrusted`, or `modified` (the hook changed since it was trusted). */
   readonly trustStatus: string;
@@ -30,6 +31,7 @@ function collectHooks(value: unknown, found: CodexHook[]): void {
       key: hook.key,
       eventName: String(hook.eventName ?? ''),
       sourcePath: String(hook.sourcePath ?? ''),
+      command: String(hook.command ?? ''),
       currentHash: hook.currentHash,
       trustStatus: String(hook.trustStatus ?? 'unknown'),
     });
@@ -56,14 +58,21 @@ export function codexHooks(
       resolve(result);
     };
     const timer = setTimeout(
-      () => finish({ success: false, error: `codex app-server did not answer hooks/list: ${stderr.slice(-300)}` }),
+      () =>
+        finish({
+          success: false,
+          error: `codex app-server did not answer hooks/list: ${stderr.slice(-300)}`,
+        }),
       options.timeoutMs ?? 60_000,
     );
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     child.on('error', (error: NodeJS.ErrnoException) =>
       finish({
         success: false,
-        error: error.code === 'ENOENT' ? `${file} was not found; install the CLI or pass --bin-dir` : error.message,
+        error:
+          error.code === 'ENOENT'
+            ? `${file} was not found; install the CLI or pass --bin-dir`
+            : error.message,
       }),
     );
     child.on('close', (status) =>
@@ -88,7 +97,8 @@ export function codexHooks(
           send({ method: 'initialized' });
           send({ id: 2, method: 'hooks/list', params: { cwds: [options.cwd] } });
         } else if (message.id === 2) {
-          if (message.error) finish({ success: false, error: `hooks/list failed: ${JSON.stringify(message.error)}` });
+          if (message.error)
+            finish({ success: false, error: `hooks/list failed: ${JSON.stringify(message.error)}` });
           const hooks: CodexHook[] = [];
           collectHooks(message.result, hooks);
           finish({ success: true, data: hooks });

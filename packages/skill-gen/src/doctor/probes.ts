@@ -5,6 +5,9 @@ import { codexHooks } from './codex-app-server.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
+/** The file name of skillpack's prebuilt hook program, which every generated hook command runs. */
+const HOOK_PROGRAM = 'skillpack-hook.mjs';
+
 export interface ProbeContext {
   /** The scope root the pack is installed in (a project, or the home). */
   readonly root: string;
@@ -63,7 +66,9 @@ async function probeOpenCode(install: LockedInstall, context: ProbeContext): Pro
   const loaded =
     failure(listing, 'opencode debug skill') ??
     (Array.isArray(listed)
-      ? new Set(listed.map((skill) => (skill as { name?: unknown })?.name).filter((n) => typeof n === 'string'))
+      ? new Set(
+          listed.map((skill) => (skill as { name?: unknown })?.name).filter((n) => typeof n === 'string'),
+        )
       : '`opencode debug skill` printed no JSON array');
   const checks = skillChecks(skills, loaded as Set<string> | string, '`opencode debug skill`');
   const plugins = filesMatching(install, /(?:^|\/)plugins\/[^/]+\.js$/);
@@ -81,11 +86,26 @@ async function probeOpenCode(install: LockedInstall, context: ProbeContext): Pro
       const name = plugin;
       if (problem) checks.push({ kind: 'plugin', name, status: 'unchecked', detail: problem });
       else if (!Array.isArray(picked) || !picked.some((spec) => String(spec).endsWith(`/${plugin}`)))
-        checks.push({ kind: 'plugin', name, status: 'inactive', detail: 'OpenCode does not load this plugin file' });
+        checks.push({
+          kind: 'plugin',
+          name,
+          status: 'inactive',
+          detail: 'OpenCode does not load this plugin file',
+        });
       else if (disabled)
-        checks.push({ kind: 'plugin', name, status: 'inactive', detail: `the plugin disabled itself: ${disabled}` });
+        checks.push({
+          kind: 'plugin',
+          name,
+          status: 'inactive',
+          detail: `the plugin disabled itself: ${disabled}`,
+        });
       else if (!/skillpack: OpenCode plugin ready/.test(stderr))
-        checks.push({ kind: 'plugin', name, status: 'inactive', detail: 'OpenCode loaded the file but the plugin never reported ready' });
+        checks.push({
+          kind: 'plugin',
+          name,
+          status: 'inactive',
+          detail: 'OpenCode loaded the file but the plugin never reported ready',
+        });
       else checks.push({ kind: 'plugin', name, status: 'active', detail: 'loaded by OpenCode and ready' });
     }
   }
@@ -116,50 +136,54 @@ function codexListedSkills(stdout: string): Set<string> | undefined {
 async function probeCodex(install: LockedInstall, context: ProbeContext): Promise<PackDiagnosis> {
   const skills = installedSkills(install);
   const prompt = await runRuntime('codex', ['debug', 'prompt-input', 'skillpack doctor'], context);
-  const listed = failure(prompt, 'codex debug prompt-input') ?? codexListedSkills(prompt.kind === 'ran' ? prompt.stdout : '');
+  const listed =
+    failure(prompt, 'codex debug prompt-input') ??
+    codexListedSkills(prompt.kind === 'ran' ? prompt.stdout : '');
   const checks = skillChecks(
     skills,
     listed ?? '`codex debug prompt-input` listed no skills block',
     '`codex debug prompt-input` (a skill whose agents/openai.yaml disallows implicit use is not listed)',
   );
-  const hookFiles = filesMatching(install, /(?:^|\/)hooks\.json$/);
-  if (hookFiles.length > 0) {
-    const hooks = await codexHooks(context);
-    for (const file of hookFiles) {
-      const absolute = posix.join(context.root.replaceAll('\\', '/'), file);
-      if (!hooks.success) {
-        checks.push({ kind: 'hook', name: file, status: 'unchecked', detail: hooks.error });
-        continue;
-      }
-      const mine = hooks.data.filter((hook) => hook.sourcePath.replaceAll('\\', '/') === absolute);
-      if (mine.length === 0) {
-        checks.push({
-          kind: 'hook',
-          name: file,
-          status: 'inactive',
-          detail: 'Codex does not list this hook file (is the project trusted in config.toml?)',
-        });
-        continue;
-      }
-      for (const hook of mine) {
-        checks.push(
-          hook.trustStatus === 'trusted'
-            ? { kind: 'hook', name: `${file} (${hook.eventName})`, status: 'active', detail: 'trusted' }
-            : {
-                kind: 'hook',
-                name: `${file} (${hook.eventName})`,
-                status: 'inactive',
-                detail: `Codex skips it silently until trusted (${hook.trustStatus}): add [hooks.state.${JSON.stringify(hook.key)}] trusted_hash = ${JSON.stringify(hook.currentHash)} to $CODEX_HOME/config.toml, or review it in Codex`,
-              },
-        );
-      }
+  // The pack's hooks: those in a hook file the install wrote, and any hook Codex lists that runs skillpack's
+  // prebuilt hook program (a hook wired by hand, or by an install that did not record it).
+  const hookFiles = filesMatching(install, /(?:^|\/)hooks\.json$/).map((file) =>
+    posix.join(context.root.replaceAll('\\', '/'), file),
+  );
+  const hooks = await codexHooks(context);
+  if (!hooks.success) {
+    if (hookFiles.length > 0)
+      checks.push({ kind: 'hook', name: 'Stop', status: 'unchecked', detail: hooks.error });
+  } else {
+    const mine = hooks.data.filter(
+      (hook) =>
+        hookFiles.includes(hook.sourcePath.replaceAll('\\', '/')) || hook.command.includes(HOOK_PROGRAM),
+    );
+    if (mine.length === 0 && hookFiles.length > 0)
+      checks.push({
+        kind: 'hook',
+        name: 'Stop',
+        status: 'inactive',
+        detail: 'Codex lists none of the installed hooks (is the project trusted in config.toml?)',
+      });
+    for (const hook of mine) {
+      const name = `${hook.eventName} hook in ${hook.sourcePath}`;
+      checks.push(
+        hook.trustStatus === 'trusted'
+          ? { kind: 'hook', name, status: 'active', detail: 'trusted' }
+          : {
+              kind: 'hook',
+              name,
+              status: 'inactive',
+              detail: `Codex skips it silently until trusted (${hook.trustStatus}): review it in Codex, or add [hooks.state.${JSON.stringify(hook.key)}] trusted_hash = ${JSON.stringify(hook.currentHash)} to $CODEX_HOME/config.toml`,
+            },
+      );
     }
   }
   return {
     runtime: 'codex',
     scope: install.scope,
     pack: install.pack,
-    commands: ['codex debug prompt-input', ...(hookFiles.length > 0 ? ['codex app-server hooks/list'] : [])],
+    commands: ['codex debug prompt-input', 'codex app-server hooks/list'],
     checks,
   };
 }
@@ -210,7 +234,9 @@ async function probeClaudeCode(install: LockedInstall, context: ProbeContext): P
   };
 }
 
-const PROBES: Readonly<Record<RuntimeId, (install: LockedInstall, context: ProbeContext) => Promise<PackDiagnosis>>> = {
+const PROBES: Readonly<
+  Record<RuntimeId, (install: LockedInstall, context: ProbeContext) => Promise<PackDiagnosis>>
+> = {
   'claude-code': probeClaudeCode,
   codex: probeCodex,
   opencode: probeOpenCode,
