@@ -1,7 +1,7 @@
 // Real agent loops: each pinned CLI runs headless against the scripted model of @skillpack/testing, with the
 // example pack installed the way its user would, and its output is read back through @skillpack/adapters.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { builtinContracts } from '@skillpack/core/contracts';
@@ -52,7 +52,7 @@ export function correctionFor(contractId) {
 let packDir;
 /** Build the example packs once per test file. */
 export function examplePacks() {
-  if (packDir) return packDir;
+  if (packDir && existsSync(packDir)) return packDir;
   packDir = join(makeTempDir('skillpack-loop-packs-'), 'packs');
   const run = skillpack([
     'build',

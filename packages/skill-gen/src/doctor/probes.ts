@@ -1,4 +1,5 @@
-import { posix } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { LockedInstall } from '../install/lock-file.js';
 import { codexHooks } from './codex-app-server.js';
@@ -133,16 +134,37 @@ function codexListedSkills(stdout: string): Set<string> | undefined {
   );
 }
 
+/** Skills whose `agents/openai.yaml` sets `allow_implicit_invocation: false` (Codex does not list them). */
+async function codexExplicitOnly(install: LockedInstall, root: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const path of filesMatching(install, /(?:^|\/)skills\/[^/]+\/agents\/openai\.yaml$/)) {
+    const text = await readFile(join(root, path), 'utf8').catch(() => '');
+    const name = /skills\/([^/]+)\/agents\//.exec(path)?.[1];
+    if (name && /^\s*allow_implicit_invocation:\s*false\s*$/m.test(text)) names.add(name);
+  }
+  return names;
+}
+
 async function probeCodex(install: LockedInstall, context: ProbeContext): Promise<PackDiagnosis> {
   const skills = installedSkills(install);
   const prompt = await runRuntime('codex', ['debug', 'prompt-input', 'skillpack doctor'], context);
   const listed =
     failure(prompt, 'codex debug prompt-input') ??
     codexListedSkills(prompt.kind === 'ran' ? prompt.stdout : '');
+  const explicitOnly = await codexExplicitOnly(install, context.root);
   const checks = skillChecks(
     skills,
     listed ?? '`codex debug prompt-input` listed no skills block',
-    '`codex debug prompt-input` (a skill whose agents/openai.yaml disallows implicit use is not listed)',
+    '`codex debug prompt-input`',
+  ).map(
+    (check): DoctorCheck =>
+      check.status === 'missing' && explicitOnly.has(check.name)
+        ? {
+            ...check,
+            status: 'explicit_only',
+            detail: `agents/openai.yaml disallows implicit use, so Codex lists it to no model; invoke it as $${check.name}`,
+          }
+        : check,
   );
   // The pack's hooks: those in a hook file the install wrote, and any hook Codex lists that runs skillpack's
   // prebuilt hook program (a hook wired by hand, or by an install that did not record it).

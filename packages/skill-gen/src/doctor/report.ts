@@ -4,8 +4,10 @@ import type { RuntimeId } from '@skillpack/adapters';
  * `loaded`/`active`: the runtime's own command shows it. `missing`: the runtime does not load the skill.
  * `inactive`: the hook or plugin is not run (not picked up, disabled, or — Codex — not trusted).
  * `unchecked`: doctor could not ask the runtime (its CLI is not installed, or it has no offline command).
+ * `explicit_only`: the pack asks the runtime not to list the skill to the model (Codex `agents/openai.yaml`
+ * `policy.allow_implicit_invocation: false`); a person invokes it by name. As intended, so not a failure.
  */
-export type CheckStatus = 'loaded' | 'active' | 'missing' | 'inactive' | 'unchecked';
+export type CheckStatus = 'loaded' | 'explicit_only' | 'active' | 'missing' | 'inactive' | 'unchecked';
 
 export interface DoctorCheck {
   readonly kind: 'skill' | 'hook' | 'plugin';
@@ -30,7 +32,7 @@ export interface DoctorReport {
   readonly packs: readonly PackDiagnosis[];
 }
 
-const HEALTHY: ReadonlySet<CheckStatus> = new Set(['loaded', 'active']);
+const HEALTHY: ReadonlySet<CheckStatus> = new Set(['loaded', 'explicit_only', 'active']);
 
 export function isHealthy(check: DoctorCheck): boolean {
   return HEALTHY.has(check.status);
@@ -42,6 +44,7 @@ export function toReport(packs: readonly PackDiagnosis[]): DoctorReport {
 
 const MARK: Readonly<Record<CheckStatus, string>> = {
   loaded: 'ok  ',
+  explicit_only: 'ok  ',
   active: 'ok  ',
   missing: 'FAIL',
   inactive: 'FAIL',
