@@ -2,9 +2,11 @@
 // completed run (a shell tool call, then an answer), and Codex runs a project Stop hook once it is trusted
 // through the runner's opt-in. Run with `npm run test:runtimes`.
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createScriptedModel, reply, runAgent, when } from '@skillpack/testing';
-import { ensureRuntimes, runtimeBinDir } from './_support.mjs';
+import { ensureRuntimes, makeTempDir, removeTempDirs, runtimeBinDir } from './_support.mjs';
 
 const CLI = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
 const ANSWER = 'The folder holds a git repository and notes.txt.';
@@ -21,7 +23,10 @@ before(async () => {
     ],
   });
 });
-after(() => model?.close());
+after(async () => {
+  await model?.close();
+  removeTempDirs();
+});
 
 const run = (runtime, options = {}) =>
   runAgent({
@@ -55,6 +60,31 @@ describe('@skillpack/testing runAgent with the real CLIs', () => {
       assert.ok(result.requests.every((request) => request.rule !== undefined));
     });
   }
+
+  it('loads a Claude Code plugin folder with pluginDirs: its skill reaches the model', async () => {
+    const plugin = makeTempDir('skillpack-plugin-');
+    mkdirSync(join(plugin, '.claude-plugin'));
+    writeFileSync(
+      join(plugin, '.claude-plugin/plugin.json'),
+      JSON.stringify({ name: 'scripted-demo', version: '0.0.0' }),
+    );
+    mkdirSync(join(plugin, 'skills/review'), { recursive: true });
+    writeFileSync(
+      join(plugin, 'skills/review/SKILL.md'),
+      '---\nname: review\ndescription: Review a change with the scripted demo plugin.\n---\n\nAnswer PASS.\n',
+    );
+    const result = await run('claude-code', { pluginDirs: [plugin] });
+    assert.equal(result.exitCode, 0, result.stderr.slice(-2000));
+    assert.ok(
+      result.requests[0].text.includes('Review a change with the scripted demo plugin.'),
+      'the plugin skill is not in the first model request',
+    );
+    const init = JSON.parse(result.stdout.split('\n')[0]);
+    assert.ok(
+      init.plugins.some((plugin) => plugin.name === 'scripted-demo'),
+      JSON.stringify(init.plugins),
+    );
+  });
 
   it('runs a Codex project Stop hook once trustCodexHooks records its trust', async () => {
     // Blocks the first stop only: the marker file is the hook's memory.

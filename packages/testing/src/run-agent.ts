@@ -73,7 +73,10 @@ export interface AgentRunResult {
   readonly timedOut: boolean;
   /** stdout read by `readAgentRun` for this runtime. */
   readonly run: AgentRun;
-  /** The model requests made while the CLI ran (empty when `model` was a URL). */
+  /**
+   * The model requests made while the CLI ran (empty when `model` was a URL). Runs that share one scripted
+   * model at the same time see each other's requests here; give concurrent runs a model each.
+   */
   readonly requests: readonly ModelRequest[];
   /** The run's folders; removed after the run unless `keepTemp`, except a `project` you passed. */
   readonly folders: RunFolders;

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,23 @@ describe('runAgent', () => {
     } finally {
       delete process.env.SKILLPACK_TESTING_SECRET;
     }
+  });
+
+  it('copies folders into the project and writes files over them', async () => {
+    const pack = join(root, 'pack');
+    mkdirSync(join(pack, '.agents/skills/review'), { recursive: true });
+    writeFileSync(join(pack, '.agents/skills/review/SKILL.md'), 'skill');
+    writeFileSync(join(pack, 'AGENTS.md'), 'from the pack');
+    const cli = script('cat-files', 'cat .agents/skills/review/SKILL.md AGENTS.md');
+    const result = await runAgent({
+      runtime: 'codex',
+      cli,
+      model: 'http://127.0.0.1:9',
+      prompt: 'x',
+      copyIntoProject: [pack],
+      files: { 'AGENTS.md': ' and the test' },
+    });
+    expect(result.stdout).toBe('skill and the test');
   });
 
   it('removes its temp root after the run unless asked to keep it', async () => {
