@@ -48,6 +48,10 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'Show installed packs per runtime and scope',
     load: () => import('./commands/list.js').then((m) => m.command),
   },
+  doctor: {
+    summary: 'Ask each runtime whether it loads the installed skills and runs their hooks',
+    load: () => import('./commands/doctor.js').then((m) => m.command),
+  },
 };
 
 function usage(): string {

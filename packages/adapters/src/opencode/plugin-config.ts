@@ -10,12 +10,15 @@ import {
   toSchemaIssues,
 } from '@skillpack/core';
 import { z } from 'zod';
+import { ENFORCE_MODES } from '../hooks/stop-decision.js';
 
 /** `<pack>.json` beside the prebuilt plugin `<pack>.js`: which contracts it enforces, and the prompt budget. */
 export const OpenCodePluginConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   contracts: z.array(z.string().min(1)).min(1),
   maxPrompts: z.number().int().min(0).max(100).optional(),
+  /** `attempted` (default): only answers that attempt a contract are checked; `always`: every answer. */
+  enforce: z.enum(ENFORCE_MODES).optional(),
 });
 export type OpenCodePluginConfig = z.output<typeof OpenCodePluginConfigSchema>;
 

@@ -13,6 +13,11 @@ export interface OpenCodeResponse<T> {
 
 export interface OpenCodePartLike {
   readonly type: string;
+  readonly id?: string;
+  readonly sessionID?: string;
+  readonly messageID?: string;
+  /** `step-finish` parts: why the model step ended (`stop`, `tool-calls`, `length`, …). */
+  readonly reason?: string;
   readonly text?: string;
   readonly synthetic?: boolean;
   readonly ignored?: boolean;
@@ -21,7 +26,14 @@ export interface OpenCodePartLike {
 
 export interface OpenCodeMessageInfoLike {
   readonly id: string;
+  readonly sessionID?: string;
   readonly role: 'user' | 'assistant';
+  /** Assistant messages: the user message they answer. */
+  readonly parentID?: string;
+  /** Assistant messages: `true` for a compaction summary, which is no answer to check (users: an object). */
+  readonly summary?: unknown;
+  /** Assistant messages: the agent mode (`compaction` while compacting). */
+  readonly mode?: string;
   /** Assistant messages: set when the turn ended on an error or an abort. */
   readonly error?: { readonly name: string };
   /** User messages: the agent and model the turn ran with. */
@@ -42,6 +54,8 @@ export interface OpenCodeTextPartInput {
 
 export interface OpenCodePromptBody {
   parts: OpenCodeTextPartInput[];
+  /** Store the message without starting a turn; a turn still running picks it up. */
+  noReply?: boolean;
   agent?: string;
   model?: { providerID: string; modelID: string };
 }
@@ -71,7 +85,10 @@ export interface OpenCodePluginInput {
   readonly worktree?: string;
 }
 
-/** Bus events arrive as `{ type, properties }`; `session.idle` carries `{ sessionID }`. */
+/**
+ * Bus events arrive as `{ type, properties }`: `session.idle` carries `{ sessionID }`, `message.updated`
+ * `{ info }`, `message.part.updated` `{ part }`, `session.created`/`updated`/`deleted` `{ info }`.
+ */
 export interface OpenCodeEventLike {
   readonly type: string;
   readonly properties?: unknown;

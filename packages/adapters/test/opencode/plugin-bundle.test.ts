@@ -33,24 +33,28 @@ describe('the prebuilt OpenCode plugin', () => {
     expect(typeof module.SkillpackContractsPlugin).toBe('function');
   });
 
-  it('reads its sibling configuration and re-prompts an answer without a verdict', async () => {
+  it('reads its sibling configuration and pushes back a wrong verdict when its step finishes', async () => {
     const module = await install({ contracts: ['conflux.acceptance'], maxPrompts: 1 });
     const plugin = module.SkillpackContractsPlugin as OpenCodePlugin;
     const opencode = createFakeOpenCode();
     const hooks = await plugin({ client: opencode.client, directory: '/work/project' });
+    opencode.subscribe((event) => hooks.event!({ event }));
     opencode.createSession('ses_1');
     opencode.addUser('ses_1', '/cflx-accept check the cart change');
     opencode.addAssistant('ses_1', 'Looks good to me.');
-    const idle = () => hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
-    await idle();
+    await opencode.settle();
+    // No verdict at all: not an attempt, so a session that never used the skill is left alone.
+    expect(opencode.prompts).toHaveLength(0);
+    opencode.addAssistant('ses_1', '{"acceptance":"gated"}\nACCEPTANCE: GATED');
+    await opencode.settle();
     expect(opencode.prompts).toHaveLength(1);
-    expect(opencode.prompts[0]!.body.parts[0]!.text).toContain('{"acceptance":"pass"}');
-    opencode.addAssistant('ses_1', 'Still fine.');
-    await idle();
+    expect(opencode.prompts[0]!.body.parts[0]!.text).toContain('blocker');
+    opencode.addAssistant('ses_1', '{"acceptance":"gated"}\nACCEPTANCE: GATED');
+    await opencode.settle();
     expect(opencode.prompts).toHaveLength(1);
     opencode.addUser('ses_1', 'Once more.');
     opencode.addAssistant('ses_1', 'Checked.\n{"acceptance":"pass"}\nACCEPTANCE: PASS');
-    await idle();
+    await opencode.settle();
     expect(opencode.prompts).toHaveLength(1);
   });
 
@@ -58,11 +62,15 @@ describe('the prebuilt OpenCode plugin', () => {
     const module = await install(undefined, 'no-config');
     const plugin = module.SkillpackContractsPlugin as OpenCodePlugin;
     const opencode = createFakeOpenCode();
-    const hooks = await plugin({ client: opencode.client }, { contracts: ['maestro.result'] });
+    const hooks = await plugin(
+      { client: opencode.client },
+      { contracts: ['maestro.result'], enforce: 'always' },
+    );
+    opencode.subscribe((event) => hooks.event!({ event }));
     opencode.createSession('ses_2');
     opencode.addUser('ses_2', 'Run the step.');
     opencode.addAssistant('ses_2', 'Done, all good.');
-    await hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 'ses_2' } } });
+    await opencode.settle();
     expect(opencode.prompts[0]!.body.parts[0]!.text).toContain('---RESULT---');
   });
 

@@ -1,5 +1,7 @@
 import type {
   OpenCodeClientLike,
+  OpenCodeEventLike,
+  OpenCodeMessageInfoLike,
   OpenCodeMessageLike,
   OpenCodePartLike,
   OpenCodePromptBody,
@@ -11,13 +13,21 @@ interface FakeSession {
 }
 
 /**
- * An in-process stand-in for the OpenCode server behind the V1 plugin client (no real OpenCode can run here:
- * it needs a model). It keeps sessions and messages in memory, stores prompts as user messages the way the
- * server does (text parts with their metadata) and records every call.
+ * An in-process stand-in for the OpenCode server behind the V1 plugin client (the real loop runs in
+ * e2e/loops-opencode.test.mjs). It keeps sessions and messages in memory, stores prompts as user messages the
+ * way the server does (text parts with their metadata), records every call, and publishes the bus events
+ * OpenCode 1.18.33 publishes for them (`message.updated`, `message.part.updated`) to `subscribe`d handlers.
  */
 export function createFakeOpenCode() {
   const sessions = new Map<string, FakeSession>();
   const prompts: { sessionId: string; body: OpenCodePromptBody }[] = [];
+  const events: OpenCodeEventLike[] = [];
+  let listener: ((event: OpenCodeEventLike) => Promise<void>) | undefined;
+  const pendingHandlers: Promise<void>[] = [];
+  const publish = (event: OpenCodeEventLike) => {
+    events.push(event);
+    if (listener) pendingHandlers.push(listener(structuredClone(event)));
+  };
   const logs: { level: string; message: string }[] = [];
   let nextId = 0;
   let failMessages: 'error' | 'throw' | undefined;
@@ -62,37 +72,85 @@ export function createFakeOpenCode() {
     info: { agent?: string | undefined; model?: { providerID: string; modelID: string } | undefined } = {},
   ): void {
     const list = typeof parts === 'string' ? [{ type: 'text', text: parts }] : parts;
-    session(sessionId).messages.push({
-      info: {
+    store(
+      sessionId,
+      {
         id: id('msg'),
         role: 'user',
         agent: info.agent ?? 'build',
         model: info.model ?? { providerID: 'anthropic', modelID: 'claude-fable-5' },
       },
-      parts: list.map((part) => ({ ...part })),
-    });
+      list,
+    );
   }
 
-  function addAssistant(sessionId: string, text: string, error?: { name: string }): void {
-    session(sessionId).messages.push({
-      info: { id: id('msg'), role: 'assistant', ...(error ? { error } : {}) },
-      parts: [
+  /** Store a message and publish its events, as the server does while a turn streams. */
+  function store(sessionId: string, info: OpenCodeMessageInfoLike, parts: readonly OpenCodePartLike[]) {
+    const stored: OpenCodeMessageLike = {
+      info: { ...info, sessionID: sessionId },
+      parts: parts.map((part) => ({ ...part, id: id('prt'), sessionID: sessionId, messageID: info.id })),
+    };
+    session(sessionId).messages.push(stored);
+    publish({ type: 'message.updated', properties: { info: stored.info } });
+    for (const part of stored.parts) publish({ type: 'message.part.updated', properties: { part } });
+    return stored;
+  }
+
+  /** The id of the latest user message: the one an answer replies to. */
+  function lastUserId(sessionId: string): string | undefined {
+    return session(sessionId).messages.findLast((message) => message.info.role === 'user')?.info.id;
+  }
+
+  /**
+   * An assistant answer streamed to its end: its text part, then a `step-finish` (reason `stop` unless told
+   * otherwise). `info` overrides message fields (`summary`, `mode`, `error`).
+   */
+  function addAssistant(
+    sessionId: string,
+    text: string,
+    error?: { name: string },
+    options: { reason?: string; info?: Partial<OpenCodeMessageInfoLike> } = {},
+  ) {
+    return store(
+      sessionId,
+      {
+        id: id('msg'),
+        role: 'assistant',
+        ...(lastUserId(sessionId) ? { parentID: lastUserId(sessionId) } : {}),
+        mode: 'build',
+        ...(error ? { error } : {}),
+        ...options.info,
+      },
+      [
         { type: 'step-start' },
         { type: 'reasoning', text: 'thinking' },
         { type: 'text', text },
-        { type: 'step-finish' },
+        { type: 'step-finish', reason: options.reason ?? 'stop' },
       ],
-    });
+    );
   }
 
   return {
     client,
     prompts,
     logs,
+    events,
     addUser,
     addAssistant,
+    /** Deliver every event published from now on to `handler` (the plugin's event hook). */
+    subscribe(handler: (event: OpenCodeEventLike) => Promise<void>) {
+      listener = handler;
+    },
+    /** Wait until every delivered event has been handled. */
+    async settle() {
+      while (pendingHandlers.length > 0) await Promise.all(pendingHandlers.splice(0));
+    },
     createSession(sessionId: string, parentID?: string) {
       sessions.set(sessionId, { messages: [], ...(parentID ? { parentID } : {}) });
+      publish({
+        type: 'session.created',
+        properties: { info: { id: sessionId, ...(parentID ? { parentID } : {}) } },
+      });
     },
     failMessagesWith(mode: 'error' | 'throw' | undefined) {
       failMessages = mode;

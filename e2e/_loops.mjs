@@ -1,0 +1,273 @@
+// Real agent loops: each pinned CLI runs headless against the scripted model of @skillpack/testing, with the
+// example pack installed the way its user would, and its output is read back through @skillpack/adapters.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractContract, readAgentRun } from '@skillpack/adapters';
+import { builtinContracts } from '@skillpack/core/contracts';
+import {
+  createScriptedModel,
+  otherwise,
+  reply,
+  runAgent,
+  trustCodexHooks as trustHooks,
+  when,
+} from '@skillpack/testing';
+import {
+  ensureRuntimes,
+  makeSandbox,
+  makeTempDir,
+  removeTempDirs,
+  repoRoot,
+  runtimeBinDir,
+  skillpack,
+} from './_support.mjs';
+
+/** The hooked contracts of examples/skillpack.config.json, each with a wrong and a right final answer. */
+export const HOOKED = {
+  'conflux.acceptance': {
+    prompt: 'Run the acceptance check and give your verdict.',
+    // A gated verdict without its blocker: an attempt the contract rejects.
+    wrong: '{"acceptance":"gated"}\nACCEPTANCE: GATED',
+    right: 'Checked the change.\n{"acceptance":"pass"}\nACCEPTANCE: PASS',
+    expected: { acceptance: 'pass' },
+  },
+  'maestro.result': {
+    prompt: 'Execute the plan and report the result block.',
+    // A result block without its STATUS line: an attempt the contract rejects.
+    wrong: '---RESULT---\nSUMMARY: done\n---END---',
+    right: '---RESULT---\nSTATUS: DONE\nSUMMARY: Implemented the plan\n---END---',
+    expected: { STATUS: 'DONE', SUMMARY: 'Implemented the plan' },
+  },
+};
+
+/** The correction the contract itself writes for its wrong answer: what the model must be told. */
+export function correctionFor(contractId) {
+  const contract = builtinContracts.require(contractId);
+  const result = contract.extract(HOOKED[contractId].wrong);
+  assert.equal(result.success, false, `${contractId}: the scripted wrong answer parses`);
+  return contract.correct(result.error);
+}
+
+let packDir;
+/** Build the example packs once per test file. */
+export function examplePacks() {
+  if (packDir && existsSync(packDir)) return packDir;
+  packDir = join(makeTempDir('skillpack-loop-packs-'), 'packs');
+  const run = skillpack([
+    'build',
+    '--config',
+    join(repoRoot, 'examples/skillpack.config.json'),
+    '--out',
+    packDir,
+  ]);
+  assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
+  return packDir;
+}
+
+/** A scripted model that answers every tool-carrying request from `answers` by model turn (the last repeats). */
+export async function scriptedAnswers(answers) {
+  return createScriptedModel({
+    replies: [
+      // OpenCode's title request declares no tools.
+      when({ hasTools: false, protocol: 'chat-completions' }, reply.text('Loop test')),
+      otherwise((request) => reply.text(answers[Math.min(request.turn, answers.length - 1)])),
+    ],
+  });
+}
+
+/** `skillpack install` the example pack into the sandbox's project for one runtime. */
+export function installPack(runtimeId, sandbox) {
+  const installed = skillpack(
+    ['install', examplePacks(), '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
+    { env: sandbox.env },
+  );
+  assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
+  if (runtimeId === 'codex') wireCodexHook(sandbox);
+  if (runtimeId === 'opencode') {
+    // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
+    // plugin needs nothing from it, so an empty stand-in package keeps the run offline.
+    const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
+  }
+}
+
+/** The pack's Codex Stop hook, wired into the project (`.codex/hooks.json`) the way its plugin declares it. */
+function wireCodexHook(sandbox) {
+  const built = join(examplePacks(), 'codex/plugin/hooks');
+  const hooksDir = join(sandbox.project, '.codex/hooks');
+  mkdirSync(hooksDir, { recursive: true });
+  cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
+  const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
+  const wired = JSON.parse(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder, replaced by the folder.
+    JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
+  );
+  writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
+}
+
+/** Per runtime: how the example pack is put in place for a run, and how the model sees a hook's reason. */
+const RUNTIMES = {
+  // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
+  'claude-code': { install: () => ({ pluginDirs: [join(examplePacks(), 'claude-code/plugin')] }) },
+  codex: {
+    install: (sandbox) => {
+      installPack('codex', sandbox);
+      // Codex skips untrusted hooks silently; the test trusts them through Codex's own app-server.
+      return { trustCodexHooks: true };
+    },
+    // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.
+    delivered: (text) =>
+      text
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&apos;', "'")
+        .replaceAll('&amp;', '&'),
+  },
+  opencode: {
+    install: (sandbox) => {
+      installPack('opencode', sandbox);
+      return {};
+    },
+  },
+};
+
+const CLI_OF = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
+
+/** Trust the project's Codex hooks the way a person approving them would (through `codex app-server`). */
+export function trustCodexHooks(sandbox) {
+  return trustHooks({ codex: join(runtimeBinDir, 'codex'), project: sandbox.project, env: sandbox.env });
+}
+
+export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
+
+/**
+ * Run one prompt through a runtime with the example pack installed, the model answering `answers` turn by
+ * turn. Returns the CLI's output, the model requests, the AgentRun and `skillpack parse`'s answer.
+ */
+export async function runLoop(runtimeId, { prompt, answers, contract }) {
+  const sandbox = makeSandbox();
+  const runtime = RUNTIMES[runtimeId];
+  const setup = runtime.install(sandbox);
+  const model = await scriptedAnswers(answers);
+  try {
+    const output = await runAgent({
+      runtime: runtimeId,
+      model,
+      prompt,
+      project: sandbox.project,
+      cli: join(runtimeBinDir, CLI_OF[runtimeId]),
+      timeoutMs: 180_000,
+      ...setup,
+    });
+    const delivered = runtime.delivered ?? ((text) => text);
+    const requests = output.requests
+      .filter((request) => request.hasTools)
+      .map((request) => ({ ...request, lastMessage: delivered(request.lastMessage) }));
+    // Read back through the adapters as a user would, not through the runner's own reading.
+    const run = await readAgentRun(output.stdout, { runtime: runtimeId });
+    const extracted = extractContract(run, contract);
+    const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
+    writeFileSync(file, output.stdout);
+    const parsed = skillpack(['parse', '--contract', contract, '--runtime', runtimeId, file]);
+    return { output: { ...output, status: output.exitCode }, requests, run, extracted, parsed, sandbox };
+  } finally {
+    await model.close();
+  }
+}
+
+/** A readable summary of a loop's output, for assertion messages. */
+export function describeLoop(loop) {
+  return [
+    `exit ${loop.output.status}${loop.output.signal ? ` (${loop.output.signal})` : ''}`,
+    `requests: ${loop.requests.length}`,
+    ...loop.requests.map(
+      (request, i) => `  [${i}] turn ${request.turn}: ${request.lastMessage.slice(0, 160)}`,
+    ),
+    `stdout (last 1500): ${loop.output.stdout.slice(-1500)}`,
+    `stderr (last 1500): ${loop.output.stderr.slice(-1500)}`,
+  ].join('\n');
+}
+
+/** The skill of the example pack that speaks each hooked contract. */
+const SKILL_OF = { 'conflux.acceptance': 'cflx-accept', 'maestro.result': 'maestro-ralph-cli-execute' };
+
+/**
+ * The loop checks for one runtime: for each hooked contract, a wrong answer is pushed back with the contract's
+ * correction and the right one ends a run that parses to the expected value; a run that stays wrong ends
+ * when the retry budget is spent; a right first answer is never pushed back.
+ */
+export function defineLoopTests(runtimeId, { describe, it, before, after }) {
+  describe(`${runtimeId}: the example pack inside the real agent loop`, () => {
+    before(() => {
+      ensureRuntimes();
+      examplePacks();
+    });
+    after(removeTempDirs);
+
+    for (const [contract, script] of Object.entries(HOOKED)) {
+      it(`${contract}: pushes back a wrong answer with the contract's correction; the right one ends the run`, async () => {
+        const loop = await runLoop(runtimeId, {
+          prompt: script.prompt,
+          answers: [script.wrong, script.right],
+          contract,
+        });
+        const why = describeLoop(loop);
+        assert.equal(loop.output.status, 0, why);
+        assert.equal(loop.requests.length, 2, `expected the wrong answer and one retry\n${why}`);
+        assert.match(loop.requests[0].text, new RegExp(SKILL_OF[contract]), `skill not listed\n${why}`);
+        assert.ok(
+          loop.requests[1].lastMessage.includes(correctionFor(contract)),
+          `the retry does not end with the ${contract} correction\n${why}`,
+        );
+        assert.equal(loop.run.finish, 'complete', why);
+        assert.equal(loop.run.finalText?.trim(), script.right, why);
+        assert.equal(loop.extracted.success, true, JSON.stringify(loop.extracted));
+        assert.deepEqual(pick(loop.extracted.data, script.expected), script.expected);
+        assert.equal(loop.parsed.status, 0, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+        const parsed = JSON.parse(loop.parsed.stdout);
+        assert.equal(parsed.ok, true);
+        assert.deepEqual(pick(parsed.value, script.expected), script.expected);
+      });
+    }
+
+    it('ends a run whose answers stay wrong once the retry budget is spent', async () => {
+      const script = HOOKED['conflux.acceptance'];
+      const loop = await runLoop(runtimeId, {
+        prompt: script.prompt,
+        answers: [script.wrong],
+        contract: 'conflux.acceptance',
+      });
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      // The example config allows two pushbacks: the first answer and two retries, then the run ends.
+      assert.equal(loop.requests.length, 3, why);
+      for (const retry of loop.requests.slice(1))
+        assert.ok(retry.lastMessage.includes(correctionFor('conflux.acceptance')), why);
+      assert.equal(loop.extracted.success, false, why);
+      const parsed = JSON.parse(loop.parsed.stdout);
+      assert.equal(loop.parsed.status, 1, loop.parsed.stdout);
+      assert.equal(parsed.ok, false);
+    });
+
+    it('never pushes back a right first answer', async () => {
+      const script = HOOKED['maestro.result'];
+      const loop = await runLoop(runtimeId, {
+        prompt: script.prompt,
+        answers: [script.right],
+        contract: 'maestro.result',
+      });
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      assert.equal(loop.requests.length, 1, why);
+      assert.equal(loop.extracted.success, true, why);
+      assert.deepEqual(pick(loop.extracted.data, script.expected), script.expected);
+    });
+  });
+}
+
+function pick(value, shape) {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, value?.[key]]));
+}

@@ -1,0 +1,65 @@
+import type { RuntimeId } from '@skillpack/adapters';
+
+/**
+ * `loaded`/`active`: the runtime's own command shows it. `missing`: the runtime does not load the skill.
+ * `inactive`: the hook or plugin is not run (not picked up, disabled, or — Codex — not trusted).
+ * `unchecked`: doctor could not ask the runtime (its CLI is not installed, or it has no offline command).
+ * `explicit_only`: the pack asks the runtime not to list the skill to the model (Codex `agents/openai.yaml`
+ * `policy.allow_implicit_invocation: false`); a person invokes it by name. As intended, so not a failure.
+ */
+export type CheckStatus = 'loaded' | 'explicit_only' | 'active' | 'missing' | 'inactive' | 'unchecked';
+
+export interface DoctorCheck {
+  readonly kind: 'skill' | 'hook' | 'plugin';
+  /** The skill name, or the hook/plugin file relative to the scope root. */
+  readonly name: string;
+  readonly status: CheckStatus;
+  /** What the runtime showed, or what to do about it. */
+  readonly detail: string;
+}
+
+export interface PackDiagnosis {
+  readonly runtime: RuntimeId;
+  readonly scope: 'project' | 'user';
+  readonly pack: { readonly name: string; readonly version: string };
+  /** How doctor asked the runtime, for example `opencode debug skill`. */
+  readonly commands: readonly string[];
+  readonly checks: readonly DoctorCheck[];
+}
+
+export interface DoctorReport {
+  readonly ok: boolean;
+  readonly packs: readonly PackDiagnosis[];
+}
+
+const HEALTHY: ReadonlySet<CheckStatus> = new Set(['loaded', 'explicit_only', 'active']);
+
+export function isHealthy(check: DoctorCheck): boolean {
+  return HEALTHY.has(check.status);
+}
+
+export function toReport(packs: readonly PackDiagnosis[]): DoctorReport {
+  return { ok: packs.every((pack) => pack.checks.every(isHealthy)), packs };
+}
+
+const MARK: Readonly<Record<CheckStatus, string>> = {
+  loaded: 'ok  ',
+  explicit_only: 'ok  ',
+  active: 'ok  ',
+  missing: 'FAIL',
+  inactive: 'FAIL',
+  unchecked: '??  ',
+};
+
+export function formatReportText(report: DoctorReport): string {
+  if (report.packs.length === 0) return 'skillpack doctor: no installed pack found (see `skillpack list`).\n';
+  const lines: string[] = [];
+  for (const pack of report.packs) {
+    lines.push(`${pack.pack.name}@${pack.pack.version} for ${pack.runtime} (${pack.scope} scope)`);
+    if (pack.commands.length > 0) lines.push(`  asked: ${pack.commands.join('; ')}`);
+    for (const check of pack.checks)
+      lines.push(`  ${MARK[check.status]} ${check.kind} ${check.name}: ${check.status} — ${check.detail}`);
+  }
+  lines.push(report.ok ? 'All skills loaded and every hook or plugin active.' : 'Some checks failed.');
+  return `${lines.join('\n')}\n`;
+}

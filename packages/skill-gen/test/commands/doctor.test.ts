@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoPackFiles, skillpack, tempDir, writePack } from '../install/_support/packs.js';
+
+/** A project with the demo pack installed for `runtime`, and a home of its own. */
+async function installed(runtime: 'opencode' | 'codex' | 'claude-code') {
+  const root = tempDir();
+  const pack = writePack(join(root, 'pack'), { name: 'demo-pack', version: '1.0.0' }, demoPackFiles('1.0.0'));
+  const project = join(root, 'project');
+  const home = join(root, 'home');
+  mkdirSync(project);
+  mkdirSync(home);
+  const install = await skillpack(
+    ['install', pack, '--runtime', runtime, '--scope', 'project', '--dir', project, '--home', home],
+    {
+      cwd: root,
+    },
+  );
+  expect(install.code, install.stderr).toBe(0);
+  // An empty folder for --bin-dir: no runtime CLI can be found there.
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  return { root, project, home, bin };
+}
+
+// Each case installs a pack first, which takes a few seconds on a busy machine.
+describe('skillpack doctor', { timeout: 30_000 }, () => {
+  it.each(['opencode', 'codex', 'claude-code'] as const)(
+    'reports %s checks it could not run as unchecked, exit 1, in one JSON document',
+    async (runtime) => {
+      const t = await installed(runtime);
+      const run = await skillpack(
+        [
+          'doctor',
+          '--dir',
+          t.project,
+          '--home',
+          t.home,
+          '--scope',
+          'project',
+          '--bin-dir',
+          t.bin,
+          '--format',
+          'json',
+        ],
+        { cwd: t.root },
+      );
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout);
+      expect(report.ok).toBe(false);
+      expect(report.packs).toHaveLength(1);
+      expect(report.packs[0]).toMatchObject({
+        runtime,
+        scope: 'project',
+        pack: { name: 'demo-pack', version: '1.0.0' },
+      });
+      const skills = report.packs[0].checks.filter((check: { kind: string }) => check.kind === 'skill');
+      expect(skills).toEqual([
+        { kind: 'skill', name: 'demo', status: 'unchecked', detail: expect.stringMatching(/was not found/) },
+      ]);
+    },
+  );
+
+  it('checks the OpenCode plugin an install wrote', async () => {
+    const t = await installed('opencode');
+    const run = await skillpack(
+      ['doctor', '--dir', t.project, '--home', t.home, '--bin-dir', t.bin, '--format', 'json'],
+      {
+        cwd: t.root,
+      },
+    );
+    const checks = JSON.parse(run.stdout).packs[0].checks;
+    expect(checks).toContainEqual(
+      expect.objectContaining({
+        kind: 'plugin',
+        name: '.opencode/plugins/demo-pack.js',
+        status: 'unchecked',
+      }),
+    );
+  });
+
+  it('prints a readable report', async () => {
+    const t = await installed('codex');
+    const run = await skillpack(['doctor', '--dir', t.project, '--home', t.home, '--bin-dir', t.bin], {
+      cwd: t.root,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('demo-pack@1.0.0 for codex (project scope)');
+    expect(run.stdout).toMatch(/\?\? {3}skill demo: unchecked — .*was not found/);
+    expect(run.stdout).toContain('Some checks failed.');
+  });
+
+  it('finds nothing to check in a project without installs, and says so', async () => {
+    const root = tempDir();
+    const run = await skillpack(['doctor', '--dir', root, '--home', root], { cwd: root });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('no installed pack found');
+  });
+
+  it.each([
+    [['--runtime', 'vscode'], /--runtime must be claude-code, codex or opencode/],
+    [['--format', 'yaml'], /--format must be text or json/],
+    [['--nope'], /Unknown option/],
+    [['extra'], /unexpected argument "extra"/],
+  ])('refuses %j with exit 2 and the usage', async (args, message) => {
+    const root = tempDir();
+    const run = await skillpack(['doctor', '--dir', root, '--home', root, ...args], { cwd: root });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toContain('Usage: skillpack doctor');
+  });
+
+  it('prints its usage with --help', async () => {
+    const run = await skillpack(['doctor', '--help'], { cwd: tempDir() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('codex app-server');
+  });
+});
