@@ -89,31 +89,43 @@ describe('handleStopHook', () => {
   it('lets the stop through with a message when the transcript cannot be read', async () => {
     const readTranscript = async () =>
       fail(new ProtocolError('transcript_unreadable', 'Cannot read the transcript "x": ENOENT.'));
-    const result = await handleCodexStop(
-      { ...CODEX_STOP, last_assistant_message: null },
-      options({ readTranscript }),
-    );
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(payload, options({ readTranscript }));
     expect(result.output).toEqual({
       systemMessage: 'skillpack-hook: Cannot read the transcript "x": ENOENT.',
     });
   });
 
   it('reads a missing transcript file with the default reader as a let-through', async () => {
-    const result = await handleCodexStop(
-      {
-        ...CODEX_STOP,
-        last_assistant_message: null,
-        transcript_path: '/nonexistent/skillpack/rollout.jsonl',
-      },
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(
+      { ...payload, agent_transcript_path: '/nonexistent/skillpack/agent.jsonl' },
       options(),
     );
     expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
     expect(result.output.systemMessage).toMatch(/Cannot read the transcript .*ENOENT/);
   });
 
-  it('has nothing to check without a message or a transcript', async () => {
+  it.each([
+    ['with a transcript', '/nonexistent/skillpack/rollout.jsonl'],
+    ['without a transcript', null],
+  ])('names the real cause when Codex sends last_assistant_message: null (%s)', async (_name, path) => {
+    const readTranscript = vi.fn(noTranscript);
     const result = await handleCodexStop(
-      { ...CODEX_STOP, last_assistant_message: null, transcript_path: null },
+      { ...CODEX_STOP, last_assistant_message: null, transcript_path: path },
+      options({ readTranscript }),
+    );
+    expect(readTranscript).not.toHaveBeenCalled();
+    expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+    expect(result.output.systemMessage).toMatch(
+      /codex sent last_assistant_message: null: the turn ended without a final assistant message/,
+    );
+  });
+
+  it('has nothing to check without a message or a transcript', async () => {
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(
+      { ...payload, transcript_path: undefined, agent_transcript_path: undefined },
       options(),
     );
     expect(result.output.systemMessage).toMatch(/neither last_assistant_message nor a transcript path/);
