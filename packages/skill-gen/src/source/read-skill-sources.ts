@@ -170,6 +170,15 @@ async function readSkill(
       fix: 'Save the file as UTF-8.',
     });
   }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    throw authorError('source_nul_byte', {
+      file,
+      line: text.slice(0, nul).split('\n').length,
+      message: 'The file contains a NUL byte; a skill source is text.',
+      fix: 'Remove the NUL byte (the file may have been saved as UTF-16 or binary).',
+    });
+  }
   const parsed = safeParseSkillFile(text, file);
   if (!parsed.success) throw parsed.error;
   const { frontMatter } = parsed.data;
