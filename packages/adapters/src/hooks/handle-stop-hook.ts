@@ -60,15 +60,8 @@ function result(decision: StopDecision): StopHookResult {
 async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader) {
   if (event.lastAssistantMessage !== undefined)
     return { success: true as const, data: event.lastAssistantMessage };
-  if (event.lastAssistantMessageNull) {
-    return {
-      success: false as const,
-      error: new ProtocolError(
-        'no_final_message',
-        `${event.runtime} sent last_assistant_message: null: the turn ended without a final assistant message (for example on a tool call, or cut short), so there is no answer to check; the transcript is not read, since it holds only earlier turns' messages.`,
-      ),
-    };
-  }
+  if (event.transcriptPath === undefined && event.lastAssistantMessageNull)
+    return { success: false as const, error: nullMessage(event) };
   if (event.transcriptPath === undefined) {
     return {
       success: false as const,
@@ -78,7 +71,17 @@ async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader)
       ),
     };
   }
-  return readTranscript(event.transcriptPath, event.runtime);
+  const read = await readTranscript(event.transcriptPath, event.runtime);
+  if (read.success || !event.lastAssistantMessageNull) return read;
+  return { success: false as const, error: nullMessage(event, read.error.message) };
+}
+
+/** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
+function nullMessage(event: StopHookEvent, transcriptProblem?: string): ProtocolError {
+  return new ProtocolError(
+    'no_final_message',
+    `${event.runtime} sent last_assistant_message: null: the turn ended without a final assistant message (for example on a tool call, or cut short)${transcriptProblem ? `, and its transcript gives none either (${transcriptProblem})` : ' and no transcript'}; there is no answer to check, so the stop is let through.`,
+  );
 }
 
 /**

@@ -24,8 +24,8 @@ export interface StopHookEvent {
   readonly lastAssistantMessage: string | undefined;
   /**
    * The payload sent `last_assistant_message: null`: the runtime says the turn ended without a final assistant
-   * message (Codex 0.169.0 does when a turn ends on a tool call or is cut short). A transcript would only hold
-   * an earlier turn's message, so none is read.
+   * message (Codex 0.169.0 does when a turn ends on a tool call or is cut short). The transcript is still read;
+   * when it gives nothing, the stop is let through with that cause.
    */
   readonly lastAssistantMessageNull?: true;
   /** The subagent transcript for SubagentStop, else the session transcript. */

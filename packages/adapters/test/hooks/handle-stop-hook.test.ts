@@ -107,20 +107,26 @@ describe('handleStopHook', () => {
   });
 
   it.each([
-    ['with a transcript', '/nonexistent/skillpack/rollout.jsonl'],
-    ['without a transcript', null],
-  ])('names the real cause when Codex sends last_assistant_message: null (%s)', async (_name, path) => {
-    const readTranscript = vi.fn(noTranscript);
-    const result = await handleCodexStop(
-      { ...CODEX_STOP, last_assistant_message: null, transcript_path: path },
-      options({ readTranscript }),
-    );
-    expect(readTranscript).not.toHaveBeenCalled();
-    expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
-    expect(result.output.systemMessage).toMatch(
-      /codex sent last_assistant_message: null: the turn ended without a final assistant message/,
-    );
-  });
+    [
+      'a transcript it cannot read',
+      '/nonexistent/skillpack/rollout.jsonl',
+      /its transcript gives none either \(.*ENOENT/,
+    ],
+    ['no transcript', null, /and no transcript/],
+  ])(
+    'names the real cause when Codex sends last_assistant_message: null with %s',
+    async (_name, path, detail) => {
+      const result = await handleCodexStop(
+        { ...CODEX_STOP, last_assistant_message: null, transcript_path: path },
+        options(),
+      );
+      expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+      expect(result.output.systemMessage).toMatch(
+        /codex sent last_assistant_message: null: the turn ended without a final assistant message/,
+      );
+      expect(result.output.systemMessage).toMatch(detail);
+    },
+  );
 
   it('has nothing to check without a message or a transcript', async () => {
     const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
