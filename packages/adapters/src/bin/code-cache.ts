@@ -1,4 +1,5 @@
 import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../hooks/private-dir.js';
+import { readSmallFileSync } from '../hooks/read-small-file.js';
 
 // Built-ins come through `process.getBuiltinModule`: an ESM import of `node:fs` would also load
 // `fs/promises` (and readline) to fill its namespace, a cost every hook run would pay.
@@ -67,21 +68,22 @@ function requireBuiltin(id: string): unknown {
   return builtin;
 }
 
+/** The only names the cache writes, and so the only ones its clean-up may remove. */
+const CACHE_FILE = /^code-[0-9A-Za-z._-]+\.v8cache(\.\d+\.tmp)?$/;
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Read before the hook's deadline starts, so it must never block: a FIFO or link there is no cache. */
 function readCache(file: string | undefined): Buffer | undefined {
-  try {
-    return file === undefined ? undefined : fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
+  return file === undefined ? undefined : readSmallFileSync(file, MAX_CACHE_BYTES);
 }
 
 function writeCache(file: string, script: import('node:vm').Script, warmUp: unknown): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     if (typeof warmUp === 'function') warmUp();
-    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     fs.renameSync(temporary, file);
-    pruneStaleFiles(path.dirname(file), '.v8cache', 30);
+    pruneStaleFiles(path.dirname(file), CACHE_FILE, 30);
   } catch {
     fs.rmSync(temporary, { force: true });
   }

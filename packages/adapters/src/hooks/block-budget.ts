@@ -1,6 +1,7 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from './private-dir.js';
+import { checkPrivateDir, defaultHookStateDir, pruneStaleFiles } from './private-dir.js';
+import { readSmallFileSync } from './read-small-file.js';
 import type { StopHookEvent } from './stop-event.js';
 
 /**
@@ -8,9 +9,13 @@ import type { StopHookEvent } from './stop-event.js';
  * follows a blocked one (`stop_hook_active`), so a count above one needs a little state between processes.
  */
 export interface BlockCounter {
-  /** The recorded count, 0 when there is none or it cannot be read. */
-  read(): Promise<number>;
-  write(blocks: number): Promise<void>;
+  /**
+   * The recorded count (0 when there is none), or `{ unusable }` when the counter's storage cannot be trusted
+   * or used; the hook then falls back to the runtime's `stop_hook_active` alone.
+   */
+  read(): Promise<number | { readonly unusable: string }>;
+  /** Record a count; `{ unusable }` when it could not be recorded (a full or read-only disk). */
+  write(blocks: number): Promise<true | { readonly unusable: string }>;
   clear(): Promise<void>;
 }
 
@@ -45,6 +50,10 @@ export function blockChainKey(event: StopHookEvent, contractIds: readonly string
 /** The counter's folder (see `defaultHookStateDir`); files there are `<chain key>.json` holding `{"blocks":N}`. */
 export const defaultBlockStateDir = defaultHookStateDir;
 
+/** The only names the counter writes, and so the only ones its clean-up may remove. */
+const COUNTER_FILE = /^[0-9a-f]{16}\.json(\.\d+\.tmp)?$/;
+const MAX_COUNTER_BYTES = 4096;
+
 function parseBlocks(text: string): number {
   try {
     const value: unknown = JSON.parse(text);
@@ -58,36 +67,39 @@ function parseBlocks(text: string): number {
 }
 
 /**
- * A counter kept in `<dir>/<chainKey>.json`, removed when its chain's stop is let through; every I/O failure
- * degrades to "no record", never throws.
+ * A counter kept in `<dir>/<chainKey>.json` (a private folder, see `checkPrivateDir`), removed when its
+ * chain's stop is let through. Reads never block (a FIFO or link there is no record); never throws.
  */
 export function createFileBlockCounter(chainKey: string, dir = defaultBlockStateDir()): BlockCounter {
   const file = join(dir, `${chainKey}.json`);
   return {
     async read() {
-      if (!ensurePrivateDir(dir)) return 0;
-      try {
-        return parseBlocks(readFileSync(file, 'utf8'));
-      } catch {
-        return 0;
-      }
+      const state = checkPrivateDir(dir);
+      if (!state.usable) return { unusable: state.reason };
+      const bytes = readSmallFileSync(file, MAX_COUNTER_BYTES);
+      return bytes === undefined ? 0 : parseBlocks(bytes.toString('utf8'));
     },
     async write(blocks) {
-      if (!ensurePrivateDir(dir)) return;
+      const state = checkPrivateDir(dir);
+      if (!state.usable) return { unusable: state.reason };
       const temporary = `${file}.${process.pid}.tmp`;
       try {
-        writeFileSync(temporary, JSON.stringify({ blocks }), { mode: 0o600 });
+        writeFileSync(temporary, JSON.stringify({ blocks }), { mode: 0o600, flag: 'wx' });
         renameSync(temporary, file);
-        pruneStaleFiles(dir, '.json', 1);
-      } catch {
+      } catch (error) {
         rmSync(temporary, { force: true });
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        return { unusable: `${file} cannot be written (${code})` };
       }
+      pruneStaleFiles(dir, COUNTER_FILE, 1);
+      return true;
     },
     async clear() {
+      if (!checkPrivateDir(dir).usable) return;
       try {
         rmSync(file, { force: true });
       } catch {
-        // Nothing to clear, or not ours to clear.
+        // Nothing to clear.
       }
     },
   };
@@ -99,6 +111,7 @@ export function createMemoryBlockCounterFactory(store = new Map<string, number>(
     read: async () => store.get(chainKey) ?? 0,
     write: async (blocks) => {
       store.set(chainKey, blocks);
+      return true as const;
     },
     clear: async () => {
       store.delete(chainKey);

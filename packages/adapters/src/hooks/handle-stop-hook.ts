@@ -60,6 +60,8 @@ function result(decision: StopDecision): StopHookResult {
 async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader) {
   if (event.lastAssistantMessage !== undefined)
     return { success: true as const, data: event.lastAssistantMessage };
+  if (event.transcriptPath === undefined && event.lastAssistantMessageNull)
+    return { success: false as const, error: nullMessage(event) };
   if (event.transcriptPath === undefined) {
     return {
       success: false as const,
@@ -69,13 +71,36 @@ async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader)
       ),
     };
   }
-  return readTranscript(event.transcriptPath, event.runtime);
+  const read = await readTranscript(event.transcriptPath, event.runtime);
+  if (read.success || !event.lastAssistantMessageNull) return read;
+  return { success: false as const, error: nullMessage(event, read.error.message) };
 }
 
-async function blocksSoFar(event: StopHookEvent, counter: BlockCounter | undefined): Promise<number> {
-  if (!event.stopHookActive) return 0;
-  return Math.max(1, counter ? await counter.read() : 0);
+/** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
+function nullMessage(event: StopHookEvent, transcriptProblem?: string): ProtocolError {
+  return new ProtocolError(
+    'no_final_message',
+    `${event.runtime} sent last_assistant_message: null: the turn ended without a final assistant message (for example on a tool call, or cut short)${transcriptProblem ? `, and its transcript gives none either (${transcriptProblem})` : ' and no transcript'}; there is no answer to check, so the stop is let through.`,
+  );
 }
+
+/**
+ * Blocks so far in this chain. Without usable state only `stop_hook_active` is known, which says a block
+ * happened: the budget then counts as spent, so a hook whose state folder is unusable never blocks forever.
+ */
+async function blocksSoFar(
+  event: StopHookEvent,
+  counter: BlockCounter | undefined,
+  maxBlocks: number,
+): Promise<{ blocks: number; unusable?: string }> {
+  if (!event.stopHookActive) return { blocks: 0 };
+  const recorded = counter ? await counter.read() : 0;
+  if (typeof recorded !== 'number') return { blocks: maxBlocks, unusable: recorded.unusable };
+  return { blocks: Math.max(1, recorded) };
+}
+
+const stateProblem = (why: string) =>
+  `its block count cannot be kept (${why}), so it relies on the runtime's stop_hook_active alone and lets this repeated stop through. Set SKILLPACK_HOOK_STATE_DIR to a folder only you can write.`;
 
 async function decide(runtime: StopHookRuntime, payload: unknown, options: StopHookOptions) {
   const parsed = runtime.parseInput(payload);
@@ -99,14 +124,21 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     maxBlocks > 1
       ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
       : undefined;
+  const sofar = await blocksSoFar(event, counter, maxBlocks);
   const decision = decideStop({
     check: checkContracts(options.contracts, message.data),
-    blocksSoFar: await blocksSoFar(event, counter),
+    blocksSoFar: sofar.blocks,
     maxBlocks,
     enforce: options.enforce ?? 'always',
   });
-  if (decision.kind === 'block') await counter?.write(decision.blocks);
-  else if (event.stopHookActive) await counter?.clear();
+  if (sofar.unusable !== undefined && decision.kind === 'allow' && decision.because === 'budget_spent')
+    return result(allowBecauseOfHookError(stateProblem(sofar.unusable)));
+  if (decision.kind === 'block') {
+    const written = counter ? await counter.write(decision.blocks) : true;
+    // A block that cannot be counted would come back with the same count: let a repeated stop through.
+    if (written !== true && event.stopHookActive)
+      return result(allowBecauseOfHookError(stateProblem(written.unusable)));
+  } else if (event.stopHookActive) await counter?.clear();
   return result(decision);
 }
 

@@ -43,6 +43,7 @@ export function parseStopInput<T extends StopPayloadFields>(
     agentId: input.agent_id ?? undefined,
     stopHookActive: input.stop_hook_active === true,
     lastAssistantMessage: input.last_assistant_message ?? undefined,
+    ...(input.last_assistant_message === null ? { lastAssistantMessageNull: true as const } : {}),
     transcriptPath:
       (subagent ? input.agent_transcript_path : undefined) ?? input.transcript_path ?? undefined,
   });

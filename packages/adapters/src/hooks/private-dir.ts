@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `os.tmpdir()` without loading `node:os` on POSIX (the hook's start-up time counts). */
@@ -19,35 +19,62 @@ export function defaultHookStateDir(env: NodeJS.ProcessEnv = process.env): strin
   return join(temporaryDir(env), `skillpack-hook-${uid}`);
 }
 
+/** Whether a state folder can be used, and why not. */
+export type PrivateDirState = { readonly usable: true } | { readonly usable: false; readonly reason: string };
+
+const uid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
+
 /**
- * Create `dir` if needed and say whether it is safe to keep state in: a real directory (not a symlink)
- * owned by this user that no one else can write to, since shared temp folders let others plant files.
+ * Create `dir` (mode 0700) if needed and say whether it is safe to keep state in: a real folder, not a
+ * symlink, owned by this user, that no one else can write to. Shared temp folders let any local user create
+ * `skillpack-hook-<uid>` first, so a folder someone else made is refused, never used. A folder of ours that
+ * others can only read is narrowed to 0700.
  */
-export function ensurePrivateDir(dir: string): boolean {
+export function checkPrivateDir(dir: string): PrivateDirState {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
-    if (!stat.isDirectory() || stat.isSymbolicLink()) return false;
-    if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return false;
-    return process.platform === 'win32' || (stat.mode & 0o022) === 0;
-  } catch {
-    return false;
+    if (stat.isSymbolicLink()) return { usable: false, reason: `${dir} is a symbolic link` };
+    if (!stat.isDirectory()) return { usable: false, reason: `${dir} is not a folder` };
+    if (process.platform === 'win32') return { usable: true };
+    const me = uid();
+    if (me !== undefined && stat.uid !== me)
+      return { usable: false, reason: `${dir} belongs to another user (uid ${stat.uid})` };
+    if ((stat.mode & 0o022) !== 0)
+      return {
+        usable: false,
+        reason: `${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)})`,
+      };
+    if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    return { usable: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { usable: false, reason: `${dir} cannot be created or read (${code})` };
   }
+}
+
+export function ensurePrivateDir(dir: string): boolean {
+  return checkPrivateDir(dir).usable;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Remove files in `dir` ending in `suffix` that nothing touched for `maxAgeDays`: block counts of chains a
- * session never finished and code caches of older bundles. Best effort; called only when writing.
+ * Remove the files in `dir` whose names match `ownName` (names only this hook writes), that are regular
+ * files owned by this user, and that nothing touched for `maxAgeDays`: block counts of chains a session never
+ * finished and code caches of older bundles. Anything else in the folder is never touched, so pointing
+ * `SKILLPACK_HOOK_STATE_DIR` at a folder with other files loses none of them. Best effort.
  */
-export function pruneStaleFiles(dir: string, suffix: string, maxAgeDays: number, now = Date.now()): void {
+export function pruneStaleFiles(dir: string, ownName: RegExp, maxAgeDays: number, now = Date.now()): void {
+  const me = uid();
   try {
     for (const name of readdirSync(dir)) {
-      if (!name.endsWith(suffix)) continue;
+      if (!ownName.test(name)) continue;
       const file = join(dir, name);
       try {
-        if (now - statSync(file).mtimeMs > maxAgeDays * DAY_MS) rmSync(file, { force: true });
+        const stat = lstatSync(file);
+        if (!stat.isFile() || (me !== undefined && stat.uid !== me)) continue;
+        if (now - stat.mtimeMs > maxAgeDays * DAY_MS) rmSync(file, { force: true });
       } catch {
         // Another hook may have removed it first.
       }

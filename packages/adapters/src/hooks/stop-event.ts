@@ -22,6 +22,12 @@ export interface StopHookEvent {
   /** True when this stop follows a stop that a hook blocked. */
   readonly stopHookActive: boolean;
   readonly lastAssistantMessage: string | undefined;
+  /**
+   * The payload sent `last_assistant_message: null`: the runtime says the turn ended without a final assistant
+   * message (Codex 0.169.0 does when a turn ends on a tool call or is cut short). The transcript is still read;
+   * when it gives nothing, the stop is let through with that cause.
+   */
+  readonly lastAssistantMessageNull?: true;
   /** The subagent transcript for SubagentStop, else the session transcript. */
   readonly transcriptPath: string | undefined;
 }

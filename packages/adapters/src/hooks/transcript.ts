@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
@@ -31,14 +31,26 @@ export async function readTranscriptLastMessage(
   runtime: HookRuntimeId,
 ): Promise<Result<string, ProtocolError>> {
   const file = expandHome(path);
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    if (!(await stat(file)).isFile()) return fail(unreadable(path, 'not a file'));
+    // Non-blocking, so a FIFO planted at the path is refused instead of hanging the hook.
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
+    return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      return fail(unreadable(path, 'not a regular file'));
+    }
+  } catch (error) {
+    await handle.close().catch(() => undefined);
     return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
   }
   const { readAgentRun } = await import('../read-agent-run.js');
   // Codex transcripts are rollout files, not `exec --json`; let the reader detect what it can.
-  const run = await readAgentRun(createReadStream(file), {
+  const run = await readAgentRun(handle.createReadStream(), {
     runtime: runtime === 'claude-code' ? runtime : 'auto',
   });
   if (run.finalText === undefined) {

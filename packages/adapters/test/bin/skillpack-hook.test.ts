@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,15 +141,31 @@ describe.each([
   });
 
   it('lets the stop through when the transcript file is missing', () => {
+    const { last_assistant_message: _, ...payload } = CLAUDE_STOP;
+    const run = runHook(file, claude, { ...payload, transcript_path: '/nonexistent/skillpack/t.jsonl' });
+    expect(run.status).toBe(0);
+    expect(run.output.systemMessage).toMatch(
+      /Cannot read the transcript "\/nonexistent\/skillpack\/t\.jsonl": ENOENT/,
+    );
+  });
+
+  it('lets a Codex stop with last_assistant_message: null through, naming the cause', () => {
     const run = runHook(file, codex, {
       ...CODEX_STOP,
       last_assistant_message: null,
       transcript_path: '/nonexistent/skillpack/rollout.jsonl',
     });
     expect(run.status).toBe(0);
-    expect(run.output.systemMessage).toMatch(
-      /Cannot read the transcript "\/nonexistent\/skillpack\/rollout\.jsonl": ENOENT/,
-    );
+    expect(run.output.systemMessage).toMatch(/the turn ended without a final assistant message/);
+  });
+
+  it('refuses a FIFO as the transcript instead of hanging', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillpack-hook-transcript-'));
+    expect(spawnSync('mkfifo', [join(dir, 't.jsonl')]).status).toBe(0);
+    const { last_assistant_message: _, ...payload } = CLAUDE_STOP;
+    const run = runHook(file, claude, { ...payload, transcript_path: join(dir, 't.jsonl') });
+    expect(run.status).toBe(0);
+    expect(run.output.systemMessage).toMatch(/Cannot read the transcript .*not a regular file/);
   });
 
   it('never hangs on a stdin that stays open', async () => {
@@ -185,6 +201,20 @@ describe.each([
     expect(chainFiles(stateDir)).toEqual([]);
     if (file === BUNDLE)
       expect(readdirSync(stateDir).filter((name) => name.endsWith('.v8cache'))).toHaveLength(1);
+  });
+
+  it.runIf(file === BUNDLE)('never blocks on a FIFO planted where its code cache goes', () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'skillpack-hook-fifo-'));
+    const env = { SKILLPACK_HOOK_STATE_DIR: stateDir };
+    const stop = () => runHook(file, codex, { ...CODEX_STOP, stop_hook_active: false }, env);
+    expect(stop().output.systemMessage).toContain('(1 of 2)');
+    const [cache] = readdirSync(stateDir).filter((name) => name.endsWith('.v8cache'));
+    expect(cache).toBeDefined();
+    rmSync(join(stateDir, cache!));
+    expect(spawnSync('mkfifo', [join(stateDir, cache!)]).status).toBe(0);
+    const again = stop();
+    expect(again.status).toBe(0);
+    expect(again.output.systemMessage).toContain('(1 of 2)');
   });
 
   it.each([

@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,8 +87,10 @@ describe('createFileBlockCounter', () => {
     chmodSync(dir, 0o777);
     writeFileSync(join(dir, 'k.json'), '{"blocks":1}');
     const counter = createFileBlockCounter('k', dir);
-    expect(await counter.read()).toBe(0);
-    await counter.write(3);
+    expect(await counter.read()).toEqual({
+      unusable: expect.stringContaining('can be written by other users'),
+    });
+    expect(await counter.write(3)).toEqual({ unusable: expect.stringContaining('mode 777') });
     expect(readFileSync(join(dir, 'k.json'), 'utf8')).toBe('{"blocks":1}');
   });
 
@@ -88,15 +99,37 @@ describe('createFileBlockCounter', () => {
     writeFileSync(join(real, 'k.json'), '{"blocks":1}');
     const link = join(freshDir(), 'link');
     symlinkSync(real, link);
-    expect(await createFileBlockCounter('k', link).read()).toBe(0);
+    expect(await createFileBlockCounter('k', link).read()).toEqual({
+      unusable: `${link} is a symbolic link`,
+    });
   });
 
-  it('degrades to no record when the directory cannot be created', async () => {
+  it('says the state is unusable when the directory cannot be created', async () => {
     const parent = freshDir();
     writeFileSync(join(parent, 'file'), '');
     const counter = createFileBlockCounter('k', join(parent, 'file', 'state'));
-    await counter.write(1);
-    expect(await counter.read()).toBe(0);
+    expect(await counter.write(1)).toEqual({ unusable: expect.stringContaining('cannot be created') });
+    expect(await counter.read()).toEqual({ unusable: expect.stringContaining('ENOTDIR') });
+  });
+
+  it('reads a FIFO or a symlink at the counter file as no record, without blocking', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o700);
+    expect(spawnSync('mkfifo', [join(dir, 'fifo.json')]).status).toBe(0);
+    writeFileSync(join(dir, 'target'), '{"blocks":7}');
+    symlinkSync(join(dir, 'target'), join(dir, 'link.json'));
+    expect(await createFileBlockCounter('fifo', dir).read()).toBe(0);
+    expect(await createFileBlockCounter('link', dir).read()).toBe(0);
+  });
+
+  it('reports a write that cannot land (something in the way of the file)', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o700);
+    mkdirSync(join(dir, 'k.json', 'inside'), { recursive: true });
+    expect(await createFileBlockCounter('k', dir).write(1)).toEqual({
+      unusable: expect.stringContaining('cannot be written'),
+    });
+    expect(readdirSync(dir)).toEqual(['k.json']);
   });
 
   it('creates the directory private', async () => {

@@ -89,31 +89,49 @@ describe('handleStopHook', () => {
   it('lets the stop through with a message when the transcript cannot be read', async () => {
     const readTranscript = async () =>
       fail(new ProtocolError('transcript_unreadable', 'Cannot read the transcript "x": ENOENT.'));
-    const result = await handleCodexStop(
-      { ...CODEX_STOP, last_assistant_message: null },
-      options({ readTranscript }),
-    );
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(payload, options({ readTranscript }));
     expect(result.output).toEqual({
       systemMessage: 'skillpack-hook: Cannot read the transcript "x": ENOENT.',
     });
   });
 
   it('reads a missing transcript file with the default reader as a let-through', async () => {
-    const result = await handleCodexStop(
-      {
-        ...CODEX_STOP,
-        last_assistant_message: null,
-        transcript_path: '/nonexistent/skillpack/rollout.jsonl',
-      },
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(
+      { ...payload, agent_transcript_path: '/nonexistent/skillpack/agent.jsonl' },
       options(),
     );
     expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
     expect(result.output.systemMessage).toMatch(/Cannot read the transcript .*ENOENT/);
   });
 
+  it.each([
+    [
+      'a transcript it cannot read',
+      '/nonexistent/skillpack/rollout.jsonl',
+      /its transcript gives none either \(.*ENOENT/,
+    ],
+    ['no transcript', null, /and no transcript/],
+  ])(
+    'names the real cause when Codex sends last_assistant_message: null with %s',
+    async (_name, path, detail) => {
+      const result = await handleCodexStop(
+        { ...CODEX_STOP, last_assistant_message: null, transcript_path: path },
+        options(),
+      );
+      expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+      expect(result.output.systemMessage).toMatch(
+        /codex sent last_assistant_message: null: the turn ended without a final assistant message/,
+      );
+      expect(result.output.systemMessage).toMatch(detail);
+    },
+  );
+
   it('has nothing to check without a message or a transcript', async () => {
-    const result = await handleCodexStop(
-      { ...CODEX_STOP, last_assistant_message: null, transcript_path: null },
+    const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;
+    const result = await handleClaudeCodeStop(
+      { ...payload, transcript_path: undefined, agent_transcript_path: undefined },
       options(),
     );
     expect(result.output.systemMessage).toMatch(/neither last_assistant_message nor a transcript path/);

@@ -1,8 +1,24 @@
-import { chmodSync, existsSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../../src/hooks/private-dir.js';
+import {
+  checkPrivateDir,
+  defaultHookStateDir,
+  ensurePrivateDir,
+  pruneStaleFiles,
+} from '../../src/hooks/private-dir.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'skillpack-private-'));
 
@@ -23,6 +39,23 @@ describe('ensurePrivateDir', () => {
     expect(ensurePrivateDir(dir)).toBe(expected);
   });
 
+  it.runIf(process.getuid?.() === 0)('refuses a folder another user created first', () => {
+    const dir = join(fresh(), 'skillpack-hook-0');
+    mkdirSync(dir, { mode: 0o700 });
+    chownSync(dir, 65534, 65534);
+    expect(checkPrivateDir(dir)).toEqual({
+      usable: false,
+      reason: `${dir} belongs to another user (uid 65534)`,
+    });
+  });
+
+  it('narrows a folder of its own that others can read to 0700', () => {
+    const dir = fresh();
+    chmodSync(dir, 0o755);
+    expect(checkPrivateDir(dir)).toEqual({ usable: true });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
   it('refuses a symlink and a file', () => {
     const link = join(fresh(), 'link');
     symlinkSync(fresh(), link);
@@ -39,20 +72,48 @@ describe('ensurePrivateDir', () => {
 });
 
 describe('pruneStaleFiles', () => {
-  it('removes only old files with the suffix', () => {
+  it('removes only old files with its own names, never anything else in the folder', () => {
     const dir = fresh();
     const now = Date.now();
     const old = now / 1000 - 3 * 24 * 3600;
-    for (const name of ['old.json', 'new.json', 'old.v8cache']) writeFileSync(join(dir, name), '{}');
-    utimesSync(join(dir, 'old.json'), old, old);
-    utimesSync(join(dir, 'old.v8cache'), old, old);
-    pruneStaleFiles(dir, '.json', 1, now);
-    expect(existsSync(join(dir, 'old.json'))).toBe(false);
-    expect(existsSync(join(dir, 'new.json'))).toBe(true);
-    expect(existsSync(join(dir, 'old.v8cache'))).toBe(true);
+    const names = [
+      '0123456789abcdef.json',
+      'fedcba9876543210.json',
+      'skillpack-lock.json',
+      'old.json',
+      'x.v8cache',
+    ];
+    for (const name of names) {
+      writeFileSync(join(dir, name), '{}');
+      if (name !== 'fedcba9876543210.json') utimesSync(join(dir, name), old, old);
+    }
+    pruneStaleFiles(dir, /^[0-9a-f]{16}\.json$/, 1, now);
+    expect(readdirSync(dir).sort()).toEqual([
+      'fedcba9876543210.json',
+      'old.json',
+      'skillpack-lock.json',
+      'x.v8cache',
+    ]);
+  });
+
+  it('leaves a file of another user and a symlink alone, even with its own name', () => {
+    const dir = fresh();
+    const now = Date.now();
+    const old = now / 1000 - 3 * 24 * 3600;
+    writeFileSync(join(dir, 'target'), 'keep');
+    symlinkSync(join(dir, 'target'), join(dir, '0123456789abcdef.json'));
+    writeFileSync(join(dir, '1111111111111111.json'), '{}');
+    utimesSync(join(dir, '1111111111111111.json'), old, old);
+    if (process.getuid?.() === 0) chownSync(join(dir, '1111111111111111.json'), 65534, 65534);
+    pruneStaleFiles(dir, /^[0-9a-f]{16}\.json$/, 1, now + 10 * 24 * 3600 * 1000);
+    expect(readdirSync(dir).sort()).toEqual(
+      process.getuid?.() === 0
+        ? ['0123456789abcdef.json', '1111111111111111.json', 'target']
+        : ['0123456789abcdef.json', 'target'],
+    );
   });
 
   it('ignores a missing folder', () => {
-    expect(() => pruneStaleFiles(join(fresh(), 'missing'), '.json', 1)).not.toThrow();
+    expect(() => pruneStaleFiles(join(fresh(), 'missing'), /\.json$/, 1)).not.toThrow();
   });
 });

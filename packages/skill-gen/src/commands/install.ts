@@ -15,11 +15,15 @@ import { formatErrorJson, formatOutcomeJson, formatOutcomeText } from '../instal
 import { installPack } from '../install/operations.js';
 
 const USAGE = `Usage: skillpack install <built-pack-dir> --runtime claude-code|codex|opencode --scope project|user
-                         [--dir PROJECT] [--home DIR] [--force] [--dry-run] [--format text|json]
+                         [--dir PROJECT] [--home DIR] [--force] [--allow-runtime-config] [--dry-run]
+                         [--format text|json]
 
 Copy a built pack's skills for one runtime into its discovery folder (.claude/skills, .agents/skills,
 .opencode/skills; user scope: ~/.claude, ~/.agents/skills, ~/.config/opencode) and record every file in
-skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole install back.
+skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole install back, and
+a run that was killed is finished or rolled back by the next one. Runs in one scope take turns.
+Runtime configuration a pack carries (settings, config, MCP servers, agents: anything outside the skill,
+hook and plugin folders) is refused and named in the plan unless you pass --allow-runtime-config.
 
 Options:
   --runtime R   The runtime to install for
@@ -27,6 +31,8 @@ Options:
   --dir D       The project directory
   --home D      The home directory for --scope user (default: $SKILLPACK_HOME, else your home)
   --force       Overwrite files that were changed since install or that skillpack did not install
+  --allow-runtime-config
+                Also install the runtime configuration files the pack carries (never deleted later)
   --dry-run     Print the plan and change nothing
   --format F    text (default) or json (one JSON document)
 
@@ -50,6 +56,7 @@ export const command: Command = {
             ...SCOPE_OPTIONS,
             runtime: { type: 'string' },
             force: { type: 'boolean', default: false },
+            'allow-runtime-config': { type: 'boolean', default: false },
             'dry-run': { type: 'boolean', default: false },
           },
         }),
@@ -66,6 +73,7 @@ export const command: Command = {
         scope: requireScope(values.scope),
         ...resolveRoots(values, io),
         force: values.force ?? false,
+        allowRuntimeConfig: values['allow-runtime-config'] ?? false,
         dryRun: values['dry-run'] ?? false,
       };
     } catch (error) {

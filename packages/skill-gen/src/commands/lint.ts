@@ -79,7 +79,7 @@ export const command: Command = {
       return EXIT.usage;
     }
     const report = result.data;
-    if (report.files.length === 0) {
+    if (report.files.length === 0 && report.findings.length === 0) {
       if (parsed.format === 'json') io.stdout(formatLintJson(report));
       io.stderr('skillpack lint: no SKILL.md or skill.md found under the given paths\n');
       return EXIT.usage;

@@ -1,21 +1,22 @@
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  readFile,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  unlink,
-} from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
+import {
+  isCommitted,
+  type Journal,
+  type JournalStep,
+  pruneEmptied,
+  readJournal,
+  renameStep,
+  rollBackJournal,
+  unlinkStep,
+  writeDurably,
+  writeJournal,
+} from './journal.js';
 import { serializeLockFile } from './lock-file.js';
 import type { Plan, PlanAction } from './plan.js';
 
@@ -50,9 +51,11 @@ type Writing = Extract<PlanAction, { type: 'write' | 'replace' }>;
 class ApplyAbort extends Error {}
 
 /**
- * Apply a conflict-free plan: stage every new file inside the scope root (same file system), then rename each
- * into place, so a target path only ever holds a complete old or a complete new file. On any failure every
- * step taken is undone in reverse order. The lock file is written last, and removed when no install is left.
+ * Apply a conflict-free plan as a transaction whose commit point is the lock file. Every new file is staged
+ * inside the scope root (same file system) and a journal of the steps is written; then each file is renamed
+ * into place (old ones moved into the staging folder), and finally the staged lock file is renamed over the
+ * old one, so the lock is always the complete old or the complete new one. On a failure every step is undone
+ * from the journal; after a kill, `recoverInterrupted` does the same (or finishes a committed run).
  */
 export async function applyPlan(
   plan: Plan,
@@ -60,29 +63,48 @@ export async function applyPlan(
 ): Promise<Result<ApplyReport, SkillpackError>> {
   if (plan.conflicts > 0) {
     return fail(
-      new SkillpackError('INSTALL_CONFLICT', 'Refusing to apply a plan with conflicts.', { details: {} }),
+      new SkillpackError('install_conflict', 'Refusing to apply a plan with conflicts.', { details: {} }),
     );
   }
   const { root } = options;
   const realRoot = await realpath(root);
+  beforeChange();
   const staging = await mkdtemp(join(root, STAGING_PREFIX));
-  const undo: (() => Promise<unknown>)[] = [];
   const createdDirs: string[] = [];
   const written: string[] = [];
   const deleted: string[] = [];
   const step = (phase: ApplyStep['phase'], path: string) => options.onStep?.({ phase, path });
+  let journal: Journal | undefined;
   try {
     const writing = plan.actions.filter(
       (action): action is Writing => action.type === 'write' || action.type === 'replace',
     );
+    const steps: JournalStep[] = [];
     const staged = new Map<string, string>();
     for (const [index, action] of writing.entries()) {
       step('stage', action.path);
       staged.set(action.path, await stageFile(staging, `file-${index}`, options.packDir, action));
+      steps.push({
+        kind: action.type,
+        path: action.path,
+        sha256: action.sha256,
+        ...(action.type === 'replace' ? { backup: `backup-${index}` } : {}),
+      });
+    }
+    for (const [index, action] of plan.actions.entries()) {
+      if (action.type === 'delete')
+        steps.push({ kind: 'delete', path: action.path, sha256: action.sha256, backup: `deleted-${index}` });
     }
     const lockText = plan.lock.installs.length > 0 ? serializeLockFile(plan.lock) : undefined;
     const stagedLock = join(staging, 'lock');
     if (lockText !== undefined) await writeDurably(stagedLock, Buffer.from(lockText), 0o644);
+    journal = {
+      journalVersion: 1,
+      newLockSha256: lockText === undefined ? null : sha256(lockText),
+      lockChanged: plan.lockChanged,
+      steps,
+    };
+    await writeJournal(staging, journal);
 
     for (const [index, action] of writing.entries()) {
       step('commit', action.path);
@@ -96,12 +118,9 @@ export async function applyPlan(
         if (current.kind !== 'file' || current.sha256 !== action.previousSha256) {
           throw new ApplyAbort(`${action.path} changed while installing; it was left as it is`);
         }
-        const backup = join(staging, `backup-${index}`);
-        await rename(target, backup);
-        undo.push(() => rename(backup, target));
+        await renameStep(target, join(staging, `backup-${index}`));
       }
-      await rename(staged.get(action.path)!, target);
-      undo.push(() => unlink(target));
+      await renameStep(staged.get(action.path)!, target);
       written.push(action.path);
     }
     for (const [index, action] of plan.actions.entries()) {
@@ -109,25 +128,25 @@ export async function applyPlan(
       step('delete', action.path);
       const current = await probePath(root, realRoot, action.path);
       if (current.kind !== 'file' || current.sha256 !== action.sha256) continue;
-      const target = join(root, action.path);
-      const backup = join(staging, `deleted-${index}`);
-      await rename(target, backup);
-      undo.push(() => rename(backup, target));
+      await renameStep(join(root, action.path), join(staging, `deleted-${index}`));
       deleted.push(action.path);
     }
     if (plan.lockChanged) {
       step('lock', options.lockPath);
-      await replaceLockFile(options.lockPath, stagedLock, lockText, staging, undo, createdDirs);
+      await commitLockFile(options.lockPath, lockText === undefined ? undefined : stagedLock, createdDirs);
     }
   } catch (error) {
-    const undoFailures = await rollBack(undo, createdDirs);
+    const untouched = journal
+      ? await rollBackJournal(root, staging, journal).catch(() => ['(rollback failed)'])
+      : [];
+    for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => undefined);
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     return fail(
       new SkillpackError(
-        'INSTALL_INTERRUPTED',
-        `The ${plan.operation} stopped (${reason}); ${undoFailures.length === 0 ? 'every change was rolled back' : `rolling back failed for ${undoFailures.join(', ')}`}.`,
-        { details: { rolledBack: undoFailures.length === 0, undoFailures }, cause: error },
+        'install_interrupted',
+        `The ${plan.operation} stopped (${reason}); ${untouched.length === 0 ? 'every change was rolled back' : `rolling back left ${untouched.join(', ')} as they are`}.`,
+        { details: { rolledBack: untouched.length === 0, untouched }, cause: error },
       ),
     );
   }
@@ -135,6 +154,7 @@ export async function applyPlan(
     ...deleted,
     ...(plan.lock.installs.length === 0 ? [relative(root, options.lockPath).split(sep).join('/')] : []),
   ]);
+  beforeChange();
   await rm(staging, { recursive: true, force: true }).catch(() => undefined);
   return ok({ written, deleted, pruned });
 }
@@ -146,23 +166,13 @@ async function stageFile(
   action: Writing,
 ): Promise<string> {
   if (packDir === undefined) throw new ApplyAbort('no pack directory to copy from');
-  const bytes = await readFile(join(packDir, action.source));
-  if (sha256(bytes) !== action.sha256)
+  const source = await readRegularFile(join(packDir, action.source));
+  if (!source.success) throw source.error;
+  if (sha256(source.data.bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
   const path = join(staging, name);
-  await writeDurably(path, bytes, action.executable ? 0o755 : 0o644);
+  await writeDurably(path, source.data.bytes, action.executable ? 0o755 : 0o644);
   return path;
-}
-
-async function writeDurably(path: string, bytes: Uint8Array, mode: number): Promise<void> {
-  const handle = await open(path, 'wx', mode);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await chmod(path, mode);
 }
 
 /** Create missing parent folders one by one, refusing any existing parent that resolves outside the root. */
@@ -178,6 +188,7 @@ async function ensureParent(
     current = join(current, segment);
     const info = await lstat(current).catch(() => undefined);
     if (!info) {
+      beforeChange();
       await mkdir(current);
       created.push(current);
       continue;
@@ -190,63 +201,70 @@ async function ensureParent(
   }
 }
 
-async function replaceLockFile(
+/** One rename over the old lock (atomic), or one unlink when nothing is left installed. */
+async function commitLockFile(
   lockPath: string,
-  stagedLock: string,
-  lockText: string | undefined,
-  staging: string,
-  undo: (() => Promise<unknown>)[],
+  stagedLock: string | undefined,
   createdDirs: string[],
 ): Promise<void> {
-  const existing = await lstat(lockPath).catch(() => undefined);
-  if (existing) {
-    const backup = join(staging, 'lock-backup');
-    await rename(lockPath, backup);
-    undo.push(() => rename(backup, lockPath));
+  if (stagedLock === undefined) {
+    await unlinkStep(lockPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    return;
   }
-  if (lockText === undefined) return;
   const folder = dirname(lockPath);
   if (!(await lstat(folder).catch(() => undefined))) {
+    beforeChange();
     await mkdir(folder, { recursive: true });
     createdDirs.push(folder);
   }
-  await rename(stagedLock, lockPath);
-  undo.push(() => unlink(lockPath));
+  await renameStep(stagedLock, lockPath);
 }
 
-async function rollBack(undo: (() => Promise<unknown>)[], createdDirs: string[]): Promise<string[]> {
-  const failures: string[] = [];
-  for (const action of undo.reverse()) {
-    await action().catch((error: Error) => failures.push(error.message));
-  }
-  for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => undefined);
-  return failures;
-}
-
-/** Remove folders that became empty, walking up from each removed file but never removing the root. */
-async function pruneEmptied(root: string, removedPaths: readonly string[]): Promise<string[]> {
-  const pruned: string[] = [];
-  const candidates = new Set<string>();
-  for (const path of removedPaths) {
-    const segments = path.split('/');
-    for (let i = segments.length - 1; i > 0; i--) candidates.add(segments.slice(0, i).join('/'));
-  }
-  const deepestFirst = [...candidates].sort(
-    (a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1),
-  );
-  for (const dir of deepestFirst) {
-    const entries = await readdir(join(root, dir)).catch(() => undefined);
-    if (entries?.length !== 0) continue;
-    await rmdir(join(root, dir)).then(
-      () => pruned.push(dir),
-      () => undefined,
-    );
-  }
-  return pruned;
+/** What the next run did with a staging folder an earlier, killed run left behind. */
+export interface Recovered {
+  readonly staging: string;
+  /** `completed`: the run had committed its lock, only clean-up was left; `rolled-back`: undone. */
+  readonly outcome: 'completed' | 'rolled-back';
+  /** Files a person changed after the kill, left as they are. */
+  readonly untouched: readonly string[];
 }
 
 /** Staging folders left in the root by a run that was killed mid-way. */
 export async function findLeftoverStaging(root: string): Promise<string[]> {
   const entries = await readdir(root).catch(() => [] as string[]);
   return entries.filter((name) => name.startsWith(STAGING_PREFIX)).map((name) => join(root, name));
+}
+
+/**
+ * Finish or undo every run that was killed in this scope root. Call only while holding the scope lock, so no
+ * staging folder belongs to a live run.
+ */
+export async function recoverInterrupted(root: string, lockPath: string): Promise<Recovered[]> {
+  const recovered: Recovered[] = [];
+  for (const staging of await findLeftoverStaging(root)) {
+    const info = await lstat(staging).catch(() => undefined);
+    if (!info?.isDirectory()) continue;
+    const journal = await readJournal(staging);
+    let outcome: Recovered['outcome'] = 'rolled-back';
+    let untouched: string[] = [];
+    if (journal && (await isCommitted(journal, lockPath))) {
+      outcome = 'completed';
+      await pruneEmptied(
+        root,
+        journal.steps.filter((entry) => entry.kind === 'delete').map((entry) => entry.path),
+      );
+    } else if (journal) {
+      untouched = await rollBackJournal(root, staging, journal);
+      await pruneEmptied(
+        root,
+        journal.steps.filter((entry) => entry.kind === 'write').map((entry) => entry.path),
+      );
+    }
+    beforeChange();
+    await rm(staging, { recursive: true, force: true });
+    recovered.push({ staging, outcome, untouched });
+  }
+  return recovered;
 }

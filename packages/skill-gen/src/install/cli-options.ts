@@ -7,7 +7,7 @@ import { type CliIo, EXIT } from '../cli-io.js';
 import { type InstallScope, isInstallScope } from './layout.js';
 
 /** Error codes that mean "understood, and refused for safety" (exit 1); every other error is exit 2. */
-const REFUSALS = new Set(['PACK_PATH_UNSAFE', 'PACK_FILE_MISMATCH', 'NOT_INSTALLED', 'INSTALL_CONFLICT']);
+const REFUSALS = new Set(['pack_path_unsafe', 'pack_file_mismatch', 'not_installed', 'install_conflict']);
 
 export function exitCodeFor(error: SkillpackError): number {
   return REFUSALS.has(error.code) ? EXIT.failed : EXIT.usage;

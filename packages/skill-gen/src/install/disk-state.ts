@@ -1,5 +1,6 @@
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import type { DiskState } from './plan.js';
 
@@ -50,10 +51,16 @@ export async function probePath(root: string, realRoot: string, relPath: string)
   if (!info.isFile()) return { kind: 'other' };
   const parent = await realpath(join(target, '..'));
   if (!isInside(realRoot, parent)) return { kind: 'outside-root', resolved: parent };
-  return { kind: 'file', sha256: sha256(await readFile(target)), executable: (info.mode & 0o111) !== 0 };
+  const read = await readRegularFile(target);
+  if (!read.success) {
+    if (read.error.code === 'file_not_found') return { kind: 'missing' };
+    if (read.error.code === 'file_not_regular') return { kind: 'other' };
+    throw read.error;
+  }
+  return { kind: 'file', sha256: sha256(read.data.bytes), executable: (read.data.mode & 0o111) !== 0 };
 }
 
-/** Probe every path; I/O errors other than "not found" propagate to the caller. */
+/** Probe every path; I/O errors other than "not found" propagate to the caller (typed for too-large files). */
 export async function probePaths(root: string, paths: Iterable<string>): Promise<Map<string, DiskState>> {
   const realRoot = await realpath(root);
   const states = new Map<string, DiskState>();

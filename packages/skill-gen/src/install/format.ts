@@ -16,11 +16,15 @@ const REASONS: Readonly<Record<string, string>> = {
   'release:modified': 'changed since it was installed; kept, and no longer tracked',
   'release:missing': 'already gone',
   'release:not-a-file': 'no longer a regular file; left as it is',
+  'release:runtime-config': 'runtime configuration; skillpack never deletes it, so it was left in place',
 };
 
 export function describeAction(action: PlanAction): string {
   if (action.type === 'conflict') return action.detail;
-  return REASONS[`${action.type}:${action.reason}`] ?? action.reason;
+  const reason = REASONS[`${action.type}:${action.reason}`] ?? action.reason;
+  return 'runtimeConfig' in action && action.runtimeConfig
+    ? `${reason}; runtime configuration, allowed by --allow-runtime-config`
+    : reason;
 }
 
 const LABELS: Readonly<Record<PlanActionType, string>> = {
@@ -67,8 +71,17 @@ export function formatOutcomeText(outcome: OperationOutcome): string {
       const forceable = plan.actions.every(
         (action) => action.type !== 'conflict' || FORCEABLE.has(action.reason),
       );
+      const config = plan.actions.filter(
+        (action) => action.type === 'conflict' && action.reason === 'runtime-config',
+      ).length;
+      const advice =
+        config === counts.conflict
+          ? ` The pack carries ${config} runtime configuration file(s); pass --allow-runtime-config only if you trust it to change how the runtime runs.`
+          : forceable
+            ? ' Use --force to overwrite them.'
+            : '';
       lines.push(
-        `Refused: ${counts.conflict} file(s) in the way (marked CONFLICT). Nothing was changed.${forceable ? ' Use --force to overwrite them.' : ''}`,
+        `Refused: ${counts.conflict} file(s) in the way (marked CONFLICT). Nothing was changed.${advice}`,
       );
       break;
     }
@@ -97,8 +110,13 @@ export function formatOutcomeText(outcome: OperationOutcome): string {
   ) {
     lines.push('Files you changed were kept; delete them yourself if you no longer need them.');
   }
-  for (const leftover of outcome.leftovers) {
-    lines.push(`Note: ${leftover} was left by an interrupted run and may hold backups; delete it when done.`);
+  for (const { staging, outcome: how, untouched } of outcome.recovered) {
+    const done = how === 'completed' ? 'finished its clean-up' : 'rolled its changes back';
+    const kept = untouched.length > 0 ? ` (left ${untouched.join(', ')} as you changed them)` : '';
+    lines.push(`Recovered an interrupted run (${staging}): ${done}${kept}.`);
+  }
+  for (const staging of outcome.pendingRecovery) {
+    lines.push(`Note: ${staging} is from an interrupted run; the next install or uninstall recovers it.`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -123,7 +141,8 @@ export function formatOutcomeJson(outcome: OperationOutcome): string {
         description: describeAction(action),
       })),
       summary: summary(outcome),
-      leftovers: outcome.leftovers,
+      recovered: outcome.recovered,
+      pendingRecovery: outcome.pendingRecovery,
     },
     null,
     2,

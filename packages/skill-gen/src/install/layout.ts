@@ -21,6 +21,23 @@ const SKILL_FORM: Readonly<Record<RuntimeId, readonly { from: string; project: s
   opencode: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
 };
 
+/**
+ * The folders (below the scope root) whose files a pack may own: skills, the hook bundle and the plugin
+ * files skillpack generates. Anything else under a runtime's folder is runtime configuration (settings,
+ * config, MCP servers, agents) that `install` writes only when asked to, and never deletes.
+ */
+const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, readonly string[]>>>> = {
+  'claude-code': {
+    project: ['.claude/skills/', '.claude/hooks/'],
+    user: ['.claude/skills/', '.claude/hooks/'],
+  },
+  codex: { project: ['.agents/skills/'], user: ['.agents/skills/'] },
+  opencode: {
+    project: ['.opencode/skills/', '.opencode/plugins/'],
+    user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
+  },
+};
+
 /** Where a pack file lands in the scope root, or `undefined` when it is not part of the runtime's skill form. */
 export function targetPathFor(runtime: RuntimeId, scope: InstallScope, packPath: string): string | undefined {
   for (const mapping of SKILL_FORM[runtime]) {
@@ -29,6 +46,18 @@ export function targetPathFor(runtime: RuntimeId, scope: InstallScope, packPath:
     }
   }
   return undefined;
+}
+
+/** Whether a target path lies in a folder a pack of `runtime` may own in `scope` (see `OWNED_FOLDERS`). */
+export function isOwnablePath(runtime: RuntimeId, scope: InstallScope, path: string): boolean {
+  return OWNED_FOLDERS[runtime][scope].some(
+    (folder) => path.startsWith(folder) && path.length > folder.length,
+  );
+}
+
+/** The ownable folders of a runtime, for messages. */
+export function ownableFolders(runtime: RuntimeId, scope: InstallScope): readonly string[] {
+  return OWNED_FOLDERS[runtime][scope];
 }
 
 /** The lock file of a scope: `<project>/skillpack-lock.json` or `<home>/.skillpack/skillpack-lock.json`. */

@@ -2,7 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
-import { INSTALL_SCOPES } from './layout.js';
+import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
@@ -16,6 +16,8 @@ export const LockedFileSchema = z.strictObject({
   path: LockPathSchema,
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex sha256'),
   executable: z.boolean(),
+  /** Runtime configuration installed with `--allow-runtime-config`: never deleted, only released. */
+  runtimeConfig: z.literal(true).optional(),
 });
 export type LockedFile = z.output<typeof LockedFileSchema>;
 
@@ -54,14 +56,22 @@ export function findInstall(lock: LockFile, packName: string, runtime: RuntimeId
 
 function corrupt(file: string, problem: string, details: Record<string, unknown> = {}): ProtocolError {
   return new ProtocolError(
-    'LOCK_FILE_CORRUPT',
-    `The lock file ${file} is corrupt: ${problem}. skillpack does not overwrite it; fix or remove it by hand (removing it makes skillpack forget what it installed there).`,
+    'lock_file_corrupt',
+    `The lock file ${file} is corrupt: ${problem}. skillpack does not overwrite it and leaves every file it names alone; fix it by hand (removing it makes skillpack forget what it installed there).`,
     { details: { file, ...details } },
   );
 }
 
-/** Parse a lock file read from disk. Damage is a `LOCK_FILE_CORRUPT` ProtocolError naming `file`; never throws. */
-export function safeParseLockFile(text: unknown, file: string): Result<LockFile, ProtocolError> {
+/**
+ * Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; so is an
+ * entry outside the folders a pack may own (a lock travels with the repository, so a merged edit must not be
+ * able to make skillpack delete `src/` or `README.md`), or one recorded for another scope. Never throws.
+ */
+export function safeParseLockFile(
+  text: unknown,
+  file: string,
+  scope?: InstallScope,
+): Result<LockFile, ProtocolError> {
   if (typeof text !== 'string')
     return fail(corrupt(file, `expected JSON text, received ${describeValue(text)}`));
   if (text.length > MAX_LOCK_FILE_CHARS) return fail(corrupt(file, `it has ${text.length} characters`));
@@ -86,7 +96,23 @@ export function safeParseLockFile(text: unknown, file: string): Result<LockFile,
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
+    if (scope !== undefined && install.scope !== scope)
+      return fail(
+        corrupt(file, `${key} is recorded for the ${install.scope} scope in the ${scope} scope's lock`),
+      );
     for (const locked of install.files) {
+      if (!locked.runtimeConfig && !isOwnablePath(install.runtime, install.scope, locked.path)) {
+        const folders = ownableFolders(install.runtime, install.scope).join(', ');
+        return fail(
+          corrupt(
+            file,
+            `${locked.path} (${key}) is outside the folders a ${install.runtime} pack may own (${folders})`,
+            {
+              path: locked.path,
+            },
+          ),
+        );
+      }
       const owner = owners.get(locked.path);
       if (owner !== undefined)
         return fail(corrupt(file, `${locked.path} is owned by both ${owner} and ${key}`));

@@ -1,7 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { ConfigError, fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
-import { type ApplyReport, type ApplyStep, applyPlan, findLeftoverStaging } from './apply-plan.js';
+import { toIoError } from '../io-error.js';
+import { readRegularFile } from '../read-regular-file.js';
+import {
+  type ApplyReport,
+  type ApplyStep,
+  applyPlan,
+  findLeftoverStaging,
+  type Recovered,
+  recoverInterrupted,
+} from './apply-plan.js';
 import { probePaths } from './disk-state.js';
 import { type InstallScope, lockFilePath } from './layout.js';
 import {
@@ -13,6 +22,7 @@ import {
 } from './lock-file.js';
 import { type Plan, planInstall, planUninstall } from './plan.js';
 import { readPack } from './read-pack.js';
+import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
 
 export interface ScopeOptions {
   readonly scope: InstallScope;
@@ -20,6 +30,8 @@ export interface ScopeOptions {
   readonly projectDir: string;
   /** The home directory (`--home`, `SKILLPACK_HOME`, else the OS home). */
   readonly home: string;
+  /** How long to wait for a concurrent run in the same scope root (see `acquireScopeLock`). */
+  readonly busy?: ScopeLockOptions;
 }
 
 /** `refused`: conflicts, nothing changed; `unchanged`: already as planned; `planned`: dry run. */
@@ -31,8 +43,10 @@ export interface OperationOutcome {
   readonly root: string;
   readonly lockFile: string;
   readonly applied?: ApplyReport;
-  /** Staging folders from an earlier run that was killed; they may hold backups. */
-  readonly leftovers: readonly string[];
+  /** Runs killed earlier in this scope root that this run finished or rolled back before planning. */
+  readonly recovered: readonly Recovered[];
+  /** Under `--dry-run`: staging folders of killed runs that the next real run will recover. */
+  readonly pendingRecovery: readonly string[];
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -46,29 +60,60 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
   const what =
     options.scope === 'project' ? 'project directory (--dir)' : 'home directory (--home or SKILLPACK_HOME)';
   return fail(
-    new ConfigError('SCOPE_ROOT_NOT_FOUND', `The ${what} ${root} does not exist.`, { details: { root } }),
+    new ConfigError('scope_root_not_found', `The ${what} ${root} does not exist.`, { details: { root } }),
   );
 }
 
-/** Read the scope's lock file; a missing one is empty, a damaged one is `LOCK_FILE_CORRUPT`. */
-export async function readLockFile(path: string): Promise<Result<LockFile, SkillpackError>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(emptyLockFile());
+/**
+ * Read the scope's lock file; a missing one is empty, one that is not a regular file (a FIFO, a symlink) or
+ * cannot be read is `lock_file_unreadable`, a damaged one is `lock_file_corrupt`.
+ */
+export async function readLockFile(
+  path: string,
+  scope?: InstallScope,
+): Promise<Result<LockFile, SkillpackError>> {
+  const read = await readRegularFile(path, { maxBytes: 16 * 1024 * 1024 });
+  if (!read.success) {
+    if (read.error.code === 'file_not_found') return ok(emptyLockFile());
     return fail(
-      new ProtocolError(
-        'LOCK_FILE_UNREADABLE',
-        `Cannot read the lock file ${path}: ${(error as Error).message}`,
-        {
-          details: { file: path },
-          cause: error,
-        },
-      ),
+      new ProtocolError('lock_file_unreadable', `Cannot read the lock file: ${read.error.message}`, {
+        details: { file: path, reason: read.error.code },
+        cause: read.error,
+      }),
     );
   }
-  return safeParseLockFile(text, path);
+  return safeParseLockFile(read.data.bytes.toString('utf8'), path, scope);
+}
+
+/**
+ * Run `body` holding the scope root's busy file, after finishing or undoing any run that was killed there.
+ * File-system failures become typed errors naming the file.
+ */
+async function underScopeLock(
+  options: ScopeOptions & { readonly dryRun: boolean },
+  action: string,
+  body: (
+    root: string,
+    lockFile: string,
+    recovered: readonly Recovered[],
+  ) => Promise<Result<OperationOutcome, SkillpackError>>,
+): Promise<Result<OperationOutcome, SkillpackError>> {
+  const root = await checkRoot(options);
+  if (!root.success) return root;
+  const lockFile = lockFilePath(options.scope, root.data);
+  try {
+    if (options.dryRun) return await body(root.data, lockFile, []);
+    const busy = await acquireScopeLock(root.data, options.busy);
+    if (!busy.success) return busy;
+    try {
+      const recovered = await recoverInterrupted(root.data, lockFile);
+      return await body(root.data, lockFile, recovered);
+    } finally {
+      await busy.data.release();
+    }
+  } catch (error) {
+    return fail(toIoError(error, action, root.data));
+  }
 }
 
 async function settle(
@@ -78,11 +123,18 @@ async function settle(
     lockFile: string;
     packDir?: string;
     dryRun: boolean;
+    recovered: readonly Recovered[];
     onStep?: (step: ApplyStep) => void;
   },
 ): Promise<Result<OperationOutcome, SkillpackError>> {
-  const leftovers = await findLeftoverStaging(context.root);
-  const base = { plan, root: context.root, lockFile: context.lockFile, leftovers };
+  const pendingRecovery = context.dryRun ? await findLeftoverStaging(context.root) : [];
+  const base = {
+    plan,
+    root: context.root,
+    lockFile: context.lockFile,
+    recovered: context.recovered,
+    pendingRecovery,
+  };
   if (plan.conflicts > 0) return ok({ status: 'refused', ...base });
   if (context.dryRun) return ok({ status: 'planned', ...base });
   if (!plan.changes) return ok({ status: 'unchanged', ...base });
@@ -100,42 +152,51 @@ export interface InstallOptions extends ScopeOptions {
   readonly packDir: string;
   readonly runtime: RuntimeId;
   readonly force: boolean;
+  /** Also install runtime configuration files the pack carries (`--allow-runtime-config`). */
+  readonly allowRuntimeConfig?: boolean;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
 
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
-export async function installPack(
+export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
+  return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
+    const pack = await readPack(options.packDir, options.runtime, options.scope);
+    if (!pack.success) return pack;
+    return installFrom(options, pack.data, root, lockFile, recovered);
+  });
+}
+
+async function installFrom(
   options: InstallOptions,
+  pack: Awaited<ReturnType<typeof readPack>> extends Result<infer T, SkillpackError> ? T : never,
+  rootDir: string,
+  lockFile: string,
+  recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
-  const root = await checkRoot(options);
-  if (!root.success) return root;
-  const pack = await readPack(options.packDir, options.runtime, options.scope);
-  if (!pack.success) return pack;
-  const lockFile = lockFilePath(options.scope, root.data);
-  const lock = await readLockFile(lockFile);
+  const root = { data: rootDir };
+  const lock = await readLockFile(lockFile, options.scope);
   if (!lock.success) return lock;
-  const { name, version } = pack.data.manifest.pack;
+  const { name, version } = pack.manifest.pack;
   const previous = findInstall(lock.data, name, options.runtime);
-  const paths = [
-    ...pack.data.files.map((file) => file.path),
-    ...(previous?.files.map((file) => file.path) ?? []),
-  ];
+  const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
   const plan = planInstall({
     pack: { name, version },
     runtime: options.runtime,
     scope: options.scope,
-    files: pack.data.files,
+    files: pack.files,
     lock: lock.data,
     disk,
     force: options.force,
+    allowRuntimeConfig: options.allowRuntimeConfig ?? false,
   });
   return settle(plan, {
     root: root.data,
     lockFile,
     packDir: options.packDir,
     dryRun: options.dryRun,
+    recovered,
     onStep: options.onStep,
   });
 }
@@ -149,13 +210,20 @@ export interface UninstallOptions extends ScopeOptions {
 }
 
 /** Remove what an install wrote and is unchanged; keep (release) files a person changed. */
-export async function uninstallPack(
+export function uninstallPack(options: UninstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
+  return underScopeLock(options, 'uninstall from', (root, lockFile, recovered) =>
+    uninstallFrom(options, root, lockFile, recovered),
+  );
+}
+
+async function uninstallFrom(
   options: UninstallOptions,
+  rootDir: string,
+  lockFile: string,
+  recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
-  const root = await checkRoot(options);
-  if (!root.success) return root;
-  const lockFile = lockFilePath(options.scope, root.data);
-  const lock = await readLockFile(lockFile);
+  const root = { data: rootDir };
+  const lock = await readLockFile(lockFile, options.scope);
   if (!lock.success) return lock;
   const installs = lock.data.installs.filter(
     (install) =>
@@ -166,7 +234,7 @@ export async function uninstallPack(
     const forRuntime = options.runtime ? ` for ${options.runtime}` : '';
     return fail(
       new ConfigError(
-        'NOT_INSTALLED',
+        'not_installed',
         `${options.packName} is not installed${forRuntime} in the ${options.scope} scope (${lockFile}).`,
         {
           details: { pack: options.packName, runtime: options.runtime, lockFile },
@@ -179,7 +247,13 @@ export async function uninstallPack(
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
   const plan = planUninstall({ installs, lock: lock.data, disk });
-  return settle(plan, { root: root.data, lockFile, dryRun: options.dryRun, onStep: options.onStep });
+  return settle(plan, {
+    root: root.data,
+    lockFile,
+    dryRun: options.dryRun,
+    recovered,
+    onStep: options.onStep,
+  });
 }
 
 export interface InstalledPack {
@@ -205,7 +279,20 @@ export async function listScope(
   const lockFile = lockFilePath(options.scope, root);
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) return ok({ scope: options.scope, root, lockFile, packs: [] });
-  const lock = await readLockFile(lockFile);
+  try {
+    return await listInstalled(options.scope, root, lockFile, runtime);
+  } catch (error) {
+    return fail(toIoError(error, 'list', lockFile));
+  }
+}
+
+async function listInstalled(
+  scope: InstallScope,
+  root: string,
+  lockFile: string,
+  runtime: RuntimeId | undefined,
+): Promise<Result<ScopeListing, SkillpackError>> {
+  const lock = await readLockFile(lockFile, scope);
   if (!lock.success) return lock;
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {
@@ -219,7 +306,8 @@ export async function listScope(
     for (const file of install.files) {
       const state = disk.get(file.path);
       if (state?.kind === 'missing') missing.push(file.path);
-      else if (state?.kind !== 'file' || state.sha256 !== file.sha256) modified.push(file.path);
+      else if (state?.kind !== 'file' || state.sha256 !== file.sha256 || state.executable !== file.executable)
+        modified.push(file.path);
     }
     packs.push({
       install,
@@ -233,5 +321,5 @@ export async function listScope(
       a.install.runtime.localeCompare(b.install.runtime) ||
       a.install.pack.name.localeCompare(b.install.pack.name),
   );
-  return ok({ scope: options.scope, root, lockFile, packs });
+  return ok({ scope, root, lockFile, packs });
 }

@@ -1,6 +1,12 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { InstallScope } from './layout.js';
-import { findInstall, type LockedInstall, type LockFile, serializeLockFile } from './lock-file.js';
+import {
+  findInstall,
+  type LockedFile,
+  type LockedInstall,
+  type LockFile,
+  serializeLockFile,
+} from './lock-file.js';
 
 /** What is at a target path right now (symlinks are never followed). */
 export type DiskState =
@@ -18,12 +24,15 @@ export interface PackFile {
   readonly source: string;
   readonly sha256: string;
   readonly executable: boolean;
+  /** A file under a runtime's folders outside the ones a pack may own (settings, config, MCP, agents). */
+  readonly runtimeConfig?: boolean;
 }
 
 interface FileContent {
   readonly source: string;
   readonly sha256: string;
   readonly executable: boolean;
+  readonly runtimeConfig?: true;
 }
 
 export type PlanAction =
@@ -46,12 +55,19 @@ export type PlanAction =
   | {
       readonly type: 'release';
       readonly path: string;
-      readonly reason: 'modified' | 'missing' | 'not-a-file';
+      readonly reason: 'modified' | 'missing' | 'not-a-file' | 'runtime-config';
     }
   | {
       readonly type: 'conflict';
       readonly path: string;
-      readonly reason: 'modified' | 'foreign' | 'symlink' | 'not-a-file' | 'outside-root' | 'owned-by-other';
+      readonly reason:
+        | 'modified'
+        | 'foreign'
+        | 'symlink'
+        | 'not-a-file'
+        | 'outside-root'
+        | 'owned-by-other'
+        | 'runtime-config';
       readonly detail: string;
     };
 
@@ -81,6 +97,8 @@ export interface InstallPlanInput {
   /** The state of every pack target path and every path the lock records for this pack; absent = missing. */
   readonly disk: ReadonlyMap<string, DiskState>;
   readonly force: boolean;
+  /** Install runtime configuration files the pack carries (`--allow-runtime-config`); refused otherwise. */
+  readonly allowRuntimeConfig?: boolean;
 }
 
 const MISSING: DiskState = { kind: 'missing' };
@@ -119,13 +137,25 @@ export function planInstall(input: InstallPlanInput): Plan {
   const packPaths = new Set<string>();
   for (const file of input.files) {
     packPaths.add(file.path);
-    const content: FileContent = { source: file.source, sha256: file.sha256, executable: file.executable };
+    const content: FileContent = {
+      source: file.source,
+      sha256: file.sha256,
+      executable: file.executable,
+      ...(file.runtimeConfig ? { runtimeConfig: true as const } : {}),
+    };
     const disk = input.disk.get(file.path) ?? MISSING;
-    const owned = previousFiles.get(file.path);
+    // Runtime configuration is never replaced on the lock's word: it may hold a person's own settings.
+    const recorded = previousFiles.get(file.path);
+    const owned = file.runtimeConfig || recorded?.runtimeConfig ? undefined : recorded;
     const other = otherOwners.get(file.path);
     const conflict = (reason: Extract<PlanAction, { type: 'conflict' }>['reason'], detail: string) =>
       actions.push({ type: 'conflict', path: file.path, reason, detail });
-    if (disk.kind === 'outside-root')
+    if (file.runtimeConfig && !input.allowRuntimeConfig) {
+      conflict(
+        'runtime-config',
+        'runtime configuration, not a skill; skillpack installs it only with --allow-runtime-config',
+      );
+    } else if (disk.kind === 'outside-root')
       conflict('outside-root', `a parent folder resolves to ${disk.resolved}`);
     else if (other) {
       conflict(
@@ -137,10 +167,10 @@ export function planInstall(input: InstallPlanInput): Plan {
     else if (disk.kind === 'directory' || disk.kind === 'other')
       conflict('not-a-file', `a ${disk.kind === 'directory' ? 'folder' : 'special file'} is in the way`);
     else if (disk.kind === 'missing')
-      actions.push({ type: 'write', path: file.path, reason: owned ? 'restore' : 'new', ...content });
+      actions.push({ type: 'write', path: file.path, reason: recorded ? 'restore' : 'new', ...content });
     else if (disk.sha256 === file.sha256 && disk.executable === file.executable) {
-      actions.push({ type: 'keep', path: file.path, reason: owned ? 'unchanged' : 'adopt-identical' });
-    } else if (owned && disk.sha256 === owned.sha256) {
+      actions.push({ type: 'keep', path: file.path, reason: recorded ? 'unchanged' : 'adopt-identical' });
+    } else if (owned && disk.sha256 === owned.sha256 && disk.executable === owned.executable) {
       actions.push({
         type: 'replace',
         path: file.path,
@@ -148,7 +178,7 @@ export function planInstall(input: InstallPlanInput): Plan {
         previousSha256: disk.sha256,
         ...content,
       });
-    } else if (disk.sha256 === file.sha256) {
+    } else if (disk.sha256 === file.sha256 && !(owned && disk.executable !== owned.executable)) {
       actions.push({
         type: 'replace',
         path: file.path,
@@ -159,35 +189,44 @@ export function planInstall(input: InstallPlanInput): Plan {
     } else if (input.force) {
       const reason = owned ? 'forced-modified' : 'forced-foreign';
       actions.push({ type: 'replace', path: file.path, reason, previousSha256: disk.sha256, ...content });
-    } else if (owned) conflict('modified', 'changed since skillpack installed it');
+    } else if (owned && disk.sha256 === owned.sha256)
+      conflict('modified', 'its executable bit changed since skillpack installed it');
+    else if (owned) conflict('modified', 'changed since skillpack installed it');
     else conflict('foreign', 'a file skillpack did not install is in the way');
   }
   for (const file of previous?.files ?? []) {
-    if (!packPaths.has(file.path))
-      actions.push(removal(file.path, file.sha256, input.disk, 'removed-from-pack'));
+    if (!packPaths.has(file.path)) actions.push(removal(file, input.disk, 'removed-from-pack'));
   }
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
     runtime: input.runtime,
     scope: input.scope,
-    files: input.files.map((file) => ({ path: file.path, sha256: file.sha256, executable: file.executable })),
+    files: input.files.map((file) => ({
+      path: file.path,
+      sha256: file.sha256,
+      executable: file.executable,
+      ...(file.runtimeConfig ? { runtimeConfig: true as const } : {}),
+    })),
   });
   const base = { pack: input.pack, runtimes: [input.runtime], scope: input.scope };
   return finish('install', base, actions, input.lock, { ...input.lock, installs });
 }
 
+/** Delete a recorded file only when content and mode are as installed; runtime configuration is never deleted. */
 function removal(
-  path: string,
-  sha256: string,
+  locked: LockedFile,
   disk: ReadonlyMap<string, DiskState>,
   reason: 'removed-from-pack' | 'uninstall',
 ): PlanAction {
+  const { path } = locked;
   const state = disk.get(path) ?? MISSING;
   if (state.kind === 'missing') return { type: 'release', path, reason: 'missing' };
   if (state.kind !== 'file') return { type: 'release', path, reason: 'not-a-file' };
-  if (state.sha256 !== sha256) return { type: 'release', path, reason: 'modified' };
-  return { type: 'delete', path, reason, sha256 };
+  if (state.sha256 !== locked.sha256 || state.executable !== locked.executable)
+    return { type: 'release', path, reason: 'modified' };
+  if (locked.runtimeConfig) return { type: 'release', path, reason: 'runtime-config' };
+  return { type: 'delete', path, reason, sha256: locked.sha256 };
 }
 
 export interface UninstallPlanInput {
@@ -199,7 +238,7 @@ export interface UninstallPlanInput {
 /** Remove the given installs: delete files that are unchanged, release the rest. Pure. */
 export function planUninstall(input: UninstallPlanInput): Plan {
   const actions = input.installs.flatMap((install) =>
-    install.files.map((file) => removal(file.path, file.sha256, input.disk, 'uninstall')),
+    install.files.map((file) => removal(file, input.disk, 'uninstall')),
   );
   const removed = new Set(input.installs);
   const first = input.installs[0];

@@ -1,4 +1,4 @@
-import { lstat, readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import {
@@ -12,9 +12,10 @@ import {
   safeJsonParse,
 } from '@skillpack/core';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import { isInside } from './disk-state.js';
-import { type InstallScope, targetPathFor } from './layout.js';
+import { type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -50,7 +51,7 @@ export async function readPack(
   if (!info?.isDirectory()) {
     return fail(
       new ConfigError(
-        'PACK_NOT_FOUND',
+        'pack_not_found',
         `No pack directory at ${packDir}. Build one with \`skillpack build\`.`,
         {
           details: { packDir },
@@ -59,27 +60,26 @@ export async function readPack(
     );
   }
   const manifestPath = join(packDir, MANIFEST_FILE);
-  let text: string;
-  try {
-    text = await readFile(manifestPath, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  const read = await readRegularFile(manifestPath, { maxBytes: 64 * 1024 * 1024 });
+  if (!read.success) {
+    const missing = read.error.code === 'file_not_found';
     return fail(
       new ConfigError(
-        code === 'ENOENT' ? 'PACK_MANIFEST_MISSING' : 'PACK_MANIFEST_UNREADABLE',
-        code === 'ENOENT'
+        missing ? 'pack_manifest_missing' : 'pack_manifest_unreadable',
+        missing
           ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`skillpack build\` (or the build did not finish).`
-          : `Cannot read ${manifestPath}: ${(error as Error).message}`,
-        { details: { packDir, file: manifestPath }, cause: error },
+          : `Cannot read the pack manifest: ${read.error.message}`,
+        { details: { packDir, file: manifestPath, reason: read.error.code }, cause: read.error },
       ),
     );
   }
+  const text = read.data.bytes.toString('utf8');
   const unsafe = unsafeManifestPaths(text);
   if (unsafe.length > 0) {
     const listed = unsafe.slice(0, 5).map((entry) => `${JSON.stringify(entry.path)} ${entry.reason}`);
     return fail(
       new ProtocolError(
-        'PACK_PATH_UNSAFE',
+        'pack_path_unsafe',
         `Refusing the pack: ${manifestPath} lists unsafe paths: ${listed.join('; ')}.`,
         {
           details: { file: manifestPath, paths: unsafe },
@@ -90,7 +90,7 @@ export async function readPack(
   const parsed = safeParseManifest(text, manifestPath);
   if (!parsed.success) {
     return fail(
-      new ProtocolError('PACK_MANIFEST_INVALID', parsed.error.message, {
+      new ProtocolError('pack_manifest_invalid', parsed.error.message, {
         details: { file: manifestPath, ...parsed.error.details },
         cause: parsed.error,
       }),
@@ -101,13 +101,19 @@ export async function readPack(
   for (const entry of manifest.files) {
     const path = targetPathFor(runtime, scope, entry.path);
     if (path !== undefined) {
-      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
+      selected.push({
+        path,
+        source: entry.path,
+        sha256: entry.sha256,
+        executable: entry.executable,
+        runtimeConfig: !isOwnablePath(runtime, scope, path),
+      });
     }
   }
   if (selected.length === 0) {
     return fail(
       new ConfigError(
-        'PACK_RUNTIME_MISSING',
+        'pack_runtime_missing',
         `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtime} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
         { details: { packDir, runtime, targets: manifest.targets } },
       ),
@@ -118,7 +124,7 @@ export async function readPack(
     const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
     return fail(
       new ProtocolError(
-        'PACK_FILE_MISMATCH',
+        'pack_file_mismatch',
         `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
         { details: { packDir, files: problems } },
       ),
@@ -131,19 +137,42 @@ async function verifyFiles(
   packDir: string,
   files: readonly PackFile[],
 ): Promise<
-  { path: string; problem: 'missing' | 'not a regular file' | 'outside the pack' | 'sha256 differs' }[]
+  {
+    path: string;
+    problem:
+      | 'missing'
+      | 'not a regular file'
+      | 'outside the pack'
+      | 'sha256 differs'
+      | 'too large'
+      | 'unreadable';
+  }[]
 > {
   const realPack = await realpath(packDir);
   const problems: Awaited<ReturnType<typeof verifyFiles>> = [];
   for (const file of files) {
     const path = join(packDir, file.source);
-    const info = await lstat(path).catch(() => undefined);
-    if (!info) problems.push({ path: file.source, problem: 'missing' });
-    else if (!info.isFile()) problems.push({ path: file.source, problem: 'not a regular file' });
-    else if (!isInside(realPack, await realpath(path)))
+    const parent = await realpath(join(path, '..')).catch(() => undefined);
+    if (parent !== undefined && !isInside(realPack, parent)) {
       problems.push({ path: file.source, problem: 'outside the pack' });
-    else if (sha256(await readFile(path)) !== file.sha256)
-      problems.push({ path: file.source, problem: 'sha256 differs' });
+      continue;
+    }
+    const read = await readRegularFile(path);
+    if (read.success) {
+      if (sha256(read.data.bytes) !== file.sha256)
+        problems.push({ path: file.source, problem: 'sha256 differs' });
+      continue;
+    }
+    const problem = {
+      file_not_found: 'missing',
+      file_not_regular: 'not a regular file',
+      file_too_large: 'too large',
+      file_unreadable: 'unreadable',
+    } as const;
+    problems.push({
+      path: file.source,
+      problem: problem[read.error.code as keyof typeof problem] ?? 'unreadable',
+    });
   }
   return problems;
 }

@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
-import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { access, lstat, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ConfigError, fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { readRegularFile } from '../read-regular-file.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';
 import type { FolderEntry, SkillFileInput } from './skill-document.js';
@@ -12,28 +13,50 @@ export interface CollectedSkillFile extends SkillFileInput {
   readonly impliedRuntimes: readonly LintRuntime[] | undefined;
 }
 
+/** A skill file or folder lint found and did not read: a link, a FIFO or device, or one past the depth limit. */
+export interface RefusedSkillPath {
+  readonly file: string;
+  readonly reason: 'symlink' | 'not-regular' | 'too-deep' | 'too-large';
+}
+
+export interface CollectedSkills {
+  readonly files: readonly CollectedSkillFile[];
+  readonly refused: readonly RefusedSkillPath[];
+}
+
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 const MAX_SEARCH_DEPTH = 12;
 const MAX_FOLDER_DEPTH = 8;
 const MAX_FOLDER_ENTRIES = 5000;
 const PACK_MANIFEST = 'skillpack.manifest.json';
+const MAX_SKILL_FILE_BYTES = 16 * 1024 * 1024;
+
+const shownPath = (path: string, cwd: string) => {
+  const shown = relative(cwd, path);
+  return (shown === '' || isAbsolute(shown) ? path : shown).split(sep).join('/');
+};
 
 /**
  * Find every `SKILL.md` (and skill source `skill.md`) under the given paths, read it and list its folder.
- * A missing path is a `ConfigError` (`LINT_PATH_NOT_FOUND`).
+ * Like `build`, lint never follows a symbolic link to a skill file or skill folder, and never reads a FIFO,
+ * socket or device: those are reported, unread, in `refused`. A missing path is a `ConfigError`
+ * (`lint_path_not_found`).
  */
 export async function collectSkillFiles(
   paths: readonly string[],
   cwd: string,
-): Promise<Result<CollectedSkillFile[], SkillpackError>> {
+): Promise<Result<CollectedSkills, SkillpackError>> {
   const found = new Set<string>();
+  const refused: RefusedSkillPath[] = [];
+  const refuse = (path: string, reason: RefusedSkillPath['reason']) =>
+    refused.push({ file: shownPath(path, cwd), reason });
   for (const input of paths) {
     const absolute = resolve(cwd, input);
-    const info = await stat(absolute).catch(() => undefined);
+    const info = await lstat(absolute).catch(() => undefined);
     if (!info) {
       return fail(
         new ConfigError(
-          'LINT_PATH_NOT_FOUND',
+          'lint_path_not_found',
           `Cannot lint ${JSON.stringify(input)}: no such file or directory.`,
           {
             details: { path: absolute },
@@ -41,37 +64,69 @@ export async function collectSkillFiles(
         ),
       );
     }
-    if (info.isFile()) found.add(absolute);
-    else if (info.isDirectory()) await searchSkillFiles(absolute, 0, found, new Set());
+    if (info.isSymbolicLink()) refuse(absolute, 'symlink');
+    else if (info.isFile()) found.add(absolute);
+    else if (info.isDirectory()) await searchSkillFiles(absolute, 0, found, refuse);
+    else refuse(absolute, 'not-regular');
   }
   const files: CollectedSkillFile[] = [];
   for (const path of [...found].sort()) {
+    const read = await readRegularFile(path, { maxBytes: MAX_SKILL_FILE_BYTES });
+    if (!read.success) {
+      if (read.error.code === 'file_not_regular') refuse(path, 'not-regular');
+      else if (read.error.code === 'file_too_large') refuse(path, 'too-large');
+      else {
+        return fail(
+          new SkillpackError('lint_read_failed', read.error.message, {
+            details: { file: path },
+            cause: read.error,
+          }),
+        );
+      }
+      continue;
+    }
     try {
-      files.push(await readSkillFile(path, cwd));
+      files.push(await readSkillFile(path, read.data.bytes, cwd));
     } catch (error) {
       return fail(
-        new SkillpackError('LINT_READ_FAILED', `Cannot read ${path}: ${(error as Error).message}`, {
-          details: { path },
-          cause: error,
-        }),
+        new SkillpackError(
+          'lint_read_failed',
+          `Cannot list the folder of ${path}: ${(error as Error).message}`,
+          {
+            details: { file: path },
+            cause: error,
+          },
+        ),
       );
     }
   }
-  return ok(files);
+  return ok({ files, refused: refused.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) });
 }
 
-async function searchSkillFiles(folder: string, depth: number, found: Set<string>, visited: Set<string>) {
-  if (depth > MAX_SEARCH_DEPTH) return;
-  const real = await realpath(folder).catch(() => folder);
-  if (visited.has(real)) return;
-  visited.add(real);
+const isSkillFileName = (name: string) => name.toLowerCase() === 'skill.md';
+
+async function searchSkillFiles(
+  folder: string,
+  depth: number,
+  found: Set<string>,
+  refuse: (path: string, reason: RefusedSkillPath['reason']) => void,
+) {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => [] as Dirent[]);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(folder, entry.name);
-    const kind = await entryKind(entry, path);
-    if (kind === 'file' && entry.name.toLowerCase() === 'skill.md') found.add(path);
-    else if (kind === 'directory' && !SKIPPED_FOLDERS.has(entry.name)) {
-      await searchSkillFiles(path, depth + 1, found, visited);
+    if (entry.isSymbolicLink()) {
+      // A linked skill file, or a linked folder holding one, is reported and never read.
+      if (isSkillFileName(entry.name)) refuse(path, 'symlink');
+      else if ((await stat(path).catch(() => undefined))?.isDirectory()) {
+        const inside = await readdir(path).catch(() => [] as string[]);
+        if (inside.some(isSkillFileName)) refuse(path, 'symlink');
+      }
+    } else if (isSkillFileName(entry.name)) {
+      if (entry.isFile()) found.add(path);
+      else if (!entry.isDirectory()) refuse(path, 'not-regular');
+    } else if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) {
+      if (depth >= MAX_SEARCH_DEPTH) refuse(path, 'too-deep');
+      else await searchSkillFiles(path, depth + 1, found, refuse);
     }
   }
 }
@@ -85,16 +140,14 @@ async function entryKind(entry: Dirent, path: string): Promise<'file' | 'directo
   return target?.isFile() ? 'file' : target?.isDirectory() ? 'directory' : 'other';
 }
 
-async function readSkillFile(path: string, cwd: string): Promise<CollectedSkillFile> {
+async function readSkillFile(path: string, bytes: Uint8Array, cwd: string): Promise<CollectedSkillFile> {
   const folder = dirname(path);
-  const bytes = await readFile(path);
   const folderEntries: FolderEntry[] = [];
   await listFolder(folder, '', 0, folderEntries);
-  const shown = relative(cwd, path);
   const implied = await impliedRuntimes(folder);
   return {
     path,
-    file: (shown === '' || isAbsolute(shown) ? path : shown).split(sep).join('/'),
+    file: shownPath(path, cwd),
     fileName: basename(path),
     folderName: basename(folder),
     bytes,

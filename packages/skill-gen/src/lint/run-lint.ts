@@ -1,5 +1,5 @@
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
-import { collectSkillFiles } from './collect.js';
+import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
 import type { LintFinding } from './finding.js';
 import { lintSkillDocument } from './lint-skill.js';
 import { contractUnknown } from './rules/contracts.js';
@@ -21,6 +21,40 @@ export interface LintReport {
   readonly summary: Readonly<Record<Severity, number>> & { readonly files: number };
 }
 
+const REFUSALS: Readonly<
+  Record<RefusedSkillPath['reason'], Pick<LintFinding, 'rule' | 'severity' | 'message' | 'fix'>>
+> = {
+  symlink: {
+    rule: 'symlink',
+    severity: 'error',
+    message:
+      'This skill file or skill folder is a symbolic link; lint does not follow it and `build` refuses it.',
+    fix: 'Replace the link with the file or folder itself.',
+  },
+  'not-regular': {
+    rule: 'not-a-regular-file',
+    severity: 'error',
+    message: 'This skill file is a FIFO, socket or device, not a regular file; it was not read.',
+    fix: 'Replace it with a regular file.',
+  },
+  'too-large': {
+    rule: 'file-too-large',
+    severity: 'error',
+    message: 'This skill file is larger than 16 MiB; it was not read.',
+    fix: 'Keep the skill file small and move material into references/.',
+  },
+  'too-deep': {
+    rule: 'search-depth',
+    severity: 'warning',
+    message: 'This folder is nested too deep for the skill search; skills below it were not checked.',
+    fix: 'Pass the folder to `skillpack lint` directly.',
+  },
+};
+
+function refusalFinding(refused: RefusedSkillPath, runtimes: readonly LintRuntime[]): LintFinding {
+  return { ...REFUSALS[refused.reason], runtimes, file: refused.file, line: 1 };
+}
+
 /** Find, read and lint every skill file under `paths` for the requested runtimes. */
 export async function runLint(options: {
   readonly paths: readonly string[];
@@ -34,7 +68,8 @@ export async function runLint(options: {
   if (!collected.success) return collected;
   const files: LintedFile[] = [];
   const findings: LintFinding[] = [];
-  for (const input of collected.data) {
+  for (const refused of collected.data.refused) findings.push(refusalFinding(refused, options.runtimes));
+  for (const input of collected.data.files) {
     const implied = input.impliedRuntimes;
     const runtimes = options.runtimes.filter((runtime) => implied === undefined || implied.includes(runtime));
     const skill = parseSkillDocument(input);

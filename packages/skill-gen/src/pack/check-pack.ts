@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { contentBytes } from '../output-file.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import { type DiskFile, readPackTree } from './pack-tree.js';
 import type { RenderedPack } from './render-pack.js';
@@ -30,14 +30,16 @@ export interface CheckReport {
 }
 
 async function readManifest(outDir: string): Promise<{ manifest?: Manifest; problem?: DriftEntry }> {
-  let text: string;
-  try {
-    text = await readFile(join(outDir, MANIFEST_FILE), 'utf8');
-  } catch {
+  const read = await readRegularFile(join(outDir, MANIFEST_FILE), { maxBytes: 64 * 1024 * 1024 });
+  if (!read.success) {
     return {
-      problem: { kind: 'missing', path: MANIFEST_FILE, detail: 'no manifest: the pack was never built here' },
+      problem:
+        read.error.code === 'file_not_found'
+          ? { kind: 'missing', path: MANIFEST_FILE, detail: 'no manifest: the pack was never built here' }
+          : { kind: 'modified', path: MANIFEST_FILE, detail: read.error.message },
     };
   }
+  const text = read.data.bytes.toString('utf8');
   const parsed = safeParseManifest(text, MANIFEST_FILE);
   return parsed.success
     ? { manifest: parsed.data }

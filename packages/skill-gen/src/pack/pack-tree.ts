@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 
 /** A file found on disk under a pack directory. */
@@ -42,7 +43,8 @@ export async function readPackTree(dir: string): Promise<Map<string, DiskFile>> 
   const worker = async (): Promise<void> => {
     while (next < entries.length) {
       const { path, entry } = entries[next++]!;
-      const hash = entry.isFile() ? sha256(await readFile(join(dir, path))) : undefined;
+      const read = entry.isFile() ? await readRegularFile(join(dir, path)) : undefined;
+      const hash = read?.success ? sha256(read.data.bytes) : undefined;
       found.set(path, { path, sha256: hash });
     }
   };

@@ -1,9 +1,10 @@
 import { constants } from 'node:fs';
-import { chmod, lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ConfigError } from '@skillpack/core';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { contentBytes } from '../output-file.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import type { RenderedPack } from './render-pack.js';
 
@@ -17,13 +18,23 @@ export interface WriteReport {
 }
 
 async function previousManifest(outDir: string): Promise<Manifest | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(outDir, MANIFEST_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+  const file = join(outDir, MANIFEST_FILE);
+  const read = await readRegularFile(file, { maxBytes: 64 * 1024 * 1024 });
+  if (!read.success) {
+    if (read.error.code === 'file_not_found') return undefined;
+    throw new ConfigError(
+      'manifest_unreadable',
+      `Cannot read the previous build's manifest: ${read.error.message}`,
+      {
+        details: {
+          file,
+          reason: read.error.code,
+          fix: 'Remove it (it must be a regular file) and build again.',
+        },
+      },
+    );
   }
+  const text = read.data.bytes.toString('utf8');
   const parsed = safeParseManifest(
     text,
     join(outDir, MANIFEST_FILE),
@@ -37,6 +48,13 @@ async function previousManifest(outDir: string): Promise<Manifest | undefined> {
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 async function writeNoFollow(path: string, content: Uint8Array): Promise<void> {
+  const existing = await lstat(path).catch(() => undefined);
+  if (existing && !existing.isFile() && !existing.isSymbolicLink()) {
+    // Opening a FIFO for writing would wait for a reader; a device or socket is no place for a pack file.
+    throw new ConfigError('output_not_regular', `${path} is in the way: it is not a regular file.`, {
+      details: { file: path, fix: 'Remove it from the pack directory, or build into another one.' },
+    });
+  }
   try {
     await writeFile(path, content, { flag: WRITE_FLAGS });
   } catch (error) {
@@ -47,11 +65,8 @@ async function writeNoFollow(path: string, content: Uint8Array): Promise<void> {
 }
 
 async function hashOf(path: string): Promise<string | undefined> {
-  try {
-    return sha256(await readFile(path));
-  } catch {
-    return undefined;
-  }
+  const read = await readRegularFile(path);
+  return read.success ? sha256(read.data.bytes) : undefined;
 }
 
 function escapes(root: string, dir: string, detail: string): ConfigError {

@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { authorError } from '../author-error.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import { safeParseSkillFile } from './parse-skill-file.js';
 import { ASSET_FOLDERS, type SkillAsset, type SkillSource, type SourceRecord } from './skill-source.js';
@@ -79,6 +80,22 @@ async function skillFolders(input: ReadSkillSourcesInput, entry: string): Promis
   return folders;
 }
 
+/** A source file's bytes; FIFOs, sockets, devices and files too large to copy are author errors naming the file. */
+async function readSourceFile(path: string, display: string): Promise<{ bytes: Buffer; mode: number }> {
+  const read = await readRegularFile(path);
+  if (read.success) return read.data;
+  const fixes: Record<string, string> = {
+    file_not_regular: 'Replace it with a regular file, or move it out of the skill folder.',
+    file_too_large: 'Keep large files out of skills: link to them, or fetch them from a script.',
+  };
+  throw authorError(read.error.code === 'file_not_regular' ? 'source_not_regular' : 'source_unreadable', {
+    file: display,
+    message: `${read.error.message.replace(path, 'The file')}`,
+    fix: fixes[read.error.code] ?? 'Check that the file exists and can be read.',
+    cause: read.error,
+  });
+}
+
 async function readAssets(root: string, folder: string, display: string): Promise<SkillAsset[]> {
   const assets: SkillAsset[] = [];
   const walk = async (relativeDir: string): Promise<void> => {
@@ -93,9 +110,9 @@ async function readAssets(root: string, folder: string, display: string): Promis
         });
       }
       if (entry.isDirectory()) await walk(relativePath);
-      else if (entry.isFile()) {
-        const [content, stats] = await Promise.all([readFile(path), lstat(path)]);
-        assets.push({ path: relativePath, content, executable: (stats.mode & 0o111) !== 0 });
+      else {
+        const { bytes, mode } = await readSourceFile(path, `${display}/${relativePath}`);
+        assets.push({ path: relativePath, content: bytes, executable: (mode & 0o111) !== 0 });
       }
     }
   };
@@ -142,7 +159,7 @@ async function readSkill(
       fix: 'Replace the link with the file itself.',
     });
   }
-  const bytes = await readFile(join(dir, SKILL_SOURCE_FILE));
+  const { bytes } = await readSourceFile(join(dir, SKILL_SOURCE_FILE), file);
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -151,6 +168,15 @@ async function readSkill(
       file,
       message: 'The file is not valid UTF-8.',
       fix: 'Save the file as UTF-8.',
+    });
+  }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    throw authorError('source_nul_byte', {
+      file,
+      line: text.slice(0, nul).split('\n').length,
+      message: 'The file contains a NUL byte; a skill source is text.',
+      fix: 'Remove the NUL byte (the file may have been saved as UTF-16 or binary).',
     });
   }
   const parsed = safeParseSkillFile(text, file);

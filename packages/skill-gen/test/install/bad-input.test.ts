@@ -51,7 +51,7 @@ describe('install: bad packs', () => {
       },
     );
     expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error', error: { code: 'PACK_NOT_FOUND' } });
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error', error: { code: 'pack_not_found' } });
     expect(run.stderr).toContain('No pack directory');
   });
 
@@ -60,7 +60,7 @@ describe('install: bad packs', () => {
     rmSync(join(packDir, 'skillpack.manifest.json'));
     const run = await install('--format', 'json');
     expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout).error.code).toBe('PACK_MANIFEST_MISSING');
+    expect(JSON.parse(run.stdout).error.code).toBe('pack_manifest_missing');
     expect(snapshotTree(root)).toEqual({});
   });
 
@@ -74,7 +74,7 @@ describe('install: bad packs', () => {
     writeFileSync(join(packDir, 'skillpack.manifest.json'), text);
     const run = await install('--format', 'json');
     expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout).error.code).toBe('PACK_MANIFEST_INVALID');
+    expect(JSON.parse(run.stdout).error.code).toBe('pack_manifest_invalid');
     expect(run.stderr).toContain('skillpack.manifest.json');
     expect(snapshotTree(root)).toEqual({});
   });
@@ -97,7 +97,7 @@ describe('install: bad packs', () => {
     const run = await install('--format', 'json');
     expect(run.code).toBe(1);
     const document = JSON.parse(run.stdout);
-    expect(document.error.code).toBe('PACK_PATH_UNSAFE');
+    expect(document.error.code).toBe('pack_path_unsafe');
     expect(document.error.details.paths).toEqual([{ path, reason }]);
     expect(snapshotTree(root)).toEqual({});
   });
@@ -221,7 +221,7 @@ describe('lock file problems', () => {
       const run = await skillpack([...args, '--format', 'json'], { cwd: work });
       expect(run.code).toBe(2);
       const document = JSON.parse(run.stdout);
-      expect(document.error.code).toBe('LOCK_FILE_CORRUPT');
+      expect(document.error.code).toBe('lock_file_corrupt');
       expect(document.error.details.file).toBe(lockFile);
       expect(run.stderr).toContain(lockFile);
       expect(readFileSync(lockFile, 'utf8')).toBe('{"lockfileVersion": 1, "installs": [');

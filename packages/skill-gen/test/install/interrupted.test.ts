@@ -58,7 +58,7 @@ describe('an interrupted install or uninstall rolls back', () => {
       const result = await install(v2, root, interruptAt(index));
       expect(result.success, `failure at step ${index}`).toBe(false);
       if (result.success) continue;
-      expect(result.error.code).toBe('INSTALL_INTERRUPTED');
+      expect(result.error.code).toBe('install_interrupted');
       expect(result.error.details.rolledBack).toBe(true);
       expect(snapshotTree(root), `tree after a failure at step ${index} (${steps[index]!.phase})`).toEqual(
         before,
@@ -159,7 +159,10 @@ await installPack({ packDir, runtime: 'codex', scope: 'project', projectDir: roo
     expect(resumed.success).toBe(true);
     if (!resumed.success) return;
     expect(resumed.data.status).toBe('applied');
-    expect(resumed.data.leftovers).toEqual([join(root, leftovers[0]!)]);
+    expect(resumed.data.recovered).toEqual([
+      { staging: join(root, leftovers[0]!), outcome: 'rolled-back', untouched: [] },
+    ]);
+    expect(readdirSync(root).filter((name) => name.startsWith('.skillpack-'))).toEqual([]);
     expect(readFileSync(join(root, base, 'SKILL.md'), 'utf8')).toBe(versions[1]);
     expect(existsSync(join(root, base, 'references/guide.md'))).toBe(false);
     expect(JSON.parse(readFileSync(join(root, 'skillpack-lock.json'), 'utf8')).installs[0].pack.version).toBe(

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { ownableFolders } from '../../src/install/layout.js';
 import { type LockFile, safeParseLockFile, serializeLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { type Manifest, safeParseManifest, serializeManifest } from '../../src/manifest.js';
@@ -36,7 +37,13 @@ const lockFile: fc.Arbitrary<LockFile> = fc
       lockfileVersion: 1 as const,
       installs: installs.map((install) => ({
         ...install,
-        files: install.files.filter((file) => !owned.has(file.path) && owned.add(file.path)),
+        // Lock entries must lie in a folder the runtime's packs may own (see layout.ts).
+        files: install.files
+          .map((file) => ({
+            ...file,
+            path: `${ownableFolders(install.runtime, install.scope)[0]}${file.path}`,
+          }))
+          .filter((file) => !owned.has(file.path) && owned.add(file.path)),
       })),
     };
   });

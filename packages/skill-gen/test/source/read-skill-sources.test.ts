@@ -119,4 +119,15 @@ describe('readSkillSources', () => {
     });
     expect((await failure(root)).code).toBe('source_encoding');
   });
+
+  it('names the file line of a NUL byte in the body', async () => {
+    const root = writeTree(tempDir(), {
+      'skills/demo/skill.md': `${skillText('name: demo\ndescription: D.', '# Body\nline\nbad \0 byte\n')}`,
+    });
+    const error = await failure(root);
+    expect(error.code).toBe('source_nul_byte');
+    const line = skillText('name: demo\ndescription: D.', '# Body\nline\n').split('\n').length;
+    expect(error.details.line).toBe(line);
+    expect(error.message).toContain(`skills/demo/skill.md:${line}:`);
+  });
 });
