@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AcceptanceLifecycleInput,
+  type AcceptanceRetryInput,
   classifyAcceptanceLifecycle,
   createProtocolRetryState,
   createRepairLedger,
@@ -9,6 +10,7 @@ import {
   observeProtocolOutcome,
   parseAcceptanceOutput,
   protocolOutcomeOf,
+  type RepositoryFinding,
   recordRepairDispatched,
 } from '../../src/conflux/index.js';
 
@@ -23,14 +25,14 @@ const verdict = (text: string): AcceptanceLifecycleInput => ({
   kind: 'verdict',
   result: parseAcceptanceOutput(text),
 });
-const finding = {
+const finding: RepositoryFinding = {
   id: 'retry-test-missing',
   severity: 'minor',
   summary: 'Retry path is untested',
   evidence: ['src/retry.ts has no test'],
   required_changes: [{ file: 'src/retry.ts', description: 'Expose the retry decision' }],
   verification: [{ file: 'test/retry.test.ts', description: 'Cover the retry decision' }],
-} as const;
+};
 
 describe('classifyAcceptanceLifecycle', () => {
   it.each([
