@@ -21,7 +21,7 @@ import { GENERATED_REFERENCES } from '../../../../examples/scripts/render-refere
 import { runLint } from '../../src/lint/run-lint.js';
 import { writePack } from '../../src/pack/write-pack.js';
 import { tempDir } from '../_support/temp.js';
-import { examplePack, examplesDir } from './_example-pack.js';
+import { EXAMPLE_PACK_CONFIGS, examplePack, examplesDir } from './_example-pack.js';
 
 // Hand-written tables and lists in the skill sources restate core's data; these tests keep them equal.
 
@@ -169,10 +169,15 @@ describe('generated references', () => {
   });
 });
 
-describe('the built example pack', () => {
-  it('has no lint error for any runtime', async () => {
+describe('the built example packs', () => {
+  it.each([
+    // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable)
+    [EXAMPLE_PACK_CONFIGS[0], 24],
+    // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
+    [EXAMPLE_PACK_CONFIGS[1], 2],
+  ])('%s has no lint error for any runtime', async (config, files) => {
     const out = tempDir('skillpack-examples-lint-');
-    await writePack(out, (await examplePack()).pack);
+    await writePack(out, (await examplePack(config)).pack);
     const result = await runLint({
       paths: [out],
       runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
@@ -180,7 +185,7 @@ describe('the built example pack', () => {
     });
     expect(result.success).toBe(true);
     if (!result.success) return;
-    expect(result.data.summary.files).toBe(30);
+    expect(result.data.summary.files).toBe(files);
     expect(result.data.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
   }, 120_000);
 });
