@@ -74,7 +74,10 @@ const steps = [
       const manifests = [];
       for (const { config, dir } of PACKS) {
         const result = node([CLI, 'build', '--config', config]);
-        const manifest = parseJson(readFileSync(`${root}${dir}/skillpack.manifest.json`, 'utf8'), 'the manifest');
+        const manifest = parseJson(
+          readFileSync(`${root}${dir}/skillpack.manifest.json`, 'utf8'),
+          'the manifest',
+        );
         const warnings = result.stderr.split('\n').filter((line) => line.includes('warning:')).length;
         lines.push(
           `${manifest.files.length} files for ${manifest.targets.join(', ')} into ${dir}${warnings > 0 ? ` (${warnings} build warnings)` : ''}`,
@@ -159,7 +162,9 @@ function skillMatrix(manifests) {
     row.set(target, [...(row.get(target) ?? []), plugin ? 'plugin' : 'skill'].sort().reverse());
     forms.set(skill, row);
   }
-  const targets = TARGET_ORDER.filter((target) => manifests.some((manifest) => manifest.targets.includes(target)));
+  const targets = TARGET_ORDER.filter((target) =>
+    manifests.some((manifest) => manifest.targets.includes(target)),
+  );
   const names = [...forms.keys()].sort();
   const width = Math.max(5, ...names.map((name) => name.length));
   const cell = (value) => value.padEnd(14);
@@ -212,7 +217,9 @@ async function main() {
   );
   for (const line of matrix.lines) console.log(line);
   for (const [index, manifest] of manifests.entries()) {
-    console.log(`  files written: ${manifest.files.length} (manifest ${PACKS[index].dir}/skillpack.manifest.json)`);
+    console.log(
+      `  files written: ${manifest.files.length} (manifest ${PACKS[index].dir}/skillpack.manifest.json)`,
+    );
     console.log(
       `  contracts: ${manifest.contracts.map((contract) => `${contract.id}@${contract.version}`).join(', ')}`,
     );

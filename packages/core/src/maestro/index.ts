@@ -13,8 +13,14 @@ export {
 } from './complete-command.js';
 export type { DelegatedStage, StageDelegation } from './delegation.js';
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
-export type { MaestroErrorCode, MaestroErrorCodeId } from './error-codes.js';
-export { isMaestroErrorCode, MAESTRO_ERROR_CODES } from './error-codes.js';
+export type { MaestroErrorCode, MaestroErrorCodeId, MaestroErrorScope } from './error-codes.js';
+export {
+  isMaestroErrorCode,
+  MAESTRO_ERROR_CODES,
+  MAESTRO_ERROR_SCOPES,
+  maestroErrorCode,
+  ralphCliErrorCodes,
+} from './error-codes.js';
 export { maestroContractError } from './fallback.js';
 export type { CliTool, InvocationLine, ParsedInvocationLine } from './invocation.js';
 export {

@@ -14,7 +14,12 @@ import {
 import { wrapFinalMessage } from './_runtime-streams.js';
 
 /** The skills of the main example pack, rendered for every target. */
-const SKILL_NAMES = ['cflx-accept', 'maestro-ralph-cli', 'maestro-ralph-cli-execute', 'zf-harness-design-handoff'];
+const SKILL_NAMES = [
+  'cflx-accept',
+  'maestro-ralph-cli',
+  'maestro-ralph-cli-execute',
+  'zf-harness-design-handoff',
+];
 
 let skills: RenderedSkill[];
 

@@ -88,10 +88,16 @@ describe('maestro-ralph-cli', () => {
     expect(tableRows(text, '| Field | Goes to |').map(([field]) => field)).toEqual([...RESULT_FIELDS]);
   });
 
-  it('lists the CLI error codes with their severity', () => {
-    const rows = tableRows(text, '| Code | Severity | Meaning | Recovery |');
-    expect(rows.map(([code, severity]) => [code, severity])).toEqual(
-      (['E011', 'E012', 'E013'] as const).map((code) => [code, MAESTRO_ERROR_CODES[code].severity]),
+  it('lists the ralph error codes in effect, then the CLI additions, with their severity', () => {
+    const lines = text.split('\n');
+    const header = '| Code | Severity | Meaning | Recovery |';
+    const first = tableRows(text, header);
+    const second = tableRows(lines.slice(lines.indexOf(header) + 1).join('\n'), header);
+    expect(first.map(([code, severity]) => [code, severity])).toEqual(
+      Object.entries(MAESTRO_ERROR_CODES.ralph).map(([code, entry]) => [code, entry.severity]),
+    );
+    expect(second.map(([code, severity]) => [code, severity])).toEqual(
+      Object.entries(MAESTRO_ERROR_CODES['ralph-cli']).map(([code, entry]) => [code, entry.severity]),
     );
   });
 });
@@ -175,17 +181,21 @@ describe('the built example packs', () => {
     [EXAMPLE_PACK_CONFIGS[0], 24],
     // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
     [EXAMPLE_PACK_CONFIGS[1], 2],
-  ])('%s has no lint error for any runtime', async (config, files) => {
-    const out = tempDir('skillpack-examples-lint-');
-    await writePack(out, (await examplePack(config)).pack);
-    const result = await runLint({
-      paths: [out],
-      runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
-      cwd: out,
-    });
-    expect(result.success).toBe(true);
-    if (!result.success) return;
-    expect(result.data.summary.files).toBe(files);
-    expect(result.data.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
-  }, 120_000);
+  ])(
+    '%s has no lint error for any runtime',
+    async (config, files) => {
+      const out = tempDir('skillpack-examples-lint-');
+      await writePack(out, (await examplePack(config)).pack);
+      const result = await runLint({
+        paths: [out],
+        runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
+        cwd: out,
+      });
+      expect(result.success).toBe(true);
+      if (!result.success) return;
+      expect(result.data.summary.files).toBe(files);
+      expect(result.data.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+    },
+    120_000,
+  );
 });
