@@ -149,6 +149,21 @@ describe('dev-flow', () => {
       ]);
     expect(rows).toEqual(expected);
   });
+
+  it('gives every step of standard-development@1 its plain-equivalent work and a capability per profile', () => {
+    const rows = tableRows(
+      source('dev-flow/references/method-profiles.md'),
+      '| Step | Purpose | Plain-equivalent work | `spec-kit` capability | `openspec` capability | Expected result |',
+    );
+    const steps = STANDARD_PROCESS.nodes.flatMap((node) =>
+      node.method_steps.map((step) => `\`${step.step_id}\``),
+    );
+    expect(rows.map(([step]) => step)).toEqual(steps);
+    for (const row of rows) {
+      expect(row).toHaveLength(6);
+      for (const cell of row) expect(cell, row[0]).not.toBe('');
+    }
+  });
 });
 
 describe('zf-harness-design-handoff', () => {
