@@ -159,6 +159,8 @@ export {
 } from './schemas.js';
 export type { WorkspaceFile } from './semantic-progress.js';
 export { isSemanticProgressPath, semanticProgressFingerprint } from './semantic-progress.js';
+export type { VerdictLines } from './verdict-count.js';
+export { findVerdictLines, multipleVerdictsWarning } from './verdict-count.js';
 
 /** Every contract of the conflux family, for registries. */
 export const confluxContracts: readonly AnyContract[] = [acceptanceContract];
