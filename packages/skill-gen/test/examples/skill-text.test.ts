@@ -102,6 +102,21 @@ describe('maestro-ralph-cli', () => {
   });
 });
 
+describe('maestro renders', () => {
+  it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
+    const { pack } = await examplePack();
+    const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
+    expect(maestro.length).toBe(12);
+    for (const file of maestro) {
+      const text = String(file.content);
+      expect(text, file.path).not.toContain('skillpack-examples:maestro');
+      if (file.path.includes('/maestro-ralph-cli/')) {
+        expect(text, file.path).toContain('| codex | `$maestro-ralph-cli-execute {step.skill}');
+      }
+    }
+  }, 120_000);
+});
+
 describe('maestro-ralph-cli-execute', () => {
   it('turns the exit codes of ralph next into the STATUS executorStatusForNextExit gives', () => {
     const text = source('maestro-ralph-cli-execute/skill.md');
