@@ -9,8 +9,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLI = 'packages/skill-gen/dist/cli.js';
-const CONFIG = 'examples/skillpack.config.json';
-const PACK_DIR = 'dist/skill-packs';
+/** The example packs, named as the seed systems name them (Dev Flow ships as the `dev-flow-codex` Codex plugin). */
+const PACKS = [
+  { config: 'examples/skillpack.config.json', dir: 'dist/skill-packs' },
+  { config: 'examples/dev-flow-codex/skillpack.config.json', dir: 'dist/skill-packs-dev-flow-codex' },
+];
 const HOST_TSCONFIG = 'examples/host/tsconfig.json';
 const HOST_MAIN = 'examples/host/dist/main.js';
 const REQUIRED_BUILDS = [CLI, 'packages/core/dist/index.js', 'packages/adapters/dist/index.js'];
@@ -67,22 +70,28 @@ const steps = [
   {
     name: 'build',
     run() {
-      const result = node([CLI, 'build', '--config', CONFIG]);
-      const manifest = parseJson(
-        readFileSync(`${root}${PACK_DIR}/skillpack.manifest.json`, 'utf8'),
-        'the manifest',
-      );
-      const warnings = result.stderr.split('\n').filter((line) => line.includes('warning:')).length;
-      return {
-        line: `${manifest.files.length} files for ${manifest.targets.join(', ')} into ${PACK_DIR}${warnings > 0 ? ` (${warnings} build warnings)` : ''}`,
-        manifest,
-      };
+      const lines = [];
+      const manifests = [];
+      for (const { config, dir } of PACKS) {
+        const result = node([CLI, 'build', '--config', config]);
+        const manifest = parseJson(
+          readFileSync(`${root}${dir}/skillpack.manifest.json`, 'utf8'),
+          'the manifest',
+        );
+        const warnings = result.stderr.split('\n').filter((line) => line.includes('warning:')).length;
+        lines.push(
+          `${manifest.files.length} files for ${manifest.targets.join(', ')} into ${dir}${warnings > 0 ? ` (${warnings} build warnings)` : ''}`,
+        );
+        manifests.push(manifest);
+      }
+      return { line: lines.join('; '), manifests };
     },
   },
   {
     name: 'lint',
     run() {
-      const result = node([CLI, 'lint', PACK_DIR, '--format', 'json'], { allowed: [0, 1] });
+      const dirs = PACKS.map((pack) => pack.dir);
+      const result = node([CLI, 'lint', ...dirs, '--format', 'json'], { allowed: [0, 1] });
       const report = parseJson(result.stdout, 'skillpack lint');
       const { files, error, warning, info } = report.summary;
       if (error > 0) {
@@ -97,14 +106,18 @@ const steps = [
   {
     name: 'check',
     run() {
-      const result = node([CLI, 'check', '--config', CONFIG, '--format', 'json'], { allowed: [0, 1] });
-      const report = parseJson(result.stdout, 'skillpack check');
-      if (!report.clean) {
-        throw new StepFailure(
-          `the pack drifted from its sources:\n${report.drift.map((entry) => `  ${entry.kind} ${entry.path}`).join('\n')}`,
-        );
+      const outs = [];
+      for (const { config } of PACKS) {
+        const result = node([CLI, 'check', '--config', config, '--format', 'json'], { allowed: [0, 1] });
+        const report = parseJson(result.stdout, 'skillpack check');
+        if (!report.clean) {
+          throw new StepFailure(
+            `the pack drifted from its sources:\n${report.drift.map((entry) => `  ${entry.kind} ${entry.path}`).join('\n')}`,
+          );
+        }
+        outs.push(report.out);
       }
-      return { line: `${report.out} matches its sources and manifest` };
+      return { line: `${outs.join(', ')} match their sources and manifests` };
     },
   },
   {
@@ -139,9 +152,9 @@ function seconds(ms) {
 }
 
 /** One row per skill: in which targets, and in which forms (skill folder, plugin), it was rendered. */
-function skillMatrix(manifest) {
+function skillMatrix(manifests) {
   const forms = new Map();
-  for (const { path } of manifest.files) {
+  for (const { path } of manifests.flatMap((manifest) => manifest.files)) {
     const match = SKILL_FILE.exec(path);
     if (!match) continue;
     const [, target, plugin, skill] = match;
@@ -149,7 +162,9 @@ function skillMatrix(manifest) {
     row.set(target, [...(row.get(target) ?? []), plugin ? 'plugin' : 'skill'].sort().reverse());
     forms.set(skill, row);
   }
-  const targets = TARGET_ORDER.filter((target) => manifest.targets.includes(target));
+  const targets = TARGET_ORDER.filter((target) =>
+    manifests.some((manifest) => manifest.targets.includes(target)),
+  );
   const names = [...forms.keys()].sort();
   const width = Math.max(5, ...names.map((name) => name.length));
   const cell = (value) => value.padEnd(14);
@@ -192,19 +207,23 @@ async function main() {
       `[${index + 1}/${steps.length}] ${step.name.padEnd(10)} ${results[step.name].line} (${seconds(performance.now() - at)})`,
     );
   }
-  const { manifest } = results.build;
+  const { manifests } = results.build;
   const lint = results.lint.report;
-  const matrix = skillMatrix(manifest);
+  const matrix = skillMatrix(manifests);
   console.log(`\n${results.replay.text}`);
   console.log('Summary');
   console.log(
     `  skills x runtimes: ${matrix.skills} skills x ${matrix.targets} targets, ${matrix.rendered} SKILL.md files`,
   );
   for (const line of matrix.lines) console.log(line);
-  console.log(`  files written: ${manifest.files.length} (manifest ${PACK_DIR}/skillpack.manifest.json)`);
-  console.log(
-    `  contracts: ${manifest.contracts.map((contract) => `${contract.id}@${contract.version}`).join(', ')}`,
-  );
+  for (const [index, manifest] of manifests.entries()) {
+    console.log(
+      `  files written: ${manifest.files.length} (manifest ${PACKS[index].dir}/skillpack.manifest.json)`,
+    );
+    console.log(
+      `  contracts: ${manifest.contracts.map((contract) => `${contract.id}@${contract.version}`).join(', ')}`,
+    );
+  }
   const rules = lintByRule(lint);
   console.log(
     `  lint findings: ${lint.summary.error} errors, ${lint.summary.warning} warnings, ${lint.summary.info} info${rules ? ` (${rules})` : ''}`,

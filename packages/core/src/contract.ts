@@ -38,6 +38,12 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly title: string;
   readonly description: string;
   readonly delivery: ContractDelivery;
+  /**
+   * Whether a value can be delivered as the whole final message, one JSON object, so that a runtime's
+   * structured-output option (Codex `exec --output-schema`) may constrain it. Default: `true` for `text`
+   * delivery, `false` for `payload`; `false` for contracts whose invariant is a text block.
+   */
+  readonly jsonFinalMessage?: boolean;
   readonly schema: S;
   /** Named valid instances; docs render them and tests round-trip them. */
   readonly examples: readonly ContractExample<z.output<S>>[];
@@ -78,6 +84,8 @@ export interface Contract<T = unknown> {
   readonly title: string;
   readonly description: string;
   readonly delivery: ContractDelivery;
+  /** Whether the whole final message may be one JSON object (see `ContractSpec.jsonFinalMessage`). */
+  readonly jsonFinalMessage: boolean;
   readonly schema: z.ZodType<T>;
   readonly examples: readonly ContractExample<T>[];
   readonly rules: readonly string[];
@@ -156,6 +164,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     title: spec.title,
     description: spec.description,
     delivery: spec.delivery,
+    jsonFinalMessage: spec.jsonFinalMessage ?? spec.delivery === 'text',
     schema,
     examples: spec.examples,
     rules: spec.rules ?? [],

@@ -20,7 +20,7 @@ export type AutomationState = (typeof AUTOMATION_STATES)[number];
 export const GATE_VERDICTS = [
   'fail',
   'not_a_blocker',
-  'stalled_hold',
+  'gated_blocker',
   'pending_observation',
   'continue',
 ] as const;
@@ -62,7 +62,7 @@ export const COMPLETION_GATING_TABLE: readonly CompletionGatingRow[] = [
     phase: 'pre-integration',
     completionRole: 'change-blocking',
     states: ['prerequisite_unavailable'],
-    verdict: 'stalled_hold',
+    verdict: 'gated_blocker',
     stateText: 'repository-complete, but a non-mockable external prerequisite makes it unusable',
     verdictText: 'stalled hold (`gated` + structured `blocker`)',
   },
@@ -133,7 +133,7 @@ export interface VerificationGate {
 }
 
 function gate(declaration: GatedDeclaration, verdict: GateVerdict, row: number | undefined, rule: string) {
-  const blocksPass = verdict === 'fail' || verdict === 'stalled_hold' || verdict === 'continue';
+  const blocksPass = verdict === 'fail' || verdict === 'gated_blocker' || verdict === 'continue';
   return { id: declaration.id, verdict, blocksPass, row, rule } satisfies VerificationGate;
 }
 
@@ -148,7 +148,7 @@ export function gateVerification(declaration: GatedDeclaration, state: Automatio
   for (const [index, row] of COMPLETION_GATING_TABLE.entries()) {
     if (row.completionRole !== declaration.completion_role || !row.states.includes(state)) continue;
     if (row.phase !== 'any' && row.phase !== declaration.phase) continue;
-    if (row.verdict === 'stalled_hold' && declaration.execution_class !== 'repository-local') continue;
+    if (row.verdict === 'gated_blocker' && declaration.execution_class !== 'repository-local') continue;
     return gate(declaration, row.verdict, index + 1, `${row.stateText}: ${row.verdictText}`);
   }
   if (WIRING_DEFECTS.includes(state)) {
@@ -197,7 +197,7 @@ export function summarizeCompletionGating(
   const has = (verdict: GateVerdict) => gates.some((entry) => entry.verdict === verdict);
   const verdict = has('fail')
     ? 'fail'
-    : has('stalled_hold')
+    : has('gated_blocker')
       ? 'gated'
       : has('continue')
         ? 'continue'

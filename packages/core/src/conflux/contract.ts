@@ -1,10 +1,14 @@
-import { defineContract } from '../contract.js';
+import { type ContractResult, defineContract, type ExtractOptions } from '../contract.js';
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { parseAcceptanceOutput } from './parse-output.js';
 import { renderVerdict, toVerdictJson } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
-import { AcceptanceVerdictSchema, ParsedAcceptanceVerdictSchema } from './schemas.js';
+import {
+  AcceptanceVerdictSchema,
+  type ParsedAcceptanceVerdict,
+  ParsedAcceptanceVerdictSchema,
+} from './schemas.js';
 
 /** Rules beyond the schema that an acceptance agent must follow, one sentence each (rendered into skills). */
 export const ACCEPTANCE_RULES: readonly string[] = [
@@ -15,6 +19,14 @@ export const ACCEPTANCE_RULES: readonly string[] = [
   'A gated verdict needs a blocker with category, evidence, unblock_condition, next_action and resumable; otherwise emit FAIL or CONTINUE.',
   'Never claim a lifecycle status in prose: Conflux decides between blocked and stalled.',
 ];
+
+/**
+ * The contract's extract: the upstream parser, plus a `several_verdicts` warning when the text is one message
+ * (no `unwrapLine`; a raw event stream repeats the final message, so it is not counted there).
+ */
+function extractAcceptance(text: string, options: ExtractOptions): ContractResult<ParsedAcceptanceVerdict> {
+  return parseAcceptanceOutput(text, { ...options, warnSeveralVerdicts: options.unwrapLine === undefined });
+}
 
 /** The Conflux acceptance verdict contract (`conflux.acceptance`), with the upstream parser as `extract`. */
 export const acceptanceContract = defineContract({
@@ -28,7 +40,7 @@ export const acceptanceContract = defineContract({
   jsonSchemaSource: AcceptanceVerdictSchema,
   examples: ACCEPTANCE_EXAMPLES,
   rules: ACCEPTANCE_RULES,
-  extract: (text, options) => parseAcceptanceOutput(text, { ...options, warnSeveralVerdicts: true }),
+  extract: extractAcceptance,
   validate: validateAcceptanceVerdict,
   render: renderVerdict,
   correct: correctiveInstruction,

@@ -4,13 +4,11 @@ import type { AcceptanceFinding } from './schemas.js';
 /** Acceptance↔Apply cycles allowed before the run stalls. */
 export const MAX_ACCEPTANCE_RETRY_CYCLES = 10;
 
-export const RETRY_CYCLE_REASONS = [
-  'first_acceptance_failure',
-  'finding_or_semantic_progress_changed',
-] as const;
+export const RETRY_CYCLE_REASONS = ['first_acceptance_failure', 'new_acceptance_findings'] as const;
 export const STALL_CYCLE_REASONS = [
   'acceptance_cycle_limit_exhausted',
-  'external_acceptance_blocker',
+  /** Every finding is a legacy string naming only an external prerequisite: repair cannot resolve it. */
+  'external_findings_only',
   'repeated_acceptance_findings',
 ] as const;
 
@@ -21,41 +19,46 @@ export type AcceptanceRetryDecision =
       readonly reason: (typeof STALL_CYCLE_REASONS)[number];
       /** Identities of legacy findings that name only an external prerequisite. */
       readonly externalBlockers: readonly string[];
+      /** Repository finding identities the previous FAIL already sent to repair. */
+      readonly repeatedIdentities: readonly string[];
     };
 
 export interface AcceptanceRetryInput {
   /** Identities of the previous FAIL's findings (`normalizeFindings(...).map((f) => f.identity)`). */
   readonly previousIdentities: readonly string[];
-  readonly previousFingerprint: string | undefined;
   /** The current FAIL's findings. */
   readonly findings: readonly AcceptanceFinding[];
-  /** The workspace's semantic-progress fingerprint now (see `semanticProgressFingerprint`). */
-  readonly semanticFingerprint: string;
   /** Cycles completed so far. */
   readonly cycle: number;
 }
 
 /**
  * Decide whether a FAIL goes back to Apply: stall at the cycle limit, stall when every finding is an external
- * prerequisite, retry the first failure, retry when the finding identities or the semantic fingerprint
- * changed, and otherwise stall on repeated findings.
+ * prerequisite, retry the first failure, stall when any repository finding repeats an identity of the
+ * previous FAIL, and otherwise retry. Agrees with the repair ledger (`observeFail`) by construction.
+ *
+ * Seed 000: "Each stable `id` gets **one** automatic repair Apply. If your next FAIL reports the same `id` as
+ * still open, runtime stops automatic repair and waits for an operator. Unrelated repository progress does
+ * not grant another attempt." Upstream `decide_acceptance_retry` also retries when only the semantic-progress
+ * fingerprint changed; skillpack follows the seed, so repository progress never buys a second repair.
  */
 export function decideAcceptanceRetry(input: AcceptanceRetryInput): AcceptanceRetryDecision {
   const findings = normalizeFindings(input.findings);
-  const identities = findings.map((finding) => finding.identity);
   const externalBlockers = findings.filter((finding) => finding.external).map((finding) => finding.identity);
-  if (input.cycle >= MAX_ACCEPTANCE_RETRY_CYCLES) {
-    return { decision: 'stall', reason: 'acceptance_cycle_limit_exhausted', externalBlockers };
-  }
-  if (findings.length > 0 && findings.every((finding) => finding.external)) {
-    return { decision: 'stall', reason: 'external_acceptance_blocker', externalBlockers };
-  }
+  const previous = new Set(input.previousIdentities);
+  const repeatedIdentities = findings
+    .filter((finding) => !finding.external && previous.has(finding.identity))
+    .map((finding) => finding.identity);
+  const stall = (reason: (typeof STALL_CYCLE_REASONS)[number]): AcceptanceRetryDecision => ({
+    decision: 'stall',
+    reason,
+    externalBlockers,
+    repeatedIdentities,
+  });
+  if (input.cycle >= MAX_ACCEPTANCE_RETRY_CYCLES) return stall('acceptance_cycle_limit_exhausted');
+  if (findings.length > 0 && findings.every((finding) => finding.external))
+    return stall('external_findings_only');
   if (input.previousIdentities.length === 0) return { decision: 'retry', reason: 'first_acceptance_failure' };
-  const sameIdentities =
-    input.previousIdentities.length === identities.length &&
-    input.previousIdentities.every((identity, index) => identity === identities[index]);
-  if (!sameIdentities || input.previousFingerprint !== input.semanticFingerprint) {
-    return { decision: 'retry', reason: 'finding_or_semantic_progress_changed' };
-  }
-  return { decision: 'stall', reason: 'repeated_acceptance_findings', externalBlockers };
+  if (repeatedIdentities.length > 0) return stall('repeated_acceptance_findings');
+  return { decision: 'retry', reason: 'new_acceptance_findings' };
 }

@@ -62,6 +62,33 @@ export function safeParseResultEnvelope(input: unknown): Result<ResultEnvelope, 
       );
 }
 
+/**
+ * Why a result is uncertain. Seed 003: "A mutation result is uncertain when it is missing, cancelled,
+ * malformed, truncated, or transport-failed"; `foreign` is a complete result for another request or tool.
+ */
+export const UNCERTAIN_REASONS = [
+  'missing',
+  'cancelled',
+  'malformed',
+  'truncated',
+  'transport_failed',
+  'foreign',
+] as const;
+export type UncertainReason = (typeof UNCERTAIN_REASONS)[number];
+
+/** How a tool call ended on the host's side: a response came back, or the call was cancelled or failed. */
+export type ToolCallEnd =
+  | { readonly ended: 'response'; readonly response: unknown }
+  | { readonly ended: 'cancelled' }
+  | { readonly ended: 'transport_failed'; readonly cause?: unknown };
+
+/** Classify how a call ended: a cancelled or transport-failed call is uncertain, a response is classified. */
+export function classifyToolCall(call: ToolCallEnd, expected: ExpectedResponse): ToolResponseOutcome {
+  if (call.ended === 'cancelled') return { outcome: 'uncertain', reason: 'cancelled' };
+  if (call.ended === 'transport_failed') return { outcome: 'uncertain', reason: 'transport_failed' };
+  return classifyToolResponse(call.response, expected);
+}
+
 /** How a host must treat one tool response. */
 export type ToolResponseOutcome =
   | { readonly outcome: 'ok'; readonly envelope: ResultEnvelope & { ok: true } }
@@ -72,7 +99,7 @@ export type ToolResponseOutcome =
     }
   | {
       readonly outcome: 'uncertain';
-      readonly reason: 'missing' | 'truncated' | 'malformed' | 'foreign';
+      readonly reason: UncertainReason;
       readonly error?: ProtocolError;
     };
 

@@ -15,19 +15,31 @@ export {
   RecoveryApplySchema,
   safeParseApplyArguments,
 } from './apply-arguments.js';
+export type { ApplyAttempt } from './apply-guard.js';
+export { mayApplyAction } from './apply-guard.js';
+export type { CancelTaskArguments, CancelTaskInput } from './cancel-task.js';
+export { CancelTaskArgumentsSchema, safeBuildCancelTaskArguments } from './cancel-task.js';
 export {
   applyArgumentsContract,
   newTaskContract,
   nodePayloadContracts,
   operationProbeContract,
 } from './contracts.js';
-export type { ExpectedResponse, ResultEnvelope, ToolResponseOutcome } from './envelope.js';
+export type {
+  ExpectedResponse,
+  ResultEnvelope,
+  ToolCallEnd,
+  ToolResponseOutcome,
+  UncertainReason,
+} from './envelope.js';
 export {
   CoreErrorSchema,
   CoreRecoverySchema,
+  classifyToolCall,
   classifyToolResponse,
   ResultEnvelopeSchema,
   safeParseResultEnvelope,
+  UNCERTAIN_REASONS,
 } from './envelope.js';
 export type { CoreErrorCode, CoreErrorRow, DomainErrorReport, RecoveryAction } from './error-table.js';
 export {

@@ -5,17 +5,28 @@ import { maestroVerdictContract } from './verdict-contract.js';
 /** Every contract of the maestro family, for registries. */
 export const maestroContracts: readonly AnyContract[] = [maestroResultContract, maestroVerdictContract];
 
+export { checkCliToolEnabled } from './cli-tools.js';
 export {
   quoteShellArgument,
   renderRalphCompleteCommand,
   toRalphCompleteArgs,
   toRalphCompleteArgv,
 } from './complete-command.js';
+export type { DelegateCommand, DelegateCommandInput } from './delegate-command.js';
+export { buildDelegateCommand } from './delegate-command.js';
 export type { DelegatedStage, StageDelegation } from './delegation.js';
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
-export type { MaestroErrorCode, MaestroErrorCodeId } from './error-codes.js';
-export { isMaestroErrorCode, MAESTRO_ERROR_CODES } from './error-codes.js';
+export type { MaestroErrorCode, MaestroErrorCodeId, MaestroErrorScope } from './error-codes.js';
+export {
+  isMaestroErrorCode,
+  MAESTRO_ERROR_CODES,
+  MAESTRO_ERROR_SCOPES,
+  maestroErrorCode,
+  ralphCliErrorCodes,
+} from './error-codes.js';
 export { maestroContractError } from './fallback.js';
+export type { HandleFailStep } from './handle-fail.js';
+export { handleStepFailure } from './handle-fail.js';
 export type { CliTool, InvocationLine, ParsedInvocationLine } from './invocation.js';
 export {
   CLI_TOOLS,
@@ -29,6 +40,8 @@ export type { RalphCompleteArgs } from './ralph-argv.js';
 export { parseRalphCompleteArgv, parseRalphRetryArgv } from './ralph-argv.js';
 export type { CommandInspection, RalphCheckFinding, RalphCheckOptions } from './ralph-check.js';
 export { checkRalphSession, hasRalphErrors } from './ralph-check.js';
+export type { RalphCliArguments } from './ralph-cli-arguments.js';
+export { parseRalphCliArguments, safeParseRalphCliArguments } from './ralph-cli-arguments.js';
 export type { RalphExitCode } from './ralph-command-error.js';
 export { RalphCommandError } from './ralph-command-error.js';
 export type { RalphClock, RalphCompleteOutcome } from './ralph-complete.js';
@@ -63,16 +76,31 @@ export {
   ResultFieldsSchema,
   ResultStatusSchema,
 } from './result-schema.js';
-export type { AdjustedGateVerdict, DriftAction, GateVerdict, GateVerdictInput } from './routing.js';
+export type {
+  AdjustedGateVerdict,
+  DriftAction,
+  GateVerdict,
+  GateVerdictInput,
+  RegroundStep,
+  RegroundVerdict,
+} from './routing.js';
 export {
   adjustGateVerdict,
+  applyRegroundVerdict,
   driftAction,
   GATE_CONFIDENCE_FLOOR,
   GATE_VERDICTS,
   nextStateAfterResult,
+  REGROUND_VERDICTS,
 } from './routing.js';
 export type { RunVerdict } from './run-verdict.js';
 export { RUN_VERDICTS, safeParseRunVerdict } from './run-verdict.js';
+export type { SessionInvariantInput, SessionInvariantViolation } from './session-invariants.js';
+export {
+  checkRalphCliSessionInvariants,
+  executorAcceptsSession,
+  isRalphCliSessionId,
+} from './session-invariants.js';
 export type { AppliedSignals } from './signals.js';
 export { applyResultSignals, SIGNAL_SESSION_FIELDS } from './signals.js';
 export type {

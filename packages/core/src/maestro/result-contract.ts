@@ -94,6 +94,8 @@ export const maestroResultContract = defineContract({
     'The structured ---RESULT--- … ---END--- block a delegated maestro-ralph-cli-execute run ends its output with ' +
     '(maestro-flow v0.5.43). A missing block yields the upstream fallback, marked fallback: true.',
   delivery: 'text',
+  // Seed 002: "always end with `---RESULT---` / `---END---` block"; a JSON final message would break it.
+  jsonFinalMessage: false,
   schema: MaestroResultSchema,
   examples: EXAMPLES,
   rules: RULES,

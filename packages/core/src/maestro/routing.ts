@@ -77,3 +77,27 @@ export function adjustGateVerdict(input: GateVerdictInput): AdjustedGateVerdict 
     close_call: closeCall,
   };
 }
+
+/** What a post-reground evaluator reports. */
+export const REGROUND_VERDICTS = ['aligned', 'drifted'] as const;
+export type RegroundVerdict = (typeof REGROUND_VERDICTS)[number];
+
+export type RegroundStep =
+  /** The session pauses with a drift warning (`session.status = "paused"`). */
+  | { readonly next: 'END'; readonly action: 'A_REGROUND_HALT' }
+  | { readonly next: 'S_STEP_LOCATE'; readonly action: 'A_APPLY_PROCEED'; readonly low_confidence: boolean };
+
+/**
+ * The third S_APPLY_VERDICT guard (seed 002): "post-reground + drifted + confidence >= 60 → A_REGROUND_HALT
+ * (auto_confirm 不跳过)"; maestro-ralph v0.5.43 proceeds on `aligned`, and on `drifted` below 60 marked LOW
+ * CONFIDENCE. It takes no auto_confirm: auto-confirmation never skips the halt.
+ */
+export function applyRegroundVerdict(input: {
+  readonly verdict: RegroundVerdict;
+  readonly confidence_score: number;
+}): RegroundStep {
+  if (input.verdict === 'drifted' && input.confidence_score >= GATE_CONFIDENCE_FLOOR) {
+    return { next: 'END', action: 'A_REGROUND_HALT' };
+  }
+  return { next: 'S_STEP_LOCATE', action: 'A_APPLY_PROCEED', low_confidence: input.verdict === 'drifted' };
+}

@@ -76,6 +76,8 @@ export const maestroVerdictContract = defineContract({
     'The ---VERDICT--- … ---END--- block a quality-gate evaluator writes (maestro-flow v0.5.43 A_DELEGATE_EVALUATE). ' +
     'A verdict that cannot be parsed yields the upstream fallback (fix, parse_failed, score 0), marked fallback: true.',
   delivery: 'text',
+  // A `---VERDICT---` text block, like the result block: never a JSON final message.
+  jsonFinalMessage: false,
   schema: MaestroVerdictSchema,
   examples: EXAMPLES,
   rules: RULES,

@@ -27,12 +27,12 @@ export const ScopeComplianceSchema = z.strictObject({
 export type ScopeCompliance = z.output<typeof ScopeComplianceSchema>;
 
 /**
- * Arch's stage-② proposal: the skill's fields (`summary`, `file_plan`, `test_plan` or
- * `verification_command`, `dispatch_id`) plus the kernel's completion fields (`changed_files`,
- * non-empty `evidence_refs`), so one payload satisfies both.
+ * Arch's stage-② proposal. Seed 001: "**Required fields**: `summary`, `file_plan`, `test_plan` (or
+ * `verification_command`), `dispatch_id`." Everything else is optional, and the payload stays open: the
+ * kernel keeps unknown keys (it reads its own `flow_kind`, `request_kind`, `goal_kind` from payloads).
  */
 export const ArchProposalDonePayloadSchema = z
-  .strictObject({
+  .looseObject({
     ...completionFields,
     summary: NonBlankStringSchema.meta({
       description: 'One-sentence behaviour statement; it goes into contract.behavior verbatim.',
@@ -70,7 +70,7 @@ export const archProposalDone = defineHandoffContract({
     'Give test_plan, verification_command, or both.',
     'Publish structured artifact refs in artifact.manifest.published before this event and link it with artifact_manifest_event_id; artifact_refs here holds path strings only.',
     'Candidate plan artifacts carry status draft or proposed; only the orchestrator accepts them.',
-    'Include changed_files (may be empty) and evidence_refs: the kernel audits completions without them.',
+    'Add evidence_refs (and changed_files, usually empty): they are optional, but the kernel audits a completion without them.',
   ],
   examples: [
     {

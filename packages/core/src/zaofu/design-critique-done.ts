@@ -13,7 +13,7 @@ export const CritiqueFindingSchema = z.strictObject({
 });
 export type CritiqueFinding = z.output<typeof CritiqueFindingSchema>;
 
-/** Both verdicts carry the completion fields, so the kernel's completion check passes either way. */
+/** Both verdicts carry the fields the kernel's completion check audits; open objects, as the kernel keeps unknown keys. */
 const critiqueFields = {
   ...completionFields,
   summary: NonBlankStringSchema.meta({ description: 'One line: what was reviewed and the conclusion.' }),
@@ -21,17 +21,18 @@ const critiqueFields = {
 };
 
 /** Approve: nothing left to fix. */
-export const DesignCritiqueApproveSchema = z.strictObject({
+export const DesignCritiqueApproveSchema = z.looseObject({
   verdict: z.literal('approve'),
   ...critiqueFields,
   risks: z.array(NonBlankStringSchema).meta({ description: 'Empty, or low-severity informational risks.' }),
   fix_items: z
     .array(z.string())
     .max(0, { message: 'an approving critique has no fix_items; reject instead' }),
+  findings: z.never({ error: 'an approving critique has no findings; reject instead' }).optional(),
 });
 
 /** Reject (option A, the default): the concrete fixes arch must apply, optionally graded findings. */
-export const DesignCritiqueRejectSchema = z.strictObject({
+export const DesignCritiqueRejectSchema = z.looseObject({
   verdict: z.literal('reject'),
   ...critiqueFields,
   risks: z.array(NonBlankStringSchema).meta({ description: '"BLOCKER-n: …" and "RISK-n: …" lines.' }),
@@ -63,7 +64,7 @@ export const designCritiqueDone = defineHandoffContract({
     'An approval lists no fix_items; a rejection lists at least one concrete fix item.',
     'To block and escalate to a human, emit gate.failed with verdict SUSPEND instead.',
     'Cite the arch event and the files you checked in evidence_refs.',
-    'Include changed_files (usually empty): the kernel audits completions without it.',
+    'Add changed_files (usually empty): it is optional, but the kernel audits a completion without it.',
   ],
   examples: [
     {

@@ -7,13 +7,13 @@ export const GATE_FAILED_VERDICTS = ['REJECT', 'SUSPEND'] as const;
 export type GateFailedVerdict = (typeof GATE_FAILED_VERDICTS)[number];
 
 /** Reject option B: a hard blocker that invalidates the design (`REJECT`) or needs a human (`SUSPEND`). */
-export const GateFailedPayloadSchema = z.strictObject({
+export const GateFailedPayloadSchema = z.looseObject({
   verdict: z.enum(GATE_FAILED_VERDICTS),
   summary: NonBlankStringSchema,
   risks: z.array(NonBlankStringSchema),
   required_action: NonBlankStringSchema.meta({ description: 'What arch must do.' }),
   fix_items: z.array(NonBlankStringSchema).optional(),
-  evidence_refs: z.array(NonBlankStringSchema).min(1),
+  evidence_refs: z.array(NonBlankStringSchema).optional(),
   ...handoffLinkFields,
 });
 export type GateFailedPayload = z.output<typeof GateFailedPayloadSchema>;

@@ -13,7 +13,7 @@ import { findJsonCandidates } from '../text/json-candidates.js';
 import { isJsonObject } from '../text/json-line.js';
 import { agentTextLines } from '../text/unwrap.js';
 import { isMapping } from './_python.js';
-import { findCompletionWarnFields } from './completion-payload.js';
+import { findCompletionWarnFields, findMissingCompletionFields } from './completion-payload.js';
 import { findZfEmitCommandsInText } from './emit-in-text.js';
 import { zfEmitEnvelopeLines } from './emit-tool-calls.js';
 import type { HandoffEventType } from './event-types.js';
@@ -59,12 +59,24 @@ function objectRefError(eventType: string, value: unknown, cause: z.ZodError): P
   );
 }
 
+/**
+ * What the kernel merely audits is a warning: a completion field it requires but the skill does not (its
+ * `task.contract.invalid` is non-blocking), and the fields it warns about itself.
+ */
 function completionWarnings(eventType: string, payload: unknown): Warning[] {
-  return findCompletionWarnFields(eventType, payload).map((field) => ({
-    code: 'completion_warn_field',
-    message: `${eventType} has no ${field}; the ZaoFu kernel records that as a warning of the completion contract.`,
+  const audited = findMissingCompletionFields(eventType, payload).map((field) => ({
+    code: 'completion_audit_field',
+    message: `${eventType} has no ${field === 'changed_files' ? 'changed_files list' : `non-empty ${field}`}; the ZaoFu kernel accepts the event and appends a non-blocking task.contract.invalid (completion_payload_contract_violation).`,
     details: { field },
   }));
+  return [
+    ...audited,
+    ...findCompletionWarnFields(eventType, payload).map((field) => ({
+      code: 'completion_warn_field',
+      message: `${eventType} has no ${field}; the ZaoFu kernel records that as a warning of the completion contract.`,
+      details: { field },
+    })),
+  ];
 }
 
 function createValidate<T>(eventType: string, title: string, schema: z.ZodType<T>) {

@@ -117,6 +117,8 @@ export {
   validateArtifactManifest,
 } from './manifest-validation.js';
 export { OBJECT_ARTIFACT_REF_MESSAGE } from './payload-fields.js';
+export type { LoggedEvent, TaskContractDraft } from './task-contract.js';
+export { checkManifestLink, draftTaskContract } from './task-contract.js';
 
 /** Every contract of the zaofu family, for registries: one per event type. */
 export const zaofuContracts: readonly AnyContract[] = [

@@ -38,15 +38,20 @@ export const PathRefListSchema = z
   )
   .meta({ description: 'Artifact paths (strings only); structured refs go in artifact.manifest.published.' });
 
-/** Fields every completion payload carries so the kernel's completion contract is met. */
+/**
+ * Fields the kernel's completion contract audits. The skill requires only `summary` and `dispatch_id` of
+ * them; a missing `changed_files` or empty `evidence_refs` makes the kernel append a non-blocking
+ * `task.contract.invalid`, so validation reports it as a warning, not a rejection.
+ */
 export const completionFields = {
   summary: NonBlankStringSchema,
   changed_files: z
     .array(z.string())
-    .meta({ description: 'Files this role changed (the kernel requires the list; it may be empty).' }),
+    .optional()
+    .meta({ description: 'Files this role changed; the kernel audits completions without the list.' }),
   evidence_refs: z
     .array(NonBlankStringSchema)
-    .min(1)
+    .optional()
     .meta({ description: 'What the conclusion rests on: paths, event ids, doc sections.' }),
   residual_risks: z.array(z.string()).optional(),
   next_agent_input: z.string().optional(),

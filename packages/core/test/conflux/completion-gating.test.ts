@@ -67,7 +67,7 @@ describe('the completion-role gating table', () => {
           declaration({ phase, completion_role: 'operational-observation' }),
           state,
         );
-        expect(gate.verdict).not.toBe('stalled_hold');
+        expect(gate.verdict).not.toBe('gated_blocker');
         expect(gate.verdict === 'fail').toBe(['missing', 'placeholder', 'miswired'].includes(state));
         expect(gate.blocksPass).toBe(gate.verdict === 'fail');
       }
@@ -86,7 +86,7 @@ describe('the completion-role gating table', () => {
               execution_class === 'repository-local' &&
               state === 'prerequisite_unavailable';
             expect(
-              gate.verdict === 'stalled_hold',
+              gate.verdict === 'gated_blocker',
               `${phase} ${completion_role} ${execution_class} ${state}`,
             ).toBe(eligible);
           }

@@ -8,9 +8,11 @@ import {
   EXECUTE_SKILL,
   isMaestroErrorCode,
   MAESTRO_ERROR_CODES,
+  maestroErrorCode,
   parseRalphCompleteArgv,
   quoteShellArgument,
   RalphSessionSchema,
+  ralphCliErrorCodes,
   renderInvocationLine,
   renderRalphCompleteCommand,
   safeParseInvocationLine,
@@ -86,26 +88,47 @@ describe('safeParseInvocationLine', () => {
 });
 
 describe('tables', () => {
-  it('describes every code the ralph transitions and checks report', () => {
-    for (const code of [
+  it('describes every code the ralph transitions and checks report, in its scope', () => {
+    const scoped = [
+      ['ralph-execute', ['E001', 'E006', 'E007', 'E008', 'E009', 'E010', 'W001', 'W005', 'W007']],
+      ['ralph-cli', ['E011', 'E012', 'E013']],
+      ['ralph-check', ['W005', 'W006', 'W007', 'W008']],
+      ['ralph', ['E001', 'E002', 'E003', 'E004', 'E005', 'E006', 'W001', 'W002', 'W003', 'W004']],
+    ] as const;
+    for (const [scope, codes] of scoped) {
+      expect(Object.keys(MAESTRO_ERROR_CODES[scope])).toEqual(codes);
+      for (const code of codes) expect(isMaestroErrorCode(scope, code), `${scope} ${code}`).toBe(true);
+    }
+    expect(isMaestroErrorCode('ralph', 'toString')).toBe(false);
+    expect(maestroErrorCode('toString' as 'ralph', 'E001')).toBeUndefined();
+    expect(MAESTRO_ERROR_CODES['ralph-cli'].E013.recovery).toMatch(/DONE_WITH_CONCERNS/);
+  });
+
+  it('keeps the meanings upstream gives one code in different skills apart', () => {
+    expect(maestroErrorCode('ralph', 'E001')?.description).toBe('No intent and no running session');
+    expect(maestroErrorCode('ralph-execute', 'E001')?.description).toBe('No running session found');
+    expect(maestroErrorCode('ralph', 'E006')?.description).toMatch(/command_scope/);
+    expect(maestroErrorCode('ralph-execute', 'E006')?.description).toMatch(/command_path/);
+    expect(maestroErrorCode('ralph', 'W001')?.description).toBe('Decision expanded chain');
+    expect(maestroErrorCode('ralph-execute', 'W001')?.executorStatus).toBe('DONE_WITH_CONCERNS');
+  });
+
+  it('puts ralph E001–E006 and W001–W004 in effect for ralph-cli, plus its E011–E013', () => {
+    expect(Object.keys(ralphCliErrorCodes())).toEqual([
+      'E001',
+      'E002',
+      'E003',
+      'E004',
+      'E005',
       'E006',
-      'E007',
-      'E008',
-      'E009',
-      'E010',
+      'W001',
+      'W002',
+      'W003',
+      'W004',
       'E011',
       'E012',
       'E013',
-      'W001',
-      'W005',
-      'W006',
-      'W007',
-      'W008',
-    ]) {
-      expect(isMaestroErrorCode(code), code).toBe(true);
-    }
-    expect(isMaestroErrorCode('toString')).toBe(false);
-    expect(MAESTRO_ERROR_CODES.E013.recovery).toMatch(/DONE_WITH_CONCERNS/);
+    ]);
   });
 
   it.each([

@@ -5,6 +5,8 @@ import { toStableJson } from '../stable-json.js';
 export interface ContractFiles {
   schema(id: string): string;
   strictSchema(id: string): string;
+  /** Whether the contract can be a JSON final message, so its strict schema is worth shipping. */
+  hasJsonFinalMessage(id: string): boolean;
 }
 
 export function createContractFiles(registry: ContractRegistry): ContractFiles {
@@ -22,5 +24,6 @@ export function createContractFiles(registry: ContractRegistry): ContractFiles {
       memo(`${id}\0schema`, () => toStableJson(registry.require(id).toJSONSchema({ io: 'output' }))),
     strictSchema: (id) =>
       memo(`${id}\0strict`, () => toStableJson(registry.require(id).toJSONSchema({ variant: 'openai' }))),
+    hasJsonFinalMessage: (id) => registry.require(id).jsonFinalMessage,
   };
 }

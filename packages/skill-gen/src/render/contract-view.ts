@@ -13,9 +13,12 @@ export function contractReferenceFiles(id: string) {
   } as const;
 }
 
-/** Targets whose skills also carry the OpenAI-strict schema (`codex exec --output-schema`). */
-export function carriesStrictSchema(target: TargetId): boolean {
-  return target === 'codex';
+/**
+ * Whether a target's skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`): Codex
+ * only, and only for contracts that can be a JSON final message (never a `---RESULT---`-style text block).
+ */
+export function carriesStrictSchema(target: TargetId, contract: AnyContract): boolean {
+  return target === 'codex' && contract.jsonFinalMessage;
 }
 
 export interface FieldRowView {
@@ -82,7 +85,7 @@ export function createContractView(contract: AnyContract, target: TargetId): Con
     isText: contract.delivery === 'text',
     schemaFile: files.schema,
     typesFile: files.types,
-    strictSchemaFile: carriesStrictSchema(target) ? files.strictSchema : null,
+    strictSchemaFile: carriesStrictSchema(target, contract) ? files.strictSchema : null,
     schemaJson: toStableJson(schema).trimEnd(),
     hasVariants: sections.length > 1,
     sections,

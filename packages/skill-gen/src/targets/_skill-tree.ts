@@ -16,7 +16,7 @@ export interface SkillTreeInput {
   readonly body: string;
   readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
-  /** Also write `references/<id>.openai.schema.json` (Codex `--output-schema`). */
+  /** Also write `references/<id>.openai.schema.json` (Codex `--output-schema`) for JSON-final-message contracts. */
   readonly strictSchema: boolean;
   /** More generated files, relative to the skill folder (Codex `agents/openai.yaml`). */
   readonly extra?: readonly { readonly path: string; readonly content: string }[];
@@ -29,7 +29,8 @@ export function skillTree(input: SkillTreeInput): OutputFile[] {
   for (const id of skill.frontMatter.contracts) {
     const files = contractReferenceFiles(id);
     generated.set(files.schema, input.contractFiles.schema(id));
-    if (input.strictSchema) generated.set(files.strictSchema, input.contractFiles.strictSchema(id));
+    if (input.strictSchema && input.contractFiles.hasJsonFinalMessage(id))
+      generated.set(files.strictSchema, input.contractFiles.strictSchema(id));
     const reference = input.typeReferences.get(id);
     if (reference) generated.set(files.types, reference.text);
   }

@@ -11,25 +11,43 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const examplesDir = `${repoRoot}examples/`;
 
 export interface ExamplePack {
+  readonly config: string;
   readonly inputs: PackInputs;
   readonly pack: RenderedPack;
 }
 
-let loaded: Promise<ExamplePack> | undefined;
+/** The example packs, named as the seed systems name them (Dev Flow ships as the `dev-flow-codex` Codex plugin). */
+export const EXAMPLE_PACK_CONFIGS = [
+  'examples/skillpack.config.json',
+  'examples/dev-flow-codex/skillpack.config.json',
+] as const;
 
-/** The example pack rendered in memory once per test file (stand-in hook bundles: content is what matters). */
-export function examplePack(): Promise<ExamplePack> {
-  loaded ??= loadPack({
-    cwd: repoRoot,
-    config: 'examples/skillpack.config.json',
-    bundles: standInBundles,
-    typeReferences: { prefer: 'sources' },
-  }).then((inputs) => ({ inputs, pack: renderPack(inputs) }));
-  return loaded;
+const loaded = new Map<string, Promise<ExamplePack>>();
+
+/** One example pack rendered in memory once per test file (stand-in hook bundles: content is what matters). */
+export function examplePack(config: string = EXAMPLE_PACK_CONFIGS[0]): Promise<ExamplePack> {
+  let pack = loaded.get(config);
+  if (!pack) {
+    pack = loadPack({
+      cwd: repoRoot,
+      config,
+      bundles: standInBundles,
+      typeReferences: { prefer: 'sources' },
+    }).then((inputs) => ({ config, inputs, pack: renderPack(inputs) }));
+    loaded.set(config, pack);
+  }
+  return pack;
+}
+
+/** Every example pack, rendered. */
+export function examplePacks(): Promise<ExamplePack[]> {
+  return Promise.all(EXAMPLE_PACK_CONFIGS.map((config) => examplePack(config)));
 }
 
 /** One rendered skill: its SKILL.md, the Markdown references next to it, and the contracts its source declares. */
 export interface RenderedSkill {
+  /** The name of the pack that rendered it. */
+  readonly pack: string;
   readonly target: string;
   /** `skill` for the runtime's skill folder, `plugin` for the plugin copy. */
   readonly form: 'skill' | 'plugin';
@@ -48,8 +66,12 @@ function text(file: OutputFile): string {
   return typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8');
 }
 
-/** Every SKILL.md the pack renders, with the files of its folder. */
-export function renderedSkills({ inputs, pack }: ExamplePack): RenderedSkill[] {
+/** Every SKILL.md the packs render, with the files of its folder. */
+export function renderedSkills(packs: ExamplePack | readonly ExamplePack[]): RenderedSkill[] {
+  return (Array.isArray(packs) ? packs : [packs as ExamplePack]).flatMap(skillsOfPack);
+}
+
+function skillsOfPack({ inputs, pack }: ExamplePack): RenderedSkill[] {
   const skills: RenderedSkill[] = [];
   for (const file of pack.files) {
     const match = SKILL_FILE.exec(file.path);
@@ -63,6 +85,7 @@ export function renderedSkills({ inputs, pack }: ExamplePack): RenderedSkill[] {
     );
     const source = inputs.skills.find((skill) => skill.name === name)!;
     skills.push({
+      pack: inputs.config.name,
       target,
       form: plugin ? 'plugin' : 'skill',
       name,

@@ -21,7 +21,7 @@ import { GENERATED_REFERENCES } from '../../../../examples/scripts/render-refere
 import { runLint } from '../../src/lint/run-lint.js';
 import { writePack } from '../../src/pack/write-pack.js';
 import { tempDir } from '../_support/temp.js';
-import { examplePack, examplesDir } from './_example-pack.js';
+import { EXAMPLE_PACK_CONFIGS, examplePack, examplesDir } from './_example-pack.js';
 
 // Hand-written tables and lists in the skill sources restate core's data; these tests keep them equal.
 
@@ -88,12 +88,33 @@ describe('maestro-ralph-cli', () => {
     expect(tableRows(text, '| Field | Goes to |').map(([field]) => field)).toEqual([...RESULT_FIELDS]);
   });
 
-  it('lists the CLI error codes with their severity', () => {
-    const rows = tableRows(text, '| Code | Severity | Meaning | Recovery |');
-    expect(rows.map(([code, severity]) => [code, severity])).toEqual(
-      (['E011', 'E012', 'E013'] as const).map((code) => [code, MAESTRO_ERROR_CODES[code].severity]),
+  it('lists the ralph error codes in effect, then the CLI additions, with their severity', () => {
+    const lines = text.split('\n');
+    const header = '| Code | Severity | Meaning | Recovery |';
+    const first = tableRows(text, header);
+    const second = tableRows(lines.slice(lines.indexOf(header) + 1).join('\n'), header);
+    expect(first.map(([code, severity]) => [code, severity])).toEqual(
+      Object.entries(MAESTRO_ERROR_CODES.ralph).map(([code, entry]) => [code, entry.severity]),
+    );
+    expect(second.map(([code, severity]) => [code, severity])).toEqual(
+      Object.entries(MAESTRO_ERROR_CODES['ralph-cli']).map(([code, entry]) => [code, entry.severity]),
     );
   });
+});
+
+describe('maestro renders', () => {
+  it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
+    const { pack } = await examplePack();
+    const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
+    expect(maestro.length).toBe(12);
+    for (const file of maestro) {
+      const text = String(file.content);
+      expect(text, file.path).not.toContain('skillpack-examples:maestro');
+      if (file.path.includes('/maestro-ralph-cli/')) {
+        expect(text, file.path).toContain('| codex | `$maestro-ralph-cli-execute {step.skill}');
+      }
+    }
+  }, 120_000);
 });
 
 describe('maestro-ralph-cli-execute', () => {
@@ -143,6 +164,21 @@ describe('dev-flow', () => {
       ]);
     expect(rows).toEqual(expected);
   });
+
+  it('gives every step of standard-development@1 its plain-equivalent work and a capability per profile', () => {
+    const rows = tableRows(
+      source('dev-flow/references/method-profiles.md'),
+      '| Step | Purpose | Plain-equivalent work | `spec-kit` capability | `openspec` capability | Expected result |',
+    );
+    const steps = STANDARD_PROCESS.nodes.flatMap((node) =>
+      node.method_steps.map((step) => `\`${step.step_id}\``),
+    );
+    expect(rows.map(([step]) => step)).toEqual(steps);
+    for (const row of rows) {
+      expect(row).toHaveLength(6);
+      for (const cell of row) expect(cell, row[0]).not.toBe('');
+    }
+  });
 });
 
 describe('zf-harness-design-handoff', () => {
@@ -169,18 +205,27 @@ describe('generated references', () => {
   });
 });
 
-describe('the built example pack', () => {
-  it('has no lint error for any runtime', async () => {
-    const out = tempDir('skillpack-examples-lint-');
-    await writePack(out, (await examplePack()).pack);
-    const result = await runLint({
-      paths: [out],
-      runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
-      cwd: out,
-    });
-    expect(result.success).toBe(true);
-    if (!result.success) return;
-    expect(result.data.summary.files).toBe(30);
-    expect(result.data.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
-  }, 120_000);
+describe('the built example packs', () => {
+  it.each([
+    // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable)
+    [EXAMPLE_PACK_CONFIGS[0], 24],
+    // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
+    [EXAMPLE_PACK_CONFIGS[1], 2],
+  ])(
+    '%s has no lint error for any runtime',
+    async (config, files) => {
+      const out = tempDir('skillpack-examples-lint-');
+      await writePack(out, (await examplePack(config)).pack);
+      const result = await runLint({
+        paths: [out],
+        runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
+        cwd: out,
+      });
+      expect(result.success).toBe(true);
+      if (!result.success) return;
+      expect(result.data.summary.files).toBe(files);
+      expect(result.data.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+    },
+    120_000,
+  );
 });
