@@ -14,6 +14,7 @@ import {
 } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { sha256 } from '../sha256.js';
 import { isInside, probePath } from './disk-state.js';
 import { serializeLockFile } from './lock-file.js';
@@ -60,7 +61,7 @@ export async function applyPlan(
 ): Promise<Result<ApplyReport, SkillpackError>> {
   if (plan.conflicts > 0) {
     return fail(
-      new SkillpackError('INSTALL_CONFLICT', 'Refusing to apply a plan with conflicts.', { details: {} }),
+      new SkillpackError('install_conflict', 'Refusing to apply a plan with conflicts.', { details: {} }),
     );
   }
   const { root } = options;
@@ -124,8 +125,8 @@ export async function applyPlan(
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     return fail(
-      new SkillpackError(
-        'INSTALL_INTERRUPTED',
+      new IoError(
+        'install_interrupted',
         `The ${plan.operation} stopped (${reason}); ${undoFailures.length === 0 ? 'every change was rolled back' : `rolling back failed for ${undoFailures.join(', ')}`}.`,
         { details: { rolledBack: undoFailures.length === 0, undoFailures }, cause: error },
       ),

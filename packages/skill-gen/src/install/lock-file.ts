@@ -54,13 +54,13 @@ export function findInstall(lock: LockFile, packName: string, runtime: RuntimeId
 
 function corrupt(file: string, problem: string, details: Record<string, unknown> = {}): ProtocolError {
   return new ProtocolError(
-    'LOCK_FILE_CORRUPT',
+    'lock_file_corrupt',
     `The lock file ${file} is corrupt: ${problem}. skillpack does not overwrite it; fix or remove it by hand (removing it makes skillpack forget what it installed there).`,
     { details: { file, ...details } },
   );
 }
 
-/** Parse a lock file read from disk. Damage is a `LOCK_FILE_CORRUPT` ProtocolError naming `file`; never throws. */
+/** Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; never throws. */
 export function safeParseLockFile(text: unknown, file: string): Result<LockFile, ProtocolError> {
   if (typeof text !== 'string')
     return fail(corrupt(file, `expected JSON text, received ${describeValue(text)}`));

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
-import { ConfigError, fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
+import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { type ApplyReport, type ApplyStep, applyPlan, findLeftoverStaging } from './apply-plan.js';
 import { probePaths } from './disk-state.js';
 import { type InstallScope, lockFilePath } from './layout.js';
@@ -46,11 +47,11 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
   const what =
     options.scope === 'project' ? 'project directory (--dir)' : 'home directory (--home or SKILLPACK_HOME)';
   return fail(
-    new ConfigError('SCOPE_ROOT_NOT_FOUND', `The ${what} ${root} does not exist.`, { details: { root } }),
+    new IoError('scope_root_not_found', `The ${what} ${root} does not exist.`, { details: { root } }),
   );
 }
 
-/** Read the scope's lock file; a missing one is empty, a damaged one is `LOCK_FILE_CORRUPT`. */
+/** Read the scope's lock file; a missing one is empty, a damaged one is `lock_file_corrupt`. */
 export async function readLockFile(path: string): Promise<Result<LockFile, SkillpackError>> {
   let text: string;
   try {
@@ -58,14 +59,10 @@ export async function readLockFile(path: string): Promise<Result<LockFile, Skill
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(emptyLockFile());
     return fail(
-      new ProtocolError(
-        'LOCK_FILE_UNREADABLE',
-        `Cannot read the lock file ${path}: ${(error as Error).message}`,
-        {
-          details: { file: path },
-          cause: error,
-        },
-      ),
+      new IoError('lock_file_unreadable', `Cannot read the lock file ${path}: ${(error as Error).message}`, {
+        details: { file: path },
+        cause: error,
+      }),
     );
   }
   return safeParseLockFile(text, path);
@@ -166,7 +163,7 @@ export async function uninstallPack(
     const forRuntime = options.runtime ? ` for ${options.runtime}` : '';
     return fail(
       new ConfigError(
-        'NOT_INSTALLED',
+        'not_installed',
         `${options.packName} is not installed${forRuntime} in the ${options.scope} scope (${lockFile}).`,
         {
           details: { pack: options.packName, runtime: options.runtime, lockFile },

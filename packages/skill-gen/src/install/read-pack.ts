@@ -11,6 +11,7 @@ import {
   type SkillpackError,
   safeJsonParse,
 } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { sha256 } from '../sha256.js';
 import { isInside } from './disk-state.js';
@@ -49,13 +50,9 @@ export async function readPack(
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
     return fail(
-      new ConfigError(
-        'PACK_NOT_FOUND',
-        `No pack directory at ${packDir}. Build one with \`skillpack build\`.`,
-        {
-          details: { packDir },
-        },
-      ),
+      new IoError('pack_not_found', `No pack directory at ${packDir}. Build one with \`skillpack build\`.`, {
+        details: { packDir },
+      }),
     );
   }
   const manifestPath = join(packDir, MANIFEST_FILE);
@@ -65,8 +62,8 @@ export async function readPack(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(
-      new ConfigError(
-        code === 'ENOENT' ? 'PACK_MANIFEST_MISSING' : 'PACK_MANIFEST_UNREADABLE',
+      new (code === 'ENOENT' ? ConfigError : IoError)(
+        code === 'ENOENT' ? 'pack_manifest_missing' : 'pack_manifest_unreadable',
         code === 'ENOENT'
           ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`skillpack build\` (or the build did not finish).`
           : `Cannot read ${manifestPath}: ${(error as Error).message}`,
@@ -79,7 +76,7 @@ export async function readPack(
     const listed = unsafe.slice(0, 5).map((entry) => `${JSON.stringify(entry.path)} ${entry.reason}`);
     return fail(
       new ProtocolError(
-        'PACK_PATH_UNSAFE',
+        'pack_path_unsafe',
         `Refusing the pack: ${manifestPath} lists unsafe paths: ${listed.join('; ')}.`,
         {
           details: { file: manifestPath, paths: unsafe },
@@ -90,7 +87,7 @@ export async function readPack(
   const parsed = safeParseManifest(text, manifestPath);
   if (!parsed.success) {
     return fail(
-      new ProtocolError('PACK_MANIFEST_INVALID', parsed.error.message, {
+      new ProtocolError('pack_manifest_invalid', parsed.error.message, {
         details: { file: manifestPath, ...parsed.error.details },
         cause: parsed.error,
       }),
@@ -107,7 +104,7 @@ export async function readPack(
   if (selected.length === 0) {
     return fail(
       new ConfigError(
-        'PACK_RUNTIME_MISSING',
+        'pack_runtime_missing',
         `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtime} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
         { details: { packDir, runtime, targets: manifest.targets } },
       ),
@@ -118,7 +115,7 @@ export async function readPack(
     const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
     return fail(
       new ProtocolError(
-        'PACK_FILE_MISMATCH',
+        'pack_file_mismatch',
         `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
         { details: { packDir, files: problems } },
       ),

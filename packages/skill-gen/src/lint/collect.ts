@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { access, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ConfigError, fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';
 import type { FolderEntry, SkillFileInput } from './skill-document.js';
@@ -20,7 +21,7 @@ const PACK_MANIFEST = 'skillpack.manifest.json';
 
 /**
  * Find every `SKILL.md` (and skill source `skill.md`) under the given paths, read it and list its folder.
- * A missing path is a `ConfigError` (`LINT_PATH_NOT_FOUND`).
+ * A missing path is a `ConfigError` (`lint_path_not_found`).
  */
 export async function collectSkillFiles(
   paths: readonly string[],
@@ -32,8 +33,8 @@ export async function collectSkillFiles(
     const info = await stat(absolute).catch(() => undefined);
     if (!info) {
       return fail(
-        new ConfigError(
-          'LINT_PATH_NOT_FOUND',
+        new IoError(
+          'lint_path_not_found',
           `Cannot lint ${JSON.stringify(input)}: no such file or directory.`,
           {
             details: { path: absolute },
@@ -50,7 +51,7 @@ export async function collectSkillFiles(
       files.push(await readSkillFile(path, cwd));
     } catch (error) {
       return fail(
-        new SkillpackError('LINT_READ_FAILED', `Cannot read ${path}: ${(error as Error).message}`, {
+        new IoError('lint_read_failed', `Cannot read ${path}: ${(error as Error).message}`, {
           details: { path },
           cause: error,
         }),

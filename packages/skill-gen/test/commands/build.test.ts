@@ -66,8 +66,13 @@ describe('skillpack build', () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'/],
-    [['--target', 'cursor'], /unknown target "cursor"/],
+    [['--nope'], /unknown option --nope\./],
+    [['--confg', 'x'], /unknown option --confg\. Did you mean --config\?/],
+    [
+      ['--target', 'cursor'],
+      /--target must be one of claude-code, codex, opencode, portable; got "cursor"\./,
+    ],
+    [['--target', 'codxe'], /got "codxe"\. Did you mean "codex"\?/],
     [['extra'], /unexpected argument "extra"/],
   ])('exits 2 on the usage error %j', async (args, message) => {
     const run = await cli(project(), 'build', ...args);
@@ -79,7 +84,10 @@ describe('skillpack build', () => {
   it('prints help on stdout', async () => {
     const run = await cli(project(), 'build', '--help');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Usage: skillpack build [--config FILE] [--target T …] [--out DIR]');
+    expect(run.stdout).toMatch(
+      /^Usage: skillpack build \[--config FILE\] \[--target claude-code\|codex\|opencode\|portable…\] \[--out DIR\]\n\s+\[--dry-run\] \[--format text\|json\]\n/,
+    );
+    expect(run.stdout).toContain('  -c, --config FILE  Pack config (default: skillpack.config.json)');
   });
 });
 

@@ -58,7 +58,7 @@ describe('an interrupted install or uninstall rolls back', () => {
       const result = await install(v2, root, interruptAt(index));
       expect(result.success, `failure at step ${index}`).toBe(false);
       if (result.success) continue;
-      expect(result.error.code).toBe('INSTALL_INTERRUPTED');
+      expect(result.error.code).toBe('install_interrupted');
       expect(result.error.details.rolledBack).toBe(true);
       expect(snapshotTree(root), `tree after a failure at step ${index} (${steps[index]!.phase})`).toEqual(
         before,

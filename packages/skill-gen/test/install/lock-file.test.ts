@@ -91,12 +91,12 @@ describe('lock file', () => {
         installs: [valid.installs[0], { ...valid.installs[1], files: valid.installs[0].files }],
       }),
     ],
-  ] as const)('rejects %s with a typed LOCK_FILE_CORRUPT naming the file', (_label, text) => {
+  ] as const)('rejects %s with a typed lock_file_corrupt naming the file', (_label, text) => {
     const result = safeParseLockFile(text, FILE);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error).toBeInstanceOf(ProtocolError);
-    expect(result.error.code).toBe('LOCK_FILE_CORRUPT');
+    expect(result.error.code).toBe('lock_file_corrupt');
     expect(result.error.message).toContain(FILE);
     expect(result.error.message.length).toBeLessThan(1_000);
     expect(result.error.details.file).toBe(FILE);

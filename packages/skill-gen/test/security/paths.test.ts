@@ -146,7 +146,7 @@ describe('Windows reserved device names', () => {
     const document = JSON.parse(run.stdout) as { status: string; error?: { code: string } };
     const installed = join(project, '.claude/skills/demo/references', name);
     if (document.status === 'error') {
-      expect(['PACK_PATH_UNSAFE', 'INSTALL_INTERRUPTED']).toContain(document.error?.code);
+      expect(['pack_path_unsafe', 'install_interrupted']).toContain(document.error?.code);
       expect(snapshotTree(project)).toEqual({});
     } else {
       expect(process.platform).not.toBe('win32');
@@ -226,7 +226,7 @@ describe('uninstall: a lock file never names a file outside the scope root', () 
         cwd: work,
       },
     );
-    expect(JSON.parse(run.stdout).error?.code).toBe('LOCK_FILE_CORRUPT');
+    expect(JSON.parse(run.stdout).error?.code).toBe('lock_file_corrupt');
     expect(readFileSync(secret, 'utf8')).toBe(SECRET);
   });
 

@@ -41,7 +41,7 @@ describe.each([
     configText(),
     'config_invalid',
   ],
-  ['lock file', (text: string) => safeParseLockFile(text, 'skillpack-lock.json'), LOCK, 'LOCK_FILE_CORRUPT'],
+  ['lock file', (text: string) => safeParseLockFile(text, 'skillpack-lock.json'), LOCK, 'lock_file_corrupt'],
   [
     'manifest',
     (text: string) => safeParseManifest(text, 'skillpack.manifest.json'),
@@ -110,7 +110,7 @@ describe('CLI inputs with polluting keys', () => {
       ],
       { cwd: work },
     );
-    expect(JSON.parse(run.stdout).error.code).toBe('PACK_MANIFEST_INVALID');
+    expect(JSON.parse(run.stdout).error.code).toBe('pack_manifest_invalid');
     expectPrototypesUntouched(before);
   });
 
