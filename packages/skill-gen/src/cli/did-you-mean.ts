@@ -23,8 +23,8 @@ export function didYouMean(input: string, known: readonly string[]): string | un
   let best: { name: string; edits: number } | undefined;
   for (const name of known) {
     const edits = distance(wanted, name.toLowerCase());
-    if (edits <= Math.max(1, Math.floor(name.length / 3)) && (!best || edits < best.edits))
-      best = { name, edits };
+    const close = edits <= Math.max(1, Math.floor(name.length / 3)) && edits < name.length;
+    if (close && (!best || edits < best.edits)) best = { name, edits };
   }
   if (best) return best.name;
   const extending = wanted.length >= 2 ? known.filter((name) => name.startsWith(wanted)) : [];

@@ -176,7 +176,7 @@ export const command = defineCommand({
   summary: "Read an agent's output and print the contract's value or typed error as JSON",
   description: `Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok": true, "contract": …, "runtime": …, "value": …}     exit 0: the contract is satisfied
-  {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; exit 2: usage or I/O error
+  {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; 2: usage or I/O error
 A run-level warning (a run that did not complete) adds "warnings".`,
   positionals: [{ name: 'FILE', description: 'The agent output to read; - or nothing reads stdin' }],
   options: {
