@@ -37,6 +37,7 @@ export function renderPack(
         skills,
         registry,
         renderBody: (skill, form) => engine.renderSkill(skill, target, form),
+        renderPluginReadme: (view) => engine.renderPluginReadme(view),
         contractFiles,
         typeReferences: inputs.typeReferences,
         bundles: inputs.bundles,

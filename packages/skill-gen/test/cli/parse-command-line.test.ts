@@ -93,9 +93,14 @@ describe('parseCommandLine', () => {
 
   it('requires required options and operands, except with --help', () => {
     const strict = defineCommand({
-      ...demo,
+      name: 'strict',
+      summary: 'Strict',
+      description: 'Requires.',
       positionals: [{ name: 'FILE', required: true, description: 'A file' }],
       options: { id: { type: 'string', value: 'ID', required: true, description: 'Which' } },
+      output: 'text',
+      exits: { ok: 'done' },
+      run: async () => 0,
     });
     expect(() => parseCommandLine(strict, ['x'])).toThrow('--id ID is required.');
     expect(() => parseCommandLine(strict, ['--id', 'y'])).toThrow('FILE is required.');
