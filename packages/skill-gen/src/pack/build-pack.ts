@@ -22,7 +22,7 @@ export interface BuildResult extends WriteReport {
 /** `skillpack build`: load, render every target and write the pack with its manifest. */
 export async function buildPack(request: PackRequest = {}, options: BuildOptions = {}): Promise<BuildResult> {
   const { onProgress } = options;
-  const inputs = await loadPack(request);
+  const inputs = await loadPack(request, onProgress && ((step) => onProgress(step, 0, 0)));
   const pack = renderPack(
     inputs,
     onProgress && ((target, done, total) => onProgress(`rendering ${target}`, done, total)),

@@ -59,4 +59,13 @@ describe('createProgress', () => {
       '\r\x1b[2Kskillpack build: rendering codex 1/4\r\x1b[2Kskillpack build: writing 3/300\r\x1b[2K',
     );
   });
+
+  it('shows a step of unknown length with an ellipsis', () => {
+    const term = terminal(true);
+    const progress = createProgress(term.io, 'build');
+    term.advance(PROGRESS_DELAY_MS);
+    progress.update('reading skill sources', 0, 0);
+    progress.end();
+    expect(term.stderr()).toBe('\r\x1b[2Kskillpack build: reading skill sources…\r\x1b[2K');
+  });
 });
