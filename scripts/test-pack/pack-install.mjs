@@ -24,12 +24,14 @@ const REQUIRED_PATHS = {
   '@skillpack/adapters': [
     'README.md',
     'LICENSE',
+    'bin/skillpack-hook.js',
     'dist/bin/skillpack-hook.js',
     'dist/bundles/skillpack-hook.mjs',
   ],
   '@skillpack/skill-gen': [
     'README.md',
     'LICENSE',
+    'bin/skillpack.js',
     'dist/cli.js',
     'dist/templates/partials/contract-output.hbs',
   ],

@@ -89,7 +89,9 @@ export function extractContract(
   maybeOptions?: ExtractContractOptions,
 ): ContractResult<unknown> {
   const byId = typeof contract === 'string';
-  const registry = byId ? ((registryOrOptions as ContractRegistry | undefined) ?? builtinContracts) : undefined;
+  const registry = byId
+    ? ((registryOrOptions as ContractRegistry | undefined) ?? builtinContracts)
+    : undefined;
   const options = (byId ? maybeOptions : (registryOrOptions as ExtractContractOptions | undefined)) ?? {};
   const resolved = byId ? registry!.require(contract) : contract;
   const result = withWarnings(readChannels(run, resolved), runWarnings(run));

@@ -1,18 +1,15 @@
-/** Where a command writes; tests pass buffers, the bin passes the process streams. */
+/** Where a command reads and writes; tests pass buffers, the bin passes the process streams. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly stdin: NodeJS.ReadableStream;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Whether stderr is a terminal a person watches: progress is drawn only then (default: false). */
+  readonly interactive?: boolean;
+  /** Milliseconds from a monotonic clock, for progress (default: `performance.now`). */
+  readonly now?: () => number;
 }
 
-export interface Command {
-  readonly name: string;
-  readonly summary: string;
-  readonly usage: string;
-  run(args: readonly string[], io: CliIo): Promise<number>;
-}
-
-/** Exit codes shared by every command. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export type { CommandDeclaration as Command } from './cli/command.js';
+export { EXIT, type ExitCode } from './cli/exit-code.js';

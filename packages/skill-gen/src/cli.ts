@@ -7,6 +7,7 @@ runCli(process.argv.slice(2), {
   stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
+  interactive: process.stderr.isTTY === true,
 }).then(
   (code) => {
     process.exitCode = code;

@@ -1,5 +1,18 @@
-export type { CliIo, Command } from './cli-io.js';
-export { EXIT } from './cli-io.js';
+export type {
+  BooleanOption,
+  CommandContext,
+  CommandDeclaration,
+  OptionDeclaration,
+  OptionDeclarations,
+  OptionValues,
+  PositionalDeclaration,
+  StringOption,
+} from './cli/command.js';
+export { defineCommand } from './cli/command.js';
+export type { ExitCode } from './cli/exit-code.js';
+export { EXIT, exitCodeFor, IoError, UsageError } from './cli/exit-code.js';
+export type { Progress } from './cli/progress.js';
+export type { CliIo } from './cli-io.js';
 export { CONFIG_SCHEMA_FILE, packConfigJsonSchema } from './config/config-json-schema.js';
 export { loadPackConfig, MAX_CONFIG_BYTES, safeParsePackConfig } from './config/load-pack-config.js';
 export type { Author, HookConfig, PackConfig, PackConfigInput, StopEvent } from './config/pack-config.js';

@@ -1,4 +1,5 @@
 import { SkillpackError } from '@skillpack/core';
+import { IoError } from './cli/exit-code.js';
 
 const CODES: Readonly<Record<string, { code: string; what: string }>> = {
   EACCES: { code: 'permission_denied', what: 'permission denied' },
@@ -20,7 +21,7 @@ export function toIoError(error: unknown, action: string, fallbackFile: string):
   const file = typeof errno?.path === 'string' ? errno.path : fallbackFile;
   const known = errno?.code === undefined ? undefined : CODES[errno.code];
   const what = known?.what ?? (errno?.code ? errno.code : String((error as Error)?.message ?? error));
-  return new SkillpackError(
+  return new IoError(
     known?.code ?? 'io_error',
     `Cannot ${action} ${file}: ${what}${errno?.code && known ? ` (${errno.code})` : ''}.`,
     { details: { file, ...(errno?.code ? { errno: errno.code } : {}) }, cause: error },

@@ -25,12 +25,32 @@ describe('skillpack bin', () => {
     expect(run.stdout).toBe(`${version}\n`);
   });
 
-  it('prints usage on stderr and exits 2 for an unknown command', () => {
+  it('names an unknown command and points at the help, exiting 2', () => {
     const run = skillpack('frobnicate');
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('unknown command "frobnicate"');
-    expect(run.stderr).toContain('Usage: skillpack');
+    expect(run.stderr).toBe(
+      'skillpack: unknown command "frobnicate".\nRun "skillpack help" for the list of commands.\n',
+    );
+  });
+
+  it.each([
+    ['biuld', 'build'],
+    ['instal', 'install'],
+    ['uninstal', 'uninstall'],
+    ['chek', 'check'],
+  ])('suggests the command a typo %s meant', (typo, meant) => {
+    const run = skillpack(typo);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`unknown command "${typo}". Did you mean "${meant}"?`);
+  });
+
+  it('prints one command\'s help for "help <command>", the same as "<command> --help"', () => {
+    const help = skillpack('help', 'build');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: skillpack build /);
+    expect(help.stdout).toBe(skillpack('build', '--help').stdout);
+    expect(skillpack('help', 'biuld').stderr).toContain('Did you mean "build"?');
   });
 
   it('treats a prototype key as an unknown command, not a crash', () => {

@@ -177,10 +177,9 @@ describe.each([
       stdout += chunk;
     });
     child.stdin.write('{"session_id":');
-    const started = Date.now();
+    // A hang fails the test by its timeout; the message proves the hook's own deadline ended it.
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(JSON.parse(stdout)).toEqual({
       systemMessage: 'skillpack-hook: gave up after 300 ms (its own deadline).',
     });

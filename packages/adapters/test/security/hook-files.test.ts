@@ -40,8 +40,8 @@ describe.skipIf(process.platform === 'win32')(
       ['a folder', folder],
       ['a missing file', join(work, 'missing.jsonl')],
       ['a path with a NUL byte', `${work}/a\u0000b.jsonl`],
-    ])('%s: the stop is let through at once with a typed reason', async (_label, path) => {
-      const started = Date.now();
+    ])('%s: the stop is let through with a typed reason, never hanging', async (_label, path) => {
+      // A read that blocked (a FIFO nobody writes to) would never resolve: the test's timeout catches it.
       const result = await handleStopHook(
         claudeCodeStopHook,
         JSON.parse(stopPayload({ transcript_path: path })),
@@ -50,7 +50,6 @@ describe.skipIf(process.platform === 'win32')(
           maxBlocks: 1,
         },
       );
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
     });
   },

@@ -85,15 +85,14 @@ describe('safeParseJsonText', () => {
     expect(rule(deepObjects, { maxBytes: 1_000_000 })).toBe('ok');
   });
 
-  it('scans multi-megabyte input in linear time', () => {
+  // Its time, as a ratio of input sizes, is measured in bench/linear-scans.bench.mjs.
+  it('scans multi-megabyte input', () => {
     const members = Array.from({ length: 60_000 }, (_, i) => `"k${i}":"${'x'.repeat(40)}"`).join(',');
     const text = `{${members}}`;
     expect(text.length).toBeGreaterThan(3_000_000);
-    const started = performance.now();
     expect(rule(text, { maxBytes: 10_000_000 })).toBe('ok');
     const longString = `"${'\\\\'.repeat(1_500_000)}"`;
     expect(rule(longString, { maxBytes: 10_000_000 })).toBe('ok');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it.each([undefined, null, 42, {}, [], true])('refuses a non-text input %j', (input) => {

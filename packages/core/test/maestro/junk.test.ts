@@ -124,9 +124,7 @@ const PARSERS = [
 describe('junk input never throws and pollutes nothing', () => {
   describe.each(PARSERS)('%s', (_name, run) => {
     it.each(JUNK)('%s', (_label, input) => {
-      const started = performance.now();
       expect(() => run(input)).not.toThrow();
-      expect(performance.now() - started).toBeLessThan(3_000);
       expect(polluted().polluted).toBeUndefined();
       expect(Object.keys(Object.prototype)).toEqual([]);
     });

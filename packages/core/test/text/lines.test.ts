@@ -79,11 +79,10 @@ describe('stripMarkdownDecorations (the Conflux rule)', () => {
     expect(stripMarkdownDecorations(line)).toBe(expected);
   });
 
-  it('is linear on a long run of decoration', () => {
+  // How long it takes is bench/linear-scans.bench.mjs's question (as a ratio of sizes); here: the result.
+  it('strips a long run of decoration', () => {
     const line = `${'*_'.repeat(2_000_000)}ACCEPTANCE: PASS`;
-    const started = performance.now();
     expect(stripMarkdownDecorations(line)).toBe('ACCEPTANCE: PASS');
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -52,3 +52,19 @@ export async function loadCommandContracts(options: ContractSourceOptions): Prom
   const { loadPackContracts } = await import('../contracts/pack-contracts.js');
   return loadPackContracts(requests);
 }
+
+/** `--config FILE`, as every command that reads contract modules declares it. */
+export const CONFIG_OPTION = {
+  type: 'string',
+  short: 'c',
+  value: 'FILE',
+  description: 'Pack config whose contract modules to add (default: skillpack.config.json, when present)',
+} as const;
+
+/** `--contracts MODULE`, repeatable. */
+export const CONTRACTS_OPTION = {
+  type: 'string',
+  value: 'MODULE',
+  multiple: true,
+  description: 'A contract module (.ts, .mts, .js, .mjs or a package) to add; repeatable',
+} as const;

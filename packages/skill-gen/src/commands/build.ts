@@ -1,54 +1,72 @@
 import { relative } from 'node:path';
-import { type Command, EXIT } from '../cli-io.js';
-import { buildPack } from '../pack/build-pack.js';
-import { TARGET_IDS } from '../targets/target-id.js';
-import { parsePackOptions, reportFailure, usageFailure } from './_pack-options.js';
+import { defineCommand } from '../cli/command.js';
+import { EXIT } from '../cli/exit-code.js';
+import { writeJson } from '../cli/report.js';
+import { PACK_OPTIONS, packRequest } from './_pack-options.js';
 
-const USAGE = `Usage: skillpack build [--config FILE] [--target T …] [--out DIR]
-
-Render the pack's skill sources into the layout each runtime loads, with contract schemas, type
-references, hook wiring and an ownership manifest (skillpack.manifest.json).
-
-Options:
-  -c, --config FILE  Pack config (default: skillpack.config.json)
-  -t, --target T     Target to build; repeat or comma-separate (${TARGET_IDS.join(', ')}; default: the config's)
-  -o, --out DIR      Pack directory (default: the config's "out", relative to the config file)
-  -h, --help         Show this help
-
-Exit status: 0 built, 1 a mistake in the config or a skill source (printed with its file, line and fix),
-2 usage error.
-`;
-
-export const command: Command = {
+export const command = defineCommand({
   name: 'build',
   summary: 'Render skill packs for Claude Code, Codex, OpenCode and portable npm',
-  usage: USAGE,
-  async run(args, io) {
-    let options: ReturnType<typeof parsePackOptions>;
-    try {
-      options = parsePackOptions(args, io);
-    } catch (error) {
-      return usageFailure(io, 'build', (error as Error).message, USAGE);
-    }
-    if (options.help) {
-      io.stdout(USAGE);
+  description: `Render the pack's skill sources into the layout each runtime loads, with contract schemas,
+type references, hook wiring and an ownership manifest (skillpack.manifest.json). Files an earlier build
+wrote that this one no longer produces are removed, unless you changed them since.`,
+  options: {
+    ...PACK_OPTIONS,
+    'dry-run': { type: 'boolean', description: 'Render and compare, write nothing; print what would change' },
+  },
+  output: 'formats',
+  exits: {
+    ok: 'built',
+    failed: 'a mistake in the config or a skill source (printed with its file, line and fix)',
+  },
+  async run(context) {
+    const { io, values, progress } = context;
+    const { buildPack } = await import('../pack/build-pack.js');
+    const dryRun = values['dry-run'];
+    const result = await buildPack(packRequest(context), {
+      dryRun,
+      onProgress: (step, done, total) => progress.update(step, done, total),
+    });
+    progress.end();
+    const out = relative(io.cwd, result.outDir) || '.';
+    const { pack, targets, files } = result.manifest;
+    if (context.format === 'json') {
+      writeJson(io, {
+        schemaVersion: 1,
+        command: 'build',
+        ok: true,
+        dryRun,
+        out,
+        pack,
+        targets,
+        files: files.length,
+        changed: result.changed,
+        removed: result.removed,
+        kept: result.kept,
+        warnings: result.warnings,
+      });
       return EXIT.ok;
     }
-    try {
-      const result = await buildPack(options.request);
-      for (const warning of result.warnings) io.stderr(`skillpack build: warning: ${warning.message}\n`);
-      for (const path of result.kept) {
-        io.stderr(
-          `skillpack build: warning: kept ${path}: no longer produced, but changed after the last build\n`,
-        );
-      }
-      const out = relative(io.cwd, result.outDir) || '.';
+    for (const warning of result.warnings) io.stderr(`skillpack build: warning: ${warning.message}\n`);
+    for (const path of result.kept) {
+      io.stderr(
+        `skillpack build: warning: kept ${path}: no longer produced, but changed after the last build (delete it if you do not need it)\n`,
+      );
+    }
+    const removed = result.removed.length > 0 ? ` (${result.removed.length} obsolete files removed)` : '';
+    if (dryRun) {
+      const lines = [
+        ...result.changed.map((path) => `  write   ${path}`),
+        ...result.removed.map((path) => `  remove  ${path}`),
+      ];
       io.stdout(
-        `Built ${result.manifest.pack.name}@${result.manifest.pack.version} into ${out}: ${result.manifest.files.length} files for ${result.manifest.targets.join(', ')}${result.removed.length > 0 ? ` (${result.removed.length} obsolete files removed)` : ''}.\n`,
+        `Dry run: building ${pack.name}@${pack.version} into ${out} would write ${result.changed.length} of ${result.written} files and remove ${result.removed.length}${lines.length > 0 ? ':' : '.'}\n${lines.map((line) => `${line}\n`).join('')}`,
       );
       return EXIT.ok;
-    } catch (error) {
-      return reportFailure(io, 'build', error);
     }
+    io.stdout(
+      `Built ${pack.name}@${pack.version} into ${out}: ${files.length} files for ${targets.join(', ')}${removed}.\n`,
+    );
+    return EXIT.ok;
   },
-};
+});

@@ -1,29 +1,12 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ContractRegistry } from '@skillpack/core';
-import { type CliIo, type Command, EXIT } from '../cli-io.js';
-import { renderContractDocs } from '../docs/contract-docs.js';
-import { compareDocs, type DocsDrift } from '../docs/docs-drift.js';
-import { loadCommandContracts } from './_contract-options.js';
-import { reportFailure, usageFailure } from './_pack-options.js';
-
-const USAGE = `Usage: skillpack docs --out DIR [--check] [--config FILE]
-
-Write one Markdown page per contract family (fields, rules, examples, and the errors each contract
-reports) plus a README.md index, generated from the registered contracts: the built-ins plus those of
-the pack config's "contracts" modules.
-
-Options:
-  -o, --out DIR      Folder of the pages (created when missing)
-  --check            Write nothing; exit 1 when a page in DIR differs from a fresh render
-  -c, --config FILE  Pack config whose contract modules to add (default: skillpack.config.json, when present)
-  -h, --help         Show this help
-
-Pages written by an earlier run that the contracts no longer produce are removed (reported with --check);
-other Markdown files in DIR are left alone.
-Exit status: 0 written or up to date, 1 out of date (--check), 2 usage error.
-`;
+import { defineCommand } from '../cli/command.js';
+import { EXIT } from '../cli/exit-code.js';
+import { writeJson } from '../cli/report.js';
+import type { CliIo } from '../cli-io.js';
+import type { DocsDrift } from '../docs/docs-drift.js';
+import { CONFIG_OPTION } from './_contract-options.js';
 
 async function readPages(dir: string): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
@@ -44,16 +27,49 @@ function describeDrift(drift: readonly DocsDrift[]): string {
   return drift.map((entry) => `  ${entry.kind.padEnd(7)}  ${entry.path}\n`).join('');
 }
 
+async function writePages(
+  dir: string,
+  drift: readonly DocsDrift[],
+  rendered: readonly { path: string; content: string }[],
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const byPath = new Map(rendered.map((file) => [file.path, file.content]));
+  for (const entry of drift) {
+    const content = byPath.get(entry.path);
+    if (content === undefined) await rm(join(dir, entry.path), { force: true });
+    else await writeFile(join(dir, entry.path), content);
+  }
+}
+
 /** `skillpack docs`: render and compare with what is on disk; write unless `check`. */
 export async function runDocs(
   dir: string,
   check: boolean,
   io: CliIo,
   registry: ContractRegistry,
+  format: 'text' | 'json' = 'text',
 ): Promise<number> {
+  const [{ renderContractDocs }, { compareDocs }] = await Promise.all([
+    import('../docs/contract-docs.js'),
+    import('../docs/docs-drift.js'),
+  ]);
   const rendered = renderContractDocs(registry);
   const drift = compareDocs(await readPages(dir), rendered);
   const shown = relative(io.cwd, dir) || '.';
+  if (format === 'json') {
+    if (!check) await writePages(dir, drift, rendered);
+    writeJson(io, {
+      schemaVersion: 1,
+      command: 'docs',
+      ok: true,
+      out: shown,
+      check,
+      pages: rendered.length,
+      contracts: registry.ids.length,
+      drift,
+    });
+    return check && drift.length > 0 ? EXIT.failed : EXIT.ok;
+  }
   if (check) {
     if (drift.length === 0) {
       io.stdout(`${shown}: ${rendered.length} pages up to date.\n`);
@@ -64,50 +80,40 @@ export async function runDocs(
     );
     return EXIT.failed;
   }
-  await mkdir(dir, { recursive: true });
-  const byPath = new Map(rendered.map((file) => [file.path, file.content]));
-  for (const entry of drift) {
-    const content = byPath.get(entry.path);
-    if (content === undefined) await rm(join(dir, entry.path), { force: true });
-    else await writeFile(join(dir, entry.path), content);
-  }
+  await writePages(dir, drift, rendered);
   io.stdout(
     `Wrote ${shown}: ${rendered.length} pages for ${registry.ids.length} contracts, ${drift.length} changed.\n`,
   );
   return EXIT.ok;
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'docs',
   summary: 'Write Markdown reference pages for every registered contract',
-  usage: USAGE,
-  async run(args, io) {
-    let values: { out?: string; check: boolean; config?: string; help: boolean };
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        strict: true,
-        allowPositionals: false,
-        options: {
-          out: { type: 'string', short: 'o' },
-          check: { type: 'boolean', default: false },
-          config: { type: 'string', short: 'c' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      }));
-    } catch (error) {
-      return usageFailure(io, 'docs', (error as Error).message, USAGE);
-    }
-    if (values.help) {
-      io.stdout(USAGE);
-      return EXIT.ok;
-    }
-    if (values.out === undefined) return usageFailure(io, 'docs', '--out DIR is required', USAGE);
-    try {
-      const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
-      return await runDocs(resolve(io.cwd, values.out), values.check, io, registry);
-    } catch (error) {
-      return reportFailure(io, 'docs', error);
-    }
+  description: `Write one Markdown page per contract family (fields, rules, examples, and the errors each
+contract reports) plus a README.md index, generated from the registered contracts: the built-ins plus those
+of the pack config's "contracts" modules.`,
+  options: {
+    out: {
+      type: 'string',
+      short: 'o',
+      value: 'DIR',
+      required: true,
+      description: 'Folder of the pages (created when missing)',
+    },
+    check: {
+      type: 'boolean',
+      description: 'Write nothing; exit 1 when a page in DIR differs from a fresh render',
+    },
+    config: CONFIG_OPTION,
   },
-};
+  output: 'formats',
+  exits: { ok: 'written or up to date', failed: 'out of date (--check)' },
+  notes: `Pages written by an earlier run that the contracts no longer produce are removed (reported with
+--check); other Markdown files in DIR are left alone.`,
+  async run({ io, values, format }) {
+    const { loadCommandContracts } = await import('./_contract-options.js');
+    const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
+    return runDocs(resolve(io.cwd, values.out), values.check, io, registry, format);
+  },
+});

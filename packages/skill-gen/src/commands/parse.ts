@@ -1,45 +1,25 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { AgentRun } from '@skillpack/adapters';
 import {
-  ConfigError,
   type ErrorDetails,
   type ProtocolError,
   type Result,
   SkillpackError,
   type Warning,
 } from '@skillpack/core';
-import { type CliIo, type Command, EXIT } from '../cli-io.js';
-import { loadCommandContracts } from './_contract-options.js';
+import { defineCommand } from '../cli/command.js';
+import { EXIT, exitCodeFor, IoError } from '../cli/exit-code.js';
+import { formatJson } from '../cli/report.js';
+import type { CliIo } from '../cli-io.js';
+import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 
 const INPUT_RUNTIMES = ['auto', 'claude-code', 'codex', 'opencode', 'text'] as const;
 type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 
 /** The most bytes read as plain text (`--runtime text`, or `auto` when no runtime is detected). */
 export const TEXT_INPUT_LIMIT = 64 * 1024 * 1024;
-
-const USAGE = `Usage: skillpack parse --contract <id> [--runtime auto|claude-code|codex|opencode|text]
-                       [--config FILE] [--contracts MODULE …] [--accept-incomplete] [FILE|-]
-
-Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
-  {"ok":true,"contract":…,"runtime":…,"value":…}            exit 0: the contract is satisfied
-  {"ok":false,"contract":…,"runtime":…,"error":{…}}         exit 1: it is not; exit 2: usage or I/O error
-Only a run that completed satisfies a contract: a failed or cut-short run is error "run_not_complete"
-(exit 1), with what its final message held in error.details.candidate.
-
-Options:
-  --contract <id>         the contract to read, for example acme.review or one of the built-ins
-  --runtime <kind>        auto (default: detect Claude Code, Codex or OpenCode JSON events, else plain
-                          text), claude-code, codex, opencode, or text (the agent's message itself)
-  -c, --config FILE       pack config whose contract modules to add (default: skillpack.config.json,
-                          when present)
-  --contracts MODULE      a contract module (.ts, .mts, .js, .mjs or a package) to add; repeatable
-  --accept-incomplete     read the contract from a run that did not complete too (adds a
-                          "run_not_complete" warning)
-  -h, --help              show this help
-`;
 
 type ParseDocument =
   | {
@@ -65,86 +45,25 @@ interface ParseRequest {
   readonly acceptIncomplete: boolean;
 }
 
-/** A failure that ends the command with exit 2 (usage or I/O) rather than 1 (contract not satisfied). */
-class InputError extends SkillpackError {
-  override name = 'InputError';
-}
-
 function print(io: CliIo, document: ParseDocument): void {
   let text: string;
   try {
-    text = JSON.stringify(document);
+    text = formatJson(document, true);
   } catch {
-    text = JSON.stringify({ ...document, ...(document.ok ? { value: null } : {}) });
+    text = formatJson({ ...document, ...(document.ok ? { value: null } : {}) }, true);
   }
-  io.stdout(`${text}\n`);
+  io.stdout(text);
 }
 
-function failure(io: CliIo, error: SkillpackError, request: Partial<ParseRequest>, runtime?: string): number {
+/** The contract is not satisfied (exit 1), or the input could not be read (exit 2). */
+function failure(io: CliIo, error: SkillpackError, request: ParseRequest, runtime?: string): number {
   print(io, {
     ok: false,
-    contract: request.contractId ?? null,
-    runtime: runtime ?? request.runtime ?? null,
+    contract: request.contractId,
+    runtime: runtime ?? request.runtime,
     error: { code: error.code, message: error.message, details: error.details },
   });
-  const usage = error instanceof ConfigError && error.code === 'usage';
-  if (usage) io.stderr(`skillpack parse: ${error.message}\nRun "skillpack parse --help" for usage.\n`);
-  return error instanceof InputError || error instanceof ConfigError ? EXIT.usage : EXIT.failed;
-}
-
-function parseRequest(args: readonly string[]): Result<ParseRequest | 'help', ConfigError> {
-  const usageError = (message: string) => ({
-    success: false as const,
-    error: new ConfigError('usage', message),
-  });
-  let parsed: {
-    values: {
-      contract?: string;
-      runtime?: string;
-      config?: string;
-      contracts?: string[];
-      'accept-incomplete'?: boolean;
-      help?: boolean;
-    };
-    positionals: string[];
-  };
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        contract: { type: 'string' },
-        runtime: { type: 'string' },
-        config: { type: 'string', short: 'c' },
-        contracts: { type: 'string', multiple: true },
-        'accept-incomplete': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { success: true, data: 'help' };
-  if (!values.contract) return usageError('--contract <id> is required.');
-  const runtime = values.runtime ?? 'auto';
-  if (!(INPUT_RUNTIMES as readonly string[]).includes(runtime)) {
-    return usageError(`--runtime must be one of ${INPUT_RUNTIMES.join(', ')}; got "${runtime}".`);
-  }
-  if (positionals.length > 1) return usageError(`Expected at most one FILE; got ${positionals.length}.`);
-  const file = positionals[0] === '-' ? undefined : positionals[0];
-  return {
-    success: true,
-    data: {
-      contractId: values.contract,
-      config: values.config,
-      contracts: values.contracts ?? [],
-      runtime: runtime as InputRuntime,
-      file,
-      acceptIncomplete: values['accept-incomplete'] === true,
-    },
-  };
+  return exitCodeFor(error) ?? EXIT.failed;
 }
 
 async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIterable<Uint8Array | string>> {
@@ -154,8 +73,9 @@ async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIter
     if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    throw new InputError('input_unreadable', `Cannot read ${file}: ${code}.`, {
+    throw new IoError('input_unreadable', `Cannot read ${file}: ${code}.`, {
       details: { file, errno: code },
+      cause: error,
     });
   }
   return createReadStream(path);
@@ -182,7 +102,7 @@ async function readText(source: AsyncIterable<Uint8Array | string>): Promise<str
   try {
     for await (const _ of tee.chunks) if (tee.state.overflow) break;
   } catch (error) {
-    throw new InputError('input_unreadable', `Cannot read the input: ${(error as Error).message}.`, {
+    throw new IoError('input_unreadable', `Cannot read the input: ${(error as Error).message}.`, {
       cause: error,
     });
   }
@@ -194,8 +114,8 @@ function decode(chunks: readonly Uint8Array[]): string {
   return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 }
 
-function tooLarge(): InputError {
-  return new InputError(
+function tooLarge(): IoError {
+  return new IoError(
     'input_too_large',
     `The input is larger than ${TEXT_INPUT_LIMIT} bytes, too large to read as plain text; name its runtime with --runtime.`,
     { details: { limit: TEXT_INPUT_LIMIT } },
@@ -203,21 +123,25 @@ function tooLarge(): InputError {
 }
 
 /** A run-level problem that means the input itself could not be read (exit 2), not a bad answer. */
-function inputProblem(run: AgentRun): InputError | undefined {
+function inputProblem(run: AgentRun): IoError | undefined {
   const problem = run.problems.find(
     (candidate) => candidate.code === 'input_error' || candidate.code === 'invalid_input',
   );
   return (
-    problem &&
-    new InputError('input_unreadable', problem.message, { details: problem.details, cause: problem })
+    problem && new IoError('input_unreadable', problem.message, { details: problem.details, cause: problem })
   );
 }
 
 async function run(request: ParseRequest, io: CliIo): Promise<number> {
-  const [{ registry }, adapters] = await Promise.all([
-    loadCommandContracts({ cwd: io.cwd, config: request.config, contracts: request.contracts }),
+  const [{ loadCommandContracts }, adapters] = await Promise.all([
+    import('./_contract-options.js'),
     import('@skillpack/adapters'),
   ]);
+  const { registry } = await loadCommandContracts({
+    cwd: io.cwd,
+    config: request.config,
+    contracts: request.contracts,
+  });
   const contract = registry.require(request.contractId);
   const source = await openInput(io, request.file);
   let runtime: string = request.runtime;
@@ -237,9 +161,7 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
       result = contract.extract(decode(tee.state.kept));
     } else {
       runtime = agentRun.runtime;
-      result = adapters.extractContract(agentRun, contract, {
-        acceptIncomplete: request.acceptIncomplete,
-      });
+      result = adapters.extractContract(agentRun, contract, { acceptIncomplete: request.acceptIncomplete });
     }
   }
   const judged = contract.judge(result);
@@ -250,24 +172,61 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-export const command: Command = {
+export const command = defineCommand({
   name: 'parse',
   summary: "Read an agent's output and print the contract's value or typed error as JSON",
-  usage: USAGE,
-  async run(args, io) {
-    const parsed = parseRequest(args);
-    if (!parsed.success) return failure(io, parsed.error, {});
-    if (parsed.data === 'help') {
-      io.stdout(USAGE);
-      return EXIT.ok;
-    }
-    const request = parsed.data;
+  description: `Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
+  {"ok": true, "contract": …, "runtime": …, "value": …}     exit 0: the contract is satisfied
+  {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; 2: usage or I/O error
+Only a run that completed satisfies a contract: a failed or cut-short run is error "run_not_complete"
+(exit 1), with what its final message held in error.details.candidate.`,
+  positionals: [{ name: 'FILE', description: 'The agent output to read; - or nothing reads stdin' }],
+  options: {
+    contract: {
+      type: 'string',
+      value: 'ID',
+      required: true,
+      description: 'The contract to read, for example acme.review or one of the built-ins',
+    },
+    runtime: {
+      type: 'string',
+      value: 'KIND',
+      choices: INPUT_RUNTIMES,
+      default: 'auto',
+      description:
+        "auto detects Claude Code, Codex or OpenCode JSON events, else reads plain text; text is the agent's message itself",
+    },
+    config: CONFIG_OPTION,
+    contracts: CONTRACTS_OPTION,
+    'accept-incomplete': {
+      type: 'boolean',
+      description:
+        'Read the contract from a run that did not complete too (adds a "run_not_complete" warning)',
+    },
+  },
+  output: 'json',
+  exits: { ok: 'the contract is satisfied', failed: 'it is not (the error says why)' },
+  async run({ io, values, positionals }) {
+    const file = positionals[0] === '-' ? undefined : positionals[0];
+    const request: ParseRequest = {
+      contractId: values.contract,
+      config: values.config,
+      contracts: values.contracts,
+      runtime: values.runtime as InputRuntime,
+      file,
+      acceptIncomplete: values['accept-incomplete'],
+    };
     try {
       return await run(request, io);
     } catch (error) {
-      if (error instanceof SkillpackError) return failure(io, error, request);
-      const message = error instanceof Error ? error.message : String(error);
-      return failure(io, new InputError('internal_error', `skillpack parse failed: ${message}`), request);
+      if (exitCodeFor(error) === undefined) throw error;
+      const typed =
+        error instanceof SkillpackError
+          ? error
+          : new IoError('input_unreadable', `Cannot read the input: ${(error as Error).message}.`, {
+              cause: error,
+            });
+      return failure(io, typed, request);
     }
   },
-};
+});

@@ -1,6 +1,7 @@
 import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import { beforeChange } from './_fault-point.js';
@@ -143,7 +144,7 @@ export async function applyPlan(
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     return fail(
-      new SkillpackError(
+      new IoError(
         'install_interrupted',
         `The ${plan.operation} stopped (${reason}); ${untouched.length === 0 ? 'every change was rolled back' : `rolling back left ${untouched.join(', ')} as they are`}.`,
         { details: { rolledBack: untouched.length === 0, untouched }, cause: error },

@@ -1,4 +1,3 @@
-import type { SkillpackError } from '@skillpack/core';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';
 
@@ -147,10 +146,6 @@ export function formatOutcomeJson(outcome: OperationOutcome): string {
     null,
     2,
   )}\n`;
-}
-
-export function formatErrorJson(command: string, error: SkillpackError): string {
-  return `${JSON.stringify({ schemaVersion: 1, command, status: 'error', error: error.toJSON() }, null, 2)}\n`;
 }
 
 export function formatListingText(listings: readonly ScopeListing[]): string {

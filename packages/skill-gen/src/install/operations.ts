@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
-import { ConfigError, fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
+import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../io-error.js';
 import { readRegularFile } from '../read-regular-file.js';
 import {
@@ -60,7 +61,7 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
   const what =
     options.scope === 'project' ? 'project directory (--dir)' : 'home directory (--home or SKILLPACK_HOME)';
   return fail(
-    new ConfigError('scope_root_not_found', `The ${what} ${root} does not exist.`, { details: { root } }),
+    new IoError('scope_root_not_found', `The ${what} ${root} does not exist.`, { details: { root } }),
   );
 }
 
@@ -76,7 +77,7 @@ export async function readLockFile(
   if (!read.success) {
     if (read.error.code === 'file_not_found') return ok(emptyLockFile());
     return fail(
-      new ProtocolError('lock_file_unreadable', `Cannot read the lock file: ${read.error.message}`, {
+      new IoError('lock_file_unreadable', `Cannot read the lock file: ${read.error.message}`, {
         details: { file: path, reason: read.error.code },
         cause: read.error,
       }),

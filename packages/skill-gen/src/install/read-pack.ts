@@ -11,6 +11,7 @@ import {
   type SkillpackError,
   safeJsonParse,
 } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
@@ -50,13 +51,9 @@ export async function readPack(
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
     return fail(
-      new ConfigError(
-        'pack_not_found',
-        `No pack directory at ${packDir}. Build one with \`skillpack build\`.`,
-        {
-          details: { packDir },
-        },
-      ),
+      new IoError('pack_not_found', `No pack directory at ${packDir}. Build one with \`skillpack build\`.`, {
+        details: { packDir },
+      }),
     );
   }
   const manifestPath = join(packDir, MANIFEST_FILE);
@@ -64,7 +61,7 @@ export async function readPack(
   if (!read.success) {
     const missing = read.error.code === 'file_not_found';
     return fail(
-      new ConfigError(
+      new (missing ? ConfigError : IoError)(
         missing ? 'pack_manifest_missing' : 'pack_manifest_unreadable',
         missing
           ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`skillpack build\` (or the build did not finish).`

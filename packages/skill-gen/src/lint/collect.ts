@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { access, lstat, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ConfigError, fail, ok, type Result, SkillpackError } from '@skillpack/core';
+import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';
@@ -39,7 +40,7 @@ const shownPath = (path: string, cwd: string) => {
 /**
  * Find every `SKILL.md` (and skill source `skill.md`) under the given paths, read it and list its folder.
  * Like `build`, lint never follows a symbolic link to a skill file or skill folder, and never reads a FIFO,
- * socket or device: those are reported, unread, in `refused`. A missing path is a `ConfigError`
+ * socket or device: those are reported, unread, in `refused`. A missing path is an `IoError`
  * (`lint_path_not_found`).
  */
 export async function collectSkillFiles(
@@ -55,7 +56,7 @@ export async function collectSkillFiles(
     const info = await lstat(absolute).catch(() => undefined);
     if (!info) {
       return fail(
-        new ConfigError(
+        new IoError(
           'lint_path_not_found',
           `Cannot lint ${JSON.stringify(input)}: no such file or directory.`,
           {
@@ -77,7 +78,7 @@ export async function collectSkillFiles(
       else if (read.error.code === 'file_too_large') refuse(path, 'too-large');
       else {
         return fail(
-          new SkillpackError('lint_read_failed', read.error.message, {
+          new IoError('lint_read_failed', read.error.message, {
             details: { file: path },
             cause: read.error,
           }),
@@ -89,14 +90,10 @@ export async function collectSkillFiles(
       files.push(await readSkillFile(path, read.data.bytes, cwd));
     } catch (error) {
       return fail(
-        new SkillpackError(
-          'lint_read_failed',
-          `Cannot list the folder of ${path}: ${(error as Error).message}`,
-          {
-            details: { file: path },
-            cause: error,
-          },
-        ),
+        new IoError('lint_read_failed', `Cannot list the folder of ${path}: ${(error as Error).message}`, {
+          details: { file: path },
+          cause: error,
+        }),
       );
     }
   }

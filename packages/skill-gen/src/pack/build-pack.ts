@@ -6,6 +6,13 @@ import type { PackRequest } from './pack-request.js';
 import { renderPack } from './render-pack.js';
 import { type WriteReport, writePack } from './write-pack.js';
 
+export interface BuildOptions {
+  /** Render and compare, change nothing: the result says what a build would write and remove. */
+  readonly dryRun?: boolean;
+  /** Called as the build goes: `rendering <target>` per target, then `writing` per file. */
+  readonly onProgress?: (step: string, done: number, total: number) => void;
+}
+
 export interface BuildResult extends WriteReport {
   readonly outDir: string;
   readonly manifest: Manifest;
@@ -13,10 +20,17 @@ export interface BuildResult extends WriteReport {
 }
 
 /** `skillpack build`: load, render every target and write the pack with its manifest. */
-export async function buildPack(request: PackRequest = {}): Promise<BuildResult> {
-  const inputs = await loadPack(request);
-  const pack = renderPack(inputs);
-  const report = await writePack(inputs.outDir, pack);
+export async function buildPack(request: PackRequest = {}, options: BuildOptions = {}): Promise<BuildResult> {
+  const { onProgress } = options;
+  const inputs = await loadPack(request, onProgress && ((step) => onProgress(step, 0, 0)));
+  const pack = renderPack(
+    inputs,
+    onProgress && ((target, done, total) => onProgress(`rendering ${target}`, done, total)),
+  );
+  const report = await writePack(inputs.outDir, pack, {
+    ...(options.dryRun ? { dryRun: true } : {}),
+    ...(onProgress ? { onFile: (done: number, total: number) => onProgress('writing', done, total) } : {}),
+  });
   return { ...report, outDir: inputs.outDir, manifest: pack.manifest, warnings: pack.warnings };
 }
 

@@ -20,7 +20,15 @@ export interface DriftEntry {
   readonly kind: DriftKind;
   readonly path: string;
   readonly detail: string;
+  /**
+   * What fixes it: `build` (a build rewrites or removes the file; an edit in it is lost, so make it in the
+   * sources), or `delete` (the build does not own the file and leaves it in place: delete it, or keep it
+   * outside the pack directory).
+   */
+  readonly fix: DriftFix;
 }
+
+export type DriftFix = 'build' | 'delete';
 
 export interface CheckReport {
   readonly clean: boolean;
@@ -35,8 +43,13 @@ async function readManifest(outDir: string): Promise<{ manifest?: Manifest; prob
     return {
       problem:
         read.error.code === 'file_not_found'
-          ? { kind: 'missing', path: MANIFEST_FILE, detail: 'no manifest: the pack was never built here' }
-          : { kind: 'modified', path: MANIFEST_FILE, detail: read.error.message },
+          ? {
+              kind: 'missing',
+              path: MANIFEST_FILE,
+              detail: 'no manifest: the pack was never built here',
+              fix: 'build',
+            }
+          : { kind: 'modified', path: MANIFEST_FILE, detail: read.error.message, fix: 'build' },
     };
   }
   const text = read.data.bytes.toString('utf8');
@@ -48,6 +61,8 @@ async function readManifest(outDir: string): Promise<{ manifest?: Manifest; prob
           kind: 'modified',
           path: MANIFEST_FILE,
           detail: `the manifest is damaged: ${parsed.error.message}`,
+          // A build refuses to work from a damaged manifest: delete it, then build.
+          fix: 'delete',
         },
       };
 }
@@ -70,17 +85,20 @@ function classifyProduced(
   staleBecause: string,
 ): DriftEntry | undefined {
   if (!onDisk) {
-    if (built !== undefined) return { kind: 'missing', path, detail: 'listed in the manifest, not on disk' };
+    if (built !== undefined)
+      return { kind: 'missing', path, detail: 'listed in the manifest, not on disk', fix: 'build' };
     // Not in the manifest either: a new output, because a source was added since the build.
-    if (hasManifest) return { kind: 'stale', path, detail: `not built yet; ${staleBecause}` };
-    return { kind: 'missing', path, detail: 'not on disk' };
+    if (hasManifest) return { kind: 'stale', path, detail: `not built yet; ${staleBecause}`, fix: 'build' };
+    return { kind: 'missing', path, detail: 'not on disk', fix: 'build' };
   }
   if (onDisk.sha256 === want) return undefined;
   // Unchanged since the build (the manifest vouches for the bytes), yet the build differs now: stale.
   if (onDisk.sha256 !== undefined && onDisk.sha256 === built)
-    return { kind: 'stale', path, detail: staleBecause };
-  const detail = onDisk.sha256 === undefined ? 'not a regular file' : 'changed after the build';
-  return { kind: 'modified', path, detail };
+    return { kind: 'stale', path, detail: staleBecause, fix: 'build' };
+  // A build overwrites a regular file; anything else (a folder, a link) it cannot replace: delete it.
+  if (onDisk.sha256 === undefined)
+    return { kind: 'modified', path, detail: 'not a regular file', fix: 'delete' };
+  return { kind: 'modified', path, detail: 'changed after the build', fix: 'build' };
 }
 
 /** A path on disk the fresh build does not produce: an obsolete output (stale) or someone else's file. */
@@ -91,13 +109,14 @@ function classifyExtra(
   staleBecause: string,
 ): DriftEntry {
   if (built !== undefined && built === onDisk.sha256) {
-    return { kind: 'stale', path, detail: `no longer produced; ${staleBecause}` };
+    return { kind: 'stale', path, detail: `no longer produced; ${staleBecause}`, fix: 'build' };
   }
+  // The build removes only unchanged files it wrote: an edited leftover and someone else's file stay.
   const detail =
     built === undefined
       ? 'on disk, not produced by the build'
       : 'no longer produced, and changed after the build';
-  return { kind: 'orphaned', path, detail };
+  return { kind: 'orphaned', path, detail, fix: 'delete' };
 }
 
 /** Compare the pack directory with a fresh in-memory build and with the manifest on disk. */
@@ -141,7 +160,7 @@ export async function comparePack(outDir: string, pack: RenderedPack): Promise<C
       sources.length > 0
         ? staleBecause
         : 'the manifest differs from a fresh build (generator or contract version changed)';
-    drift.push({ kind: 'stale', path: MANIFEST_FILE, detail });
+    drift.push({ kind: 'stale', path: MANIFEST_FILE, detail, fix: 'build' });
   }
   drift.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : 1));
   return { clean: drift.length === 0, drift, changedSources: sources };

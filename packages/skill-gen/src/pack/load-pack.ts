@@ -149,7 +149,10 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
 }
 
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
-export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
+export async function loadPack(
+  request: PackRequest = {},
+  onStep?: (step: string) => void,
+): Promise<PackInputs> {
   const cwd = resolve(request.cwd ?? process.cwd());
   const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
   const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
@@ -175,6 +178,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   const { registry, modules: contractModules } = await packContracts(request, config, baseDir, configFile);
   checkHookContracts(config, configText, configFile, registry);
 
+  onStep?.('reading skill sources');
   const { skills, records } = await readSkillSources({
     baseDir,
     displayDir: cwd,
@@ -206,6 +210,7 @@ export async function loadPack(request: PackRequest = {}): Promise<PackInputs> {
   }
   // Only contracts some skill speaks get type references, so a pack without contracts never loads ts-morph.
   const contracts = [...spoken].sort().map((id) => registry.require(id));
+  onStep?.('loading templates, type references and hook bundles');
   const [templates, typeReferences, bundles] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0

@@ -18,7 +18,10 @@ export interface RenderedPack {
 }
 
 /** Render every target of a loaded pack. Pure apart from reading the generator version; no file I/O. */
-export function renderPack(inputs: PackInputs): RenderedPack {
+export function renderPack(
+  inputs: PackInputs,
+  onTarget?: (target: string, done: number, total: number) => void,
+): RenderedPack {
   const { config, skills, registry } = inputs;
   const skillNames = new Set(skills.map((skill) => skill.name));
   const pack = { name: config.name, version: config.version, description: config.description };
@@ -26,13 +29,15 @@ export function renderPack(inputs: PackInputs): RenderedPack {
   const files: OutputFile[] = [];
   const contractFiles = createContractFiles(registry);
   const engine = createTemplateEngine({ templates: inputs.templates, registry, pack, skillNames });
-  for (const target of targets) {
+  for (const [index, target] of targets.entries()) {
+    onTarget?.(target, index, targets.length);
     files.push(
       ...TARGET_RENDERERS[target]({
         config,
         skills,
         registry,
         renderBody: (skill, form) => engine.renderSkill(skill, target, form),
+        renderPluginReadme: (view) => engine.renderPluginReadme(view),
         contractFiles,
         typeReferences: inputs.typeReferences,
         bundles: inputs.bundles,

@@ -9,8 +9,10 @@ import { sha256 } from '../sha256.js';
 import type { RenderedPack } from './render-pack.js';
 
 export interface WriteReport {
-  /** Files written (the manifest included). */
+  /** Files written (the manifest included), or that a dry run would write. */
   readonly written: number;
+  /** Files among them whose bytes on disk were different or absent before. */
+  readonly changed: readonly string[];
   /** Files of the previous build that this build no longer produces, deleted. */
   readonly removed: readonly string[];
   /** Files of the previous build no longer produced but changed since, left in place. */
@@ -62,6 +64,12 @@ async function writeNoFollow(path: string, content: Uint8Array): Promise<void> {
     await rm(path);
     await writeFile(path, content, { flag: WRITE_FLAGS });
   }
+}
+
+/** The hash of a regular file at `path` (not followed if a link), else `undefined`. */
+async function hashOfRegularFile(path: string): Promise<string | undefined> {
+  const stats = await lstat(path).catch(() => undefined);
+  return stats?.isFile() ? hashOf(path) : undefined;
 }
 
 async function hashOf(path: string): Promise<string | undefined> {
@@ -126,23 +134,40 @@ async function pruneEmpty(root: string, dir: string): Promise<void> {
   }
 }
 
+export interface WriteOptions {
+  /** Change nothing; report what a build would write and remove. */
+  readonly dryRun?: boolean;
+  /** Called after each file, for progress. */
+  readonly onFile?: (done: number, total: number) => void;
+}
+
 /**
  * Write a rendered pack into `outDir`: every file (executable bit set as recorded), then delete the files
  * the previous manifest lists that this build no longer produces (unless changed since), then the manifest
  * last, so an interrupted build never leaves a manifest that vouches for files not written.
  */
-export async function writePack(outDir: string, pack: RenderedPack): Promise<WriteReport> {
+export async function writePack(
+  outDir: string,
+  pack: RenderedPack,
+  options: WriteOptions = {},
+): Promise<WriteReport> {
+  const { dryRun = false } = options;
   const previous = await previousManifest(outDir);
-  await mkdir(outDir, { recursive: true });
-  const root = await realpath(outDir);
+  if (!dryRun) await mkdir(outDir, { recursive: true });
+  const root = dryRun ? await realpath(outDir).catch(() => outDir) : await realpath(outDir);
   const ensureDir = folderMaker(root);
   const manifestFile = pack.files.find((file) => file.path === MANIFEST_FILE);
-  for (const file of pack.files) {
-    if (file === manifestFile) continue;
+  const changed: string[] = [];
+  for (const [index, file] of pack.files.entries()) {
     const path = join(root, file.path);
-    await ensureDir(dirname(path));
-    await writeNoFollow(path, contentBytes(file));
-    await chmod(path, file.executable ? 0o755 : 0o644);
+    const bytes = contentBytes(file);
+    if ((await hashOfRegularFile(path)) !== sha256(bytes)) changed.push(file.path);
+    if (!dryRun && file !== manifestFile) {
+      await ensureDir(dirname(path));
+      await writeNoFollow(path, bytes);
+      await chmod(path, file.executable ? 0o755 : 0o644);
+    }
+    options.onFile?.(index + 1, pack.files.length);
   }
   // Files the previous build owned and this one no longer produces: delete them when unchanged, keep a
   // person's edit.
@@ -163,10 +188,11 @@ export async function writePack(outDir: string, pack: RenderedPack): Promise<Wri
       kept.push(entry.path);
       continue;
     }
-    await rm(path);
     removed.push(entry.path);
+    if (dryRun) continue;
+    await rm(path);
     await pruneEmpty(root, dirname(path));
   }
-  if (manifestFile) await writeNoFollow(join(root, MANIFEST_FILE), contentBytes(manifestFile));
-  return { written: pack.files.length, removed, kept };
+  if (manifestFile && !dryRun) await writeNoFollow(join(root, MANIFEST_FILE), contentBytes(manifestFile));
+  return { written: pack.files.length, changed, removed, kept };
 }

@@ -31,6 +31,21 @@ export interface TemplateEngine {
   renderSkill(skill: SkillSource, target: TargetId, form: SkillForm): string;
   /** The view a template sees for a contract (what `(contract id)` returns). */
   contractView(id: string, target: TargetId): ContractView;
+  /** The Claude Code plugin's README.md, or `undefined` when the templates have no plugin README. */
+  renderPluginReadme(view: PluginReadmeView): string | undefined;
+}
+
+/** What `claude-code/plugin-readme.md.hbs` sees. */
+export interface PluginReadmeView {
+  readonly pack: PackIdentity;
+  readonly license: string | null;
+  /** The marketplace name (`/plugin install <pack>@<marketplace>`). */
+  readonly marketplace: string;
+  readonly skills: readonly { readonly name: string; readonly description: string }[];
+  /** Contract ids the skills speak, sorted. */
+  readonly contracts: readonly string[];
+  /** Whether the plugin wires a Stop hook. */
+  readonly hooked: boolean;
 }
 
 const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
@@ -297,8 +312,28 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     return template;
   };
 
+  const readmeSource = input.templates.pluginReadme;
+  const readme =
+    readmeSource &&
+    hb.compile(parseTemplate(hb, readmeSource, { partials: partialNames, registry }), COMPILE_OPTIONS);
+
   return {
     contractView,
+    renderPluginReadme(view) {
+      if (!readme || !readmeSource) return undefined;
+      try {
+        return readme(view);
+      } catch (error) {
+        throw toTemplateError(
+          error,
+          readmeSource.file,
+          0,
+          partialSources,
+          readmeSource.file,
+          readmeSource.text,
+        );
+      }
+    },
     renderSkill(skill, target, form) {
       const { frontMatter } = skill;
       // Everything a body may read; absent optional keys are null so strict lookups still find them.

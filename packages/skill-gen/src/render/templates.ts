@@ -17,7 +17,11 @@ export interface TemplateSet {
   readonly partials: ReadonlyMap<string, TemplateSource>;
   readonly targetPartials: ReadonlyMap<TargetId, ReadonlyMap<string, TemplateSource>>;
   readonly skillLayouts: ReadonlyMap<TargetId, TemplateSource>;
+  /** `claude-code/plugin-readme.md.hbs`, the generated plugin's README.md; none when the folder has none. */
+  readonly pluginReadme: TemplateSource | undefined;
 }
+
+export const PLUGIN_README_FILE = 'plugin-readme.md.hbs';
 
 export const SKILL_LAYOUT_FILE = 'skill.md.hbs';
 const PARTIAL_SUFFIX = '.hbs';
@@ -77,5 +81,12 @@ export async function loadTemplates(dir = defaultTemplatesDir()): Promise<Templa
       });
     }
   }
-  return { dir, partials, targetPartials, skillLayouts };
+  const pluginReadme = await readFile(join(dir, 'claude-code', PLUGIN_README_FILE), 'utf8').then(
+    (text) => ({ file: `templates/claude-code/${PLUGIN_README_FILE}`, text: text.replaceAll('\r\n', '\n') }),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  return { dir, partials, targetPartials, skillLayouts, pluginReadme };
 }

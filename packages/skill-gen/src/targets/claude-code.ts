@@ -90,6 +90,18 @@ function plugin(context: TargetContext): OutputFile[] {
     ...skills(context, `${PLUGIN}/skills`, 'plugin'),
   ];
   const handlers = hookHandlers(config, packHookedContracts(config, context.skills));
+  const readme = context.renderPluginReadme({
+    pack: { name: config.name, version: config.version, description: config.description },
+    license: config.license ?? null,
+    marketplace: config.name,
+    skills: context.skills.map((skill) => ({
+      name: skill.name,
+      description: skill.frontMatter.description.replace(/\s+/g, ' ').trim(),
+    })),
+    contracts: [...new Set(context.skills.flatMap((skill) => skill.frontMatter.contracts))].sort(),
+    hooked: handlers.length > 0,
+  });
+  if (readme !== undefined) files.push(textFile(`${PLUGIN}/README.md`, readme));
   if (handlers.length > 0) {
     const command = (handler: (typeof handlers)[number]) =>
       hookCommand(`\${CLAUDE_PLUGIN_ROOT}/${HOOK_FILE}`, 'claude-code', handler, 'plugin');

@@ -4,6 +4,7 @@ import type { HookBundles } from '../hooks/hook-bundles.js';
 import type { OutputFile } from '../output-file.js';
 import type { ContractFiles } from '../render/contract-files.js';
 import type { SkillForm } from '../render/invocation.js';
+import type { PluginReadmeView } from '../render/template-engine.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TypeReference } from '../type-reference.js';
 
@@ -14,6 +15,8 @@ export interface TargetContext {
   readonly registry: ContractRegistry;
   /** Renders a skill's SKILL.md body for this target. */
   readonly renderBody: (skill: SkillSource, form: SkillForm) => string;
+  /** The Claude Code plugin's README.md (`templates/claude-code/plugin-readme.md.hbs`), if there is one. */
+  readonly renderPluginReadme: (view: PluginReadmeView) => string | undefined;
   readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;

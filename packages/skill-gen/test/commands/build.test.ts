@@ -20,7 +20,7 @@ describe('skillpack build', () => {
     const run = await cli(root, 'build');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toBe(
-      'Built demo-pack@0.1.0 into dist/pack: 11 files for claude-code, codex, opencode, portable.\n',
+      'Built demo-pack@0.1.0 into dist/pack: 12 files for claude-code, codex, opencode, portable.\n',
     );
     expect(existsSync(join(root, 'dist/pack/skillpack.manifest.json'))).toBe(true);
   });
@@ -66,8 +66,13 @@ describe('skillpack build', () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'/],
-    [['--target', 'cursor'], /unknown target "cursor"/],
+    [['--nope'], /unknown option --nope\./],
+    [['--confg', 'x'], /unknown option --confg\. Did you mean --config\?/],
+    [
+      ['--target', 'cursor'],
+      /--target must be one of claude-code, codex, opencode, portable; got "cursor"\./,
+    ],
+    [['--target', 'codxe'], /got "codxe"\. Did you mean "codex"\?/],
     [['extra'], /unexpected argument "extra"/],
   ])('exits 2 on the usage error %j', async (args, message) => {
     const run = await cli(project(), 'build', ...args);
@@ -76,10 +81,57 @@ describe('skillpack build', () => {
     expect(run.stderr).toContain('Usage: skillpack build');
   });
 
+  it('--dry-run lists what would change and writes nothing; --format json says the same as one document', async () => {
+    const root = project();
+    const dry = await cli(root, 'build', '--dry-run', '--target', 'portable');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(
+      /^Dry run: building demo-pack@0\.1\.0 into dist\/pack would write \d+ of \d+ files and remove 0:\n/,
+    );
+    expect(dry.stdout).toContain('  write   portable/skills/alpha/SKILL.md\n');
+    expect(existsSync(join(root, 'dist/pack'))).toBe(false);
+    const json = await cli(root, 'build', '--dry-run', '--target', 'portable', '--format', 'json');
+    const document = JSON.parse(json.stdout);
+    expect(json.stdout).toBe(`${JSON.stringify(document, null, 2)}\n`);
+    expect(document).toMatchObject({
+      command: 'build',
+      ok: true,
+      dryRun: true,
+      out: 'dist/pack',
+      removed: [],
+    });
+    expect(document.changed).toContain('portable/skills/alpha/SKILL.md');
+    expect(existsSync(join(root, 'dist/pack'))).toBe(false);
+    expect((await cli(root, 'build', '--target', 'portable')).code).toBe(0);
+    const again = JSON.parse(
+      (await cli(root, 'build', '--dry-run', '--target', 'portable', '--format', 'json')).stdout,
+    );
+    expect(again.changed).toEqual([]);
+  });
+
+  it('prints a usage error as one JSON document under --format json', async () => {
+    const run = await cli(project(), 'build', '--format', 'json', '--confg', 'x');
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual({
+      schemaVersion: 1,
+      command: 'build',
+      ok: false,
+      error: {
+        name: 'UsageError',
+        code: 'unknown_option',
+        message: 'unknown option --confg. Did you mean --config?',
+        details: { option: '--confg' },
+      },
+    });
+  });
+
   it('prints help on stdout', async () => {
     const run = await cli(project(), 'build', '--help');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Usage: skillpack build [--config FILE] [--target T …] [--out DIR]');
+    expect(run.stdout).toMatch(
+      /^Usage: skillpack build \[--config FILE\] \[--target claude-code\|codex\|opencode\|portable…\] \[--out DIR\]\n\s+\[--dry-run\] \[--format text\|json\]\n/,
+    );
+    expect(run.stdout).toContain('  -c, --config FILE  Pack config (default: skillpack.config.json)');
   });
 });
 

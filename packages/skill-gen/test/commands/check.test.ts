@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../_support/cli.js';
@@ -30,7 +30,9 @@ describe('skillpack check', () => {
         'out drifted (2):',
         '  orphaned  portable/extra.txt              on disk, not produced by the build',
         '  modified  portable/skills/alpha/SKILL.md  changed after the build',
-        'Run `skillpack build` to regenerate it.',
+        'To fix it, run:',
+        '  rm out/portable/extra.txt',
+        '  skillpack build',
         '',
       ].join('\n'),
     );
@@ -53,6 +55,7 @@ describe('skillpack check', () => {
         kind: 'stale',
         path: 'portable/skills/alpha/SKILL.md',
         detail: 'sources changed since the build: skills/alpha/skill.md',
+        fix: 'build',
       },
     ]);
   });
@@ -65,6 +68,21 @@ describe('skillpack check', () => {
     expect(run.stderr).toMatch(
       /^skillpack check: skillpack\.config\.json(:\d+)?: The pack config is not valid JSON/,
     );
+  });
+
+  it('gives fixes that fix: after them, check is clean', async () => {
+    const root = await built();
+    appendFileSync(join(root, 'out/portable/skills/alpha/SKILL.md'), 'x');
+    appendFileSync(join(root, 'out/portable/extra file.txt'), 'x');
+    appendFileSync(join(root, 'skills/alpha/skill.md'), 'more\n');
+    const run = await cli(root, 'check', '--out', 'out', '--target', 'portable');
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('To fix it, run:\n')[1]).toBe(
+      "  rm 'out/portable/extra file.txt'\n  skillpack build --out out --target portable\n",
+    );
+    rmSync(join(root, 'out/portable/extra file.txt'));
+    expect((await cli(root, 'build', '--out', 'out', '--target', 'portable')).code).toBe(0);
+    expect(await cli(root, 'check')).toMatchObject({ code: 0 });
   });
 
   it('exits 2 on a bad --format', async () => {

@@ -66,8 +66,17 @@ describe('skillpack docs', () => {
 
   it.each([
     ['without --out', ['docs'], '--out DIR is required'],
-    ['with an unknown option', ['docs', '--out', 'x', '--frob'], "Unknown option '--frob'"],
-    ['with a positional argument', ['docs', 'x'], "Unexpected argument 'x'"],
+    ['with an unknown option', ['docs', '--out', 'x', '--frob'], 'unknown option --frob.'],
+    [
+      'with a mistyped option',
+      ['docs', '--out', 'x', '--chek'],
+      'unknown option --chek. Did you mean --check?',
+    ],
+    [
+      'with a positional argument',
+      ['docs', '--out', 'y', 'x'],
+      'unexpected argument "x" (docs takes only options).',
+    ],
   ] as const)('exits 2 %s', async (_name, argv, message) => {
     const run = capture(tempDir());
     expect(await runCli(argv, run.io)).toBe(2);

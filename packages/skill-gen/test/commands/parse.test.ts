@@ -212,27 +212,29 @@ describe('skillpack parse', () => {
   });
 
   it.each([
-    [[], /--contract <id> is required/],
-    [['--contract'], /argument missing/],
+    [[], 'missing_option', /^--contract ID is required\.$/],
+    [['--contract'], 'missing_value', /^--contract needs a value \(ID\)\.$/],
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'gemini'],
-      /--runtime must be one of auto, claude-code/,
+      'invalid_value',
+      /^--runtime must be one of auto, claude-code, codex, opencode, text; got "gemini"\.$/,
     ],
-    [['--contract', 'conflux.acceptance', 'a', 'b'], /at most one FILE/],
-    [['--contract', 'conflux.acceptance', '--verbose'], /Unknown option '--verbose'/],
-  ] as const)('exits 2 on the usage error %j', async (args, message) => {
+    [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
+    [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
+  ] as const)('exits 2 on the usage error %j, as one JSON document', async (args, code, message) => {
     const ran = await parse(args);
     expect(ran.code).toBe(2);
     expect(ran.document).toMatchObject({
       ok: false,
-      error: { code: 'usage', message: expect.stringMatching(message) },
+      command: 'parse',
+      error: { name: 'UsageError', code, message: expect.stringMatching(message) },
     });
-    expect(ran.stderr).toContain('skillpack parse --help');
+    expect(ran.stderr).toContain('Run "skillpack help parse" for usage.');
   });
 
-  it('exits 2 for an unknown contract, listing the known ones', async () => {
+  it('exits 1 for an unknown contract (a ConfigError, as in every command), listing the known ones', async () => {
     const ran = await parse(['--contract', 'conflux.nope'], PASS_TEXT);
-    expect(ran.code).toBe(2);
+    expect(ran.code).toBe(1);
     expect(ran.document).toMatchObject({
       ok: false,
       contract: 'conflux.nope',
@@ -255,7 +257,7 @@ describe('skillpack parse', () => {
   it('prints help on stdout', async () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract <id>/);
+    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime auto\|claude-code/);
   });
 
   it('resolves FILE against the working directory', async () => {

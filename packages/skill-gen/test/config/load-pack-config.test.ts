@@ -84,9 +84,7 @@ describe('safeParsePackConfig', () => {
   });
 
   it('refuses an oversized file before parsing it', () => {
-    const started = performance.now();
     expect(failure(' '.repeat(MAX_CONFIG_BYTES + 1)).code).toBe('config_too_large');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it.each(JUNK_INPUTS)('returns a typed failure for %s', (_label, input) => {

@@ -51,15 +51,15 @@ describe('install: bad packs', () => {
       },
     );
     expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error', error: { code: 'pack_not_found' } });
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: 'pack_not_found' } });
     expect(run.stderr).toContain('No pack directory');
   });
 
-  it('reports a pack without a manifest (exit 2) and touches nothing', async () => {
+  it('reports a pack without a manifest (exit 1: the pack is wrong) and touches nothing', async () => {
     const { root, packDir, install } = project();
     rmSync(join(packDir, 'skillpack.manifest.json'));
     const run = await install('--format', 'json');
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).error.code).toBe('pack_manifest_missing');
     expect(snapshotTree(root)).toEqual({});
   });
@@ -69,11 +69,11 @@ describe('install: bad packs', () => {
     ['an array', '[]'],
     ['a wrong schema version', '{"schemaVersion":2}'],
     ['missing files', '{"schemaVersion":1,"pack":{"name":"x","version":"1"}}'],
-  ] as const)('reports a manifest that is %s (exit 2)', async (_label, text) => {
+  ] as const)('reports a manifest that is %s (exit 1: the pack is wrong)', async (_label, text) => {
     const { root, packDir, install } = project();
     writeFileSync(join(packDir, 'skillpack.manifest.json'), text);
     const run = await install('--format', 'json');
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).error.code).toBe('pack_manifest_invalid');
     expect(run.stderr).toContain('skillpack.manifest.json');
     expect(snapshotTree(root)).toEqual({});
@@ -132,7 +132,7 @@ describe('install: bad packs', () => {
     expect(snapshotTree(root)).toEqual({});
   });
 
-  it('reports a runtime the pack was not built for (exit 2)', async () => {
+  it('reports a runtime the pack was not built for (exit 1: the pack is wrong)', async () => {
     const work = tempDir();
     mkdirSync(join(work, 'project'));
     const only = Object.fromEntries(
@@ -145,7 +145,7 @@ describe('install: bad packs', () => {
         cwd: work,
       },
     );
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain('has no skills for codex (it was built for: claude-code)');
   });
 });
@@ -208,7 +208,7 @@ describe('install: hostile targets', () => {
 
 describe('lock file problems', () => {
   it.each(['install', 'uninstall', 'list'] as const)(
-    '%s reports a corrupt lock file by name and never overwrites it',
+    '%s reports a corrupt lock file by name and never overwrites it (exit 1)',
     async (command) => {
       const { work, root, packDir } = project();
       const lockFile = join(root, 'skillpack-lock.json');
@@ -219,7 +219,7 @@ describe('lock file problems', () => {
         list: ['list', '--scope', 'project', '--dir', root],
       }[command];
       const run = await skillpack([...args, '--format', 'json'], { cwd: work });
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(1);
       const document = JSON.parse(run.stdout);
       expect(document.error.code).toBe('lock_file_corrupt');
       expect(document.error.details.file).toBe(lockFile);

@@ -131,9 +131,12 @@ describe('skillpack lint', () => {
   });
 
   it.each([
-    [['lint', '--runtime', 'cursor'], 'unknown runtime "cursor"'],
-    [['lint', '--format', 'xml'], '--format must be text or json'],
-    [['lint', '--frobnicate'], "Unknown option '--frobnicate'"],
+    [
+      ['lint', '--runtime', 'cursor'],
+      '--runtime must be one of claude-code, codex, opencode, portable; got "cursor".',
+    ],
+    [['lint', '--format', 'xml'], '--format must be one of text, json; got "xml".'],
+    [['lint', '--frobnicate'], 'unknown option --frobnicate.'],
     [['lint', 'missing-folder'], 'Cannot lint "missing-folder": no such file or directory'],
   ] as const)('exits 2 for %j', async (args, message) => {
     const run = await skillpack(args, { cwd: tempDir('skillpack-lint-') });

@@ -88,10 +88,11 @@ describe('findFileReferences', () => {
     ]);
   });
 
-  it('scans pathological lines in linear time', () => {
-    const started = performance.now();
-    findFileReferences(['](x'.repeat(300_000), '`'.repeat(600_000), '[a]('.repeat(300_000)], 1);
-    expect(performance.now() - started).toBeLessThan(3_000);
+  // Its time, as a ratio of sizes, is measured in bench/pathological-inputs.bench.mjs.
+  it('scans pathological lines without finding a reference', () => {
+    expect(
+      findFileReferences(['](x'.repeat(300_000), '`'.repeat(600_000), '[a]('.repeat(300_000)], 1),
+    ).toEqual([]);
   });
 });
 

@@ -87,25 +87,19 @@ const JUNK = [
 const ruleIds = new Set(LINT_RULES.map((rule) => rule.id));
 
 describe('lintSkillFile on junk input', () => {
-  it.each(JUNK)(
-    '%s: typed findings, no throw, bounded time',
-    { timeout: 20_000 },
-    (_label, content, expectedRule) => {
-      const started = performance.now();
-      const findings = lintSkillFile(input(content), LINT_RUNTIMES);
-      expect(performance.now() - started).toBeLessThan(8_000);
-      expect(findings.map((finding) => finding.rule)).toContain(expectedRule);
-      for (const finding of findings) {
-        expect(ruleIds.has(finding.rule)).toBe(true);
-        expect(SEVERITIES).toContain(finding.severity);
-        expect(finding.runtimes.length).toBeGreaterThan(0);
-        expect(finding.line).toBeGreaterThanOrEqual(1);
-        expect(finding.message.length).toBeLessThan(2_000);
-      }
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(Object.prototype).not.toHaveProperty('polluted');
-    },
-  );
+  it.each(JUNK)('%s: typed findings, no throw', { timeout: 20_000 }, (_label, content, expectedRule) => {
+    const findings = lintSkillFile(input(content), LINT_RUNTIMES);
+    expect(findings.map((finding) => finding.rule)).toContain(expectedRule);
+    for (const finding of findings) {
+      expect(ruleIds.has(finding.rule)).toBe(true);
+      expect(SEVERITIES).toContain(finding.severity);
+      expect(finding.runtimes.length).toBeGreaterThan(0);
+      expect(finding.line).toBeGreaterThanOrEqual(1);
+      expect(finding.message.length).toBeLessThan(2_000);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
 });
 
 describe('parseSkillDocument', () => {

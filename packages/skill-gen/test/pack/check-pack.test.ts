@@ -32,14 +32,16 @@ describe('checkPack', () => {
     appendFileSync(join(root, 'out', SKILL), 'edited\n');
     const report = await checkPack({ cwd: root });
     expect(report.clean).toBe(false);
-    expect(report.drift).toEqual([{ kind: 'modified', path: SKILL, detail: 'changed after the build' }]);
+    expect(report.drift).toEqual([
+      { kind: 'modified', path: SKILL, detail: 'changed after the build', fix: 'build' },
+    ]);
   });
 
   it('reports a deleted file as missing', async () => {
     const root = await builtPack();
     rmSync(join(root, 'out', SKILL));
     expect((await checkPack({ cwd: root })).drift).toEqual([
-      { kind: 'missing', path: SKILL, detail: 'listed in the manifest, not on disk' },
+      { kind: 'missing', path: SKILL, detail: 'listed in the manifest, not on disk', fix: 'build' },
     ]);
   });
 
@@ -47,7 +49,12 @@ describe('checkPack', () => {
     const root = await builtPack();
     writeFileSync(join(root, 'out', 'portable', 'notes.txt'), 'mine');
     expect((await checkPack({ cwd: root })).drift).toEqual([
-      { kind: 'orphaned', path: 'portable/notes.txt', detail: 'on disk, not produced by the build' },
+      {
+        kind: 'orphaned',
+        path: 'portable/notes.txt',
+        detail: 'on disk, not produced by the build',
+        fix: 'delete',
+      },
     ]);
   });
 
@@ -62,6 +69,7 @@ describe('checkPack', () => {
     const stale = report.drift.filter((entry) => entry.kind === 'stale').map((entry) => entry.path);
     expect(stale).toEqual([
       'claude-code/.claude/skills/alpha/SKILL.md',
+      'claude-code/plugin/README.md',
       'claude-code/plugin/skills/alpha/SKILL.md',
       'codex/.agents/skills/alpha/SKILL.md',
       'codex/plugin/skills/alpha/SKILL.md',
@@ -96,6 +104,7 @@ describe('checkPack', () => {
       kind: 'missing',
       path: 'skillpack.manifest.json',
       detail: 'no manifest: the pack was never built here',
+      fix: 'build',
     });
     expect(report.drift.every((entry) => entry.kind === 'missing')).toBe(true);
   });

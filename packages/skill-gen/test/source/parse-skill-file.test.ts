@@ -134,25 +134,20 @@ describe('safeParseSkillFile', () => {
     expect(String(error.details.fix)).toMatch(fix);
   });
 
-  it('refuses oversized front matter in linear time (gray-matter is quadratic on blank lines)', () => {
+  // Times, as ratios of sizes, are in bench/pathological-inputs.bench.mjs.
+  it('refuses oversized front matter before parsing it (gray-matter is quadratic on blank lines)', () => {
     const text = `---\nname: demo\n${' \n'.repeat(200_000)}description: d\n---\n`;
-    const started = performance.now();
     expect(failure(text).code).toBe('front_matter_too_large');
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
-  it('parses the largest accepted front matter quickly', () => {
+  it('parses the largest accepted front matter', () => {
     const text = `---\nname: demo\n${' \n'.repeat(MAX_FRONT_MATTER_LINES - 5)}description: d\n---\n`;
-    const started = performance.now();
     expect(safeParseSkillFile(text, FILE).success).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
-  it('handles a large body in linear time', () => {
+  it('handles a large body', () => {
     const text = skillText(BASE, `${'line with {{skill.name}}\n'.repeat(30_000)}`);
-    const started = performance.now();
     expect(safeParseSkillFile(text, FILE).success).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a file over the size limit', () => {
