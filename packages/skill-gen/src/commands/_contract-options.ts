@@ -66,5 +66,5 @@ export const CONTRACTS_OPTION = {
   type: 'string',
   value: 'MODULE',
   multiple: true,
-  description: 'A contract module (.ts, .mts, .js, .mjs or a package) to add; repeatable',
+  description: 'A contract module to add (.ts, .mts, .js, .mjs or a package)',
 } as const;

@@ -178,8 +178,8 @@ export const command = defineCommand({
   description: `Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok": true, "contract": …, "runtime": …, "value": …}     exit 0: the contract is satisfied
   {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; 2: usage or I/O error
-Only a run that completed satisfies a contract: a failed or cut-short run is error "run_not_complete"
-(exit 1), with what its final message held in error.details.candidate.`,
+Only a run that completed satisfies a contract: a failed or cut-short run is the error
+"run_not_complete" (exit 1), with what its final message held in error.details.candidate.`,
   positionals: [{ name: 'FILE', description: 'The agent output to read; - or nothing reads stdin' }],
   options: {
     contract: {
@@ -200,8 +200,7 @@ Only a run that completed satisfies a contract: a failed or cut-short run is err
     contracts: CONTRACTS_OPTION,
     'accept-incomplete': {
       type: 'boolean',
-      description:
-        'Read the contract from a run that did not complete too (adds a "run_not_complete" warning)',
+      description: 'Read a run that did not complete too (with a "run_not_complete" warning)',
     },
   },
   output: 'json',

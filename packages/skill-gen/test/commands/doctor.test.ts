@@ -99,9 +99,9 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    [['--runtime', 'vscode'], /--runtime must be claude-code, codex or opencode/],
-    [['--format', 'yaml'], /--format must be text or json/],
-    [['--nope'], /Unknown option/],
+    [['--runtime', 'vscode'], /--runtime must be one of claude-code, codex, opencode; got "vscode"/],
+    [['--format', 'yaml'], /--format must be one of text, json; got "yaml"/],
+    [['--nope'], /unknown option --nope/],
     [['extra'], /unexpected argument "extra"/],
   ])('refuses %j with exit 2 and the usage', async (args, message) => {
     const root = tempDir();

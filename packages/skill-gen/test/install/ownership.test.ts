@@ -44,7 +44,8 @@ describe('ownership is proven, not trusted', () => {
       const before = snapshotTree(root);
 
       const result = await run(command, '--format', 'json');
-      expect(result.code).toBe(2);
+      // A corrupt lock is input that is wrong (exit 1), not a usage or I/O failure.
+      expect(result.code).toBe(1);
       const error = JSON.parse(result.stdout).error;
       expect(error.code).toBe('lock_file_corrupt');
       expect(error.message).toContain('src/important.ts');

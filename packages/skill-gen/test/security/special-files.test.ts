@@ -38,7 +38,7 @@ describe('FIFOs never hang a command', () => {
       const run = await skillpack([...commands(packDir, root)[command], '--format', 'json'], { cwd: work });
       expect(run.code).toBe(2);
       const document = JSON.parse(run.stdout);
-      expect(document).toMatchObject({ status: 'error', error: { code: 'lock_file_unreadable' } });
+      expect(document).toMatchObject({ ok: false, error: { code: 'lock_file_unreadable' } });
       expect(document.error.message).toContain(join(root, 'skillpack-lock.json'));
       expect(document.error.message).toContain('a FIFO');
       expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -184,7 +184,7 @@ describe.runIf(process.getuid?.() === 0 && existsSync(CLI))('permission denied i
       const run = asNobody([...commands(packDir, root)[command], '--format', 'json']);
       expect(run.status, run.stderr).toBe(2);
       const document = JSON.parse(run.stdout);
-      expect(document.status).toBe('error');
+      expect(document.ok).toBe(false);
       expect(['lock_file_unreadable', 'permission_denied']).toContain(document.error.code);
       expect(document.error.message).toContain(root);
       expect(run.stderr).not.toMatch(/unexpected failure|\n\s+at /);
