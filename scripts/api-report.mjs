@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Node, Project, ts } from 'ts-morph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['core', 'adapters', 'skill-gen'];
+const PACKAGES = ['core', 'adapters', 'skill-gen', 'testing'];
 const OUT_DIR = join(root, 'docs/api');
 
 /** Entry points with declaration files: `[subpath, path of the .d.ts]`. */
