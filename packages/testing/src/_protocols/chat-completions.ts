@@ -1,10 +1,11 @@
 // OpenAI Chat Completions API, streamed (OpenCode 1.18 through `@ai-sdk/openai-compatible`):
 // https://platform.openai.com/docs/api-reference/chat-streaming
 import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
-import { jsonResponse, SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
+import { SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply } from '../reply.js';
 import { type ProtocolCodec, resolveParts } from './_codec.js';
+import { openAiErrorResponse } from './_openai-error.js';
 
 function messageText(message: JsonObject): string {
   const calls = arrayOf(message.tool_calls)
@@ -41,18 +42,7 @@ function summarize(body: unknown): RequestSummary {
 
 function render(reply: Reply, summary: RequestSummary): WireResponse {
   if (reply.kind === 'http_error') {
-    return jsonResponse(
-      reply.status,
-      {
-        error: {
-          message: reply.message,
-          type: reply.status >= 500 ? 'server_error' : 'invalid_request_error',
-          code: null,
-          param: null,
-        },
-      },
-      reply.headers,
-    );
+    return openAiErrorResponse(reply);
   }
   const parts = resolveParts(reply.parts, summary, chatCompletionsCodec, 'call_scripted_');
   const base = {

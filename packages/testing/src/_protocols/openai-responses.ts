@@ -1,10 +1,11 @@
 // OpenAI Responses API, streamed (Codex 0.169 supports `wire_api = "responses"` only):
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
-import { jsonResponse, SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
+import { SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply } from '../reply.js';
 import { type ProtocolCodec, type ResolvedPart, resolveParts } from './_codec.js';
+import { openAiErrorResponse } from './_openai-error.js';
 
 const MODEL_ITEM_TYPES = new Set([
   'function_call',
@@ -73,18 +74,7 @@ function outputItem(part: ResolvedPart, id: string): JsonObject {
 
 function render(reply: Reply, summary: RequestSummary): WireResponse {
   if (reply.kind === 'http_error') {
-    return jsonResponse(
-      reply.status,
-      {
-        error: {
-          message: reply.message,
-          type: reply.status >= 500 ? 'server_error' : 'invalid_request_error',
-          code: null,
-          param: null,
-        },
-      },
-      reply.headers,
-    );
+    return openAiErrorResponse(reply);
   }
   const responseId = `resp_scripted_${summary.turn}`;
   const parts = resolveParts(reply.parts, summary, openaiResponsesCodec, 'call_scripted_');
