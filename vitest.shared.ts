@@ -15,3 +15,9 @@ export function workspaceAliases(): { find: RegExp; replacement: string }[] {
     { find: /^@skillpack\/adapters\/([a-z-]+)$/, replacement: `${packagesDir}adapters/src/$1/index.ts` },
   ];
 }
+
+/**
+ * How long one test may run before it fails as hung. Generous on purpose: CI has two cores, and a test that
+ * spawns the CLI or reads 256 MiB is slow there without being wrong; speed is measured in `bench/`.
+ */
+export const TEST_TIMEOUT_MS = 60_000;

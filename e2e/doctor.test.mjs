@@ -5,7 +5,15 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplePacks, installPack, trustCodexHooks } from './_loops.mjs';
-import { ensureRuntimes, makeSandbox, removeTempDirs, repoRoot, runtimeBinDir } from './_support.mjs';
+import {
+  ensureRuntimes,
+  makeSandbox,
+  makeTempDir,
+  removeTempDirs,
+  repoRoot,
+  runtimeBinDir,
+  skillpack,
+} from './_support.mjs';
 
 const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
 
@@ -56,8 +64,6 @@ describe('skillpack doctor', () => {
     const untrusted = doctor(sandbox, 'codex');
     assert.equal(untrusted.status, 1, JSON.stringify(untrusted.report, null, 2));
     assert.equal(byName(untrusted.checks)['cflx-accept'], 'loaded');
-    // dev-flow's agents/openai.yaml keeps it out of the model's list on purpose.
-    assert.equal(byName(untrusted.checks)['dev-flow'], 'explicit_only');
     const hook = untrusted.checks.find((check) => check.kind === 'hook');
     assert.equal(hook?.status, 'inactive', JSON.stringify(untrusted.checks));
     assert.match(hook.detail, /trusted_hash = "sha256:/);
@@ -65,6 +71,21 @@ describe('skillpack doctor', () => {
     assert.match(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), /trusted_hash/);
     const trusted = doctor(sandbox, 'codex');
     assert.equal(trusted.status, 0, JSON.stringify(trusted.report, null, 2));
+  });
+
+  it("Codex: a skill kept out of the model's list on purpose is reported explicit-only, and healthy", () => {
+    // The Dev Flow pack (seed 003): its agents/openai.yaml disallows implicit invocation.
+    const packs = join(makeTempDir('skillpack-dev-flow-pack-'), 'packs');
+    const config = join(repoRoot, 'examples/dev-flow-codex/skillpack.config.json');
+    const built = skillpack(['build', '--config', config, '--out', packs]);
+    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+    const sandbox = makeSandbox();
+    const args = ['install', packs, '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project];
+    const installed = skillpack(args, { env: sandbox.env });
+    assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
+    const result = doctor(sandbox, 'codex');
+    assert.equal(byName(result.checks)['dev-flow'], 'explicit_only', JSON.stringify(result.report, null, 2));
+    assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
   });
 
   it('Claude Code: the skills appear in the init event, read before any model call', () => {

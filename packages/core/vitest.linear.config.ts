@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+import { workspaceAliases } from '../../vitest.shared.ts';
+
+/**
+ * The CPU-time linearity properties (10× the input must cost less than 20× the CPU), kept out of `npm test`
+ * because they measure time; `node bench/run.mjs linear-properties` runs them.
+ */
+export default defineProject({
+  resolve: { alias: workspaceAliases() },
+  test: { include: ['test/properties/*.linear.ts'], testTimeout: 120_000 },
+});
