@@ -1,7 +1,7 @@
 // Real agent loops: each pinned CLI runs headless against the scripted model of @skillpack/testing, with the
 // example pack installed the way its user would, and its output is read back through @skillpack/adapters.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { builtinContracts } from '@skillpack/core/contracts';
@@ -83,7 +83,6 @@ export function installPack(runtimeId, sandbox) {
     { env: sandbox.env },
   );
   assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
-  if (runtimeId === 'codex') wireCodexHook(sandbox);
   if (runtimeId === 'opencode') {
     // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
     // plugin needs nothing from it, so an empty stand-in package keeps the run offline.
@@ -93,28 +92,15 @@ export function installPack(runtimeId, sandbox) {
   }
 }
 
-/** The pack's Codex Stop hook, wired into the project (`.codex/hooks.json`) the way its plugin declares it. */
-function wireCodexHook(sandbox) {
-  const built = join(examplePacks(), 'codex/plugin/hooks');
-  const hooksDir = join(sandbox.project, '.codex/hooks');
-  mkdirSync(hooksDir, { recursive: true });
-  cpSync(join(built, 'skillpack-hook.mjs'), join(hooksDir, 'skillpack-hook.mjs'));
-  const declared = JSON.parse(readFileSync(join(built, 'hooks.json'), 'utf8'));
-  const wired = JSON.parse(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder, replaced by the folder.
-    JSON.stringify(declared).replaceAll('${PLUGIN_ROOT}/hooks', hooksDir.replaceAll('\\', '/')),
-  );
-  writeFileSync(join(sandbox.project, '.codex/hooks.json'), `${JSON.stringify(wired, null, 2)}\n`);
-}
-
 /** Per runtime: how the example pack is put in place for a run, and how the model sees a hook's reason. */
 const RUNTIMES = {
   // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
   'claude-code': { install: () => ({ pluginDirs: [join(examplePacks(), 'claude-code/plugin')] }) },
   codex: {
     install: (sandbox) => {
+      // The install wires the pack's Stop hook (.codex/hooks.json, .codex/hooks/<pack>/); Codex skips untrusted
+      // hooks silently, and the runner writes a fresh config.toml, so it records the trust through Codex itself.
       installPack('codex', sandbox);
-      // Codex skips untrusted hooks silently; the test trusts them through Codex's own app-server.
       return { trustCodexHooks: true };
     },
     // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.

@@ -1,6 +1,15 @@
 import type { RuntimeId } from '../runtime-id.js';
 
 export const RUNTIME_ID = 'codex' satisfies RuntimeId;
+export type { CodexAppServer, CodexAppServerOptions, CodexHookListing } from './app-server.js';
+export {
+  codexTrustToml,
+  isCodexHookTrusted,
+  listCodexHooks,
+  openCodexAppServer,
+  trustCodexHookHashes,
+  trustCodexProject,
+} from './app-server.js';
 export type { ReadCodexLastMessageOptions } from './last-message.js';
 export { readCodexLastMessage } from './last-message.js';
 export { safeParseCodexNotify } from './notify.js';

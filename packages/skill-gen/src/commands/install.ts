@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
-import { EXIT } from '../cli/exit-code.js';
+import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
@@ -13,7 +13,12 @@ export const command = defineCommand({
 every file in skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole
 install back, and a run that was killed is finished or rolled back by the next one. Runs in one scope take
 turns. Runtime configuration a pack carries (settings, config, MCP servers, agents: anything outside the
-skill, hook and plugin folders) is refused and named in the plan unless you pass --allow-runtime-config.`,
+skill, hook and plugin folders) is refused and named in the plan unless you pass --allow-runtime-config.
+
+For codex, a pack with hooked contracts also gets its Stop hook: the hook program goes into
+.codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user scope), keeping
+every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
+lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.`,
   positionals: [
     { name: 'PACK_DIR', required: true, description: 'The built pack (the output of skillpack build)' },
   ],
@@ -30,6 +35,16 @@ skill, hook and plugin folders) is refused and named in the plan unless you pass
       description: 'Also install the runtime configuration files the pack carries (never deleted later)',
     },
     'dry-run': { type: 'boolean', description: 'Print the plan and change nothing' },
+    codex: {
+      type: 'string',
+      value: 'PATH',
+      description: "The codex executable asked for the hook's trust key and hash (default: codex on PATH)",
+    },
+    'trust-codex-hooks': {
+      type: 'boolean',
+      description:
+        'Have Codex trust the project and the installed hook (Codex writes it into $CODEX_HOME/config.toml)',
+    },
   },
   output: 'formats',
   exits: {
@@ -37,21 +52,42 @@ skill, hook and plugin folders) is refused and named in the plan unless you pass
     failed: 'refused (conflicts), or the pack is not a valid, untampered build',
   },
   async run({ io, values, positionals, format }) {
-    const [{ installPack }, { formatOutcomeJson, formatOutcomeText }] = await Promise.all([
-      import('../install/operations.js'),
-      import('../install/format.js'),
-    ]);
+    const runtime = values.runtime as RuntimeId;
+    if (values['trust-codex-hooks'] && runtime !== 'codex')
+      throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
+    const [{ installPack }, { formatOutcomeJson, formatOutcomeText }, trustStep, { formatCodexHookTrust }] =
+      await Promise.all([
+        import('../install/operations.js'),
+        import('../install/format.js'),
+        import('../install/codex-trust-step.js'),
+        import('../install/codex-trust.js'),
+      ]);
+    const roots = resolveRoots(values, io);
+    const packDir = resolve(io.cwd, positionals[0]!);
+    const scope = values.scope as InstallScope;
     const result = await installPack({
-      packDir: resolve(io.cwd, positionals[0]!),
-      runtime: values.runtime as RuntimeId,
-      scope: values.scope as InstallScope,
-      ...resolveRoots(values, io),
+      packDir,
+      runtime,
+      scope,
+      ...roots,
       force: values.force,
       allowRuntimeConfig: values['allow-runtime-config'],
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;
-    io.stdout(format === 'json' ? formatOutcomeJson(result.data) : formatOutcomeText(result.data));
+    const request = {
+      packDir,
+      scope,
+      projectDir: roots.projectDir,
+      ...(values.codex ? { codex: values.codex } : {}),
+      trust: values['trust-codex-hooks'],
+    };
+    const trust = runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
+    if (format === 'json') io.stdout(formatOutcomeJson(result.data, trust ? { codexHook: trust } : {}));
+    else {
+      io.stdout(formatOutcomeText(result.data));
+      if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
+    }
     return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
   },
 });

@@ -168,17 +168,24 @@ async function probeCodex(install: LockedInstall, context: ProbeContext): Promis
   );
   // The pack's hooks: those in a hook file the install wrote, and any hook Codex lists that runs skillpack's
   // prebuilt hook program (a hook wired by hand, or by an install that did not record it).
-  const hookFiles = filesMatching(install, /(?:^|\/)hooks\.json$/).map((file) =>
-    posix.join(context.root.replaceAll('\\', '/'), file),
+  const rootPath = context.root.replaceAll('\\', '/');
+  const hookFiles = [
+    ...filesMatching(install, /(?:^|\/)hooks\.json$/),
+    ...(install.hookConfig ? [install.hookConfig.file] : []),
+  ].map((file) => posix.join(rootPath, file));
+  // The program an install recorded in `.codex/hooks/<pack>/`: its hooks are this pack's, wherever listed.
+  const programs = filesMatching(install, /^\.codex\/hooks\/[^/]+\/skillpack-hook\.mjs$/).map((file) =>
+    posix.join(rootPath, file),
   );
   const hooks = await codexHooks(context);
   if (!hooks.success) {
     if (hookFiles.length > 0)
       checks.push({ kind: 'hook', name: 'Stop', status: 'unchecked', detail: hooks.error });
   } else {
-    const mine = hooks.data.filter(
-      (hook) =>
-        hookFiles.includes(hook.sourcePath.replaceAll('\\', '/')) || hook.command.includes(HOOK_PROGRAM),
+    const mine = hooks.data.filter((hook) =>
+      programs.length > 0
+        ? programs.some((program) => hook.command.includes(program))
+        : hookFiles.includes(hook.sourcePath.replaceAll('\\', '/')) || hook.command.includes(HOOK_PROGRAM),
     );
     if (mine.length === 0 && hookFiles.length > 0)
       checks.push({

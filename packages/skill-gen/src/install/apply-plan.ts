@@ -166,14 +166,19 @@ async function stageFile(
   packDir: string | undefined,
   action: Writing,
 ): Promise<string> {
+  const bytes = action.content === undefined ? await packBytes(packDir, action) : Buffer.from(action.content);
+  if (sha256(bytes) !== action.sha256)
+    throw new ApplyAbort(`${action.source} changed in the pack while installing`);
+  const path = join(staging, name);
+  await writeDurably(path, bytes, action.executable ? 0o755 : 0o644);
+  return path;
+}
+
+async function packBytes(packDir: string | undefined, action: Writing): Promise<Uint8Array> {
   if (packDir === undefined) throw new ApplyAbort('no pack directory to copy from');
   const source = await readRegularFile(join(packDir, action.source));
   if (!source.success) throw source.error;
-  if (sha256(source.data.bytes) !== action.sha256)
-    throw new ApplyAbort(`${action.source} changed in the pack while installing`);
-  const path = join(staging, name);
-  await writeDurably(path, source.data.bytes, action.executable ? 0o755 : 0o644);
-  return path;
+  return source.data.bytes;
 }
 
 /** Create missing parent folders one by one, refusing any existing parent that resolves outside the root. */

@@ -15,6 +15,10 @@ const REASONS: Readonly<Record<string, string>> = {
   'release:modified': 'changed since it was installed; kept, and no longer tracked',
   'release:missing': 'already gone',
   'release:not-a-file': 'no longer a regular file; left as it is',
+  'write:hook-entry': "skillpack's hook entry added to Codex's hook configuration",
+  'replace:hook-entry': "skillpack's hook entry added, updated or removed; every other entry kept",
+  'delete:hook-entry': "only held skillpack's hook entry, and skillpack created it",
+  'release:hook-entry-modified': "skillpack's hook entry was changed since it was installed; kept as it is",
   'release:runtime-config': 'runtime configuration; skillpack never deletes it, so it was left in place',
 };
 
@@ -121,7 +125,7 @@ export function formatOutcomeText(outcome: OperationOutcome): string {
 }
 
 /** One JSON document describing the plan and its outcome. */
-export function formatOutcomeJson(outcome: OperationOutcome): string {
+export function formatOutcomeJson(outcome: OperationOutcome, extra: Record<string, unknown> = {}): string {
   const { plan } = outcome;
   return `${JSON.stringify(
     {
@@ -142,6 +146,7 @@ export function formatOutcomeJson(outcome: OperationOutcome): string {
       summary: summary(outcome),
       recovered: outcome.recovered,
       pendingRecovery: outcome.pendingRecovery,
+      ...extra,
     },
     null,
     2,

@@ -31,7 +31,7 @@ const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, re
     project: ['.claude/skills/', '.claude/hooks/'],
     user: ['.claude/skills/', '.claude/hooks/'],
   },
-  codex: { project: ['.agents/skills/'], user: ['.agents/skills/'] },
+  codex: { project: ['.agents/skills/', '.codex/hooks/'], user: ['.agents/skills/', '.codex/hooks/'] },
   opencode: {
     project: ['.opencode/skills/', '.opencode/plugins/'],
     user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
@@ -63,4 +63,15 @@ export function ownableFolders(runtime: RuntimeId, scope: InstallScope): readonl
 /** The lock file of a scope: `<project>/skillpack-lock.json` or `<home>/.skillpack/skillpack-lock.json`. */
 export function lockFilePath(scope: InstallScope, root: string): string {
   return scope === 'project' ? join(root, LOCK_FILE_NAME) : join(root, '.skillpack', LOCK_FILE_NAME);
+}
+
+/**
+ * The folder (below the scope root) a pack's Codex hook program is installed in: `.codex/hooks/<pack>/`, in
+ * both scopes (user scope: `~/.codex`, Codex's default `CODEX_HOME`). `undefined` for a pack name that is not
+ * a plain file name once a leading `@` is dropped and `/` becomes `+` (`@acme/pack` → `acme+pack`).
+ */
+export function codexHookFolder(packName: string): string | undefined {
+  const name = packName.replace(/^@/, '').replaceAll('/', '+');
+  if (!/^[A-Za-z0-9._+-]+$/.test(name) || name === '.' || name === '..') return undefined;
+  return `.codex/hooks/${name}/`;
 }

@@ -2,6 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
+import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -21,11 +22,24 @@ export const LockedFileSchema = z.strictObject({
 });
 export type LockedFile = z.output<typeof LockedFileSchema>;
 
+/** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`). */
+export const LockedHookConfigSchema = z.strictObject({
+  file: z.literal(CODEX_HOOK_CONFIG),
+  createdFile: z.boolean(),
+  entries: z.array(
+    z.strictObject({
+      event: z.string().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex sha256'),
+    }),
+  ),
+});
+
 export const LockedInstallSchema = z.strictObject({
   pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
   runtime: z.enum(RUNTIME_IDS),
   scope: z.enum(INSTALL_SCOPES),
   files: z.array(LockedFileSchema),
+  hookConfig: LockedHookConfigSchema.optional(),
 });
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
 
@@ -96,6 +110,10 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
+    if (install.hookConfig && install.runtime !== 'codex')
+      return fail(
+        corrupt(file, `${key} records a ${install.hookConfig.file} edit, which only codex installs make`),
+      );
     if (scope !== undefined && install.scope !== scope)
       return fail(
         corrupt(file, `${key} is recorded for the ${install.scope} scope in the ${scope} scope's lock`),

@@ -12,6 +12,7 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
+import { planCodexHookConfig, planCodexHookRemoval } from './codex-hook-plan.js';
 import { probePaths } from './disk-state.js';
 import { type InstallScope, lockFilePath } from './layout.js';
 import {
@@ -182,6 +183,14 @@ async function installFrom(
   const previous = findInstall(lock.data, name, options.runtime);
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
+  const hookConfig = await planCodexHookConfig({
+    root: root.data,
+    packDir: options.packDir,
+    hook: pack.codexHook,
+    previous,
+    force: options.force,
+  });
+  if (!hookConfig.success) return hookConfig;
   const plan = planInstall({
     pack: { name, version },
     runtime: options.runtime,
@@ -191,6 +200,7 @@ async function installFrom(
     disk,
     force: options.force,
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
+    ...(hookConfig.data ? { hookConfig: hookConfig.data } : {}),
   });
   return settle(plan, {
     root: root.data,
@@ -247,7 +257,8 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const plan = planUninstall({ installs, lock: lock.data, disk });
+  const hookActions = await planCodexHookRemoval(root.data, installs);
+  const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   return settle(plan, {
     root: root.data,
     lockFile,

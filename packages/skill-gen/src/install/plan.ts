@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { LockedHookConfig } from './codex-hooks.js';
 import type { InstallScope } from './layout.js';
 import {
   findInstall,
@@ -30,17 +31,23 @@ export interface PackFile {
 
 interface FileContent {
   readonly source: string;
+  /** The bytes to write when they are computed (a merged hook configuration), not copied from `source`. */
+  readonly content?: string;
   readonly sha256: string;
   readonly executable: boolean;
   readonly runtimeConfig?: true;
 }
 
 export type PlanAction =
-  | ({ readonly type: 'write'; readonly path: string; readonly reason: 'new' | 'restore' } & FileContent)
+  | ({
+      readonly type: 'write';
+      readonly path: string;
+      readonly reason: 'new' | 'restore' | 'hook-entry';
+    } & FileContent)
   | ({
       readonly type: 'replace';
       readonly path: string;
-      readonly reason: 'update' | 'mode' | 'forced-modified' | 'forced-foreign';
+      readonly reason: 'update' | 'mode' | 'forced-modified' | 'forced-foreign' | 'hook-entry';
       /** The content expected on disk at apply time; a change in between aborts the apply. */
       readonly previousSha256: string;
     } & FileContent)
@@ -48,14 +55,14 @@ export type PlanAction =
   | {
       readonly type: 'delete';
       readonly path: string;
-      readonly reason: 'removed-from-pack' | 'uninstall';
+      readonly reason: 'removed-from-pack' | 'uninstall' | 'hook-entry';
       readonly sha256: string;
     }
   /** Stop owning the file and leave whatever is there. */
   | {
       readonly type: 'release';
       readonly path: string;
-      readonly reason: 'modified' | 'missing' | 'not-a-file' | 'runtime-config';
+      readonly reason: 'modified' | 'missing' | 'not-a-file' | 'runtime-config' | 'hook-entry-modified';
     }
   | {
       readonly type: 'conflict';
@@ -67,7 +74,9 @@ export type PlanAction =
         | 'not-a-file'
         | 'outside-root'
         | 'owned-by-other'
-        | 'runtime-config';
+        | 'runtime-config'
+        | 'hook-entry-modified'
+        | 'hook-config-invalid';
       readonly detail: string;
     };
 
@@ -99,6 +108,13 @@ export interface InstallPlanInput {
   readonly force: boolean;
   /** Install runtime configuration files the pack carries (`--allow-runtime-config`); refused otherwise. */
   readonly allowRuntimeConfig?: boolean;
+  /** The edit of the runtime's hook configuration (see `planCodexHookConfig`), recorded in the lock. */
+  readonly hookConfig?: HookConfigPlan;
+}
+
+export interface HookConfigPlan {
+  readonly action?: PlanAction;
+  readonly locked?: LockedHookConfig;
 }
 
 const MISSING: DiskState = { kind: 'missing' };
@@ -197,11 +213,13 @@ export function planInstall(input: InstallPlanInput): Plan {
   for (const file of previous?.files ?? []) {
     if (!packPaths.has(file.path)) actions.push(removal(file, input.disk, 'removed-from-pack'));
   }
+  if (input.hookConfig?.action) actions.push(input.hookConfig.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
     runtime: input.runtime,
     scope: input.scope,
+    ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,
@@ -233,6 +251,8 @@ export interface UninstallPlanInput {
   readonly installs: readonly LockedInstall[];
   readonly lock: LockFile;
   readonly disk: ReadonlyMap<string, DiskState>;
+  /** Taking the installs' entries out of the runtime's hook configuration (see `planCodexHookRemoval`). */
+  readonly hookActions?: readonly PlanAction[];
 }
 
 /** Remove the given installs: delete files that are unchanged, release the rest. Pure. */
@@ -240,6 +260,7 @@ export function planUninstall(input: UninstallPlanInput): Plan {
   const actions = input.installs.flatMap((install) =>
     install.files.map((file) => removal(file, input.disk, 'uninstall')),
   );
+  actions.push(...(input.hookActions ?? []));
   const removed = new Set(input.installs);
   const first = input.installs[0];
   const base = {

@@ -15,8 +15,10 @@ import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import type { PackCodexHook } from './codex-hook-plan.js';
+import { PACK_HOOK_CONFIG, PACK_HOOK_PROGRAM } from './codex-hooks.js';
 import { isInside } from './disk-state.js';
-import { type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import { codexHookFolder, type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -24,6 +26,8 @@ export interface ReadPack {
   readonly manifest: Manifest;
   /** The runtime's skill-form files, verified against the manifest's sha256, sorted by target path. */
   readonly files: readonly PackFile[];
+  /** For codex: the Stop hook the pack's plugin declares, when it has one (see `codex-hook-plan.ts`). */
+  readonly codexHook?: PackCodexHook;
 }
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -107,6 +111,9 @@ export async function readPack(
       });
     }
   }
+  const hook = runtime === 'codex' ? codexHookOf(manifest) : undefined;
+  if (hook && !hook.success) return hook;
+  if (hook?.data) selected.push(hook.data.program);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
@@ -127,7 +134,36 @@ export async function readPack(
       ),
     );
   }
-  return ok({ manifest, files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) });
+  const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return ok({ manifest, files, ...(hook?.data ? { codexHook: hook.data.hook } : {}) });
+}
+
+/** The Codex plugin's hook (declaration and program), installed into `.codex/hooks/<pack>/`. */
+function codexHookOf(
+  manifest: Manifest,
+): Result<{ hook: PackCodexHook; program: PackFile } | undefined, SkillpackError> {
+  const declaration = manifest.files.find((entry) => entry.path === PACK_HOOK_CONFIG);
+  const program = manifest.files.find((entry) => entry.path === PACK_HOOK_PROGRAM);
+  if (!declaration || !program) return ok(undefined);
+  const folder = codexHookFolder(manifest.pack.name);
+  if (folder === undefined) {
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its Codex hook goes in.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  }
+  return ok({
+    hook: { declaration: { source: declaration.path, sha256: declaration.sha256 }, folder },
+    program: {
+      path: `${folder}skillpack-hook.mjs`,
+      source: program.path,
+      sha256: program.sha256,
+      executable: program.executable,
+    },
+  });
 }
 
 async function verifyFiles(

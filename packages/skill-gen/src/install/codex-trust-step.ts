@@ -1,0 +1,60 @@
+import type { CliIo } from '../cli-io.js';
+import { hookProgramPath } from './codex-hook-plan.js';
+import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
+import { type CodexHookTrust, codexHookTrust } from './codex-trust.js';
+import { codexHookFolder, type InstallScope } from './layout.js';
+import { findInstall } from './lock-file.js';
+import type { OperationOutcome } from './operations.js';
+
+export interface CodexTrustRequest {
+  readonly packDir: string;
+  readonly scope: InstallScope;
+  readonly projectDir: string;
+  /** `--codex <path>`. */
+  readonly codex?: string;
+  /** `--trust-codex-hooks`. */
+  readonly trust: boolean;
+}
+
+/**
+ * After a codex install that wired a hook: the trust step, asked from Codex and recorded only when the user
+ * asked for it. `undefined` when the install has no hook (or was refused).
+ */
+export async function codexTrustAfter(
+  outcome: OperationOutcome,
+  request: CodexTrustRequest,
+  io: CliIo,
+): Promise<CodexHookTrust | undefined> {
+  if (outcome.status === 'refused') return undefined;
+  const install = findInstall(outcome.plan.lock, outcome.plan.pack.name, 'codex');
+  const folder = codexHookFolder(outcome.plan.pack.name);
+  if (!install?.hookConfig || folder === undefined) return undefined;
+  const program = hookProgramPath(outcome.root, folder);
+  if (outcome.status === 'planned') {
+    return {
+      hookFile: `${outcome.root.replaceAll('\\', '/')}/${CODEX_HOOK_CONFIG}`,
+      program,
+      configFile: '$CODEX_HOME/config.toml',
+      hooks: [],
+      trusted: false,
+      recorded: false,
+      problem: 'a dry run installs nothing, so Codex has no hook to list yet',
+    };
+  }
+  return codexHookTrust({
+    scope: request.scope,
+    root: outcome.root,
+    project: request.projectDir,
+    program,
+    ...(request.codex ? { codex: request.codex } : {}),
+    env: io.env,
+    cwd: io.cwd,
+    trust: request.trust,
+  });
+}
+
+/** The install command again, for the advice to run it with another flag. */
+export function rerunCommand(request: CodexTrustRequest): string {
+  const dir = request.scope === 'project' ? ` --dir ${JSON.stringify(request.projectDir)}` : '';
+  return `skillpack install ${JSON.stringify(request.packDir)} --runtime codex --scope ${request.scope}${dir}`;
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ApplyStep } from '../../src/install/apply-plan.js';
+import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
+
+const PACK = { name: 'demo-pack', version: '1.0.0' };
+const MINE = { hooks: [{ type: 'command', command: 'echo mine' }] };
+
+function hookedPack(dir: string, contracts: string) {
+  return writePack(dir, PACK, {
+    ...demoPackFiles('1'),
+    'codex/plugin/hooks/hooks.json': `${JSON.stringify({
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: `node "\${PLUGIN_ROOT}/hooks/skillpack-hook.mjs" codex ${contracts}`,
+              },
+            ],
+          },
+        ],
+      },
+    })}\n`,
+    'codex/plugin/hooks/skillpack-hook.mjs': 'console.log("hook");\n',
+  });
+}
+
+function setup() {
+  const work = tempDir('skillpack-codex-hook-');
+  const project = join(work, 'project');
+  mkdirSync(join(project, '.codex'), { recursive: true });
+  writeFileSync(join(project, '.codex/hooks.json'), JSON.stringify({ hooks: { Stop: [MINE] } }));
+  return { work, project, pack: hookedPack(join(work, 'pack'), '--contract a') };
+}
+
+const run = (
+  project: string,
+  pack: string,
+  extra: { force?: boolean; onStep?: (step: ApplyStep) => void } = {},
+) =>
+  installPack({
+    packDir: pack,
+    runtime: 'codex',
+    scope: 'project',
+    projectDir: project,
+    home: join(project, 'no-home'),
+    force: extra.force ?? false,
+    dryRun: false,
+    ...(extra.onStep ? { onStep: extra.onStep } : {}),
+  });
+const stop = (project: string) =>
+  JSON.parse(readFileSync(join(project, '.codex/hooks.json'), 'utf8')).hooks.Stop as unknown[];
+const uninstall = (project: string) =>
+  uninstallPack({ packName: PACK.name, scope: 'project', projectDir: project, home: project, dryRun: false });
+
+describe('install --runtime codex wires the Stop hook', () => {
+  it('installs the program in .codex/hooks/<pack>/, merges its entry, records it, and uninstalls exactly', async () => {
+    const { project, pack } = setup();
+    const installed = await run(project, pack);
+    expect(installed.success && installed.data.status).toBe('applied');
+    const program = join(project, '.codex/hooks/demo-pack/skillpack-hook.mjs');
+    expect(readFileSync(program, 'utf8')).toBe('console.log("hook");\n');
+    expect(stop(project)).toEqual([
+      MINE,
+      { hooks: [{ type: 'command', command: `node "${program}" codex --contract a` }] },
+    ]);
+    const lock = JSON.parse(readFileSync(join(project, 'skillpack-lock.json'), 'utf8'));
+    expect(lock.installs[0].hookConfig).toMatchObject({ file: '.codex/hooks.json', createdFile: false });
+    expect(lock.installs[0].files.map((file: { path: string }) => file.path)).toContain(
+      '.codex/hooks/demo-pack/skillpack-hook.mjs',
+    );
+
+    const again = await run(project, pack);
+    expect(again.success && again.data.status).toBe('unchanged');
+
+    const removed = await uninstall(project);
+    expect(removed.success && removed.data.status).toBe('applied');
+    expect(stop(project)).toEqual([MINE]);
+    expect(existsSync(program)).toBe(false);
+    expect(existsSync(join(project, 'skillpack-lock.json'))).toBe(false);
+  });
+
+  it('upgrades its own entry in place of the old one', async () => {
+    const { work, project, pack } = setup();
+    await run(project, pack);
+    const upgraded = await run(project, hookedPack(join(work, 'pack'), '--contract b'));
+    expect(upgraded.success && upgraded.data.status).toBe('applied');
+    expect(JSON.stringify(stop(project))).toContain('--contract b');
+    expect(stop(project)).toHaveLength(2);
+  });
+
+  it('refuses a hooks.json it cannot parse; creates one when there is none, and removes it on uninstall', async () => {
+    const { project, pack } = setup();
+    writeFileSync(join(project, '.codex/hooks.json'), '');
+    const refused = await run(project, pack);
+    expect(refused.success && refused.data.status).toBe('refused');
+    const conflict =
+      refused.success && refused.data.plan.actions.find((action) => action.type === 'conflict');
+    expect(conflict).toMatchObject({ path: '.codex/hooks.json', reason: 'hook-config-invalid' });
+    expect(readFileSync(join(project, '.codex/hooks.json'), 'utf8')).toBe('');
+
+    const fresh = tempDir('skillpack-codex-fresh-');
+    await run(fresh, pack);
+    expect(stop(fresh)).toHaveLength(1);
+    await uninstall(fresh);
+    expect(existsSync(join(fresh, '.codex'))).toBe(false);
+  });
+
+  it('never loses a person’s edit of skillpack’s entry: a conflict on install, kept on uninstall', async () => {
+    const { project, pack } = setup();
+    await run(project, pack);
+    const edited = stop(project);
+    const entry = JSON.stringify(edited[1]).replace('--contract a', '--contract a --max-blocks 9');
+    writeFileSync(
+      join(project, '.codex/hooks.json'),
+      JSON.stringify({ hooks: { Stop: [MINE, JSON.parse(entry)] } }),
+    );
+    const reinstall = await run(project, hookedPack(join(project, '..', 'pack'), '--contract b'));
+    expect(reinstall.success && reinstall.data.status).toBe('refused');
+    const removed = await uninstall(project);
+    expect(removed.success && removed.data.plan.actions).toContainEqual({
+      type: 'release',
+      path: '.codex/hooks.json',
+      reason: 'hook-entry-modified',
+    });
+    expect(JSON.stringify(stop(project))).toContain('--max-blocks 9');
+  });
+
+  it('rolls hooks.json back with everything else when the install fails at its commit', async () => {
+    const { project, pack } = setup();
+    const before = readFileSync(join(project, '.codex/hooks.json'), 'utf8');
+    const failed = await run(project, pack, {
+      onStep: (step) => {
+        if (step.phase === 'lock') throw new Error('injected');
+      },
+    });
+    expect(failed.success).toBe(false);
+    expect(readFileSync(join(project, '.codex/hooks.json'), 'utf8')).toBe(before);
+    expect(existsSync(join(project, '.codex/hooks'))).toBe(false);
+  });
+});
