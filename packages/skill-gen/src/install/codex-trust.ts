@@ -87,7 +87,16 @@ export async function codexHookTrust(options: CodexHookTrustOptions): Promise<Co
       : isAbsolute(options.codex)
         ? options.codex
         : resolve(options.cwd, options.codex);
-  const unasked = (problem: string) => ({ ...base, hooks: [], trusted: false, recorded: false, problem });
+  // In the project scope the project must be trusted too; those lines are known without asking Codex.
+  const projectToml = options.scope === 'project' ? { configToml: codexTrustToml(options.project, []) } : {};
+  const unasked = (problem: string) => ({
+    ...base,
+    hooks: [],
+    trusted: false,
+    recorded: false,
+    problem,
+    ...projectToml,
+  });
   if (codex === undefined) return unasked('no `codex` was found on PATH (pass --codex <path>)');
   try {
     const server = await openCodexAppServer({ codex, cwd: options.project, env: options.env });
@@ -114,7 +123,6 @@ export async function codexHookTrust(options: CodexHookTrustOptions): Promise<Co
           ),
           codex,
           recorded: options.trust,
-          ...(project ? { configToml: codexTrustToml(project, []) } : {}),
         };
       }
       return {
@@ -192,7 +200,7 @@ export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): stri
   } else if (trust.problem !== undefined) {
     lines.push(`skillpack could not read the hook's key and hash from Codex: ${trust.problem}.`);
     if (trust.configToml !== undefined)
-      lines.push('Trust the project first:', '', ...indent(trust.configToml), '');
+      lines.push('The project must be trusted too (if it is not yet):', '', ...indent(trust.configToml), '');
     lines.push(
       `Get the exact lines with \`${rerun} --codex <path to codex>\` (or \`skillpack doctor --runtime codex\`).`,
     );

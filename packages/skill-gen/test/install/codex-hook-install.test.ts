@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApplyStep } from '../../src/install/apply-plan.js';
 import { installPack, uninstallPack } from '../../src/install/operations.js';
-import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
+import { demoPackFiles, skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };
 const MINE = { hooks: [{ type: 'command', command: 'echo mine' }] };
@@ -141,5 +141,37 @@ describe('install --runtime codex wires the Stop hook', () => {
     expect(failed.success).toBe(false);
     expect(readFileSync(join(project, '.codex/hooks.json'), 'utf8')).toBe(before);
     expect(existsSync(join(project, '.codex/hooks'))).toBe(false);
+  });
+
+  it('tells the user the trust step, and how to get the exact lines, when no codex is found', async () => {
+    const { work, project, pack } = setup();
+    const args = ['install', pack, '--runtime', 'codex', '--scope', 'project', '--dir', project];
+    const env = {
+      SKILLPACK_HOME: join(work, 'home'),
+      PATH: join(work, 'no-bin'),
+      CODEX_HOME: join(work, 'ch'),
+    };
+    const text = await skillpack(args, { cwd: work, env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      `Codex hook: ${project}/.codex/hooks.json runs ${project}/.codex/hooks/demo-pack/skillpack-hook.mjs`,
+    );
+    expect(text.stdout).toContain('Codex skips this hook SILENTLY until you trust it');
+    expect(text.stdout).toContain(`[projects.${JSON.stringify(project)}]`);
+    expect(text.stdout).toContain('--codex <path to codex>');
+    expect(text.stdout).toContain('--trust-codex-hooks');
+    const json = await skillpack([...args, '--format', 'json'], { cwd: work, env });
+    const { codexHook } = JSON.parse(json.stdout);
+    expect(codexHook).toMatchObject({ trusted: false, recorded: false, hooks: [] });
+    expect(codexHook.problem).toContain('no `codex` was found on PATH');
+    expect(existsSync(join(work, 'ch'))).toBe(false);
+  });
+
+  it('refuses --trust-codex-hooks for another runtime as a usage error', async () => {
+    const { work, project, pack } = setup();
+    const args = ['install', pack, '--runtime', 'opencode', '--scope', 'project', '--dir', project];
+    const run = await skillpack([...args, '--trust-codex-hooks'], { cwd: work });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--trust-codex-hooks applies only to --runtime codex');
   });
 });
