@@ -36,6 +36,8 @@ export interface CodexHookTrust {
   readonly configToml?: string;
   /** Why Codex could not be asked. */
   readonly problem?: string;
+  /** User scope with a `CODEX_HOME` elsewhere: Codex reads another hooks.json than the one installed. */
+  readonly codexHomeElsewhere?: string;
 }
 
 export interface CodexHookTrustOptions {
@@ -69,17 +71,18 @@ async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string 
   return undefined;
 }
 
-function codexConfigFile(env: NodeJS.ProcessEnv): string {
-  const codexHome = env.CODEX_HOME || join(env.HOME || homedir(), '.codex');
-  return join(codexHome, 'config.toml');
-}
+const codexHomeOf = (env: NodeJS.ProcessEnv) =>
+  resolve(env.CODEX_HOME || join(env.HOME || homedir(), '.codex'));
 
 /** Ask Codex about skillpack's installed hook, and (only when `trust`) record its trust. Never throws. */
 export async function codexHookTrust(options: CodexHookTrustOptions): Promise<CodexHookTrust> {
   const base = {
     hookFile: join(options.root, CODEX_HOOK_CONFIG),
     program: options.program,
-    configFile: codexConfigFile(options.env),
+    configFile: join(codexHomeOf(options.env), 'config.toml'),
+    ...(options.scope === 'user' && codexHomeOf(options.env) !== resolve(options.root, '.codex')
+      ? { codexHomeElsewhere: codexHomeOf(options.env) }
+      : {}),
   };
   const codex =
     options.codex === undefined
@@ -184,6 +187,10 @@ const indent = (text: string) =>
 /** The trust step for people: what Codex needs, the exact lines, and how to have Codex record them. */
 export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): string {
   const lines = [`Codex hook: ${trust.hookFile} runs ${trust.program} when the agent stops.`];
+  if (trust.codexHomeElsewhere !== undefined)
+    lines.push(
+      `Warning: CODEX_HOME is ${trust.codexHomeElsewhere}, so Codex reads ${trust.codexHomeElsewhere}/hooks.json, not ${trust.hookFile}: unset CODEX_HOME, or install with a --home whose .codex folder is CODEX_HOME.`,
+    );
   if (trust.trusted) {
     lines.push(
       trust.recorded

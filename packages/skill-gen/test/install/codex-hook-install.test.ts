@@ -174,4 +174,16 @@ describe('install --runtime codex wires the Stop hook', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--trust-codex-hooks applies only to --runtime codex');
   });
+
+  it('warns in the user scope when CODEX_HOME points away from the hooks.json it installed', async () => {
+    const { work, pack } = setup();
+    const home = join(work, 'home');
+    mkdirSync(home);
+    const env = { SKILLPACK_HOME: home, PATH: join(work, 'no-bin'), CODEX_HOME: join(work, 'elsewhere') };
+    const args = ['install', pack, '--runtime', 'codex', '--scope', 'user', '--home', home];
+    const run = await skillpack(args, { cwd: work, env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Warning: CODEX_HOME is ${join(work, 'elsewhere')}`);
+    expect(JSON.parse(readFileSync(join(home, '.codex/hooks.json'), 'utf8')).hooks.Stop).toHaveLength(1);
+  });
 });
