@@ -76,10 +76,10 @@ export async function scriptedAnswers(answers) {
   });
 }
 
-/** `skillpack install` the example pack into the sandbox's project for one runtime. */
-export function installPack(runtimeId, sandbox) {
+/** `skillpack install` the example pack (or the built `packs`) into the sandbox's project for one runtime. */
+export function installPack(runtimeId, sandbox, packs = examplePacks()) {
   const installed = skillpack(
-    ['install', examplePacks(), '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
+    ['install', packs, '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
     { env: sandbox.env },
   );
   assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
@@ -95,12 +95,12 @@ export function installPack(runtimeId, sandbox) {
 /** Per runtime: how the example pack is put in place for a run, and how the model sees a hook's reason. */
 const RUNTIMES = {
   // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
-  'claude-code': { install: () => ({ pluginDirs: [join(examplePacks(), 'claude-code/plugin')] }) },
+  'claude-code': { install: (_sandbox, packs) => ({ pluginDirs: [join(packs, 'claude-code/plugin')] }) },
   codex: {
-    install: (sandbox) => {
+    install: (sandbox, packs) => {
       // The install wires the pack's Stop hook (.codex/hooks.json, .codex/hooks/<pack>/); Codex skips untrusted
       // hooks silently, and the runner writes a fresh config.toml, so it records the trust through Codex itself.
-      installPack('codex', sandbox);
+      installPack('codex', sandbox, packs);
       return { trustCodexHooks: true };
     },
     // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.
@@ -113,8 +113,8 @@ const RUNTIMES = {
         .replaceAll('&amp;', '&'),
   },
   opencode: {
-    install: (sandbox) => {
-      installPack('opencode', sandbox);
+    install: (sandbox, packs) => {
+      installPack('opencode', sandbox, packs);
       return {};
     },
   },
@@ -130,13 +130,14 @@ export function trustCodexHooks(sandbox) {
 export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
 
 /**
- * Run one prompt through a runtime with the example pack installed, the model answering `answers` turn by
- * turn. Returns the CLI's output, the model requests, the AgentRun and `skillpack parse`'s answer.
+ * Run one prompt through a runtime with the example pack (or the built `packs` of another pack project, whose
+ * config `parse` then gets) installed, the model answering `answers` turn by turn. Returns the CLI's output, the
+ * model requests, the AgentRun, `extractContract`'s answer for a built-in contract and `skillpack parse`'s.
  */
-export async function runLoop(runtimeId, { prompt, answers, contract }) {
+export async function runLoop(runtimeId, { prompt, answers, contract, packs = examplePacks(), config }) {
   const sandbox = makeSandbox();
   const runtime = RUNTIMES[runtimeId];
-  const setup = runtime.install(sandbox);
+  const setup = runtime.install(sandbox, packs);
   const model = await scriptedAnswers(answers);
   try {
     const output = await runAgent({
@@ -154,10 +155,11 @@ export async function runLoop(runtimeId, { prompt, answers, contract }) {
       .map((request) => ({ ...request, lastMessage: delivered(request.lastMessage) }));
     // Read back through the adapters as a user would, not through the runner's own reading.
     const run = await readAgentRun(output.stdout, { runtime: runtimeId });
-    const extracted = extractContract(run, contract);
+    const extracted = builtinContracts.has(contract) ? extractContract(run, contract) : undefined;
     const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
     writeFileSync(file, output.stdout);
-    const parsed = skillpack(['parse', '--contract', contract, '--runtime', runtimeId, file]);
+    const withConfig = config === undefined ? [] : ['--config', config];
+    const parsed = skillpack(['parse', '--contract', contract, '--runtime', runtimeId, ...withConfig, file]);
     return { output: { ...output, status: output.exitCode }, requests, run, extracted, parsed, sandbox };
   } finally {
     await model.close();
