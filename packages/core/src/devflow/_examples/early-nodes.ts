@@ -1,5 +1,5 @@
 // Verbatim from Dev Flow v0.4.0 tests/contract/testdata/final-local-payloads.json (Apache-2.0), as
-// transcribed in conformance/devflow (in the repository root)/node_payload_cases.json; tests assert they stay identical.
+// transcribed in conformance/devflow/node_payload_cases.json; tests assert they stay identical.
 import type {
   DesignPayload,
   ImplementationPayload,

@@ -1,4 +1,4 @@
-// From conformance/devflow (in the repository root)/arguments_cases.json (Dev Flow v0.4.0, Apache-2.0): the Skill's
+// From conformance/devflow/arguments_cases.json (Dev Flow v0.4.0, Apache-2.0): the Skill's
 // new_task example and the apply / operation_probe mapping of the plain-requirements fixture Action.
 import type { ApplyArguments } from '../apply-arguments.js';
 import type { NewTask } from '../new-task.js';
