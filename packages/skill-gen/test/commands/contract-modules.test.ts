@@ -5,25 +5,13 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli-io.js';
 import { runCli } from '../../src/program.js';
+import { reviewContractSource } from '../_support/review-contract.js';
 
 /** A pack project whose config names a TypeScript contract module, as `skillpack init` writes one. */
 const dir = mkdtempSync(join(tmpdir(), 'skillpack-contract-commands-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const REVIEW = `import { defineContract } from '@skillpack/core';
-import { z } from 'zod';
-
-export const review = defineContract({
-  id: 'acme.review',
-  version: '1.0.0',
-  title: 'Acme review verdict',
-  description: 'The verdict a review ends with, as one line of JSON.',
-  delivery: 'text',
-  schema: z.strictObject({ verdict: z.enum(['approve', 'reject']), reason: z.string().min(1) }),
-  examples: [{ name: 'approve', value: { verdict: 'approve', reason: 'Tests pass.' } }],
-  toCanonicalJson: (value) => ({ verdict: value.verdict }),
-});
-`;
+const REVIEW = reviewContractSource({ canonical: true });
 
 mkdirSync(join(dir, 'contracts'));
 mkdirSync(join(dir, 'skills', 'review'), { recursive: true });

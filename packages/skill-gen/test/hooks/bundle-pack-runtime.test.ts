@@ -8,24 +8,13 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildPack } from '../../src/pack/build-pack.js';
+import { reviewContractSource } from '../_support/review-contract.js';
 
 /** A pack whose hooked contract comes from its own TypeScript module: the generated hooks must carry it. */
 const dir = mkdtempSync(join(tmpdir(), 'skillpack-pack-contracts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const REVIEW = `import { defineContract } from '@skillpack/core';
-import { z } from 'zod';
-
-export const review = defineContract({
-  id: 'acme.review',
-  version: '1.0.0',
-  title: 'Acme review verdict',
-  description: 'The verdict a review ends with, as one line of JSON.',
-  delivery: 'text',
-  schema: z.strictObject({ verdict: z.enum(['approve', 'reject']), reason: z.string().min(1) }),
-  examples: [{ name: 'approve', value: { verdict: 'approve', reason: 'Tests pass.' } }],
-});
-`;
+const REVIEW = reviewContractSource({ canonical: false });
 
 const CONFIG = {
   name: 'acme-review',
