@@ -12,12 +12,12 @@ import {
   decideRepairGate,
   observeFail,
   observeProtocolOutcome,
-  parseAcceptanceOutput,
   protocolOutcomeOf,
   type RepairLedger,
   recordRepairDispatched,
   renderFindingLine,
   repeatedFindingStop,
+  safeParseAcceptanceOutput,
   summarizeCompletionGating,
   takeProtocolRetry,
   VerificationDeclarationSchema,
@@ -206,7 +206,7 @@ async function acceptance(
     return;
   }
   // The Conflux runtime parses the raw stdout, unwrapping each event line; the first JSON verdict wins.
-  const result = parseAcceptanceOutput(recorded.bytes, { unwrapLine: createEventLineUnwrapper() });
+  const result = safeParseAcceptanceOutput(recorded.bytes, { unwrapLine: createEventLineUnwrapper() });
   if (!result.success) {
     onProtocolError(state, recorded, result, log);
     return;

@@ -1,4 +1,4 @@
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract } from '../src/extract-contract.js';
@@ -205,7 +205,7 @@ describe.each(FACTS)('$runtime $file', (fact) => {
 
   it('the stateful unwrapper gives the same answer', async () => {
     const raw = fixtureText(fact.runtime, fact.file);
-    const parsed = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
+    const parsed = safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
     const expected = fact.verdict === 'run_not_complete' ? 'missing_verdict' : fact.verdict;
     expect(parsed.success ? parsed.data.acceptance : parsed.error.code).toBe(expected);
   });

@@ -54,12 +54,12 @@ export {
   repositoryFindings,
 } from './finding-identity.js';
 export type { JsonVerdict } from './json-verdict.js';
-export { parseJsonVerdictLine, readJsonVerdict } from './json-verdict.js';
+export { readJsonVerdict, readJsonVerdictLine } from './json-verdict.js';
 export type { AcceptanceLifecycle, AcceptanceLifecycleInput, StalledReason } from './lifecycle.js';
 export { classifyAcceptanceLifecycle, STALLED_REASONS } from './lifecycle.js';
 export { canonicalVerdictKind, LEGACY_MARKERS, legacyMarker } from './marker.js';
 export type { AcceptanceParseOptions } from './parse-output.js';
-export { DEFAULT_MAX_LINE_LENGTH, decodeOutput, parseAcceptanceOutput } from './parse-output.js';
+export { DEFAULT_MAX_LINE_LENGTH, decodeOutput, safeParseAcceptanceOutput } from './parse-output.js';
 export type { AcceptanceErrorCode, SkippedLines, VerdictLocation } from './protocol-errors.js';
 export {
   ACCEPTANCE_ERROR_CODES,

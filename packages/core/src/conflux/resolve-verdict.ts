@@ -20,13 +20,13 @@ export function resolveJsonVerdict(verdict: JsonVerdict, at: VerdictLocation): A
       return ok({ acceptance: verdict.kind, source: at.source });
     case 'fail': {
       const findings = validateFindingEntries(verdict.findings);
-      if (!findings.ok) return fail(malformedFindingError(findings, at));
-      return ok({ acceptance: 'fail', findings: findings.findings, source: at.source });
+      if (!findings.success) return fail(malformedFindingError(findings.error, at));
+      return ok({ acceptance: 'fail', findings: findings.data, source: at.source });
     }
     case 'gated': {
       const blocker = validateAcceptanceBlocker(verdict.blocker);
-      if (!blocker.ok) return fail(bareBlockerError(blocker, at));
-      return ok({ acceptance: 'gated', blocker: blocker.blocker, source: at.source });
+      if (!blocker.success) return fail(bareBlockerError(blocker.error, at));
+      return ok({ acceptance: 'gated', blocker: blocker.data, source: at.source });
     }
   }
 }

@@ -37,7 +37,7 @@ export {
   safeParseInvocationLine,
 } from './invocation.js';
 export type { RalphCompleteArgs } from './ralph-argv.js';
-export { parseRalphCompleteArgv, parseRalphRetryArgv } from './ralph-argv.js';
+export { safeParseRalphCompleteArgv, safeParseRalphRetryArgv } from './ralph-argv.js';
 export type { CommandInspection, RalphCheckFinding, RalphCheckOptions } from './ralph-check.js';
 export { checkRalphSession, hasRalphErrors } from './ralph-check.js';
 export type { RalphCliArguments } from './ralph-cli-arguments.js';

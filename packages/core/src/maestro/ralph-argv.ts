@@ -1,5 +1,5 @@
 import { describeValue } from '../errors.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, type Result, unwrap } from '../result.js';
 import { RalphCommandError } from './ralph-command-error.js';
 import { COMPLETION_STATUSES, type CompletionStatus } from './status-schema.js';
 
@@ -181,7 +181,7 @@ export function readCompletionStatus(raw: string): Result<CompletionStatus, Ralp
 }
 
 /** Parse the arguments after `maestro ralph complete` exactly as the v0.5.43 CLI does. */
-export function parseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
+export function safeParseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
   const parsed = readArgv('complete', argv, COMPLETE_OPTIONS);
   if (!parsed.success) return parsed;
   const { operands, values } = parsed.data;
@@ -206,7 +206,7 @@ export function parseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs,
 }
 
 /** `maestro ralph retry <index>`: sugar for `complete <index> --status NEEDS_RETRY` with no evidence. */
-export function parseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
+export function safeParseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
   const parsed = readArgv('retry', argv, RETRY_OPTIONS);
   if (!parsed.success) return parsed;
   const index = readIndex('retry', parsed.data.operands[0] as string);
@@ -217,4 +217,14 @@ export function parseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, Ra
     evidence: [],
     session: parsed.data.values.get('--session')?.[0],
   });
+}
+
+/** {@link safeParseRalphCompleteArgv} that returns the arguments or throws its `RalphCommandError`. */
+export function parseRalphCompleteArgv(argv: unknown): RalphCompleteArgs {
+  return unwrap(safeParseRalphCompleteArgv(argv));
+}
+
+/** {@link safeParseRalphRetryArgv} that returns the arguments or throws its `RalphCommandError`. */
+export function parseRalphRetryArgv(argv: unknown): RalphCompleteArgs {
+  return unwrap(safeParseRalphRetryArgv(argv));
 }

@@ -17,7 +17,6 @@ import {
   type ProtocolRetryMarker,
   type ProtocolRetryState,
   type ProtocolRetryStep,
-  parseAcceptanceOutput,
   protocolOutcomeOf,
   protocolRetryProgress,
   REMEDIATION_MISMATCH_REASON,
@@ -28,6 +27,7 @@ import {
   recordRepairDispatched,
   repositoryFindings,
   resetForExplicitRetry,
+  safeParseAcceptanceOutput,
   takeProtocolRetry,
   VERDICT_GRACE_PERIOD_SECONDS,
 } from '../../src/conflux/index.js';
@@ -92,7 +92,7 @@ const KIND_CODES: Record<string, 'missing_verdict' | 'bare_blocker' | 'malformed
 function outcomeOf(observation: string): ProtocolOutcome {
   const [, name, argument] = /^([A-Za-z<> ]+?)(?:\((.*)\))?$/.exec(observation)!;
   if (name === 'MissingVerdict') return { kind: 'missing_verdict', evidence: argument ? [argument] : [] };
-  if (name === 'BareBlocker') return protocolOutcomeOf(parseAcceptanceOutput('{"acceptance":"gated"}'));
+  if (name === 'BareBlocker') return protocolOutcomeOf(safeParseAcceptanceOutput('{"acceptance":"gated"}'));
   return { kind: 'canonical_verdict' };
 }
 
@@ -237,15 +237,15 @@ describe('conformance: retry_policy_cases.json — protocol retry sequences', ()
   });
 
   it('maps parse results to outcomes with diagnostic evidence', () => {
-    expect(protocolOutcomeOf(parseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({
+    expect(protocolOutcomeOf(safeParseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({
       kind: 'canonical_verdict',
     });
-    expect(protocolOutcomeOf(parseAcceptanceOutput('waiting'), ['waiting'])).toEqual({
+    expect(protocolOutcomeOf(safeParseAcceptanceOutput('waiting'), ['waiting'])).toEqual({
       kind: 'missing_verdict',
       evidence: ['waiting'],
     });
     const malformed = protocolOutcomeOf(
-      parseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'),
+      safeParseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'),
     );
     expect(malformed).toEqual({
       kind: 'malformed_finding',

@@ -9,13 +9,13 @@ import {
   isMaestroErrorCode,
   MAESTRO_ERROR_CODES,
   maestroErrorCode,
-  parseRalphCompleteArgv,
   quoteShellArgument,
   RalphSessionSchema,
   ralphCliErrorCodes,
   renderInvocationLine,
   renderRalphCompleteCommand,
   safeParseInvocationLine,
+  safeParseRalphCompleteArgv,
 } from '../../src/maestro/index.js';
 
 describe('renderInvocationLine', () => {
@@ -192,7 +192,7 @@ describe('tables', () => {
       encoding: 'utf8',
     });
     const argv = output.split('\0').slice(0, -1);
-    expect(parseRalphCompleteArgv(argv)).toEqual({
+    expect(safeParseRalphCompleteArgv(argv)).toEqual({
       success: true,
       data: { ...args, reason: undefined, session: undefined },
     });

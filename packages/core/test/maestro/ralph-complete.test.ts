@@ -2,7 +2,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import {
   applyResultSignals,
-  parseRalphCompleteArgv,
   parseResultBlock,
   type RalphSession,
   RalphSessionSchema,
@@ -10,6 +9,7 @@ import {
   ralphCompleteFromArgv,
   ralphRetryFromArgv,
   ralphSessionJsonSchema,
+  safeParseRalphCompleteArgv,
   safeParseRunVerdict,
   toRalphCompleteArgs,
   toRalphCompleteArgv,
@@ -89,9 +89,9 @@ const SESSION: RalphSession = RalphSessionSchema.parse({
   context: { plan_dir: null },
 });
 
-describe('parseRalphCompleteArgv', () => {
+describe('safeParseRalphCompleteArgv', () => {
   it('reads --opt=value, repeatable options and a lower-case status', () => {
-    const result = parseRalphCompleteArgv([
+    const result = safeParseRalphCompleteArgv([
       '2',
       '--status=done_with_concerns',
       '--evidence',
@@ -142,7 +142,7 @@ describe('parseRalphCompleteArgv', () => {
       '[ralph complete] --status must be one of: DONE, DONE_WITH_CONCERNS, NEEDS_RETRY, BLOCKED (got "DONE_ISH")',
     ],
   ] as const)('refuses %j with exit %i', (argv, exitCode, message) => {
-    const result = parseRalphCompleteArgv(argv);
+    const result = safeParseRalphCompleteArgv(argv);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error.exitCode).toBe(exitCode);
@@ -151,7 +151,7 @@ describe('parseRalphCompleteArgv', () => {
   });
 
   it('reads the index with parseInt like upstream, so "1.5" is step 1', () => {
-    expect(parseRalphCompleteArgv(['1.5', '--status', 'DONE'])).toMatchObject({
+    expect(safeParseRalphCompleteArgv(['1.5', '--status', 'DONE'])).toMatchObject({
       success: true,
       data: { index: 1 },
     });
@@ -165,7 +165,7 @@ describe('parseRalphCompleteArgv', () => {
       3,
       'ralph-cli-1',
     );
-    const reread = parseRalphCompleteArgv(toRalphCompleteArgv(args));
+    const reread = safeParseRalphCompleteArgv(toRalphCompleteArgv(args));
     expect(reread).toEqual({ success: true, data: { ...args, reason: undefined } });
   });
 });

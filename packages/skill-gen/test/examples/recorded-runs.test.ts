@@ -9,8 +9,8 @@ import {
 import {
   ACCEPTANCE_EXAMPLES,
   type AcceptanceVerdict,
-  parseAcceptanceOutput,
   renderVerdict,
+  safeParseAcceptanceOutput,
   toVerdictJson,
 } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
     expect(run.finish).toBe('complete');
     expect(run.finalText?.endsWith(rendered)).toBe(true);
 
-    const parsed = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+    const parsed = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
     expect(parsed.success).toBe(true);
     if (parsed.success) {
       expect(parsed.data.source).toBe('json');
@@ -48,7 +48,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
 
   it('needs the unwrapper: the same raw output without it holds no verdict line', () => {
     const raw = wrapFinalMessage('codex', renderVerdict({ acceptance: 'pass' }));
-    const parsed = parseAcceptanceOutput(raw);
+    const parsed = safeParseAcceptanceOutput(raw);
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.error.code).toBe('missing_verdict');
   });
@@ -89,7 +89,7 @@ describe('the recorded acceptance runs of the example host', () => {
       const run = await readAgentRun(bytes);
       expect(run.runtime).toBe(runtime);
       expect(run.finish).toBe('complete');
-      const parsed = parseAcceptanceOutput(bytes, { unwrapLine: createEventLineUnwrapper() });
+      const parsed = safeParseAcceptanceOutput(bytes, { unwrapLine: createEventLineUnwrapper() });
       if (kind === null) {
         expect(parsed.success).toBe(false);
         return;
