@@ -18,9 +18,9 @@ import {
   renderFindingLine,
   repeatedFindingStop,
   safeParseAcceptanceOutput,
+  schemas,
   summarizeCompletionGating,
   takeProtocolRetry,
-  VerificationDeclarationSchema,
 } from '@skillpack/core/conflux';
 import type { DecisionLog, HostDecision, ScenarioReport } from './decision.js';
 
@@ -62,7 +62,7 @@ async function gatingOf(
       const state = AUTOMATION_STATES.find((known) => known === entry.state);
       if (state === undefined)
         throw new Error(`${file}: unknown automation state ${JSON.stringify(entry.state)}`);
-      return { declaration: VerificationDeclarationSchema.parse(entry.declaration), state };
+      return { declaration: schemas.VerificationDeclarationSchema.parse(entry.declaration), state };
     }),
   );
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalVerdictKind,
-  createVerdictDetector,
-  readJsonVerdictLine,
-  safeParseAcceptanceOutput,
-} from '../../src/conflux/index.js';
+import { createVerdictDetector, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
+import { canonicalVerdictKind } from '../../src/conflux/marker.js';
 import { stripMarkdownDecorations } from '../../src/index.js';
 import { readConformance } from '../_support/conformance.js';
 import { fixtureUnwrap, seededRandom } from './_support.js';

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { VERDICT_GRACE_PERIOD_SECONDS } from '../../src/conflux/detector.js';
+import { REMEDIATION_MISMATCH_REASON } from '../../src/conflux/diff-coverage.js';
+import { normalizeFindings, repositoryFindings } from '../../src/conflux/finding-identity.js';
 import {
   type AcceptanceFinding,
   buildAcceptanceTailFindings,
   createProtocolRetryState,
   createRepairLedger,
   decideAcceptanceRetry,
-  findingOccurrences,
-  hasConsumedRepair,
-  MAX_ACCEPTANCE_PROTOCOL_RETRIES,
-  MAX_ACCEPTANCE_RETRY_CYCLES,
-  normalizeFindings,
   observeFail,
   observeProtocolOutcome,
   PROTOCOL_DIAGNOSTICS,
@@ -18,19 +16,21 @@ import {
   type ProtocolRetryState,
   type ProtocolRetryStep,
   protocolOutcomeOf,
-  protocolRetryProgress,
-  REMEDIATION_MISMATCH_REASON,
-  REPEATED_FINDING_REASON,
   type RepairDecision,
   type RepairLedger,
   type RepositoryFinding,
   recordRepairDispatched,
-  repositoryFindings,
   resetForExplicitRetry,
   safeParseAcceptanceOutput,
   takeProtocolRetry,
-  VERDICT_GRACE_PERIOD_SECONDS,
 } from '../../src/conflux/index.js';
+import {
+  findingOccurrences,
+  hasConsumedRepair,
+  REPEATED_FINDING_REASON,
+} from '../../src/conflux/repair-ledger.js';
+import { MAX_ACCEPTANCE_RETRY_CYCLES } from '../../src/conflux/retry-cycle.js';
+import { MAX_ACCEPTANCE_PROTOCOL_RETRIES, protocolRetryProgress } from '../../src/conflux/retry-policy.js';
 import { readConformance } from '../_support/conformance.js';
 
 type Expected = Record<string, unknown>;

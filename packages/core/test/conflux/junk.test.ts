@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { validateAcceptanceBlocker } from '../../src/conflux/blocker.js';
+import { validateFindingEntries, validateRepositoryFinding } from '../../src/conflux/finding.js';
 import {
   acceptanceContract,
   createVerdictDetector,
-  readJsonVerdictLine,
   safeParseAcceptanceOutput,
-  validateAcceptanceBlocker,
   validateAcceptanceVerdict,
-  validateFindingEntries,
-  validateRepositoryFinding,
 } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createVerdictDetector,
-  DEFAULT_MAX_LINE_LENGTH,
-  safeParseAcceptanceOutput,
-} from '../../src/conflux/index.js';
+import { createVerdictDetector, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { DEFAULT_MAX_LINE_LENGTH } from '../../src/conflux/parse-output.js';
 
 const MiB = 2 ** 20;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonVerdictLine, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
 

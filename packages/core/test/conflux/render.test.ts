@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ACCEPTANCE_EXAMPLES } from '../../src/conflux/examples.js';
 import {
-  ACCEPTANCE_EXAMPLES,
-  AcceptanceVerdictSchema,
   createVerdictDetector,
   renderFindingLine,
   renderVerdict,
   safeParseAcceptanceOutput,
 } from '../../src/conflux/index.js';
+import { AcceptanceVerdictSchema } from '../../src/conflux/schemas.js';
 import { verdict } from './_arbitraries.js';
 
 describe('renderVerdict', () => {

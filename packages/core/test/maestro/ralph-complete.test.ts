@@ -1,19 +1,18 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { toRalphCompleteArgv } from '../../src/maestro/complete-command.js';
 import {
   applyResultSignals,
   parseResultBlock,
   type RalphSession,
-  RalphSessionSchema,
   ralphComplete,
   ralphCompleteFromArgv,
   ralphRetryFromArgv,
-  ralphSessionJsonSchema,
   safeParseRalphCompleteArgv,
   safeParseRunVerdict,
   toRalphCompleteArgs,
-  toRalphCompleteArgv,
 } from '../../src/maestro/index.js';
+import { RalphSessionSchema, ralphSessionJsonSchema } from '../../src/maestro/status-schema.js';
 import { type RalphCompleteCase, ralphCompleteCases } from './_conformance.js';
 
 const NOW = '2026-06-28T12:34:56.000Z';

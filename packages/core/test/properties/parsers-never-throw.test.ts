@@ -15,8 +15,8 @@ import {
   safeParseNewTask,
   safeParseOperationProbe,
   safeParseResultEnvelope,
-  standardPayloadContext,
 } from '../../src/devflow/index.js';
+import { standardPayloadContext } from '../../src/devflow/payload-check.js';
 import {
   findJsonCandidates,
   normalizeRepositoryPath,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentTextLines, readJsonObjectLine, splitLines, stripMarkdownDecorations } from '../../src/index.js';
+import { agentTextLines, splitLines, stripMarkdownDecorations } from '../../src/index.js';
+import { readJsonObjectLine } from '../../src/text/json-line.js';
 import { forEachLine, nextLine } from '../../src/text/lines.js';
 
 describe('splitLines (Rust str::lines)', () => {

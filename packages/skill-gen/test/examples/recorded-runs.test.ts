@@ -7,8 +7,8 @@ import {
   unwrapEventLine,
 } from '@skillpack/adapters';
 import {
-  ACCEPTANCE_EXAMPLES,
   type AcceptanceVerdict,
+  acceptanceContract,
   renderVerdict,
   safeParseAcceptanceOutput,
   toVerdictJson,
@@ -21,7 +21,7 @@ const runsDir = `${examplesDir}host/runs/`;
 
 describe('conflux.acceptance: a raw stdout whose last message ends with renderVerdict(...) parses to that verdict', () => {
   const cases = RUNTIME_IDS.flatMap((runtime) =>
-    ACCEPTANCE_EXAMPLES.map((example) => [runtime, example] as const),
+    acceptanceContract.examples.map((example) => [runtime, example] as const),
   );
 
   it.each(cases)('%s, example %#', async (runtime, example) => {
