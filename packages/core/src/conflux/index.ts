@@ -45,9 +45,8 @@ export { classifyAcceptanceLifecycle } from './lifecycle.js';
 export type { AcceptanceParseOptions } from './parse-output.js';
 
 export { parseAcceptanceOutput, safeParseAcceptanceOutput } from './parse-output.js';
-export type { AcceptanceErrorCode, SkippedLines, VerdictLocation } from './protocol-errors.js';
+export type { ConfluxErrorCode, SkippedLines, VerdictLocation } from './protocol-errors.js';
 
-export { ACCEPTANCE_ERROR_CODES } from './protocol-errors.js';
 export type {
   BlockerRejection,
   BlockerRejectionKind,

@@ -3,11 +3,16 @@ import { fail, ok, type Result } from '../result.js';
 import { validateAcceptanceBlocker } from './blocker.js';
 import { validateFindingEntries } from './finding.js';
 import { type JsonVerdict, readJsonVerdict } from './json-verdict.js';
-import { bareBlockerError, malformedFindingError, type VerdictLocation } from './protocol-errors.js';
+import {
+  bareBlockerError,
+  type ConfluxErrorCode,
+  malformedFindingError,
+  type VerdictLocation,
+} from './protocol-errors.js';
 import type { ParsedAcceptanceVerdict } from './schemas.js';
 
 /** What the parser returns: the verdict and its source, or a typed acceptance protocol error. */
-export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError>;
+export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError<ConfluxErrorCode>>;
 
 /**
  * Turn a strict JSON verdict into the result: `pass` and `continue` stand; `fail` needs valid findings

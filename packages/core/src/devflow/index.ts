@@ -28,6 +28,7 @@ export { classifyToolCall, classifyToolResponse, safeParseResultEnvelope } from 
 export type { CoreErrorCode, CoreErrorRow, DomainErrorReport, RecoveryAction } from './error-table.js';
 
 export { CORE_ERROR_CODES, describeDomainError } from './error-table.js';
+export type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
 export type { HandshakeOptions, HandshakeViolation, ServerInfo, SupportedProcess } from './handshake.js';
 
 export { checkServerInfo } from './handshake.js';

@@ -11,9 +11,10 @@ export type { DelegateCommand, DelegateCommandInput } from './delegate-command.j
 export type { DelegatedStage, StageDelegation } from './delegation.js';
 
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
-export type { MaestroErrorCode, MaestroErrorCodeId, MaestroErrorScope } from './error-codes.js';
+export type { MaestroErrorCodeId, MaestroErrorScope, MaestroErrorTableEntry } from './error-codes.js';
 
 export { MAESTRO_ERROR_CODES } from './error-codes.js';
+export type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
 export type { HandleFailStep } from './handle-fail.js';
 
 export { handleStepFailure } from './handle-fail.js';

@@ -1,5 +1,6 @@
 import { describeValue } from '../errors.js';
 import { fail, ok, type Result, unwrap } from '../result.js';
+import type { MaestroErrorCode } from './failure-codes.js';
 import { RalphCommandError } from './ralph-command-error.js';
 import { COMPLETION_STATUSES, type CompletionStatus } from './status-schema.js';
 
@@ -42,7 +43,11 @@ const RETRY_OPTIONS: readonly OptionSpec[] = [{ flag: '--session', valueName: 'i
 
 type Command = 'complete' | 'retry';
 
-function usageError(code: string, message: string, details: Readonly<Record<string, unknown>> = {}) {
+function usageError(
+  code: MaestroErrorCode,
+  message: string,
+  details: Readonly<Record<string, unknown>> = {},
+) {
   return new RalphCommandError(code, [`error: ${message}`], 1, details);
 }
 

@@ -36,12 +36,11 @@ export type { CritiqueFinding, DesignCritiqueDonePayload, FindingSeverity } from
 
 export { designCritiqueDone } from './design-critique-done.js';
 export type { FoundZfEmitCommand, ZfEmitCommand } from './emit-command.js';
-
 export { findZfEmitCommands, parseZfEmitCommand, safeParseZfEmitCommand } from './emit-command.js';
 export { findZfEmitCommandsInText } from './emit-in-text.js';
 export type { ZfEvent } from './envelope.js';
-
 export { safeParseZfEvent, safeParseZfEventLine } from './envelope.js';
+export type { ZaofuErrorCode, ZaofuProtocolError } from './error-codes.js';
 export type {
   EventSchemaRegistry,
   EventSchemaRegistryInput,
