@@ -1,8 +1,6 @@
 import type { AnyContract } from '../contract.js';
 import { acceptanceContract } from './contract.js';
 
-export type { BlockerValidation } from './blocker.js';
-
 export type {
   AutomationState,
   CompletionGatingRow,
@@ -11,7 +9,6 @@ export type {
   GateVerdict,
   VerificationGate,
 } from './completion-gating.js';
-
 export {
   AUTOMATION_STATES,
   gateVerification,
@@ -20,7 +17,6 @@ export {
 } from './completion-gating.js';
 export { acceptanceContract } from './contract.js';
 export type { VerdictDetection, VerdictDetector } from './detector.js';
-
 export { createVerdictDetector } from './detector.js';
 export { correctiveInstruction } from './diagnostics.js';
 export type {
@@ -29,24 +25,15 @@ export type {
   RepairGateDecision,
   RepairGateInput,
 } from './diff-coverage.js';
-
 export { decideRepairGate, evaluateRemediationCoverage, repeatedFindingStop } from './diff-coverage.js';
-export type { FindingsValidation, FindingValidation } from './finding.js';
-
 export { renderFindingLine } from './finding.js';
 export type { NormalizedFinding } from './finding-identity.js';
-
 export { findingIdentity } from './finding-identity.js';
-export type { JsonVerdict } from './json-verdict.js';
-
 export type { AcceptanceLifecycle, AcceptanceLifecycleInput, StalledReason } from './lifecycle.js';
-
 export { classifyAcceptanceLifecycle } from './lifecycle.js';
 export type { AcceptanceParseOptions } from './parse-output.js';
-
 export { parseAcceptanceOutput, safeParseAcceptanceOutput } from './parse-output.js';
-export type { ConfluxErrorCode, SkippedLines, VerdictLocation } from './protocol-errors.js';
-
+export type { ConfluxErrorCode, SkippedLines } from './protocol-errors.js';
 export type {
   BlockerRejection,
   BlockerRejectionKind,
@@ -54,10 +41,8 @@ export type {
   FindingRejectionKind,
   Rejected,
 } from './rejections.js';
-
 export { renderVerdict, toVerdictJson } from './render.js';
 export type { RepairDecision, RepairLedger } from './repair-ledger.js';
-
 export {
   createRepairLedger,
   observeFail,
@@ -65,10 +50,8 @@ export {
   resetForExplicitRetry,
 } from './repair-ledger.js';
 export type { AcceptanceParseResult } from './resolve-verdict.js';
-
 export { validateAcceptanceVerdict } from './resolve-verdict.js';
 export type { AcceptanceRetryDecision, AcceptanceRetryInput } from './retry-cycle.js';
-
 export { decideAcceptanceRetry } from './retry-cycle.js';
 export type {
   ProtocolOutcome,
@@ -76,7 +59,6 @@ export type {
   ProtocolRetryState,
   ProtocolRetryStep,
 } from './retry-policy.js';
-
 export {
   buildAcceptanceTailFindings,
   createProtocolRetryState,
@@ -105,9 +87,7 @@ export type {
   VerificationDeclarationInput,
   VerificationPhase,
 } from './schemas.js';
-
 export type { WorkspaceFile } from './semantic-progress.js';
-
 export { semanticProgressFingerprint } from './semantic-progress.js';
 
 /** Every contract of the conflux family, for registries. */

@@ -4,25 +4,17 @@ import { maestroVerdictContract } from './verdict-contract.js';
 
 /** Every contract of the maestro family, for registries. */
 export const maestroContracts: readonly AnyContract[] = [maestroResultContract, maestroVerdictContract];
-
 export { renderRalphCompleteCommand, toRalphCompleteArgs } from './complete-command.js';
-export type { DelegateCommand, DelegateCommandInput } from './delegate-command.js';
-
 export type { DelegatedStage, StageDelegation } from './delegation.js';
-
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
 export type { MaestroErrorCodeId, MaestroErrorScope, MaestroErrorTableEntry } from './error-codes.js';
-
 export { MAESTRO_ERROR_CODES } from './error-codes.js';
 export type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
 export type { HandleFailStep } from './handle-fail.js';
-
 export { handleStepFailure } from './handle-fail.js';
 export type { CliTool, InvocationLine, ParsedInvocationLine } from './invocation.js';
-
 export { CLI_TOOLS, renderInvocationLine, safeParseInvocationLine } from './invocation.js';
 export type { RalphCompleteArgs } from './ralph-argv.js';
-
 export {
   parseRalphCompleteArgv,
   parseRalphRetryArgv,
@@ -30,22 +22,16 @@ export {
   safeParseRalphRetryArgv,
 } from './ralph-argv.js';
 export type { CommandInspection, RalphCheckFinding, RalphCheckOptions } from './ralph-check.js';
-
 export { checkRalphSession } from './ralph-check.js';
 export type { RalphCliArguments } from './ralph-cli-arguments.js';
-
 export { parseRalphCliArguments, safeParseRalphCliArguments } from './ralph-cli-arguments.js';
 export type { RalphExitCode } from './ralph-command-error.js';
-
 export { RalphCommandError } from './ralph-command-error.js';
 export type { RalphClock, RalphCompleteOutcome } from './ralph-complete.js';
-
 export { ralphComplete, ralphCompleteFromArgv, ralphRetryFromArgv } from './ralph-complete.js';
 export type { RalphNextOutcome } from './ralph-next.js';
-
 export { executorStatusForNextExit, ralphNext } from './ralph-next.js';
 export type { ParseResultBlockOptions } from './result-block.js';
-
 export { parseResultBlock, renderResultBlock, safeParseResultBlock } from './result-block.js';
 export type {
   MaestroResult,
@@ -55,7 +41,6 @@ export type {
   ResultFields,
   ResultStatus,
 } from './result-schema.js';
-
 export { RESULT_FIELDS } from './result-schema.js';
 export type {
   AdjustedGateVerdict,
@@ -65,14 +50,12 @@ export type {
   RegroundStep,
   RegroundVerdict,
 } from './routing.js';
-
 export { adjustGateVerdict, applyRegroundVerdict, driftAction, nextStateAfterResult } from './routing.js';
 export type { RunVerdict } from './run-verdict.js';
-
 export { safeParseRunVerdict } from './run-verdict.js';
+
 /** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
 export * as schemas from './schema-namespace.js';
-export type { SessionInvariantInput, SessionInvariantViolation } from './session-invariants.js';
 export type { AppliedSignals } from './signals.js';
 export { applyResultSignals } from './signals.js';
 export type {

@@ -5,12 +5,8 @@ import { designCritiqueDone } from './design-critique-done.js';
 import { gateFailed } from './gate-failed.js';
 
 export type { ArchProposalDonePayload, ScopeCompliance, TestPlan } from './arch-proposal-done.js';
-
 export { archProposalDone } from './arch-proposal-done.js';
-export type { ContractRefField, EvidenceRefField } from './artifact-kinds.js';
-
 export type { ArtifactManifestPublishedPayload, ArtifactRef } from './artifact-manifest-published.js';
-
 export { artifactManifestPublished } from './artifact-manifest-published.js';
 export type {
   BacklogRefName,
@@ -19,7 +15,6 @@ export type {
   BacklogSynthesisInput,
   PublishedManifest,
 } from './backlog-synthesis.js';
-
 export { REQUIRED_BACKLOG_REFS, synthesizeBacklogRefs } from './backlog-synthesis.js';
 export type {
   CompletionEventInput,
@@ -28,12 +23,8 @@ export type {
   CompletionWarnField,
   TaskContractInvalidPayload,
 } from './completion-payload.js';
-
 export { COMPLETION_WARN_FIELDS, checkCompletionPayload } from './completion-payload.js';
-export type { ManifestContractRefs, ManifestEvidenceContract } from './contract-refs.js';
-
 export type { CritiqueFinding, DesignCritiqueDonePayload, FindingSeverity } from './design-critique-done.js';
-
 export { designCritiqueDone } from './design-critique-done.js';
 export type { FoundZfEmitCommand, ZfEmitCommand } from './emit-command.js';
 export { findZfEmitCommands, parseZfEmitCommand, safeParseZfEmitCommand } from './emit-command.js';
@@ -49,16 +40,11 @@ export type {
   SchemaViolation,
   SchemaViolationCode,
 } from './event-schema-registry.js';
-
 export { createEventSchemaRegistry } from './event-schema-registry.js';
 export type { CompletionEventType, EventOrigin, HandoffEventType } from './event-types.js';
-
 export type { GateFailedPayload, GateFailedRoute, GateFailedVerdict } from './gate-failed.js';
-
 export { gateFailed, routeGateFailed } from './gate-failed.js';
 export { renderZfEmitCommand } from './handoff-contract.js';
-export type { ManifestSource } from './manifest-payload.js';
-
 export { validateManifestPayload } from './manifest-payload.js';
 export type {
   ArtifactRoots,
@@ -66,10 +52,8 @@ export type {
   NormalizedArtifactManifest,
   NormalizedArtifactRef,
 } from './manifest-validation.js';
-
 export { validateArtifactManifest } from './manifest-validation.js';
 export type { LoggedEvent, TaskContractDraft } from './task-contract.js';
-
 export { draftTaskContract } from './task-contract.js';
 
 /** Every contract of the zaofu family, for registries: one per event type. */
