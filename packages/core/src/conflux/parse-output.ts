@@ -47,7 +47,7 @@ export function safeParseAcceptanceOutput(
   return scanner.finish();
 }
 
-/** {@link safeParseAcceptanceOutput} that returns the verdict or throws its `ProtocolError`. */
+/** The throwing twin of `safeParseAcceptanceOutput`: the verdict, or its `ProtocolError` thrown. */
 export function parseAcceptanceOutput(
   output: string | Uint8Array,
   options: AcceptanceParseOptions = {},

@@ -224,12 +224,12 @@ export function safeParseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs
   });
 }
 
-/** {@link safeParseRalphCompleteArgv} that returns the arguments or throws its `RalphCommandError`. */
+/** The throwing twin of `safeParseRalphCompleteArgv`. */
 export function parseRalphCompleteArgv(argv: unknown): RalphCompleteArgs {
   return unwrap(safeParseRalphCompleteArgv(argv));
 }
 
-/** {@link safeParseRalphRetryArgv} that returns the arguments or throws its `RalphCommandError`. */
+/** The throwing twin of `safeParseRalphRetryArgv`. */
 export function parseRalphRetryArgv(argv: unknown): RalphCompleteArgs {
   return unwrap(safeParseRalphRetryArgv(argv));
 }
