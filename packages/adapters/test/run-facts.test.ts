@@ -198,8 +198,8 @@ describe.each(FACTS)('$runtime $file', (fact) => {
     const extracted = extractContract(run, 'conflux.acceptance');
     expect(extracted.success ? kindOf(extracted.data) : extracted.error.code).toBe(fact.verdict);
     if (fact.candidate) {
-      const candidate = !extracted.success && (extracted.error.details.candidate as { value?: unknown });
-      expect(candidate && kindOf(candidate.value)).toBe(fact.candidate);
+      const candidate = !extracted.success && (extracted.error.details.candidate as { data?: unknown });
+      expect(candidate && kindOf(candidate.data)).toBe(fact.candidate);
     }
   });
 
