@@ -52,7 +52,7 @@ export {
 export type { AcceptanceParseResult } from './resolve-verdict.js';
 export { validateAcceptanceVerdict } from './resolve-verdict.js';
 export type { AcceptanceRetryDecision, AcceptanceRetryInput } from './retry-cycle.js';
-export { decideAcceptanceRetry } from './retry-cycle.js';
+export { decideAcceptanceRetry, MAX_ACCEPTANCE_RETRY_CYCLES } from './retry-cycle.js';
 export type {
   ProtocolOutcome,
   ProtocolRetryMarker,
@@ -62,6 +62,7 @@ export type {
 export {
   buildAcceptanceTailFindings,
   createProtocolRetryState,
+  MAX_ACCEPTANCE_PROTOCOL_RETRIES,
   observeProtocolOutcome,
   PROTOCOL_DIAGNOSTICS,
   protocolOutcomeOf,
