@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { isCoreId } from './_text.js';

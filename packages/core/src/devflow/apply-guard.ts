@@ -1,4 +1,3 @@
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError } from './_errors.js';
 import type { DevflowProtocolError } from './failure-codes.js';

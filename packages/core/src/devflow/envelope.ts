@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorFromIssues } from './_errors.js';
 import { type DomainErrorReport, describeDomainError } from './error-table.js';

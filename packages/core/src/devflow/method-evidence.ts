@@ -1,4 +1,3 @@
-import type { ProtocolError } from '../errors.js';
 import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';

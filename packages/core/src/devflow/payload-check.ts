@@ -1,4 +1,4 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues, isStructuralIssue } from './_errors.js';

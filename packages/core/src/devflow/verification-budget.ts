@@ -1,4 +1,4 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { devflowError } from './_errors.js';
 import type { DevflowProtocolError } from './failure-codes.js';
 import type { VerificationBudget } from './new-task.js';

@@ -1,4 +1,4 @@
-import { ConfigError, describeValue, type ProtocolError } from '../errors.js';
+import { ConfigError, describeValue } from '../errors.js';
 import { fail, ok, type Result, unwrap, type Warning } from '../result.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import {

@@ -1,4 +1,4 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, type Result, unwrap } from '../result.js';
 import type { JsonObject } from '../text/json-line.js';
 import { emitError } from './_emit-arguments.js';
