@@ -1,3 +1,5 @@
+// The conflux family's zod schemas, exported from `@skillpack/core/conflux` as the `schemas` namespace.
+
 export {
   AcceptanceBlockerSchema,
   AcceptanceFindingSchema,

@@ -1,3 +1,5 @@
+// The devflow family's zod schemas, exported from `@skillpack/core/devflow` as the `schemas` namespace.
+
 export { ActionSchema, MethodStepSchema, TransitionSchema } from './action.js';
 export { ActionPayloadSchema, ApplyArgumentsSchema, RecoveryApplySchema } from './apply-arguments.js';
 export { CancelTaskArgumentsSchema } from './cancel-task.js';

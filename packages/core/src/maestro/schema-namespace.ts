@@ -1,3 +1,5 @@
+// The maestro family's zod schemas, exported from `@skillpack/core/maestro` as the `schemas` namespace.
+
 export {
   MaestroResultSchema,
   ResultBlockSchema,

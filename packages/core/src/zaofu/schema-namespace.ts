@@ -1,3 +1,5 @@
+// The zaofu family's zod schemas, exported from `@skillpack/core/zaofu` as the `schemas` namespace.
+
 export {
   ArchProposalDonePayloadSchema,
   ScopeComplianceSchema,
