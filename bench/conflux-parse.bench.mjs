@@ -1,4 +1,4 @@
-// parseAcceptanceOutput with the Claude unwrapper over a deterministic ~50 MB stdout (Claude stream-json
+// safeParseAcceptanceOutput with the Claude unwrapper over a deterministic ~50 MB stdout (Claude stream-json
 // events mixed with plain text, verdict last), against a baseline in the same process that only splits lines
 // and JSON.parses those starting with `{`; then the streaming detector fed the same bytes in 64 KiB chunks,
 // against decoding those chunks, splitting and JSON.parsing the same way.
@@ -237,15 +237,15 @@ function expectPass(result, what) {
 }
 
 export default async function confluxParse() {
-  const { parseAcceptanceOutput, createVerdictDetector, unwrapEventLine } = await load();
+  const { safeParseAcceptanceOutput, createVerdictDetector, unwrapEventLine } = await load();
   const { text, lines } = generate();
   const bytes = new TextEncoder().encode(text);
   const megabytes = bytes.length / 2 ** 20;
-  const parse = () => parseAcceptanceOutput(text, { unwrapLine: unwrapEventLine });
+  const parse = () => safeParseAcceptanceOutput(text, { unwrapLine: unwrapEventLine });
   const stream = () => detectStream(createVerdictDetector, unwrapEventLine, bytes);
 
   // Warm up and check both sides do the work they claim.
-  expectPass(parse(), 'parseAcceptanceOutput');
+  expectPass(parse(), 'safeParseAcceptanceOutput');
   expectPass(stream(), 'createVerdictDetector');
   if (baselineParse(text) !== baselineStream(bytes)) throw new Error('the two baselines disagree');
 
@@ -263,7 +263,7 @@ export default async function confluxParse() {
     name: 'conflux-parse',
     figures: [
       {
-        label: `parseAcceptanceOutput + unwrapEventLine, CPU (${size})`,
+        label: `safeParseAcceptanceOutput + unwrapEventLine, CPU (${size})`,
         value: round(med('subject', 'cpu')),
         unit: 'ms',
         baseline: round(med('baseline', 'cpu')),
@@ -271,7 +271,7 @@ export default async function confluxParse() {
         target: '≤ 1.5×',
       },
       {
-        label: 'parseAcceptanceOutput + unwrapEventLine, wall',
+        label: 'safeParseAcceptanceOutput + unwrapEventLine, wall',
         value: round(med('subject', 'wall')),
         unit: 'ms',
         baseline: round(med('baseline', 'wall')),

@@ -20,11 +20,8 @@ function timeOf(run) {
 }
 
 export default async function linearScans() {
-  const [{ stripMarkdownDecorations }, { parseAcceptanceOutput }, { safeParseJsonText }] = await Promise.all([
-    core('text/markdown.js'),
-    core('conflux/index.js'),
-    core('devflow/json-text.js'),
-  ]);
+  const [{ stripMarkdownDecorations }, { safeParseAcceptanceOutput }, { safeParseJsonText }] =
+    await Promise.all([core('text/markdown.js'), core('conflux/index.js'), core('devflow/json-text.js')]);
   const cases = [
     [
       'stripMarkdownDecorations: a run of *_',
@@ -34,17 +31,17 @@ export default async function linearScans() {
     [
       'conflux parse: one line of braces',
       (bytes) => '{'.repeat(bytes),
-      (text) => parseAcceptanceOutput(text, { maxLineLength: Number.POSITIVE_INFINITY }),
+      (text) => safeParseAcceptanceOutput(text, { maxLineLength: Number.POSITIVE_INFINITY }),
     ],
     [
       'conflux parse: fence toggles',
       (bytes) => '```\nx\n'.repeat(bytes / 6),
-      (text) => parseAcceptanceOutput(text),
+      (text) => safeParseAcceptanceOutput(text),
     ],
     [
       'conflux parse: near-miss markers',
       (bytes) => '## **ACCEPTANCE: PASSED**\n'.repeat(bytes / 26),
-      (text) => parseAcceptanceOutput(text),
+      (text) => safeParseAcceptanceOutput(text),
     ],
     [
       'devflow JSON text: a long escaped string',

@@ -109,7 +109,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 export default async function readersScalingBench() {
   const { readAgentRun, extractContract, createEventLineUnwrapper } = await import(ADAPTERS.href);
-  const { parseAcceptanceOutput } = await import(CONFLUX.href);
+  const { safeParseAcceptanceOutput } = await import(CONFLUX.href);
   const subjects = {
     readAgentRun: async (text) => {
       const run = await readAgentRun(text);
@@ -117,7 +117,7 @@ export default async function readersScalingBench() {
       if (!read.success) throw new Error(`readAgentRun misread the run: ${read.error.message}`);
     },
     'stateful unwrapper': async (text) => {
-      const parsed = parseAcceptanceOutput(text, { unwrapLine: createEventLineUnwrapper() });
+      const parsed = safeParseAcceptanceOutput(text, { unwrapLine: createEventLineUnwrapper() });
       if (!parsed.success) throw new Error(`the unwrapper misread the run: ${parsed.error.message}`);
     },
   };

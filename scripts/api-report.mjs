@@ -30,7 +30,7 @@ function kindOf(node) {
   if (Node.isInterfaceDeclaration(node)) return 'interface';
   if (Node.isTypeAliasDeclaration(node)) return 'type';
   if (Node.isEnumDeclaration(node)) return 'enum';
-  if (Node.isModuleDeclaration(node)) return 'namespace';
+  if (Node.isModuleDeclaration(node) || Node.isSourceFile(node)) return 'namespace';
   if (Node.isVariableDeclaration(node)) return 'const';
   return node.getKindName();
 }
@@ -54,6 +54,12 @@ function docOf(node) {
 const MAX_DECLARATION = 1200;
 
 function declarationText(node) {
+  if (Node.isSourceFile(node)) {
+    const members = [...node.getExportedDeclarations()].map(
+      ([member, [first]]) => `  ${member}: ${kindOf(first)};`,
+    );
+    return ['{', ...members.sort(), '}'].join('\n');
+  }
   const owner = carrier(node);
   let text = owner.getText(false);
   if (Node.isVariableDeclaration(node) && owner.getDeclarations().length > 1) text = node.getText(false);

@@ -104,7 +104,7 @@ process.stdout.write(JSON.stringify({ requireModule: process.features.require_mo
 
 /** A consumer using the main types of every package; `@ts-expect-error` lines fail if a type decays to any. */
 const CONSUMER_TS = `import { createContractRegistry, defineContract, type ProtocolError, type Result } from '@skillpack/core';
-import { type AcceptanceVerdict, parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { type AcceptanceVerdict, safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import * as devflow from '@skillpack/core/devflow';
 import { type MaestroResult, safeParseResultBlock } from '@skillpack/core/maestro';
@@ -137,7 +137,7 @@ export const reviewed: Result<{ approved: boolean; notes: string[] }, ProtocolEr
 export const score: number = review.examples[0]!.value.score;
 
 export function acceptanceKind(stdout: string): AcceptanceVerdict['acceptance'] | ProtocolError['code'] {
-  const parsed = parseAcceptanceOutput(stdout, { unwrapLine: unwrapEventLine });
+  const parsed = safeParseAcceptanceOutput(stdout, { unwrapLine: unwrapEventLine });
   return parsed.success ? parsed.data.acceptance : parsed.error.code;
 }
 

@@ -12,15 +12,15 @@ import {
   decideRepairGate,
   observeFail,
   observeProtocolOutcome,
-  parseAcceptanceOutput,
   protocolOutcomeOf,
   type RepairLedger,
   recordRepairDispatched,
   renderFindingLine,
   repeatedFindingStop,
+  safeParseAcceptanceOutput,
+  schemas,
   summarizeCompletionGating,
   takeProtocolRetry,
-  VerificationDeclarationSchema,
 } from '@skillpack/core/conflux';
 import type { DecisionLog, HostDecision, ScenarioReport } from './decision.js';
 
@@ -62,7 +62,7 @@ async function gatingOf(
       const state = AUTOMATION_STATES.find((known) => known === entry.state);
       if (state === undefined)
         throw new Error(`${file}: unknown automation state ${JSON.stringify(entry.state)}`);
-      return { declaration: VerificationDeclarationSchema.parse(entry.declaration), state };
+      return { declaration: schemas.VerificationDeclarationSchema.parse(entry.declaration), state };
     }),
   );
 }
@@ -206,7 +206,7 @@ async function acceptance(
     return;
   }
   // The Conflux runtime parses the raw stdout, unwrapping each event line; the first JSON verdict wins.
-  const result = parseAcceptanceOutput(recorded.bytes, { unwrapLine: createEventLineUnwrapper() });
+  const result = safeParseAcceptanceOutput(recorded.bytes, { unwrapLine: createEventLineUnwrapper() });
   if (!result.success) {
     onProtocolError(state, recorded, result, log);
     return;

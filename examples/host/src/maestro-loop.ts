@@ -9,12 +9,12 @@ import {
   nextStateAfterResult,
   type RalphClock,
   type RalphSession,
-  RalphSessionSchema,
   ralphComplete,
   ralphNext,
   ralphRetryFromArgv,
   renderInvocationLine,
   renderRalphCompleteCommand,
+  schemas,
   toRalphCompleteArgs,
 } from '@skillpack/core/maestro';
 import type { DecisionLog, ScenarioReport } from './decision.js';
@@ -69,7 +69,7 @@ function dispatch(
     });
     return undefined;
   }
-  const resolved = RalphSessionSchema.parse(next.session);
+  const resolved = schemas.RalphSessionSchema.parse(next.session);
   const loaded = resolveStepArgs(resolved, next.stepIndex);
   const step = loaded.steps[next.stepIndex]!;
   const invocation = renderInvocationLine({
@@ -180,7 +180,7 @@ export async function replayMaestro(
   scenario: MaestroScenario,
   log: DecisionLog,
 ): Promise<ScenarioReport> {
-  let session = RalphSessionSchema.parse(await readJson(runsDir, scenario.session));
+  let session = schemas.RalphSessionSchema.parse(await readJson(runsDir, scenario.session));
   const clock = { now: scenario.clock };
   for (const file of scenario.delegates) {
     const dispatched = dispatch(session, log, scenario.session);

@@ -10,7 +10,7 @@ import {
 } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
 import type { AgentRun } from './agent-run.js';
-import { checkRunCompletion, runNotCompleteError } from './run-completion.js';
+import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 
 export interface ExtractContractOptions {
   /**
@@ -96,8 +96,8 @@ export function extractContract(
   const resolved = byId ? registry!.require(contract) : contract;
   const result = withWarnings(readChannels(run, resolved), runWarnings(run));
   if (options.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
-  const candidate = result.success
-    ? { success: true as const, value: result.data }
-    : { success: false as const, code: result.error.code, message: result.error.message };
+  const candidate: RunCandidate = result.success
+    ? ok(result.data)
+    : fail({ code: result.error.code, message: result.error.message });
   return fail(runNotCompleteError(run, candidate));
 }

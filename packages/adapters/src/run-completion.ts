@@ -1,13 +1,11 @@
-import { describeValue, ProtocolError } from '@skillpack/core';
+import { describeValue, ProtocolError, type Result } from '@skillpack/core';
 import type { AgentRun, FinishState, RunError } from './agent-run.js';
 
 /** The one error code for a contract read from a run that did not complete. */
 export const RUN_NOT_COMPLETE = 'run_not_complete';
 
-/** What the contract would have read from an incomplete run, kept so a host may decide. */
-export type RunCandidate =
-  | { readonly success: true; readonly value: unknown }
-  | { readonly success: false; readonly code: string; readonly message: string };
+/** What the contract would have read from an incomplete run, kept so a host may decide: its data or its error. */
+export type RunCandidate = Result<unknown, { readonly code: string; readonly message: string }>;
 
 export interface RunNotCompleteDetails {
   readonly [key: string]: unknown;
@@ -38,7 +36,7 @@ export function runNotCompleteError(run: AgentRun, candidate?: RunCandidate): Pr
       ? ''
       : candidate.success
         ? ' Its final message holds a value, kept in details.candidate; accept it only knowingly.'
-        : ` Its final message would not have satisfied the contract either (${candidate.code}).`;
+        : ` Its final message would not have satisfied the contract either (${candidate.error.code}).`;
   const details: RunNotCompleteDetails = {
     runtime: run.runtime,
     finish: run.finish,

@@ -10,7 +10,7 @@ import { unwrapOpenCodeEvent } from './opencode/unwrap.js';
 
 /**
  * The assistant text one event line of Claude Code, Codex or OpenCode carries, read alone: the Conflux
- * runtime's whole-output mode (`stream_json_textifier`), for `parseAcceptanceOutput(raw, { unwrapLine })`
+ * runtime's whole-output mode (`stream_json_textifier`), for `safeParseAcceptanceOutput(raw, { unwrapLine })`
  * parity with Conflux. It is not the recommended path; `readAgentRun` + `extractContract` (or
  * `createEventLineUnwrapper()`) read only the final message of a completed run. Reading lines alone, this
  * mode differs from them where a run's lines depend on each other: every `stream_event` delta is a line of

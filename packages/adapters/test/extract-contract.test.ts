@@ -132,7 +132,7 @@ describe('extractContract: result-style contracts read the final message', () =>
         runtime: 'codex',
         finish: 'truncated',
         reason: expect.objectContaining({ code: 'no_terminal_event' }),
-        candidate: { success: true, value: expect.objectContaining({ acceptance: 'pass' }) },
+        candidate: { success: true, data: expect.objectContaining({ acceptance: 'pass' }) },
       },
     ]);
     expect(!result.success && result.error.message).toMatch(/ended as "truncated"/);
@@ -152,7 +152,7 @@ describe('extractContract: result-style contracts read the final message', () =>
     expect(!result.success && result.error.code).toBe('run_not_complete');
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
-      code: 'missing_verdict',
+      error: { code: 'missing_verdict' },
     });
   });
 
@@ -161,7 +161,7 @@ describe('extractContract: result-style contracts read the final message', () =>
     const result = extractContract(run, 'conflux.acceptance');
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
-      code: 'missing_final_message',
+      error: { code: 'missing_final_message' },
     });
   });
 
@@ -299,7 +299,7 @@ describe('extractContract(run, contract): the typed form reads every channel the
     expect(!refused.success && refused.error.code).toBe('run_not_complete');
     expect(!refused.success && refused.error.details.candidate).toEqual({
       success: true,
-      value: { verdict: 'reject' },
+      data: { verdict: 'reject' },
     });
     const accepted = extractContract(run, review, { acceptIncomplete: true });
     expect(accepted.success && accepted.data).toEqual({ verdict: 'reject' });

@@ -1,4 +1,4 @@
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract } from '../src/extract-contract.js';
@@ -198,14 +198,14 @@ describe.each(FACTS)('$runtime $file', (fact) => {
     const extracted = extractContract(run, 'conflux.acceptance');
     expect(extracted.success ? kindOf(extracted.data) : extracted.error.code).toBe(fact.verdict);
     if (fact.candidate) {
-      const candidate = !extracted.success && (extracted.error.details.candidate as { value?: unknown });
-      expect(candidate && kindOf(candidate.value)).toBe(fact.candidate);
+      const candidate = !extracted.success && (extracted.error.details.candidate as { data?: unknown });
+      expect(candidate && kindOf(candidate.data)).toBe(fact.candidate);
     }
   });
 
   it('the stateful unwrapper gives the same answer', async () => {
     const raw = fixtureText(fact.runtime, fact.file);
-    const parsed = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
+    const parsed = safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
     const expected = fact.verdict === 'run_not_complete' ? 'missing_verdict' : fact.verdict;
     expect(parsed.success ? parsed.data.acceptance : parsed.error.code).toBe(expected);
   });

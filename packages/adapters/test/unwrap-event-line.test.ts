@@ -1,4 +1,4 @@
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
 import { readConformance } from '../../core/test/_support/conformance.js';
 import { unwrapClaudeCodeLine } from '../src/claude-code/unwrap.js';
@@ -206,7 +206,7 @@ const RESULT_OF: Record<string, string> = {
   gated: 'Stalled',
 };
 
-function resultName(result: ReturnType<typeof parseAcceptanceOutput>): string {
+function resultName(result: ReturnType<typeof safeParseAcceptanceOutput>): string {
   if (result.success) return RESULT_OF[result.data.acceptance] ?? result.data.acceptance;
   return result.error.code;
 }
@@ -217,12 +217,12 @@ const SUCCESS_FILES = {
   opencode: 'run-json-success-verdict.ndjson',
 } as const;
 
-describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
+describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
   it.each(RUNTIME_IDS)('%s: the verdict in the raw success stream is found', (runtime) => {
     const raw = fixtureText(runtime, SUCCESS_FILES[runtime]);
-    expect(parseAcceptanceOutput(raw).success).toBe(false);
+    expect(safeParseAcceptanceOutput(raw).success).toBe(false);
     for (const unwrapLine of [unwrapEventLine, createEventLineUnwrapper()]) {
-      const result = parseAcceptanceOutput(raw, { unwrapLine });
+      const result = safeParseAcceptanceOutput(raw, { unwrapLine });
       expect(result.success && result.data.acceptance).toBe('pass');
     }
   });
@@ -233,7 +233,7 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
     ['opencode', 'run-json-subagent-task.ndjson'],
   ] as const)('%s: a subagent verdict written first does not win', (runtime, file) => {
     const raw = fixtureText(runtime, file);
-    const result = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+    const result = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
     expect(result.success && result.data.acceptance).toBe('pass');
   });
 
@@ -243,7 +243,7 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
     expect(wrapped.length).toBeGreaterThanOrEqual(5);
     for (const entry of wrapped) {
       const expected = (entry.expected_under_seed_contract ?? entry.expected).result;
-      const got = resultName(parseAcceptanceOutput(entry.input, { unwrapLine: unwrapEventLine }));
+      const got = resultName(safeParseAcceptanceOutput(entry.input, { unwrapLine: unwrapEventLine }));
       expect(got === expected || (expected === 'BareBlocker' && got === 'bare_blocker'), entry.id).toBe(true);
     }
   });
@@ -254,8 +254,8 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
       line({ type: 'assistant', session_id: 's', message: { id: 'm', content: [{ type: 'text', text }] } }),
       line({ type: 'result', subtype: 'success', is_error: false, session_id: 's', result: text }),
     ].join('\n');
-    const once = parseAcceptanceOutput(text);
-    const twice = parseAcceptanceOutput(stream, { unwrapLine: unwrapEventLine });
+    const once = safeParseAcceptanceOutput(text);
+    const twice = safeParseAcceptanceOutput(stream, { unwrapLine: unwrapEventLine });
     expect(twice).toEqual(once);
     expect(twice.success && twice.data.acceptance).toBe('fail');
   });
@@ -271,11 +271,11 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
       line({ type: 'assistant', session_id: 's', message: { id: 'm', content: [{ type: 'text', text }] } }),
       line({ type: 'result', subtype: 'success', is_error: false, session_id: 's', result: text }),
     ].join('\n');
-    const once = parseAcceptanceOutput(text);
+    const once = safeParseAcceptanceOutput(text);
     expect(once.success && once.data.acceptance === 'fail' && once.data.findings).toHaveLength(1);
-    expect(parseAcceptanceOutput(stream, { unwrapLine: createEventLineUnwrapper() })).toEqual(once);
+    expect(safeParseAcceptanceOutput(stream, { unwrapLine: createEventLineUnwrapper() })).toEqual(once);
     // The stateless unwrapper repeats the text once per event that carries it; the parser lists it again.
-    const stateless = parseAcceptanceOutput(stream, { unwrapLine: unwrapEventLine });
+    const stateless = safeParseAcceptanceOutput(stream, { unwrapLine: unwrapEventLine });
     expect(stateless.success && stateless.data.acceptance === 'fail' && stateless.data.findings).toHaveLength(
       3,
     );
@@ -292,8 +292,8 @@ describe('parseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
 describe('unwrapEventLine is the Conflux-parity mode, and differs where lines depend on each other', () => {
   it('reads each delta alone: a fence split across deltas is missed, so the fenced pass counts', () => {
     const raw = fixtureText('claude-code', 'stream-json-partial-message-delta.jsonl');
-    const parity = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
-    const oneAnswer = parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
+    const parity = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+    const oneAnswer = safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
     expect(parity.success && parity.data.acceptance).toBe('pass');
     expect(oneAnswer.success && oneAnswer.data.acceptance).toBe('fail');
   });

@@ -6,37 +6,41 @@ export interface SkillpackErrorOptions {
 }
 
 /** The JSON form of an error, as the CLI and hooks print it. */
-export interface SerializedError {
+export interface SerializedError<C extends string = string> {
   readonly name: string;
-  readonly code: string;
+  readonly code: C;
   readonly message: string;
   readonly details: ErrorDetails;
 }
 
-/** Base of the one error family: a stable string `code`, a message and structured `details`. */
-export class SkillpackError extends Error {
+/**
+ * Base of the one error family: a stable lower_snake `code`, a message and structured `details`. `C` is the
+ * union of codes the error can carry (each family exports its own, such as `ZaofuErrorCode`), so
+ * `switch (error.code)` over a family's results is exhaustive.
+ */
+export class SkillpackError<C extends string = string> extends Error {
   override name = 'SkillpackError';
-  readonly code: string;
+  readonly code: C;
   readonly details: ErrorDetails;
 
-  constructor(code: string, message: string, options: SkillpackErrorOptions = {}) {
+  constructor(code: C, message: string, options: SkillpackErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details ?? {};
   }
 
-  toJSON(): SerializedError {
+  toJSON(): SerializedError<C> {
     return { name: this.name, code: this.code, message: this.message, details: this.details };
   }
 }
 
 /** Input that a runtime or an agent sent does not satisfy the protocol. */
-export class ProtocolError extends SkillpackError {
+export class ProtocolError<C extends string = string> extends SkillpackError<C> {
   override name = 'ProtocolError';
 }
 
 /** What an author or CLI user got wrong; thrown before any side effect. */
-export class ConfigError extends SkillpackError {
+export class ConfigError<C extends string = string> extends SkillpackError<C> {
   override name = 'ConfigError';
 }
 

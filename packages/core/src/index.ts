@@ -27,7 +27,7 @@ export { createFenceTracker } from './text/fence.js';
 export type { JsonCandidate, JsonCandidateOptions, JsonCandidateOrigin } from './text/json-candidates.js';
 export { findJsonCandidates } from './text/json-candidates.js';
 export type { JsonObject } from './text/json-line.js';
-export { isJsonObject, parseJsonObjectLine, safeJsonParse } from './text/json-line.js';
+export { isJsonObject, safeJsonParse } from './text/json-line.js';
 export { splitLines } from './text/lines.js';
 export { stripMarkdownDecorations } from './text/markdown.js';
 export type { UnwrapLine } from './text/unwrap.js';

@@ -30,6 +30,17 @@ export function protocolErrorFromZod(
   error: z.ZodError,
   subject: string,
   received: unknown,
+): ProtocolError<'invalid_payload'>;
+export function protocolErrorFromZod<C extends string>(
+  error: z.ZodError,
+  subject: string,
+  received: unknown,
+  code: C,
+): ProtocolError<C>;
+export function protocolErrorFromZod(
+  error: z.ZodError,
+  subject: string,
+  received: unknown,
   code = 'invalid_payload',
 ): ProtocolError {
   const issues = toSchemaIssues(error);

@@ -8,12 +8,14 @@ export interface Warning {
 export interface Success<T> {
   readonly success: true;
   readonly data: T;
+  readonly error?: never;
   readonly warnings?: readonly Warning[];
 }
 
 export interface Failure<E> {
   readonly success: false;
   readonly error: E;
+  readonly data?: never;
 }
 
 /** The result shape of every parser and validator: untrusted input never throws. */

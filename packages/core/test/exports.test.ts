@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = new URL('..', import.meta.url);
+/** Runtime exports across every entry; types are free. A change here is a deliberate API decision. */
+const RUNTIME_EXPORT_BUDGET = 170;
 const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'utf8')) as {
   name: string;
   exports: Record<string, unknown>;
@@ -35,6 +37,22 @@ describe(`${manifest.name} exports map`, () => {
       encoding: 'utf8',
     });
     for (const specifier of specifiers) expect(output).toMatch(new RegExp(`^${specifier} [1-9]`, 'm'));
+  });
+
+  it('keeps the runtime surface within its budget, with each family schemas under one namespace', () => {
+    const specifiers = subpaths.map((subpath) => manifest.name + subpath.slice(1));
+    const script = `const out = {}; for (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); out[s] = { count: Object.keys(m).length, schemas: typeof m.schemas === 'object' ? Object.keys(m.schemas).length : 0 }; } process.stdout.write(JSON.stringify(out));`;
+    const counts = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: packageDir,
+        encoding: 'utf8',
+      }),
+    ) as Record<string, { count: number; schemas: number }>;
+    const total = Object.values(counts).reduce((sum, entry) => sum + entry.count, 0);
+    expect(total).toBeLessThanOrEqual(RUNTIME_EXPORT_BUDGET);
+    for (const family of ['conflux', 'zaofu', 'maestro', 'devflow']) {
+      expect(counts[`${manifest.name}/${family}`]?.schemas).toBeGreaterThan(0);
+    }
   });
 
   it('serves each contract JSON Schema at ./schemas/<id>.json, and nothing outside the map', () => {

@@ -7,8 +7,8 @@ export type { OpenCodePluginConfig } from './plugin-config.js';
 export {
   loadOpenCodePluginConfig,
   OpenCodePluginConfigSchema,
-  parseOpenCodePluginConfig,
   pluginConfigUrl,
+  safeParseOpenCodePluginConfig,
 } from './plugin-config.js';
 export type {
   OpenCodeClientLike,

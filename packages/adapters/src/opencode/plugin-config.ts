@@ -35,7 +35,7 @@ export function pluginConfigUrl(moduleUrl: string): URL {
   return url;
 }
 
-export function parseOpenCodePluginConfig(
+export function safeParseOpenCodePluginConfig(
   value: unknown,
   source: string,
 ): Result<OpenCodePluginConfig, ConfigError> {
@@ -81,5 +81,5 @@ export async function loadOpenCodePluginConfig(url: URL): Promise<Result<OpenCod
       }),
     );
   }
-  return parseOpenCodePluginConfig(json.value, path);
+  return safeParseOpenCodePluginConfig(json.value, path);
 }

@@ -1,6 +1,6 @@
 import { type AnyContract, ConfigError, createContractRegistry } from '@skillpack/core';
 import { createOpenCodePlugin } from './plugin.js';
-import { loadOpenCodePluginConfig, parseOpenCodePluginConfig, pluginConfigUrl } from './plugin-config.js';
+import { loadOpenCodePluginConfig, pluginConfigUrl, safeParseOpenCodePluginConfig } from './plugin-config.js';
 import type { OpenCodeHooks, OpenCodePlugin } from './plugin-types.js';
 
 /**
@@ -16,7 +16,7 @@ export function createPackPlugin(
   return async (input, options) => {
     const fromOptions = options && 'contracts' in options;
     const config = fromOptions
-      ? parseOpenCodePluginConfig(options, 'The plugin options in opencode.json')
+      ? safeParseOpenCodePluginConfig(options, 'The plugin options in opencode.json')
       : await loadOpenCodePluginConfig(pluginConfigUrl(moduleUrl));
     const disabled = (error: unknown): OpenCodeHooks => {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
 import { readClaudeCodeRun } from '../../src/claude-code/index.js';
 import { extractContract } from '../../src/extract-contract.js';
@@ -280,7 +280,7 @@ describe('Claude Code --include-partial-messages cut at any byte', () => {
     for (let end = 1; end <= bytes.length; end++) {
       const prefix = bytes.subarray(0, end).toString('utf8');
       const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance');
-      const unwrapped = parseAcceptanceOutput(prefix, { unwrapLine: createEventLineUnwrapper() });
+      const unwrapped = safeParseAcceptanceOutput(prefix, { unwrapLine: createEventLineUnwrapper() });
       for (const result of [extracted, unwrapped]) {
         const read = result.success ? (result.data as { acceptance: string }).acceptance : result.error.code;
         seen.add(read);

@@ -6,8 +6,8 @@ import { ConfigError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import {
   loadOpenCodePluginConfig,
-  parseOpenCodePluginConfig,
   pluginConfigUrl,
+  safeParseOpenCodePluginConfig,
 } from '../../src/opencode/plugin-config.js';
 
 describe('pluginConfigUrl', () => {
@@ -21,9 +21,9 @@ describe('pluginConfigUrl', () => {
   });
 });
 
-describe('parseOpenCodePluginConfig', () => {
+describe('safeParseOpenCodePluginConfig', () => {
   it('accepts the documented shape', () => {
-    expect(parseOpenCodePluginConfig({ contracts: ['conflux.acceptance'], maxPrompts: 2 }, 'x')).toEqual({
+    expect(safeParseOpenCodePluginConfig({ contracts: ['conflux.acceptance'], maxPrompts: 2 }, 'x')).toEqual({
       success: true,
       data: { contracts: ['conflux.acceptance'], maxPrompts: 2 },
     });
@@ -39,7 +39,7 @@ describe('parseOpenCodePluginConfig', () => {
     [{ contracts: ['a.b'], maxPrompts: 1.5 }, 'maxPrompts'],
     [JSON.parse('{"contracts":["a.b"],"__proto__":{"x":1}}'), '(root)'],
   ])('refuses %j at %s with a ConfigError', (value, path) => {
-    const parsed = parseOpenCodePluginConfig(value, 'acme.json');
+    const parsed = safeParseOpenCodePluginConfig(value, 'acme.json');
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(parsed.error).toBeInstanceOf(ConfigError);

@@ -1,5 +1,5 @@
 // Linear time of the readers and the hook: 10× the input must cost less than 20× the CPU time.
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, it } from 'vitest';
 import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { type ReadAgentRunOptions, readAgentRun, unwrapEventLine } from '../../src/index.js';
@@ -91,8 +91,8 @@ describe('the Stop hook runs in linear time', () => {
 describeLinearTime(
   [
     {
-      name: 'parseAcceptanceOutput with unwrapEventLine',
-      run: (text) => parseAcceptanceOutput(text, { unwrapLine: unwrapEventLine }),
+      name: 'safeParseAcceptanceOutput with unwrapEventLine',
+      run: (text) => safeParseAcceptanceOutput(text, { unwrapLine: unwrapEventLine }),
       units: [
         ['Claude Code turns', CLAUDE_TURNS],
         ['Codex turns', CODEX_TURNS],

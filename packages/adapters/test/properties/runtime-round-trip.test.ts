@@ -1,5 +1,5 @@
 // A verdict written as the final message of any runtime's run is read back exactly, decoys notwithstanding.
-import { parseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
+import { renderVerdict, safeParseAcceptanceOutput, toVerdictJson } from '@skillpack/core/conflux';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -59,7 +59,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
     await fc.assert(
       fc.asyncProperty(acceptanceVerdict, workParts, async (verdict, work) => {
         const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
-        const parsed = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+        const parsed = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
         expect(parsed.success && toVerdictJson(parsed.data)).toEqual(verdict);
       }),
       runs(150),
@@ -77,7 +77,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
           const cut = raw.slice(0, Math.floor(raw.length * fraction));
           const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance');
           if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
-          const parsed = parseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
+          const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
           if (parsed.success) expect(toVerdictJson(parsed.data)).toEqual(verdict);
         },
       ),
@@ -96,7 +96,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
           const cut = fraction > 0.97 ? raw : raw.slice(0, Math.floor(raw.length * fraction));
           const run = await readAgentRun(cut);
           const extracted = extractContract(run, 'conflux.acceptance');
-          const parsed = parseAcceptanceOutput(cut, { unwrapLine: createEventLineUnwrapper() });
+          const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: createEventLineUnwrapper() });
           expect(parsed.success, `finish ${run.finish}`).toBe(extracted.success);
           if (parsed.success && extracted.success) {
             expect(toVerdictJson(parsed.data)).toEqual(toVerdictJson(extracted.data as never));

@@ -11,7 +11,7 @@ import {
   readAgentRun,
   unwrapEventLine,
 } from '../../src/index.js';
-import { parseOpenCodePluginConfig } from '../../src/opencode/plugin-config.js';
+import { safeParseOpenCodePluginConfig } from '../../src/opencode/plugin-config.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
 import { CODEX_STOP } from '../hooks/_samples.js';
 import {
@@ -106,10 +106,10 @@ describe('the OpenCode plugin configuration', () => {
     const before = prototypeSnapshot();
     const merged = JSON.parse(`{"contracts":["conflux.acceptance"],${json.slice(1)}`) as unknown;
     for (const value of [JSON.parse(json), merged]) {
-      const result = parseOpenCodePluginConfig(value, 'demo.json');
+      const result = safeParseOpenCodePluginConfig(value, 'demo.json');
       if (result.success) expectPlainData(result.data);
     }
-    expect(parseOpenCodePluginConfig(merged, 'demo.json').success).toBe(false);
+    expect(safeParseOpenCodePluginConfig(merged, 'demo.json').success).toBe(false);
     expectPrototypesUntouched(before);
   });
 });

@@ -4,7 +4,7 @@ import { forEachLine } from '../text/lines.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
-import { parseJsonVerdictLine } from './json-verdict.js';
+import { readJsonVerdictLine } from './json-verdict.js';
 import { canonicalVerdictKind } from './marker.js';
 import { bareBlockerError, missingVerdictError } from './protocol-errors.js';
 import { type AcceptanceParseResult, resolveJsonVerdict } from './resolve-verdict.js';
@@ -65,7 +65,7 @@ function callUnwrap(unwrapLine: UnwrapLine | undefined, line: string): string | 
 }
 
 /**
- * The Conflux parser as a line-at-a-time state machine, shared by `parseAcceptanceOutput` and the streaming
+ * The Conflux parser as a line-at-a-time state machine, shared by `safeParseAcceptanceOutput` and the streaming
  * detector so both apply the same rules with the same fence state: unwrap each raw line, trim each text line,
  * skip fenced lines, let the first JSON verdict win, else remember the first legacy marker and, after a FAIL
  * marker, collect `FINDINGS:` items.
@@ -91,7 +91,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
   function countLine(raw: string): boolean {
     const text = trimUnicodeWhitespace(raw);
     if (fence.step(text) !== 'outside') return false;
-    const json = parseJsonVerdictLine(text);
+    const json = readJsonVerdictLine(text);
     const kind = json?.kind ?? canonicalVerdictKind(text);
     if (kind === undefined) return false;
     if (json) verdicts.json++;
@@ -108,7 +108,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
       tailNext = (tailNext + 1) % TAIL_LINES;
     }
     if (fence.step(text) !== 'outside') return false;
-    const json = parseJsonVerdictLine(text);
+    const json = readJsonVerdictLine(text);
     if (json !== undefined) {
       decided = withSkipWarning(resolveJsonVerdict(json, { source: 'json', line: rawLines }));
       detection = { kind: json.kind, source: 'json', line: rawLines, final: true };
@@ -167,10 +167,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
         return withSkipWarning(ok({ acceptance: 'fail', findings: [...legacyFindings], source: 'legacy' }));
       case 'gated':
         return fail(
-          bareBlockerError(
-            { ok: false, rejection: { kind: 'missing' }, fieldPath: 'blocker', received: undefined },
-            at,
-          ),
+          bareBlockerError({ rejection: { kind: 'missing' }, fieldPath: 'blocker', received: undefined }, at),
         );
     }
   }

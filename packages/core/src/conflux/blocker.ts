@@ -1,17 +1,16 @@
+import { type Failure, fail, ok, type Result } from '../result.js';
 import { isJsonObject, nonBlankString, nonBlankStrings, ownField } from './_json.js';
 import type { BlockerRejection, Rejected } from './rejections.js';
 import { type AcceptanceBlocker, BLOCKER_CATEGORIES, type BlockerCategory } from './schemas.js';
 
-export type BlockerValidation =
-  | { readonly ok: true; readonly blocker: AcceptanceBlocker }
-  | Rejected<BlockerRejection>;
+export type BlockerValidation = Result<AcceptanceBlocker, Rejected<BlockerRejection>>;
 
 function reject(
   rejection: BlockerRejection,
   fieldPath: string,
   received: unknown,
-): Rejected<BlockerRejection> {
-  return { ok: false, rejection, fieldPath, received };
+): Failure<Rejected<BlockerRejection>> {
+  return fail({ rejection, fieldPath, received });
 }
 
 function isBlockerCategory(value: string): value is BlockerCategory {
@@ -64,5 +63,5 @@ export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
     ...(owner === undefined ? {} : { prerequisite_owner: owner }),
     ...(evidenceIds.length === 0 ? {} : { evidence_ids: evidenceIds }),
   };
-  return { ok: true, blocker };
+  return ok(blocker);
 }

@@ -1,7 +1,7 @@
 import { type ContractResult, defineContract, type ExtractOptions } from '../contract.js';
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
-import { parseAcceptanceOutput } from './parse-output.js';
+import { safeParseAcceptanceOutput } from './parse-output.js';
 import { renderVerdict, toVerdictJson } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
 import {
@@ -25,7 +25,10 @@ export const ACCEPTANCE_RULES: readonly string[] = [
  * (no `unwrapLine`; a raw event stream repeats the final message, so it is not counted there).
  */
 function extractAcceptance(text: string, options: ExtractOptions): ContractResult<ParsedAcceptanceVerdict> {
-  return parseAcceptanceOutput(text, { ...options, warnSeveralVerdicts: options.unwrapLine === undefined });
+  return safeParseAcceptanceOutput(text, {
+    ...options,
+    warnSeveralVerdicts: options.unwrapLine === undefined,
+  });
 }
 
 /** The Conflux acceptance verdict contract (`conflux.acceptance`), with the upstream parser as `extract`. */

@@ -18,7 +18,7 @@ export interface VerdictDetector {
    * decision or after `end()` are ignored.
    */
   push(chunk: string | Uint8Array): VerdictDetection | undefined;
-  /** The output ended: the final result, identical to `parseAcceptanceOutput` on the whole output. */
+  /** The output ended: the final result, identical to `safeParseAcceptanceOutput` on the whole output. */
   end(): AcceptanceParseResult;
   /** The latest detection; the moment to start a grace period before stopping a lingering process. */
   readonly detected: VerdictDetection | undefined;
@@ -27,7 +27,7 @@ export interface VerdictDetector {
 }
 
 /**
- * A streaming verdict detector with the same rules, fence state and line bound as `parseAcceptanceOutput`.
+ * A streaming verdict detector with the same rules, fence state and line bound as `safeParseAcceptanceOutput`.
  * It buffers only the current partial line, and drops it once it outgrows `maxLineLength`, so memory stays
  * bounded whatever the output.
  */

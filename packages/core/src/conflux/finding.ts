@@ -1,4 +1,5 @@
 import { normalizeRepositoryPath } from '../paths.js';
+import { type Failure, fail, ok, type Result } from '../result.js';
 import { toAsciiLowerCase } from '../text/ascii.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
 import {
@@ -19,20 +20,19 @@ import {
   type RepositoryFinding,
 } from './schemas.js';
 
-export type FindingValidation =
-  | { readonly ok: true; readonly finding: RepositoryFinding }
-  | Rejected<FindingRejection>;
+export type FindingValidation = Result<RepositoryFinding, Rejected<FindingRejection>>;
 
-export type FindingsValidation =
-  | { readonly ok: true; readonly findings: AcceptanceFinding[] }
-  | (Rejected<FindingRejection> & { readonly index: number });
+export type FindingsValidation = Result<
+  AcceptanceFinding[],
+  Rejected<FindingRejection> & { readonly index: number }
+>;
 
 function reject(
   rejection: FindingRejection,
   fieldPath: string,
   received: unknown,
-): Rejected<FindingRejection> {
-  return { ok: false, rejection, fieldPath, received };
+): Failure<Rejected<FindingRejection>> {
+  return fail({ rejection, fieldPath, received });
 }
 
 function parseSeverity(raw: string): FindingSeverity | undefined {
@@ -44,7 +44,7 @@ function parseExpectations(
   object: JsonObject,
   field: FindingFileField,
   at: string,
-): { readonly ok: true; readonly items: FindingFileExpectation[] } | Rejected<FindingRejection> {
+): Result<FindingFileExpectation[], Rejected<FindingRejection>> {
   const empty = field === 'required_changes' ? 'empty_required_changes' : 'empty_verification';
   const entries = ownField(object, field);
   if (!Array.isArray(entries)) return reject({ kind: empty }, `${at}.${field}`, entries);
@@ -71,7 +71,7 @@ function parseExpectations(
     items.push({ file, description });
   }
   if (items.length === 0) return reject({ kind: empty }, `${at}.${field}`, entries);
-  return { ok: true, items };
+  return ok(items);
 }
 
 /**
@@ -102,21 +102,18 @@ export function validateRepositoryFinding(value: unknown, at = 'finding'): Findi
   if (evidence.length === 0) return reject({ kind: 'empty_evidence' }, `${at}.evidence`, rawEvidence);
 
   const requiredChanges = parseExpectations(value, 'required_changes', at);
-  if (!requiredChanges.ok) return requiredChanges;
+  if (!requiredChanges.success) return requiredChanges;
   const verification = parseExpectations(value, 'verification', at);
-  if (!verification.ok) return verification;
+  if (!verification.success) return verification;
 
-  return {
-    ok: true,
-    finding: {
-      id,
-      severity,
-      summary,
-      evidence,
-      required_changes: requiredChanges.items,
-      verification: verification.items,
-    },
-  };
+  return ok({
+    id,
+    severity,
+    summary,
+    evidence,
+    required_changes: requiredChanges.data,
+    verification: verification.data,
+  });
 }
 
 /**
@@ -134,21 +131,15 @@ export function validateFindingEntries(entries: readonly unknown[]): FindingsVal
     }
     const at = `findings[${index}]`;
     const result = validateRepositoryFinding(entry, at);
-    if (!result.ok) return { ...result, index };
-    const { id } = result.finding;
+    if (!result.success) return fail({ ...result.error, index });
+    const { id } = result.data;
     if (seen.has(id)) {
-      return {
-        ok: false,
-        rejection: { kind: 'duplicate_id', id },
-        fieldPath: `${at}.id`,
-        received: id,
-        index,
-      };
+      return fail({ rejection: { kind: 'duplicate_id', id }, fieldPath: `${at}.id`, received: id, index });
     }
     seen.add(id);
-    findings.push(result.finding);
+    findings.push(result.data);
   }
-  return { ok: true, findings };
+  return ok(findings);
 }
 
 function renderExpectations(items: readonly FindingFileExpectation[]): string {

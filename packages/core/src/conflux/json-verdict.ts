@@ -80,7 +80,7 @@ function parseObject(text: string): JsonObject | undefined {
  * surrogate escapes) whose string `acceptance`, trimmed and ASCII-lower-cased, is `pass`, `fail`,
  * `continue`, `gated` or `blocked` (read as `gated`). Anything else is not a verdict.
  */
-export function parseJsonVerdictLine(line: string): JsonVerdict | undefined {
+export function readJsonVerdictLine(line: string): JsonVerdict | undefined {
   const text = trimUnicodeWhitespace(line);
   if (text.length < 2 || text.charCodeAt(0) !== 0x7b || text.charCodeAt(text.length - 1) !== 0x7d) {
     return undefined;

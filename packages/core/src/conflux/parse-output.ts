@@ -1,4 +1,5 @@
 import type { ExtractOptions } from '../contract.js';
+import { unwrap } from '../result.js';
 import { forEachLine } from '../text/lines.js';
 import { createVerdictScanner } from './_scanner.js';
 
@@ -19,6 +20,7 @@ export interface AcceptanceParseOptions extends ExtractOptions {
 }
 
 import type { AcceptanceParseResult } from './resolve-verdict.js';
+import type { ParsedAcceptanceVerdict } from './schemas.js';
 
 /** UTF-8 with U+FFFD for invalid bytes and the BOM kept, like Rust's `String::from_utf8_lossy`. */
 export function decodeOutput(bytes: Uint8Array): string {
@@ -35,7 +37,7 @@ export function decodeOutput(bytes: Uint8Array): string {
  * marker (with its `FINDINGS:` items after a FAIL) decides. Fenced lines never count, and an unclosed fence
  * swallows the rest. No verdict at all is a `missing_verdict` error, never an implicit CONTINUE.
  */
-export function parseAcceptanceOutput(
+export function safeParseAcceptanceOutput(
   output: string | Uint8Array,
   options: AcceptanceParseOptions = {},
 ): AcceptanceParseResult {
@@ -43,4 +45,12 @@ export function parseAcceptanceOutput(
   const scanner = createVerdictScanner({ ...options, countVerdicts: options.warnSeveralVerdicts === true });
   forEachLine(text, scanner.rawLine);
   return scanner.finish();
+}
+
+/** The throwing twin of `safeParseAcceptanceOutput`: the verdict, or its `ProtocolError` thrown. */
+export function parseAcceptanceOutput(
+  output: string | Uint8Array,
+  options: AcceptanceParseOptions = {},
+): ParsedAcceptanceVerdict {
+  return unwrap(safeParseAcceptanceOutput(output, options));
 }

@@ -8,9 +8,9 @@ import {
 } from './rejections.js';
 import { BLOCKER_CATEGORIES, type VerdictSource } from './schemas.js';
 
-/** The stable `code` of every acceptance protocol error. */
-export const ACCEPTANCE_ERROR_CODES = ['missing_verdict', 'bare_blocker', 'malformed_finding'] as const;
-export type AcceptanceErrorCode = (typeof ACCEPTANCE_ERROR_CODES)[number];
+/** The stable `code` of every conflux protocol error. */
+export const CONFLUX_ERROR_CODES = ['missing_verdict', 'bare_blocker', 'malformed_finding'] as const;
+export type ConfluxErrorCode = (typeof CONFLUX_ERROR_CODES)[number];
 
 /** Where in the output a verdict was read: the 1-based raw line and its channel. */
 export interface VerdictLocation {
@@ -54,7 +54,7 @@ export function missingVerdictError(
   lines: number,
   tail: readonly string[],
   skipped?: SkippedLines,
-): ProtocolError {
+): ProtocolError<ConfluxErrorCode> {
   const last = tail[tail.length - 1];
   const received =
     lines === 0
@@ -73,7 +73,10 @@ export function missingVerdictError(
 }
 
 /** A `gated`/`blocked` verdict without a valid structured blocker. */
-export function bareBlockerError(rejected: Rejected<BlockerRejection>, at: VerdictLocation): ProtocolError {
+export function bareBlockerError(
+  rejected: Rejected<BlockerRejection>,
+  at: VerdictLocation,
+): ProtocolError<ConfluxErrorCode> {
   const { rejection, fieldPath, received } = rejected;
   const shown = rejection.kind === 'missing' ? 'no blocker' : describeValue(received);
   return new ProtocolError(
@@ -88,7 +91,7 @@ export function bareBlockerError(rejected: Rejected<BlockerRejection>, at: Verdi
 export function malformedFindingError(
   rejected: Rejected<FindingRejection> & { readonly index: number },
   at: VerdictLocation,
-): ProtocolError {
+): ProtocolError<ConfluxErrorCode> {
   const { rejection, fieldPath, received, index } = rejected;
   return new ProtocolError(
     'malformed_finding',

@@ -46,7 +46,6 @@ export type FindingRejection =
 
 /** A rejected value with where it sits in the verdict (`blocker.category`, `findings[1].id`) and what it was. */
 export interface Rejected<R> {
-  readonly ok: false;
   readonly rejection: R;
   readonly fieldPath: string;
   readonly received: unknown;

@@ -3,11 +3,16 @@ import { fail, ok, type Result } from '../result.js';
 import { validateAcceptanceBlocker } from './blocker.js';
 import { validateFindingEntries } from './finding.js';
 import { type JsonVerdict, readJsonVerdict } from './json-verdict.js';
-import { bareBlockerError, malformedFindingError, type VerdictLocation } from './protocol-errors.js';
+import {
+  bareBlockerError,
+  type ConfluxErrorCode,
+  malformedFindingError,
+  type VerdictLocation,
+} from './protocol-errors.js';
 import type { ParsedAcceptanceVerdict } from './schemas.js';
 
 /** What the parser returns: the verdict and its source, or a typed acceptance protocol error. */
-export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError>;
+export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError<ConfluxErrorCode>>;
 
 /**
  * Turn a strict JSON verdict into the result: `pass` and `continue` stand; `fail` needs valid findings
@@ -20,13 +25,13 @@ export function resolveJsonVerdict(verdict: JsonVerdict, at: VerdictLocation): A
       return ok({ acceptance: verdict.kind, source: at.source });
     case 'fail': {
       const findings = validateFindingEntries(verdict.findings);
-      if (!findings.ok) return fail(malformedFindingError(findings, at));
-      return ok({ acceptance: 'fail', findings: findings.findings, source: at.source });
+      if (!findings.success) return fail(malformedFindingError(findings.error, at));
+      return ok({ acceptance: 'fail', findings: findings.data, source: at.source });
     }
     case 'gated': {
       const blocker = validateAcceptanceBlocker(verdict.blocker);
-      if (!blocker.ok) return fail(bareBlockerError(blocker, at));
-      return ok({ acceptance: 'gated', blocker: blocker.blocker, source: at.source });
+      if (!blocker.success) return fail(bareBlockerError(blocker.error, at));
+      return ok({ acceptance: 'gated', blocker: blocker.data, source: at.source });
     }
   }
 }

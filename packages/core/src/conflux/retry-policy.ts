@@ -1,6 +1,6 @@
 import { forEachLine } from '../text/lines.js';
 import { isBlank, trimUnicodeWhitespace } from '../text/whitespace.js';
-import { type AcceptanceErrorCode, acceptanceRejectionOf } from './protocol-errors.js';
+import { acceptanceRejectionOf, type ConfluxErrorCode } from './protocol-errors.js';
 import {
   type BlockerRejection,
   describeBlockerRejection,
@@ -13,7 +13,7 @@ import type { AcceptanceParseResult } from './resolve-verdict.js';
 export const MAX_ACCEPTANCE_PROTOCOL_RETRIES = 2;
 
 /** First evidence line recorded for each protocol failure (upstream `*_DIAGNOSTIC`, verbatim). */
-export const PROTOCOL_DIAGNOSTICS: Readonly<Record<AcceptanceErrorCode, string>> = {
+export const PROTOCOL_DIAGNOSTICS: Readonly<Record<ConfluxErrorCode, string>> = {
   missing_verdict:
     'Missing acceptance verdict: acceptance command exited without emitting a canonical verdict (protocol failure; status-only or waiting output is not a verdict)',
   bare_blocker:
@@ -22,13 +22,13 @@ export const PROTOCOL_DIAGNOSTICS: Readonly<Record<AcceptanceErrorCode, string>>
     'Malformed acceptance finding: acceptance emitted a FAIL verdict with a structured finding that is missing a stable id, severity, summary, evidence, required_changes, or verification (protocol failure; runtime will not reduce it to a path-only repair instruction)',
 };
 
-const RETRY_CAUSES: Readonly<Record<AcceptanceErrorCode, string>> = {
+const RETRY_CAUSES: Readonly<Record<ConfluxErrorCode, string>> = {
   missing_verdict: 'without a canonical verdict',
   bare_blocker: 'with a gated token but no validated blocker',
   malformed_finding: 'with a FAIL verdict whose structured finding did not validate',
 };
 
-const EXHAUSTED_CAUSES: Readonly<Record<AcceptanceErrorCode, string>> = {
+const EXHAUSTED_CAUSES: Readonly<Record<ConfluxErrorCode, string>> = {
   missing_verdict:
     'Acceptance completed without a canonical verdict (missing-verdict protocol failure); status-only or waiting output is not a verdict.',
   bare_blocker:
@@ -39,7 +39,7 @@ const EXHAUSTED_CAUSES: Readonly<Record<AcceptanceErrorCode, string>> = {
 
 /** The continuation marker the next (retry) invocation receives, so its prompt can carry corrective context. */
 export interface ProtocolRetryMarker {
-  readonly kind: AcceptanceErrorCode;
+  readonly kind: ConfluxErrorCode;
   /** 1-based retry index. */
   readonly attempt: number;
   readonly max: number;
@@ -47,7 +47,7 @@ export interface ProtocolRetryMarker {
 
 /** Consecutive failures per protocol contract, plus the marker for the next invocation; plain data. */
 export interface ProtocolRetryState {
-  readonly consecutive: Readonly<Record<AcceptanceErrorCode, number>>;
+  readonly consecutive: Readonly<Record<ConfluxErrorCode, number>>;
   readonly pending: ProtocolRetryMarker | undefined;
 }
 
@@ -56,13 +56,13 @@ export type ProtocolOutcome =
   | { readonly kind: 'canonical_verdict' }
   | { readonly kind: 'command_failed' }
   | { readonly kind: 'cancelled' }
-  | { readonly kind: AcceptanceErrorCode; readonly evidence: readonly string[] };
+  | { readonly kind: ConfluxErrorCode; readonly evidence: readonly string[] };
 
 export type ProtocolRetryStep =
   | { readonly decision: 'retry'; readonly retry: ProtocolRetryMarker; readonly progress: string }
   | {
       readonly decision: 'exhausted';
-      readonly kind: AcceptanceErrorCode;
+      readonly kind: ConfluxErrorCode;
       readonly attempts: number;
       readonly max: number;
       readonly error: string;
@@ -88,7 +88,7 @@ export function protocolRetryProgress(retry: ProtocolRetryMarker, evidence: read
 
 /** The terminal diagnostic once a protocol retry budget is spent. */
 export function protocolExhaustedError(
-  kind: AcceptanceErrorCode,
+  kind: ConfluxErrorCode,
   attempts: number,
   max: number,
   evidence: readonly string[],

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { describeValue, ProtocolError } from '../errors.js';
 import { formatPath } from '../issues.js';
 import { isJsonObject } from '../text/json-line.js';
+import type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS, type DevflowLimitName } from './limits.js';
 
 type ZodIssue = z.ZodError['issues'][number];
@@ -120,22 +121,22 @@ export function valueAtPath(input: unknown, path: readonly PropertyKey[]): unkno
 
 /** A ProtocolError carrying the Core error code a request would receive, and the client-side rule that failed. */
 export function devflowError(
-  code: string,
+  code: DevflowErrorCode,
   rule: string,
   message: string,
   details: Readonly<Record<string, unknown>> = {},
-): ProtocolError {
+): DevflowProtocolError {
   return new ProtocolError(code, message, { details: { rule, ...details } });
 }
 
 /** A ProtocolError for the first issue of a failed parse, with every issue listed in `details.issues`. */
 export function errorFromIssues(
-  code: string,
+  code: DevflowErrorCode,
   subject: string,
   issues: readonly ZodIssue[],
   input: unknown,
   rule?: string,
-): ProtocolError {
+): DevflowProtocolError {
   const infos = issues.map((issue) => issueInfo(issue, input));
   const first = infos[0];
   const firstIssue = issues[0];

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result, type Warning } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues } from './_errors.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema, SemanticIdSchema } from './primitives.js';
 import { ACTION_KINDS, ALLOWED_EFFECTS, METHOD_PROFILES, NODE_IDS } from './vocabulary.js';
 
@@ -104,7 +105,7 @@ export type Action = z.output<typeof ActionSchema>;
 export const ACTION_FIELDS = Object.keys(ActionSchema.shape) as readonly (keyof Action)[];
 
 /** Validate a complete Action; unknown members are dropped and reported as warnings, never trusted. */
-export function safeParseAction(value: unknown): Result<Action, ProtocolError> {
+export function safeParseAction(value: unknown): Result<Action, DevflowProtocolError> {
   try {
     const parsed = ActionSchema.safeParse(value);
     if (!parsed.success) {
@@ -145,7 +146,10 @@ export type ActionSourceTool = 'dev_flow_open_task' | 'dev_flow_get_task' | 'dev
  * Bind `fresh_action` from a complete tool `result`: `result.task.current_action` for open/get task,
  * `result.action` for get_next_action. A missing Action (blocker, terminal outcome, truncation) is an error.
  */
-export function bindFreshAction(result: unknown, tool: ActionSourceTool): Result<Action, ProtocolError> {
+export function bindFreshAction(
+  result: unknown,
+  tool: ActionSourceTool,
+): Result<Action, DevflowProtocolError> {
   const fromTask = tool !== 'dev_flow_get_next_action';
   const path = fromTask ? 'result.task.current_action' : 'result.action';
   const container = fromTask ? (isJsonObject(result) ? result.task : undefined) : result;

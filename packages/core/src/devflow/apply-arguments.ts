@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { isCoreId } from './_text.js';
 import { type Action, safeParseAction } from './action.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { type ActionPayload, NODE_PAYLOAD_SCHEMAS } from './node-payloads.js';
 import { BlockerResolutionPayloadSchema } from './node-results.js';
 import { checkActionPayload, standardPayloadContext } from './payload-check.js';
@@ -52,7 +53,7 @@ const ApplyArgumentsShapeSchema = ApplyArgumentsSchema.omit({ payload: true }).e
  * Validate apply arguments on their own (no Action at hand): the closed shape, `action_kind` matching the
  * `source_cursor` node, and the payload against that node's standard Action. Failure codes are Core's.
  */
-export function safeParseApplyArguments(value: unknown): Result<ApplyArguments, ProtocolError> {
+export function safeParseApplyArguments(value: unknown): Result<ApplyArguments, DevflowProtocolError> {
   const parsed = ApplyArgumentsShapeSchema.safeParse(value);
   if (!parsed.success) {
     return fail(
@@ -99,7 +100,7 @@ export interface ApplyArgumentsInput {
 export function createApplyArguments(
   input: ApplyArgumentsInput,
   options: PreflightOptions = {},
-): Result<ApplyArguments, ProtocolError> {
+): Result<ApplyArguments, DevflowProtocolError> {
   if (typeof input?.requestId !== 'string' || !isCoreId(input.requestId)) {
     return fail(
       devflowError(

@@ -1,6 +1,6 @@
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError } from './_errors.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 
 /** How one `dev_flow_apply_action` call for an Action ended, as far as the next call is concerned. */
 export interface ApplyAttempt {
@@ -19,7 +19,7 @@ export interface ApplyAttempt {
 export function mayApplyAction(
   attempts: readonly ApplyAttempt[],
   actionId: string,
-): Result<true, ProtocolError> {
+): Result<true, DevflowProtocolError> {
   for (const attempt of attempts) {
     if (attempt.action_id !== actionId) continue;
     const { outcome } = attempt;

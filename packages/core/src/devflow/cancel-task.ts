@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { coreText, IdSchema, RevisionSchema } from './primitives.js';
 import { HOSTS } from './vocabulary.js';
 
@@ -32,7 +32,7 @@ export interface CancelTaskInput {
  */
 export function safeBuildCancelTaskArguments(
   input: CancelTaskInput,
-): Result<CancelTaskArguments, ProtocolError> {
+): Result<CancelTaskArguments, DevflowProtocolError> {
   if (input.explicitUserAuthority !== true) {
     return fail(
       devflowError(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorFromIssues } from './_errors.js';
 import { type DomainErrorReport, describeDomainError } from './error-table.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { safeParseJsonText } from './json-text.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { TOOL_NAMES, type ToolName } from './vocabulary.js';
@@ -39,7 +39,7 @@ export const ResultEnvelopeSchema = z.discriminatedUnion('ok', [
 export type ResultEnvelope = z.output<typeof ResultEnvelopeSchema>;
 
 /** Validate an envelope value, or JSON text (bounded by the 1 MiB envelope cap, duplicate members refused). */
-export function safeParseResultEnvelope(input: unknown): Result<ResultEnvelope, ProtocolError> {
+export function safeParseResultEnvelope(input: unknown): Result<ResultEnvelope, DevflowProtocolError> {
   let value = input;
   if (typeof input === 'string' || input instanceof Uint8Array) {
     const decoded = safeParseJsonText(input, {
@@ -100,7 +100,7 @@ export type ToolResponseOutcome =
   | {
       readonly outcome: 'uncertain';
       readonly reason: UncertainReason;
-      readonly error?: ProtocolError;
+      readonly error?: DevflowProtocolError;
     };
 
 export interface ExpectedResponse {

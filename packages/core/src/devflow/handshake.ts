@@ -2,6 +2,7 @@ import { ConfigError, describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { isDigest } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { type Host, METHOD_PROFILES, TOOL_NAMES } from './vocabulary.js';
 
 /** A `dev_flow_server_info` result that passed every handshake rule. */
@@ -117,7 +118,7 @@ function processViolations(processes: unknown): HandshakeViolation[] {
 export function checkServerInfo(
   result: unknown,
   options: HandshakeOptions,
-): Result<ServerInfo, ProtocolError> {
+): Result<ServerInfo, DevflowProtocolError> {
   if (typeof options?.packagedVersion !== 'string' || options.packagedVersion === '') {
     throw new ConfigError(
       'invalid_option',

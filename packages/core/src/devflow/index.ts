@@ -1,24 +1,11 @@
 export type { Action, ActionSourceTool, MethodStep, Transition } from './action.js';
-export {
-  ACTION_FIELDS,
-  ActionSchema,
-  bindFreshAction,
-  MethodStepSchema,
-  safeParseAction,
-  TransitionSchema,
-} from './action.js';
+export { ACTION_FIELDS, bindFreshAction, safeParseAction } from './action.js';
 export type { ApplyArguments, ApplyArgumentsInput, RecoveryApply } from './apply-arguments.js';
-export {
-  ActionPayloadSchema,
-  ApplyArgumentsSchema,
-  createApplyArguments,
-  RecoveryApplySchema,
-  safeParseApplyArguments,
-} from './apply-arguments.js';
+export { createApplyArguments, safeParseApplyArguments } from './apply-arguments.js';
 export type { ApplyAttempt } from './apply-guard.js';
 export { mayApplyAction } from './apply-guard.js';
 export type { CancelTaskArguments, CancelTaskInput } from './cancel-task.js';
-export { CancelTaskArgumentsSchema, safeBuildCancelTaskArguments } from './cancel-task.js';
+export { safeBuildCancelTaskArguments } from './cancel-task.js';
 export {
   applyArgumentsContract,
   newTaskContract,
@@ -32,48 +19,20 @@ export type {
   ToolResponseOutcome,
   UncertainReason,
 } from './envelope.js';
-export {
-  CoreErrorSchema,
-  CoreRecoverySchema,
-  classifyToolCall,
-  classifyToolResponse,
-  ResultEnvelopeSchema,
-  safeParseResultEnvelope,
-  UNCERTAIN_REASONS,
-} from './envelope.js';
+export { classifyToolCall, classifyToolResponse, safeParseResultEnvelope } from './envelope.js';
 export type { CoreErrorCode, CoreErrorRow, DomainErrorReport, RecoveryAction } from './error-table.js';
-export {
-  CORE_ERROR_CODES,
-  CORE_ERROR_TABLE,
-  coreErrorRow,
-  describeDomainError,
-  RECOVERY_ACTIONS,
-  SCHEMA_UNSUPPORTED_GUIDANCE,
-} from './error-table.js';
+export { CORE_ERROR_CODES, describeDomainError } from './error-table.js';
+export type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
 export type { HandshakeOptions, HandshakeViolation, ServerInfo, SupportedProcess } from './handshake.js';
 export { checkServerInfo } from './handshake.js';
-export {
-  applyActionInputJsonSchema,
-  nodePayloadJsonSchema,
-  payloadDefinitionName,
-  payloadJsonSchemas,
-} from './json-schema.js';
 export type { JsonTextDefect, JsonTextOptions } from './json-text.js';
 export { safeParseJsonText } from './json-text.js';
 export type { DevflowLimitName } from './limits.js';
-export { DEVFLOW_LIMITS } from './limits.js';
 export type { MethodEvidenceOptions, MethodStepRef } from './method-evidence.js';
 export { checkMethodEvidence } from './method-evidence.js';
 export { selectMethodProfile } from './method-profile.js';
 export type { NewTask, OpenTaskArguments, OpenTaskInput, VerificationBudget } from './new-task.js';
-export {
-  createOpenTaskArguments,
-  isResume,
-  NewTaskSchema,
-  OpenTaskArgumentsSchema,
-  safeParseNewTask,
-  VerificationBudgetSchema,
-} from './new-task.js';
+export { createOpenTaskArguments, safeParseNewTask } from './new-task.js';
 export type {
   ActionPayload,
   ComprehensionPayload,
@@ -85,18 +44,6 @@ export type {
   RequirementsPayload,
   TasksPayload,
   TestPayload,
-} from './node-payloads.js';
-export {
-  ComprehensionPayloadSchema,
-  DeliveryPayloadSchema,
-  DesignPayloadSchema,
-  ImplementationPayloadSchema,
-  NODE_PAYLOAD_SCHEMAS,
-  payloadSchemaForNode,
-  RefactorPayloadSchema,
-  RequirementsPayloadSchema,
-  TasksPayloadSchema,
-  TestPayloadSchema,
 } from './node-payloads.js';
 export type {
   BlockerResolutionPayload,
@@ -111,71 +58,28 @@ export type {
   TestResult,
   WorkItem,
 } from './node-results.js';
-export {
-  AcceptanceOutcomeSchema,
-  BlockerResolutionPayloadSchema,
-  ComprehensionResultSchema,
-  DeliveryResultSchema,
-  DesignBaselineSchema,
-  DesignResultSchema,
-  ImplementationResultSchema,
-  RefactorResultSchema,
-  RequirementsBaselineSchema,
-  RequirementsResultSchema,
-  TasksBaselineSchema,
-  TasksResultSchema,
-  TestCheckSchema,
-  TestResultSchema,
-  UserConfirmationSchema,
-  WorkItemSchema,
-} from './node-results.js';
 export type { NodeRuleViolation } from './node-rules.js';
 export { checkNodeRules } from './node-rules.js';
 export type { OperationProbe, RetainedApplyRequest, RetainedIdentity } from './operation-probe.js';
-export {
-  createOperationProbe,
-  OperationProbeSchema,
-  RetainedIdentitySchema,
-  readRetainedIdentity,
-  safeParseOperationProbe,
-} from './operation-probe.js';
+export { createOperationProbe, safeParseOperationProbe } from './operation-probe.js';
 export type { CheckedPayload, PayloadContext } from './payload-check.js';
-export { checkActionPayload, standardPayloadContext } from './payload-check.js';
+export { checkActionPayload } from './payload-check.js';
 export type { ArtifactReference, MethodEvidenceItem } from './payload-envelope.js';
-export { ArtifactReferenceSchema, MethodEvidenceItemSchema, ReasonSchema } from './payload-envelope.js';
 export type { PreflightOptions } from './preflight.js';
 export { preflightApply, preflightApplyArguments, preflightApplyText } from './preflight.js';
-export {
-  CapabilitySchema,
-  DigestSchema,
-  IdSchema,
-  RepositoryPathSchema,
-  RevisionSchema,
-  SemanticIdSchema,
-  StringListSchema,
-} from './primitives.js';
 export type {
   MethodStepDefinition,
   NodeDefinition,
   ProcessDefinition,
   TransitionDefinition,
 } from './process.js';
-export {
-  findNode,
-  findNodeByActionKind,
-  findTransition,
-  outgoingTransitions,
-  problemClassesForNode,
-  STANDARD_PROCESS,
-} from './process.js';
+export { findNode, STANDARD_PROCESS } from './process.js';
 export type { RecoveryStep, RecoveryStopReason } from './recovery-advice.js';
 export { adviseRecovery } from './recovery-advice.js';
 export type { RecoveryAdvice, RecoveryAssessment, RecoveryClassification } from './recovery-assessment.js';
 export {
   bindRecoveryAssessment,
   RECOVERY_ADVICE,
-  RECOVERY_CLASSIFICATIONS,
-  RecoveryAssessmentSchema,
   safeParseRecoveryAssessment,
 } from './recovery-assessment.js';
 export type { BudgetUsage } from './verification-budget.js';
@@ -198,27 +102,13 @@ export type {
   VerificationLevel,
   WorkNodeId,
 } from './vocabulary.js';
-export {
-  ACCEPTANCE_STATUSES,
-  ACTION_KINDS,
-  ALLOWED_EFFECTS,
-  ARTIFACT_ROLES,
-  BLOCKER_CONDITION_KINDS,
-  EVIDENCE_KINDS,
-  EVIDENCE_SOURCES,
-  EVIDENCE_STATUSES,
-  HOSTS,
-  METHOD_PROFILES,
-  METHOD_STEP_STATUSES,
-  NODE_IDS,
-  PROBLEM_CLASSES,
-  TOOL_NAMES,
-  VERIFICATION_LEVELS,
-  WORK_NODE_IDS,
-} from './vocabulary.js';
+export { METHOD_PROFILES, TOOL_NAMES } from './vocabulary.js';
 
 import type { AnyContract } from '../contract.js';
 import { devflowContractList } from './contracts.js';
 
 /** Every contract of the devflow family, for registries. */
 export const devflowContracts: readonly AnyContract[] = devflowContractList;
+
+/** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
+export * as schemas from './schema-namespace.js';

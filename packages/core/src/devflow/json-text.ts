@@ -1,7 +1,7 @@
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError } from './_errors.js';
 import { isWellFormedText, utf8ByteLength } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 
 export interface JsonTextOptions {
@@ -228,7 +228,7 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 export function safeParseJsonText(
   input: unknown,
   options: JsonTextOptions = {},
-): Result<unknown, ProtocolError> {
+): Result<unknown, DevflowProtocolError> {
   const maxBytes = options.maxBytes ?? DEVFLOW_LIMITS.MAX_ACTION_PAYLOAD_BYTES;
   const limit = options.limitName ?? 'MAX_ACTION_PAYLOAD_BYTES';
   const refuse = (rule: JsonTextDefect, message: string, details: Record<string, unknown> = {}) =>

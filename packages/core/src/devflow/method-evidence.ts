@@ -1,9 +1,9 @@
-import type { ProtocolError } from '../errors.js';
 import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError } from './_errors.js';
 import { isCapabilityId, isSemanticId, textDefect } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 
 /** A method step as the Action returns it (`purpose` is presentation only). */
@@ -42,7 +42,7 @@ export function checkMethodEvidence(
   items: unknown,
   steps: readonly MethodStepRef[],
   options: MethodEvidenceOptions = {},
-): Result<void, ProtocolError> {
+): Result<void, DevflowProtocolError> {
   if (!Array.isArray(items)) {
     return fail(
       devflowError(

@@ -1,5 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import type { MethodProfile } from './vocabulary.js';
 
 /** Spellings of an explicit request for each profile (compared lower-case, separators collapsed). */
@@ -28,7 +29,7 @@ function normalizeRequest(request: string): string {
  */
 export function selectMethodProfile(
   explicitRequests: readonly string[] = [],
-): Result<MethodProfile, ProtocolError> {
+): Result<MethodProfile, DevflowProtocolError> {
   const selected = new Set<MethodProfile>();
   for (const request of Array.isArray(explicitRequests) ? explicitRequests : [explicitRequests]) {
     const key = typeof request === 'string' ? normalizeRequest(request) : '';

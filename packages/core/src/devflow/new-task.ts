@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { errorFromIssues } from './_errors.js';
 import { isSpaceCode, isWellFormedText, utf8ByteLength } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { HOSTS, METHOD_PROFILES, VERIFICATION_LEVELS } from './vocabulary.js';
 
@@ -61,7 +61,7 @@ export const NewTaskSchema = z.strictObject({
 export type NewTask = z.output<typeof NewTaskSchema>;
 
 /** Validate a `new_task`; the failure code is the `INVALID_ARGUMENT` Core would return. */
-export function safeParseNewTask(value: unknown): Result<NewTask, ProtocolError> {
+export function safeParseNewTask(value: unknown): Result<NewTask, DevflowProtocolError> {
   const parsed = NewTaskSchema.safeParse(value);
   return parsed.success
     ? ok(parsed.data)
@@ -92,7 +92,9 @@ export interface OpenTaskInput {
 }
 
 /** Build `dev_flow_open_task` arguments for a new task or a resume; `new_task` is checked before sending. */
-export function createOpenTaskArguments(input: OpenTaskInput): Result<OpenTaskArguments, ProtocolError> {
+export function createOpenTaskArguments(
+  input: OpenTaskInput,
+): Result<OpenTaskArguments, DevflowProtocolError> {
   const candidate = {
     host: input.host ?? 'codex',
     repository_path: input.repositoryPath,

@@ -3,6 +3,7 @@ import { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { errorFromIssues } from './_errors.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema } from './primitives.js';
 import { ACTION_KINDS, NODE_IDS } from './vocabulary.js';
 
@@ -46,7 +47,7 @@ export type RetainedApplyRequest = Partial<RetainedIdentity> & {
 const IDENTITY_FIELDS = Object.keys(RetainedIdentitySchema.shape);
 
 /** Read the retained identity, refusing (never filling in) a missing or malformed value. */
-export function readRetainedIdentity(retained: unknown): Result<RetainedIdentity, ProtocolError> {
+export function readRetainedIdentity(retained: unknown): Result<RetainedIdentity, DevflowProtocolError> {
   const source = isJsonObject(retained) ? retained : {};
   const missing = IDENTITY_FIELDS.filter((field) => source[field] === undefined || source[field] === null);
   if (missing.length > 0) {
@@ -77,7 +78,7 @@ export function readRetainedIdentity(retained: unknown): Result<RetainedIdentity
  * apply `request_id`, `expected_revision` the original revision, `payload` the exact original payload or
  * `null`. Refuses to build any probe when an identity value is missing.
  */
-export function createOperationProbe(retained: unknown): Result<OperationProbe, ProtocolError> {
+export function createOperationProbe(retained: unknown): Result<OperationProbe, DevflowProtocolError> {
   const identity = readRetainedIdentity(retained);
   if (!identity.success) return identity;
   const id = identity.data;
@@ -108,7 +109,7 @@ export function createOperationProbe(retained: unknown): Result<OperationProbe, 
 }
 
 /** Validate a probe value (for example one a host built itself). */
-export function safeParseOperationProbe(value: unknown): Result<OperationProbe, ProtocolError> {
+export function safeParseOperationProbe(value: unknown): Result<OperationProbe, DevflowProtocolError> {
   const parsed = OperationProbeSchema.safeParse(value);
   return parsed.success
     ? ok(parsed.data)

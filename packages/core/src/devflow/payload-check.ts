@@ -1,8 +1,9 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues, isStructuralIssue } from './_errors.js';
 import { utf8ByteLength } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { checkMethodEvidence, type MethodStepRef } from './method-evidence.js';
 import { type ActionPayload, NODE_PAYLOAD_SCHEMAS } from './node-payloads.js';
@@ -66,7 +67,7 @@ const underField = (issue: Issue, field: string) => issue.path[0] === field;
 type Offered = PayloadContext['transitions'][number];
 
 /** The payload must be one JSON object within the byte limit before anything else is read. */
-function containerDefect(value: unknown): ProtocolError | undefined {
+function containerDefect(value: unknown): DevflowProtocolError | undefined {
   if (!isJsonObject(value)) {
     return devflowError(
       'INVALID_ARGUMENT',
@@ -102,7 +103,7 @@ function problemClassDefect(
   transition: TransitionDefinition,
   nodeResult: Record<string, unknown>,
   process: ProcessDefinition,
-): ProtocolError | undefined {
+): DevflowProtocolError | undefined {
   const problemClass = nodeResult.problem_class as string;
   const classes = problemClassesForNode(node, process) as string[];
   if (!classes.includes(problemClass)) {
@@ -132,7 +133,7 @@ function problemClassDefect(
     : undefined;
 }
 
-function reasonDefect(offered: Offered, reason: string): ProtocolError | undefined {
+function reasonDefect(offered: Offered, reason: string): DevflowProtocolError | undefined {
   if (offered.reason_required === (reason !== '')) return undefined;
   return devflowError(
     'INVALID_ARGUMENT',
@@ -152,7 +153,7 @@ function reasonDefect(offered: Offered, reason: string): ProtocolError | undefin
 export function checkActionPayload(
   context: PayloadContext,
   value: unknown,
-): Result<CheckedPayload, ProtocolError> {
+): Result<CheckedPayload, DevflowProtocolError> {
   const process = context.process ?? STANDARD_PROCESS;
   const container = containerDefect(value);
   if (container) return fail(container);

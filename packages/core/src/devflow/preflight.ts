@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { type Action, safeParseAction } from './action.js';
+import type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
 import { safeParseJsonText } from './json-text.js';
 import type { VerificationBudget } from './new-task.js';
 import type { TestPayload } from './node-payloads.js';
@@ -25,10 +26,10 @@ export interface PreflightOptions {
   readonly automaticCommandsUsed?: number;
 }
 
-type Checked = Result<CheckedPayload, ProtocolError>;
+type Checked = Result<CheckedPayload, DevflowProtocolError>;
 
 /** Action-level checks Core makes before decoding the payload; returns the bound Action or a failure. */
-function checkAction(input: unknown, options: PreflightOptions): Result<Action, ProtocolError> {
+function checkAction(input: unknown, options: PreflightOptions): Result<Action, DevflowProtocolError> {
   const bound = safeParseAction(input);
   if (!bound.success) return bound;
   const action = bound.data;
@@ -160,7 +161,7 @@ export function preflightApplyArguments(
   if (!bound.success) return bound;
   const fresh = bound.data;
   const input = parsed.data;
-  const mismatch = (code: string, field: string, expected: unknown, received: unknown) =>
+  const mismatch = (code: DevflowErrorCode, field: string, expected: unknown, received: unknown) =>
     fail(
       devflowError(
         code,

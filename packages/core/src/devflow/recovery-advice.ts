@@ -1,8 +1,8 @@
-import type { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError } from './_errors.js';
 import type { ApplyArguments } from './apply-arguments.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { type RetainedIdentity, readRetainedIdentity } from './operation-probe.js';
 import { type RecoveryAssessment, safeParseRecoveryAssessment } from './recovery-assessment.js';
 import { HOSTS } from './vocabulary.js';
@@ -53,7 +53,7 @@ function originalArguments(identity: RetainedIdentity, retained: Record<string, 
 export function adviseRecovery(
   assessmentInput: unknown,
   retained: unknown,
-): Result<RecoveryStep, ProtocolError> {
+): Result<RecoveryStep, DevflowProtocolError> {
   const assessment = safeParseRecoveryAssessment(assessmentInput);
   if (!assessment.success) return assessment;
   const identity = readRetainedIdentity(retained);

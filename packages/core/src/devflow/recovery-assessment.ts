@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { isDigest } from './_text.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema } from './primitives.js';
 import { ACTION_KINDS, NODE_IDS } from './vocabulary.js';
 
@@ -81,7 +82,9 @@ export const RecoveryAssessmentSchema = z.looseObject({
 export type RecoveryAssessment = z.output<typeof RecoveryAssessmentSchema>;
 
 /** Validate a recovery assessment; an absent, truncated or malformed one means: stop. */
-export function safeParseRecoveryAssessment(value: unknown): Result<RecoveryAssessment, ProtocolError> {
+export function safeParseRecoveryAssessment(
+  value: unknown,
+): Result<RecoveryAssessment, DevflowProtocolError> {
   if (value === undefined || value === null) {
     return fail(
       devflowError(
@@ -105,7 +108,7 @@ export function safeParseRecoveryAssessment(value: unknown): Result<RecoveryAsse
 }
 
 /** The assessment carried by a complete `dev_flow_get_task` (or get_next_action) result. */
-export function bindRecoveryAssessment(result: unknown): Result<RecoveryAssessment, ProtocolError> {
+export function bindRecoveryAssessment(result: unknown): Result<RecoveryAssessment, DevflowProtocolError> {
   return safeParseRecoveryAssessment(
     isJsonObject(result) && Object.hasOwn(result, 'recovery_assessment')
       ? result.recovery_assessment

@@ -1,5 +1,6 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { devflowError } from './_errors.js';
+import type { DevflowProtocolError } from './failure-codes.js';
 import type { VerificationBudget } from './new-task.js';
 import type { TestResult } from './node-results.js';
 
@@ -17,7 +18,7 @@ export function checkVerificationBudget(
   result: Pick<TestResult, 'checks' | 'manual_handoff_items'>,
   budget: VerificationBudget,
   usage: BudgetUsage = {},
-): ProtocolError | undefined {
+): DevflowProtocolError | undefined {
   const exceeded = (rule: string, message: string, fieldPath: string) =>
     devflowError(
       'VERIFICATION_BUDGET_EXCEEDED',

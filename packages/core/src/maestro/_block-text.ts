@@ -1,5 +1,6 @@
 import { ConfigError, describeValue, ProtocolError } from '../errors.js';
 import { type BlockMarkers, splitKeyLine } from './_block-scanner.js';
+import type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
 
 const PREVIEW_LIMIT = 200;
 
@@ -9,7 +10,7 @@ export function previewValue(value: string): string {
 }
 
 /** The typed failure for input that is not text at all. */
-export function invalidInputError(value: unknown, what: string): ProtocolError {
+export function invalidInputError(value: unknown, what: string): MaestroProtocolError {
   return new ProtocolError(
     'invalid_input',
     `Expected ${what} as a string; received ${describeValue(value)}.`,
@@ -19,7 +20,11 @@ export function invalidInputError(value: unknown, what: string): ProtocolError {
   );
 }
 
-function unrenderable(code: string, fieldPath: string, problem: string): ConfigError {
+function unrenderable(
+  code: MaestroErrorCode,
+  fieldPath: string,
+  problem: string,
+): ConfigError<MaestroErrorCode> {
   return new ConfigError(code, `${fieldPath} cannot be written into the block: ${problem}.`, {
     details: { fieldPath },
   });
@@ -30,7 +35,7 @@ export function checkRenderableList(
   fieldPath: string,
   items: readonly string[],
   separators: readonly string[],
-  code = 'unrenderable_result',
+  code: MaestroErrorCode = 'unrenderable_result',
 ): void {
   items.forEach((item, index) => {
     const path = `${fieldPath}[${index}]`;
@@ -52,7 +57,7 @@ export function checkRenderableText(
   text: string,
   keySeparators: readonly string[],
   markers: BlockMarkers,
-  code = 'unrenderable_result',
+  code: MaestroErrorCode = 'unrenderable_result',
 ): void {
   text.split('\n').forEach((line, index) => {
     if (line === '' || line.trim() !== line) {

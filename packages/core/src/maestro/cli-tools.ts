@@ -1,5 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
+import type { MaestroProtocolError } from './failure-codes.js';
 import type { CliTool } from './invocation.js';
 
 /**
@@ -8,7 +9,7 @@ import type { CliTool } from './invocation.js';
  * `src/config/cli-tools-config.ts`: `{ version, tools: { <name>: { enabled, … } } }`). A tool the file does
  * not list, or a file that is not that shape, is not enabled either: the seed admits only `enabled: true`.
  */
-export function checkCliToolEnabled(config: unknown, tool: CliTool): Result<CliTool, ProtocolError> {
+export function checkCliToolEnabled(config: unknown, tool: CliTool): Result<CliTool, MaestroProtocolError> {
   const tools = isRecord(config) && isRecord(config.tools) ? config.tools : undefined;
   const entry = tools !== undefined && Object.hasOwn(tools, tool) ? tools[tool] : undefined;
   if (isRecord(entry) && entry.enabled === true) return ok(tool);

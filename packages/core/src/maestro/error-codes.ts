@@ -1,6 +1,6 @@
 import type { ResultStatus } from './result-schema.js';
 
-export interface MaestroErrorCode {
+export interface MaestroErrorTableEntry {
   readonly severity: 'error' | 'warning';
   readonly description: string;
   readonly recovery?: string;
@@ -138,7 +138,7 @@ export const MAESTRO_ERROR_CODES = {
     },
     W008: { severity: 'warning', description: 'the chain does not end with maestro-milestone-complete' },
   },
-} as const satisfies Record<MaestroErrorScope, Record<string, MaestroErrorCode>>;
+} as const satisfies Record<MaestroErrorScope, Record<string, MaestroErrorTableEntry>>;
 
 export type MaestroErrorCodeId<S extends MaestroErrorScope = MaestroErrorScope> =
   keyof (typeof MAESTRO_ERROR_CODES)[S];
@@ -152,9 +152,9 @@ export function isMaestroErrorCode<S extends MaestroErrorScope>(
 }
 
 /** The meaning of `code` within `scope`, or `undefined`. */
-export function maestroErrorCode(scope: MaestroErrorScope, code: string): MaestroErrorCode | undefined {
+export function maestroErrorCode(scope: MaestroErrorScope, code: string): MaestroErrorTableEntry | undefined {
   if (!Object.hasOwn(MAESTRO_ERROR_CODES, scope)) return undefined;
-  const table: Readonly<Record<string, MaestroErrorCode>> = MAESTRO_ERROR_CODES[scope];
+  const table: Readonly<Record<string, MaestroErrorTableEntry>> = MAESTRO_ERROR_CODES[scope];
   return Object.hasOwn(table, code) ? table[code] : undefined;
 }
 
@@ -162,6 +162,6 @@ export function maestroErrorCode(scope: MaestroErrorScope, code: string): Maestr
  * The codes in effect for `maestro-ralph-cli`: seed 002, "Ralph E001–E006, W001–W004 all apply. CLI
  * additions: E011–E013".
  */
-export function ralphCliErrorCodes(): Readonly<Record<string, MaestroErrorCode>> {
+export function ralphCliErrorCodes(): Readonly<Record<string, MaestroErrorTableEntry>> {
   return { ...MAESTRO_ERROR_CODES.ralph, ...MAESTRO_ERROR_CODES['ralph-cli'] };
 }

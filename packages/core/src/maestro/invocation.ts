@@ -1,6 +1,7 @@
 import { ConfigError, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { invalidInputError } from './_block-text.js';
+import type { MaestroProtocolError } from './failure-codes.js';
 
 /** The CLI tools `maestro delegate --to` accepts; `claude` is the default. */
 export const CLI_TOOLS = ['claude', 'codex', 'opencode', 'agy'] as const;
@@ -80,7 +81,7 @@ export interface ParsedInvocationLine {
   readonly sessionId: string | null;
 }
 
-function invalidInvocation(message: string, line: string): ProtocolError {
+function invalidInvocation(message: string, line: string): MaestroProtocolError {
   return new ProtocolError(
     'invalid_invocation',
     `${message} Expected e.g. "/maestro-ralph-cli-execute maestro-plan 1 --session ralph-cli-20260628-120000"; received ${JSON.stringify(line.slice(0, 120))}.`,
@@ -91,7 +92,7 @@ function invalidInvocation(message: string, line: string): ProtocolError {
 }
 
 /** Read the invocation from a delegated prompt's first non-empty line. */
-export function safeParseInvocationLine(prompt: unknown): Result<ParsedInvocationLine, ProtocolError> {
+export function safeParseInvocationLine(prompt: unknown): Result<ParsedInvocationLine, MaestroProtocolError> {
   if (typeof prompt !== 'string') return fail(invalidInputError(prompt, 'the delegated prompt'));
   let start = 0;
   let line = '';

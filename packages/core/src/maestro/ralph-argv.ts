@@ -1,5 +1,6 @@
 import { describeValue } from '../errors.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, type Result, unwrap } from '../result.js';
+import type { MaestroErrorCode } from './failure-codes.js';
 import { RalphCommandError } from './ralph-command-error.js';
 import { COMPLETION_STATUSES, type CompletionStatus } from './status-schema.js';
 
@@ -42,7 +43,11 @@ const RETRY_OPTIONS: readonly OptionSpec[] = [{ flag: '--session', valueName: 'i
 
 type Command = 'complete' | 'retry';
 
-function usageError(code: string, message: string, details: Readonly<Record<string, unknown>> = {}) {
+function usageError(
+  code: MaestroErrorCode,
+  message: string,
+  details: Readonly<Record<string, unknown>> = {},
+) {
   return new RalphCommandError(code, [`error: ${message}`], 1, details);
 }
 
@@ -181,7 +186,7 @@ export function readCompletionStatus(raw: string): Result<CompletionStatus, Ralp
 }
 
 /** Parse the arguments after `maestro ralph complete` exactly as the v0.5.43 CLI does. */
-export function parseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
+export function safeParseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
   const parsed = readArgv('complete', argv, COMPLETE_OPTIONS);
   if (!parsed.success) return parsed;
   const { operands, values } = parsed.data;
@@ -206,7 +211,7 @@ export function parseRalphCompleteArgv(argv: unknown): Result<RalphCompleteArgs,
 }
 
 /** `maestro ralph retry <index>`: sugar for `complete <index> --status NEEDS_RETRY` with no evidence. */
-export function parseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
+export function safeParseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, RalphCommandError> {
   const parsed = readArgv('retry', argv, RETRY_OPTIONS);
   if (!parsed.success) return parsed;
   const index = readIndex('retry', parsed.data.operands[0] as string);
@@ -217,4 +222,14 @@ export function parseRalphRetryArgv(argv: unknown): Result<RalphCompleteArgs, Ra
     evidence: [],
     session: parsed.data.values.get('--session')?.[0],
   });
+}
+
+/** The throwing twin of `safeParseRalphCompleteArgv`. */
+export function parseRalphCompleteArgv(argv: unknown): RalphCompleteArgs {
+  return unwrap(safeParseRalphCompleteArgv(argv));
+}
+
+/** The throwing twin of `safeParseRalphRetryArgv`. */
+export function parseRalphRetryArgv(argv: unknown): RalphCompleteArgs {
+  return unwrap(safeParseRalphRetryArgv(argv));
 }

@@ -1,5 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
+import type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
 import { CLI_TOOLS, type CliTool, DEFAULT_CLI_TOOL } from './invocation.js';
 
 /** What `maestro-ralph-cli`'s `$ARGUMENTS` ask for. */
@@ -16,7 +17,11 @@ export interface RalphCliArguments {
   readonly intent: string;
 }
 
-function argumentError(code: string, message: string, details: Record<string, unknown>): ProtocolError {
+function argumentError(
+  code: MaestroErrorCode,
+  message: string,
+  details: Record<string, unknown>,
+): MaestroProtocolError {
   return new ProtocolError(code, message, { details });
 }
 
@@ -54,7 +59,7 @@ function words(text: string): string[] | undefined {
  * (the change request in amend mode). A route keyword counts only as the whole remaining intent, so "continue
  * the refactor" is an intent; the seed leaves that open.
  */
-export function safeParseRalphCliArguments(input: unknown): Result<RalphCliArguments, ProtocolError> {
+export function safeParseRalphCliArguments(input: unknown): Result<RalphCliArguments, MaestroProtocolError> {
   if (typeof input !== 'string') {
     return fail(
       argumentError(

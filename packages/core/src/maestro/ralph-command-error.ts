@@ -1,4 +1,5 @@
 import { ProtocolError } from '../errors.js';
+import type { MaestroErrorCode } from './failure-codes.js';
 
 /** Exit codes of `maestro ralph complete|retry`: 1 for state and usage errors, 2 for a bad status or index. */
 export type RalphExitCode = 1 | 2;
@@ -7,13 +8,13 @@ export type RalphExitCode = 1 | 2;
  * A refused `maestro ralph` command: `code` is the upstream code where one exists (`E008`, `E009`,
  * `E010`), `exitCode` the CLI's exit status and `stderr` the lines the CLI prints (the first is `message`).
  */
-export class RalphCommandError extends ProtocolError {
+export class RalphCommandError extends ProtocolError<MaestroErrorCode> {
   override name = 'RalphCommandError';
   readonly exitCode: RalphExitCode;
   readonly stderr: readonly string[];
 
   constructor(
-    code: string,
+    code: MaestroErrorCode,
     stderr: readonly [string, ...string[]],
     exitCode: RalphExitCode,
     details: Readonly<Record<string, unknown>> = {},

@@ -3,10 +3,10 @@ import { ConfigError } from '../errors.js';
 import { toSchemaIssues } from '../issues.js';
 import { fail, ok, type Result } from '../result.js';
 import {
-  parseRalphCompleteArgv,
-  parseRalphRetryArgv,
   type RalphCompleteArgs,
   readCompletionStatus,
+  safeParseRalphCompleteArgv,
+  safeParseRalphRetryArgv,
 } from './ralph-argv.js';
 import { RalphCommandError } from './ralph-command-error.js';
 import { type RalphSession, RalphSessionSchema, type RalphStep } from './status-schema.js';
@@ -245,7 +245,7 @@ export function ralphCompleteFromArgv(
   argv: unknown,
   clock: RalphClock,
 ): Result<RalphCompleteOutcome, RalphCommandError> {
-  const args = parseRalphCompleteArgv(argv);
+  const args = safeParseRalphCompleteArgv(argv);
   return args.success ? ralphComplete(session, args.data, clock) : args;
 }
 
@@ -255,6 +255,6 @@ export function ralphRetryFromArgv(
   argv: unknown,
   clock: RalphClock,
 ): Result<RalphCompleteOutcome, RalphCommandError> {
-  const args = parseRalphRetryArgv(argv);
+  const args = safeParseRalphRetryArgv(argv);
   return args.success ? ralphComplete(session, args.data, clock) : args;
 }

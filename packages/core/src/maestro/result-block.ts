@@ -15,6 +15,7 @@ import {
   splitList,
 } from './_block-scanner.js';
 import { checkRenderableList, checkRenderableText, invalidInputError, previewValue } from './_block-text.js';
+import type { MaestroProtocolError } from './failure-codes.js';
 import {
   type MaestroResult,
   RESULT_FIELDS,
@@ -65,7 +66,7 @@ function statusError(
   block: ScannedBlock,
   value: string | undefined,
   line: number | undefined,
-): ProtocolError {
+): MaestroProtocolError {
   const expected = RESULT_STATUSES.join(', ');
   const details = {
     fieldPath: 'STATUS',
@@ -114,7 +115,7 @@ function textValue(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-function readBlock(block: ScannedBlock, scan: BlockScan): Result<MaestroResult, ProtocolError> {
+function readBlock(block: ScannedBlock, scan: BlockScan): Result<MaestroResult, MaestroProtocolError> {
   const { fields, warnings: fieldWarnings } = readBlockFields(block, RESULT_SYNTAX);
   const warnings = [...fieldWarnings];
   const status = fields.get('STATUS');
@@ -159,7 +160,7 @@ function readBlock(block: ScannedBlock, scan: BlockScan): Result<MaestroResult, 
   return ok(data, warnings);
 }
 
-function fallbackResult(scan: BlockScan): Result<MaestroResult, ProtocolError> {
+function fallbackResult(scan: BlockScan): Result<MaestroResult, MaestroProtocolError> {
   const truncated = scan.unterminatedStartLine !== undefined;
   const summary = lastCodePoints(scan.lines.join('\n').trim(), RESULT_FALLBACK_SUMMARY_LENGTH);
   const data: ResultFallback = {
@@ -196,7 +197,7 @@ function fallbackResult(scan: BlockScan): Result<MaestroResult, ProtocolError> {
 export function safeParseResultBlock(
   text: unknown,
   options: ParseResultBlockOptions = {},
-): Result<MaestroResult, ProtocolError> {
+): Result<MaestroResult, MaestroProtocolError> {
   if (typeof text !== 'string') return fail(invalidInputError(text, 'the agent output'));
   const scan = scanForBlock(text, RESULT_MARKERS, options.unwrapLine);
   return scan.block === undefined ? fallbackResult(scan) : readBlock(scan.block, scan);

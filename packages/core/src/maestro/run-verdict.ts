@@ -1,5 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
+import type { MaestroProtocolError } from './failure-codes.js';
 
 /** `maestro run complete --verdict` values (maestro-flow v0.5.79, where ralph moved into `maestro run`). */
 export const RUN_VERDICTS = ['done', 'done-with-concerns', 'needs-retry', 'blocked'] as const;
@@ -15,7 +16,7 @@ const RUN_VERDICT_ALIASES: Readonly<Record<string, RunVerdict>> = {
  * `parseVerdict` of `src/commands/run.ts`: trim, lower-case, `_` to `-`, then the four verdicts or an alias
  * (`ready`, `ready-with-concerns`, `failed`); a missing verdict means `done`.
  */
-export function safeParseRunVerdict(input: unknown): Result<RunVerdict, ProtocolError> {
+export function safeParseRunVerdict(input: unknown): Result<RunVerdict, MaestroProtocolError> {
   if (input === null || input === undefined) return ok('done');
   if (typeof input !== 'string') {
     return fail(

@@ -1,4 +1,4 @@
-import { ConfigError, describeValue, type ProtocolError } from '../errors.js';
+import { ConfigError, describeValue } from '../errors.js';
 import { fail, ok, type Result, unwrap, type Warning } from '../result.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import {
@@ -10,6 +10,7 @@ import {
   scanForBlock,
 } from './_block-scanner.js';
 import { checkRenderableText, invalidInputError, previewValue } from './_block-text.js';
+import type { MaestroProtocolError } from './failure-codes.js';
 import {
   CONFIDENCE_LEVELS,
   type ConfidenceLevel,
@@ -44,7 +45,7 @@ function fallback(
   problem: string,
   truncated: boolean,
   details: Readonly<Record<string, unknown>> = {},
-): Result<MaestroVerdict, ProtocolError> {
+): Result<MaestroVerdict, MaestroProtocolError> {
   return ok(
     { fallback: true, parse_failed: true, verdict: 'fix', confidence_score: 0, error_code: code, truncated },
     [
@@ -87,7 +88,7 @@ function readConfidence(field: BlockField | undefined, warnings: Warning[]): Con
 export function safeParseVerdictBlock(
   text: unknown,
   options: ParseVerdictBlockOptions = {},
-): Result<MaestroVerdict, ProtocolError> {
+): Result<MaestroVerdict, MaestroProtocolError> {
   if (typeof text !== 'string') return fail(invalidInputError(text, 'the agent output'));
   const scan = scanForBlock(text, VERDICT_MARKERS, options.unwrapLine);
   const truncated = scan.unterminatedStartLine !== undefined;

@@ -14,7 +14,7 @@ export function safeJsonParse(text: string): { value: unknown } | undefined {
 }
 
 /** A trimmed line that is exactly one JSON object (`{` … `}`), or `undefined`. */
-export function parseJsonObjectLine(trimmedLine: string): JsonObject | undefined {
+export function readJsonObjectLine(trimmedLine: string): JsonObject | undefined {
   if (trimmedLine.length < 2 || trimmedLine[0] !== '{' || trimmedLine[trimmedLine.length - 1] !== '}') {
     return undefined;
   }

@@ -1,6 +1,7 @@
 /** `zf emit`'s argument grammar (Python argparse, as `src/zf/cli/events.py` declares it) over shell words. */
 import { describeValue, ProtocolError } from '../errors.js';
 import type { ShellWord } from './_shell.js';
+import type { ZaofuErrorCode, ZaofuProtocolError } from './error-codes.js';
 
 export const EMIT_OPTIONS = [
   '--payload',
@@ -16,10 +17,10 @@ export type EmitOption = (typeof EMIT_OPTIONS)[number];
 const NEGATIVE_NUMBER = /^-(?:\d+|\d*\.\d+)$/;
 
 export function emitError(
-  code: string,
+  code: ZaofuErrorCode,
   message: string,
   details: Record<string, unknown> = {},
-): ProtocolError {
+): ZaofuProtocolError {
   return new ProtocolError(code, message, { details });
 }
 
@@ -29,7 +30,7 @@ function looksLikeOption(value: string): boolean {
 }
 
 /** An exact option name, or the one option a `--` prefix abbreviates (argparse `allow_abbrev`). */
-function resolveOption(name: string): EmitOption | 'help' | ProtocolError {
+function resolveOption(name: string): EmitOption | 'help' | ZaofuProtocolError {
   if (name === '-h' || name === '--help') return 'help';
   const exact = EMIT_OPTIONS.find((option) => option === name);
   if (exact) return exact;
@@ -54,7 +55,7 @@ export interface ParsedArguments {
 }
 
 /** argparse semantics: options anywhere, `--opt=value`, unique prefixes, `--` ends options, last one wins. */
-export function parseArguments(args: readonly ShellWord[]): ParsedArguments | ProtocolError {
+export function parseArguments(args: readonly ShellWord[]): ParsedArguments | ZaofuProtocolError {
   const positionals: ShellWord[] = [];
   const options = new Map<EmitOption, ShellWord>();
   let onlyPositionals = false;
@@ -113,7 +114,7 @@ export function guessType(args: readonly ShellWord[]): string | undefined {
   return undefined;
 }
 
-export function withType(error: ProtocolError, type: string | undefined): ProtocolError {
+export function withType(error: ZaofuProtocolError, type: string | undefined): ZaofuProtocolError {
   if (type === undefined || error.details.type !== undefined) return error;
   return new ProtocolError(error.code, error.message, { details: { ...error.details, type } });
 }

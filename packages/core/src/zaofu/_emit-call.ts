@@ -5,6 +5,7 @@ import { isJsonObject, type JsonObject, safeJsonParse } from '../text/json-line.
 import { type EmitOption, emitError, guessType, parseArguments, withType } from './_emit-arguments.js';
 import type { ShellRedirect, ShellWord, SimpleCommand } from './_shell.js';
 import type { ZfEmitCommand } from './emit-command.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 
 const EXPANSION_HINT = '$VAR, $' + '{…}, $(…) or backticks';
 
@@ -29,7 +30,7 @@ function optionValue(options: ReadonlyMap<EmitOption, ShellWord>, option: EmitOp
 }
 
 /** `json.loads` then the kernel's object check, with its error texts. */
-function decodePayload(text: string, source: string, type: string): JsonObject | ProtocolError {
+function decodePayload(text: string, source: string, type: string): JsonObject | ZaofuProtocolError {
   const parsed = safeJsonParse(text);
   if (parsed === undefined) {
     return emitError(
@@ -56,7 +57,7 @@ export function toEmitCommand(
   args: readonly ShellWord[],
   command: SimpleCommand,
   previous: SimpleCommand | undefined,
-): Result<ZfEmitCommand, ProtocolError> {
+): Result<ZfEmitCommand, ZaofuProtocolError> {
   const parsed = parseArguments(args);
   if (parsed instanceof ProtocolError) return fail(withType(parsed, guessType(args)));
   const { type, options } = parsed;

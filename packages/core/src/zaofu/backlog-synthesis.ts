@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../result.js';
 import { getOwn, isMapping, type PyMapping, pyStr, pyStrip, pyTruthy } from './_python.js';
 import { contractFieldForKind, normalizeArtifactKind } from './artifact-kinds.js';
 import { contractRefsFromManifest } from './contract-refs.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 import { routeGateFailed } from './gate-failed.js';
 import type { NormalizedArtifactManifest } from './manifest-validation.js';
 
@@ -95,7 +96,7 @@ function candidatePaths(manifests: readonly PublishedManifest[], ref: BacklogRef
   return paths;
 }
 
-function notApproved(critic: EventLike, verdict: string): ProtocolError {
+function notApproved(critic: EventLike, verdict: string): ZaofuProtocolError {
   const route = critic.type === 'gate.failed' ? routeGateFailed(critic.payload) : 'rework';
   return new ProtocolError(
     'critique_not_approved',
@@ -115,7 +116,7 @@ function criticGateRef(payload: PyMapping, verdict: string): string {
  * or status-less refs only) and arch's proposal. A missing ref is never fabricated: the result is a
  * `missing_backlog_refs` error naming each one, its owner and the kernel's preflight error strings.
  */
-export function synthesizeBacklogRefs(input: BacklogSynthesisInput): Result<BacklogRefs, ProtocolError> {
+export function synthesizeBacklogRefs(input: BacklogSynthesisInput): Result<BacklogRefs, ZaofuProtocolError> {
   const source: Partial<BacklogSynthesisInput> = isMapping(input) ? input : {};
   const critic: EventLike = isMapping(source.critic) ? source.critic : { payload: undefined };
   const criticPayload = isMapping(critic.payload) ? critic.payload : {};

@@ -1,9 +1,10 @@
-import { describeValue, type ProtocolError } from '../errors.js';
+import { describeValue } from '../errors.js';
 import { fail, type Result, unwrap } from '../result.js';
 import type { JsonObject } from '../text/json-line.js';
 import { emitError } from './_emit-arguments.js';
 import { toEmitCommand } from './_emit-call.js';
 import { type ShellWord, scanShell } from './_shell.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 
 /** One `zf emit <type> [--payload JSON | --payload-file PATH|-] [--task] [--actor] [--dispatch-id]` call. */
 export interface ZfEmitCommand {
@@ -23,7 +24,7 @@ export interface ZfEmitCommand {
 
 /** A `zf emit` call found in a longer string, with its offsets. */
 export interface FoundZfEmitCommand {
-  readonly result: Result<ZfEmitCommand, ProtocolError>;
+  readonly result: Result<ZfEmitCommand, ZaofuProtocolError>;
   readonly start: number;
   readonly end: number;
 }
@@ -160,7 +161,7 @@ export function findZfEmitCommands(command: unknown): FoundZfEmitCommand[] {
 }
 
 /** The one `zf emit` call in a shell command string; `not_zf_emit` when there is none. */
-export function safeParseZfEmitCommand(command: unknown): Result<ZfEmitCommand, ProtocolError> {
+export function safeParseZfEmitCommand(command: unknown): Result<ZfEmitCommand, ZaofuProtocolError> {
   const found = findZfEmitCommands(command);
   const syntax = found.find(
     (entry) => !entry.result.success && entry.result.error.code === 'invalid_shell_syntax',

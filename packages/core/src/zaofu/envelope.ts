@@ -3,6 +3,7 @@ import { describeValue, ProtocolError } from '../errors.js';
 import { protocolErrorFromZod } from '../issues.js';
 import { fail, type Result } from '../result.js';
 import { safeJsonParse } from '../text/json-line.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 import { EVENT_ORIGINS } from './event-types.js';
 
 /**
@@ -22,14 +23,14 @@ export const ZfEventSchema = z.object({
 });
 export type ZfEvent = z.output<typeof ZfEventSchema>;
 
-export function safeParseZfEvent(value: unknown): Result<ZfEvent, ProtocolError> {
+export function safeParseZfEvent(value: unknown): Result<ZfEvent, ZaofuProtocolError> {
   const parsed = ZfEventSchema.safeParse(value);
   if (parsed.success) return { success: true, data: parsed.data };
   return fail(protocolErrorFromZod(parsed.error, 'ZaoFu event', value, 'invalid_event'));
 }
 
 /** Parse one line of `events.jsonl`. */
-export function safeParseZfEventLine(line: unknown): Result<ZfEvent, ProtocolError> {
+export function safeParseZfEventLine(line: unknown): Result<ZfEvent, ZaofuProtocolError> {
   const parsed = typeof line === 'string' ? safeJsonParse(line.trim()) : undefined;
   if (parsed === undefined) {
     return fail(

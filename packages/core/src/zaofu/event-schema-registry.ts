@@ -11,6 +11,7 @@ import {
   pyTruthy,
   pyTypeName,
 } from './_python.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 
 export const SCHEMA_VIOLATION_CODES = [
   'missing_required',
@@ -57,7 +58,7 @@ export interface EventSchemaRegistry {
   /** Every violation, in the kernel's order; `[]` when the payload passes or the type is loose. */
   validate(event: SchemaCheckedEvent): SchemaViolation[];
   /** `validate` as a result: the payload on success, `event_schema_violation` listing the violations. */
-  safeValidate(event: SchemaCheckedEvent): Result<PyMapping, ProtocolError>;
+  safeValidate(event: SchemaCheckedEvent): Result<PyMapping, ZaofuProtocolError>;
 }
 
 export interface EventSchemaRegistryInput {

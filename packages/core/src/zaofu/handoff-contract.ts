@@ -16,6 +16,7 @@ import { isMapping } from './_python.js';
 import { findCompletionWarnFields, findMissingCompletionFields } from './completion-payload.js';
 import { findZfEmitCommandsInText } from './emit-in-text.js';
 import { zfEmitEnvelopeLines } from './emit-tool-calls.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 import type { HandoffEventType } from './event-types.js';
 import { OBJECT_ARTIFACT_REF_MESSAGE } from './payload-fields.js';
 
@@ -40,7 +41,11 @@ export function renderZfEmitCommand(type: string, payload: unknown): string {
 }
 
 /** Lifecycle events must not carry object refs; the manifest event is the one place they belong. */
-function objectRefError(eventType: string, value: unknown, cause: z.ZodError): ProtocolError | undefined {
+function objectRefError(
+  eventType: string,
+  value: unknown,
+  cause: z.ZodError,
+): ZaofuProtocolError | undefined {
   if (eventType === 'artifact.manifest.published') return undefined;
   if (!isMapping(value) || !Array.isArray(value.artifact_refs)) return undefined;
   const index = value.artifact_refs.findIndex(isMapping);
@@ -96,7 +101,7 @@ interface Candidate {
   /** Named its event type (a `zf emit` call or an event envelope), as opposed to a bare JSON object. */
   readonly typed: boolean;
   /** Why no payload could be taken from a typed candidate. */
-  readonly error?: ProtocolError;
+  readonly error?: ZaofuProtocolError;
 }
 
 function candidates(eventType: string, text: string, options: ExtractOptions): Candidate[] {

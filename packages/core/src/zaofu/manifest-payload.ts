@@ -2,6 +2,7 @@ import { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isAbsolutePosix, isWithin, resolvePosix } from './_posix-path.js';
 import { getOwn, hasOwn, isMapping, type PyMapping, pyStrip } from './_python.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 import {
   type ArtifactRoots,
   type ManifestValidationOptions,
@@ -16,7 +17,7 @@ export type ManifestSource =
   /** The caller reads this file (absolute, checked to lie under the project root or the state dir). */
   | { readonly source: 'file'; readonly path: string };
 
-function rejected(message: string, fieldPath: string): ProtocolError {
+function rejected(message: string, fieldPath: string): ZaofuProtocolError {
   return new ProtocolError('artifact_manifest_rejected', `Artifact manifest rejected: ${message}.`, {
     details: { errors: [message], fieldPaths: [fieldPath], fieldPath },
   });
@@ -30,7 +31,7 @@ function rejected(message: string, fieldPath: string): ProtocolError {
 export function resolveManifestPayload(
   payload: unknown,
   roots: ArtifactRoots,
-): Result<ManifestSource, ProtocolError> {
+): Result<ManifestSource, ZaofuProtocolError> {
   const { projectRoot, stateDir } = resolveArtifactRoots(roots);
   const body = isMapping(payload) ? payload : {};
   const wrapped = getOwn(body, 'manifest');
@@ -52,7 +53,7 @@ export function resolveManifestPayload(
 export function validateManifestPayload(
   payload: unknown,
   options: ManifestValidationOptions,
-): Result<NormalizedArtifactManifest, ProtocolError> {
+): Result<NormalizedArtifactManifest, ZaofuProtocolError> {
   const resolved = resolveManifestPayload(payload, options);
   if (!resolved.success) return resolved;
   if (resolved.data.source === 'file') {

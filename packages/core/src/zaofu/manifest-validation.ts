@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../result.js';
 import { asPosix, isAbsolutePosix, isWithin, posixParts, resolvePosix } from './_posix-path.js';
 import { getOwn, isMapping, type PyMapping, pyInt, pyStr, pyStrip, pyTruthy } from './_python.js';
 import { ARTIFACT_STATUSES, normalizeArtifactStatus } from './artifact-kinds.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 
 /** An artifact ref as the kernel stores it after validation: every optional field filled (`''` / `0`). */
 export interface NormalizedArtifactRef {
@@ -176,7 +177,7 @@ function validateRef(
   };
 }
 
-function rejection(problems: readonly Problem[]): ProtocolError {
+function rejection(problems: readonly Problem[]): ZaofuProtocolError {
   const errors = problems.map((problem) => problem.message);
   return new ProtocolError(
     'artifact_manifest_rejected',
@@ -195,7 +196,7 @@ function rejection(problems: readonly Problem[]): ProtocolError {
 export function validateArtifactManifest(
   raw: unknown,
   options: ManifestValidationOptions,
-): Result<NormalizedArtifactManifest, ProtocolError> {
+): Result<NormalizedArtifactManifest, ZaofuProtocolError> {
   resolveArtifactRoots(options);
   if (!isMapping(raw))
     return fail(rejection([{ fieldPath: '(root)', message: 'manifest payload is required' }]));

@@ -1,6 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { getOwn, isMapping, pyStr, pyStrip } from './_python.js';
+import type { ZaofuProtocolError } from './error-codes.js';
 
 /** One event of the log, in log order, as far as these checks read it. */
 export interface LoggedEvent {
@@ -18,7 +19,7 @@ export interface LoggedEvent {
 export function checkManifestLink(
   events: readonly LoggedEvent[],
   proposalId: string,
-): Result<{ readonly manifestEventId: string | null }, ProtocolError> {
+): Result<{ readonly manifestEventId: string | null }, ZaofuProtocolError> {
   const log = Array.isArray(events) ? events.filter(isMapping) : [];
   const at = log.findIndex((event) => event.id === proposalId && event.type === 'arch.proposal.done');
   if (at === -1) {
@@ -79,7 +80,7 @@ export interface TaskContractDraft {
 export function draftTaskContract(
   proposal: unknown,
   briefingExclusions: readonly string[] = [],
-): Result<TaskContractDraft, ProtocolError> {
+): Result<TaskContractDraft, ZaofuProtocolError> {
   const payload = isMapping(proposal) ? proposal : {};
   const summary = getOwn(payload, 'summary');
   if (typeof summary !== 'string' || pyStrip(summary) === '') {

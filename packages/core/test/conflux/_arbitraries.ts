@@ -1,13 +1,12 @@
 // fast-check arbitraries for canonical acceptance verdicts (trimmed well-formed text, normalised paths).
 import fc from 'fast-check';
-import {
-  type AcceptanceBlocker,
-  type AcceptanceFinding,
-  type AcceptanceVerdict,
-  BLOCKER_CATEGORIES,
-  FINDING_SEVERITIES,
-  type RepositoryFinding,
+import type {
+  AcceptanceBlocker,
+  AcceptanceFinding,
+  AcceptanceVerdict,
+  RepositoryFinding,
 } from '../../src/conflux/index.js';
+import { BLOCKER_CATEGORIES, FINDING_SEVERITIES } from '../../src/conflux/schemas.js';
 import { normalizeRepositoryPath } from '../../src/index.js';
 import { isWellFormedText } from '../../src/text/well-formed.js';
 import { trimUnicodeWhitespace } from '../../src/text/whitespace.js';

@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COMPLETION_GATING_TABLE } from '../../src/conflux/completion-gating.js';
 import {
   AUTOMATION_STATES,
   type AutomationState,
-  COMPLETION_GATING_TABLE,
-  COMPLETION_ROLES,
   type GatedDeclaration,
   gateVerification,
   renderCompletionGatingTable,
   summarizeCompletionGating,
+} from '../../src/conflux/index.js';
+import {
+  COMPLETION_ROLES,
   VERIFICATION_PHASES,
   VerificationDeclarationSchema,
-} from '../../src/conflux/index.js';
+} from '../../src/conflux/schemas.js';
 
 const seed = readFileSync(
   new URL('../../../../conformance/seeds/000_1218d4943c23426c.txt', import.meta.url),

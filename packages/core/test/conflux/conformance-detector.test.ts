@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalVerdictKind,
-  createVerdictDetector,
-  parseAcceptanceOutput,
-  parseJsonVerdictLine,
-} from '../../src/conflux/index.js';
+import { createVerdictDetector, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
+import { canonicalVerdictKind } from '../../src/conflux/marker.js';
 import { stripMarkdownDecorations } from '../../src/index.js';
 import { readConformance } from '../_support/conformance.js';
 import { fixtureUnwrap, seededRandom } from './_support.js';
@@ -35,7 +32,7 @@ describe('conformance: detector_cases.json', () => {
   );
 
   it.each(cases.parse_json_verdict.map((c) => [c.line, c] as const))('parse_json_verdict(%j)', (line, c) => {
-    const verdict = parseJsonVerdictLine(line);
+    const verdict = readJsonVerdictLine(line);
     expect(verdict?.kind ?? null).toBe(c.expected_kind);
     if (c.expected_raw_findings) expect(verdict?.findings).toEqual(c.expected_raw_findings);
   });
@@ -85,7 +82,7 @@ describe('the streaming detector agrees with the whole-output parser', () => {
   it.each(parseCases.map((c) => [c.id, c] as const))(
     '%s, split at every byte and every character',
     (_id, c) => {
-      const expected = parseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
+      const expected = safeParseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
       const bytes = new TextEncoder().encode(c.input);
       for (let offset = 0; offset <= bytes.length; offset++) {
         expect(detectInChunks(splitAt(bytes, [offset])), `byte ${offset}`).toEqual(expected);
@@ -99,7 +96,7 @@ describe('the streaming detector agrees with the whole-output parser', () => {
   it('agrees for every case at seeded random multi-way splits, one byte at a time, and mixed chunk types', () => {
     const random = seededRandom(0x5eed);
     for (const c of parseCases) {
-      const expected = parseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
+      const expected = safeParseAcceptanceOutput(c.input, { unwrapLine: fixtureUnwrap });
       const bytes = new TextEncoder().encode(c.input);
       for (let round = 0; round < 20; round++) {
         const offsets = Array.from({ length: 1 + Math.floor(random() * 8) }, () =>
@@ -119,7 +116,7 @@ describe('the streaming detector agrees with the whole-output parser', () => {
   it('keeps a multi-byte character split across chunks intact', () => {
     const text = 'préambule ✓ 🚀\n{"acceptance":"fail","findings":["naïve 🚀 finding"]}\n';
     const bytes = new TextEncoder().encode(text);
-    const expected = parseAcceptanceOutput(text);
+    const expected = safeParseAcceptanceOutput(text);
     expect(expected).toMatchObject({ success: true, data: { findings: ['naïve 🚀 finding'] } });
     for (let offset = 0; offset <= bytes.length; offset++) {
       for (let second = offset; second <= bytes.length; second += 3) {
@@ -143,7 +140,7 @@ describe('the streaming detector agrees with the whole-output parser', () => {
       0xfe,
       0x0a,
     ]);
-    const expected = parseAcceptanceOutput(bytes);
+    const expected = safeParseAcceptanceOutput(bytes);
     expect(expected).toMatchObject({
       success: true,
       data: { acceptance: 'fail', findings: ['bad \ufffd\ufffd'] },

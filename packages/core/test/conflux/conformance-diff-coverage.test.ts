@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatRepairStop,
+  normalizeChangedFiles,
+  REMEDIATION_MISMATCH_REASON,
+} from '../../src/conflux/diff-coverage.js';
+import {
   type AcceptanceFinding,
   createRepairLedger,
   decideRepairGate,
   evaluateRemediationCoverage,
-  formatRepairStop,
-  normalizeChangedFiles,
-  REMEDIATION_MISMATCH_REASON,
   type RepositoryFinding,
 } from '../../src/conflux/index.js';
 import { readConformance } from '../_support/conformance.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAcceptanceOutput } from '../../src/conflux/index.js';
+import { safeParseAcceptanceOutput } from '../../src/conflux/index.js';
 import { readConformance } from '../_support/conformance.js';
 import { fixtureUnwrap, toConformanceModel, withoutAnnotations } from './_support.js';
 
@@ -27,7 +27,7 @@ describe('conformance: parse_cases.json', () => {
   });
 
   it.each(cases.map((testCase) => [testCase.id, testCase] as const))('%s', (_id, testCase) => {
-    const result = parseAcceptanceOutput(testCase.input, { unwrapLine: fixtureUnwrap });
+    const result = safeParseAcceptanceOutput(testCase.input, { unwrapLine: fixtureUnwrap });
     expect(toConformanceModel(result)).toEqual(expectedOf(testCase));
   });
 
@@ -35,9 +35,9 @@ describe('conformance: parse_cases.json', () => {
     '%s gives the same answer without an unwrapper and from UTF-8 bytes',
     (_id, testCase) => {
       const expected = expectedOf(testCase);
-      expect(toConformanceModel(parseAcceptanceOutput(testCase.input))).toEqual(expected);
+      expect(toConformanceModel(safeParseAcceptanceOutput(testCase.input))).toEqual(expected);
       const bytes = new TextEncoder().encode(testCase.input);
-      expect(toConformanceModel(parseAcceptanceOutput(bytes, { unwrapLine: fixtureUnwrap }))).toEqual(
+      expect(toConformanceModel(safeParseAcceptanceOutput(bytes, { unwrapLine: fixtureUnwrap }))).toEqual(
         expected,
       );
     },
@@ -47,7 +47,7 @@ describe('conformance: parse_cases.json', () => {
     const wrapped = cases.filter((c) => c.wrapper);
     expect(wrapped.length).toBe(5);
     for (const testCase of wrapped) {
-      expect(parseAcceptanceOutput(testCase.input).success, testCase.id).toBe(false);
+      expect(safeParseAcceptanceOutput(testCase.input).success, testCase.id).toBe(false);
     }
   });
 });

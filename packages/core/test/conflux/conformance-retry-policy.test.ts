@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { VERDICT_GRACE_PERIOD_SECONDS } from '../../src/conflux/detector.js';
+import { REMEDIATION_MISMATCH_REASON } from '../../src/conflux/diff-coverage.js';
+import { normalizeFindings, repositoryFindings } from '../../src/conflux/finding-identity.js';
 import {
   type AcceptanceFinding,
   buildAcceptanceTailFindings,
   createProtocolRetryState,
   createRepairLedger,
   decideAcceptanceRetry,
-  findingOccurrences,
-  hasConsumedRepair,
-  MAX_ACCEPTANCE_PROTOCOL_RETRIES,
-  MAX_ACCEPTANCE_RETRY_CYCLES,
-  normalizeFindings,
   observeFail,
   observeProtocolOutcome,
   PROTOCOL_DIAGNOSTICS,
@@ -17,20 +15,22 @@ import {
   type ProtocolRetryMarker,
   type ProtocolRetryState,
   type ProtocolRetryStep,
-  parseAcceptanceOutput,
   protocolOutcomeOf,
-  protocolRetryProgress,
-  REMEDIATION_MISMATCH_REASON,
-  REPEATED_FINDING_REASON,
   type RepairDecision,
   type RepairLedger,
   type RepositoryFinding,
   recordRepairDispatched,
-  repositoryFindings,
   resetForExplicitRetry,
+  safeParseAcceptanceOutput,
   takeProtocolRetry,
-  VERDICT_GRACE_PERIOD_SECONDS,
 } from '../../src/conflux/index.js';
+import {
+  findingOccurrences,
+  hasConsumedRepair,
+  REPEATED_FINDING_REASON,
+} from '../../src/conflux/repair-ledger.js';
+import { MAX_ACCEPTANCE_RETRY_CYCLES } from '../../src/conflux/retry-cycle.js';
+import { MAX_ACCEPTANCE_PROTOCOL_RETRIES, protocolRetryProgress } from '../../src/conflux/retry-policy.js';
 import { readConformance } from '../_support/conformance.js';
 
 type Expected = Record<string, unknown>;
@@ -92,7 +92,7 @@ const KIND_CODES: Record<string, 'missing_verdict' | 'bare_blocker' | 'malformed
 function outcomeOf(observation: string): ProtocolOutcome {
   const [, name, argument] = /^([A-Za-z<> ]+?)(?:\((.*)\))?$/.exec(observation)!;
   if (name === 'MissingVerdict') return { kind: 'missing_verdict', evidence: argument ? [argument] : [] };
-  if (name === 'BareBlocker') return protocolOutcomeOf(parseAcceptanceOutput('{"acceptance":"gated"}'));
+  if (name === 'BareBlocker') return protocolOutcomeOf(safeParseAcceptanceOutput('{"acceptance":"gated"}'));
   return { kind: 'canonical_verdict' };
 }
 
@@ -237,15 +237,15 @@ describe('conformance: retry_policy_cases.json — protocol retry sequences', ()
   });
 
   it('maps parse results to outcomes with diagnostic evidence', () => {
-    expect(protocolOutcomeOf(parseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({
+    expect(protocolOutcomeOf(safeParseAcceptanceOutput('ACCEPTANCE: PASS'))).toEqual({
       kind: 'canonical_verdict',
     });
-    expect(protocolOutcomeOf(parseAcceptanceOutput('waiting'), ['waiting'])).toEqual({
+    expect(protocolOutcomeOf(safeParseAcceptanceOutput('waiting'), ['waiting'])).toEqual({
       kind: 'missing_verdict',
       evidence: ['waiting'],
     });
     const malformed = protocolOutcomeOf(
-      parseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'),
+      safeParseAcceptanceOutput('{"acceptance":"fail","findings":[{"id":"x"}]}'),
     );
     expect(malformed).toEqual({
       kind: 'malformed_finding',

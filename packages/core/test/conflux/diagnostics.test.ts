@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   correctiveInstruction,
   PROTOCOL_DIAGNOSTICS,
-  parseAcceptanceOutput,
+  safeParseAcceptanceOutput,
 } from '../../src/conflux/index.js';
 
 function errorOf(output: string) {
-  const result = parseAcceptanceOutput(output);
+  const result = safeParseAcceptanceOutput(output);
   if (result.success) throw new Error('expected a protocol error');
   return result.error;
 }
 
 /** The example verdict a correction ends with must itself parse: its last two lines. */
 function exampleOf(correction: string) {
-  return parseAcceptanceOutput(correction.split('\n').slice(-2).join('\n'));
+  return safeParseAcceptanceOutput(correction.split('\n').slice(-2).join('\n'));
 }
 
 const FINDING = {

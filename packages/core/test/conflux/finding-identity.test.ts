@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  findingIdentity,
   normalizeFindings,
   normalizeLegacyFindings,
-  type RepositoryFinding,
   repositoryFindings,
-} from '../../src/conflux/index.js';
+} from '../../src/conflux/finding-identity.js';
+import { findingIdentity, type RepositoryFinding } from '../../src/conflux/index.js';
 
 const structured = (id: string, summary = 's'): RepositoryFinding => ({
   id,

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { validateAcceptanceBlocker } from '../../src/conflux/blocker.js';
+import { validateFindingEntries, validateRepositoryFinding } from '../../src/conflux/finding.js';
 import {
   acceptanceContract,
   createVerdictDetector,
-  parseAcceptanceOutput,
-  parseJsonVerdictLine,
-  validateAcceptanceBlocker,
+  safeParseAcceptanceOutput,
   validateAcceptanceVerdict,
-  validateFindingEntries,
-  validateRepositoryFinding,
 } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
 
@@ -48,9 +47,9 @@ function expectNotPolluted() {
 }
 
 describe('junk never throws and always yields a typed result', () => {
-  it.each(JUNK)('parseAcceptanceOutput: %s', (_label, junk) => {
+  it.each(JUNK)('safeParseAcceptanceOutput: %s', (_label, junk) => {
     for (const unwrapLine of [undefined, fixtureUnwrap]) {
-      const result = parseAcceptanceOutput(junk as string, { unwrapLine });
+      const result = safeParseAcceptanceOutput(junk as string, { unwrapLine });
       if (!result.success) {
         expect(result.error).toBeInstanceOf(ProtocolError);
         expect(['missing_verdict', 'bare_blocker', 'malformed_finding']).toContain(result.error.code);
@@ -70,7 +69,7 @@ describe('junk never throws and always yields a typed result', () => {
           ? [junk]
           : [junk];
     for (const chunk of chunks) detector.push(chunk as string);
-    expect(detector.end()).toEqual(parseAcceptanceOutput(junk as string, { unwrapLine: fixtureUnwrap }));
+    expect(detector.end()).toEqual(safeParseAcceptanceOutput(junk as string, { unwrapLine: fixtureUnwrap }));
     expectNotPolluted();
   });
 
@@ -82,34 +81,37 @@ describe('junk never throws and always yields a typed result', () => {
     ]) {
       if (!result.success) expect(result.error).toBeInstanceOf(ProtocolError);
     }
-    expect(validateAcceptanceBlocker(junk).ok).toBe(false);
-    expect(validateRepositoryFinding(junk).ok).toBe(false);
-    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk]).ok).toBe(
+    expect(validateAcceptanceBlocker(junk).success).toBe(false);
+    expect(validateRepositoryFinding(junk).success).toBe(false);
+    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk]).success).toBe(
       typeof junk === 'string' || Array.isArray(junk),
     );
-    if (typeof junk === 'string') parseJsonVerdictLine(junk);
+    if (typeof junk === 'string') readJsonVerdictLine(junk);
     expectNotPolluted();
   });
 
   it('reads the specific junk cases as expected', () => {
-    expect(parseAcceptanceOutput(deep)).toMatchObject({ success: false, error: { code: 'missing_verdict' } });
-    expect(parseAcceptanceOutput(JUNK[13][1])).toMatchObject({
+    expect(safeParseAcceptanceOutput(deep)).toMatchObject({
+      success: false,
+      error: { code: 'missing_verdict' },
+    });
+    expect(safeParseAcceptanceOutput(JUNK[13][1])).toMatchObject({
       success: false,
       error: {
         code: 'bare_blocker',
         details: { rejection: { kind: 'unsupported_category', category: '__proto__' } },
       },
     });
-    expect(parseAcceptanceOutput(JUNK[14][1])).toMatchObject({
+    expect(safeParseAcceptanceOutput(JUNK[14][1])).toMatchObject({
       success: false,
       error: { code: 'malformed_finding', details: { rejection: { kind: 'missing_id' } } },
     });
-    expect(parseAcceptanceOutput(JUNK[16][1] as string)).toMatchObject({
+    expect(safeParseAcceptanceOutput(JUNK[16][1] as string)).toMatchObject({
       success: false,
       error: { code: 'missing_verdict' },
     });
-    expect(parseAcceptanceOutput(JUNK[18][1] as string)).toMatchObject({ success: false });
-    expect(parseAcceptanceOutput(JUNK[20][1] as string)).toEqual({
+    expect(safeParseAcceptanceOutput(JUNK[18][1] as string)).toMatchObject({ success: false });
+    expect(safeParseAcceptanceOutput(JUNK[20][1] as string)).toEqual({
       success: true,
       data: { acceptance: 'fail', findings: [], source: 'legacy' },
     });

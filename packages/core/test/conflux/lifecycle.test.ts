@@ -7,10 +7,10 @@ import {
   decideAcceptanceRetry,
   observeFail,
   observeProtocolOutcome,
-  parseAcceptanceOutput,
   protocolOutcomeOf,
   type RepositoryFinding,
   recordRepairDispatched,
+  safeParseAcceptanceOutput,
 } from '../../src/conflux/index.js';
 
 const blocker = {
@@ -22,7 +22,7 @@ const blocker = {
 };
 const verdict = (text: string): AcceptanceLifecycleInput => ({
   kind: 'verdict',
-  result: parseAcceptanceOutput(text),
+  result: safeParseAcceptanceOutput(text),
 });
 const finding: RepositoryFinding = {
   id: 'retry-test-missing',
@@ -64,7 +64,7 @@ describe('classifyAcceptanceLifecycle', () => {
   });
 
   it('reports a protocol error as terminal once its retry budget is spent', () => {
-    const outcome = protocolOutcomeOf(parseAcceptanceOutput('{"acceptance":"gated"}'));
+    const outcome = protocolOutcomeOf(safeParseAcceptanceOutput('{"acceptance":"gated"}'));
     let state = createProtocolRetryState();
     const seen = [];
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createVerdictDetector,
-  DEFAULT_MAX_LINE_LENGTH,
-  parseAcceptanceOutput,
-} from '../../src/conflux/index.js';
+import { createVerdictDetector, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { DEFAULT_MAX_LINE_LENGTH } from '../../src/conflux/parse-output.js';
 
 const MiB = 2 ** 20;
 
@@ -20,7 +17,7 @@ describe('the line bound', () => {
 
   it('skips longer lines unread, with a warning on success and a note on a missing verdict', () => {
     const output = `${'x'.repeat(30)}\n{"acceptance":"pass","note":"${'y'.repeat(30)}"}\nACCEPTANCE: CONTINUE\n`;
-    expect(parseAcceptanceOutput(output, { maxLineLength: 25 })).toEqual({
+    expect(safeParseAcceptanceOutput(output, { maxLineLength: 25 })).toEqual({
       success: true,
       data: { acceptance: 'continue', source: 'legacy' },
       warnings: [
@@ -31,7 +28,7 @@ describe('the line bound', () => {
         },
       ],
     });
-    const missing = parseAcceptanceOutput('x'.repeat(30), { maxLineLength: 25 });
+    const missing = safeParseAcceptanceOutput('x'.repeat(30), { maxLineLength: 25 });
     expect(missing.success).toBe(false);
     if (missing.success) return;
     expect(missing.error.details).toEqual({
@@ -44,10 +41,10 @@ describe('the line bound', () => {
 
   it('counts a line without its \\r\\n terminator', () => {
     const line = 'ACCEPTANCE: PASS';
-    expect(parseAcceptanceOutput(`${line}\r\n`, { maxLineLength: line.length })).toMatchObject({
+    expect(safeParseAcceptanceOutput(`${line}\r\n`, { maxLineLength: line.length })).toMatchObject({
       success: true,
     });
-    expect(parseAcceptanceOutput(`${line}\r`, { maxLineLength: line.length }).success).toBe(false);
+    expect(safeParseAcceptanceOutput(`${line}\r`, { maxLineLength: line.length }).success).toBe(false);
   });
 
   it.each([
@@ -60,7 +57,7 @@ describe('the line bound', () => {
     ['a long unterminated last line', `ACCEPTANCE: PASS\n${'w'.repeat(13)}`],
   ])('agrees with the parser at every split: %s', (_label, output) => {
     for (const limit of [11, 12, 13, 16, 25]) {
-      const expected = parseAcceptanceOutput(output, { maxLineLength: limit });
+      const expected = safeParseAcceptanceOutput(output, { maxLineLength: limit });
       const bytes = new TextEncoder().encode(output);
       for (let first = 0; first <= bytes.length; first++) {
         for (let second = first; second <= bytes.length; second += 5) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAcceptanceOutput, parseJsonVerdictLine } from '../../src/conflux/index.js';
+import { safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
 
@@ -21,16 +22,16 @@ const FINDING = {
 };
 
 function failure(output: string | Uint8Array, unwrapLine = fixtureUnwrap) {
-  const result = parseAcceptanceOutput(output, { unwrapLine });
+  const result = safeParseAcceptanceOutput(output, { unwrapLine });
   expect(result.success).toBe(false);
   if (result.success) throw new Error('expected a failure');
   expect(result.error).toBeInstanceOf(ProtocolError);
   return result.error;
 }
 
-describe('parseAcceptanceOutput: values', () => {
+describe('safeParseAcceptanceOutput: values', () => {
   it('normalises a structured finding: trimmed text, ASCII-lower-cased severity, normalised paths', () => {
-    const result = parseAcceptanceOutput(
+    const result = safeParseAcceptanceOutput(
       JSON.stringify({ acceptance: ' Fail ', findings: [FINDING, '  legacy  '] }),
     );
     expect(result).toEqual({
@@ -64,7 +65,7 @@ describe('parseAcceptanceOutput: values', () => {
       evidence_ids: [' ', 3],
       extra: 'ignored',
     };
-    expect(parseAcceptanceOutput(JSON.stringify({ acceptance: 'BLOCKED', blocker, note: 'x' }))).toEqual({
+    expect(safeParseAcceptanceOutput(JSON.stringify({ acceptance: 'BLOCKED', blocker, note: 'x' }))).toEqual({
       success: true,
       data: {
         acceptance: 'gated',
@@ -81,7 +82,7 @@ describe('parseAcceptanceOutput: values', () => {
   });
 
   it('treats a non-array findings field as no findings, as upstream does', () => {
-    expect(parseAcceptanceOutput('{"acceptance":"fail","findings":"x"}')).toEqual({
+    expect(safeParseAcceptanceOutput('{"acceptance":"fail","findings":"x"}')).toEqual({
       success: true,
       data: { acceptance: 'fail', findings: [], source: 'json' },
     });
@@ -89,7 +90,7 @@ describe('parseAcceptanceOutput: values', () => {
 
   it('trims legacy FINDINGS items and ends collection at the first other line', () => {
     const output = 'ACCEPTANCE: FAIL\nFINDINGS:\n-   spaced item  \n\n- second\nnot an item\n- ignored\n';
-    expect(parseAcceptanceOutput(output)).toEqual({
+    expect(safeParseAcceptanceOutput(output)).toEqual({
       success: true,
       data: { acceptance: 'fail', findings: ['spaced item', 'second'], source: 'legacy' },
     });
@@ -97,7 +98,7 @@ describe('parseAcceptanceOutput: values', () => {
 
   it('lets the first JSON verdict win over earlier legacy markers and later JSON verdicts', () => {
     const output = 'ACCEPTANCE: FAIL\nFINDINGS:\n- x\n{"acceptance":"continue"}\n{"acceptance":"pass"}\n';
-    expect(parseAcceptanceOutput(output)).toEqual({
+    expect(safeParseAcceptanceOutput(output)).toEqual({
       success: true,
       data: { acceptance: 'continue', source: 'json' },
     });
@@ -110,7 +111,7 @@ describe('parseAcceptanceOutput: values', () => {
       claudeText('```'),
       'ACCEPTANCE: CONTINUE',
     ];
-    expect(parseAcceptanceOutput(output.join('\n'), { unwrapLine: fixtureUnwrap })).toMatchObject({
+    expect(safeParseAcceptanceOutput(output.join('\n'), { unwrapLine: fixtureUnwrap })).toMatchObject({
       success: true,
       data: { acceptance: 'continue', source: 'legacy' },
     });
@@ -127,30 +128,30 @@ describe('parseAcceptanceOutput: values', () => {
     const throwing = () => {
       throw new Error('boom');
     };
-    expect(parseAcceptanceOutput('{"acceptance":"pass"}', { unwrapLine: throwing })).toMatchObject({
+    expect(safeParseAcceptanceOutput('{"acceptance":"pass"}', { unwrapLine: throwing })).toMatchObject({
       success: true,
     });
   });
 
   it('reads CRLF output and a BOM-prefixed first line the way Rust does (the BOM is not whitespace)', () => {
-    expect(parseAcceptanceOutput('x\r\nACCEPTANCE: PASS\r\n')).toMatchObject({ success: true });
+    expect(safeParseAcceptanceOutput('x\r\nACCEPTANCE: PASS\r\n')).toMatchObject({ success: true });
     expect(failure('\ufeff{"acceptance":"pass"}').code).toBe('missing_verdict');
     expect(
-      parseAcceptanceOutput(
+      safeParseAcceptanceOutput(
         Uint8Array.of(0xef, 0xbb, 0xbf, 0x0a, ...new TextEncoder().encode('ACCEPTANCE: PASS')),
       ),
     ).toMatchObject({ success: true, data: { acceptance: 'pass' } });
   });
 });
 
-describe('parseAcceptanceOutput: JSON as serde_json reads it', () => {
+describe('safeParseAcceptanceOutput: JSON as serde_json reads it', () => {
   const nested = (depth: number) =>
     `{"acceptance":"pass","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
   it('accepts nesting up to 127 levels and rejects 128', () => {
-    expect(parseJsonVerdictLine(nested(127))?.kind).toBe('pass');
-    expect(parseJsonVerdictLine(nested(128))).toBeUndefined();
-    expect(parseJsonVerdictLine(`{"acceptance":"pass","s":"${'['.repeat(500)}"}`)?.kind).toBe('pass');
+    expect(readJsonVerdictLine(nested(127))?.kind).toBe('pass');
+    expect(readJsonVerdictLine(nested(128))).toBeUndefined();
+    expect(readJsonVerdictLine(`{"acceptance":"pass","s":"${'['.repeat(500)}"}`)?.kind).toBe('pass');
   });
 
   it.each([
@@ -162,22 +163,22 @@ describe('parseAcceptanceOutput: JSON as serde_json reads it', () => {
     ['a non-string acceptance', '{"acceptance":true}'],
     ['an inherited name', '{"acceptance":"constructor"}'],
   ])('is not a verdict with %s', (_label, line) => {
-    expect(parseJsonVerdictLine(line)).toBeUndefined();
+    expect(readJsonVerdictLine(line)).toBeUndefined();
   });
 
   it('accepts an escaped key and a surrogate pair escape', () => {
-    expect(parseJsonVerdictLine('{"\\u0061cceptance":"pass","s":"\\ud83d\\ude00"}')?.kind).toBe('pass');
+    expect(readJsonVerdictLine('{"\\u0061cceptance":"pass","s":"\\ud83d\\ude00"}')?.kind).toBe('pass');
   });
 
   it('reads a raw lone surrogate in string input as U+FFFD, as decoding bytes would', () => {
-    expect(parseAcceptanceOutput('{"acceptance":"fail","findings":["a\ud800b"]}')).toMatchObject({
+    expect(safeParseAcceptanceOutput('{"acceptance":"fail","findings":["a\ud800b"]}')).toMatchObject({
       success: true,
       data: { findings: ['a\ufffdb'] },
     });
   });
 });
 
-describe('parseAcceptanceOutput: errors', () => {
+describe('safeParseAcceptanceOutput: errors', () => {
   it('reports a missing verdict with the line count and the tail of the output', () => {
     const error = failure('Started the job.\n\nWaiting for the final result…\n');
     expect(error.code).toBe('missing_verdict');

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ACCEPTANCE_EXAMPLES } from '../../src/conflux/examples.js';
 import {
-  ACCEPTANCE_EXAMPLES,
-  AcceptanceVerdictSchema,
   createVerdictDetector,
-  parseAcceptanceOutput,
   renderFindingLine,
   renderVerdict,
+  safeParseAcceptanceOutput,
 } from '../../src/conflux/index.js';
+import { AcceptanceVerdictSchema } from '../../src/conflux/schemas.js';
 import { verdict } from './_arbitraries.js';
 
 describe('renderVerdict', () => {
@@ -38,14 +38,14 @@ describe('renderVerdict', () => {
   });
 
   it('drops the parser-only source field', () => {
-    const parsed = parseAcceptanceOutput('ACCEPTANCE: PASS');
+    const parsed = safeParseAcceptanceOutput('ACCEPTANCE: PASS');
     expect(parsed.success && renderVerdict(parsed.data)).toBe('{"acceptance":"pass"}\nACCEPTANCE: PASS');
   });
 
   it.each(ACCEPTANCE_EXAMPLES.map((example) => [example.name, example.value] as const))(
     'round-trips the %s example',
     (_name, value) => {
-      expect(parseAcceptanceOutput(renderVerdict(value))).toEqual({
+      expect(safeParseAcceptanceOutput(renderVerdict(value))).toEqual({
         success: true,
         data: { ...value, source: 'json' },
       });
@@ -58,7 +58,7 @@ describe('renderVerdict', () => {
         expect(AcceptanceVerdictSchema.safeParse(value).success).toBe(true);
         const text = `${prose.replaceAll('`', "'").replaceAll('~', '-')}\n${renderVerdict(value)}\n`;
         const expected = { success: true, data: { ...value, source: 'json' } };
-        expect(parseAcceptanceOutput(text)).toEqual(expected);
+        expect(safeParseAcceptanceOutput(text)).toEqual(expected);
         const detector = createVerdictDetector();
         detector.push(new TextEncoder().encode(text));
         expect(detector.end()).toEqual(expected);
@@ -70,7 +70,7 @@ describe('renderVerdict', () => {
   it('gives what the parser returns to the schema unchanged', () => {
     fc.assert(
       fc.property(verdict, (value) => {
-        const parsed = parseAcceptanceOutput(renderVerdict(value));
+        const parsed = safeParseAcceptanceOutput(renderVerdict(value));
         if (!parsed.success) throw parsed.error;
         const { source: _source, ...canonical } = parsed.data;
         expect(AcceptanceVerdictSchema.parse(canonical)).toEqual(canonical);

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeFindings } from '../../src/conflux/finding-identity.js';
 import {
   type AcceptanceFinding,
   createRepairLedger,
   decideAcceptanceRetry,
-  normalizeFindings,
   observeFail,
   type RepositoryFinding,
   recordRepairDispatched,

@@ -1,14 +1,16 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ACCEPTANCE_EXAMPLES } from '../../src/conflux/examples.js';
 import {
-  ACCEPTANCE_EXAMPLES,
   type AcceptanceVerdict,
   type AcceptanceVerdictInput,
-  AcceptanceVerdictSchema,
   acceptanceContract,
+} from '../../src/conflux/index.js';
+import {
+  AcceptanceVerdictSchema,
   RepositoryPathSchema,
   VerificationDeclarationSchema,
-} from '../../src/conflux/index.js';
+} from '../../src/conflux/schemas.js';
 
 const inputSchema = acceptanceContract.toJSONSchema({ io: 'input' });
 const outputSchema = acceptanceContract.toJSONSchema();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSemanticProgressPath, semanticProgressFingerprint } from '../../src/conflux/index.js';
+import { semanticProgressFingerprint } from '../../src/conflux/index.js';
+import { isSemanticProgressPath } from '../../src/conflux/semantic-progress.js';
 
 /** Straightforward BigInt FNV-1a over the same byte sequence, to check the limb arithmetic. */
 function referenceFnv(files: { path: string; content: string }[]): string {

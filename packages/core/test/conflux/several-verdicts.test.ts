@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptanceContract } from '../../src/conflux/contract.js';
-import { parseAcceptanceOutput } from '../../src/conflux/parse-output.js';
+import { safeParseAcceptanceOutput } from '../../src/conflux/parse-output.js';
 
 const codes = (text: string) => {
   const result = acceptanceContract.extract(text);
@@ -42,8 +42,8 @@ describe('conflux.acceptance: more than one verdict in the final message', () =>
     });
   });
 
-  it('parseAcceptanceOutput keeps Conflux parity: no warning unless asked', () => {
-    const result = parseAcceptanceOutput('{"acceptance":"pass"}\n{"acceptance":"continue"}');
+  it('safeParseAcceptanceOutput keeps Conflux parity: no warning unless asked', () => {
+    const result = safeParseAcceptanceOutput('{"acceptance":"pass"}\n{"acceptance":"continue"}');
     expect(result.success && result.warnings).toBeUndefined();
   });
 });

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyToolCall,
-  mayApplyAction,
-  safeBuildCancelTaskArguments,
-  UNCERTAIN_REASONS,
-} from '../../src/devflow/index.js';
+import { UNCERTAIN_REASONS } from '../../src/devflow/envelope.js';
+import { classifyToolCall, mayApplyAction, safeBuildCancelTaskArguments } from '../../src/devflow/index.js';
 
 describe('safeBuildCancelTaskArguments: explicit user authority and a fresh Core identity', () => {
   const input = {

@@ -2,18 +2,18 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { builtinContracts } from '../../src/contracts.js';
 import { ProtocolError, toJsonSchema } from '../../src/index.js';
+import { maestroContractError } from '../../src/maestro/fallback.js';
 import {
-  maestroContractError,
   maestroContracts,
   maestroResultContract,
   maestroVerdictContract,
   parseResultBlock,
   parseVerdictBlock,
-  ResultFieldsSchema,
-  ralphSessionJsonSchema,
   safeParseResultBlock,
   safeParseVerdictBlock,
 } from '../../src/maestro/index.js';
+import { ResultFieldsSchema } from '../../src/maestro/result-schema.js';
+import { ralphSessionJsonSchema } from '../../src/maestro/status-schema.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 

@@ -1,22 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/index.js';
+import { quoteShellArgument } from '../../src/maestro/complete-command.js';
+import { isMaestroErrorCode, maestroErrorCode, ralphCliErrorCodes } from '../../src/maestro/error-codes.js';
 import {
   applyResultSignals,
   CLI_TOOLS,
   delegationForStage,
-  EXECUTE_SKILL,
-  isMaestroErrorCode,
   MAESTRO_ERROR_CODES,
-  maestroErrorCode,
-  parseRalphCompleteArgv,
-  quoteShellArgument,
-  RalphSessionSchema,
-  ralphCliErrorCodes,
   renderInvocationLine,
   renderRalphCompleteCommand,
   safeParseInvocationLine,
+  safeParseRalphCompleteArgv,
 } from '../../src/maestro/index.js';
+import { EXECUTE_SKILL } from '../../src/maestro/invocation.js';
+import { RalphSessionSchema } from '../../src/maestro/status-schema.js';
 
 describe('renderInvocationLine', () => {
   it.each([
@@ -192,7 +190,7 @@ describe('tables', () => {
       encoding: 'utf8',
     });
     const argv = output.split('\0').slice(0, -1);
-    expect(parseRalphCompleteArgv(argv)).toEqual({
+    expect(safeParseRalphCompleteArgv(argv)).toEqual({
       success: true,
       data: { ...args, reason: undefined, session: undefined },
     });

@@ -4,11 +4,11 @@ import {
   checkRalphSession,
   maestroResultContract,
   maestroVerdictContract,
-  parseRalphCompleteArgv,
   RalphCommandError,
   ralphComplete,
   ralphNext,
   safeParseInvocationLine,
+  safeParseRalphCompleteArgv,
   safeParseResultBlock,
   safeParseRunVerdict,
   safeParseVerdictBlock,
@@ -92,9 +92,9 @@ const PARSERS = [
     },
   ],
   [
-    'parseRalphCompleteArgv',
+    'safeParseRalphCompleteArgv',
     (input: unknown) => {
-      const result = parseRalphCompleteArgv(input);
+      const result = safeParseRalphCompleteArgv(input);
       expect(result.success).toBe(false);
       if (!result.success) expect(result.error).toBeInstanceOf(RalphCommandError);
     },

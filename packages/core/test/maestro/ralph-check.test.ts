@@ -3,9 +3,9 @@ import {
   type CommandInspection,
   checkRalphSession,
   executorStatusForNextExit,
-  hasRalphErrors,
   ralphNext,
 } from '../../src/maestro/index.js';
+import { hasRalphErrors } from '../../src/maestro/ralph-check.js';
 import { statusCheckCases } from './_conformance.js';
 
 const HANDLED_KEYS = new Set(['findings_include', 'runNext_exit_code', 'session_after']);

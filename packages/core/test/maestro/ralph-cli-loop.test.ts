@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { checkCliToolEnabled } from '../../src/maestro/cli-tools.js';
+import { buildDelegateCommand } from '../../src/maestro/delegate-command.js';
 import {
   applyRegroundVerdict,
-  buildDelegateCommand,
-  checkCliToolEnabled,
-  checkRalphCliSessionInvariants,
-  executorAcceptsSession,
   handleStepFailure,
-  isRalphCliSessionId,
   parseRalphCliArguments,
   safeParseRalphCliArguments,
 } from '../../src/maestro/index.js';
+import {
+  checkRalphCliSessionInvariants,
+  executorAcceptsSession,
+  isRalphCliSessionId,
+} from '../../src/maestro/session-invariants.js';
 
 describe('safeParseRalphCliArguments ($ARGUMENTS of maestro-ralph-cli)', () => {
   it('reads every flag of the seed table', () => {

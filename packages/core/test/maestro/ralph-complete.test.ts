@@ -1,19 +1,18 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { toRalphCompleteArgv } from '../../src/maestro/complete-command.js';
 import {
   applyResultSignals,
-  parseRalphCompleteArgv,
   parseResultBlock,
   type RalphSession,
-  RalphSessionSchema,
   ralphComplete,
   ralphCompleteFromArgv,
   ralphRetryFromArgv,
-  ralphSessionJsonSchema,
+  safeParseRalphCompleteArgv,
   safeParseRunVerdict,
   toRalphCompleteArgs,
-  toRalphCompleteArgv,
 } from '../../src/maestro/index.js';
+import { RalphSessionSchema, ralphSessionJsonSchema } from '../../src/maestro/status-schema.js';
 import { type RalphCompleteCase, ralphCompleteCases } from './_conformance.js';
 
 const NOW = '2026-06-28T12:34:56.000Z';
@@ -89,9 +88,9 @@ const SESSION: RalphSession = RalphSessionSchema.parse({
   context: { plan_dir: null },
 });
 
-describe('parseRalphCompleteArgv', () => {
+describe('safeParseRalphCompleteArgv', () => {
   it('reads --opt=value, repeatable options and a lower-case status', () => {
-    const result = parseRalphCompleteArgv([
+    const result = safeParseRalphCompleteArgv([
       '2',
       '--status=done_with_concerns',
       '--evidence',
@@ -142,7 +141,7 @@ describe('parseRalphCompleteArgv', () => {
       '[ralph complete] --status must be one of: DONE, DONE_WITH_CONCERNS, NEEDS_RETRY, BLOCKED (got "DONE_ISH")',
     ],
   ] as const)('refuses %j with exit %i', (argv, exitCode, message) => {
-    const result = parseRalphCompleteArgv(argv);
+    const result = safeParseRalphCompleteArgv(argv);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error.exitCode).toBe(exitCode);
@@ -151,7 +150,7 @@ describe('parseRalphCompleteArgv', () => {
   });
 
   it('reads the index with parseInt like upstream, so "1.5" is step 1', () => {
-    expect(parseRalphCompleteArgv(['1.5', '--status', 'DONE'])).toMatchObject({
+    expect(safeParseRalphCompleteArgv(['1.5', '--status', 'DONE'])).toMatchObject({
       success: true,
       data: { index: 1 },
     });
@@ -165,7 +164,7 @@ describe('parseRalphCompleteArgv', () => {
       3,
       'ralph-cli-1',
     );
-    const reread = parseRalphCompleteArgv(toRalphCompleteArgv(args));
+    const reread = safeParseRalphCompleteArgv(toRalphCompleteArgv(args));
     expect(reread).toEqual({ success: true, data: { ...args, reason: undefined } });
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/index.js';
 import {
   nextStateAfterResult,
-  parseRalphCompleteArgv,
   parseResultBlock,
   RESULT_FIELDS,
   renderRalphCompleteCommand,
+  safeParseRalphCompleteArgv,
   safeParseResultBlock,
   toRalphCompleteArgs,
 } from '../../src/maestro/index.js';
@@ -44,7 +44,7 @@ describe('conformance: result_block_cases.json', () => {
         if (result.success) return;
         expect(result.error.code).toBe('invalid_status');
         expect(result.error.details.fieldPath).toBe('STATUS');
-        const cli = parseRalphCompleteArgv(['0', '--status', String(result.error.details.value)]);
+        const cli = safeParseRalphCompleteArgv(['0', '--status', String(result.error.details.value)]);
         expect(cli.success).toBe(false);
         if (cli.success) return;
         expect(cli.error.exitCode).toBe(expected.complete_cli_exit_code);

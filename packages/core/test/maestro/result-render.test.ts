@@ -4,10 +4,10 @@ import { ConfigError } from '../../src/index.js';
 import {
   maestroResultContract,
   parseResultBlock,
-  RESULT_STATUSES,
   type ResultFields,
   renderResultBlock,
 } from '../../src/maestro/index.js';
+import { RESULT_STATUSES } from '../../src/maestro/result-schema.js';
 
 const BASE: ResultFields = {
   STATUS: 'DONE',

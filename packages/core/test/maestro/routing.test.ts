@@ -1,15 +1,15 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   adjustGateVerdict,
-  DRIFT_SCORES,
   driftAction,
   type MaestroResult,
   type MaestroVerdict,
   nextStateAfterResult,
   parseVerdictBlock,
-  RESULT_STATUSES,
   safeParseResultBlock,
 } from '../../src/maestro/index.js';
+import { RESULT_STATUSES } from '../../src/maestro/result-schema.js';
+import { DRIFT_SCORES } from '../../src/maestro/status-schema.js';
 
 describe('nextStateAfterResult', () => {
   it.each([

@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/index.js';
 import {
-  CONFIDENCE_LEVELS,
   maestroVerdictContract,
   parseVerdictBlock,
   renderVerdictBlock,
   safeParseVerdictBlock,
-  VERDICT_STATUSES,
   type VerdictFields,
 } from '../../src/maestro/index.js';
+import { CONFIDENCE_LEVELS, VERDICT_STATUSES } from '../../src/maestro/verdict-schema.js';
 
 const block = (...lines: string[]) => ['---VERDICT---', ...lines, '---END---'].join('\n');
 

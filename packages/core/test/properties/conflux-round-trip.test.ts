@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptanceContract,
   createVerdictDetector,
-  parseAcceptanceOutput,
   renderVerdict,
+  safeParseAcceptanceOutput,
   toVerdictJson,
 } from '../../src/conflux/index.js';
 import { fixtureUnwrap } from '../conflux/_support.js';
@@ -104,7 +104,7 @@ describe('conflux: truncated output', () => {
           const stream = `${before}${renderVerdict(verdict)}\n${after}`;
           const cut = Math.floor(stream.length * fraction);
           for (const input of [stream.slice(0, cut), encoder.encode(stream).slice(0, cut)]) {
-            const result = parseAcceptanceOutput(input);
+            const result = safeParseAcceptanceOutput(input);
             if (result.success) expect(toVerdictJson(result.data)).toEqual(verdict);
             else expect(result.error.code).toBe('missing_verdict');
           }
@@ -133,7 +133,7 @@ describe('conflux: streaming detector and whole-output parser', () => {
             detector.push(chunk);
             if (decided === undefined && detector.result !== undefined) decided = detector.result;
           }
-          const whole = parseAcceptanceOutput(bytes, options);
+          const whole = safeParseAcceptanceOutput(bytes, options);
           expect(detector.end()).toEqual(whole);
           // A result the detector settled on early never changes later.
           if (decided !== undefined) expect(decided).toEqual(whole);
@@ -150,7 +150,7 @@ describe('conflux: streaming detector and whole-output parser', () => {
         ([text, points]) => {
           const detector = createVerdictDetector({ unwrapLine: fixtureUnwrap });
           for (const chunk of chunksOf(text, points)) detector.push(chunk);
-          expect(detector.end()).toEqual(parseAcceptanceOutput(text, { unwrapLine: fixtureUnwrap }));
+          expect(detector.end()).toEqual(safeParseAcceptanceOutput(text, { unwrapLine: fixtureUnwrap }));
         },
       ),
       runs(400),
@@ -168,7 +168,7 @@ describe('conflux: streaming detector and whole-output parser', () => {
           chunksOf(text, whole).forEach((chunk, index) => {
             detector.push(asBytes[index] ? encoder.encode(chunk) : chunk);
           });
-          expect(detector.end()).toEqual(parseAcceptanceOutput(text));
+          expect(detector.end()).toEqual(safeParseAcceptanceOutput(text));
         },
       ),
       runs(300),

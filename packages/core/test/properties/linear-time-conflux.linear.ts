@@ -1,5 +1,9 @@
 // Linear time: 10× the input must cost less than 20× the CPU time (see _support/linear.ts).
-import { acceptanceContract, createVerdictDetector, parseAcceptanceOutput } from '../../src/conflux/index.js';
+import {
+  acceptanceContract,
+  createVerdictDetector,
+  safeParseAcceptanceOutput,
+} from '../../src/conflux/index.js';
 import { fixtureUnwrap } from '../conflux/_support.js';
 import { describeLinearTime } from './_support/linear.js';
 
@@ -21,10 +25,10 @@ const UNITS = [
 
 describeLinearTime(
   [
-    { name: 'parseAcceptanceOutput', run: (text) => parseAcceptanceOutput(text), units: UNITS },
+    { name: 'safeParseAcceptanceOutput', run: (text) => safeParseAcceptanceOutput(text), units: UNITS },
     {
-      name: 'parseAcceptanceOutput with unwrapLine',
-      run: (text) => parseAcceptanceOutput(text, { unwrapLine: fixtureUnwrap }),
+      name: 'safeParseAcceptanceOutput with unwrapLine',
+      run: (text) => safeParseAcceptanceOutput(text, { unwrapLine: fixtureUnwrap }),
       units: [UNITS[0], UNITS[3], UNITS[4], UNITS[8]],
     },
     {

@@ -3,16 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/index.js';
 import {
-  CONFIDENCE_LEVELS,
   maestroResultContract,
   maestroVerdictContract,
-  RESULT_STATUSES,
   renderResultBlock,
   renderVerdictBlock,
   safeParseResultBlock,
   safeParseVerdictBlock,
-  VERDICT_STATUSES,
 } from '../../src/maestro/index.js';
+import { RESULT_STATUSES } from '../../src/maestro/result-schema.js';
+import { CONFIDENCE_LEVELS, VERDICT_STATUSES } from '../../src/maestro/verdict-schema.js';
 import { runs } from './_support/arbitraries.js';
 
 const PLAIN_WORDS = ['fix', 'the', 'retry', 'branch', '検証', 'é', '😀', 'src/a.ts', '42%'] as const;

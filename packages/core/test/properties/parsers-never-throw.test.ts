@@ -15,8 +15,8 @@ import {
   safeParseNewTask,
   safeParseOperationProbe,
   safeParseResultEnvelope,
-  standardPayloadContext,
 } from '../../src/devflow/index.js';
+import { standardPayloadContext } from '../../src/devflow/payload-check.js';
 import {
   findJsonCandidates,
   normalizeRepositoryPath,
@@ -26,9 +26,9 @@ import {
 } from '../../src/index.js';
 import {
   checkRalphSession,
-  parseRalphCompleteArgv,
   ralphCompleteFromArgv,
   safeParseInvocationLine,
+  safeParseRalphCompleteArgv,
   safeParseRunVerdict,
 } from '../../src/maestro/index.js';
 import {
@@ -141,8 +141,8 @@ const PARSERS: readonly (readonly [string, (input: unknown) => unknown, fc.Arbit
   ],
   ['safeParseRunVerdict', safeParseRunVerdict, tokenText(['done', '_', '-', 'READY', ' '])],
   [
-    'parseRalphCompleteArgv',
-    parseRalphCompleteArgv,
+    'safeParseRalphCompleteArgv',
+    safeParseRalphCompleteArgv,
     fc.oneof(anyValue, fc.array(tokenText(['--', 'status', '=', 'DONE']))),
   ],
   [

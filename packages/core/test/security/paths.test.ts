@@ -3,15 +3,14 @@
 import { posix, win32 } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptanceContract, RepositoryPathSchema } from '../../src/conflux/index.js';
-import { RepositoryPathSchema as DevflowPathSchema } from '../../src/devflow/index.js';
+import { acceptanceContract } from '../../src/conflux/index.js';
+import { RepositoryPathSchema } from '../../src/conflux/schemas.js';
+import { RepositoryPathSchema as DevflowPathSchema } from '../../src/devflow/primitives.js';
 import { normalizeRepositoryPath } from '../../src/index.js';
-import {
-  ArchProposalDonePayloadSchema,
-  ArtifactRefSchema,
-  resolveManifestPayload,
-  validateArtifactManifest,
-} from '../../src/zaofu/index.js';
+import { ArchProposalDonePayloadSchema } from '../../src/zaofu/arch-proposal-done.js';
+import { ArtifactRefSchema } from '../../src/zaofu/artifact-manifest-published.js';
+import { validateArtifactManifest } from '../../src/zaofu/index.js';
+import { resolveManifestPayload } from '../../src/zaofu/manifest-payload.js';
 import { runs, tokenText } from '../properties/_support/arbitraries.js';
 
 /** Paths that leave a workspace on POSIX, on Windows, or on both. */

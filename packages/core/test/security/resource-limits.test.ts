@@ -1,7 +1,11 @@
 // Resource limits: a huge line without a newline, 10^6 lines and deep nesting end in bounded memory with
 // a typed result.
 import { describe, expect, it } from 'vitest';
-import { acceptanceContract, createVerdictDetector, parseAcceptanceOutput } from '../../src/conflux/index.js';
+import {
+  acceptanceContract,
+  createVerdictDetector,
+  safeParseAcceptanceOutput,
+} from '../../src/conflux/index.js';
 import { builtinContracts } from '../../src/contracts.js';
 import { ProtocolError } from '../../src/index.js';
 import { safeParseResultBlock } from '../../src/maestro/index.js';
@@ -43,8 +47,8 @@ describe('the streaming verdict detector under resource pressure', () => {
 describe('deeply nested JSON', () => {
   const text = `{"acceptance":"fail","findings":${deepJson(100_000)}}`;
 
-  it('parseAcceptanceOutput refuses 100 000 levels as not a verdict line, without a stack overflow', () => {
-    const result = parseAcceptanceOutput(text);
+  it('safeParseAcceptanceOutput refuses 100 000 levels as not a verdict line, without a stack overflow', () => {
+    const result = safeParseAcceptanceOutput(text);
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.code).toBe('missing_verdict');
   });

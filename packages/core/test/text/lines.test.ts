@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agentTextLines,
-  parseJsonObjectLine,
-  splitLines,
-  stripMarkdownDecorations,
-} from '../../src/index.js';
+import { agentTextLines, splitLines, stripMarkdownDecorations } from '../../src/index.js';
+import { readJsonObjectLine } from '../../src/text/json-line.js';
 import { forEachLine, nextLine } from '../../src/text/lines.js';
 
 describe('splitLines (Rust str::lines)', () => {
@@ -86,7 +82,7 @@ describe('stripMarkdownDecorations (the Conflux rule)', () => {
   });
 });
 
-describe('parseJsonObjectLine', () => {
+describe('readJsonObjectLine', () => {
   it.each([
     ['{"a":1}', { a: 1 }],
     ['{', undefined],
@@ -94,11 +90,11 @@ describe('parseJsonObjectLine', () => {
     ['{"a":1} trailing', undefined],
     ['{not json}', undefined],
   ] as const)('%j', (line, expected) => {
-    expect(parseJsonObjectLine(line)).toEqual(expected);
+    expect(readJsonObjectLine(line)).toEqual(expected);
   });
 
   it('keeps __proto__ as an own key without touching prototypes', () => {
-    const value = parseJsonObjectLine('{"__proto__":{"polluted":1}}');
+    const value = readJsonObjectLine('{"__proto__":{"polluted":1}}');
     expect(Object.hasOwn(value!, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

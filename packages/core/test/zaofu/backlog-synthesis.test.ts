@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/errors.js';
+import { backlogRefError, findMissingBacklogRefs } from '../../src/zaofu/backlog-synthesis.js';
 import {
   archProposalDone,
   artifactManifestPublished,
-  backlogRefError,
   designCritiqueDone,
-  findMissingBacklogRefs,
   type PublishedManifest,
   REQUIRED_BACKLOG_REFS,
   synthesizeBacklogRefs,

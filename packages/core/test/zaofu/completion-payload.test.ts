@@ -1,14 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   buildContractInvalidPayload,
-  type CompletionPayloadReport,
-  checkCompletionPayload,
   findCompletionWarnFields,
   findMissingCompletionFields,
   isCompletionCheckSkipped,
   isDesignApprovalSignal,
   TaskContractInvalidPayloadSchema,
-} from '../../src/zaofu/index.js';
+} from '../../src/zaofu/completion-payload.js';
+import { type CompletionPayloadReport, checkCompletionPayload } from '../../src/zaofu/index.js';
 
 const complete = { summary: 's', changed_files: [], evidence_refs: ['e'], tests_run: ['t'] };
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ARTIFACT_KIND_ALIASES } from '../../src/zaofu/artifact-kinds.js';
+import { contractRefsFromManifest } from '../../src/zaofu/contract-refs.js';
 import {
-  ARTIFACT_KIND_ALIASES,
   checkCompletionPayload,
-  contractRefsFromManifest,
   createEventSchemaRegistry,
   validateArtifactManifest,
 } from '../../src/zaofu/index.js';

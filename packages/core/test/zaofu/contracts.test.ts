@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { builtinContracts } from '../../src/contracts.js';
 import { ProtocolError } from '../../src/errors.js';
+import { findMissingCompletionFields } from '../../src/zaofu/completion-payload.js';
+import { HANDOFF_EVENT_TYPES } from '../../src/zaofu/event-types.js';
 import {
   type ArchProposalDonePayload,
   archProposalDone,
   artifactManifestPublished,
   designCritiqueDone,
-  findMissingCompletionFields,
   gateFailed,
-  HANDOFF_EVENT_TYPES,
   routeGateFailed,
   zaofuContracts,
 } from '../../src/zaofu/index.js';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/errors.js';
-import {
-  createEventSchemaRegistry,
-  parseEventSchemaRule,
-  SCHEMA_VIOLATION_CODES,
-} from '../../src/zaofu/index.js';
+import { parseEventSchemaRule, SCHEMA_VIOLATION_CODES } from '../../src/zaofu/event-schema-registry.js';
+import { createEventSchemaRegistry } from '../../src/zaofu/index.js';
 
 const registry = createEventSchemaRegistry({
   eventSchemas: {

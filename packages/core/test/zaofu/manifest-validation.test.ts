@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ProtocolError } from '../../src/errors.js';
-import {
-  contractRefsFromManifest,
-  isAllowedArtifactPath,
-  isAllowedWorkdirPath,
-  normalizeArtifactKind,
-  resolveManifestPayload,
-  validateArtifactManifest,
-  validateManifestPayload,
-} from '../../src/zaofu/index.js';
+import { normalizeArtifactKind } from '../../src/zaofu/artifact-kinds.js';
+import { contractRefsFromManifest } from '../../src/zaofu/contract-refs.js';
+import { validateArtifactManifest, validateManifestPayload } from '../../src/zaofu/index.js';
+import { resolveManifestPayload } from '../../src/zaofu/manifest-payload.js';
+import { isAllowedArtifactPath, isAllowedWorkdirPath } from '../../src/zaofu/manifest-validation.js';
 
 const roots = { projectRoot: '/work/proj', stateDir: '.zf' };
 const sha = 'A'.repeat(64);

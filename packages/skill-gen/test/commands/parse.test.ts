@@ -131,7 +131,7 @@ describe('skillpack parse', () => {
         code: 'run_not_complete',
         details: {
           finish: 'truncated',
-          candidate: { success: true, value: expect.objectContaining({ acceptance: 'pass' }) },
+          candidate: { success: true, data: expect.objectContaining({ acceptance: 'pass' }) },
         },
       },
     });

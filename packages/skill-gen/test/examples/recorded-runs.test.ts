@@ -7,10 +7,10 @@ import {
   unwrapEventLine,
 } from '@skillpack/adapters';
 import {
-  ACCEPTANCE_EXAMPLES,
   type AcceptanceVerdict,
-  parseAcceptanceOutput,
+  acceptanceContract,
   renderVerdict,
+  safeParseAcceptanceOutput,
   toVerdictJson,
 } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ const runsDir = `${examplesDir}host/runs/`;
 
 describe('conflux.acceptance: a raw stdout whose last message ends with renderVerdict(...) parses to that verdict', () => {
   const cases = RUNTIME_IDS.flatMap((runtime) =>
-    ACCEPTANCE_EXAMPLES.map((example) => [runtime, example] as const),
+    acceptanceContract.examples.map((example) => [runtime, example] as const),
   );
 
   it.each(cases)('%s, example %#', async (runtime, example) => {
@@ -36,7 +36,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
     expect(run.finish).toBe('complete');
     expect(run.finalText?.endsWith(rendered)).toBe(true);
 
-    const parsed = parseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
+    const parsed = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
     expect(parsed.success).toBe(true);
     if (parsed.success) {
       expect(parsed.data.source).toBe('json');
@@ -48,7 +48,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
 
   it('needs the unwrapper: the same raw output without it holds no verdict line', () => {
     const raw = wrapFinalMessage('codex', renderVerdict({ acceptance: 'pass' }));
-    const parsed = parseAcceptanceOutput(raw);
+    const parsed = safeParseAcceptanceOutput(raw);
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.error.code).toBe('missing_verdict');
   });
@@ -89,7 +89,7 @@ describe('the recorded acceptance runs of the example host', () => {
       const run = await readAgentRun(bytes);
       expect(run.runtime).toBe(runtime);
       expect(run.finish).toBe('complete');
-      const parsed = parseAcceptanceOutput(bytes, { unwrapLine: createEventLineUnwrapper() });
+      const parsed = safeParseAcceptanceOutput(bytes, { unwrapLine: createEventLineUnwrapper() });
       if (kind === null) {
         expect(parsed.success).toBe(false);
         return;

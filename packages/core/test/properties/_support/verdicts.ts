@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import {
-  type AcceptanceBlocker,
-  type AcceptanceFinding,
-  type AcceptanceVerdict,
-  BLOCKER_CATEGORIES,
-  FINDING_SEVERITIES,
-  type FindingFileExpectation,
-  type RepositoryFinding,
+import type {
+  AcceptanceBlocker,
+  AcceptanceFinding,
+  AcceptanceVerdict,
+  FindingFileExpectation,
+  RepositoryFinding,
 } from '../../../src/conflux/index.js';
+import { BLOCKER_CATEGORIES, FINDING_SEVERITIES } from '../../../src/conflux/schemas.js';
 import { normalizeRepositoryPath } from '../../../src/index.js';
 import { trimUnicodeWhitespace } from '../../../src/text/whitespace.js';
 
