@@ -34,6 +34,14 @@ const blockedOnce = [
   otherwise(reply.text(ANSWER)),
 ];
 const httpError = (status) => [otherwise(reply.httpError(status))];
+/** A Conflux pass answer; once a Stop hook or plugin pushes it back, the next request fails with HTTP 401. */
+const PASS_ANSWER = 'All checks hold.\n{"acceptance":"pass"}';
+const passThenHttp401 = [
+  TITLE,
+  when({ lastMessageIncludes: 'Add the word FINAL' }, reply.httpError(401)),
+  otherwise(reply.text(PASS_ANSWER)),
+];
+const passOnly = [TITLE, otherwise(reply.text(PASS_ANSWER))];
 const truncated = [TITLE, otherwise(reply.truncated('The project holds no'))];
 
 /** An OpenCode plugin that re-prompts once when the first step finishes with `stop` (runtime-loop.md). */
@@ -134,6 +142,21 @@ export const SCENARIOS = [
   },
   {
     runtime: 'claude-code',
+    name: 'stream-json-pass-then-http-401.jsonl',
+    replies: passThenHttp401,
+    options: { files: { '.claude/settings.json': JSON.stringify(STOP_HOOKS) } },
+    about:
+      'a pass answer, a project Stop hook blocks it once, and the next request fails with HTTP 401: the pass is not the final answer of a completed run',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'print-text.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about: '`claude -p` in its default text format: the final message only, no completion signal',
+  },
+  {
+    runtime: 'claude-code',
     name: 'result-json.json',
     replies: toolThenText,
     options: { files: NOTES, outputArgs: ['--output-format', 'json'] },
@@ -177,6 +200,22 @@ export const SCENARIOS = [
     replies: blockedOnce,
     options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) } },
     about: 'the same project Stop hook, not trusted: skipped silently, the first answer ends the run',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-pass-then-turn-failed.jsonl',
+    replies: passThenHttp401,
+    options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) }, trustCodexHooks: true },
+    about:
+      'a pass in an `agent_message`, a trusted Stop hook blocks it once, and the next request fails with HTTP 401: `error` and `turn.failed`',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-text.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about:
+      '`codex exec` without `--json`: the final message on stdout (progress goes to stderr), no completion signal',
   },
   {
     runtime: 'codex',
@@ -235,6 +274,21 @@ export const SCENARIOS = [
     options: { files: { '.opencode/plugins/block-once.js': OPENCODE_BLOCK_ONCE } },
     about:
       'a project plugin re-prompts once at the first `step-finish` with reason `stop` (`noReply` prompt); the corrected answer ends the run',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-error-after-stop.ndjson',
+    replies: passThenHttp401,
+    options: { files: { '.opencode/plugins/block-once.js': OPENCODE_BLOCK_ONCE } },
+    about:
+      'a pass answer ends a step with `stop`, a project plugin re-prompts once, and that request fails with HTTP 401: an `error` line after `step_finish`',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-default.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about: '`opencode run` in its default format: the answer as text, no completion signal',
   },
   {
     runtime: 'opencode',

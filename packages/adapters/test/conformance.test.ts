@@ -1,3 +1,4 @@
+import type { UnwrapLine } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent-run.js';
 import { readAgentRun } from '../src/read-agent-run.js';
@@ -80,10 +81,12 @@ function decided(run: AgentRun) {
   };
 }
 
-function unwrappedText(raw: string, unwrap = unwrapEventLine): string {
-  return raw
-    .split('\n')
-    .map((line) => unwrap(line.endsWith('\r') ? line.slice(0, -1) : line))
+/** What a one-pass parser reads: each line unwrapped, then what a stateful unwrapper held to the end. */
+function unwrappedText(raw: string, unwrap: UnwrapLine = unwrapEventLine): string {
+  return [
+    ...raw.split('\n').map((line) => unwrap(line.endsWith('\r') ? line.slice(0, -1) : line)),
+    unwrap.end?.(),
+  ]
     .filter((text): text is string => text !== undefined && text !== '')
     .join('\n');
 }

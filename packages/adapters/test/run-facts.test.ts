@@ -122,7 +122,7 @@ const FACTS: readonly Fact[] = [
   // Codex
   {
     runtime: 'codex',
-    file: 'exec-json-pass-then-turn-failed.jsonl',
+    file: 'captured/exec-json-pass-then-turn-failed.jsonl',
     finish: 'error',
     error: 'turn.failed',
     verdict: 'run_not_complete',
