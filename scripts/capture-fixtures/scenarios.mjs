@@ -42,6 +42,18 @@ const passThenHttp401 = [
   otherwise(reply.text(PASS_ANSWER)),
 ];
 const passOnly = [TITLE, otherwise(reply.text(PASS_ANSWER))];
+const passThenTool = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
+  otherwise(reply.text('Listed.\n{"acceptance":"fail","findings":["The folder holds no tests"]}')),
+];
+const passCut = [TITLE, otherwise(reply.truncated(PASS_ANSWER))];
+/** A pass cut at the output-token limit; the model's next reply (the CLI's continuation) finishes it. */
+const passCutThenContinued = [
+  TITLE,
+  when({ turn: 0 }, reply.truncated('All checks')),
+  otherwise(reply.text(' hold.\n{"acceptance":"pass"}')),
+];
 const truncated = [TITLE, otherwise(reply.truncated('The project holds no'))];
 
 /** An OpenCode plugin that re-prompts once when the first step finishes with `stop` (runtime-loop.md). */
@@ -147,6 +159,40 @@ export const SCENARIOS = [
     options: { files: { '.claude/settings.json': JSON.stringify(STOP_HOOKS) } },
     about:
       'a pass answer, a project Stop hook blocks it once, and the next request fails with HTTP 401: the pass is not the final answer of a completed run',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-turns-pass-before-tool.jsonl',
+    replies: passThenTool,
+    options: { files: NOTES, args: ['--max-turns', '1'] },
+    about:
+      '`--max-turns 1`: a pass written before a Bash call whose result the agent never saw, then `error_max_turns`',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-tokens-cut.jsonl',
+    replies: passCut,
+    about: 'a pass answer cut by the output-token limit on every attempt: no recovery, the run fails',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-tokens-recovery.jsonl',
+    replies: passCutThenContinued,
+    about: 'an answer cut by the output-token limit, then the continuation the CLI asks for finishes it',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-budget.jsonl',
+    replies: passThenTool,
+    options: { files: NOTES, args: ['--max-budget-usd', '0.0001'] },
+    about: '`--max-budget-usd 0.0001`: the first turn spends the budget (`error_max_budget_usd`)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'result-json-verbose-pass.json',
+    replies: passOnly,
+    options: { outputArgs: ['--output-format', 'json', '--verbose'] },
+    about: '`--output-format json --verbose` with a pass answer: one JSON array on one line',
   },
   {
     runtime: 'claude-code',
@@ -282,6 +328,12 @@ export const SCENARIOS = [
     options: { files: { '.opencode/plugins/block-once.js': OPENCODE_BLOCK_ONCE } },
     about:
       'a pass answer ends a step with `stop`, a project plugin re-prompts once, and that request fails with HTTP 401: an `error` line after `step_finish`',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-length-after-pass.ndjson',
+    replies: passCut,
+    about: 'a pass line, then the step finishes with reason `length` (exit 0)',
   },
   {
     runtime: 'opencode',

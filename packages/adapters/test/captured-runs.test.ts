@@ -18,7 +18,7 @@ import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
  * `extractContract`, the stateful unwrapper and the Stop hook given the final message.
  */
 const RUNTIMES: readonly RuntimeId[] = ['claude-code', 'codex', 'opencode'];
-const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson']);
+const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson', 'run-json-length-after-pass.ndjson']);
 const isPlainText = (file: string) => file.endsWith('.txt');
 const acceptance = builtinContracts.require('conflux.acceptance');
 

@@ -17,7 +17,7 @@ export class PlainTextLines {
   private lines: string[] | undefined = [];
   private chars = 0;
   private visible = false;
-  /** True once the text outgrew the bound or a line was too long to keep. */
+  /** True once the text outgrew the bound (a single line too long is reported as such, not here). */
   overflowed = false;
 
   constructor(private readonly limit: number) {}
@@ -39,9 +39,8 @@ export class PlainTextLines {
     this.lines = undefined;
   }
 
-  /** A line too long to keep: the text cannot be read whole. */
+  /** A line too long to keep (a `line_too_long` malformed line): the text cannot be read whole. */
   tooLong(): void {
-    if (this.lines !== undefined) this.overflowed = true;
     this.drop();
   }
 

@@ -132,6 +132,14 @@ function inputProblem(run: AgentRun): IoError | undefined {
   );
 }
 
+/** An output with no runtime event that `readAgentRun` could not keep whole as plain text. */
+function tooLargeAsText(run: AgentRun): boolean {
+  return (
+    run.problems.some((problem) => problem.code === 'document_too_large') ||
+    run.malformedLines.some((line) => line.error.code === 'line_too_long')
+  );
+}
+
 async function run(request: ParseRequest, io: CliIo): Promise<number> {
   const [{ loadCommandContracts }, adapters] = await Promise.all([
     import('./_contract-options.js'),
@@ -152,9 +160,8 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
     const agentRun = await adapters.readAgentRun(source, { runtime: request.runtime });
     const problem = inputProblem(agentRun);
     if (problem) throw problem;
-    if (agentRun.runtime === 'unknown' && agentRun.problems.some((p) => p.code === 'document_too_large')) {
+    if (agentRun.runtime === 'unknown' && tooLargeAsText(agentRun))
       throw tooLarge(adapters.DEFAULT_MAX_LINE_BYTES);
-    }
     // `auto` and no runtime event: plain text, the agent's message with no sign that the run completed, so
     // it is `run_not_complete` like any run that did not (the same answer as readAgentRun + extractContract).
     runtime = agentRun.format === 'text' ? 'text' : agentRun.runtime;

@@ -108,7 +108,7 @@ describe('skillpack parse', () => {
     expect(ran.code).toBe(expected.success ? 0 : 1);
     expect(ran.document).toMatchObject(
       expected.success
-        ? { ok: true, value: expected.data }
+        ? { ok: true, value: { acceptance: (expected.data as { acceptance: string }).acceptance } }
         : { ok: false, error: { code: expected.error.code } },
     );
   });
