@@ -196,6 +196,26 @@ export const SCENARIOS = [
   },
   {
     runtime: 'claude-code',
+    name: 'stream-json-refusal.jsonl',
+    replies: [TITLE, otherwise(reply.refused(PASS_ANSWER))],
+    about:
+      'a pass answer the model stops as a refusal (`stop_reason: "refusal"`), twice: the CLI continues once, then gives up (`model_refusal_no_fallback`)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-refusal-continued.jsonl',
+    replies: [
+      TITLE,
+      when(
+        { lastMessageIncludes: 'stopped by a safety classifier' },
+        reply.text('Re-checked.\n{"acceptance":"fail","findings":["The folder holds no tests"]}'),
+      ),
+      otherwise(reply.refused(PASS_ANSWER)),
+    ],
+    about: 'a pass answer stopped as a refusal; the CLI continues once and the model answers FAIL',
+  },
+  {
+    runtime: 'claude-code',
     name: 'print-text.txt',
     replies: passOnly,
     options: { outputArgs: [] },

@@ -109,6 +109,22 @@ const FACTS: readonly Fact[] = [
     verdict: 'fail',
   },
   {
+    // 2.1.328 continues once after a refusal, then ends with a synthetic "API Error" (`refused_message_id`).
+    runtime: 'claude-code',
+    file: 'captured/stream-json-refusal.jsonl',
+    finish: 'refused',
+    error: 'refusal',
+    verdict: 'run_not_complete',
+  },
+  {
+    // The refused pass is withheld; the answer after the CLI's one continuation is the final message.
+    runtime: 'claude-code',
+    file: 'captured/stream-json-refusal-continued.jsonl',
+    finish: 'complete',
+    verdict: 'fail',
+    finalText: /^Re-checked\./,
+  },
+  {
     runtime: 'claude-code',
     file: 'stream-json-refusal-no-fallback.jsonl',
     finish: 'refused',

@@ -109,7 +109,10 @@ export function finishOfTurn(
   refused: boolean,
 ): { finish: FinishState; error?: RunError } {
   const ended = claudeFinishFromResult(result);
-  if (ended.finish !== 'complete') return ended;
+  // 2.1.328 ends a run it gave up on after a refusal with an API-error result (`is_error`, `stop_reason:
+  // "refusal"`): the refusal is why it ended.
+  const refusalError = ended.error?.code === 'api_error' && (refused || result.stop_reason === 'refusal');
+  if (ended.finish !== 'complete' && !refusalError) return ended;
   if (refused) {
     return {
       finish: 'refused',
@@ -123,7 +126,7 @@ export function finishOfTurn(
       error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
     };
   }
-  if (stop === 'refusal') {
+  if (stop === 'refusal' || refusalError) {
     return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
   }
   return ended;

@@ -23,7 +23,6 @@ export function claudeResultText(result: ClaudeResultEvent): string | undefined 
   return result.subtype === 'success' && result.is_error !== true ? result.result : undefined;
 }
 
-/** Anthropic usage: `input_tokens` excludes cache reads and writes, which have their own counters. */
 /**
  * A result's `model_usage_since_last_result` (2.1.328: the turn's usage per model, in camelCase) summed over
  * models, or `undefined` when the result has none. `modelUsage` beside it is the session's running total.
@@ -47,6 +46,7 @@ export function claudeTurnModelUsage(result: Readonly<Record<string, unknown>>):
   return total;
 }
 
+/** Anthropic usage: `input_tokens` excludes cache reads and writes, which have their own counters. */
 export function toClaudeRunUsage(usage: ClaudeUsage): RunUsage {
   return {
     inputTokens: usage.input_tokens ?? 0,
