@@ -33,7 +33,7 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
   'claude-code': {
     success: 'stream-json-success-verdict.jsonl',
     crlf: 'stream-json-success-verdict-crlf.jsonl',
-    error: { file: 'stream-json-api-error.jsonl', code: 'api_error' },
+    error: { file: 'captured/stream-json-http-529.jsonl', code: 'api_error' },
     truncated: 'stream-json-truncated.jsonl',
     subagent: 'stream-json-subagent-interleaved.jsonl',
     unicode: 'stream-json-unicode.jsonl',
@@ -62,7 +62,7 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
   opencode: {
     success: 'run-json-success-verdict.ndjson',
     crlf: 'run-json-success-verdict-crlf.ndjson',
-    error: { file: 'run-json-error-provider-auth.ndjson', code: 'ProviderAuthError' },
+    error: { file: 'captured/run-json-http-401.ndjson', code: 'APIError' },
     truncated: 'run-json-truncated.ndjson',
     subagent: 'run-json-subagent-task.ndjson',
     unicode: 'run-json-unicode.ndjson',
