@@ -410,10 +410,14 @@ export const SCENARIOS = [
 export const UNREACHED = {
   'claude-code': [
     'Several `result` lines for one prompt: every single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`).',
+    'A `result` of `""` beside the answer (a regression of 2.1.8x/2.1.10x): 2.1.328 fills `result`.',
+    'A fallback model answering after a refusal: 2.1.328 continues once with the same model (`stream-json-refusal-continued.jsonl`), then gives up (`stream-json-refusal.jsonl`).',
+    'A `result/success` with `stop_reason: "max_tokens"`: 2.1.328 asks for a continuation three times, then fails the run with a synthetic API error (`stream-json-max-tokens-cut.jsonl`).',
   ],
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
     'A max-turns stop: `codex exec` has no turn limit.',
+    "`codex exec resume` usage: it needs a second run in the first run's `CODEX_HOME`, and each run gets a fresh one.",
   ],
   opencode: [
     "Child-session parts in the parent's output: a `task` tool call runs a child session (its requests reach the model) but `opencode run --format json` prints only the parent's `tool_use` part with the child's answer as its output (see `run-json-subagent-task.ndjson`).",
