@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseAcceptanceOutput } from '@skillpack/core/conflux';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract } from '../src/extract-contract.js';
@@ -77,7 +77,7 @@ describe.each(RUNTIMES)('%s captures read as the CLI ended them', (runtime) => {
     const run = await readAgentRun(raw);
     const extracted = answer(extractContract(run, acceptance));
     // The unwrapper yields nothing for a run that did not complete, so the parser finds no verdict there.
-    const unwrapped = answer(parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }));
+    const unwrapped = answer(safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }));
     if (run.finish === 'complete') {
       expect(unwrapped).toBe(extracted);
       const hook = checkContracts([acceptance], run.finalText ?? '');
@@ -106,9 +106,10 @@ describe('a pass that a failure followed is never accepted', () => {
     expect(extracted.success ? 'accepted' : extracted.error.code).toBe('run_not_complete');
     const candidate = !extracted.success && (extracted.error.details.candidate as RunCandidate);
     expect(
-      candidate && (candidate.success ? answer({ success: true, data: candidate.value }) : candidate.code),
+      candidate &&
+        (candidate.success ? answer({ success: true, data: candidate.data }) : candidate.error.code),
     ).toBe(candidateAnswer);
-    expect(answer(parseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }))).toBe(
+    expect(answer(safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }))).toBe(
       'missing_verdict',
     );
   });
