@@ -79,7 +79,7 @@ describe('skillpack parse', () => {
           details: {
             finish: 'unknown',
             reason: { code: 'no_completion_signal' },
-            candidate: { success: true, value: { acceptance: 'pass' } },
+            candidate: { success: true, data: { acceptance: 'pass' } },
           },
         },
       });
