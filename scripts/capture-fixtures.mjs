@@ -42,8 +42,8 @@ function requestSummary(requests) {
     const reply =
       request.reply.kind === 'http_error'
         ? `HTTP ${request.reply.status}`
-        : request.reply.stop === 'length'
-          ? 'truncated'
+        : request.reply.stop !== 'end'
+          ? { length: 'truncated', refusal: 'refused' }[request.reply.stop]
           : request.reply.parts
               .map((part) => (part.type === 'text' ? 'text' : part.type === 'shell' ? 'shell' : part.name))
               .join('+');

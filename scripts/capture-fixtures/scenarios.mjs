@@ -34,6 +34,26 @@ const blockedOnce = [
   otherwise(reply.text(ANSWER)),
 ];
 const httpError = (status) => [otherwise(reply.httpError(status))];
+/** A Conflux pass answer; once a Stop hook or plugin pushes it back, the next request fails with HTTP 401. */
+const PASS_ANSWER = 'All checks hold.\n{"acceptance":"pass"}';
+const passThenHttp401 = [
+  TITLE,
+  when({ lastMessageIncludes: 'Add the word FINAL' }, reply.httpError(401)),
+  otherwise(reply.text(PASS_ANSWER)),
+];
+const passOnly = [TITLE, otherwise(reply.text(PASS_ANSWER))];
+const passThenTool = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
+  otherwise(reply.text('Listed.\n{"acceptance":"fail","findings":["The folder holds no tests"]}')),
+];
+const passCut = [TITLE, otherwise(reply.truncated(PASS_ANSWER))];
+/** A pass cut at the output-token limit; the model's next reply (the CLI's continuation) finishes it. */
+const passCutThenContinued = [
+  TITLE,
+  when({ turn: 0 }, reply.truncated('All checks')),
+  otherwise(reply.text(' hold.\n{"acceptance":"pass"}')),
+];
 const truncated = [TITLE, otherwise(reply.truncated('The project holds no'))];
 
 /** An OpenCode plugin that re-prompts once when the first step finishes with `stop` (runtime-loop.md). */
@@ -134,6 +154,75 @@ export const SCENARIOS = [
   },
   {
     runtime: 'claude-code',
+    name: 'stream-json-pass-then-http-401.jsonl',
+    replies: passThenHttp401,
+    options: { files: { '.claude/settings.json': JSON.stringify(STOP_HOOKS) } },
+    about:
+      'a pass answer, a project Stop hook blocks it once, and the next request fails with HTTP 401: the pass is not the final answer of a completed run',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-turns-pass-before-tool.jsonl',
+    replies: passThenTool,
+    options: { files: NOTES, args: ['--max-turns', '1'] },
+    about:
+      '`--max-turns 1`: a pass written before a Bash call whose result the agent never saw, then `error_max_turns`',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-tokens-cut.jsonl',
+    replies: passCut,
+    about: 'a pass answer cut by the output-token limit on every attempt: no recovery, the run fails',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-tokens-recovery.jsonl',
+    replies: passCutThenContinued,
+    about: 'an answer cut by the output-token limit, then the continuation the CLI asks for finishes it',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-max-budget.jsonl',
+    replies: passThenTool,
+    options: { files: NOTES, args: ['--max-budget-usd', '0.0001'] },
+    about: '`--max-budget-usd 0.0001`: the first turn spends the budget (`error_max_budget_usd`)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'result-json-verbose-pass.json',
+    replies: passOnly,
+    options: { outputArgs: ['--output-format', 'json', '--verbose'] },
+    about: '`--output-format json --verbose` with a pass answer: one JSON array on one line',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-refusal.jsonl',
+    replies: [TITLE, otherwise(reply.refused(PASS_ANSWER))],
+    about:
+      'a pass answer the model stops as a refusal (`stop_reason: "refusal"`), twice: the CLI continues once, then gives up (`model_refusal_no_fallback`)',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-refusal-continued.jsonl',
+    replies: [
+      TITLE,
+      when(
+        { lastMessageIncludes: 'stopped by a safety classifier' },
+        reply.text('Re-checked.\n{"acceptance":"fail","findings":["The folder holds no tests"]}'),
+      ),
+      otherwise(reply.refused(PASS_ANSWER)),
+    ],
+    about: 'a pass answer stopped as a refusal; the CLI continues once and the model answers FAIL',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'print-text.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about: '`claude -p` in its default text format: the final message only, no completion signal',
+  },
+  {
+    runtime: 'claude-code',
     name: 'result-json.json',
     replies: toolThenText,
     options: { files: NOTES, outputArgs: ['--output-format', 'json'] },
@@ -177,6 +266,22 @@ export const SCENARIOS = [
     replies: blockedOnce,
     options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) } },
     about: 'the same project Stop hook, not trusted: skipped silently, the first answer ends the run',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-pass-then-turn-failed.jsonl',
+    replies: passThenHttp401,
+    options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) }, trustCodexHooks: true },
+    about:
+      'a pass in an `agent_message`, a trusted Stop hook blocks it once, and the next request fails with HTTP 401: `error` and `turn.failed`',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-text.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about:
+      '`codex exec` without `--json`: the final message on stdout (progress goes to stderr), no completion signal',
   },
   {
     runtime: 'codex',
@@ -238,6 +343,27 @@ export const SCENARIOS = [
   },
   {
     runtime: 'opencode',
+    name: 'run-json-error-after-stop.ndjson',
+    replies: passThenHttp401,
+    options: { files: { '.opencode/plugins/block-once.js': OPENCODE_BLOCK_ONCE } },
+    about:
+      'a pass answer ends a step with `stop`, a project plugin re-prompts once, and that request fails with HTTP 401: an `error` line after `step_finish`',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-length-after-pass.ndjson',
+    replies: passCut,
+    about: 'a pass line, then the step finishes with reason `length` (exit 0)',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-default.txt',
+    replies: passOnly,
+    options: { outputArgs: [] },
+    about: '`opencode run` in its default format: the answer as text, no completion signal',
+  },
+  {
+    runtime: 'opencode',
     name: 'run-json-finish-length.ndjson',
     replies: truncated,
     about: 'an answer cut by the output-token limit (`finish_reason: length`)',
@@ -284,10 +410,14 @@ export const SCENARIOS = [
 export const UNREACHED = {
   'claude-code': [
     'Several `result` lines for one prompt: every single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`).',
+    'A `result` of `""` beside the answer (a regression of 2.1.8x/2.1.10x): 2.1.328 fills `result`.',
+    'A fallback model answering after a refusal: 2.1.328 continues once with the same model (`stream-json-refusal-continued.jsonl`), then gives up (`stream-json-refusal.jsonl`).',
+    'A `result/success` with `stop_reason: "max_tokens"`: 2.1.328 asks for a continuation three times, then fails the run with a synthetic API error (`stream-json-max-tokens-cut.jsonl`).',
   ],
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
     'A max-turns stop: `codex exec` has no turn limit.',
+    "`codex exec resume` usage: it needs a second run in the first run's `CODEX_HOME`, and each run gets a fresh one.",
   ],
   opencode: [
     "Child-session parts in the parent's output: a `task` tool call runs a child session (its requests reach the model) but `opencode run --format json` prints only the parent's `tool_use` part with the child's answer as its output (see `run-json-subagent-task.ndjson`).",

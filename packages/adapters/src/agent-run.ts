@@ -6,7 +6,7 @@ import type { RuntimeId } from './runtime-id.js';
  * comes with a `run.error` that says why: `error` (the runtime or the model API failed), `max_turns` (a turn
  * or budget limit stopped the agent), `length` (the answer was cut at the output-token limit and not
  * resumed), `refused` (the model refused and no fallback answered), `truncated` (the stream stopped before
- * its terminal event), `unknown` (the output form does not say how the run ended).
+ * its terminal event), `unknown` (the output form does not say how the run ended: plain text, for one).
  */
 export const FINISH_STATES = [
   'complete',
@@ -28,6 +28,7 @@ export const RUN_FORMATS = [
   'notify',
   'last-message',
   'run-json',
+  'text',
 ] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
@@ -135,7 +136,11 @@ export interface MalformedLine {
  * `malformedLines`, `problems` (the input as a whole) and `warnings` (non-fatal runtime errors).
  */
 export interface AgentRun {
-  /** `unknown` only when detection failed; a `runtime_undetected` problem says why. */
+  /**
+   * `unknown` only when detection failed; a `runtime_undetected` problem says why. An output with no
+   * runtime event at all reads as plain text: `format: 'text'`, the whole text as `finalText`, and `finish:
+   * 'unknown'` with the error `no_completion_signal` (plain text never shows that a run completed).
+   */
   readonly runtime: RuntimeId | 'unknown';
   readonly format: RunFormat | undefined;
   readonly sessionId: string | undefined;

@@ -45,7 +45,7 @@ export function runNotCompleteError(run: AgentRun, candidate?: RunCandidate): Pr
   };
   return new ProtocolError(
     RUN_NOT_COMPLETE,
-    `Expected a ${run.runtime} run that completed; this one ended as "${run.finish}"${why}, so its last message is not the agent's final answer.${seen}`,
+    `Expected ${run.runtime === 'unknown' ? 'a' : `a ${run.runtime}`} run that completed; this one ended as "${run.finish}"${why}, so its last message is not the agent's final answer.${seen}`,
     { details },
   );
 }

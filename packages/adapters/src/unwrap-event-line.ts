@@ -51,18 +51,19 @@ function parseEventArray(line: string): TypedEvent[] | undefined {
 /**
  * A stateful `unwrapLine` for one pass over one output that yields what `readAgentRun` + `extractContract`
  * read: the final message of each turn that completed, at the line that completes it (Claude `result`,
- * Codex `turn.completed`, OpenCode `step_finish` with reason `stop`), by each reader's final-message rule.
+ * Codex `turn.completed`; OpenCode at the end, see below), by each reader's final-message rule.
  * Streamed deltas, narration, subagent output, refused messages and the text of turns that failed or were
  * cut short yield nothing; a Claude `--output-format json --verbose` array on one line reads as its events.
  * Lines that are no runtime event stand (`undefined`). With several completed turns, each yields its own
  * final message, where `extractContract` reads the last.
+ *
+ * OpenCode prints no terminal event, so its final message comes from `end()`, after the last line, when no
+ * `error` or new step followed it (the parsers of `@skillpack/core` call `end()`; a host driving the
+ * unwrapper itself must too).
  */
-export function createEventLineUnwrapper(): UnwrapLine {
-  const runtimes: EventUnwrapper[] = [
-    createOpenCodeTurnUnwrapper(),
-    createCodexTurnUnwrapper(),
-    createClaudeCodeTurnUnwrapper(),
-  ];
+export function createEventLineUnwrapper(): UnwrapLine & { end(): string | undefined } {
+  const opencode = createOpenCodeTurnUnwrapper();
+  const runtimes: EventUnwrapper[] = [opencode, createCodexTurnUnwrapper(), createClaudeCodeTurnUnwrapper()];
   const unwrapEvent = (event: TypedEvent): string | undefined => {
     for (const unwrap of runtimes) {
       const text = unwrap(event);
@@ -70,7 +71,7 @@ export function createEventLineUnwrapper(): UnwrapLine {
     }
     return undefined;
   };
-  return (line) => {
+  const unwrapLine = (line: string): string | undefined => {
     const event = parseUnwrapCandidate(line);
     if (event) return unwrapEvent(event);
     const events = parseEventArray(line);
@@ -78,4 +79,5 @@ export function createEventLineUnwrapper(): UnwrapLine {
     const texts = events.map(unwrapEvent).filter((text) => text !== undefined && text !== '');
     return texts.join('\n');
   };
+  return Object.assign(unwrapLine, { end: () => opencode.end() });
 }

@@ -1,16 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
+import { extractContract } from '../src/extract-contract.js';
+import { checkContracts } from '../src/hooks/contract-check.js';
 import { readAgentRun } from '../src/read-agent-run.js';
+import type { RunCandidate } from '../src/run-completion.js';
 import type { RuntimeId } from '../src/runtime-id.js';
+import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
 
 /**
  * Every capture of the real CLIs (`scripts/capture-fixtures.mjs`), judged against the CLI's own exit status as
  * its `SOURCES.md` records it: a run the CLI itself failed (exit ≠ 0) must never read as complete, so no contract
  * can be satisfied from it; a run it ended normally reads as complete with a final message, except a cut the
- * CLI does not fail (OpenCode exits 0 after an output-length stop).
+ * CLI does not fail (OpenCode exits 0 after an output-length stop) and plain text (`.txt`: the CLI's default
+ * output, which has no completion signal). And the read paths agree on each: `readAgentRun` +
+ * `extractContract`, the stateful unwrapper and the Stop hook given the final message.
  */
 const RUNTIMES: readonly RuntimeId[] = ['claude-code', 'codex', 'opencode'];
-const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson']);
+const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson', 'run-json-length-after-pass.ndjson']);
+const isPlainText = (file: string) => file.endsWith('.txt');
+const acceptance = builtinContracts.require('conflux.acceptance');
 
 function captures(runtime: RuntimeId): { file: string; exit: number }[] {
   const folder = new URL(`fixtures/${runtime}/captured/`, import.meta.url);
@@ -27,12 +37,29 @@ function captures(runtime: RuntimeId): { file: string; exit: number }[] {
   return rows;
 }
 
+const capture = (runtime: RuntimeId, file: string) =>
+  readFileSync(new URL(`fixtures/${runtime}/captured/${file}`, import.meta.url), 'utf8');
+
+/** The acceptance kind a result holds, or its error code. */
+function answer(result: { success: boolean; data?: unknown; error?: { code: string } }): string {
+  return result.success ? String((result.data as { acceptance?: string }).acceptance) : result.error!.code;
+}
+
 describe.each(RUNTIMES)('%s captures read as the CLI ended them', (runtime) => {
   const rows = captures(runtime);
 
   it.each(rows)('$file (exit $exit)', async ({ file, exit }) => {
-    const text = readFileSync(new URL(`fixtures/${runtime}/captured/${file}`, import.meta.url), 'utf8');
-    const run = await readAgentRun(text);
+    const run = await readAgentRun(capture(runtime, file));
+    if (isPlainText(file)) {
+      expect([run.runtime, run.format, run.finish, run.error?.code]).toEqual([
+        'unknown',
+        'text',
+        'unknown',
+        'no_completion_signal',
+      ]);
+      expect(run.finalText?.trim()).toBeTruthy();
+      return;
+    }
     expect(run.runtime).toBe(runtime);
     if (exit !== 0) {
       expect(run.finish).not.toBe('complete');
@@ -43,5 +70,47 @@ describe.each(RUNTIMES)('%s captures read as the CLI ended them', (runtime) => {
       expect(run.finish).toBe('complete');
       expect(run.finalText?.trim()).toBeTruthy();
     }
+  });
+
+  it.each(rows)('$file: one answer from every read path', async ({ file }) => {
+    const raw = capture(runtime, file);
+    const run = await readAgentRun(raw);
+    const extracted = answer(extractContract(run, acceptance));
+    // The unwrapper yields nothing for a run that did not complete, so the parser finds no verdict there.
+    const unwrapped = answer(safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }));
+    if (run.finish === 'complete') {
+      expect(unwrapped).toBe(extracted);
+      const hook = checkContracts([acceptance], run.finalText ?? '');
+      expect(
+        hook.satisfied ? answer({ success: true, data: hook.value }) : hook.failures[0]?.error.code,
+      ).toBe(extracted);
+    } else {
+      expect(extracted).toBe('run_not_complete');
+      // Plain text has no events to unwrap: a parser reads it as the text it is (no completion signal).
+      if (!isPlainText(file)) expect(unwrapped).toBe('missing_verdict');
+    }
+  });
+});
+
+describe('a pass that a failure followed is never accepted', () => {
+  // Claude Code ends the run with a synthetic "API Error" message, the candidate; Codex and OpenCode keep the pass.
+  it.each([
+    ['claude-code', 'stream-json-pass-then-http-401.jsonl', 'missing_verdict'],
+    ['codex', 'exec-json-pass-then-turn-failed.jsonl', 'pass'],
+    ['opencode', 'run-json-error-after-stop.ndjson', 'pass'],
+  ] as const)('%s %s (candidate: %s)', async (runtime, file, candidateAnswer) => {
+    const raw = capture(runtime, file);
+    const run = await readAgentRun(raw);
+    expect(run.finish).toBe('error');
+    const extracted = extractContract(run, acceptance);
+    expect(extracted.success ? 'accepted' : extracted.error.code).toBe('run_not_complete');
+    const candidate = !extracted.success && (extracted.error.details.candidate as RunCandidate);
+    expect(
+      candidate &&
+        (candidate.success ? answer({ success: true, data: candidate.data }) : candidate.error.code),
+    ).toBe(candidateAnswer);
+    expect(answer(safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }))).toBe(
+      'missing_verdict',
+    );
   });
 });

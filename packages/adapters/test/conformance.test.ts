@@ -1,3 +1,4 @@
+import type { UnwrapLine } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent-run.js';
 import { readAgentRun } from '../src/read-agent-run.js';
@@ -32,7 +33,7 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
   'claude-code': {
     success: 'stream-json-success-verdict.jsonl',
     crlf: 'stream-json-success-verdict-crlf.jsonl',
-    error: { file: 'stream-json-api-error.jsonl', code: 'api_error' },
+    error: { file: 'captured/stream-json-http-529.jsonl', code: 'api_error' },
     truncated: 'stream-json-truncated.jsonl',
     subagent: 'stream-json-subagent-interleaved.jsonl',
     unicode: 'stream-json-unicode.jsonl',
@@ -61,7 +62,7 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
   opencode: {
     success: 'run-json-success-verdict.ndjson',
     crlf: 'run-json-success-verdict-crlf.ndjson',
-    error: { file: 'run-json-error-provider-auth.ndjson', code: 'ProviderAuthError' },
+    error: { file: 'captured/run-json-http-401.ndjson', code: 'APIError' },
     truncated: 'run-json-truncated.ndjson',
     subagent: 'run-json-subagent-task.ndjson',
     unicode: 'run-json-unicode.ndjson',
@@ -80,10 +81,12 @@ function decided(run: AgentRun) {
   };
 }
 
-function unwrappedText(raw: string, unwrap = unwrapEventLine): string {
-  return raw
-    .split('\n')
-    .map((line) => unwrap(line.endsWith('\r') ? line.slice(0, -1) : line))
+/** What a one-pass parser reads: each line unwrapped, then what a stateful unwrapper held to the end. */
+function unwrappedText(raw: string, unwrap: UnwrapLine = unwrapEventLine): string {
+  return [
+    ...raw.split('\n').map((line) => unwrap(line.endsWith('\r') ? line.slice(0, -1) : line)),
+    unwrap.end?.(),
+  ]
     .filter((text): text is string => text !== undefined && text !== '')
     .join('\n');
 }

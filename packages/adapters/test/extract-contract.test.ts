@@ -147,7 +147,7 @@ describe('extractContract: result-style contracts read the final message', () =>
   });
 
   it('a failed run is run_not_complete even when its message holds no verdict', async () => {
-    const run = await readAgentRun(fixtureText('claude-code', 'stream-json-api-error.jsonl'));
+    const run = await readAgentRun(fixtureText('claude-code', 'captured/stream-json-http-529.jsonl'));
     const result = extractContract(run, 'conflux.acceptance');
     expect(!result.success && result.error.code).toBe('run_not_complete');
     expect(!result.success && result.error.details.candidate).toMatchObject({

@@ -31,7 +31,7 @@ const FACTS: readonly Fact[] = [
   // Claude Code
   {
     runtime: 'claude-code',
-    file: 'stream-json-max-turns-pass-before-tool.jsonl',
+    file: 'captured/stream-json-max-turns-pass-before-tool.jsonl',
     finish: 'max_turns',
     error: 'error_max_turns',
     verdict: 'run_not_complete',
@@ -53,11 +53,19 @@ const FACTS: readonly Fact[] = [
   },
   {
     runtime: 'claude-code',
-    file: 'stream-json-max-tokens-recovery.jsonl',
+    // 2.1.328: `result` holds only the continuation (' hold.\n…'); the reader joins the cut message to it.
+    file: 'captured/stream-json-max-tokens-recovery.jsonl',
     finish: 'complete',
     verdict: 'pass',
-    finalText: `All criteria hold: the tests pass and the changelog entry exists.\n${PASS}`,
-    usage: { inputTokens: 11, outputTokens: 32009 },
+    finalText: `All checks hold.\n${PASS}`,
+  },
+  {
+    // 2.1.328 asks for a continuation three times, then fails the run with a synthetic "API Error" message.
+    runtime: 'claude-code',
+    file: 'captured/stream-json-max-tokens-cut.jsonl',
+    finish: 'error',
+    error: 'api_error',
+    verdict: 'run_not_complete',
   },
   {
     runtime: 'claude-code',
@@ -76,27 +84,45 @@ const FACTS: readonly Fact[] = [
   },
   {
     runtime: 'claude-code',
-    file: 'stream-json-several-results.jsonl',
+    // Two prompts on stdin: two `result` lines (`result_index` 0, 1); each result's usage is its turn's, and
+    // the second `modelUsage` is the running total (8810 input, 11 output), which is not added up again.
+    file: 'captured/stream-json-two-prompts-two-results.jsonl',
     finish: 'complete',
-    verdict: 'pass',
-    finalText: `Fixed and re-checked.\n${PASS}`,
-    // Each result's usage is its turn's; modelUsage is a running total and is not added up.
-    usage: { inputTokens: 30, outputTokens: 10 },
+    verdict: 'missing_verdict',
+    finalText: 'The project holds notes.txt.',
+    usage: { inputTokens: 8810, outputTokens: 11 },
   },
   {
     runtime: 'claude-code',
-    file: 'stream-json-max-budget-zero-usage.jsonl',
+    // The result's `usage` is all zero; the run's usage comes from its assistant lines.
+    file: 'captured/stream-json-max-budget.jsonl',
     finish: 'error',
     error: 'error_max_budget_usd',
     verdict: 'run_not_complete',
     candidate: 'pass',
-    usage: { inputTokens: 40, outputTokens: 12 },
+    usage: { inputTokens: 4414, outputTokens: 24 },
   },
   {
     runtime: 'claude-code',
     file: 'stream-json-partial-message-delta.jsonl',
     finish: 'complete',
     verdict: 'fail',
+  },
+  {
+    // 2.1.328 continues once after a refusal, then ends with a synthetic "API Error" (`refused_message_id`).
+    runtime: 'claude-code',
+    file: 'captured/stream-json-refusal.jsonl',
+    finish: 'refused',
+    error: 'refusal',
+    verdict: 'run_not_complete',
+  },
+  {
+    // The refused pass is withheld; the answer after the CLI's one continuation is the final message.
+    runtime: 'claude-code',
+    file: 'captured/stream-json-refusal-continued.jsonl',
+    finish: 'complete',
+    verdict: 'fail',
+    finalText: /^Re-checked\./,
   },
   {
     runtime: 'claude-code',
@@ -114,15 +140,15 @@ const FACTS: readonly Fact[] = [
   },
   {
     runtime: 'claude-code',
-    file: 'result-json-verbose-array-one-line.json',
+    file: 'captured/result-json-verbose-pass.json',
     finish: 'complete',
     verdict: 'pass',
-    finalText: `Done.\n${PASS}`,
+    finalText: `All checks hold.\n${PASS}`,
   },
   // Codex
   {
     runtime: 'codex',
-    file: 'exec-json-pass-then-turn-failed.jsonl',
+    file: 'captured/exec-json-pass-then-turn-failed.jsonl',
     finish: 'error',
     error: 'turn.failed',
     verdict: 'run_not_complete',
@@ -153,7 +179,7 @@ const FACTS: readonly Fact[] = [
   // OpenCode
   {
     runtime: 'opencode',
-    file: 'run-json-length-after-pass.ndjson',
+    file: 'captured/run-json-length-after-pass.ndjson',
     finish: 'length',
     error: 'length',
     verdict: 'run_not_complete',

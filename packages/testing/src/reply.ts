@@ -16,8 +16,12 @@ export type ReplyPart =
       readonly id?: string;
     };
 
-/** How a scripted message ends: `end` (a normal stop, or a tool-call stop when it has calls) or `length`. */
-export type ReplyStop = 'end' | 'length';
+/**
+ * How a scripted message ends: `end` (a normal stop, or a tool-call stop when it has calls), `length` (the
+ * output-token limit) or `refusal` (the model declined: Anthropic `stop_reason: "refusal"`, OpenAI
+ * `content_filter`).
+ */
+export type ReplyStop = 'end' | 'length' | 'refusal';
 
 /** A scripted model reply: an assistant message streamed as SSE, or an HTTP error. */
 export type Reply =
@@ -75,6 +79,10 @@ export const reply = {
   /** Text cut short by the output-token limit (`max_tokens`, `length`, `max_output_tokens`). */
   truncated(text: string): Reply {
     return message([{ type: 'text', text }], 'length');
+  },
+  /** Text the model stopped as a refusal (`stop_reason: "refusal"`, `content_filter`). */
+  refused(text: string): Reply {
+    return message([{ type: 'text', text }], 'refusal');
   },
   /** An HTTP error in the protocol's own error body (401, 429, 500, 529, …). */
   httpError(

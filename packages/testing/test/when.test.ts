@@ -91,5 +91,6 @@ describe('reply', () => {
       ],
     });
     expect(reply.truncated('Hal')).toMatchObject({ stop: 'length' });
+    expect(reply.refused('No.')).toMatchObject({ stop: 'refusal' });
   });
 });

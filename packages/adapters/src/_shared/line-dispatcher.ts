@@ -11,6 +11,7 @@ import {
   type TypedEvent,
 } from './event-line.js';
 import type { LineSink } from './line-splitter.js';
+import { PLAIN_TEXT_ERROR, PlainTextLines } from './plain-text.js';
 import type { RunBuilder } from './run-builder.js';
 import type { RunReader, RunReaderFactory } from './run-reader.js';
 
@@ -40,6 +41,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   let undetected = false;
   let documentLines: { text: string; line: number }[] = [];
   let documentChars = 0;
+  // Only `auto` may find that the output is no runtime's events at all, but plain text.
+  const plainText = settings.runtime === 'auto' ? new PlainTextLines(settings.maxLineBytes) : undefined;
   if (settings.runtime !== 'auto') startReader(settings.runtime);
 
   function giveUpDetection(reason: string): void {
@@ -58,6 +61,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   function startReader(runtime: RuntimeId): RunReader {
     const started = settings.readers[runtime](run);
     reader = started;
+    plainText?.drop();
     const held = pending;
     pending = [];
     for (const { event, line } of held) started.accept(event, line);
@@ -107,6 +111,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     }
   }
 
+  let documentTooLarge = false;
+
   function replayDocumentLines(): void {
     const lines = documentLines;
     documentLines = [];
@@ -131,10 +137,12 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   return {
     line(number, text) {
       run.lineCount = number;
+      if (!reader) plainText?.add(text);
       if (mode === 'document') {
         documentLines.push({ text, line: number });
         documentChars += text.length + 1;
         if (documentChars > settings.maxLineBytes) {
+          documentTooLarge = true;
           run.problem(
             new ProtocolError(
               'document_too_large',
@@ -163,6 +171,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
 
     tooLong(number, bytes) {
       run.lineCount = number;
+      if (!reader) plainText?.tooLong();
       if (mode === 'document') replayDocumentLines();
       if (mode === 'start') mode = 'lines';
       run.malformedLine(number, lineTooLongError(number, bytes, settings.maxLineBytes));
@@ -175,7 +184,22 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
       if (!reader && !undetected && settings.runtime === 'auto' && !unread) {
         giveUpDetection(run.lineCount === 0 ? 'the output is empty' : 'no line is a known runtime event');
       }
-      if (!reader) return run.build({ finish: 'unknown' });
+      if (!reader) {
+        // No runtime event at all: the output is the agent's text, with no sign that the run completed.
+        if (undetected && plainText?.overflowed && !documentTooLarge) {
+          run.problem(
+            new ProtocolError(
+              'document_too_large',
+              `The output has no runtime event and is longer than maxLineBytes (${settings.maxLineBytes}) as plain text; its text is not kept.`,
+              { details: { maxLineBytes: settings.maxLineBytes } },
+            ),
+          );
+        }
+        const text = undetected ? plainText?.text() : undefined;
+        if (text === undefined) return run.build({ finish: 'unknown' });
+        run.format = 'text';
+        return run.build({ finish: 'unknown', error: PLAIN_TEXT_ERROR, finalText: text });
+      }
       return run.build(reader.finish());
     },
   };

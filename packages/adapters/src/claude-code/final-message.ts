@@ -14,6 +14,10 @@ import type { ClaudeResultEvent } from './wire-schemas.js';
  *   2.1.10x) while the assistant line holds the answer, keeps only the last text block of a message with
  *   several, and after a `max_tokens` recovery holds only the continuation. So the turn's text wins when it
  *   ends with `result`; `result` stands alone when no assistant line was printed (`--output-format json`).
+ * - 2.1.328 prints a cut message with `stop_reason: null` (the `assistant` line precedes the `message_delta`
+ *   that says `max_tokens`) and asks for the continuation with a synthetic `user` line (`isSynthetic: true`,
+ *   "Output token limit hit. Resume directly…"). That line continues the turn: the message before it counts
+ *   as cut at `max_tokens`.
  * - A message that stopped with `stop_reason: "refusal"` (or carries `refused_message_id`) was withdrawn by
  *   the runtime and is never the final message; a fallback model's retry that follows it is.
  */
@@ -34,6 +38,13 @@ export class ClaudeTurn {
   /** A withdrawn message leaves the turn. */
   withdraw(message: MessageDraft): void {
     this.messages = this.messages.filter((candidate) => candidate !== message);
+  }
+
+  /** The runtime asked the model to resume after an output-token cut: the last message was cut there. */
+  continueAfterCut(): void {
+    const last = this.messages[this.messages.length - 1];
+    if (last) this.cutAtMaxTokens.add(last);
+    this.lastStop = 'max_tokens';
   }
 
   /** A `user` line or a `result` starts the next turn. */
@@ -64,6 +75,17 @@ export class ClaudeTurn {
   }
 }
 
+const RESUME_AFTER_CUT = 'Output token limit hit.';
+
+/** The synthetic `user` line with which 2.1.328 asks for the rest of a message cut at `max_tokens`. */
+export function isMaxTokensResume(event: Readonly<Record<string, unknown>>): boolean {
+  if (event.isSynthetic !== true) return false;
+  const message = event.message as { content?: unknown } | undefined;
+  const content = message?.content;
+  const first = Array.isArray(content) ? (content[0] as { text?: unknown } | undefined)?.text : content;
+  return typeof first === 'string' && first.startsWith(RESUME_AFTER_CUT);
+}
+
 /** The final message of a turn that ended with `result`, by the rule above. */
 export function claudeFinalText(
   turnText: string | undefined,
@@ -87,7 +109,10 @@ export function finishOfTurn(
   refused: boolean,
 ): { finish: FinishState; error?: RunError } {
   const ended = claudeFinishFromResult(result);
-  if (ended.finish !== 'complete') return ended;
+  // 2.1.328 ends a run it gave up on after a refusal with an API-error result (`is_error`, `stop_reason:
+  // "refusal"`): the refusal is why it ended.
+  const refusalError = ended.error?.code === 'api_error' && (refused || result.stop_reason === 'refusal');
+  if (ended.finish !== 'complete' && !refusalError) return ended;
   if (refused) {
     return {
       finish: 'refused',
@@ -101,7 +126,7 @@ export function finishOfTurn(
       error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
     };
   }
-  if (stop === 'refusal') {
+  if (stop === 'refusal' || refusalError) {
     return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
   }
   return ended;

@@ -23,6 +23,29 @@ export function claudeResultText(result: ClaudeResultEvent): string | undefined 
   return result.subtype === 'success' && result.is_error !== true ? result.result : undefined;
 }
 
+/**
+ * A result's `model_usage_since_last_result` (2.1.328: the turn's usage per model, in camelCase) summed over
+ * models, or `undefined` when the result has none. `modelUsage` beside it is the session's running total.
+ */
+export function claudeTurnModelUsage(result: Readonly<Record<string, unknown>>): RunUsage | undefined {
+  const perModel = result.model_usage_since_last_result;
+  if (typeof perModel !== 'object' || perModel === null || Array.isArray(perModel)) return undefined;
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  let total: RunUsage | undefined;
+  for (const model of Object.values(perModel)) {
+    if (typeof model !== 'object' || model === null) continue;
+    const entry = model as Record<string, unknown>;
+    total = {
+      inputTokens: (total?.inputTokens ?? 0) + count(entry.inputTokens),
+      outputTokens: (total?.outputTokens ?? 0) + count(entry.outputTokens),
+      cacheReadTokens: (total?.cacheReadTokens ?? 0) + count(entry.cacheReadInputTokens),
+      cacheWriteTokens: (total?.cacheWriteTokens ?? 0) + count(entry.cacheCreationInputTokens),
+      reasoningTokens: undefined,
+    };
+  }
+  return total;
+}
+
 /** Anthropic usage: `input_tokens` excludes cache reads and writes, which have their own counters. */
 export function toClaudeRunUsage(usage: ClaudeUsage): RunUsage {
   return {

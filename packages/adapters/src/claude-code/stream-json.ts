@@ -4,8 +4,14 @@ import type { RunReader } from '../_shared/run-reader.js';
 import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunUsage } from '../agent-run.js';
-import { ClaudeTurn, claudeFinalText, finishOfTurn, isLocalCommandResult } from './final-message.js';
-import { claudeResultText, toClaudeRunUsage } from './result-json.js';
+import {
+  ClaudeTurn,
+  claudeFinalText,
+  finishOfTurn,
+  isLocalCommandResult,
+  isMaxTokensResume,
+} from './final-message.js';
+import { claudeResultText, claudeTurnModelUsage, toClaudeRunUsage } from './result-json.js';
 import { claudeContentText } from './unwrap.js';
 import {
   CLAUDE_PASSIVE_EVENT_TYPES,
@@ -136,7 +142,8 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     const user = parseWire(ClaudeUserEventSchema, event, line, run);
     if (!user) return;
     const subagent = isClaudeSubagent(user);
-    if (subagent !== true) {
+    if (subagent !== true && isMaxTokensResume(event)) turn.continueAfterCut();
+    else if (subagent !== true) {
       turn.reset();
       if (result) outputAfterResult = true;
     }
@@ -205,8 +212,12 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     const usage = parseOptionalWire(ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
     const reported = usage ? toClaudeRunUsage(usage) : undefined;
     const streamed = closeTurnUsage();
-    // `error_max_budget_usd` reports zero usage (2.1.328); the messages' own usage is then the turn's.
-    const used = reported && (usageTotal(reported) > 0 || !streamed) ? reported : streamed;
+    // `error_max_budget_usd` reports zero usage (2.1.328): the turn's usage is then its per-model usage
+    // since the last result, else the messages' own (which 2.1.328 prints as of the message's start).
+    const used =
+      reported && usageTotal(reported) > 0
+        ? reported
+        : (claudeTurnModelUsage(parsed) ?? streamed ?? reported);
     if (used) runUsage = addRunUsage(runUsage, used);
     if (result && isLocalCommandResult(parsed)) return;
     result = parsed;

@@ -1,6 +1,12 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { MessageDraft } from '../_shared/run-builder.js';
-import { ClaudeTurn, claudeFinalText, finishOfTurn, isLocalCommandResult } from './final-message.js';
+import {
+  ClaudeTurn,
+  claudeFinalText,
+  finishOfTurn,
+  isLocalCommandResult,
+  isMaxTokensResume,
+} from './final-message.js';
 import { claudeResultText } from './result-json.js';
 import { isClaudeSubagent } from './stream-json.js';
 import { claudeContentText, unwrapClaudeCodeEvent } from './unwrap.js';
@@ -70,7 +76,9 @@ export function createClaudeCodeTurnUnwrapper(): (event: TypedEvent) => string |
         acceptAssistant(event);
         return '';
       case 'user':
-        if (isClaudeSubagent(event as Parameters<typeof isClaudeSubagent>[0]) !== true) turn.reset();
+        if (isClaudeSubagent(event as Parameters<typeof isClaudeSubagent>[0]) === true) return '';
+        if (isMaxTokensResume(event)) turn.continueAfterCut();
+        else turn.reset();
         return '';
       case 'system':
         if (event.subtype === 'model_refusal_no_fallback') refused = true;

@@ -71,11 +71,13 @@ describe('Claude Code stream-json', () => {
   });
 
   it('success with is_error: an API error, whose text is not the final answer', async () => {
-    const run = await read('stream-json-api-error.jsonl');
+    // 2.1.328 (captured): a synthetic assistant message carries the API error, then `result/success` with
+    // `is_error: true` repeats it.
+    const run = await read('captured/stream-json-http-529.jsonl');
     expect(run.finish).toBe('error');
     expect(run.error?.code).toBe('api_error');
-    expect(run.error?.message).toMatch(/^API Error: 529/);
-    expect(run.finalText).toBe('Checking the acceptance criteria now.');
+    expect(run.error?.message).toMatch(/^API Error: 529 Overloaded/);
+    expect(run.finalText).toMatch(/^API Error: 529 Overloaded/);
   });
 
   it('truncated mid-answer: the streamed fragment becomes a partial message', async () => {

@@ -78,11 +78,9 @@ describe('OpenCode run --format json', () => {
   });
 
   it('an error line ends the run with its name and message', async () => {
-    const run = await read('run-json-error-provider-auth.ndjson');
-    expect(run.error).toEqual({
-      code: 'ProviderAuthError',
-      message: 'Missing API key for provider anthropic',
-    });
+    // 1.18.33 (captured): the model API answered HTTP 401; an `error` line, no step.
+    const run = await read('captured/run-json-http-401.ndjson');
+    expect(run.error).toEqual({ code: 'APIError', message: 'Invalid API key (scripted)' });
   });
 
   it('a done line (current dev source) completes the run', async () => {

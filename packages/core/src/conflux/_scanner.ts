@@ -38,7 +38,7 @@ export interface VerdictScanner {
   readonly maxLineLength: number;
   readonly detection: VerdictDetection | undefined;
   readonly decided: AcceptanceParseResult | undefined;
-  /** The result for the output seen so far, as if it ended here. */
+  /** The output ended: the unwrapper's held-back text (`UnwrapLine.end`, once) is read, then the result. */
   finish(): AcceptanceParseResult;
 }
 
@@ -64,6 +64,17 @@ function callUnwrap(unwrapLine: UnwrapLine | undefined, line: string): string | 
   }
 }
 
+/** The text a stateful unwrapper held back until the output ended (`UnwrapLine.end`), if any. */
+function callEnd(unwrapLine: UnwrapLine | undefined): string | undefined {
+  if (typeof unwrapLine?.end !== 'function') return undefined;
+  try {
+    const text = unwrapLine.end();
+    return typeof text === 'string' ? toWellFormedText(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Conflux parser as a line-at-a-time state machine, shared by `safeParseAcceptanceOutput` and the streaming
  * detector so both apply the same rules with the same fence state: unwrap each raw line, trim each text line,
@@ -84,6 +95,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
   let collecting = false;
   let detection: VerdictDetection | undefined;
   let decided: AcceptanceParseResult | undefined;
+  let ended = false;
   const counting = options?.countVerdicts === true;
   const verdicts = { json: 0, legacy: 0, kinds: new Set<AcceptanceKind>() };
 
@@ -216,6 +228,12 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     skipLine,
     rawLine,
     finish() {
+      if (!ended) {
+        ended = true;
+        // Text held back to the end counts as the last raw line's.
+        const held = decided === undefined || counting ? callEnd(unwrap) : undefined;
+        if (held) forEachLine(held, textLine);
+      }
       return withVerdictWarning(decided ?? finishLegacy());
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeParseAcceptanceOutput } from '../../src/conflux/index.js';
+import { createVerdictDetector, safeParseAcceptanceOutput } from '../../src/conflux/index.js';
 import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
@@ -131,6 +131,28 @@ describe('safeParseAcceptanceOutput: values', () => {
     expect(safeParseAcceptanceOutput('{"acceptance":"pass"}', { unwrapLine: throwing })).toMatchObject({
       success: true,
     });
+  });
+
+  it('reads the verdict a stateful unwrapper held back to the end (UnwrapLine.end), also in the detector', () => {
+    // An unwrapper that holds each line's text and drops it when a later line says the run failed.
+    const holding = () => {
+      let held: string | undefined;
+      return Object.assign(
+        (line: string) => {
+          held = line === 'FAILED' ? undefined : line;
+          return '';
+        },
+        { end: () => held },
+      );
+    };
+    expect(safeParseAcceptanceOutput('{"acceptance":"pass"}\n', { unwrapLine: holding() })).toMatchObject({
+      success: true,
+      data: { acceptance: 'pass' },
+    });
+    expect(failure('{"acceptance":"pass"}\nFAILED\n', holding()).code).toBe('missing_verdict');
+    const detector = createVerdictDetector({ unwrapLine: holding() });
+    expect(detector.push('{"acceptance":"pass"}\n')).toBeUndefined();
+    expect(detector.end()).toMatchObject({ success: true, data: { acceptance: 'pass' } });
   });
 
   it('reads CRLF output and a BOM-prefixed first line the way Rust does (the BOM is not whitespace)', () => {

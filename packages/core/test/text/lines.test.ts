@@ -52,6 +52,18 @@ describe('agentTextLines', () => {
     expect([...agentTextLines('raw\r\nE:a|b\nlast\n', unwrap)]).toEqual(['raw', 'a', 'b', 'last']);
   });
 
+  it('reads what a stateful unwrapper held back to the end after the last line, once', () => {
+    let held: string | undefined;
+    const unwrap = Object.assign(
+      (line: string) => {
+        held = line.toUpperCase();
+        return '';
+      },
+      { end: () => held },
+    );
+    expect([...agentTextLines('a\nb\n', unwrap)]).toEqual(['B']);
+  });
+
   it('drops a line whose event carries empty text, and keeps a bare \\r on the last line', () => {
     const unwrap = (line: string) => (line === 'EMPTY' ? '' : undefined);
     expect([...agentTextLines('a\nEMPTY\nb\r', unwrap)]).toEqual(['a', 'b\r']);

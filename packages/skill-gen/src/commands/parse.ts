@@ -18,7 +18,7 @@ import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 const INPUT_RUNTIMES = ['auto', 'claude-code', 'codex', 'opencode', 'text'] as const;
 type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 
-/** The most bytes read as plain text (`--runtime text`, or `auto` when no runtime is detected). */
+/** The most bytes read as plain text with `--runtime text` (`auto` keeps as much as one line may be). */
 export const TEXT_INPUT_LIMIT = 64 * 1024 * 1024;
 
 type ParseDocument =
@@ -81,7 +81,7 @@ async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIter
   return createReadStream(path);
 }
 
-/** Pass chunks through while keeping a copy of the first `limit` bytes, for a plain-text fallback. */
+/** Pass chunks through while keeping a copy of the first `limit` bytes. */
 function teeBounded(source: AsyncIterable<Uint8Array | string>, limit: number) {
   const kept: Uint8Array[] = [];
   const state = { bytes: 0, overflow: false, kept };
@@ -114,11 +114,11 @@ function decode(chunks: readonly Uint8Array[]): string {
   return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 }
 
-function tooLarge(): IoError {
+function tooLarge(limit = TEXT_INPUT_LIMIT): IoError {
   return new IoError(
     'input_too_large',
-    `The input is larger than ${TEXT_INPUT_LIMIT} bytes, too large to read as plain text; name its runtime with --runtime.`,
-    { details: { limit: TEXT_INPUT_LIMIT } },
+    `The input is larger than ${limit} bytes, too large to read as plain text; name its runtime with --runtime.`,
+    { details: { limit } },
   );
 }
 
@@ -129,6 +129,14 @@ function inputProblem(run: AgentRun): IoError | undefined {
   );
   return (
     problem && new IoError('input_unreadable', problem.message, { details: problem.details, cause: problem })
+  );
+}
+
+/** An output with no runtime event that `readAgentRun` could not keep whole as plain text. */
+function tooLargeAsText(run: AgentRun): boolean {
+  return (
+    run.problems.some((problem) => problem.code === 'document_too_large') ||
+    run.malformedLines.some((line) => line.error.code === 'line_too_long')
   );
 }
 
@@ -149,20 +157,15 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
   if (request.runtime === 'text') {
     result = contract.extract(await readText(source));
   } else {
-    // Only `auto` may fall back to plain text, so only it keeps a bounded copy of what it read.
-    const tee = teeBounded(source, request.runtime === 'auto' ? TEXT_INPUT_LIMIT : 0);
-    const agentRun = await adapters.readAgentRun(tee.chunks, { runtime: request.runtime });
+    const agentRun = await adapters.readAgentRun(source, { runtime: request.runtime });
     const problem = inputProblem(agentRun);
     if (problem) throw problem;
-    if (agentRun.runtime === 'unknown') {
-      // `auto` found no runtime events: the input is the agent's text itself.
-      if (tee.state.overflow) throw tooLarge();
-      runtime = 'text';
-      result = contract.extract(decode(tee.state.kept));
-    } else {
-      runtime = agentRun.runtime;
-      result = adapters.extractContract(agentRun, contract, { acceptIncomplete: request.acceptIncomplete });
-    }
+    if (agentRun.runtime === 'unknown' && tooLargeAsText(agentRun))
+      throw tooLarge(adapters.DEFAULT_MAX_LINE_BYTES);
+    // `auto` and no runtime event: plain text, the agent's message with no sign that the run completed, so
+    // it is `run_not_complete` like any run that did not (the same answer as readAgentRun + extractContract).
+    runtime = agentRun.format === 'text' ? 'text' : agentRun.runtime;
+    result = adapters.extractContract(agentRun, contract, { acceptIncomplete: request.acceptIncomplete });
   }
   const judged = contract.judge(result);
   if (!judged.satisfied) return failure(io, judged.error, request, runtime);
@@ -179,7 +182,9 @@ export const command = defineCommand({
   {"ok": true, "contract": …, "runtime": …, "value": …}     exit 0: the contract is satisfied
   {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; 2: usage or I/O error
 Only a run that completed satisfies a contract: a failed or cut-short run is the error
-"run_not_complete" (exit 1), with what its final message held in error.details.candidate.`,
+"run_not_complete" (exit 1), with what its final message held in error.details.candidate.
+Plain text (no runtime events) says nothing about how the run ended: with auto it is
+"run_not_complete" too; --runtime text or --accept-incomplete reads it as the final message.`,
   positionals: [{ name: 'FILE', description: 'The agent output to read; - or nothing reads stdin' }],
   options: {
     contract: {
@@ -194,7 +199,7 @@ Only a run that completed satisfies a contract: a failed or cut-short run is the
       choices: INPUT_RUNTIMES,
       default: 'auto',
       description:
-        "auto detects Claude Code, Codex or OpenCode JSON events, else reads plain text; text is the agent's message itself",
+        "auto detects Claude Code, Codex or OpenCode JSON events, else reads plain text (an incomplete run); text is the agent's message itself",
     },
     config: CONFIG_OPTION,
     contracts: CONTRACTS_OPTION,

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli-io.js';
 import { runCli } from '../../src/program.js';
@@ -60,12 +61,56 @@ describe('skillpack parse', () => {
     }
   });
 
-  it('reads plain text from stdin with --runtime text, - or nothing', async () => {
-    for (const args of [['--runtime', 'text'], ['-'], [], ['--runtime', 'auto', '-']]) {
+  it('reads plain text from stdin as the final message with --runtime text', async () => {
+    const ran = await parse(['--contract', 'conflux.acceptance', '--runtime', 'text'], PASS_TEXT);
+    expect(ran.code).toBe(0);
+    expect(ran.document).toMatchObject({ ok: true, runtime: 'text', value: { acceptance: 'pass' } });
+  });
+
+  it('finds plain text on stdin with auto (-, or nothing), an incomplete run: run_not_complete with its candidate', async () => {
+    for (const args of [['-'], [], ['--runtime', 'auto', '-']]) {
       const ran = await parse(['--contract', 'conflux.acceptance', ...args], PASS_TEXT);
-      expect(ran.code).toBe(0);
-      expect(ran.document).toMatchObject({ ok: true, runtime: 'text', value: { acceptance: 'pass' } });
+      expect(ran.code).toBe(1);
+      expect(ran.document).toMatchObject({
+        ok: false,
+        runtime: 'text',
+        error: {
+          code: 'run_not_complete',
+          details: {
+            finish: 'unknown',
+            reason: { code: 'no_completion_signal' },
+            candidate: { success: true, data: { acceptance: 'pass' } },
+          },
+        },
+      });
     }
+    const accepted = await parse(['--contract', 'conflux.acceptance', '--accept-incomplete'], PASS_TEXT);
+    expect(accepted.code).toBe(0);
+    expect(accepted.document).toMatchObject({
+      ok: true,
+      runtime: 'text',
+      value: { acceptance: 'pass' },
+      warnings: [{ code: 'run_not_complete' }],
+    });
+  });
+
+  it.each(
+    (['claude-code', 'codex', 'opencode'] as const).flatMap((runtime) =>
+      readdirSync(fixture(`${runtime}/captured`))
+        .filter((file) => file !== 'SOURCES.md')
+        .map((file) => [runtime, file] as const),
+    ),
+  )('gives the answer of readAgentRun + extractContract on the capture %s/%s', async (runtime, file) => {
+    const path = `${runtime}/captured/${file}`;
+    const agentRun = await readAgentRun(readFileSync(fixture(path)));
+    const expected = extractContract(agentRun, 'conflux.acceptance');
+    const ran = await parse(['--contract', 'conflux.acceptance', path]);
+    expect(ran.code).toBe(expected.success ? 0 : 1);
+    expect(ran.document).toMatchObject(
+      expected.success
+        ? { ok: true, value: { acceptance: (expected.data as { acceptance: string }).acceptance } }
+        : { ok: false, error: { code: expected.error.code } },
+    );
   });
 
   it('prints a FAIL verdict canonically, without parse metadata', async () => {
@@ -263,7 +308,13 @@ describe('skillpack parse', () => {
   it('resolves FILE against the working directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skillpack-parse-'));
     writeFileSync(join(dir, 'answer.txt'), PASS_TEXT);
-    const ran = await parse(['--contract', 'conflux.acceptance', join(dir, 'answer.txt')]);
+    const ran = await parse([
+      '--contract',
+      'conflux.acceptance',
+      '--runtime',
+      'text',
+      join(dir, 'answer.txt'),
+    ]);
     expect(ran.document).toMatchObject({ ok: true, runtime: 'text' });
   });
 

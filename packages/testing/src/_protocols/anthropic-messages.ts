@@ -79,7 +79,14 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
     );
   });
   const hasCalls = parts.some((part) => part.type === 'tool_call');
-  const stopReason = reply.stop === 'length' ? 'max_tokens' : hasCalls ? 'tool_use' : 'end_turn';
+  const stopReason =
+    reply.stop === 'length'
+      ? 'max_tokens'
+      : reply.stop === 'refusal'
+        ? 'refusal'
+        : hasCalls
+          ? 'tool_use'
+          : 'end_turn';
   chunks.push(
     sseFrame(
       {

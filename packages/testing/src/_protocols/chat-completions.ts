@@ -77,7 +77,14 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
       outputText += args;
     }
   }
-  const finishReason = reply.stop === 'length' ? 'length' : callIndex > 0 ? 'tool_calls' : 'stop';
+  const finishReason =
+    reply.stop === 'length'
+      ? 'length'
+      : reply.stop === 'refusal'
+        ? 'content_filter'
+        : callIndex > 0
+          ? 'tool_calls'
+          : 'stop';
   const promptTokens = estimateTokens(summary.text);
   const completionTokens = estimateTokens(outputText);
   chunks.push(

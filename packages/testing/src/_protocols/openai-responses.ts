@@ -117,12 +117,12 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
     total_tokens: inputTokens + outputTokens,
   };
   chunks.push(
-    reply.stop === 'length'
+    reply.stop !== 'end'
       ? frame('response.incomplete', {
           response: {
             ...base,
             status: 'incomplete',
-            incomplete_details: { reason: 'max_output_tokens' },
+            incomplete_details: { reason: reply.stop === 'length' ? 'max_output_tokens' : 'content_filter' },
             output: items,
             usage,
           },

@@ -104,6 +104,11 @@ describe('anthropic messages: writing a reply', () => {
     expect(JSON.parse(frames.at(-2)!.data).delta.stop_reason).toBe('max_tokens');
   });
 
+  it('ends a refused reply with stop_reason refusal', () => {
+    const frames = parseSse(codec.render(reply.refused('No.'), summary).chunks.join(''));
+    expect(JSON.parse(frames.at(-2)!.data).delta.stop_reason).toBe('refusal');
+  });
+
   it.each([
     [401, 'authentication_error'],
     [500, 'api_error'],

@@ -119,6 +119,11 @@ describe('chat completions: writing a reply', () => {
     expect(JSON.parse(frames[2]!.data).choices[0].finish_reason).toBe('length');
   });
 
+  it('finishes a refused reply with finish_reason content_filter', () => {
+    const frames = parseSse(codec.render(reply.refused('No.'), summary).chunks.join(''));
+    expect(JSON.parse(frames[2]!.data).choices[0].finish_reason).toBe('content_filter');
+  });
+
   it.each([401, 500, 529] as const)('answers HTTP %i with an OpenAI error body', (status) => {
     const wire = codec.render(reply.httpError(status), summary);
     expect(wire.status).toBe(status);

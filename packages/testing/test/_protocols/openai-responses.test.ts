@@ -133,6 +133,12 @@ describe('openai responses: writing a reply', () => {
     });
   });
 
+  it('ends a refused reply with response.incomplete and reason content_filter', () => {
+    const frames = parseSse(codec.render(reply.refused('No.'), summary).chunks.join(''));
+    expect(frames.at(-1)!.event).toBe('response.incomplete');
+    expect(JSON.parse(frames.at(-1)!.data).response.incomplete_details).toEqual({ reason: 'content_filter' });
+  });
+
   it.each([401, 500, 529] as const)('answers HTTP %i with an OpenAI error body', (status) => {
     const wire = codec.render(reply.httpError(status, { message: 'nope' }), summary);
     expect(wire.status).toBe(status);
