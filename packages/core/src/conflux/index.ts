@@ -1,5 +1,5 @@
 import type { AnyContract } from '../contract.js';
-import { acceptanceContract } from './contract.js';
+import { acceptanceContract } from './acceptance-contract.js';
 
 export type {
   AutomationState,
@@ -15,7 +15,7 @@ export {
   renderCompletionGatingTable,
   summarizeCompletionGating,
 } from './completion-gating.js';
-export { acceptanceContract } from './contract.js';
+export { acceptanceContract } from './acceptance-contract.js';
 export type { VerdictDetection, VerdictDetector } from './detector.js';
 export { createVerdictDetector } from './detector.js';
 export { correctiveInstruction } from './diagnostics.js';

@@ -11,7 +11,7 @@ export {
   newTaskContract,
   nodePayloadContracts,
   operationProbeContract,
-} from './contracts.js';
+} from './payload-contracts.js';
 export type {
   ExpectedResponse,
   ResultEnvelope,
@@ -105,7 +105,7 @@ export type {
 export { METHOD_PROFILES, TOOL_NAMES } from './vocabulary.js';
 
 import type { AnyContract } from '../contract.js';
-import { devflowContractList } from './contracts.js';
+import { devflowContractList } from './payload-contracts.js';
 
 /** Every contract of the devflow family, for registries. */
 export const devflowContracts: readonly AnyContract[] = devflowContractList;

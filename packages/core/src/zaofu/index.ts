@@ -53,8 +53,8 @@ export type {
   NormalizedArtifactRef,
 } from './manifest-validation.js';
 export { validateArtifactManifest } from './manifest-validation.js';
-export type { LoggedEvent, TaskContractDraft } from './task-contract.js';
-export { draftTaskContract } from './task-contract.js';
+export type { LoggedEvent, TaskContractDraft } from './task-contract-draft.js';
+export { draftTaskContract } from './task-contract-draft.js';
 
 /** Every contract of the zaofu family, for registries: one per event type. */
 export const zaofuContracts: readonly AnyContract[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptanceContract } from '../../src/conflux/contract.js';
+import { acceptanceContract } from '../../src/conflux/acceptance-contract.js';
 import { safeParseAcceptanceOutput } from '../../src/conflux/parse-output.js';
 
 const codes = (text: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftTaskContract } from '../../src/zaofu/index.js';
-import { checkManifestLink } from '../../src/zaofu/task-contract.js';
+import { checkManifestLink } from '../../src/zaofu/task-contract-draft.js';
 
 const manifest = { id: 'evt-aaaaaaaaaaaa', type: 'artifact.manifest.published', payload: {} };
 const proposal = (link?: string) => ({
