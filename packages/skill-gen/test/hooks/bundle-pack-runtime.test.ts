@@ -110,7 +110,9 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     for (const contract of builtinContracts.list()) {
       expect(text.includes(contract.description.slice(0, 60)), contract.id).toBe(false);
     }
-    const prebuilt = readFileSync(new URL('../../../adapters/dist/bundles/skillpack-hook.mjs', import.meta.url));
+    const prebuilt = readFileSync(
+      new URL('../../../adapters/dist/bundles/skillpack-hook.mjs', import.meta.url),
+    );
     const conflux = builtinContracts.require('conflux.acceptance').description.slice(0, 60);
     expect(prebuilt.toString('latin1').includes(conflux)).toBe(true);
     const other = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, WRONG);

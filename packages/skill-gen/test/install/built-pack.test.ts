@@ -50,7 +50,9 @@ describe('a pack built by skillpack build', () => {
       ).toBe(true);
       // The pack carries one hook file per runtime layout (its plugin's); the install puts it where the
       // runtime's skill form or hook configuration runs it from.
-      const hookFolder = { 'claude-code': '.claude/hooks/', codex: '.codex/hooks/', opencode: undefined }[runtime];
+      const hookFolder = { 'claude-code': '.claude/hooks/', codex: '.codex/hooks/', opencode: undefined }[
+        runtime
+      ];
       const hooks = written.filter((path) => path.endsWith('/skillpack-hook.mjs'));
       expect(hooks).toEqual(hookFolder ? [`${hookFolder}golden-pack/skillpack-hook.mjs`] : []);
       for (const hook of hooks) {

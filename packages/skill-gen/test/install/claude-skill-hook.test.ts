@@ -21,7 +21,7 @@ function project() {
   const work = tempDir();
   const root = join(work, 'project');
   mkdirSync(root);
-  const run = (packDir: string, ...args: string[]) =>
+  const run = (...args: string[]) =>
     skillpack([...args, '--scope', 'project', '--dir', root, '--format', 'json'], { cwd: work }).then(
       (result) => ({ ...result, outcome: JSON.parse(result.stdout) }),
     );
@@ -32,7 +32,7 @@ describe('install: the Claude Code skill-form hook', () => {
   it("installs the plugin's one copy where the skill's hook command looks, and removes it on uninstall", async () => {
     const { work, root, run } = project();
     const packDir = hookedPack(work);
-    const installed = await run(packDir, 'install', packDir, '--runtime', 'claude-code');
+    const installed = await run('install', packDir, '--runtime', 'claude-code');
     expect(installed.code).toBe(0);
     const hook = join(root, '.claude/hooks/demo-pack/skillpack-hook.mjs');
     expect(readFileSync(hook, 'utf8')).toBe(PROGRAM);
@@ -40,7 +40,7 @@ describe('install: the Claude Code skill-form hook', () => {
     expect(lock.installs[0].files.map((file: { path: string }) => file.path)).toContain(
       '.claude/hooks/demo-pack/skillpack-hook.mjs',
     );
-    const removed = await run(packDir, 'uninstall', 'demo-pack');
+    const removed = await run('uninstall', 'demo-pack');
     expect(removed.code).toBe(0);
     expect(existsSync(hook)).toBe(false);
     expect(snapshotTree(root)).toEqual({});
@@ -50,14 +50,14 @@ describe('install: the Claude Code skill-form hook', () => {
     const { work, root, run } = project();
     const files = { ...demoPackFiles('1.0.0'), 'claude-code/plugin/hooks/skillpack-hook.mjs': PROGRAM };
     const packDir = writePack(join(work, 'pack'), { name: 'demo-pack', version: '1.0.0' }, files);
-    expect((await run(packDir, 'install', packDir, '--runtime', 'claude-code')).code).toBe(0);
+    expect((await run('install', packDir, '--runtime', 'claude-code')).code).toBe(0);
     expect(existsSync(join(root, '.claude/hooks'))).toBe(false);
   });
 
   it('refuses a pack whose skills run a hook it does not carry, and writes nothing', async () => {
     const { work, root, run } = project();
     const packDir = hookedPack(work, { program: false });
-    const refused = await run(packDir, 'install', packDir, '--runtime', 'claude-code');
+    const refused = await run('install', packDir, '--runtime', 'claude-code');
     expect(refused.code).toBe(1);
     expect(refused.outcome.error.code).toBe('pack_hook_missing');
     expect(refused.outcome.error.message).toContain('claude-code/plugin/hooks/skillpack-hook.mjs');
