@@ -222,7 +222,7 @@ export async function loadPack(
   const [templates, typeReferences, bundles] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
-      ? createTypeReferences(contracts, request.typeReferences)
+      ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
       : new Map<string, TypeReference>(),
     packBundles(neededBundles(config, targets, skills), {
       config,
@@ -238,7 +238,7 @@ export async function loadPack(
     if (reference.origin === 'json-schema') {
       warnings.push({
         code: 'type_reference_from_schema',
-        message: `references/${reference.contractId}.d.ts was derived from the JSON Schema: @skillpack/core exports no declaration of that contract.`,
+        message: `references/${reference.contractId}.d.ts was derived from the JSON Schema: ${reference.reason}.`,
       });
     }
   }
