@@ -80,7 +80,13 @@ describe('type references of contracts from contract modules', { timeout: 120_00
       join(dir, 'skills', 'review', 'skill.md'),
       '---\nname: review\ndescription: Review a change. Use when asked to review.\ncontracts: [acme.review]\n---\n\nEnd with {{> contract-output contract="acme.review"}}\n',
     );
-    const config = { name: 'acme', version: '1.0.0', description: 'Acme.', author: { name: 'Acme' }, license: 'MIT' };
+    const config = {
+      name: 'acme',
+      version: '1.0.0',
+      description: 'Acme.',
+      author: { name: 'Acme' },
+      license: 'MIT',
+    };
     writeFileSync(
       join(dir, 'skillpack.config.json'),
       JSON.stringify({ ...config, targets: ['portable'], contracts: ['./contracts/review.ts'] }),
