@@ -44,25 +44,6 @@ const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
 const OWN_FILE = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]dist[\\/]/;
 
 /**
- * skillpack's compiled files import each other as Node resolves them (the packages' exports maps), so the
- * bundle holds one copy of @skillpack/core whoever imports it: a workspace tsconfig's `paths` (which point
- * the adapters at core's sources) must not add a second one. Everything else resolves as esbuild does.
- */
-const nodeResolvedSkillpack: Plugin = {
-  name: 'node-resolved-skillpack',
-  setup(context) {
-    context.onResolve({ filter: /^@skillpack\// }, (args) => {
-      if (!OWN_FILE.test(args.importer)) return undefined;
-      try {
-        return { path: createRequire(args.importer).resolve(args.path) };
-      } catch {
-        return undefined;
-      }
-    });
-  },
-};
-
-/**
  * `import { z } from 'zod'` binds zod's whole namespace as one value, which esbuild cannot tree-shake;
  * `import * as z` from the module zod's index re-exports binds the very same namespace object and can be
  * shaken member by member. Rewriting that line in skillpack's compiled files and the pack's own modules
@@ -126,7 +107,7 @@ async function bundle(contents: string, format: 'cjs' | 'esm', banner: string | 
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [nodeResolvedSkillpack, englishOnlyZodLocales, shakeableZodNamespace],
+    plugins: [englishOnlyZodLocales, shakeableZodNamespace],
     // A project without its own zod or @skillpack/core gets the copies the CLI itself uses.
     nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
     ...(banner ? { banner: { js: banner } } : {}),
