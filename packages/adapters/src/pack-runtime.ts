@@ -3,9 +3,14 @@
  * carries contracts of its own): the hook program, its code-cache loader, and the plugin factory.
  */
 
+// First: the hook program's zod is set up before any module builds a schema (see bin/zod-jitless.ts).
+import './bin/zod-jitless.js';
+
 export type { CodeCacheUse } from './bin/code-cache.js';
 export { PROGRAM_END, PROGRAM_START, runWithCodeCache } from './bin/code-cache.js';
 export type { HookProgram } from './bin/hook-program.js';
 export { startHookProgram } from './bin/hook-program.js';
 export { packContractsOf } from './bin/pack-contracts.js';
+export type { ContractLoader } from './hooks/load-contracts.js';
+export { packContractLoader } from './hooks/load-contracts.js';
 export { createPackPlugin } from './opencode/plugin-entry.js';

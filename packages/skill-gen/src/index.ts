@@ -81,6 +81,11 @@ export { safeParseSkillFile } from './source/parse-skill-file.js';
 export type { SkillAsset, SkillSource } from './source/skill-source.js';
 export type { TargetId } from './targets/target-id.js';
 export { isTargetId, TARGET_IDS } from './targets/target-id.js';
-export type { TypeReference, TypeReferenceOptions, TypeReferenceOrigin } from './type-reference.js';
+export type {
+  ModuleContractSource,
+  TypeReference,
+  TypeReferenceOptions,
+  TypeReferenceOrigin,
+} from './type-reference.js';
 export { createTypeReferences } from './type-reference.js';
 export { generatorVersion } from './version.js';

@@ -4,14 +4,29 @@ import { dirname, join } from 'node:path';
 import type { AnyContract } from '@skillpack/core';
 import { jsonSchemaToType } from './types/json-schema-to-type.js';
 
-/** Where a type reference came from: core's declaration files, its TypeScript sources, or the JSON Schema. */
-export type TypeReferenceOrigin = 'declarations' | 'sources' | 'json-schema';
+/**
+ * Where a type reference came from: core's declaration files, its TypeScript sources, the contract module
+ * that exports the contract, or (when none of those has its type) the JSON Schema.
+ */
+export type TypeReferenceOrigin = 'declarations' | 'sources' | 'module' | 'json-schema';
 
 export interface TypeReference {
   readonly contractId: string;
   /** The whole `references/<id>.d.ts` file. */
   readonly text: string;
   readonly origin: TypeReferenceOrigin;
+  /** For `json-schema`: why no declared type was read, e.g. `no declaration of it was found in @skillpack/core`. */
+  readonly reason?: string;
+}
+
+/** A contract exported by a module of the pack's own (see the config's `contracts`). */
+export interface ModuleContractSource {
+  readonly contract: AnyContract;
+  /** The module as the config names it (printed in the reference). */
+  readonly specifier: string;
+  /** The file it resolved to (read with TypeScript). */
+  readonly file: string;
+  readonly exportName: string;
 }
 
 export interface TypeReferenceOptions {
@@ -26,6 +41,8 @@ export interface TypeReferenceOptions {
    * contract (core not built, or built before the contract existed); `sources` reads the sources only.
    */
   readonly prefer?: 'declarations' | 'sources';
+  /** Contracts of the pack's own modules: their types are read from those modules, never from core. */
+  readonly modules?: readonly ModuleContractSource[];
 }
 
 const FAMILY = /^[a-z][a-z0-9]*$/;
@@ -70,16 +87,15 @@ function fileText(contract: AnyContract, from: string, type: string): string {
   return `${header(contract, from)}\nexport type ${typeNameFor(contract.id)} = ${type};\n`;
 }
 
-function fromJsonSchema(contract: AnyContract): TypeReference {
+const NOT_IN_CORE = 'no declaration of it was found in @skillpack/core';
+
+function fromJsonSchema(contract: AnyContract, reason: string): TypeReference {
   const type = jsonSchemaToType(contract.toJSONSchema({ io: 'output' }));
   return {
     contractId: contract.id,
     origin: 'json-schema',
-    text: fileText(
-      contract,
-      'derived from its JSON Schema (no declaration of it was found in @skillpack/core)',
-      type,
-    ),
+    reason,
+    text: fileText(contract, `derived from its JSON Schema (${reason})`, type),
   };
 }
 
@@ -122,12 +138,13 @@ export async function createTypeReferences(
   options: TypeReferenceOptions = {},
 ): Promise<Map<string, TypeReference>> {
   const references = new Map<string, TypeReference>();
+  const reasons = new Map<string, string>();
+  const modules = (options.modules ?? []).filter((entry) => contracts.includes(entry.contract));
+  const fromModules = new Set(modules.map((entry) => entry.contract));
   const coreDir = options.coreDir ?? defaultCoreDir();
-  const located = coreDir ? await locate(contracts, options.loadFamily ?? defaultLoadFamily) : [];
-  if (coreDir && located.length > 0) {
-    const { version } = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')) as {
-      version: string;
-    };
+  const builtIn = contracts.filter((contract) => !fromModules.has(contract));
+  const located = coreDir ? await locate(builtIn, options.loadFamily ?? defaultLoadFamily) : [];
+  if (modules.length > 0 || (coreDir && located.length > 0)) {
     const { Project, ts } = await import('ts-morph');
     const project = new Project({
       compilerOptions: {
@@ -135,6 +152,8 @@ export async function createTypeReferences(
         module: ts.ModuleKind.NodeNext,
         moduleResolution: ts.ModuleResolutionKind.NodeNext,
         strict: true,
+        // A contract module may be JavaScript: its contract's type is inferred as for TypeScript.
+        allowJs: true,
         skipLibCheck: true,
         noEmit: true,
         types: [],
@@ -144,11 +163,17 @@ export async function createTypeReferences(
     });
     // The printer imports only ts-morph types, but is loaded with ts-morph all the same.
     const { printType } = await import('./types/print-type.js');
-    const declarationsDir = options.declarationsDir ?? join(coreDir, 'dist');
-    for (const { contract, family, exportName } of located) {
+    for (const entry of modules) {
+      const read = moduleReference(project, entry, printType);
+      if (typeof read === 'string') reasons.set(entry.contract.id, read);
+      else references.set(entry.contract.id, read);
+    }
+    const version = coreDir ? coreVersion(coreDir) : '';
+    const declarationsDir = options.declarationsDir ?? join(coreDir ?? '', 'dist');
+    for (const { contract, family, exportName } of coreDir ? located : []) {
       const candidates: [TypeReferenceOrigin, string][] = [
         ['declarations', join(declarationsDir, family, 'index.d.ts')],
-        ['sources', join(coreDir, 'src', family, 'index.ts')],
+        ['sources', join(coreDir!, 'src', family, 'index.ts')],
       ];
       // A stale `dist` (built before the contract existed) lacks the export: fall through to the sources.
       for (const [origin, path] of options.prefer === 'sources' ? candidates.slice(1) : candidates) {
@@ -167,9 +192,55 @@ export async function createTypeReferences(
       }
     }
   }
-  for (const contract of contracts)
-    if (!references.has(contract.id)) references.set(contract.id, fromJsonSchema(contract));
+  for (const contract of contracts) {
+    if (references.has(contract.id)) continue;
+    references.set(contract.id, fromJsonSchema(contract, reasons.get(contract.id) ?? NOT_IN_CORE));
+  }
   return references;
+}
+
+function coreVersion(coreDir: string): string {
+  return (JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The reference of a contract a module of the pack exports, read from that module with TypeScript, or why
+ * it cannot be: a type that does not resolve (the module's imports of @skillpack/core and zod must be
+ * installed where it lives) or an export that is a registry or an array rather than the contract itself.
+ */
+function moduleReference(
+  project: import('ts-morph').Project,
+  entry: ModuleContractSource,
+  printType: typeof import('./types/print-type.js').printType,
+): TypeReference | string {
+  const where = `the export "${entry.exportName}" of ${entry.specifier}`;
+  let sourceFile: import('ts-morph').SourceFile;
+  try {
+    sourceFile = project.getSourceFile(entry.file) ?? project.addSourceFileAtPath(entry.file);
+  } catch (error) {
+    return `TypeScript cannot read ${entry.specifier}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const declaration = sourceFile.getExportedDeclarations().get(entry.exportName)?.[0];
+  const type = declaration?.getType();
+  if (!type || type.isAny()) {
+    return `TypeScript cannot resolve the type of ${where}; install its imports (@skillpack/core, zod) where it lives`;
+  }
+  if (!type.getProperty('validate') || type.isArray()) {
+    return `${where} is a registry or an array, not the contract itself; export the contract to have its type read`;
+  }
+  const valueType = contractValueType(type);
+  if (!valueType || valueType.isAny()) {
+    return `TypeScript cannot resolve the value type of ${where}; install its imports (@skillpack/core, zod) where it lives`;
+  }
+  return {
+    contractId: entry.contract.id,
+    origin: 'module',
+    text: fileText(
+      entry.contract,
+      `read from ${entry.specifier} (${entry.exportName})`,
+      printType(valueType, sourceFile),
+    ),
+  };
 }
 
 type MorphType = import('ts-morph').Type;

@@ -1,7 +1,8 @@
+// First: every schema built after it is built without zod's JIT (see zod-jitless.ts).
+import './zod-jitless.js';
 import type { AnyContract } from '@skillpack/core';
-import { createContractRegistry } from '@skillpack/core';
-import { z } from 'zod';
-import { runHookProcess } from '../hooks/run-hook-process.js';
+import type { ContractLoader } from '../hooks/load-contracts.js';
+import { runHookWith } from '../hooks/run-hook-process.js';
 import { warmUpDecisionPaths } from '../hooks/warm-up.js';
 import { writeDescriptor } from './stdio.js';
 
@@ -18,16 +19,13 @@ function finish(stdout: string, stderr: string): void {
 }
 
 /**
- * Run the `skillpack-hook` process: the built-in contracts, plus `packContracts` (the contracts a generated
- * pack's hook carries), checked against the runtime's hook JSON on stdin.
+ * Run the `skillpack-hook` process: the contracts `load` finds (the built-ins for the adapters' own hook; a
+ * generated pack's hook carries its own, see `packContractLoader`), checked against the runtime's hook JSON
+ * on stdin.
  */
-export function startHookProgram(packContracts: readonly AnyContract[] = []): HookProgram {
-  // One short-lived process parses each schema once or twice: compiling zod's JIT parsers would cost more
-  // than it saves.
-  z.config({ jitless: true });
+export function startHookProgram(load: ContractLoader): HookProgram {
   let checked: readonly AnyContract[] = [];
-  const pack = packContracts.length > 0 ? createContractRegistry(packContracts) : undefined;
-  runHookProcess(process.argv.slice(2), { stdin: process.stdin, env: process.env }, pack).then(
+  runHookWith(process.argv.slice(2), { stdin: process.stdin, env: process.env }, load).then(
     (outcome) => {
       checked = outcome.contracts ?? [];
       finish(outcome.stdout, outcome.stderr);

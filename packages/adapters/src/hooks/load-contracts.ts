@@ -8,16 +8,20 @@ import {
   type Result,
 } from '@skillpack/core';
 
-async function unknownContract(id: string, pack: ContractRegistry | undefined): Promise<ConfigError> {
-  const { builtinContracts } = await import('@skillpack/core/contracts');
-  const known = [...new Set([...(pack?.ids ?? []), ...builtinContracts.ids])].sort();
+/** The contracts with these ids, or a ConfigError naming the ones it does not know. */
+export type ContractLoader = (ids: readonly string[]) => Promise<Result<AnyContract[], ConfigError>>;
+
+function unknown(id: string, known: readonly string[]): ConfigError {
   return new ConfigError(
     'unknown_contract',
     `Unknown contract "${id}". Known contracts: ${known.join(', ')}.`,
-    {
-      details: { id, known },
-    },
+    { details: { id, known } },
   );
+}
+
+async function unknownContract(id: string, pack: ContractRegistry | undefined): Promise<ConfigError> {
+  const { builtinContracts } = await import('@skillpack/core/contracts');
+  return unknown(id, [...new Set([...(pack?.ids ?? []), ...builtinContracts.ids])].sort());
 }
 
 /**
@@ -35,4 +39,22 @@ export async function loadContracts(
     contracts.push(found);
   }
   return ok(contracts);
+}
+
+/**
+ * A loader that knows exactly `contracts` and nothing else: what a generated pack's hook carries. It never
+ * reaches for the built-in families, so a bundle made with it leaves them out.
+ */
+export function packContractLoader(contracts: readonly AnyContract[]): ContractLoader {
+  const byId = new Map(contracts.map((contract) => [contract.id, contract]));
+  const known = [...byId.keys()].sort();
+  return async (ids) => {
+    const found: AnyContract[] = [];
+    for (const id of new Set(ids)) {
+      const contract = byId.get(id);
+      if (!contract) return fail(unknown(id, known));
+      found.push(contract);
+    }
+    return ok(found);
+  };
 }

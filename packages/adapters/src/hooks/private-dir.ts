@@ -1,5 +1,7 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+// Built-ins through `process.getBuiltinModule`: the code-cache loader, an ES module, runs this before the
+// hook program, and an ESM import of `node:fs` would build its whole namespace (streams, promises) first.
+const { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
 
 /** `os.tmpdir()` without loading `node:os` on POSIX (the hook's start-up time counts). */
 function temporaryDir(env: NodeJS.ProcessEnv): string {

@@ -4,7 +4,7 @@ import { codexStopHook } from '../codex/stop-hook.js';
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
 import { handleStopHook, type StopHookOptions } from './handle-stop-hook.js';
 import { HOOK_USAGE, type HookArgs, parseHookArgs } from './hook-args.js';
-import { loadContracts } from './load-contracts.js';
+import { type ContractLoader, loadContracts } from './load-contracts.js';
 import { readBoundedText } from './read-bounded.js';
 import { allowBecauseOfHookError, type StopDecision, toStopHookOutput } from './stop-decision.js';
 import type { HookRuntimeId, StopHookRuntime } from './stop-event.js';
@@ -38,11 +38,7 @@ function outcomeOf(decision: StopDecision): HookProcessOutcome {
   };
 }
 
-async function check(
-  args: HookArgs,
-  io: HookProcessIo,
-  pack: ContractRegistry | undefined,
-): Promise<HookProcessOutcome> {
+async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): Promise<HookProcessOutcome> {
   const input = await readBoundedText(io.stdin, args.maxInputBytes);
   if (!input.success) return outcomeOf(allowBecauseOfHookError(input.error.message));
   if (input.data.trim() === '') {
@@ -52,7 +48,7 @@ async function check(
   if (!payload) {
     return outcomeOf(allowBecauseOfHookError(`stdin is not JSON: received ${describeValue(input.data)}.`));
   }
-  const contracts = await loadContracts(args.contractIds, pack);
+  const contracts = await load(args.contractIds);
   if (!contracts.success) return outcomeOf(allowBecauseOfHookError(contracts.error.message));
   const stateDir = defaultBlockStateDir(io.env);
   const options: StopHookOptions = {
@@ -69,10 +65,19 @@ async function check(
  * The whole `skillpack-hook` run: arguments, bounded stdin, contracts, decision, all under one deadline. The
  * `pack` contracts (those a generated hook carries) are found before the built-ins.
  */
-export async function runHookProcess(
+export function runHookProcess(
   argv: readonly string[],
   io: HookProcessIo,
   pack?: ContractRegistry,
+): Promise<HookProcessOutcome> {
+  return runHookWith(argv, io, (ids) => loadContracts(ids, pack));
+}
+
+/** `runHookProcess` with the contracts found by `load` alone (a generated pack's hook: its own contracts). */
+export async function runHookWith(
+  argv: readonly string[],
+  io: HookProcessIo,
+  load: ContractLoader,
 ): Promise<HookProcessOutcome> {
   const command = parseHookArgs(argv);
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
@@ -88,7 +93,7 @@ export async function runHookProcess(
   });
   try {
     return await Promise.race([
-      check(args, io, pack).catch((error: unknown) =>
+      check(args, io, load).catch((error: unknown) =>
         outcomeOf(allowBecauseOfHookError(`the check failed unexpectedly: ${describeValue(String(error))}`)),
       ),
       deadline,

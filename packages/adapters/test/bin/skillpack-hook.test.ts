@@ -258,9 +258,11 @@ describe('the self-contained bundle', () => {
       (match) => match[1],
     );
     const required = [...source.matchAll(/\brequire\(\\?["']([^"'\\]+)\\?["']\)/g)].map((match) => match[1]);
-    expect(imported.length).toBeGreaterThan(0);
+    // The loader takes its built-ins through process.getBuiltinModule: an ES import of node:fs would build
+    // that module's whole namespace (streams, promises) before the hook program even starts.
+    expect(imported).toEqual([]);
     expect(required.length).toBeGreaterThan(0);
-    expect([...imported, ...required].filter((specifier) => !specifier!.startsWith('node:'))).toEqual([]);
+    expect(required.filter((specifier) => !specifier!.startsWith('node:'))).toEqual([]);
   });
 });
 

@@ -40,6 +40,9 @@ function resolveZod(file: string): string | undefined {
 
 const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
 
+/** skillpack's own compiled files: the published packages, or the workspace's `dist` folders. */
+const OWN_FILE = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]dist[\\/]/;
+
 /**
  * `import { z } from 'zod'` binds zod's whole namespace as one value, which esbuild cannot tree-shake;
  * `import * as z` from the module zod's index re-exports binds the very same namespace object and can be
@@ -50,8 +53,7 @@ const shakeableZodNamespace: Plugin = {
   name: 'shakeable-zod-namespace',
   setup(context) {
     context.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
-      const own = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]dist[\\/]/.test(args.path);
-      if (!own && /[\\/]node_modules[\\/]/.test(args.path)) return undefined;
+      if (!OWN_FILE.test(args.path) && /[\\/]node_modules[\\/]/.test(args.path)) return undefined;
       const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       if (!ZOD_IMPORT.test(source)) return undefined;
@@ -64,17 +66,31 @@ const shakeableZodNamespace: Plugin = {
   },
 };
 
+/** The contracts a pack's hook checks, and whether any of them is built in rather than the pack's own. */
+export interface HookedContracts {
+  readonly ids: readonly string[];
+  readonly builtins: boolean;
+}
+
 function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
 }
 
-/** The entry's imports: the adapters' pack runtime and every contract module, by absolute path. */
-function imports(modules: readonly ModuleContract[]) {
+/**
+ * The entry's imports: the adapters' pack runtime and every contract module, by absolute path, and the
+ * contracts with `ids` among their exports. `builtins` adds the built-in registry (every family) to those
+ * exports, for a pack that hooks built-in contracts next to its own.
+ */
+function imports(modules: readonly ModuleContract[], ids: readonly string[], builtins = false) {
   const files = [...new Set(modules.map((entry) => entry.file))];
   const lines = files.map((file, index) => `import * as m${index} from ${JSON.stringify(file)};`);
-  const ids = JSON.stringify([...new Set(modules.map((entry) => entry.contract.id))].sort());
-  const namespaces = `[${files.map((_, index) => `m${index}`).join(', ')}]`;
-  return { lines, contracts: `packContractsOf(${namespaces}, ${ids})` };
+  const namespaces = files.map((_, index) => `m${index}`);
+  if (builtins) {
+    lines.push(`import { builtinContracts } from '@skillpack/core/contracts';`);
+    namespaces.push('{ builtinContracts }');
+  }
+  const wanted = JSON.stringify([...new Set(ids)].sort());
+  return { lines, contracts: `packContractsOf([${namespaces.join(', ')}], ${wanted})` };
 }
 
 async function bundle(contents: string, format: 'cjs' | 'esm', banner: string | undefined, baseDir: string) {
@@ -111,16 +127,21 @@ function banner(): string {
 
 /**
  * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small ES
- * module loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`).
+ * module loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`). It knows the
+ * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
  */
-async function buildHook(modules: readonly ModuleContract[], baseDir: string): Promise<Uint8Array> {
+async function buildHook(
+  modules: readonly ModuleContract[],
+  hooked: HookedContracts,
+  baseDir: string,
+): Promise<Uint8Array> {
   const runtime = JSON.stringify(runtimePath());
-  const { lines, contracts } = imports(modules);
+  const { lines, contracts } = imports(modules, hooked.ids, hooked.builtins);
   const program = await bundle(
     [
-      `import { packContractsOf, startHookProgram } from ${runtime};`,
+      `import { packContractLoader, packContractsOf, startHookProgram } from ${runtime};`,
       ...lines,
-      `const program = startHookProgram(${contracts});`,
+      `const program = startHookProgram(packContractLoader(${contracts}));`,
       'export function warmUp() { program.warmUp(); }',
     ].join('\n'),
     'cjs',
@@ -143,7 +164,10 @@ async function buildHook(modules: readonly ModuleContract[], baseDir: string): P
 }
 
 async function buildPlugin(modules: readonly ModuleContract[], baseDir: string): Promise<Uint8Array> {
-  const { lines, contracts } = imports(modules);
+  const { lines, contracts } = imports(
+    modules,
+    modules.map((entry) => entry.contract.id),
+  );
   const plugin = await bundle(
     [
       `import { createPackPlugin, packContractsOf } from ${JSON.stringify(runtimePath())};`,
@@ -166,6 +190,7 @@ async function buildPlugin(modules: readonly ModuleContract[], baseDir: string):
 export async function bundlePackRuntime(
   needed: readonly BundleName[],
   modules: readonly ModuleContract[],
+  hooked: HookedContracts,
   configFile: string,
   baseDir: string,
 ): Promise<HookBundles> {
@@ -173,7 +198,7 @@ export async function bundlePackRuntime(
   for (const name of needed) {
     try {
       bundles[name] =
-        name === 'hook' ? await buildHook(modules, baseDir) : await buildPlugin(modules, baseDir);
+        name === 'hook' ? await buildHook(modules, hooked, baseDir) : await buildPlugin(modules, baseDir);
     } catch (cause) {
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);

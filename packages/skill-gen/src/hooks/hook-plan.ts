@@ -1,8 +1,11 @@
 import type { HookConfig, PackConfig, StopEvent } from '../config/pack-config.js';
 import type { SkillSource } from '../source/skill-source.js';
 
-/** The pack's hook file inside a plugin, and the Claude Code skill-form copy (installed under `.claude/`). */
+/** The pack's hook file inside a plugin: the one copy each runtime layout of a pack carries. */
 export const HOOK_FILE = 'hooks/skillpack-hook.mjs';
+/** The Claude Code layout's copy, which `install` also puts where the skill form looks for it. */
+export const CLAUDE_PLUGIN_HOOK_PROGRAM = `claude-code/plugin/${HOOK_FILE}`;
+/** Where the Claude Code skill form's hook commands look for the hook file (below the project or home). */
 export function claudeSkillHookFile(pack: string): string {
   return `.claude/hooks/${pack}/skillpack-hook.mjs`;
 }

@@ -12,6 +12,7 @@ import {
   safeJsonParse,
 } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
+import { CLAUDE_PLUGIN_HOOK_PROGRAM, claudeSkillHookFile } from '../hooks/hook-plan.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
@@ -134,6 +135,11 @@ export async function readPack(
       ),
     );
   }
+  if (runtime === 'claude-code') {
+    const hook = await claudeSkillHookOf(manifest, packDir, selected);
+    if (!hook.success) return hook;
+    if (hook.data) selected.push(hook.data);
+  }
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return ok({ manifest, files, ...(hook?.data ? { codexHook: hook.data.hook } : {}) });
 }
@@ -164,6 +170,58 @@ function codexHookOf(
       executable: program.executable,
     },
   });
+}
+
+/**
+ * The hook program Claude Code skill-form skills run, when one of them has a hook: the pack carries one
+ * copy, in its plugin, and the skill form's SKILL.md commands look for it under `.claude/hooks/<pack>/`.
+ * Called once `files` are verified, so the SKILL.md read here is the one the manifest vouches for.
+ */
+async function claudeSkillHookOf(
+  manifest: Manifest,
+  packDir: string,
+  files: readonly PackFile[],
+): Promise<Result<PackFile | undefined, SkillpackError>> {
+  const path = claudeSkillHookFile(manifest.pack.name);
+  const program = manifest.files.find((entry) => entry.path === CLAUDE_PLUGIN_HOOK_PROGRAM);
+  let hooked = false;
+  for (const file of files) {
+    if (!file.source.endsWith('/SKILL.md')) continue;
+    const read = await readRegularFile(join(packDir, file.source));
+    if (read.success && read.data.bytes.toString('utf8').includes(path)) hooked = true;
+  }
+  if (!hooked) return ok(undefined);
+  if (!program) {
+    return fail(
+      new ProtocolError(
+        'pack_hook_missing',
+        `Refusing the pack: its Claude Code skills run ${path}, but it carries no ${CLAUDE_PLUGIN_HOOK_PROGRAM} to install there; rebuild it.`,
+        { details: { packDir, path, expected: CLAUDE_PLUGIN_HOOK_PROGRAM } },
+      ),
+    );
+  }
+  const unsafe = unsafePathReason(path);
+  if (unsafe) {
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its Claude Code hook goes in (${path} ${unsafe}).`,
+        { details: { pack: manifest.pack.name, path } },
+      ),
+    );
+  }
+  const source = { source: program.path, sha256: program.sha256, executable: program.executable };
+  const problems = await verifyFiles(packDir, [{ path, ...source }]);
+  if (problems.length > 0) {
+    return fail(
+      new ProtocolError(
+        'pack_file_mismatch',
+        `Refusing the pack: ${program.path} (${problems[0]!.problem}) does not match ${MANIFEST_FILE}; rebuild it.`,
+        { details: { packDir, files: problems } },
+      ),
+    );
+  }
+  return ok({ path, ...source });
 }
 
 async function verifyFiles(

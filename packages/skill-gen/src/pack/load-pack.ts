@@ -133,7 +133,8 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
   if (context.request.bundles) return loadHookBundles(needed, context.configFile, context.request.bundles);
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
-  const own = packHookedContracts(context.config, context.skills).filter((id) => !builtinContracts.has(id));
+  const hooked = packHookedContracts(context.config, context.skills);
+  const own = hooked.filter((id) => !builtinContracts.has(id));
   const lost = own.filter((id) => !carried.has(id));
   if (lost.length > 0) {
     throw authorError('hook_contract_not_carried', {
@@ -145,7 +146,14 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
   }
   if (own.length === 0) return loadHookBundles(needed, context.configFile, context.request.bundles);
   const { bundlePackRuntime } = await import('../hooks/bundle-pack-runtime.js');
-  return bundlePackRuntime(needed, context.contractModules, context.configFile, context.baseDir);
+  const builtins = hooked.some((id) => builtinContracts.has(id));
+  return bundlePackRuntime(
+    needed,
+    context.contractModules,
+    { ids: hooked, builtins },
+    context.configFile,
+    context.baseDir,
+  );
 }
 
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
@@ -214,7 +222,7 @@ export async function loadPack(
   const [templates, typeReferences, bundles] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
-      ? createTypeReferences(contracts, request.typeReferences)
+      ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
       : new Map<string, TypeReference>(),
     packBundles(neededBundles(config, targets, skills), {
       config,
@@ -230,7 +238,7 @@ export async function loadPack(
     if (reference.origin === 'json-schema') {
       warnings.push({
         code: 'type_reference_from_schema',
-        message: `references/${reference.contractId}.d.ts was derived from the JSON Schema: @skillpack/core exports no declaration of that contract.`,
+        message: `references/${reference.contractId}.d.ts was derived from the JSON Schema: ${reference.reason}.`,
       });
     }
   }

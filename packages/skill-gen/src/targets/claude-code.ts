@@ -1,5 +1,4 @@
 import {
-  claudeSkillHookFile,
   claudeSkillHookScript,
   HOOK_FILE,
   hookCommand,
@@ -144,20 +143,13 @@ function marketplace(context: TargetContext): OutputFile {
 }
 
 /**
- * Claude Code: `.claude/skills/<name>/` (project or user skills; hooks in the skill's front matter, the hook
- * file under `.claude/hooks/<pack>/`), a plugin (`plugin/`, hooks in `hooks/hooks.json`) and a marketplace
- * whose plugin source is `./plugin`.
+ * Claude Code: `.claude/skills/<name>/` (project or user skills, hooks in the skill's front matter), a plugin
+ * (`plugin/`, hooks in `hooks/hooks.json`) and a marketplace whose plugin source is `./plugin`. The layout
+ * carries one hook file, the plugin's `hooks/skillpack-hook.mjs` (a plugin is copied on its own, so it must
+ * hold it); `skillpack install` puts that same file under `.claude/hooks/<pack>/` for the skill form.
  */
-export const renderClaudeCode: RenderTarget = (context) => {
-  const files = [
-    ...skills(context, `${TARGET}/.claude/skills`, 'skill'),
-    ...plugin(context),
-    marketplace(context),
-  ];
-  const skillHooked = context.skills.some(
-    (skill) => hookHandlers(context.config, hookedContracts(context.config, skill), ['Stop']).length > 0,
-  );
-  if (skillHooked)
-    files.push(bundleFile(context, `${TARGET}/${claudeSkillHookFile(context.config.name)}`, 'hook'));
-  return files;
-};
+export const renderClaudeCode: RenderTarget = (context) => [
+  ...skills(context, `${TARGET}/.claude/skills`, 'skill'),
+  ...plugin(context),
+  marketplace(context),
+];

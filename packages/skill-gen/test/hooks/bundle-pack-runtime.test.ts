@@ -103,6 +103,45 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(logs.join('\n')).toContain('contracts: acme.review');
   });
 
+  it('the hook carries the contracts the pack hooks and no built-in family', () => {
+    const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.mjs');
+    const text = readFileSync(hook, 'latin1');
+    // Each built-in contract's description is a string literal of its family's code.
+    for (const contract of builtinContracts.list()) {
+      expect(text.includes(contract.description.slice(0, 60)), contract.id).toBe(false);
+    }
+    const prebuilt = readFileSync(
+      new URL('../../../adapters/dist/bundles/skillpack-hook.mjs', import.meta.url),
+    );
+    const conflux = builtinContracts.require('conflux.acceptance').description.slice(0, 60);
+    expect(prebuilt.toString('latin1').includes(conflux)).toBe(true);
+    const other = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, WRONG);
+    expect(other.systemMessage).toContain(
+      'Unknown contract "conflux.acceptance". Known contracts: acme.review.',
+    );
+  });
+
+  it('a pack that hooks a built-in contract next to its own carries both', async () => {
+    const mixed = join(dir, 'mixed');
+    project(mixed, { ...CONFIG, hooks: { 'acme.review': {}, 'conflux.acceptance': {} } });
+    const skill = join(mixed, 'skills', 'review', 'skill.md');
+    writeFileSync(
+      skill,
+      readFileSync(skill, 'utf8').replace(
+        'contracts: [acme.review]',
+        'contracts: [acme.review, conflux.acceptance]',
+      ),
+    );
+    await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
+    const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.mjs');
+    expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
+    const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
+    expect(conflux.decision, JSON.stringify(conflux)).toBe('block');
+    expect(
+      runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'Done.\nACCEPTANCE: PASS'),
+    ).toEqual({});
+  });
+
   it('builds byte-identical files run to run', async () => {
     await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
     for (const file of files) expect(readFileSync(join(out, file)).equals(first.get(file)!), file).toBe(true);

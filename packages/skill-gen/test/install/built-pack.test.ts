@@ -48,6 +48,19 @@ describe('a pack built by skillpack build', () => {
       expect(
         written.every((path) => !path.includes('plugin.json') && !path.includes('marketplace.json')),
       ).toBe(true);
+      // The pack carries one hook file per runtime layout (its plugin's); the install puts it where the
+      // runtime's skill form or hook configuration runs it from.
+      const hookFolder = { 'claude-code': '.claude/hooks/', codex: '.codex/hooks/', opencode: undefined }[
+        runtime
+      ];
+      const hooks = written.filter((path) => path.endsWith('/skillpack-hook.mjs'));
+      expect(hooks).toEqual(hookFolder ? [`${hookFolder}golden-pack/skillpack-hook.mjs`] : []);
+      for (const hook of hooks) {
+        const layout = runtime === 'claude-code' ? 'claude-code' : 'codex';
+        expect(readFileSync(join(root, hook))).toEqual(
+          readFileSync(join(pack, `${layout}/plugin/hooks/skillpack-hook.mjs`)),
+        );
+      }
       const lockFile =
         scope === 'project'
           ? join(root, 'skillpack-lock.json')

@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { installPack } from '../../src/install/operations.js';
 import { buildPack } from '../../src/pack/build-pack.js';
+import { sha256 } from '../../src/sha256.js';
 import { goldenDir, tempDir } from '../_support/temp.js';
 
 const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;
@@ -53,13 +55,12 @@ beforeAll(async () => {
 describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
   it('carries the bundles byte for byte', () => {
     const hook = bundles.hook;
-    for (const path of [
-      'claude-code/plugin/hooks/skillpack-hook.mjs',
-      'claude-code/.claude/hooks/golden-pack/skillpack-hook.mjs',
-      'codex/plugin/hooks/skillpack-hook.mjs',
-    ]) {
-      expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
-    }
+    const hooks = ['claude-code/plugin/hooks/skillpack-hook.mjs', 'codex/plugin/hooks/skillpack-hook.mjs'];
+    for (const path of hooks) expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
+    // One copy per runtime layout, nowhere else.
+    const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
+    const carried = manifest.files.filter((file: { sha256: string }) => file.sha256 === sha256(hook));
+    expect(carried.map((file: { path: string }) => file.path)).toEqual(hooks);
     expect(readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(bundles.plugin)).toBe(
       true,
     );
@@ -74,16 +75,27 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     expect(runHook(command, env, PASS).decision).toBeUndefined();
   });
 
-  it('runs the skill-form hook from SKILL.md front matter, installed in a project or for the user', () => {
+  it('runs the skill-form hook from SKILL.md front matter, installed in a project or for the user', async () => {
     const text = readFileSync(join(out, 'claude-code/.claude/skills/acceptance-review/SKILL.md'), 'utf8');
     const frontMatter = YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!);
     const command = frontMatter.hooks.Stop[0].hooks[0].command as string;
-    const installed = join(out, 'claude-code');
     const empty = tempDir();
-    for (const env of [
-      { CLAUDE_PROJECT_DIR: installed, HOME: empty },
-      { CLAUDE_PROJECT_DIR: empty, HOME: installed },
-    ]) {
+    for (const scope of ['project', 'user'] as const) {
+      const installed = tempDir();
+      const done = await installPack({
+        scope,
+        projectDir: installed,
+        home: installed,
+        packDir: out,
+        runtime: 'claude-code',
+        force: false,
+        dryRun: false,
+      });
+      expect(done.success && done.data.status).toBe('applied');
+      const env =
+        scope === 'project'
+          ? { CLAUDE_PROJECT_DIR: installed, HOME: empty }
+          : { CLAUDE_PROJECT_DIR: empty, HOME: installed };
       expect(runHook(command, env, 'No verdict here.').decision).toBe('block');
       expect(runHook(command, env, PASS).decision).toBeUndefined();
     }
