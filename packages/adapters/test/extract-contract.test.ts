@@ -187,7 +187,7 @@ describe('extractContract: result-style contracts read the final message', () =>
 
   it('an id without a registry is a ConfigError that names where the built-ins live', async () => {
     const run = await readAgentRun('');
-    const lookUp = extractContract as (run: unknown, id: string) => unknown;
+    const lookUp = extractContract as unknown as (run: unknown, id: string) => unknown;
     expect(() => lookUp(run, 'conflux.acceptance')).toThrow(
       expect.objectContaining({
         code: 'missing_registry',

@@ -20,6 +20,7 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters/codex',
       '@skillpack/adapters/opencode',
       '@skillpack/adapters/pack-runtime',
+      '@skillpack/adapters/wire',
     ]);
   });
 
