@@ -10,6 +10,7 @@ import type {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { readOpenCodeRun } from '../../src/opencode/index.js';
+import { openCodeFinishFromStepReason } from '../../src/opencode/run-json.js';
 import {
   type OpenCodeReasoningPartSchema,
   type OpenCodeStepFinishPartSchema,
@@ -18,7 +19,6 @@ import {
   OpenCodeToolPartSchema,
   type OpenCodeToolStateSchema,
 } from '../../src/opencode/wire-schemas.js';
-import { openCodeFinishFromStepReason } from '../../src/opencode/run-json.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { fixtureText, SUCCESS_FINAL_TEXT } from '../_support/fixtures.js';
 
