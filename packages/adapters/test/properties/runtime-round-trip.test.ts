@@ -1,5 +1,5 @@
 // A verdict written as the final message of any runtime's run is read back exactly, decoys notwithstanding.
-import { safeParseAcceptanceOutput, renderVerdict, toVerdictJson } from '@skillpack/core/conflux';
+import { renderVerdict, safeParseAcceptanceOutput, toVerdictJson } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
