@@ -26,7 +26,7 @@ export type { HookRuntimeId, StopEventName, StopHookEvent, StopHookRuntime } fro
 export type { StopHookOutput } from './hooks/stop-hook-output.js';
 export { renderStopHookOutput } from './hooks/stop-hook-output.js';
 export type { AgentRunInput, ReadAgentRunOptions } from './read-agent-run.js';
-export { readAgentRun } from './read-agent-run.js';
+export { DEFAULT_MAX_LINE_BYTES, readAgentRun } from './read-agent-run.js';
 export type { RunCandidate, RunCompletion, RunNotCompleteDetails } from './run-completion.js';
 export { checkRunCompletion, RUN_NOT_COMPLETE } from './run-completion.js';
 export type { RuntimeId } from './runtime-id.js';
