@@ -6,6 +6,7 @@
 // Imports the built adapters and core (npm run bench builds them). SCALING_BENCH_PARTS overrides n.
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const CONFLUX = new URL('../packages/core/dist/conflux/index.js', import.meta.url);
+const CONTRACTS = new URL('../packages/core/dist/contracts.js', import.meta.url);
 const PARTS = Number(process.env.SCALING_BENCH_PARTS ?? 20_000);
 const ROUNDS = 3;
 const lines = (events) => `${events.map((event) => JSON.stringify(event)).join('\n')}\n`;
@@ -110,10 +111,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export default async function readersScalingBench() {
   const { readAgentRun, extractContract, createEventLineUnwrapper } = await import(ADAPTERS.href);
   const { safeParseAcceptanceOutput } = await import(CONFLUX.href);
+  const { builtinContracts } = await import(CONTRACTS.href);
   const subjects = {
     readAgentRun: async (text) => {
       const run = await readAgentRun(text);
-      const read = extractContract(run, 'conflux.acceptance');
+      const read = extractContract(run, 'conflux.acceptance', builtinContracts);
       if (!read.success) throw new Error(`readAgentRun misread the run: ${read.error.message}`);
     },
     'stateful unwrapper': async (text) => {

@@ -155,7 +155,9 @@ export async function runLoop(runtimeId, { prompt, answers, contract, packs = ex
       .map((request) => ({ ...request, lastMessage: delivered(request.lastMessage) }));
     // Read back through the adapters as a user would, not through the runner's own reading.
     const run = await readAgentRun(output.stdout, { runtime: runtimeId });
-    const extracted = builtinContracts.has(contract) ? extractContract(run, contract) : undefined;
+    const extracted = builtinContracts.has(contract)
+      ? extractContract(run, contract, builtinContracts)
+      : undefined;
     const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
     writeFileSync(file, output.stdout);
     const withConfig = config === undefined ? [] : ['--config', config];

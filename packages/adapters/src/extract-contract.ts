@@ -1,14 +1,16 @@
 import {
   type AnyContract,
+  ConfigError,
   type Contract,
   type ContractRegistry,
   type ContractResult,
+  describeValue,
   fail,
+  isContractRegistry,
   ok,
   ProtocolError,
   type Warning,
 } from '@skillpack/core';
-import { builtinContracts } from '@skillpack/core/contracts';
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 
@@ -45,6 +47,15 @@ function missingFinalMessage(run: AgentRun, contract: AnyContract): ProtocolErro
   );
 }
 
+function requireRegistry(id: string, registry: unknown): ContractRegistry {
+  if (isContractRegistry(registry)) return registry;
+  throw new ConfigError(
+    'missing_registry',
+    `Expected a contract registry to look up "${id}" in (for built-in ids, builtinContracts from @skillpack/core/contracts); received ${describeValue(registry)}.`,
+    { details: { id } },
+  );
+}
+
 /** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
 function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
   const fromTools = contract.readToolCalls?.(run.tools);
@@ -68,8 +79,10 @@ function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T
  * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
  * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
  * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
- * warning). With a contract value the result is typed; with an id the contract is looked up in `registry`,
- * and an unknown id throws its `ConfigError` (a caller mistake).
+ * warning). With a contract value the result is typed; with an id the contract is looked up in `registry`
+ * (for the built-in ids, `builtinContracts` from `@skillpack/core/contracts`), and an unknown id or a
+ * missing registry throws a `ConfigError` (a caller mistake). The registry is an argument rather than a
+ * default so that importing this package loads no contract family it is not asked for.
  */
 export function extractContract<T>(
   run: AgentRun,
@@ -79,7 +92,7 @@ export function extractContract<T>(
 export function extractContract(
   run: AgentRun,
   contractId: string,
-  registry?: ContractRegistry,
+  registry: ContractRegistry,
   options?: ExtractContractOptions,
 ): ContractResult<unknown>;
 export function extractContract(
@@ -89,11 +102,8 @@ export function extractContract(
   maybeOptions?: ExtractContractOptions,
 ): ContractResult<unknown> {
   const byId = typeof contract === 'string';
-  const registry = byId
-    ? ((registryOrOptions as ContractRegistry | undefined) ?? builtinContracts)
-    : undefined;
   const options = (byId ? maybeOptions : (registryOrOptions as ExtractContractOptions | undefined)) ?? {};
-  const resolved = byId ? registry!.require(contract) : contract;
+  const resolved = byId ? requireRegistry(contract, registryOrOptions).require(contract) : contract;
   const result = withWarnings(readChannels(run, resolved), runWarnings(run));
   if (options.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
   const candidate: RunCandidate = result.success

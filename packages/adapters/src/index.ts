@@ -11,14 +11,7 @@ export type {
   ToolActivity,
   ToolStatus,
 } from './agent-run.js';
-export {
-  FINISH_STATES,
-  MALFORMED_LINE_CODES,
-  RUN_EVENT_KINDS,
-  RUN_FORMATS,
-  RUN_PROBLEM_CODES,
-  TOOL_STATUSES,
-} from './agent-run.js';
+export { FINISH_STATES } from './agent-run.js';
 export type { ExtractContractOptions } from './extract-contract.js';
 export { extractContract } from './extract-contract.js';
 export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js';
@@ -26,20 +19,14 @@ export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks
 export type { ContractCheck, ContractFailure, ContractJudgement } from './hooks/contract-check.js';
 export { checkContracts, judgeContractResult } from './hooks/contract-check.js';
 export type { StopHookOptions, StopHookResult, TranscriptReader } from './hooks/handle-stop-hook.js';
-export { DEFAULT_MAX_BLOCKS, handleStopHook } from './hooks/handle-stop-hook.js';
+export { handleStopHook } from './hooks/handle-stop-hook.js';
 export type { AllowReason, StopDecision } from './hooks/stop-decision.js';
-export { correctiveReason, decideStop, toStopHookOutput } from './hooks/stop-decision.js';
+export { decideStop, toStopHookOutput } from './hooks/stop-decision.js';
 export type { HookRuntimeId, StopEventName, StopHookEvent, StopHookRuntime } from './hooks/stop-event.js';
-export { HOOK_RUNTIME_IDS, STOP_EVENT_NAMES } from './hooks/stop-event.js';
 export type { StopHookOutput } from './hooks/stop-hook-output.js';
-export { HOOK_STRING_LIMIT, renderStopHookOutput } from './hooks/stop-hook-output.js';
+export { renderStopHookOutput } from './hooks/stop-hook-output.js';
 export type { AgentRunInput, ReadAgentRunOptions } from './read-agent-run.js';
-export {
-  DEFAULT_MAX_LINE_BYTES,
-  DEFAULT_MAX_TOOL_OUTPUT_CHARS,
-  DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
-  readAgentRun,
-} from './read-agent-run.js';
+export { DEFAULT_MAX_LINE_BYTES, readAgentRun } from './read-agent-run.js';
 export type { RunCandidate, RunCompletion, RunNotCompleteDetails } from './run-completion.js';
 export { checkRunCompletion, RUN_NOT_COMPLETE } from './run-completion.js';
 export type { RuntimeId } from './runtime-id.js';

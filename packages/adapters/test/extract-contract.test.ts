@@ -108,7 +108,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
 describe('extractContract: result-style contracts read the final message', () => {
   it.each(RUNTIME_IDS)('%s: conflux.acceptance from the success run', async (runtime) => {
     const run = await readAgentRun(fixtureText(runtime, SUCCESS_FILES[runtime]));
-    const result = extractContract(run, 'conflux.acceptance');
+    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
     expect(result.success && result.warnings).toBeUndefined();
   });
@@ -125,7 +125,7 @@ describe('extractContract: result-style contracts read the final message', () =>
     );
 
   it('a run that did not complete fails with run_not_complete, carrying the candidate', async () => {
-    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance');
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', builtinContracts);
     expect(!result.success && [result.error.code, result.error.details]).toEqual([
       'run_not_complete',
       {
@@ -139,7 +139,7 @@ describe('extractContract: result-style contracts read the final message', () =>
   });
 
   it('acceptIncomplete returns the candidate, with a run_not_complete warning', async () => {
-    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', undefined, {
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', builtinContracts, {
       acceptIncomplete: true,
     });
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
@@ -148,7 +148,7 @@ describe('extractContract: result-style contracts read the final message', () =>
 
   it('a failed run is run_not_complete even when its message holds no verdict', async () => {
     const run = await readAgentRun(fixtureText('claude-code', 'captured/stream-json-http-529.jsonl'));
-    const result = extractContract(run, 'conflux.acceptance');
+    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(!result.success && result.error.code).toBe('run_not_complete');
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
@@ -158,7 +158,7 @@ describe('extractContract: result-style contracts read the final message', () =>
 
   it('missing_final_message as the candidate when the failed run has no assistant text', async () => {
     const run = await readAgentRun(fixtureText('codex', 'exec-json-failed-0.147.0-alpha.6.6.jsonl'));
-    const result = extractContract(run, 'conflux.acceptance');
+    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
       error: { code: 'missing_final_message' },
@@ -176,13 +176,24 @@ describe('extractContract: result-style contracts read the final message', () =>
         structured_output: { acceptance: 'pass' },
       }),
     );
-    const result = extractContract(run, 'conflux.acceptance');
+    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
   });
 
   it('an unknown contract id is a ConfigError', async () => {
     const run = await readAgentRun('');
-    expect(() => extractContract(run, 'nope.nothing')).toThrow(ConfigError);
+    expect(() => extractContract(run, 'nope.nothing', builtinContracts)).toThrow(ConfigError);
+  });
+
+  it('an id without a registry is a ConfigError that names where the built-ins live', async () => {
+    const run = await readAgentRun('');
+    const lookUp = extractContract as unknown as (run: unknown, id: string) => unknown;
+    expect(() => lookUp(run, 'conflux.acceptance')).toThrow(
+      expect.objectContaining({
+        code: 'missing_registry',
+        message: expect.stringContaining('@skillpack/core/contracts'),
+      }),
+    );
   });
 
   it('takes another registry', async () => {
@@ -217,27 +228,27 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
   it.each(RUNTIME_IDS)('%s: the payload of an executed zf emit call', async (runtime) => {
     const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.'));
     expect(run.runtime).toBe(runtime);
-    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
     expect(result.success && result.data).toEqual(expected.success && expected.data);
   });
 
   it.each(RUNTIME_IDS)('%s: a failed zf emit call emitted nothing', async (runtime) => {
     const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.', true));
-    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
     expect(!result.success && result.error.code).toBe('missing_payload');
   });
 
   it('an executed call with an invalid payload reports the validation error', async () => {
     const bad = `zf emit arch.proposal.done --payload ${shellQuote(JSON.stringify({ summary: 'x' }))}`;
     const run = await readAgentRun(runWithShellCommand('claude-code', bad, 'Proposal published.'));
-    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
     expect(result.success).toBe(false);
     expect(!result.success && result.error.code).not.toBe('missing_payload');
   });
 
   it('a zf emit written only in the final message is still found (the contract scans text)', async () => {
     const run = await readAgentRun(runWithShellCommand('codex', 'ls', `I would run:\n${command}`));
-    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
     expect(result.success && result.data).toEqual(expected.success && expected.data);
   });
 
@@ -246,9 +257,9 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
     const run = await readAgentRun(
       runWithShellCommand('opencode', other.render(other.examples[0]!.value), 'Done.'),
     );
-    const result = extractContract(run, 'zaofu.arch-proposal-done');
+    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
     expect(!result.success && result.error.code).toBe('missing_payload');
-    expect(extractContract(run, 'zaofu.gate-failed').success).toBe(true);
+    expect(extractContract(run, 'zaofu.gate-failed', builtinContracts).success).toBe(true);
   });
 });
 
@@ -277,7 +288,9 @@ describe('extractContract(run, contract): the typed form reads every channel the
   it('gives the same answer as the id form, typed', async () => {
     const run = await readAgentRun(fixtureText('codex', SUCCESS_FILES.codex));
     const contract = builtinContracts.require('conflux.acceptance');
-    expect(extractContract(run, contract)).toEqual(extractContract(run, 'conflux.acceptance'));
+    expect(extractContract(run, contract)).toEqual(
+      extractContract(run, 'conflux.acceptance', builtinContracts),
+    );
     const typed = extractContract(run, review);
     expectTypeOf(typed).toExtend<ContractResult<{ verdict: 'approve' | 'reject' }>>();
     expectTypeOf<ContractResult<{ verdict: 'approve' | 'reject' }>>().toExtend<typeof typed>();

@@ -1,4 +1,5 @@
 import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { readClaudeCodeRun } from '../../src/claude-code/index.js';
 import { extractContract } from '../../src/extract-contract.js';
@@ -281,7 +282,7 @@ describe('Claude Code --include-partial-messages cut at any byte', () => {
     const seen = new Set<string>();
     for (let end = 1; end <= bytes.length; end++) {
       const prefix = bytes.subarray(0, end).toString('utf8');
-      const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance');
+      const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance', builtinContracts);
       const unwrapped = safeParseAcceptanceOutput(prefix, { unwrapLine: createEventLineUnwrapper() });
       for (const result of [extracted, unwrapped]) {
         const read = result.success ? (result.data as { acceptance: string }).acceptance : result.error.code;

@@ -9,6 +9,8 @@ import type {
 } from '@opencode-ai/sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
+import { readOpenCodeRun } from '../../src/opencode/index.js';
+import { openCodeFinishFromStepReason } from '../../src/opencode/run-json.js';
 import {
   type OpenCodeReasoningPartSchema,
   type OpenCodeStepFinishPartSchema,
@@ -16,9 +18,7 @@ import {
   type OpenCodeTextPartSchema,
   OpenCodeToolPartSchema,
   type OpenCodeToolStateSchema,
-  readOpenCodeRun,
-} from '../../src/opencode/index.js';
-import { openCodeFinishFromStepReason } from '../../src/opencode/run-json.js';
+} from '../../src/opencode/wire-schemas.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { fixtureText, SUCCESS_FINAL_TEXT } from '../_support/fixtures.js';
 

@@ -4,12 +4,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { ProtocolError } from '@skillpack/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MALFORMED_LINE_CODES, RUN_PROBLEM_CODES } from '../../src/agent-run.js';
 import {
   type AgentRun,
   createEventLineUnwrapper,
   FINISH_STATES,
-  MALFORMED_LINE_CODES,
-  RUN_PROBLEM_CODES,
   RUNTIME_IDS,
   readAgentRun,
   unwrapEventLine,

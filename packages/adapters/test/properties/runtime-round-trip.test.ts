@@ -1,5 +1,6 @@
 // A verdict written as the final message of any runtime's run is read back exactly, decoys notwithstanding.
 import { renderVerdict, safeParseAcceptanceOutput, toVerdictJson } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -47,7 +48,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
         const run = await readAgentRun(raw);
         expect(run.runtime).toBe(runtime);
         expect(run.finish).toBe('complete');
-        const extracted = extractContract(run, 'conflux.acceptance');
+        const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
         expect(extracted.success, extracted.success ? '' : extracted.error.message).toBe(true);
         if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
       }),
@@ -75,7 +76,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
         async (verdict, work, fraction) => {
           const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
           const cut = raw.slice(0, Math.floor(raw.length * fraction));
-          const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance');
+          const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance', builtinContracts);
           if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
           const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
           if (parsed.success) expect(toVerdictJson(parsed.data)).toEqual(verdict);
@@ -95,7 +96,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
           const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
           const cut = fraction > 0.97 ? raw : raw.slice(0, Math.floor(raw.length * fraction));
           const run = await readAgentRun(cut);
-          const extracted = extractContract(run, 'conflux.acceptance');
+          const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
           const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: createEventLineUnwrapper() });
           expect(parsed.success, `finish ${run.finish}`).toBe(extracted.success);
           if (parsed.success && extracted.success) {

@@ -1,4 +1,5 @@
 // 10^6 events and deeply nested lines: bounded memory, typed results, and the answer still found.
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract, type RuntimeId, readAgentRun } from '../../src/index.js';
 import { deepJson, MiB } from '../properties/_support/core-support.js';
@@ -32,7 +33,7 @@ describe.each(['claude-code', 'codex', 'opencode'] as const)('%s: 10^6 events', 
     expect(growth, `memory grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(128 * MiB);
     expect(run.lineCount).toBeGreaterThan(EVENTS);
     expect(run.malformedLineCount).toBe(0);
-    expect(extractContract(run, 'conflux.acceptance')).toMatchObject({
+    expect(extractContract(run, 'conflux.acceptance', builtinContracts)).toMatchObject({
       success: true,
       data: { acceptance: 'continue' },
     });

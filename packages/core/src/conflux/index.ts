@@ -1,6 +1,7 @@
 import type { AnyContract } from '../contract.js';
 import { acceptanceContract } from './acceptance-contract.js';
 
+export { acceptanceContract } from './acceptance-contract.js';
 export type {
   AutomationState,
   CompletionGatingRow,
@@ -15,7 +16,6 @@ export {
   renderCompletionGatingTable,
   summarizeCompletionGating,
 } from './completion-gating.js';
-export { acceptanceContract } from './acceptance-contract.js';
 export type { VerdictDetection, VerdictDetector } from './detector.js';
 export { createVerdictDetector } from './detector.js';
 export { correctiveInstruction } from './diagnostics.js';

@@ -6,12 +6,6 @@ export type { ApplyAttempt } from './apply-guard.js';
 export { mayApplyAction } from './apply-guard.js';
 export type { CancelTaskArguments, CancelTaskInput } from './cancel-task.js';
 export { safeBuildCancelTaskArguments } from './cancel-task.js';
-export {
-  applyArgumentsContract,
-  newTaskContract,
-  nodePayloadContracts,
-  operationProbeContract,
-} from './payload-contracts.js';
 export type {
   ExpectedResponse,
   ResultEnvelope,
@@ -64,6 +58,12 @@ export type { OperationProbe, RetainedApplyRequest, RetainedIdentity } from './o
 export { createOperationProbe, safeParseOperationProbe } from './operation-probe.js';
 export type { CheckedPayload, PayloadContext } from './payload-check.js';
 export { checkActionPayload } from './payload-check.js';
+export {
+  applyArgumentsContract,
+  newTaskContract,
+  nodePayloadContracts,
+  operationProbeContract,
+} from './payload-contracts.js';
 export type { ArtifactReference, MethodEvidenceItem } from './payload-envelope.js';
 export type { PreflightOptions } from './preflight.js';
 export { preflightApply, preflightApplyArguments, preflightApplyText } from './preflight.js';

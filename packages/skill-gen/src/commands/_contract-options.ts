@@ -12,6 +12,8 @@ export interface ContractSourceOptions {
   readonly config?: string | undefined;
   /** `--contracts MODULE` (repeatable), resolved from `cwd`. */
   readonly contracts?: readonly string[] | undefined;
+  /** The one contract the command reads: with no module to load, only its family is loaded. */
+  readonly only?: string | undefined;
 }
 
 /** The config's contract modules, when there is a config: `--config`, else `skillpack.config.json` in `cwd`. */
@@ -50,7 +52,7 @@ export async function loadCommandContracts(options: ContractSourceOptions): Prom
     })),
   ];
   const { loadPackContracts } = await import('../contracts/pack-contracts.js');
-  return loadPackContracts(requests);
+  return loadPackContracts(requests, options.only);
 }
 
 /** `--config FILE`, as every command that reads contract modules declares it. */

@@ -149,6 +149,7 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
     cwd: io.cwd,
     config: request.config,
     contracts: request.contracts,
+    only: request.contractId,
   });
   const contract = registry.require(request.contractId);
   const source = await openInput(io, request.file);

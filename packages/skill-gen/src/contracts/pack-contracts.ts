@@ -1,4 +1,9 @@
-import { type AnyContract, type ContractRegistry, createContractRegistry } from '@skillpack/core';
+import {
+  type AnyContract,
+  type ContractRegistry,
+  createContractRegistry,
+  loadBuiltinContract,
+} from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import type { ContractModuleOptions, ModuleContract } from './load-contract-modules.js';
 
@@ -20,9 +25,18 @@ function where(entry: ModuleContract | undefined): string {
 
 /**
  * Load the modules and join their contracts to the built-ins. No module loads (and esbuild stays unloaded)
- * when there are none. A second, different contract with an id already taken is a ConfigError naming both.
+ * when there are none; then a command that needs one built-in contract (`only`) gets a registry of that
+ * contract alone, and loads no other family. A second, different contract with an id already taken is a
+ * ConfigError naming both.
  */
-export async function loadPackContracts(requests: readonly ContractModuleRequest[]): Promise<PackContracts> {
+export async function loadPackContracts(
+  requests: readonly ContractModuleRequest[],
+  only?: string,
+): Promise<PackContracts> {
+  if (requests.length === 0 && only !== undefined) {
+    const builtin = await loadBuiltinContract(only);
+    if (builtin) return { registry: createContractRegistry([builtin]), modules: [] };
+  }
   const { builtinContracts } = await import('@skillpack/core/contracts');
   if (requests.length === 0) return { registry: builtinContracts, modules: [] };
   const { loadContractModule } = await import('./load-contract-modules.js');

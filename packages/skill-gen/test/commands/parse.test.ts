@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli-io.js';
 import { runCli } from '../../src/program.js';
@@ -103,7 +104,7 @@ describe('skillpack parse', () => {
   )('gives the answer of readAgentRun + extractContract on the capture %s/%s', async (runtime, file) => {
     const path = `${runtime}/captured/${file}`;
     const agentRun = await readAgentRun(readFileSync(fixture(path)));
-    const expected = extractContract(agentRun, 'conflux.acceptance');
+    const expected = extractContract(agentRun, 'conflux.acceptance', builtinContracts);
     const ran = await parse(['--contract', 'conflux.acceptance', path]);
     expect(ran.code).toBe(expected.success ? 0 : 1);
     expect(ran.document).toMatchObject(

@@ -13,6 +13,7 @@ import {
   safeParseAcceptanceOutput,
   toVerdictJson,
 } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { examplesDir } from './_example-pack.js';
 import { wrapFinalMessage } from './_runtime-streams.js';
@@ -42,7 +43,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
       expect(parsed.data.source).toBe('json');
       expect(toVerdictJson(parsed.data)).toEqual(verdict);
     }
-    const extracted = extractContract(run, 'conflux.acceptance');
+    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(extracted.success && toVerdictJson(extracted.data as AcceptanceVerdict)).toEqual(verdict);
   });
 

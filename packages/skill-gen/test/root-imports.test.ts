@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  familiesIn,
+  modulesLoadedBy,
+  modulesLoadedByImport,
+} from '../../core/test/_support/loaded-modules.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/skillpack.js', import.meta.url));
+/** Modules that load contracts: the built-in registry and a pack's own contract modules. */
+const CONTRACT_LOADERS = /\/core\/dist\/contracts\.js$|\/skill-gen\/dist\/contracts\//;
+
+describe('@skillpack/skill-gen loads contracts only when a command needs them', () => {
+  it('the root loads no family, no contract loader and not ts-morph', () => {
+    const { urls } = modulesLoadedByImport('@skillpack/skill-gen', packageDir);
+    expect(familiesIn(urls)).toEqual([]);
+    expect(urls.filter((url) => CONTRACT_LOADERS.test(url))).toEqual([]);
+    expect(urls.some((url) => /\/node_modules\/(ts-morph|@ts-morph)\//.test(url))).toBe(false);
+  });
+
+  it.each([['--help'], ['--version'], ['help', 'parse']])(
+    'skillpack %s loads no contract module',
+    (...args) => {
+      const loaded = modulesLoadedBy([BIN, ...args], packageDir);
+      expect(loaded.status).toBe(0);
+      expect(loaded.stdout).not.toBe('');
+      expect(familiesIn(loaded.urls)).toEqual([]);
+      expect(loaded.urls.filter((url) => CONTRACT_LOADERS.test(url))).toEqual([]);
+    },
+  );
+
+  it('skillpack parse --contract conflux.acceptance loads that family alone', () => {
+    const stdout =
+      '{"type":"thread.started","thread_id":"t"}\n{"type":"turn.completed","usage":{"input_tokens":1,"output_tokens":1}}\n';
+    const loaded = modulesLoadedBy([BIN, 'parse', '--contract', 'conflux.acceptance'], packageDir, stdout);
+    expect(loaded.stdout).toContain('"contract":"conflux.acceptance"');
+    expect(familiesIn(loaded.urls)).toEqual(['conflux']);
+  });
+});
