@@ -19,7 +19,7 @@ const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(eve
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 const SUCCESS_FILES = {
-  'claude-code': 'stream-json-success-verdict.jsonl',
+  'claude-code': 'captured/stream-json-success-verdict.jsonl',
   codex: 'exec-json-success-verdict.jsonl',
   opencode: 'run-json-success-verdict.ndjson',
 } as const;
