@@ -392,6 +392,22 @@ export const SCENARIOS = [
     about: 'an answer of Cyrillic, CJK, Arabic, an emoji ZWJ sequence, a combining accent and U+2028',
   },
 
+  {
+    runtime: 'codex',
+    name: 'exec-json-apply-patch-no-item.jsonl',
+    replies: [
+      when(
+        { turn: 0 },
+        reply.toolCall('apply_patch', {
+          input: '*** Begin Patch\n*** Add File: CHANGELOG.md\n+# Changelog\n*** End Patch\n',
+        }),
+      ),
+      otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+    ],
+    about:
+      'an `apply_patch` call sent as a function call (adding a file): 0.169 `exec` prints no `file_change` item and no event for it, then the pass answer',
+  },
+
   // OpenCode
   { runtime: 'opencode', name: 'run-json-text.ndjson', replies: textOnly, about: 'a plain text answer' },
   {
@@ -498,7 +514,8 @@ export const UNREACHED = {
   ],
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
-    'A max-turns stop: `codex exec` has no turn limit.',
+    '`file_change`, `mcp_tool_call` and `web_search` items: a scripted `apply_patch` function call leaves no item (`exec-json-apply-patch-no-item.jsonl`), MCP calls need an MCP server configured, web search is a hosted tool.',
+        'A max-turns stop: `codex exec` has no turn limit.',
     "`codex exec resume` usage: it needs a second run in the first run's `CODEX_HOME`, and each run gets a fresh one.",
   ],
   opencode: [
