@@ -501,6 +501,20 @@ export const SCENARIOS = [
     replies: unicodeAnswer,
     about: 'an answer of Cyrillic, CJK, Arabic, an emoji ZWJ sequence, a combining accent and U+2028',
   },
+  {
+    runtime: 'opencode',
+    name: 'run-json-tool-error.ndjson',
+    replies: [
+      TITLE,
+      when({ turn: 0 }, reply.shell('ls', { text: "I'll look at the folder and read the changelog." })),
+      when({ turn: 1 }, reply.toolCall('read', { filePath: 'CHANGES.md' })),
+      when({ turn: 2 }, reply.toolCall('read', { filePath: 'CHANGELOG.md' })),
+      otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+    ],
+    options: { files: CHANGELOG },
+    about:
+      'four steps: a `bash` call, a `read` of a missing file (`error` state), a `read` that succeeds, then a pass answer',
+  },
 ];
 
 /** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */

@@ -213,8 +213,8 @@ function resultName(result: ReturnType<typeof safeParseAcceptanceOutput>): strin
 
 const SUCCESS_FILES = {
   'claude-code': 'captured/stream-json-success-verdict.jsonl',
-  codex: 'exec-json-success-verdict.jsonl',
-  opencode: 'run-json-success-verdict.ndjson',
+  codex: 'captured/exec-json-success-verdict.jsonl',
+  opencode: 'captured/run-json-success-verdict.ndjson',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
