@@ -529,7 +529,7 @@ export const UNREACHED = {
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
     '`file_change`, `mcp_tool_call` and `web_search` items: a scripted `apply_patch` function call leaves no item (`exec-json-apply-patch-no-item.jsonl`), MCP calls need an MCP server configured, web search is a hosted tool.',
-        'A max-turns stop: `codex exec` has no turn limit.',
+    'A max-turns stop: `codex exec` has no turn limit.',
     "`codex exec resume` usage: it needs a second run in the first run's `CODEX_HOME`, and each run gets a fresh one.",
   ],
   opencode: [
