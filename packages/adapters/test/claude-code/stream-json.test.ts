@@ -77,7 +77,7 @@ describe('Claude Code stream-json', () => {
       ['Agent', 'completed', false],
     ]);
     expect(run.tools[0]?.output).toMatch(/^Async agent launched successfully/);
-    const extracted = extractContract(run, 'conflux.acceptance');
+    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
     expect(extracted.success && extracted.data).toMatchObject({ acceptance: 'pass' });
   });
 
