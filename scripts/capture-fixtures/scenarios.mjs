@@ -56,6 +56,33 @@ const passCutThenContinued = [
 ];
 const truncated = [TITLE, otherwise(reply.truncated('The project holds no'))];
 
+// The cross-runtime stories of packages/adapters/test/conformance.test.ts: the same script in every runtime.
+// The answers are the test's SUCCESS_FINAL_TEXT, UNICODE_FINAL_TEXT and SUBAGENT_FINAL_TEXT (_support/fixtures.ts).
+const VERDICT_LINE = '{"acceptance":"pass"}';
+const SUCCESS_FINAL_TEXT = `All acceptance criteria hold: the tests pass and the changelog entry exists.\n${VERDICT_LINE}`;
+const UNICODE_FINAL_TEXT = `Прием принят ✅ — 受け入れ基準はすべて満たされています。مرحبا 👩🏽‍💻 e\u0301\u2028next\n${VERDICT_LINE}`;
+const SUBAGENT_FINAL_TEXT = `The API TODO is out of scope for this change (see the spec's non-goals).\n${VERDICT_LINE}`;
+/** Tool output the answer must never be mixed with: the conformance test looks for "Changelog" and "Test Files". */
+const CHANGELOG = { 'CHANGELOG.md': '# Changelog\n\n- Test Files: 3 passed\n' };
+/** Two shell calls (text before the first), then the pass answer. */
+const successStory = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: "I'll look at the folder first." })),
+  when({ turn: 1 }, reply.shell('cat CHANGELOG.md')),
+  otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+];
+const unicodeAnswer = [TITLE, otherwise(reply.text(UNICODE_FINAL_TEXT))];
+/** A subagent answers with a FAIL verdict line; the main agent's own answer is a pass. */
+const subagentStory = (tool, input) => [
+  TITLE,
+  when(
+    { lastMessageIncludes: 'CHILD TASK' },
+    reply.text('API review: one open TODO.\n{"acceptance":"fail","findings":["An open TODO in the API"]}'),
+  ),
+  when({ turn: 0, tool }, reply.toolCall(tool, input)),
+  otherwise(reply.text(SUBAGENT_FINAL_TEXT)),
+];
+
 /** An OpenCode plugin that re-prompts once when the first step finishes with `stop` (runtime-loop.md). */
 const OPENCODE_BLOCK_ONCE = `export const BlockOnce = async ({ client }) => {
   let sent = false;
@@ -243,6 +270,33 @@ export const SCENARIOS = [
     about: '`--output-format json` when the model API answers HTTP 401',
   },
 
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-success-verdict.jsonl',
+    replies: successStory,
+    options: { files: CHANGELOG },
+    about: 'the conformance success story: text and a `Bash` call, a second `Bash` call, then a pass answer',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-unicode.jsonl',
+    replies: unicodeAnswer,
+    options: { args: ['--include-partial-messages'] },
+    about:
+      'an answer of Cyrillic, CJK, Arabic, an emoji ZWJ sequence, a combining accent and U+2028, with `stream_event` deltas',
+  },
+  {
+    runtime: 'claude-code',
+    name: 'stream-json-subagent-task.jsonl',
+    replies: subagentStory('Agent', {
+      description: 'Review the API',
+      prompt: 'CHILD TASK: review the API and answer with a verdict line.',
+      subagent_type: 'general-purpose',
+    }),
+    about:
+      'an `Agent` (`Task`) call: 2.1.328 runs the subagent in the background, the main agent answers pass, the subagent answers FAIL (`parent_tool_use_id` set), its `task_notification` wakes the main agent, which answers pass again: two `result` lines for one prompt',
+  },
+
   // Codex
   { runtime: 'codex', name: 'exec-json-text.jsonl', replies: textOnly, about: 'a plain text answer' },
   {
@@ -322,6 +376,36 @@ export const SCENARIOS = [
     ],
     about:
       'an `update_plan` call, a tool 0.169 `exec` does not declare: no `todo_list` item and no event for it, then the answer',
+  },
+
+  {
+    runtime: 'codex',
+    name: 'exec-json-success-verdict.jsonl',
+    replies: successStory,
+    options: { files: CHANGELOG },
+    about: 'the conformance success story: text and an `exec_command` call, a second one, then a pass answer',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-unicode.jsonl',
+    replies: unicodeAnswer,
+    about: 'an answer of Cyrillic, CJK, Arabic, an emoji ZWJ sequence, a combining accent and U+2028',
+  },
+
+  {
+    runtime: 'codex',
+    name: 'exec-json-apply-patch-no-item.jsonl',
+    replies: [
+      when(
+        { turn: 0 },
+        reply.toolCall('apply_patch', {
+          input: '*** Begin Patch\n*** Add File: CHANGELOG.md\n+# Changelog\n*** End Patch\n',
+        }),
+      ),
+      otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+    ],
+    about:
+      'an `apply_patch` call sent as a function call (adding a file): 0.169 `exec` prints no `file_change` item and no event for it, then the pass answer',
   },
 
   // OpenCode
@@ -404,18 +488,47 @@ export const SCENARIOS = [
     options: { files: NOTES },
     about: 'a `task` tool call that runs a child session (its own model requests), then the answer',
   },
+  {
+    runtime: 'opencode',
+    name: 'run-json-success-verdict.ndjson',
+    replies: successStory,
+    options: { files: CHANGELOG },
+    about: 'the conformance success story: text and a `bash` call, a second `bash` call, then a pass answer',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-unicode.ndjson',
+    replies: unicodeAnswer,
+    about: 'an answer of Cyrillic, CJK, Arabic, an emoji ZWJ sequence, a combining accent and U+2028',
+  },
+  {
+    runtime: 'opencode',
+    name: 'run-json-tool-error.ndjson',
+    replies: [
+      TITLE,
+      when({ turn: 0 }, reply.shell('ls', { text: "I'll look at the folder and read the changelog." })),
+      when({ turn: 1 }, reply.toolCall('read', { filePath: 'CHANGES.md' })),
+      when({ turn: 2 }, reply.toolCall('read', { filePath: 'CHANGELOG.md' })),
+      otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+    ],
+    options: { files: CHANGELOG },
+    about:
+      'four steps: a `bash` call, a `read` of a missing file (`error` state), a `read` that succeeds, then a pass answer',
+  },
 ];
 
 /** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */
 export const UNREACHED = {
   'claude-code': [
-    'Several `result` lines for one prompt: every single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`).',
+    'Several `result` lines for one prompt without a subagent: every other single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`), and so does a background subagent that wakes the main agent (`stream-json-subagent-task.jsonl`).',
+    'Parallel subagents whose lines interleave, with tool calls of their own: the scripted model answers one request at a time.',
     'A `result` of `""` beside the answer (a regression of 2.1.8x/2.1.10x): 2.1.328 fills `result`.',
     'A fallback model answering after a refusal: 2.1.328 continues once with the same model (`stream-json-refusal-continued.jsonl`), then gives up (`stream-json-refusal.jsonl`).',
     'A `result/success` with `stop_reason: "max_tokens"`: 2.1.328 asks for a continuation three times, then fails the run with a synthetic API error (`stream-json-max-tokens-cut.jsonl`).',
   ],
   codex: [
     'Plan (`todo_list`) items: 0.169 `exec` declares no `update_plan` tool (nor with `-c include_plan_tool=true`), and a call of it leaves no item (see `exec-json-plan-tool-undeclared.jsonl`).',
+    '`file_change`, `mcp_tool_call` and `web_search` items: a scripted `apply_patch` function call leaves no item (`exec-json-apply-patch-no-item.jsonl`), MCP calls need an MCP server configured, web search is a hosted tool.',
     'A max-turns stop: `codex exec` has no turn limit.',
     "`codex exec resume` usage: it needs a second run in the first run's `CODEX_HOME`, and each run gets a fresh one.",
   ],

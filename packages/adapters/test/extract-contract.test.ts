@@ -19,9 +19,9 @@ const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(eve
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 const SUCCESS_FILES = {
-  'claude-code': 'stream-json-success-verdict.jsonl',
-  codex: 'exec-json-success-verdict.jsonl',
-  opencode: 'run-json-success-verdict.ndjson',
+  'claude-code': 'captured/stream-json-success-verdict.jsonl',
+  codex: 'captured/exec-json-success-verdict.jsonl',
+  opencode: 'captured/run-json-success-verdict.ndjson',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */

@@ -212,9 +212,9 @@ function resultName(result: ReturnType<typeof safeParseAcceptanceOutput>): strin
 }
 
 const SUCCESS_FILES = {
-  'claude-code': 'stream-json-success-verdict.jsonl',
-  codex: 'exec-json-success-verdict.jsonl',
-  opencode: 'run-json-success-verdict.ndjson',
+  'claude-code': 'captured/stream-json-success-verdict.jsonl',
+  codex: 'captured/exec-json-success-verdict.jsonl',
+  opencode: 'captured/run-json-success-verdict.ndjson',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
@@ -229,9 +229,10 @@ describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
 
   it.each([
     ['claude-code', 'stream-json-subagent-interleaved.jsonl'],
+    ['claude-code', 'captured/stream-json-subagent-task.jsonl'],
     ['codex', 'exec-json-subagent-interleaved.jsonl'],
     ['opencode', 'run-json-subagent-task.ndjson'],
-  ] as const)('%s: a subagent verdict written first does not win', (runtime, file) => {
+  ] as const)('%s: a subagent verdict does not win (%s)', (runtime, file) => {
     const raw = fixtureText(runtime, file);
     const result = safeParseAcceptanceOutput(raw, { unwrapLine: unwrapEventLine });
     expect(result.success && result.data.acceptance).toBe('pass');

@@ -16,10 +16,20 @@ export function fixtureText(runtime: RuntimeId, file: string): string {
   return fixtureBytes(runtime, file).toString('utf8');
 }
 
-/** The final answer every constructed success fixture ends with (see the SOURCES.md files). */
+/**
+ * The final answers of the cross-runtime stories: the captures `captured/*-success-verdict.*`, `*-unicode.*` and
+ * `captured/stream-json-subagent-task.jsonl` (scripted in scripts/capture-fixtures/scenarios.mjs) and the kept
+ * constructed files that tell the same story (see the SOURCES.md files).
+ */
 export const VERDICT_LINE = '{"acceptance":"pass"}';
 export const SUCCESS_FINAL_TEXT = `All acceptance criteria hold: the tests pass and the changelog entry exists.\n${VERDICT_LINE}`;
 export const UNICODE_FINAL_TEXT = `Прием принят ✅ — 受け入れ基準はすべて満たされています。مرحبا 👩🏽‍💻 e\u0301\u2028next\n${VERDICT_LINE}`;
+export const SUBAGENT_FINAL_TEXT = `The API TODO is out of scope for this change (see the spec's non-goals).\n${VERDICT_LINE}`;
+
+/** `text` with CRLF line endings, as the CLIs write it on Windows (the captures are from Linux). */
+export function withCrlf(text: string): Buffer {
+  return Buffer.from(text.replaceAll('\n', '\r\n'));
+}
 
 /** `bytes` cut into chunks of the given sizes (cycled), as an async iterable. */
 export async function* chunked(bytes: Uint8Array, sizes: readonly number[]): AsyncGenerator<Uint8Array> {

@@ -5,7 +5,7 @@ import { readClaudeCodeRun } from '../../src/claude-code/index.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../../src/unwrap-event-line.js';
-import { fixtureText, SUCCESS_FINAL_TEXT } from '../_support/fixtures.js';
+import { fixtureText, SUBAGENT_FINAL_TEXT, SUCCESS_FINAL_TEXT } from '../_support/fixtures.js';
 
 const read = (file: string) => readAgentRun(fixtureText('claude-code', file));
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
@@ -43,17 +43,42 @@ describe('Claude Code stream-json', () => {
   });
 
   it('merges blocks of one message id and keeps messages in order', async () => {
-    const run = await read('stream-json-success-verdict.jsonl');
-    expect(run.messages.map((message) => [message.id, message.text])).toEqual([
-      ['msg_01A', "I'll run the tests first."],
-      ['msg_01E', SUCCESS_FINAL_TEXT],
+    // 2.1.328 (captured): the text and the tool_use of one message are two `assistant` lines of one message.id.
+    const run = await read('captured/stream-json-success-verdict.jsonl');
+    expect(run).toMatchObject({ finish: 'complete', runtimeVersion: '2.1.328', lineCount: 8 });
+    expect(run.messages.map((message) => [message.id, message.text, message.line])).toEqual([
+      ['msg_scripted_0', "I'll look at the folder first.", 2],
+      ['msg_scripted_2', SUCCESS_FINAL_TEXT, 7],
     ]);
-    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status])).toEqual([
-      ['toolu_01B', 'Bash', 'completed'],
-      ['toolu_01D', 'Read', 'completed'],
+    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status, tool.line])).toEqual([
+      ['toolu_scripted_0_1', 'Bash', 'completed', 3],
+      ['toolu_scripted_1_0', 'Bash', 'completed', 5],
     ]);
-    expect(run.tools[0]?.input).toEqual({ command: 'npm test', description: 'Run the test suite' });
-    expect(run.tools[0]?.output).toContain('148 passed');
+    expect(run.tools[1]?.input).toEqual({
+      command: 'cat CHANGELOG.md',
+      description: 'Run a scripted command',
+    });
+    expect(run.tools[1]?.output).toBe('# Changelog\n\n- Test Files: 3 passed');
+  });
+
+  it('a background Task subagent: its message is flagged, the main answer after it is final', async () => {
+    // 2.1.328 (captured): the main agent answers while the subagent runs, the subagent's FAIL line follows
+    // (`parent_tool_use_id` set), then the task notification wakes the main agent, which answers again; each
+    // main turn ends in its own `result`.
+    const run = await read('captured/stream-json-subagent-task.jsonl');
+    expect(run).toMatchObject({ finish: 'complete', finalText: SUBAGENT_FINAL_TEXT, problems: [] });
+    expect(run.messages.map((message) => [message.line, message.subagent])).toEqual([
+      [6, false],
+      [7, true],
+      [12, false],
+    ]);
+    expect(run.messages[1]?.text).toContain('"acceptance":"fail"');
+    expect(run.tools.map((tool) => [tool.name, tool.status, tool.subagent])).toEqual([
+      ['Agent', 'completed', false],
+    ]);
+    expect(run.tools[0]?.output).toMatch(/^Async agent launched successfully/);
+    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+    expect(extracted.success && extracted.data).toMatchObject({ acceptance: 'pass' });
   });
 
   it('error_max_turns: finish max_turns, errors[] as the message, the failed tool call', async () => {

@@ -59,7 +59,28 @@ describe('Codex exec --json', () => {
     expect(run.finalText).toBe('Yep — there’s a `README.md` in the repository root.');
   });
 
-  it('maps every item type: tools by item id across started/completed, MCP output, plans and reasoning', async () => {
+  it('0.169 (captured): command_execution items joined across started/completed by id, messages in order', async () => {
+    const run = await read('captured/exec-json-success-verdict.jsonl');
+    expect(run).toMatchObject({ finish: 'complete', lineCount: 9, problems: [], malformedLineCount: 0 });
+    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status, tool.input, tool.line])).toEqual([
+      ['item_1', 'command_execution', 'completed', { command: '/bin/bash -lc ls' }, 4],
+      ['item_2', 'command_execution', 'completed', { command: "/bin/bash -lc 'cat CHANGELOG.md'" }, 6],
+    ]);
+    expect(run.tools[1]?.output).toBe('# Changelog\n\n- Test Files: 3 passed\n');
+    expect(run.messages.map((message) => [message.id, message.text])).toEqual([
+      ['item_0', "I'll look at the folder first."],
+      ['item_3', SUCCESS_FINAL_TEXT],
+    ]);
+    expect(run.usage).toMatchObject({ inputTokens: 20253, outputTokens: 186, cacheWriteTokens: 0 });
+  });
+
+  it('0.169 (captured): an apply_patch function call leaves no item; the answer after it is final', async () => {
+    const run = await read('captured/exec-json-apply-patch-no-item.jsonl');
+    expect(run).toMatchObject({ finish: 'complete', finalText: SUCCESS_FINAL_TEXT, tools: [] });
+    expect({ ...run.unknownEventTypes }).toEqual({});
+  });
+
+  it('maps every item type (constructed): tools by item id across started/completed, MCP output, plans and reasoning', async () => {
     const run = await read('exec-json-success-verdict.jsonl');
     expect(run.tools.map((tool) => [tool.id, tool.name, tool.status])).toEqual([
       ['item_2', 'command_execution', 'completed'],

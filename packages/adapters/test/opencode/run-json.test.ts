@@ -57,18 +57,36 @@ describe('OpenCode run --format json', () => {
     ]);
   });
 
-  it('two steps: tools with results and errors, summed usage and cost, the last message as the answer', async () => {
-    const run = await read('run-json-success-verdict.ndjson');
-    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status, tool.error])).toEqual([
-      ['toolu_01XyZ', 'bash', 'completed', undefined],
-      ['toolu_02XyZ', 'read', 'error', 'Error: File not found: /home/dev/shop/CHANGES.md'],
-      ['toolu_03XyZ', 'read', 'completed', undefined],
+  it('steps: tools with results and errors, summed usage, the last message as the answer', async () => {
+    // 1.18.33 (captured): four steps, the second a `read` of a missing file.
+    const run = await read('captured/run-json-tool-error.ndjson');
+    expect(run).toMatchObject({
+      finish: 'complete',
+      finalText: SUCCESS_FINAL_TEXT,
+      lineCount: 13,
+      problems: [],
+    });
+    expect(run.tools.map((tool) => [tool.id, tool.name, tool.status, tool.line])).toEqual([
+      ['call_scripted_0_1', 'bash', 'completed', 3],
+      ['call_scripted_1_0', 'read', 'error', 6],
+      ['call_scripted_2_0', 'read', 'completed', 9],
     ]);
-    expect(run.tools[0]?.input).toEqual({ command: 'npm test', description: 'Run tests' });
+    expect(run.tools[0]).toMatchObject({
+      input: { command: 'ls', description: 'Run a scripted command' },
+      output: 'CHANGELOG.md\n',
+    });
+    expect(run.tools[1]?.error).toMatch(/^File not found: \/.*\/project\/CHANGES\.md$/);
+    expect(run.tools[2]?.output).toContain('1: # Changelog');
     expect(run.messages.map((message) => message.text)).toEqual([
-      "I'll run the tests and read the changelog.",
+      "I'll look at the folder and read the changelog.",
       SUCCESS_FINAL_TEXT,
     ]);
+    // The four step_finish lines: input 2409 + 2440 + 2465 + 2519, output 26 + 7 + 7 + 25.
+    expect(run.usage).toMatchObject({ inputTokens: 9833, outputTokens: 65, cacheReadTokens: 0 });
+  });
+
+  it('cost is summed over steps (constructed: the scripted provider costs 0)', async () => {
+    const run = await read('run-json-success-verdict.ndjson');
     expect(run.usage).toMatchObject({
       inputTokens: 17913 + 18410,
       outputTokens: 88 + 41,
@@ -92,6 +110,17 @@ describe('OpenCode run --format json', () => {
     const run = await read('run-json-subagent-task.ndjson');
     expect(run.tools[0]).toMatchObject({ name: 'task', status: 'completed', subagent: false });
     expect(run.tools[0]?.output).toContain('"acceptance":"fail"');
+  });
+
+  it('a reasoning part is known and never part of the answer', async () => {
+    // The scripted model sends no reasoning; the part's shape is the 1.17.20 envelope (SDK `ReasoningPart`).
+    const reasoning = event('reasoning', {
+      part: { id: 'p0', sessionID: 'ses_1', messageID: 'm1', type: 'reasoning', text: 'Всё проверено.' },
+    });
+    const run = await readOpenCodeRun(jsonl(reasoning, text('m1', 'p1', 'Done.')));
+    expect(run.messages.map((message) => message.text)).toEqual(['Done.']);
+    expect({ ...run.unknownEventTypes }).toEqual({});
+    expect(run.malformedLineCount).toBe(0);
   });
 
   it('a part re-sent with more text replaces its earlier value; parts of one message join', async () => {

@@ -42,15 +42,21 @@ const PASS_TEXT = 'All checks pass.\n{"acceptance":"pass"}\nACCEPTANCE: PASS\n';
 
 describe('skillpack parse', () => {
   it.each([
-    ['claude-code', 'claude-code/stream-json-success-verdict.jsonl'],
-    ['claude-code', 'claude-code/stream-json-success-verdict-crlf.jsonl'],
+    ['claude-code', 'claude-code/captured/stream-json-success-verdict.jsonl'],
+    ['codex', 'codex/captured/exec-json-success-verdict.jsonl'],
     ['codex', 'codex/exec-json-success-verdict.jsonl'],
-    ['codex', 'codex/exec-json-success-verdict-crlf.jsonl'],
-    ['opencode', 'opencode/run-json-success-verdict.ndjson'],
-    ['opencode', 'opencode/run-json-success-verdict-crlf.ndjson'],
-  ] as const)('detects %s in %s and prints the canonical verdict', async (runtime, file) => {
-    for (const requested of ['auto', runtime]) {
-      const ran = await parse(['--contract', 'conflux.acceptance', '--runtime', requested, file]);
+    ['opencode', 'opencode/captured/run-json-success-verdict.ndjson'],
+  ] as const)('detects %s in %s (LF and CRLF) and prints the canonical verdict', async (runtime, file) => {
+    // The CRLF copy is what the CLIs write on Windows; the captures are from Linux.
+    const crlf = join(mkdtempSync(join(tmpdir(), 'skillpack-parse-crlf-')), 'stdout.txt');
+    writeFileSync(crlf, readFileSync(fixture(file), 'utf8').replaceAll('\n', '\r\n'));
+    for (const [requested, path] of [
+      ['auto', file],
+      [runtime, file],
+      ['auto', crlf],
+      [runtime, crlf],
+    ] as const) {
+      const ran = await parse(['--contract', 'conflux.acceptance', '--runtime', requested, path]);
       expect(ran.code).toBe(0);
       expect(ran.document).toEqual({
         ok: true,
@@ -162,9 +168,9 @@ describe('skillpack parse', () => {
   });
 
   const withoutResult = () =>
-    readFileSync(fixture('claude-code/stream-json-success-verdict.jsonl'), 'utf8')
+    readFileSync(fixture('claude-code/captured/stream-json-success-verdict.jsonl'), 'utf8')
       .split('\n')
-      .filter((line) => !line.startsWith('{"type":"result"'))
+      .filter((line) => line === '' || JSON.parse(line).type !== 'result')
       .join('\n');
 
   it('exits 1 with run_not_complete for a pass in a run that did not complete', async () => {
@@ -251,7 +257,7 @@ describe('skillpack parse', () => {
       'conflux.acceptance',
       '--runtime',
       'codex',
-      'claude-code/stream-json-success-verdict.jsonl',
+      'claude-code/captured/stream-json-success-verdict.jsonl',
     ]);
     expect(ran.code).toBe(1);
     expect(ran.document).toMatchObject({ ok: false, runtime: 'codex' });
