@@ -3,19 +3,9 @@
 // `run --format json` steps; each turn is narration plus a shell call with ~3 KB of output, text mostly
 // ASCII, and the stream ends with an `{"acceptance":"pass"}` final message and the runtime's terminal event.
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { seededRandom } from './_random.mjs';
 
 export const RUNTIMES = ['claude-code', 'codex', 'opencode'];
-
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Mostly ASCII, as agent output is; accented words stay one-byte strings, CJK and emoji are rare.
 const WORDS = (
@@ -272,7 +262,7 @@ const ENDINGS = {
 /** Write a deterministic capture-like stream of about `targetBytes` to `file`; returns its size. */
 export function generateCapture(runtime, file, targetBytes) {
   const fd = openSync(file, 'w');
-  const next = random(42);
+  const next = seededRandom(42);
   let buffer = [];
   let pending = 0;
   let written = 0;

@@ -6,6 +6,8 @@
 // Imports the built packages: npx tsc -p packages/core/tsconfig.build.json &&
 // npx tsc -p packages/adapters/tsconfig.build.json. CONFLUX_BENCH_MB (default 50) and CONFLUX_BENCH_ROUNDS
 // (default 5) override the size and the number of alternating rounds.
+import { seededRandom } from './_random.mjs';
+
 const CORE = new URL('../packages/core/dist/conflux/index.js', import.meta.url);
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const TARGET_BYTES = Number(process.env.CONFLUX_BENCH_MB ?? 50) * 2 ** 20;
@@ -35,17 +37,6 @@ async function load() {
 }
 
 // ---- deterministic stdout generation -------------------------------------------------------------------
-
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'the acceptance test build verify review diff file source module function returns value error handler ' +
@@ -138,7 +129,7 @@ function emitTurn(next, n, emit) {
 }
 
 function generate() {
-  const next = random(0xc0ff1);
+  const next = seededRandom(0xc0ff1);
   const parts = [];
   let bytes = 0;
   const emit = (line) => {
