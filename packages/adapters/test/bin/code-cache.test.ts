@@ -115,10 +115,7 @@ describe('runWithCodeCache', () => {
 
   it('fails loudly on a file that carries no program', () => {
     const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
-    writeFileSync(
-      bundle,
-      `${IMPORTS}runWithCodeCache(fileURLToPath(import.meta.url));\n`,
-    );
+    writeFileSync(bundle, `${IMPORTS}runWithCodeCache(fileURLToPath(import.meta.url));\n`);
     const child = spawnSync(process.execPath, [bundle], { encoding: 'utf8' });
     expect(child.status).not.toBe(0);
     expect(child.stderr).toContain('carries no program');
