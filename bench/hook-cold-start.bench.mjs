@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const adaptersDir = fileURLToPath(new URL('../packages/adapters/', import.meta.url));
-const BUNDLE = join(adaptersDir, 'dist/bundles/skillpack-hook.mjs');
+const BUNDLE = join(adaptersDir, 'dist/bundles/skillpack-hook.cjs');
 const BIN = join(adaptersDir, 'dist/bin/skillpack-hook.js');
 const CORE_CONTRACTS = new URL('../packages/core/dist/contracts.js', import.meta.url);
 const CONTRACT = 'conflux.acceptance';

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SKILL_GEN = join(root, 'packages/skill-gen/dist/index.js');
-const PREBUILT = join(root, 'packages/adapters/dist/bundles/skillpack-hook.mjs');
+const PREBUILT = join(root, 'packages/adapters/dist/bundles/skillpack-hook.cjs');
 const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
 const WARMUP = 3;
 
@@ -53,7 +53,7 @@ async function buildProject(dir) {
   );
   const { buildPack } = await import(pathToFileURL(SKILL_GEN).href);
   await buildPack({ cwd: dir });
-  return join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.mjs');
+  return join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
 }
 
 /** CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere): steadier when busy. */

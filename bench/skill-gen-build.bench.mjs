@@ -14,7 +14,7 @@ const CLI = join(root, 'packages/skill-gen/dist/cli.js');
 const NEEDED = [
   CLI,
   join(root, 'packages/core/dist/contracts.js'),
-  join(root, 'packages/adapters/dist/bundles/skillpack-hook.mjs'),
+  join(root, 'packages/adapters/dist/bundles/skillpack-hook.cjs'),
 ];
 const SKILLS = Number(process.env.SKILLPACK_BENCH_SKILLS ?? 300);
 const ROUNDS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 3);

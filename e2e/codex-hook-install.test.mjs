@@ -49,7 +49,7 @@ describe('skillpack install --runtime codex: the Stop hook', () => {
     writeFileSync(hookFile(sandbox), `${JSON.stringify({ hooks: { Stop: [USER_ENTRY] } }, null, 2)}\n`);
 
     const first = install(sandbox);
-    const program = join(sandbox.project, '.codex/hooks/skillpack-examples/skillpack-hook.mjs');
+    const program = join(sandbox.project, '.codex/hooks/skillpack-examples/skillpack-hook.cjs');
     assert.ok(existsSync(program));
     const stop = readHooks(sandbox).hooks.Stop;
     assert.deepEqual(stop[0], USER_ENTRY);

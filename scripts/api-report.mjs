@@ -26,7 +26,7 @@ export const RUNTIME_EXPORT_BUDGET = 300;
 function entries(manifest) {
   return Object.entries(manifest.exports)
     .map(([subpath, target]) => [subpath, typeof target === 'string' ? target : target.types])
-    .filter(([subpath, types]) => !subpath.includes('*') && /\.d\.m?ts$/.test(types ?? ''));
+    .filter(([subpath, types]) => !subpath.includes('*') && /\.d\.[cm]?ts$/.test(types ?? ''));
 }
 
 function kindOf(node) {

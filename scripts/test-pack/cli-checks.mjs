@@ -27,7 +27,7 @@ export async function buildPack(ctx) {
     'codex/.agents/skills/smoke-review/SKILL.md',
     'opencode/.opencode/skills/smoke-review/SKILL.md',
     'portable/skills/smoke-review/SKILL.md',
-    'claude-code/plugin/hooks/skillpack-hook.mjs',
+    'claude-code/plugin/hooks/skillpack-hook.cjs',
     schemaPath,
   ];
   const missing = expected.filter((path) => !paths.includes(path) || !existsSync(join(out, path)));
@@ -50,8 +50,8 @@ export async function buildPack(ctx) {
 export async function packHookStandalone(ctx) {
   const isolated = join(ctx.work, 'isolated-hook');
   mkdirSync(isolated, { recursive: true });
-  const hook = join(isolated, 'skillpack-hook.mjs');
-  cpSync(join(ctx.consumer, 'pack/out/claude-code/plugin/hooks/skillpack-hook.mjs'), hook);
+  const hook = join(isolated, 'skillpack-hook.cjs');
+  cpSync(join(ctx.consumer, 'pack/out/claude-code/plugin/hooks/skillpack-hook.cjs'), hook);
   const result = await ctx.node(
     'pack hook bundle',
     [hook, 'claude-code', '--contract', 'conflux.acceptance'],

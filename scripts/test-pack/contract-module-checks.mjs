@@ -50,8 +50,8 @@ export async function readmeContractLoop(ctx) {
 
   const isolated = join(ctx.work, 'isolated-acme-hook');
   mkdirSync(isolated, { recursive: true });
-  const hook = join(isolated, 'skillpack-hook.mjs');
-  cpSync(join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.mjs'), hook);
+  const hook = join(isolated, 'skillpack-hook.cjs');
+  cpSync(join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs'), hook);
   const run = async (message) => {
     const result = await ctx.node('acme hook', [hook, 'claude-code', '--contract', 'acme.review'], {
       cwd: isolated,

@@ -26,7 +26,7 @@ const REQUIRED_PATHS = {
     'LICENSE',
     'bin/skillpack-hook.js',
     'dist/bin/skillpack-hook.js',
-    'dist/bundles/skillpack-hook.mjs',
+    'dist/bundles/skillpack-hook.cjs',
   ],
   '@skillpack/skill-gen': [
     'README.md',

@@ -1,5 +1,6 @@
-// Bundle the Stop hook and the OpenCode plugin into self-contained ESM files (zod and every contract inside)
-// that a generated pack carries and runs with plain `node`, no install step. Run after `tsc` by `build`.
+// Bundle the Stop hook (a CommonJS file) and the OpenCode plugin (an ES module) into self-contained files (zod
+// and every contract inside) that a generated pack carries and runs with plain `node`, no install step. Run
+// after `tsc` by `build`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,8 +89,10 @@ function summary(name, metafile) {
 
 /**
  * The hook runs once per stop, so its start-up time counts. Its code is compiled as one CommonJS program
- * and carried in a comment at the end of the file, where the ES module parser only skips it; a small
- * loader (src/bin/code-cache.ts) runs it with V8's code cache, kept between runs.
+ * and carried in a comment at the end of the file, where parsing the file only skips it; a small loader
+ * (src/bin/code-cache.ts) runs it with V8's code cache, kept between runs. The file is CommonJS too, named
+ * `.cjs` so that no package.json "type" can make it an ES module: Node's ES module loader would cost every
+ * run about a tenth of its start-up, and the hook needs nothing from it.
  */
 async function buildHook(write) {
   const program = await build({
@@ -109,18 +112,18 @@ async function buildHook(write) {
     ...common,
     stdin: {
       contents:
-        "import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(import.meta.url);\n",
+        "import { runWithCodeCache } from './src/bin/code-cache.ts';\nrunWithCodeCache(__filename);\n",
       resolveDir: packageDir,
       sourcefile: 'skillpack-hook-entry.ts',
       loader: 'ts',
     },
-    format: 'esm',
+    format: 'cjs',
     banner: { js: `#!/usr/bin/env node\n${BANNER}` },
     write: false,
-    outfile: 'dist/bundles/skillpack-hook.mjs',
+    outfile: 'dist/bundles/skillpack-hook.cjs',
   });
   const file = `${loader.outputFiles[0].text}${PROGRAM_START}${hash}\n${source}${PROGRAM_END}`;
-  if (write) writeOutput('skillpack-hook', Buffer.from(file, 'latin1'));
+  if (write) writeOutput('skillpack-hook', 'cjs', Buffer.from(file, 'latin1'));
   return [summary('skillpack-hook (program)', program.metafile), summary('skillpack-hook', loader.metafile)];
 }
 
@@ -139,14 +142,14 @@ async function buildPlugin(write) {
     write: false,
     outfile: 'dist/bundles/opencode-plugin.mjs',
   });
-  if (write) writeOutput('opencode-plugin', plugin.outputFiles[0].contents);
+  if (write) writeOutput('opencode-plugin', 'mjs', plugin.outputFiles[0].contents);
   return [summary('opencode-plugin', plugin.metafile)];
 }
 
 /** Declarations beside each bundle, so the `exports` entries carry types like every other subpath. */
 const DECLARATIONS = {
   'skillpack-hook':
-    '// A program run with `node skillpack-hook.mjs <claude-code|codex> --contract <id>`; it exports nothing.\nexport {};\n',
+    '// A program run with `node skillpack-hook.cjs <claude-code|codex> --contract <id>`; it exports nothing.\nexport {};\n',
   'opencode-plugin': [
     "import type { OpenCodePlugin } from '../opencode/plugin-types.js';",
     '',
@@ -156,12 +159,13 @@ const DECLARATIONS = {
   ].join('\n'),
 };
 
-function writeOutput(name, contents) {
+/** `extension` is `cjs` or `mjs`; the declaration file's (`.d.cts`, `.d.mts`) follows it. */
+function writeOutput(name, extension, contents) {
   const dir = join(packageDir, 'dist/bundles');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.mjs`), contents, { mode: 0o755 });
-  writeFileSync(join(dir, `${name}.d.mts`), DECLARATIONS[name]);
-  console.log(`bundle: dist/bundles/${name}.mjs ${(contents.byteLength / 1024).toFixed(0)} KiB`);
+  writeFileSync(join(dir, `${name}.${extension}`), contents, { mode: 0o755 });
+  writeFileSync(join(dir, `${name}.d.${extension[0]}ts`), DECLARATIONS[name]);
+  console.log(`bundle: dist/bundles/${name}.${extension} ${(contents.byteLength / 1024).toFixed(0)} KiB`);
 }
 
 /** Build both bundles; `write: false` only reports what each build holds (tests use it). */

@@ -32,7 +32,7 @@ describe('ts-morph is loaded lazily, only to extract type references', () => {
     expect(
       loadsTsMorph(goldenDir, {
         bundles: {
-          hook: `${goldenDir}../bundles/skillpack-hook.mjs`,
+          hook: `${goldenDir}../bundles/skillpack-hook.cjs`,
           opencodePlugin: `${goldenDir}../bundles/opencode-plugin.mjs`,
         },
       }),

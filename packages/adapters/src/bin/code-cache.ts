@@ -5,7 +5,6 @@ import { readSmallFileSync } from '../hooks/read-small-file.js';
 // `fs/promises` (and readline) to fill its namespace, a cost every hook run would pay.
 const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
-const url = process.getBuiltinModule('node:url');
 const vm = process.getBuiltinModule('node:vm');
 
 /** The block comment that carries the program at the end of a bundle, and its build-time content hash. */
@@ -32,7 +31,7 @@ interface Program {
 /**
  * The program a bundle carries after its code: `/*skillpack-program <hash>` on a line, then a CommonJS body
  * wrapped as `(function (require, module, exports, __filename, __dirname) { … })`, then the comment's end.
- * Kept in a comment, the program costs the ES module parser a skip instead of a parse.
+ * Kept in a comment, the program costs the loader's parse a skip instead of a parse.
  */
 export function readProgram(filename: string): Program {
   const text = fs.readFileSync(filename, 'latin1');
@@ -94,10 +93,9 @@ function writeCache(file: string, script: import('node:vm').Script, warmUp: unkn
  * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
  * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
  * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
- * means a normal compile.
+ * means a normal compile. `filename` is the bundle's own path (a CommonJS loader's `__filename`).
  */
-export function runWithCodeCache(moduleUrl: string, env = process.env): CodeCacheUse {
-  const filename = url.fileURLToPath(moduleUrl);
+export function runWithCodeCache(filename: string, env = process.env): CodeCacheUse {
   const program = readProgram(filename);
   const cacheFile = codeCacheFile(program.key, env);
   const cachedData = readCache(cacheFile);

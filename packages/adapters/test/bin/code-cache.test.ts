@@ -14,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const CODE_CACHE = fileURLToPath(new URL('../../dist/bin/code-cache.js', import.meta.url));
+/** The test loaders are ES modules importing the compiled loader; the bundles' own loader is CommonJS. */
+const IMPORTS = `import { fileURLToPath } from 'node:url';\nimport { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\n`;
 
 /** A wrapped CommonJS program that writes `label`; every label of one length gives programs of one length. */
 function program(label: string): string {
@@ -22,7 +24,7 @@ function program(label: string): string {
 
 /** A bundle laid out as scripts/bundle.mjs writes it: the loader, then the program in a trailing comment. */
 function writeBundle(file: string, label: string, hash: string): void {
-  const loader = `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nprocess.stdout.write(runWithCodeCache(import.meta.url));\n`;
+  const loader = `${IMPORTS}process.stdout.write(runWithCodeCache(fileURLToPath(import.meta.url)));\n`;
   writeFileSync(file, `${loader}/*skillpack-program ${hash}\n${program(label)}\n*/\n`);
 }
 
@@ -113,10 +115,7 @@ describe('runWithCodeCache', () => {
 
   it('fails loudly on a file that carries no program', () => {
     const bundle = join(fresh('skillpack-bundle-'), 'hook.mjs');
-    writeFileSync(
-      bundle,
-      `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nrunWithCodeCache(import.meta.url);\n`,
-    );
+    writeFileSync(bundle, `${IMPORTS}runWithCodeCache(fileURLToPath(import.meta.url));\n`);
     const child = spawnSync(process.execPath, [bundle], { encoding: 'utf8' });
     expect(child.status).not.toBe(0);
     expect(child.stderr).toContain('carries no program');

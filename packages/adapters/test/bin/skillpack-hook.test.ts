@@ -9,7 +9,7 @@ import { CODEX_STOP, readSampleJson } from '../hooks/_samples.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(packageDir, 'dist/bin/skillpack-hook.js');
-const BUNDLE = join(packageDir, 'dist/bundles/skillpack-hook.mjs');
+const BUNDLE = join(packageDir, 'dist/bundles/skillpack-hook.cjs');
 const TRANSCRIPT = join(packageDir, 'test/fixtures/claude-code/transcript-session.jsonl');
 const VERDICT = 'All checks pass.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
 const CLAUDE_STOP = readSampleJson('claude', 'hook-stop-input.json');
@@ -243,7 +243,7 @@ describe.each([
 describe('the self-contained bundle', () => {
   it('runs from a folder with no node_modules anywhere above it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skillpack-pack-'));
-    const copy = join(dir, 'skillpack-hook.mjs');
+    const copy = join(dir, 'skillpack-hook.cjs');
     copyFileSync(BUNDLE, copy);
     expect(existsSync(join(tmpdir(), 'node_modules'))).toBe(false);
     expect(runHook(copy, claude, { ...CLAUDE_STOP, last_assistant_message: VERDICT }).stdout).toBe('{}\n');

@@ -7,7 +7,7 @@ import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
 /** The file name of skillpack's prebuilt hook program, which every generated hook command runs. */
-const HOOK_PROGRAM = 'skillpack-hook.mjs';
+const HOOK_PROGRAM = 'skillpack-hook.cjs';
 
 export interface ProbeContext {
   /** The scope root the pack is installed in (a project, or the home). */

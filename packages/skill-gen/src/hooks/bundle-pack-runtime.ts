@@ -126,8 +126,9 @@ function banner(): string {
 }
 
 /**
- * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small ES
- * module loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`). It knows the
+ * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small
+ * CommonJS loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`); the file is a
+ * `.cjs`, so Node's ES module loader never starts for it. It knows the
  * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
  */
 async function buildHook(
@@ -155,8 +156,8 @@ async function buildHook(
   const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
   const loader = await bundle(
-    `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(import.meta.url);\n`,
-    'esm',
+    `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`,
+    'cjs',
     `#!/usr/bin/env node\n${banner()}`,
     baseDir,
   );

@@ -6,7 +6,7 @@ import { authorError } from '../author-error.js';
 
 /** The adapters' prebuilt, self-contained files a pack carries (no `npm install` once installed). */
 export const BUNDLE_SPECIFIERS = {
-  hook: '@skillpack/adapters/bundles/skillpack-hook.mjs',
+  hook: '@skillpack/adapters/bundles/skillpack-hook.cjs',
   opencodePlugin: '@skillpack/adapters/bundles/opencode-plugin.mjs',
 } as const;
 export type BundleName = keyof typeof BUNDLE_SPECIFIERS;

@@ -2,12 +2,12 @@ import type { HookConfig, PackConfig, StopEvent } from '../config/pack-config.js
 import type { SkillSource } from '../source/skill-source.js';
 
 /** The pack's hook file inside a plugin: the one copy each runtime layout of a pack carries. */
-export const HOOK_FILE = 'hooks/skillpack-hook.mjs';
+export const HOOK_FILE = 'hooks/skillpack-hook.cjs';
 /** The Claude Code layout's copy, which `install` also puts where the skill form looks for it. */
 export const CLAUDE_PLUGIN_HOOK_PROGRAM = `claude-code/plugin/${HOOK_FILE}`;
 /** Where the Claude Code skill form's hook commands look for the hook file (below the project or home). */
 export function claudeSkillHookFile(pack: string): string {
-  return `.claude/hooks/${pack}/skillpack-hook.mjs`;
+  return `.claude/hooks/${pack}/skillpack-hook.cjs`;
 }
 
 /** One handler: the contracts checked together (any one satisfies the hook) on one event. */

@@ -26,7 +26,7 @@ export interface PackCodexHook {
 
 /** The absolute path of the installed hook program, as it appears in the hook command. */
 export function hookProgramPath(root: string, folder: string): string {
-  return `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder}skillpack-hook.mjs`;
+  return `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder}skillpack-hook.cjs`;
 }
 
 async function currentConfig(root: string): Promise<{ state: DiskState; text?: string }> {
@@ -89,7 +89,7 @@ export async function planCodexHookConfig(input: {
     const read = await readRegularFile(file);
     if (!read.success) return fail(mismatch(file));
     if (sha256(read.data.bytes) !== input.hook.declaration.sha256) return fail(mismatch(file));
-    const hookDir = marker.slice(0, -'/skillpack-hook.mjs'.length);
+    const hookDir = marker.slice(0, -'/skillpack-hook.cjs'.length);
     const entries = declaredHookEntries(read.data.bytes.toString('utf8'), file, hookDir);
     if (!entries.success) return entries;
     desired = entries.data;

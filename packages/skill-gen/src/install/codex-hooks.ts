@@ -10,7 +10,7 @@ import { toStableJson } from '../stable-json.js';
 export const CODEX_HOOK_CONFIG = '.codex/hooks.json' as const;
 /** The pack files of the Codex plugin's hook, and the placeholder its commands use for the plugin folder. */
 export const PACK_HOOK_CONFIG = 'codex/plugin/hooks/hooks.json';
-export const PACK_HOOK_PROGRAM = 'codex/plugin/hooks/skillpack-hook.mjs';
+export const PACK_HOOK_PROGRAM = 'codex/plugin/hooks/skillpack-hook.cjs';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder, replaced by the folder.
 const PLUGIN_HOOKS_DIR = '${PLUGIN_ROOT}/hooks';
 
@@ -61,7 +61,7 @@ export function parseHookConfig(
 
 /**
  * The hook groups a built pack declares (its plugin's hooks.json), with `${PLUGIN_ROOT}/hooks` replaced by
- * `hookDir`, the absolute folder the install puts `skillpack-hook.mjs` in (Codex runs the command with the
+ * `hookDir`, the absolute folder the install puts `skillpack-hook.cjs` in (Codex runs the command with the
  * project as its working directory, so only an absolute path also works in the user scope).
  */
 export function declaredHookEntries(

@@ -164,7 +164,7 @@ function codexHookOf(
   return ok({
     hook: { declaration: { source: declaration.path, sha256: declaration.sha256 }, folder },
     program: {
-      path: `${folder}skillpack-hook.mjs`,
+      path: `${folder}skillpack-hook.cjs`,
       source: program.path,
       sha256: program.sha256,
       executable: program.executable,

@@ -145,7 +145,7 @@ function marketplace(context: TargetContext): OutputFile {
 /**
  * Claude Code: `.claude/skills/<name>/` (project or user skills, hooks in the skill's front matter), a plugin
  * (`plugin/`, hooks in `hooks/hooks.json`) and a marketplace whose plugin source is `./plugin`. The layout
- * carries one hook file, the plugin's `hooks/skillpack-hook.mjs` (a plugin is copied on its own, so it must
+ * carries one hook file, the plugin's `hooks/skillpack-hook.cjs` (a plugin is copied on its own, so it must
  * hold it); `skillpack install` puts that same file under `.claude/hooks/<pack>/` for the skill form.
  */
 export const renderClaudeCode: RenderTarget = (context) => [

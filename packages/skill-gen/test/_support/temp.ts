@@ -33,7 +33,7 @@ export const fixturesDir = new URL('../fixtures/', import.meta.url).pathname;
 export const goldenDir = `${fixturesDir}golden/`;
 /** Stand-ins for the adapters' bundles: golden snapshots pin the pack layout, not the bundle's bytes. */
 export const standInBundles = {
-  hook: `${fixturesDir}bundles/skillpack-hook.mjs`,
+  hook: `${fixturesDir}bundles/skillpack-hook.cjs`,
   opencodePlugin: `${fixturesDir}bundles/opencode-plugin.mjs`,
 } as const;
 

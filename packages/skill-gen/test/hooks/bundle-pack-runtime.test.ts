@@ -61,8 +61,8 @@ function runHook(command: string, message: string) {
 const out = join(dir, 'dist', 'skill-packs');
 let first: Map<string, Buffer>;
 const files = [
-  'claude-code/plugin/hooks/skillpack-hook.mjs',
-  'codex/plugin/hooks/skillpack-hook.mjs',
+  'claude-code/plugin/hooks/skillpack-hook.cjs',
+  'codex/plugin/hooks/skillpack-hook.cjs',
   'opencode/.opencode/plugins/acme-review.js',
 ];
 
@@ -104,14 +104,14 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
   });
 
   it('the hook carries the contracts the pack hooks and no built-in family', () => {
-    const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.mjs');
+    const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.cjs');
     const text = readFileSync(hook, 'latin1');
     // Each built-in contract's description is a string literal of its family's code.
     for (const contract of builtinContracts.list()) {
       expect(text.includes(contract.description.slice(0, 60)), contract.id).toBe(false);
     }
     const prebuilt = readFileSync(
-      new URL('../../../adapters/dist/bundles/skillpack-hook.mjs', import.meta.url),
+      new URL('../../../adapters/dist/bundles/skillpack-hook.cjs', import.meta.url),
     );
     const conflux = builtinContracts.require('conflux.acceptance').description.slice(0, 60);
     expect(prebuilt.toString('latin1').includes(conflux)).toBe(true);
@@ -133,7 +133,7 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
       ),
     );
     await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
-    const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.mjs');
+    const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
     expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
     const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
     expect(conflux.decision, JSON.stringify(conflux)).toBe('block');

@@ -64,7 +64,7 @@ describe('skillpack init', { timeout: 120_000 }, () => {
     // `npx skillpack build` and `npm test`, as the scaffold's README line says, on the built CLI.
     const build = spawnSync(process.execPath, [cli, 'build'], { cwd: project, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
-    expect(existsSync(join(project, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.mjs'))).toBe(
+    expect(existsSync(join(project, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs'))).toBe(
       true,
     );
     const skill = readFileSync(

@@ -53,12 +53,12 @@ describe('a pack built by skillpack build', () => {
       const hookFolder = { 'claude-code': '.claude/hooks/', codex: '.codex/hooks/', opencode: undefined }[
         runtime
       ];
-      const hooks = written.filter((path) => path.endsWith('/skillpack-hook.mjs'));
-      expect(hooks).toEqual(hookFolder ? [`${hookFolder}golden-pack/skillpack-hook.mjs`] : []);
+      const hooks = written.filter((path) => path.endsWith('/skillpack-hook.cjs'));
+      expect(hooks).toEqual(hookFolder ? [`${hookFolder}golden-pack/skillpack-hook.cjs`] : []);
       for (const hook of hooks) {
         const layout = runtime === 'claude-code' ? 'claude-code' : 'codex';
         expect(readFileSync(join(root, hook))).toEqual(
-          readFileSync(join(pack, `${layout}/plugin/hooks/skillpack-hook.mjs`)),
+          readFileSync(join(pack, `${layout}/plugin/hooks/skillpack-hook.cjs`)),
         );
       }
       const lockFile =

@@ -18,14 +18,14 @@ function hookedPack(dir: string, contracts: string) {
             hooks: [
               {
                 type: 'command',
-                command: `node "\${PLUGIN_ROOT}/hooks/skillpack-hook.mjs" codex ${contracts}`,
+                command: `node "\${PLUGIN_ROOT}/hooks/skillpack-hook.cjs" codex ${contracts}`,
               },
             ],
           },
         ],
       },
     })}\n`,
-    'codex/plugin/hooks/skillpack-hook.mjs': 'console.log("hook");\n',
+    'codex/plugin/hooks/skillpack-hook.cjs': 'console.log("hook");\n',
   });
 }
 
@@ -62,7 +62,7 @@ describe('install --runtime codex wires the Stop hook', () => {
     const { project, pack } = setup();
     const installed = await run(project, pack);
     expect(installed.success && installed.data.status).toBe('applied');
-    const program = join(project, '.codex/hooks/demo-pack/skillpack-hook.mjs');
+    const program = join(project, '.codex/hooks/demo-pack/skillpack-hook.cjs');
     expect(readFileSync(program, 'utf8')).toBe('console.log("hook");\n');
     expect(stop(project)).toEqual([
       MINE,
@@ -71,7 +71,7 @@ describe('install --runtime codex wires the Stop hook', () => {
     const lock = JSON.parse(readFileSync(join(project, 'skillpack-lock.json'), 'utf8'));
     expect(lock.installs[0].hookConfig).toMatchObject({ file: '.codex/hooks.json', createdFile: false });
     expect(lock.installs[0].files.map((file: { path: string }) => file.path)).toContain(
-      '.codex/hooks/demo-pack/skillpack-hook.mjs',
+      '.codex/hooks/demo-pack/skillpack-hook.cjs',
     );
 
     const again = await run(project, pack);
@@ -154,7 +154,7 @@ describe('install --runtime codex wires the Stop hook', () => {
     const text = await skillpack(args, { cwd: work, env });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(
-      `Codex hook: ${project}/.codex/hooks.json runs ${project}/.codex/hooks/demo-pack/skillpack-hook.mjs`,
+      `Codex hook: ${project}/.codex/hooks.json runs ${project}/.codex/hooks/demo-pack/skillpack-hook.cjs`,
     );
     expect(text.stdout).toContain('Codex skips this hook SILENTLY until you trust it');
     expect(text.stdout).toContain(`[projects.${JSON.stringify(project)}]`);

@@ -9,7 +9,7 @@ import {
 } from '../../src/install/codex-hooks.js';
 
 const FILE = '/p/.codex/hooks.json';
-const PROGRAM = '/p/.codex/hooks/demo/skillpack-hook.mjs';
+const PROGRAM = '/p/.codex/hooks/demo/skillpack-hook.cjs';
 const ours = (contracts: string): HookEntry => ({
   event: 'Stop',
   group: { hooks: [{ type: 'command', command: `node "${PROGRAM}" codex ${contracts}`, timeout: 30 }] },
@@ -109,7 +109,7 @@ describe('removeHookEntries', () => {
 describe('declaredHookEntries', () => {
   const declared = text({
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the plugin-root placeholder of a built pack.
-    Stop: [{ hooks: [{ type: 'command', command: 'node "${PLUGIN_ROOT}/hooks/skillpack-hook.mjs" codex' }] }],
+    Stop: [{ hooks: [{ type: 'command', command: 'node "${PLUGIN_ROOT}/hooks/skillpack-hook.cjs" codex' }] }],
   });
 
   it('points the command at the installed program', () => {

@@ -89,7 +89,7 @@ describe('build errors: typed, with file, line and fix, before any file is writt
       },
       {
         bundles: {
-          hook: '/nonexistent/skillpack-hook.mjs',
+          hook: '/nonexistent/skillpack-hook.cjs',
           opencodePlugin: '/nonexistent/opencode-plugin.mjs',
         },
       },

@@ -7,7 +7,7 @@ import { goldenDir, standInBundles } from '../_support/temp.js';
 const COPIED = {
   'assets/badge.png': `${goldenDir}skills/acceptance-review/assets/badge.png`,
   'scripts/collect-diff.sh': `${goldenDir}skills/acceptance-review/scripts/collect-diff.sh`,
-  'skillpack-hook.mjs': standInBundles.hook,
+  'skillpack-hook.cjs': standInBundles.hook,
   'plugins/golden-pack.js': standInBundles.opencodePlugin,
 } as const;
 

@@ -10,7 +10,7 @@ import { goldenDir, tempDir } from '../_support/temp.js';
 
 const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;
 const built =
-  existsSync(join(bundleDir, 'skillpack-hook.mjs')) && existsSync(join(bundleDir, 'opencode-plugin.mjs'));
+  existsSync(join(bundleDir, 'skillpack-hook.cjs')) && existsSync(join(bundleDir, 'opencode-plugin.mjs'));
 
 const PASS = 'Reviewed.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
 /** A verdict the agent attempted but got wrong: a plugin-wide hook must still push back on it. */
@@ -44,7 +44,7 @@ beforeAll(async () => {
   if (!built) return;
   // Read before the build: the bytes the build copies (a concurrent adapters rebuild cannot race the check).
   bundles = {
-    hook: readFileSync(join(bundleDir, 'skillpack-hook.mjs')),
+    hook: readFileSync(join(bundleDir, 'skillpack-hook.cjs')),
     plugin: readFileSync(join(bundleDir, 'opencode-plugin.mjs')),
   };
   out = tempDir('skillpack-real-bundles-');
@@ -55,7 +55,7 @@ beforeAll(async () => {
 describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
   it('carries the bundles byte for byte', () => {
     const hook = bundles.hook;
-    const hooks = ['claude-code/plugin/hooks/skillpack-hook.mjs', 'codex/plugin/hooks/skillpack-hook.mjs'];
+    const hooks = ['claude-code/plugin/hooks/skillpack-hook.cjs', 'codex/plugin/hooks/skillpack-hook.cjs'];
     for (const path of hooks) expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
     // One copy per runtime layout, nowhere else.
     const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));

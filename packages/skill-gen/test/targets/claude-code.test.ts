@@ -26,7 +26,7 @@ describe('claude-code target', () => {
     const command = (skill.hooks as { Stop: { hooks: { command: string; timeout: number }[] }[] }).Stop[0]!
       .hooks[0]!;
     expect(command.command).toBe(
-      'node "$( [ -f "$CLAUDE_PROJECT_DIR/.claude/hooks/demo-pack/skillpack-hook.mjs" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/.claude/hooks/demo-pack/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3',
+      'node "$( [ -f "$CLAUDE_PROJECT_DIR/.claude/hooks/demo-pack/skillpack-hook.cjs" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/.claude/hooks/demo-pack/skillpack-hook.cjs" claude-code --contract demo.answer --max-blocks 3',
     );
     expect(command.timeout).toBe(30);
     expect(frontMatter('claude-code/.claude/skills/plain/SKILL.md')).toEqual({
@@ -40,11 +40,11 @@ describe('claude-code target', () => {
     expect(frontMatter('claude-code/plugin/skills/full/SKILL.md').hooks).toBeUndefined();
     expect(json('claude-code/plugin/hooks/hooks.json').hooks.Stop[0].hooks[0].command).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the runtime's own variable, written literally
-      'node "${CLAUDE_PLUGIN_ROOT}/hooks/skillpack-hook.mjs" claude-code --contract demo.answer --max-blocks 3 --enforce attempted',
+      'node "${CLAUDE_PLUGIN_ROOT}/hooks/skillpack-hook.cjs" claude-code --contract demo.answer --max-blocks 3 --enforce attempted',
     );
     // One hook file for the whole layout: the skill form's commands run the copy `install` makes of it.
-    expect(paths.filter((path) => path.endsWith('skillpack-hook.mjs'))).toEqual([
-      'claude-code/plugin/hooks/skillpack-hook.mjs',
+    expect(paths.filter((path) => path.endsWith('skillpack-hook.cjs'))).toEqual([
+      'claude-code/plugin/hooks/skillpack-hook.cjs',
     ]);
   });
 

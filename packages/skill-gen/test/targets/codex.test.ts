@@ -34,7 +34,7 @@ describe('codex target', () => {
     const { json } = await renderDemo('codex');
     expect(json('codex/plugin/hooks/hooks.json').hooks.Stop[0].hooks[0].command).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the runtime's own variable, written literally
-      'node "${PLUGIN_ROOT}/hooks/skillpack-hook.mjs" codex --contract demo.answer --max-blocks 3 --enforce attempted',
+      'node "${PLUGIN_ROOT}/hooks/skillpack-hook.cjs" codex --contract demo.answer --max-blocks 3 --enforce attempted',
     );
     expect(json('codex/plugin/.codex-plugin/plugin.json')).toMatchObject({
       name: 'demo-pack',
