@@ -29,6 +29,19 @@ function prose(next, chars) {
   return `${words.join(' ')}.`;
 }
 
+// Ids as long as the CLIs print them: V8 interns parsed string values of up to 10 characters, so short
+// made-up ids would grow its string table in a way no real stream does.
+const ID_CHARS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+function randomId(next, prefix, length, chars = ID_CHARS) {
+  let id = prefix;
+  for (let i = 0; i < length; i++) id += chars[Math.floor(next() * chars.length)];
+  return id;
+}
+function uuid(next) {
+  const hex = randomId(next, '', 32, '0123456789abcdef');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function commandOutput(next, lines) {
   const out = [];
   for (let i = 0; i < lines; i++) {
@@ -53,13 +66,13 @@ const UNITS = {
         cwd: '/home/dev/shop',
       });
     }
-    const id = `msg_${n}`;
+    const id = randomId(next, 'msg_01', 22);
     const text = prose(next, 250);
     emit({
       type: 'stream_event',
       event: { type: 'message_start', message: { id, usage: { input_tokens: 3 } } },
       ...envelope,
-      uuid: `u${n}s`,
+      uuid: uuid(next),
     });
     for (let at = 0; at < text.length; at += 6) {
       emit({
@@ -70,7 +83,7 @@ const UNITS = {
           delta: { type: 'text_delta', text: text.slice(at, at + 6) },
         },
         ...envelope,
-        uuid: `u${n}d${at}`,
+        uuid: uuid(next),
       });
     }
     const usage = {
@@ -90,9 +103,9 @@ const UNITS = {
         usage,
       },
       ...envelope,
-      uuid: `u${n}a`,
+      uuid: uuid(next),
     });
-    const tool = `toolu_${n}`;
+    const tool = randomId(next, 'toolu_01', 22);
     emit({
       type: 'assistant',
       message: {
@@ -111,14 +124,14 @@ const UNITS = {
         usage,
       },
       ...envelope,
-      uuid: `u${n}t`,
+      uuid: uuid(next),
     });
     const output = commandOutput(next, 50);
     emit({
       type: 'user',
       message: { role: 'user', content: [{ tool_use_id: tool, type: 'tool_result', content: output }] },
       ...envelope,
-      uuid: `u${n}r`,
+      uuid: uuid(next),
       tool_use_result: { stdout: output, stderr: '', interrupted: false },
     });
   },
@@ -179,7 +192,7 @@ const UNITS = {
     });
     emit(
       line('step_start', {
-        id: `prt_${n}a`,
+        id: randomId(next, 'prt_', 26),
         type: 'step-start',
         snapshot: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
       }),
@@ -187,7 +200,7 @@ const UNITS = {
     if (n % 3 === 0)
       emit(
         line('text', {
-          id: `prt_${n}b`,
+          id: randomId(next, 'prt_', 26),
           type: 'text',
           text: prose(next, 300),
           time: { start: n, end: n + 1 },
@@ -202,11 +215,19 @@ const UNITS = {
       metadata: { exit: 0 },
       time: { start: n, end: n + 1 },
     };
-    emit(line('tool_use', { id: `prt_${n}c`, type: 'tool', callID: `call_${n}`, tool: 'bash', state }));
+    emit(
+      line('tool_use', {
+        id: randomId(next, 'prt_', 26),
+        type: 'tool',
+        callID: randomId(next, 'toolu_01', 22),
+        tool: 'bash',
+        state,
+      }),
+    );
     const tokens = { total: 18000, input: 17913, output: 88, reasoning: 0, cache: { read: 1664, write: 0 } };
     emit(
       line('step_finish', {
-        id: `prt_${n}d`,
+        id: randomId(next, 'prt_', 26),
         type: 'step-finish',
         reason: 'tool-calls',
         cost: 0.003,

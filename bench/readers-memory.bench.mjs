@@ -1,7 +1,11 @@
 // Peak RSS of `readAgentRun(fs.createReadStream(file))` over a deterministic ~100 MB capture-like stream per
-// runtime, each in a child process of its own, against the floors under it: a child that starts Node and
-// does nothing, one that imports zod, one that imports the adapters root, and one that reads the same file
-// with `readline` + `JSON.parse` and no skillpack at all.
+// runtime, each in a child process of its own: with the default retention (every message and tool call) and
+// with `keepMessages: false, keepTools: false`; against the floors under it: a child that starts Node and
+// does nothing, one that imports zod, one that imports the adapters root, one that reads the same file with
+// `readline` + `JSON.parse` and no skillpack at all, one that cuts its bytes into lines and parses each (no
+// skillpack, nothing kept), and the least a reader in this package could use: the same loop after importing
+// the adapters root.
+// Last, the Codex stream at 4× the size, to show what grows with the stream.
 //
 // Imports the built packages (`npm run build`). READERS_BENCH_MB overrides the size (default 100).
 // `node bench/readers-memory.bench.mjs --rss-child <mode> [file]` runs one child by hand.
@@ -29,6 +33,33 @@ function peakRss(mode, file = '') {
   return JSON.parse(child.stdout);
 }
 
+/** Cut the file into lines as bytes and parse each; keeps nothing. */
+async function parseByteLines(file) {
+  let events = 0;
+  let carry;
+  const parse = (line) => {
+    if (line.length > 0) {
+      JSON.parse(line.toString('utf8'));
+      events++;
+    }
+  };
+  for await (const chunk of createReadStream(file)) {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, newline);
+      parse(carry ? Buffer.concat([carry, piece]) : piece);
+      carry = undefined;
+      start = newline + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      carry = carry ? Buffer.concat([carry, rest]) : Buffer.from(rest);
+    }
+  }
+  if (carry) parse(carry);
+  return { events };
+}
+
 async function readLines(file) {
   let events = 0;
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
@@ -52,18 +83,34 @@ const CHILDREN = {
     return {};
   },
   readline: (file) => readLines(file),
-  read: async (file) => {
-    const { readAgentRun } = await import(ADAPTERS.href);
-    const run = await readAgentRun(createReadStream(file));
-    return {
-      runtime: run.runtime,
-      finish: run.finish,
-      malformed: run.malformedLineCount,
-      messages: run.messages.length,
-      tools: run.tools.length,
-    };
+  bytes: (file) => parseByteLines(file),
+  floor: async (file) => {
+    await import(ADAPTERS.href);
+    return parseByteLines(file);
   },
+  read: (file) => readRun(file, {}),
+  bounded: (file) => readRun(file, { keepMessages: false, keepTools: false }),
 };
+
+async function readRun(file, options) {
+  const { readAgentRun } = await import(ADAPTERS.href);
+  const run = await readAgentRun(createReadStream(file), options);
+  return {
+    runtime: run.runtime,
+    finish: run.finish,
+    malformed: run.malformedLineCount,
+    messages: run.messages.length,
+    tools: run.tools.length,
+  };
+}
+
+function checkedRead(mode, runtime, file) {
+  const read = peakRss(mode, file);
+  if (read.runtime !== runtime || read.finish !== 'complete' || read.malformed !== 0) {
+    throw new Error(`readAgentRun misread the ${runtime} stream: ${JSON.stringify(read)}`);
+  }
+  return read;
+}
 
 export default async function readersMemoryBench() {
   const figures = [];
@@ -79,35 +126,52 @@ export default async function readersMemoryBench() {
     },
   );
   const dir = mkdtempSync(join(tmpdir(), 'skillpack-readers-memory-'));
+  const codexReads = {};
   try {
     for (const runtime of RUNTIMES) {
       const file = join(dir, `${runtime}.jsonl`);
-      const bytes = generateCapture(runtime, file, TARGET_BYTES);
-      const read = peakRss('read', file);
-      if (read.runtime !== runtime || read.finish !== 'complete' || read.malformed !== 0) {
-        throw new Error(`readAgentRun misread the ${runtime} stream: ${JSON.stringify(read)}`);
-      }
-      const lines = peakRss('readline', file);
-      process.stderr.write(`bench readers-memory: ${runtime} ${mb(bytes)} MB ${JSON.stringify(read)}\n`);
+      const size = mb(generateCapture(runtime, file, TARGET_BYTES));
+      const read = checkedRead('read', runtime, file);
+      const bounded = checkedRead('bounded', runtime, file);
+      if (runtime === 'codex') Object.assign(codexReads, { read, bounded });
+      process.stderr.write(`bench readers-memory: ${runtime} ${size} MB ${JSON.stringify(read)}\n`);
+      const figure = (label, child, target) => ({
+        label: `${runtime}: ${label} (baseline: the import-only child)`,
+        value: mb(child.peakRssBytes),
+        unit: 'MB',
+        baseline: mb(floor.peakRssBytes),
+        ratio: child.peakRssBytes / floor.peakRssBytes,
+        ...(target ? { target } : {}),
+      });
       figures.push(
-        {
-          label: `${runtime}: readAgentRun over ${mb(bytes)} MB (baseline: the import-only child)`,
-          value: mb(read.peakRssBytes),
-          unit: 'MB',
-          baseline: mb(floor.peakRssBytes),
-          ratio: read.peakRssBytes / floor.peakRssBytes,
-          target: TARGET,
-        },
-        {
-          label: `${runtime}: readline + JSON.parse over the same file, no skillpack (baseline: the same)`,
-          value: mb(lines.peakRssBytes),
-          unit: 'MB',
-          baseline: mb(floor.peakRssBytes),
-          ratio: lines.peakRssBytes / floor.peakRssBytes,
-        },
+        figure(`readAgentRun over ${size} MB`, read, TARGET),
+        figure('the same, keepMessages and keepTools false', bounded, TARGET),
+        figure(
+          'adapters imported, then bytes cut into lines and JSON.parse, nothing kept',
+          peakRss('floor', file),
+        ),
+        figure('bytes cut into lines and JSON.parse, no skillpack', peakRss('bytes', file)),
+        figure('readline + JSON.parse over the same file, no skillpack', peakRss('readline', file)),
       );
       rmSync(file);
     }
+    const file = join(dir, 'codex-4x.jsonl');
+    const size = mb(generateCapture('codex', file, 4 * TARGET_BYTES));
+    for (const [mode, label] of [
+      ['read', 'readAgentRun'],
+      ['bounded', 'readAgentRun, keepMessages and keepTools false'],
+    ]) {
+      const child = checkedRead(mode, 'codex', file);
+      const once = mb(codexReads[mode].peakRssBytes);
+      figures.push({
+        label: `codex at 4×: ${label} over ${size} MB (baseline: the same over ${mb(TARGET_BYTES)} MB)`,
+        value: mb(child.peakRssBytes),
+        unit: 'MB',
+        baseline: once,
+        ratio: mb(child.peakRssBytes) / once,
+      });
+    }
+    rmSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -146,6 +146,7 @@ export interface AgentRun {
   readonly sessionId: string | undefined;
   readonly runtimeVersion: string | undefined;
   readonly model: string | undefined;
+  /** Every assistant message with text, oldest first; only the last `keepMessages` when that was set. */
   readonly messages: readonly AgentMessage[];
   /**
    * The final assistant message by the runtime's rule (written next to each reader). For a run that did not
@@ -154,6 +155,7 @@ export interface AgentRun {
   readonly finalText: string | undefined;
   /** Claude `structured_output` (only with `--json-schema`). */
   readonly structuredOutput: unknown;
+  /** Every tool call, oldest first; only the last `keepTools` when that was set. */
   readonly tools: readonly ToolActivity[];
   readonly finish: FinishState;
   readonly error: RunError | undefined;

@@ -20,6 +20,16 @@ export interface ReadAgentRunOptions {
   readonly maxLineBytes?: number;
   /** Raw events to keep in `run.events`: `false` (default) none, `true` all, `n` the last n. */
   readonly keepEvents?: boolean | number;
+  /**
+   * Messages to keep in `run.messages`: `true` (default) all, `n` the last n, `false` none. The final text,
+   * usage and finish never depend on it; a bound keeps a very long run's memory flat.
+   */
+  readonly keepMessages?: boolean | number;
+  /**
+   * Tool calls to keep in `run.tools`, like `keepMessages`: `true` (default) all, `n` the last n, `false`
+   * none. `extractContract` reads a contract's tool-call channel from the kept calls only.
+   */
+  readonly keepTools?: boolean | number;
   /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 64 Ki. */
   readonly maxToolOutputChars?: number;
   /**
@@ -57,6 +67,13 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
   );
 }
 
+/** A `keep…` option: `true` all, `false` none, or a count. */
+function keepCount(name: string, value: unknown, fallback: number): number {
+  if (value === true) return Number.POSITIVE_INFINITY;
+  if (value === false) return 0;
+  return positiveInteger(name, value, fallback);
+}
+
 function resolveOptions(options: ReadAgentRunOptions) {
   const runtime = options.runtime ?? 'auto';
   if (runtime !== 'auto' && !isRuntimeId(runtime)) {
@@ -66,12 +83,12 @@ function resolveOptions(options: ReadAgentRunOptions) {
       { details: { option: 'runtime' } },
     );
   }
-  const keep = options.keepEvents;
   return {
     runtime,
     maxLineBytes: Math.max(1, positiveInteger('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES)),
-    keepEvents:
-      keep === true ? Number.POSITIVE_INFINITY : keep === false ? 0 : positiveInteger('keepEvents', keep, 0),
+    keepEvents: keepCount('keepEvents', options.keepEvents, 0),
+    keepMessages: keepCount('keepMessages', options.keepMessages, Number.POSITIVE_INFINITY),
+    keepTools: keepCount('keepTools', options.keepTools, Number.POSITIVE_INFINITY),
     maxToolOutputChars: positiveInteger(
       'maxToolOutputChars',
       options.maxToolOutputChars,
@@ -87,8 +104,9 @@ function resolveOptions(options: ReadAgentRunOptions) {
 
 /**
  * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
- * what the run keeps (every message and tool call, tool outputs within `maxToolOutputChars` each and
- * `maxToolOutputTotalChars` in all, raw events only when `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an
+ * what the run keeps (every message and tool call unless `keepMessages`/`keepTools` bound them, tool
+ * outputs within `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, raw events only when
+ * `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an
  * unusable input, a failing stream or an undetectable runtime in `run.problems` (with `runtime:
  * 'unknown'`). Only invalid options reject, with a `ConfigError`.
  */
@@ -100,11 +118,7 @@ export async function readAgentRun(
   const run = new RunBuilder(settings);
   const dispatcher = createLineDispatcher(run, { ...settings, readers: READERS });
   const splitter = createLineSplitter(settings.maxLineBytes, dispatcher);
-  await feedInput(
-    input,
-    (text) => splitter.push(text),
-    (problem) => run.problem(problem),
-  );
+  await feedInput(input, splitter, (problem) => run.problem(problem));
   splitter.end();
   return dispatcher.finish();
 }

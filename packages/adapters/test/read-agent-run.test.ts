@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { ConfigError, ProtocolError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { DETECTION_WINDOW } from '../src/_shared/line-dispatcher.js';
 import { MAX_RECORDED_LINES } from '../src/_shared/run-builder.js';
 import { MALFORMED_LINE_CODES, RUN_PROBLEM_CODES } from '../src/agent-run.js';
 import { type ReadAgentRunOptions, readAgentRun } from '../src/read-agent-run.js';
-import { fixtureBytes, fixtureText } from './_support/fixtures.js';
+import { fixtureBytes, fixtureText, fixtureUrl } from './_support/fixtures.js';
 
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const codexMessage = (text: string) => ({
@@ -257,6 +258,67 @@ describe('readAgentRun: inputs and limits', () => {
     expect(run.events.map((event) => event.line)).toEqual([4998, 4999, 5000]);
   });
 
+  it('keepMessages and keepTools: all by default, the last n, or none', async () => {
+    const text = jsonl(
+      { type: 'turn.started' },
+      { type: 'item.completed', item: { id: 'm1', type: 'agent_message', text: 'one' } },
+      {
+        type: 'item.completed',
+        item: { id: 'c1', type: 'command_execution', command: 'ls', status: 'completed' },
+      },
+      { type: 'item.completed', item: { id: 'm2', type: 'agent_message', text: 'two' } },
+      {
+        type: 'item.completed',
+        item: { id: 'c2', type: 'command_execution', command: 'pwd', status: 'completed' },
+      },
+      { type: 'turn.completed', usage: { input_tokens: 1, output_tokens: 1 } },
+    );
+    const all = await readAgentRun(text);
+    expect([all.messages.map((message) => message.text), all.tools.map((tool) => tool.id)]).toEqual([
+      ['one', 'two'],
+      ['c1', 'c2'],
+    ]);
+    const last = await readAgentRun(text, { keepMessages: 1, keepTools: 1 });
+    expect([last.messages.map((message) => message.text), last.tools.map((tool) => tool.id)]).toEqual([
+      ['two'],
+      ['c2'],
+    ]);
+    const none = await readAgentRun(text, { keepMessages: false, keepTools: false });
+    expect([none.messages, none.tools, none.finalText, none.finish]).toEqual([[], [], 'two', 'complete']);
+  });
+
+  const fixtureFiles = (runtime: 'claude-code' | 'codex' | 'opencode') =>
+    [
+      ...readdirSync(fixtureUrl(runtime, '')).map((file) => file),
+      ...readdirSync(fixtureUrl(runtime, 'captured/')).map((file) => `captured/${file}`),
+    ].filter((file) => !file.endsWith('SOURCES.md') && file !== 'captured');
+
+  it.each(['claude-code', 'codex', 'opencode'] as const)(
+    'on every %s fixture, keeping no message or tool changes nothing but the two lists',
+    async (runtime) => {
+      for (const file of fixtureFiles(runtime)) {
+        const bytes = fixtureBytes(runtime, file);
+        const { messages, tools, ...full } = await readAgentRun(bytes);
+        const bounded = await readAgentRun(bytes, { keepMessages: false, keepTools: false });
+        expect({ ...bounded, messages, tools }, file).toEqual({ ...full, messages, tools });
+        expect([bounded.messages, bounded.tools], file).toEqual([[], []]);
+        const lastTwo = await readAgentRun(bytes, { keepMessages: 2, keepTools: 2 });
+        expect([lastTwo.messages, lastTwo.tools], file).toEqual([messages.slice(-2), tools.slice(-2)]);
+      }
+    },
+  );
+
+  it('keepTools as a ring stays correct across compaction', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) =>
+      JSON.stringify({
+        type: 'item.completed',
+        item: { id: `c${i}`, type: 'command_execution', command: 'ls', status: 'completed' },
+      }),
+    );
+    const run = await readAgentRun(lines.join('\n'), { keepTools: 3, runtime: 'codex' });
+    expect(run.tools.map((tool) => tool.id)).toEqual(['c4997', 'c4998', 'c4999']);
+  });
+
   it('malformed lines beyond the recorded limit are counted', async () => {
     const text = Array.from({ length: MAX_RECORDED_LINES + 5 }, () => 'garbage').join('\n');
     const run = await readAgentRun(text, { runtime: 'opencode' });
@@ -271,6 +333,8 @@ describe('readAgentRun: inputs and limits', () => {
     [{ maxLineBytes: -1 }, 'maxLineBytes'],
     [{ maxLineBytes: 1.5 }, 'maxLineBytes'],
     [{ keepEvents: 'all' }, 'keepEvents'],
+    [{ keepMessages: -2 }, 'keepMessages'],
+    [{ keepTools: '10' }, 'keepTools'],
     [{ maxToolOutputChars: Number.NaN }, 'maxToolOutputChars'],
   ] as const)('invalid options reject with a ConfigError (%j)', async (options, option) => {
     const reading = readAgentRun('', options as unknown as ReadAgentRunOptions);

@@ -4,7 +4,11 @@ import { describeValue, ProtocolError } from '@skillpack/core';
 /** What the readers accept: a whole output, or its chunks as they arrive (a Node Readable is one). */
 export type AgentRunInput = string | Uint8Array | AsyncIterable<string | Uint8Array>;
 
-const BYTE_SLICE = 1 << 20;
+/** Where `feedInput` delivers the input: text as text, bytes as the UTF-8 they are (not yet decoded). */
+export interface ChunkSink {
+  text(chunk: string): void;
+  bytes(chunk: Uint8Array): void;
+}
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (
@@ -19,15 +23,11 @@ function inputError(code: string, message: string, details: Record<string, unkno
 }
 
 /**
- * Feed `input` to `push` as decoded text, in order. Bytes are decoded as UTF-8 across chunk boundaries
- * (invalid sequences become U+FFFD); a leading byte-order mark is dropped. Never throws: an unusable input,
- * chunk or a failing stream is reported through `onProblem` and ends or skips that part.
+ * A sink that decodes bytes to text for `push`, as UTF-8 across chunk boundaries (invalid sequences become
+ * U+FFFD; a text chunk ends the bytes before it), dropping a leading byte-order mark. Call `end` after the
+ * last chunk.
  */
-export async function feedInput(
-  input: unknown,
-  push: (text: string) => void,
-  onProblem: (error: ProtocolError) => void,
-): Promise<void> {
+export function decodingSink(push: (text: string) => void): ChunkSink & { end(): void } {
   const decoder = new StringDecoder('utf8');
   let started = false;
   const write = (text: string) => {
@@ -38,19 +38,33 @@ export async function feedInput(
     }
     push(text);
   };
-  const writeBytes = (bytes: Uint8Array) => {
-    for (let offset = 0; offset < bytes.length; offset += BYTE_SLICE) {
-      write(decoder.write(bytes.subarray(offset, offset + BYTE_SLICE)));
-    }
+  return {
+    text(chunk) {
+      write(decoder.end());
+      write(chunk);
+    },
+    bytes: (chunk) => write(decoder.write(chunk)),
+    end: () => write(decoder.end()),
   };
+}
 
+/**
+ * Feed `input` to `sink` in order: a string or string chunk as text, a Uint8Array or byte chunk as bytes.
+ * Never throws: an unusable input, chunk or a failing stream is reported through `onProblem` and ends or
+ * skips that part.
+ */
+export async function feedInput(
+  input: unknown,
+  sink: ChunkSink,
+  onProblem: (error: ProtocolError) => void,
+): Promise<void> {
   if (typeof input === 'string') {
-    write(input);
+    sink.text(input);
     return;
   }
   if (input instanceof Uint8Array) {
-    writeBytes(input);
-    return write(decoder.end());
+    sink.bytes(input);
+    return;
   }
   if (!isAsyncIterable(input)) {
     onProblem(
@@ -65,17 +79,14 @@ export async function feedInput(
   let badChunks = 0;
   try {
     for await (const chunk of input) {
-      if (typeof chunk === 'string') {
-        write(decoder.end());
-        write(chunk);
-      } else if (chunk instanceof Uint8Array) writeBytes(chunk);
+      if (typeof chunk === 'string') sink.text(chunk);
+      else if (chunk instanceof Uint8Array) sink.bytes(chunk);
       else badChunks++;
     }
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : describeValue(cause);
     onProblem(inputError('input_error', `Reading the agent output failed: ${reason}.`, { reason }, cause));
   }
-  write(decoder.end());
   if (badChunks > 0) {
     onProblem(
       inputError(

@@ -13,6 +13,7 @@ import type {
   ToolStatus,
 } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
+import { Ring } from './ring.js';
 import { detachedString } from './utf8.js';
 
 /** At most this many malformed lines and warnings are kept; the rest are only counted. */
@@ -22,9 +23,13 @@ const MAX_UNKNOWN_TYPES = 200;
 const MAX_TYPE_KEY = 80;
 const OPEN_MESSAGE_LIMIT = 64;
 
+/** How much of a run is kept: each count is `0` for none, `n` for the last n, `Infinity` for all. */
 export interface RetentionOptions {
-  /** Raw events to keep: `0` none, `n` the last n, `Infinity` all. */
   readonly keepEvents: number;
+  /** Default all. */
+  readonly keepMessages?: number;
+  /** Default all. */
+  readonly keepTools?: number;
   readonly maxToolOutputChars: number;
   /** Tool output kept across all calls; past it the oldest outputs are dropped. */
   readonly maxToolOutputTotalChars: number;
@@ -62,13 +67,13 @@ export class RunBuilder {
   sessionId: string | undefined;
   runtimeVersion: string | undefined;
   model: string | undefined;
-  readonly messages: MessageDraft[] = [];
-  readonly tools: ToolDraft[] = [];
   lineCount = 0;
+  private readonly messages: Ring<MessageDraft>;
+  private readonly tools: Ring<ToolDraft>;
+  private readonly events: Ring<RunEvent>;
+  private lastMain: MessageDraft | undefined;
   private readonly openMessages = new Map<string, MessageDraft>();
   private readonly pendingTools = new Map<string, ToolDraft>();
-  private events: RunEvent[] = [];
-  private eventStart = 0;
   private readonly unknownTypes: Record<string, number> = Object.create(null);
   private unknownTypeKeys = 0;
   private readonly malformed: MalformedLine[] = [];
@@ -76,12 +81,16 @@ export class RunBuilder {
   private readonly warnings: Warning[] = [];
   private readonly warningCodes = new Set<string>();
   private readonly problems: ProtocolError[] = [];
-  private readonly retainedOutputs = new Map<ToolDraft, number>();
+  // Calls whose output is kept, oldest first (from `outputQueueStart`), and the kept outputs' total length.
   private outputQueue: ToolDraft[] = [];
   private outputQueueStart = 0;
-  private retainedOutputChars = 0;
+  private keptOutputChars = 0;
 
-  constructor(private readonly retention: RetentionOptions) {}
+  constructor(private readonly retention: RetentionOptions) {
+    this.messages = new Ring(retention.keepMessages ?? Number.POSITIVE_INFINITY);
+    this.tools = new Ring(retention.keepTools ?? Number.POSITIVE_INFINITY);
+    this.events = new Ring(retention.keepEvents);
+  }
 
   /** Note the session id; a later, different one is reported once as a warning. */
   session(id: string | undefined): void {
@@ -140,6 +149,7 @@ export class RunBuilder {
 
   private pushMessage(message: MessageDraft): void {
     this.messages.push(message);
+    if (message.subagent !== true) this.lastMain = message;
     if (message.id === undefined) return;
     this.openMessages.set(message.id, message);
     if (this.openMessages.size > OPEN_MESSAGE_LIMIT) {
@@ -183,10 +193,9 @@ export class RunBuilder {
     if (update.error !== undefined) tool.error = this.clip(update.error).text;
     if (update.output !== undefined) {
       const clipped = this.clip(update.output);
-      tool.output = clipped.text;
       tool.outputTruncated = clipped.truncated;
       tool.outputLength = update.output.length;
-      this.retainOutput(tool, clipped.text.length);
+      this.keepOutput(tool, clipped.text);
     }
     if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running')
       this.pendingTools.delete(id);
@@ -198,21 +207,25 @@ export class RunBuilder {
     return this.pendingTools.get(id);
   }
 
-  /** Account for a kept output; drop the oldest outputs while the total is over budget. */
-  private retainOutput(tool: ToolDraft, chars: number): void {
-    const previous = this.retainedOutputs.get(tool);
-    if (previous === undefined) this.outputQueue.push(tool);
-    this.retainedOutputs.set(tool, chars);
-    this.retainedOutputChars += chars - (previous ?? 0);
+  /**
+   * Keep `text` as the call's output, then drop the oldest outputs while the total is over budget. Dropped
+   * calls leave the queue in batches; the threshold is low because every queued call stays reachable, and
+   * V8 grows its heap for objects that survive, not for their size.
+   */
+  private keepOutput(tool: ToolDraft, text: string): void {
+    const previous = tool.output ?? '';
+    tool.output = text;
+    this.keptOutputChars += text.length - previous.length;
+    if (previous === '' && text !== '') this.outputQueue.push(tool);
     const budget = this.retention.maxToolOutputTotalChars;
-    while (this.retainedOutputChars > budget && this.outputQueueStart < this.outputQueue.length) {
+    while (this.keptOutputChars > budget && this.outputQueueStart < this.outputQueue.length) {
       const oldest = this.outputQueue[this.outputQueueStart++]!;
-      this.retainedOutputChars -= this.retainedOutputs.get(oldest) ?? 0;
-      this.retainedOutputs.delete(oldest);
+      if (!oldest.output) continue;
+      this.keptOutputChars -= oldest.output.length;
       oldest.output = undefined;
       oldest.outputTruncated = true;
     }
-    if (this.outputQueueStart > 1024 && this.outputQueueStart * 2 > this.outputQueue.length) {
+    if (this.outputQueueStart > 64 && this.outputQueueStart * 2 > this.outputQueue.length) {
       this.outputQueue = this.outputQueue.slice(this.outputQueueStart);
       this.outputQueueStart = 0;
     }
@@ -225,17 +238,7 @@ export class RunBuilder {
   }
 
   event(line: number, type: string, kind: RunEventKind, raw: JsonObject): void {
-    const keep = this.retention.keepEvents;
-    if (keep <= 0) return;
-    this.events.push({ line, type, kind, raw });
-    if (this.events.length - this.eventStart > keep) {
-      this.eventStart++;
-      // Compact the ring now and then instead of shifting on every event.
-      if (this.eventStart > 1024 && this.eventStart * 2 > this.events.length) {
-        this.events = this.events.slice(this.eventStart);
-        this.eventStart = 0;
-      }
-    }
+    if (this.retention.keepEvents > 0) this.events.push({ line, type, kind, raw });
   }
 
   unknown(type: string): void {
@@ -276,13 +279,9 @@ export class RunBuilder {
     return this.problems.length;
   }
 
-  /** The last message that is not a subagent's. */
+  /** The last message that is not a subagent's (kept even when `keepMessages` let it go from the list). */
   lastMainMessage(): MessageDraft | undefined {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-      const message = this.messages[i]!;
-      if (message.subagent !== true) return message;
-    }
-    return undefined;
+    return this.lastMain;
   }
 
   build(summary: RunSummary): AgentRun {
@@ -292,15 +291,15 @@ export class RunBuilder {
       sessionId: this.sessionId,
       runtimeVersion: this.runtimeVersion,
       model: this.model,
-      messages: this.messages,
+      messages: this.messages.toArray(),
       finalText: summary.finalText,
       structuredOutput: summary.structuredOutput,
-      tools: this.tools,
+      tools: this.tools.toArray(),
       finish: summary.finish,
       error: summary.error,
       usage: summary.usage,
       costUsd: summary.costUsd,
-      events: this.eventStart === 0 ? this.events : this.events.slice(this.eventStart),
+      events: this.events.toArray(),
       unknownEventTypes: this.unknownTypes,
       malformedLines: this.malformed,
       malformedLineCount: this.malformedCount,

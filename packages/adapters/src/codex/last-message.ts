@@ -1,5 +1,5 @@
 import { ProtocolError } from '@skillpack/core';
-import { type AgentRunInput, feedInput } from '../_shared/input-chunks.js';
+import { type AgentRunInput, decodingSink, feedInput } from '../_shared/input-chunks.js';
 import { RunBuilder } from '../_shared/run-builder.js';
 import type { AgentRun } from '../agent-run.js';
 
@@ -35,21 +35,19 @@ export async function readCodexLastMessage(
   const parts: string[] = [];
   let length = 0;
   let dropped = 0;
-  await feedInput(
-    input,
-    (text) => {
-      if (length + text.length > limit) {
-        const room = Math.max(0, limit - length);
-        if (room > 0) parts.push(text.slice(0, room));
-        length += room;
-        dropped += text.length - room;
-        return;
-      }
-      parts.push(text);
-      length += text.length;
-    },
-    (problem) => run.problem(problem),
-  );
+  const sink = decodingSink((text) => {
+    if (length + text.length > limit) {
+      const room = Math.max(0, limit - length);
+      if (room > 0) parts.push(text.slice(0, room));
+      length += room;
+      dropped += text.length - room;
+      return;
+    }
+    parts.push(text);
+    length += text.length;
+  });
+  await feedInput(input, sink, (problem) => run.problem(problem));
+  sink.end();
   if (dropped > 0) {
     run.problem(
       new ProtocolError(

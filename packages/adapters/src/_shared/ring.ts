@@ -1,0 +1,26 @@
+/**
+ * The last `capacity` items pushed: all of them with `Infinity`, none with `0`. Old items are let go in
+ * batches (the array is compacted once the dropped part outgrows the kept part) instead of one shift per push.
+ */
+export class Ring<T> {
+  private items: T[] = [];
+  private start = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  push(item: T): void {
+    if (this.capacity <= 0) return;
+    this.items.push(item);
+    if (this.items.length - this.start <= this.capacity) return;
+    this.start++;
+    if (this.start > 64 && this.start * 2 > this.items.length) {
+      this.items = this.items.slice(this.start);
+      this.start = 0;
+    }
+  }
+
+  /** The kept items, oldest first. */
+  toArray(): T[] {
+    return this.start === 0 ? this.items : this.items.slice(this.start);
+  }
+}
