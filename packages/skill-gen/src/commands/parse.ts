@@ -158,7 +158,13 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
   if (request.runtime === 'text') {
     result = contract.extract(await readText(source));
   } else {
-    const agentRun = await adapters.readAgentRun(source, { runtime: request.runtime });
+    // Only the final message and, for a contract that reads them, the tool calls decide: a long run's
+    // messages are not kept, so a huge output is read in flat memory.
+    const agentRun = await adapters.readAgentRun(source, {
+      runtime: request.runtime,
+      keepMessages: false,
+      keepTools: contract.readToolCalls !== undefined,
+    });
     const problem = inputProblem(agentRun);
     if (problem) throw problem;
     if (agentRun.runtime === 'unknown' && tooLargeAsText(agentRun))

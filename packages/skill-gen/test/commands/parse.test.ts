@@ -245,6 +245,38 @@ describe('skillpack parse', () => {
     });
   });
 
+  it('reads a contract delivered through a tool call (a zaofu zf emit the agent ran)', async () => {
+    const contract = builtinContracts.require('zaofu.arch-proposal-done');
+    const example = contract.examples[0]!.value;
+    const command = contract.render(example);
+    const stream = [
+      { type: 'system', subtype: 'init', session_id: 's' },
+      {
+        type: 'assistant',
+        session_id: 's',
+        message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command } }] },
+      },
+      {
+        type: 'user',
+        session_id: 's',
+        message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: 'emitted' }] },
+      },
+      {
+        type: 'assistant',
+        session_id: 's',
+        message: { id: 'm2', content: [{ type: 'text', text: 'Published.' }] },
+      },
+      { type: 'result', subtype: 'success', is_error: false, session_id: 's', result: 'Published.' },
+    ];
+    const ran = await parse(
+      ['--contract', 'zaofu.arch-proposal-done'],
+      stream.map((event) => JSON.stringify(event)).join('\n'),
+    );
+    expect([ran.code, ran.document.ok, ran.document.runtime]).toEqual([0, true, 'claude-code']);
+    const expected = contract.validate(example);
+    expect(ran.document.value).toEqual(expected.success && contract.toCanonicalJson(expected.data));
+  });
+
   it('exits 1 for a run cut off before its verdict', async () => {
     const ran = await parse(['--contract', 'conflux.acceptance', 'claude-code/stream-json-truncated.jsonl']);
     expect(ran.code).toBe(1);
