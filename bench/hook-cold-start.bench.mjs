@@ -5,12 +5,11 @@
 // in the hook's state folder after its first run; warm-up runs fill it, and one command turns it off to
 // show what a first run costs. Wall time is the median; CPU time (all threads of the child, read from
 // /proc on Linux, in 10 ms ticks) is the mean, which is steadier on a busy machine.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { timeCommands } from './_process-timing.mjs';
 
 const adaptersDir = fileURLToPath(new URL('../packages/adapters/', import.meta.url));
 const BUNDLE = join(adaptersDir, 'dist/bundles/skillpack-hook.cjs');
@@ -47,24 +46,6 @@ async function payloads() {
   };
 }
 
-/** CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere). */
-const childCpu = (() => {
-  if (process.platform !== 'linux') return () => undefined;
-  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
-  return () => {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * tick;
-  };
-})();
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const round1 = (value) => Math.round(value * 10) / 10;
-
 export default async function bench() {
   const input = await payloads();
   const stateDir = mkdtempSync(join(tmpdir(), 'skillpack-bench-hook-'));
@@ -78,14 +59,14 @@ export default async function bench() {
       args: [BUNDLE, ...hookArgs],
       stdin: input.satisfied,
       expect: satisfied,
-      target: true,
+      target: '≤ 1.5×',
     },
     {
       label: 'bundle, blocked stop',
       args: [BUNDLE, ...hookArgs],
       stdin: input.blocked,
       expect: /"decision":"block"/,
-      target: true,
+      target: '≤ 1.5×',
     },
     {
       label: 'bundle, satisfied stop, code cache off (a first run)',
@@ -101,58 +82,9 @@ export default async function bench() {
       expect: satisfied,
     },
   ];
-  const wall = commands.map(() => []);
-  const cpu = commands.map(() => []);
   try {
-    for (let round = 0; round < WARMUP + RUNS; round++) {
-      for (let k = 0; k < commands.length; k++) {
-        const index = (round + k) % commands.length;
-        const command = commands[index];
-        const cpuBefore = childCpu();
-        const started = performance.now();
-        const run = spawnSync(process.execPath, command.args, {
-          input: command.stdin,
-          env: { ...env, ...command.env },
-          encoding: 'utf8',
-        });
-        const elapsed = performance.now() - started;
-        const cpuAfter = childCpu();
-        if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
-          throw new Error(
-            `${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`,
-          );
-        }
-        if (round < WARMUP) continue;
-        wall[index].push(elapsed);
-        if (cpuBefore !== undefined) cpu[index].push(cpuAfter - cpuBefore);
-      }
-    }
+    return { name: 'hook cold start', figures: timeCommands(commands, { runs: RUNS, warmup: WARMUP, env }) };
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
   }
-  const figures = [];
-  for (let i = 1; i < commands.length; i++) {
-    const { label, target } = commands[i];
-    const wallValue = median(wall[i]);
-    figures.push({
-      label: `${label}: wall, median of ${RUNS}`,
-      value: round1(wallValue),
-      unit: 'ms',
-      baseline: round1(median(wall[0])),
-      ratio: wallValue / median(wall[0]),
-      target: target ? '≤ 1.5×' : '',
-    });
-    if (cpu[i].length > 0) {
-      const cpuValue = mean(cpu[i]);
-      figures.push({
-        label: `${label}: CPU, mean of ${RUNS}`,
-        value: round1(cpuValue),
-        unit: 'ms',
-        baseline: round1(mean(cpu[0])),
-        ratio: cpuValue / mean(cpu[0]),
-        target: target ? '≤ 1.5×' : '',
-      });
-    }
-  }
-  return { name: 'hook cold start', figures };
 }

@@ -2,12 +2,11 @@
 // TypeScript contract module named in the config, bundled into the hook), against `node -e ""` over
 // interleaved runs, and its size next to the adapters' prebuilt hook. The pack is built into a temp folder
 // from packages/skill-gen/dist; warm-up runs fill the hook's V8 code cache, as a runtime's first stop does.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { round1, timeCommands } from './_process-timing.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SKILL_GEN = join(root, 'packages/skill-gen/dist/index.js');
@@ -56,24 +55,6 @@ async function buildProject(dir) {
   return join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
 }
 
-/** CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere): steadier when busy. */
-const childCpu = (() => {
-  if (process.platform !== 'linux') return () => undefined;
-  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
-  return () => {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * tick;
-  };
-})();
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const round1 = (value) => Math.round(value * 10) / 10;
-
 export default async function bench() {
   const dir = mkdtempSync(join(tmpdir(), 'skillpack-bench-pack-hook-'));
   try {
@@ -96,62 +77,17 @@ export default async function bench() {
         args,
         stdin: stop('Done.\n{"verdict":"approve","reason":"Tests pass."}'),
         expect: /^\{\}\n$/,
+        target: '≤ 1.3×',
       },
       {
         label: 'pack hook (user contract), blocked stop',
         args,
         stdin: stop('Done.\n{"verdict":"maybe"}'),
         expect: /"decision":"block"/,
-      },
-    ];
-    const wall = commands.map(() => []);
-    const cpu = commands.map(() => []);
-    for (let round = 0; round < WARMUP + RUNS; round++) {
-      for (let k = 0; k < commands.length; k++) {
-        const index = (round + k) % commands.length;
-        const command = commands[index];
-        const cpuBefore = childCpu();
-        const started = performance.now();
-        const run = spawnSync(process.execPath, command.args, {
-          input: command.stdin,
-          env,
-          encoding: 'utf8',
-        });
-        const elapsed = performance.now() - started;
-        const cpuAfter = childCpu();
-        if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
-          throw new Error(
-            `${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`,
-          );
-        }
-        if (round < WARMUP) continue;
-        wall[index].push(elapsed);
-        if (cpuBefore !== undefined) cpu[index].push(cpuAfter - cpuBefore);
-      }
-    }
-    const baseline = median(wall[0]);
-    const figures = commands.slice(1).flatMap((command, i) => [
-      {
-        label: `${command.label}: wall, median of ${RUNS}`,
-        value: round1(median(wall[i + 1])),
-        unit: 'ms',
-        baseline: round1(baseline),
-        ratio: median(wall[i + 1]) / baseline,
         target: '≤ 1.3×',
       },
-      ...(cpu[i + 1].length > 0
-        ? [
-            {
-              label: `${command.label}: CPU, mean of ${RUNS}`,
-              value: round1(mean(cpu[i + 1])),
-              unit: 'ms',
-              baseline: round1(mean(cpu[0])),
-              ratio: mean(cpu[i + 1]) / mean(cpu[0]),
-              target: '≤ 1.3×',
-            },
-          ]
-        : []),
-    ]);
+    ];
+    const figures = timeCommands(commands, { runs: RUNS, warmup: WARMUP, env });
     figures.push({
       label: 'pack hook file size (prebuilt hook as baseline)',
       value: round1(statSync(hook).size / 1024),
