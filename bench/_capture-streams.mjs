@@ -2,7 +2,8 @@
 // it: Claude stream-json with `--include-partial-messages` deltas, Codex `exec --json` items, OpenCode
 // `run --format json` steps; each turn is narration plus a shell call with ~3 KB of output, text mostly
 // ASCII, and the stream ends with an `{"acceptance":"pass"}` final message and the runtime's terminal event.
-import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, statSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { seededRandom } from './_random.mjs';
 
 export const RUNTIMES = ['claude-code', 'codex', 'opencode'];
@@ -303,4 +304,46 @@ export function generateCapture(runtime, file, targetBytes) {
   flush();
   closeSync(fd);
   return statSync(file).size;
+}
+
+// ---- the floors readers are measured against: reading every line is work no reader can skip ------------
+
+/** `readline` + `JSON.parse` over `file`; the number of events. */
+export async function readJsonLines(file) {
+  let events = 0;
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line !== '') {
+      JSON.parse(line);
+      events++;
+    }
+  }
+  return events;
+}
+
+/** `file`'s bytes cut into lines, each decoded and `JSON.parse`d, nothing kept; the number of events. */
+export async function parseByteLines(file) {
+  let events = 0;
+  let carry;
+  const parse = (line) => {
+    if (line.length > 0) {
+      JSON.parse(line.toString('utf8'));
+      events++;
+    }
+  };
+  for await (const chunk of createReadStream(file)) {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, newline);
+      parse(carry ? Buffer.concat([carry, piece]) : piece);
+      carry = undefined;
+      start = newline + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      carry = carry ? Buffer.concat([carry, rest]) : Buffer.from(rest);
+    }
+  }
+  if (carry) parse(carry);
+  return events;
 }

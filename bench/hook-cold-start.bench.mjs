@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timeCommands } from './_process-timing.mjs';
+import { timeCommands } from './_timing.mjs';
 
 const adaptersDir = fileURLToPath(new URL('../packages/adapters/', import.meta.url));
 const BUNDLE = join(adaptersDir, 'dist/bundles/skillpack-hook.cjs');

@@ -3,21 +3,12 @@
 // loaded machine could fail; the tests now check the results on the same inputs, and this measures the time.
 //
 // Imports the built core: npx tsc -p packages/core/tsconfig.build.json.
+import { timeOf } from './_timing.mjs';
+
 const MB = 2 ** 20;
 const SMALL = Number(process.env.LINEAR_BENCH_MB ?? 4) * MB;
 
 const core = (path) => import(new URL(`../packages/core/dist/${path}`, import.meta.url).href);
-
-/** The faster of three runs, in milliseconds. */
-function timeOf(run) {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
 
 export default async function linearScans() {
   const [{ stripMarkdownDecorations }, { safeParseAcceptanceOutput }, { safeParseJsonText }] =

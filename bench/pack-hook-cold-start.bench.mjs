@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { round1, timeCommands } from './_process-timing.mjs';
+import { round1, timeCommands } from './_timing.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SKILL_GEN = join(root, 'packages/skill-gen/dist/index.js');

@@ -2,17 +2,9 @@
 // (linear work gives about 4×, quadratic 16×). The tests check these inputs' results; this measures time.
 //
 // Imports the built packages: npm run build.
-const dist = (path) => import(new URL(`../packages/${path}`, import.meta.url).href);
+import { timeOf } from './_timing.mjs';
 
-function timeOf(run) {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
+const dist = (path) => import(new URL(`../packages/${path}`, import.meta.url).href);
 
 export default async function pathologicalInputs() {
   const [{ findZfEmitCommands, findZfEmitCommandsInText }, { safeParseSkillFile }, { findFileReferences }] =

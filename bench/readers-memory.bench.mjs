@@ -13,9 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { generateCapture, RUNTIMES } from './_capture-streams.mjs';
+import { generateCapture, parseByteLines, RUNTIMES, readJsonLines } from './_capture-streams.mjs';
 
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const ZOD = new URL('../node_modules/zod/index.js', import.meta.url);
@@ -33,45 +32,6 @@ function peakRss(mode, file = '') {
   return JSON.parse(child.stdout);
 }
 
-/** Cut the file into lines as bytes and parse each; keeps nothing. */
-async function parseByteLines(file) {
-  let events = 0;
-  let carry;
-  const parse = (line) => {
-    if (line.length > 0) {
-      JSON.parse(line.toString('utf8'));
-      events++;
-    }
-  };
-  for await (const chunk of createReadStream(file)) {
-    let start = 0;
-    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, newline);
-      parse(carry ? Buffer.concat([carry, piece]) : piece);
-      carry = undefined;
-      start = newline + 1;
-    }
-    if (start < chunk.length) {
-      const rest = chunk.subarray(start);
-      carry = carry ? Buffer.concat([carry, rest]) : Buffer.from(rest);
-    }
-  }
-  if (carry) parse(carry);
-  return { events };
-}
-
-async function readLines(file) {
-  let events = 0;
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) {
-    if (line !== '') {
-      JSON.parse(line);
-      events++;
-    }
-  }
-  return { events };
-}
-
 const CHILDREN = {
   node: async () => ({}),
   zod: async () => {
@@ -82,11 +42,11 @@ const CHILDREN = {
     await import(ADAPTERS.href);
     return {};
   },
-  readline: (file) => readLines(file),
-  bytes: (file) => parseByteLines(file),
+  readline: async (file) => ({ events: await readJsonLines(file) }),
+  bytes: async (file) => ({ events: await parseByteLines(file) }),
   floor: async (file) => {
     await import(ADAPTERS.href);
-    return parseByteLines(file);
+    return { events: await parseByteLines(file) };
   },
   read: (file) => readRun(file, {}),
   bounded: (file) => readRun(file, { keepMessages: false, keepTools: false }),

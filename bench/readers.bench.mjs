@@ -6,8 +6,7 @@
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { generateCapture, RUNTIMES } from './_capture-streams.mjs';
+import { generateCapture, RUNTIMES, readJsonLines } from './_capture-streams.mjs';
 
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const ROUNDS = 5;
@@ -25,18 +24,6 @@ async function loadAdapters() {
 }
 
 // ---- measurements ----------------------------------------------------------------------------------------
-
-async function baseline(file) {
-  let events = 0;
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) {
-    if (line !== '') {
-      JSON.parse(line);
-      events++;
-    }
-  }
-  return events;
-}
 
 function summary(run) {
   return {
@@ -81,7 +68,7 @@ export default async function readersBench() {
         const readIt = async () => {
           run = await measure(subject, () => readAgentRun(createReadStream(file), { runtime: 'auto' }));
         };
-        const baseIt = () => measure(base, () => baseline(file));
+        const baseIt = () => measure(base, () => readJsonLines(file));
         if (round % 2 === 0) {
           await baseIt();
           await readIt();

@@ -1,7 +1,7 @@
-// Whole-process timing shared by the cold-start benches: every command spawned in interleaved rounds (so a
-// busy machine slows all of them alike) after warm-up rounds, its stdout checked, its wall time and, on Linux,
-// its CPU time (all threads of the child, read from /proc in clock ticks) recorded. The first command is the
-// baseline of the figures.
+// Timing shared by the benches: the best of three in-process runs (`timeOf`), and whole-process timing for the
+// cold-start benches (`timeCommands`): every command spawned in interleaved rounds (so a busy machine slows
+// all of them alike) after warm-up rounds, its stdout checked, its wall time and, on Linux, its CPU time (all
+// threads of the child, read from /proc in clock ticks) recorded; the first command is the figures' baseline.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +13,17 @@ export const median = (values) => {
 };
 export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 export const round1 = (value) => Math.round(value * 10) / 10;
+
+/** The fastest of three runs of `run`, in milliseconds. */
+export function timeOf(run) {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
 
 /** CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere): steadier when busy. */
 const childCpu = (() => {
