@@ -47,6 +47,13 @@ export function stringValue(node: FrontMatterNode | undefined): string | undefin
   return node?.kind === 'scalar' && typeof node.value === 'string' ? node.value : undefined;
 }
 
+/** True when a key is absent, or its value is `null` or a blank string: a loader sees no value. */
+export function isBlankValue(node: FrontMatterNode | undefined): boolean {
+  if (node === undefined) return true;
+  if (node.kind !== 'scalar') return false;
+  return node.value === null || (typeof node.value === 'string' && node.value.trim() === '');
+}
+
 /** Count Unicode code points, as Python's `len` and Rust's `chars().count()` do. */
 export function codePointLength(text: string): number {
   let length = 0;

@@ -1,5 +1,5 @@
 import { defineRule } from '../finding.js';
-import { codePointLength, frontMatterFor, stringValue } from '../front-matter-view.js';
+import { codePointLength, frontMatterFor, isBlankValue, stringValue } from '../front-matter-view.js';
 
 const DESCRIPTION_LIMIT = 1024;
 const CLAUDE_LISTING_LIMIT = 1536;
@@ -13,12 +13,7 @@ export const descriptionMissing = defineRule({
     const view = frontMatterFor(skill, runtime);
     if (!view) return [];
     const entry = view.get('description');
-    const value = entry?.value;
-    const empty =
-      value === undefined ||
-      (value.kind === 'scalar' &&
-        (value.value === null || (typeof value.value === 'string' && value.value.trim() === '')));
-    if (!empty) return [];
+    if (!isBlankValue(entry?.value)) return [];
     return [
       {
         line: entry?.line ?? 2,

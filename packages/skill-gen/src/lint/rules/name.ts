@@ -1,6 +1,6 @@
 import { defineRule, type RuleViolation } from '../finding.js';
 import type { FrontMatterEntry } from '../front-matter.js';
-import { codePointLength, frontMatterFor, preview } from '../front-matter-view.js';
+import { codePointLength, frontMatterFor, isBlankValue, preview } from '../front-matter-view.js';
 import type { LintRuntime } from '../runtimes.js';
 import type { SkillDocument } from '../skill-document.js';
 
@@ -43,12 +43,7 @@ export const nameMissing = defineRule({
     const view = frontMatterFor(skill, runtime);
     if (!view) return [];
     const entry = view.get('name');
-    const value = entry?.value;
-    const empty =
-      value === undefined ||
-      (value.kind === 'scalar' &&
-        (value.value === null || (typeof value.value === 'string' && value.value.trim() === '')));
-    if (!empty) return [];
+    if (!isBlankValue(entry?.value)) return [];
     const opencode = entry
       ? 'OpenCode (1.18.33) lists the skill with an empty name'
       : 'OpenCode (1.18.33) skips the skill';
