@@ -4,6 +4,9 @@ import { describeValue, ProtocolError } from '@skillpack/core';
 /** What the readers accept: a whole output, or its chunks as they arrive (a Node Readable is one). */
 export type AgentRunInput = string | Uint8Array | AsyncIterable<string | Uint8Array>;
 
+// A whole Uint8Array is decoded a slice at a time, so a huge one never becomes one huge string at once.
+const DECODE_SLICE = 1 << 20;
+
 /** Where `feedInput` delivers the input: text as text, bytes as the UTF-8 they are (not yet decoded). */
 export interface ChunkSink {
   text(chunk: string): void;
@@ -43,7 +46,11 @@ export function decodingSink(push: (text: string) => void): ChunkSink & { end():
       write(decoder.end());
       write(chunk);
     },
-    bytes: (chunk) => write(decoder.write(chunk)),
+    bytes(chunk) {
+      for (let offset = 0; offset < chunk.length; offset += DECODE_SLICE) {
+        write(decoder.write(chunk.subarray(offset, offset + DECODE_SLICE)));
+      }
+    },
     end: () => write(decoder.end()),
   };
 }

@@ -261,6 +261,16 @@ describe('Codex -o last-message file', () => {
     expect(run.problems.map((problem) => problem.code)).toEqual(['document_too_large']);
   });
 
+  it('a multi-megabyte Uint8Array decodes whole, characters across its decode slices included', async () => {
+    // 'é' is two bytes; one leading byte puts every 1 MiB slice boundary inside a character.
+    const text = `a${'é'.repeat(1_600_000)}`;
+    const whole = await readCodexLastMessage(Buffer.from(text), { maxChars: 4_000_000 });
+    expect(whole.finalText === text).toBe(true);
+    const cut = await readCodexLastMessage(Buffer.from(text), { maxChars: 10 });
+    expect(cut.finalText).toBe(text.slice(0, 10));
+    expect(cut.problems[0]?.details).toMatchObject({ limit: 10, dropped: text.length - 10 });
+  });
+
   it('junk input is a problem, not a throw', async () => {
     const run = await readCodexLastMessage(42 as unknown as string);
     expect(run.problems.map((problem) => problem.code)).toEqual(['invalid_input']);
