@@ -93,39 +93,28 @@ const UNITS = {
       cache_creation_input_tokens: 0,
       output_tokens: 150,
     };
-    emit({
-      type: 'assistant',
-      message: {
-        id,
-        model: 'claude-fable-5-1',
-        role: 'assistant',
-        content: [{ type: 'text', text }],
-        stop_reason: null,
-        usage,
-      },
-      ...envelope,
-      uuid: uuid(next),
-    });
+    // One assistant line per content block, as Claude Code prints a message with several.
+    const assistant = (block) =>
+      emit({
+        type: 'assistant',
+        message: {
+          id,
+          model: 'claude-fable-5-1',
+          role: 'assistant',
+          content: [block],
+          stop_reason: null,
+          usage,
+        },
+        ...envelope,
+        uuid: uuid(next),
+      });
+    assistant({ type: 'text', text });
     const tool = randomId(next, 'toolu_01', 22);
-    emit({
-      type: 'assistant',
-      message: {
-        id,
-        model: 'claude-fable-5-1',
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool_use',
-            id: tool,
-            name: 'Bash',
-            input: { command: `rg -n TODO src/module_${n % 500}` },
-          },
-        ],
-        stop_reason: null,
-        usage,
-      },
-      ...envelope,
-      uuid: uuid(next),
+    assistant({
+      type: 'tool_use',
+      id: tool,
+      name: 'Bash',
+      input: { command: `rg -n TODO src/module_${n % 500}` },
     });
     const output = commandOutput(next, 50);
     emit({
