@@ -171,6 +171,13 @@ export interface DomainErrorReport {
   readonly stop: boolean;
 }
 
+/**
+ * Codes the seed makes terminal whatever Core says about retrying: `SCHEMA_UNSUPPORTED` needs a person's
+ * choice of data directory, and `INVALID_ARGUMENT` is "a complete payload-contract rejection … do not …
+ * submit a second candidate payload for the same Action, automatically retry" (seed 003).
+ */
+const ALWAYS_STOP: ReadonlySet<string> = new Set(['SCHEMA_UNSUPPORTED', 'INVALID_ARGUMENT']);
+
 /** Turn a domain error into a bounded report; unknown codes are named but their text is not echoed. */
 export function describeDomainError(error: {
   code: string;
@@ -188,6 +195,6 @@ export function describeDomainError(error: {
     code: error.code,
     recoveryAction: error.action,
     guidance,
-    stop: error.code === 'SCHEMA_UNSUPPORTED' || !known || (!error.retrySafe && error.action === 'none'),
+    stop: ALWAYS_STOP.has(error.code) || !known || (!error.retrySafe && error.action === 'none'),
   };
 }

@@ -71,7 +71,9 @@ describe('conformance: protocol_cases.json error table', () => {
       });
       expect(outcome.outcome).toBe('domain_error');
       if (outcome.outcome !== 'domain_error') return;
-      expect(outcome.report.stop).toBe(row[2] === 'none' || code === 'SCHEMA_UNSUPPORTED');
+      expect(outcome.report.stop).toBe(
+        row[2] === 'none' || code === 'SCHEMA_UNSUPPORTED' || code === 'INVALID_ARGUMENT',
+      );
     },
   );
 
@@ -84,6 +86,17 @@ describe('conformance: protocol_cases.json error table', () => {
       describeDomainError({ code: 'ACTION_STALE', action: 'read_next_action', retrySafe: false }).stop,
     ).toBe(false);
   });
+
+  it.each([
+    [true, 'none'],
+    [true, 'read_next_action'],
+    [false, 'read_next_action'],
+  ] as const)(
+    'stops on INVALID_ARGUMENT unconditionally (retry_safe %s, action %s), as seed 003 says',
+    (retrySafe, action) => {
+      expect(describeDomainError({ code: 'INVALID_ARGUMENT', action, retrySafe }).stop).toBe(true);
+    },
+  );
 
   it('rejects the historical Contract 0.1 envelope (schema_version 1)', () => {
     const historical = protocolFile.historical_contract_0_1_error_envelope;
