@@ -5,6 +5,8 @@ import { maestroVerdictContract } from './verdict-contract.js';
 /** Every contract of the maestro family, for registries. */
 export const maestroContracts: readonly AnyContract[] = [maestroResultContract, maestroVerdictContract];
 export { renderRalphCompleteCommand, toRalphCompleteArgs } from './complete-command.js';
+export type { DelegateCommand, DelegateCommandInput } from './delegate-command.js';
+export { buildDelegateCommand } from './delegate-command.js';
 export type { DelegatedStage, StageDelegation } from './delegation.js';
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
 export type { MaestroErrorCodeId, MaestroErrorScope, MaestroErrorTableEntry } from './error-codes.js';
@@ -56,6 +58,12 @@ export { safeParseRunVerdict } from './run-verdict.js';
 
 /** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
 export * as schemas from './schema-namespace.js';
+export type { SessionInvariantInput, SessionInvariantViolation } from './session-invariants.js';
+export {
+  checkRalphCliSessionInvariants,
+  executorAcceptsSession,
+  isRalphCliSessionId,
+} from './session-invariants.js';
 export type { AppliedSignals } from './signals.js';
 export { applyResultSignals } from './signals.js';
 export type {

@@ -1,5 +1,6 @@
 import { describeValue } from '../errors.js';
 import { isJsonObject, type JsonObject } from '../text/json-line.js';
+import { checkRalphCliSessionInvariants } from './session-invariants.js';
 
 /** One finding of `maestro ralph check`: `E` refuses to proceed, `W` is reported only. */
 export interface RalphCheckFinding {
@@ -86,7 +87,7 @@ function checkCommand(
 
 /**
  * `maestro ralph check` (`src/ralph/status-checker.ts`) over an untrusted status.json value: structure
- * (E010), `active_step_index` consistency (E008, W005), unconfirmed completions (W006), command paths
+ * (E010, with the cli-delegate session invariants: a `ralph-cli-{YYYYMMDD-HHmmss}` id and `platform: "codex"`), `active_step_index` consistency (E008, W005), unconfirmed completions (W006), command paths
  * (E006, E007, W007 through `inspectCommand`) and the chain terminus (W008). Never throws.
  */
 export function checkRalphSession(session: unknown, options: RalphCheckOptions = {}): RalphCheckFinding[] {
@@ -104,6 +105,9 @@ export function checkRalphSession(session: unknown, options: RalphCheckOptions =
     if (!has(session, field)) {
       findings.push({ level: 'E', code: 'E010', message: `session is missing required field: ${field}` });
     }
+  }
+  for (const violation of checkRalphCliSessionInvariants(session)) {
+    findings.push({ level: 'E', code: 'E010', message: violation.message });
   }
   const rawSteps = session.steps;
   if (!Array.isArray(rawSteps)) {

@@ -93,6 +93,28 @@ describe('checkRalphSession', () => {
     expect(checkRalphSession(input)).toContainEqual(expect.objectContaining({ code, message }));
   });
 
+  it('holds a cli-delegate session to its invariants: a ralph-cli-{YYYYMMDD-HHmmss} id and platform codex', () => {
+    const delegate = { execution_mode: 'cli-delegate', platform: 'codex' };
+    const good = session([step(0), LAST], { ...delegate, session_id: 'ralph-cli-20260628-120000' });
+    expect(checkRalphSession(good)).toEqual([]);
+    const findings = checkRalphSession(
+      session([step(0), LAST], { ...delegate, session_id: 'ralph-cli-1', platform: 'claude' }),
+    );
+    expect(findings).toEqual([
+      expect.objectContaining({
+        level: 'E',
+        code: 'E010',
+        message: expect.stringContaining('ralph-cli-{YYYYMMDD-HHmmss}'),
+      }),
+      expect.objectContaining({
+        level: 'E',
+        code: 'E010',
+        message: expect.stringContaining('platform "codex"'),
+      }),
+    ]);
+    expect(ralphNext(session([step(0), LAST], { ...delegate, platform: 'claude' })).exitCode).not.toBe(0);
+  });
+
   it('skips decision nodes and skipped steps for command checks', () => {
     const steps = [
       step(0, { decision: 'post-plan', command_path: null }),
