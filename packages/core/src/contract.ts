@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { contractIdProblem } from './contract-id.js';
 import { ConfigError, type ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
 import { extractLastJsonPayload } from './json-payload.js';
@@ -120,8 +121,6 @@ export function isContract(value: unknown): value is AnyContract {
   );
 }
 
-const CONTRACT_ID = /^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+$/;
-
 function validateWithSchema<T>(schema: z.ZodType<T>, subject: string) {
   return (value: unknown): ContractResult<T> => {
     const parsed = schema.safeParse(value);
@@ -142,9 +141,8 @@ function defaultCorrection(title: string, example: string | undefined) {
 /** Define a contract once; everything else (skills, schemas, parsers, hooks) derives from it. */
 export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Contract<z.output<S>> {
   type T = z.output<S>;
-  if (!CONTRACT_ID.test(spec.id)) {
-    throw new ConfigError('invalid_contract_id', `Contract id "${spec.id}" must look like "family.name".`);
-  }
+  const idProblem = contractIdProblem(spec.id);
+  if (idProblem !== undefined) throw new ConfigError('invalid_contract_id', idProblem);
   const schema = spec.schema as unknown as z.ZodType<T>;
   const validate = spec.validate ?? validateWithSchema(schema, spec.title);
   const render = spec.render ?? ((value: T) => JSON.stringify(value));

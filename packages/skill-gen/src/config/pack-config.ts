@@ -1,3 +1,4 @@
+import { CONTRACT_ID_PATTERN, contractIdProblem } from '@skillpack/core';
 import { z } from 'zod';
 import { TARGET_IDS } from '../targets/target-id.js';
 
@@ -15,11 +16,11 @@ export const SemverSchema = z
   .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'must be a semantic version like 1.2.0')
   .meta({ description: 'Semantic version of the pack.', examples: ['1.0.0'] });
 
-/** Contract ids as core defines them: `family.name`. */
+/** Contract ids as core defines them (`family.name`); a bad one is told the rule and the nearest valid id. */
 export const ContractIdSchema = z
   .string()
   .max(128)
-  .regex(/^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+$/, 'must be a contract id like "conflux.acceptance"');
+  .regex(CONTRACT_ID_PATTERN, { error: (issue) => contractIdProblem(issue.input) });
 
 export const AuthorSchema = z.strictObject({
   name: z.string().min(1).max(256),

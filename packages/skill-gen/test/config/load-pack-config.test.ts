@@ -28,6 +28,17 @@ describe('safeParsePackConfig', () => {
     });
   });
 
+  it('accepts the contract ids people write: lower_snake and kebab segments', () => {
+    const result = safeParsePackConfig(
+      configText({ hooks: { 'shop.refund_decision': {}, 'acme.code-review': {} } }),
+      FILE,
+    );
+    expect(result.success && Object.keys(result.data.hooks)).toEqual([
+      'shop.refund_decision',
+      'acme.code-review',
+    ]);
+  });
+
   it('fills hook defaults per contract', () => {
     const result = safeParsePackConfig(configText({ hooks: { 'conflux.acceptance': {} } }), FILE);
     expect(result.success && result.data.hooks['conflux.acceptance']).toEqual({
@@ -45,7 +56,7 @@ describe('safeParsePackConfig', () => {
       'a hook for a malformed contract id',
       { hooks: { NotAnId: {} } },
       'config key "hooks.NotAnId"',
-      /contract id/,
+      /"family\.name".*the nearest valid id is "acme\.notanid"/,
     ],
     [
       'maxBlocks above the Claude Code limit',
