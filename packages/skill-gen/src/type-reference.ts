@@ -64,10 +64,10 @@ async function defaultLoadFamily(family: string): Promise<Readonly<Record<string
   }
 }
 
-/** `ConfluxAcceptance` from `conflux.acceptance`. */
+/** `ConfluxAcceptance` from `conflux.acceptance`, `ShopRefundDecision` from `shop.refund_decision`. */
 export function typeNameFor(contractId: string): string {
   return contractId
-    .split(/[.-]/)
+    .split(/[._-]/)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 }

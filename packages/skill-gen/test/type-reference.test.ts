@@ -33,6 +33,16 @@ async function diagnostics(reference: TypeReference, source: string): Promise<st
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, '\n'));
 }
 
+describe('typeNameFor', () => {
+  it.each([
+    ['conflux.acceptance', 'ConfluxAcceptance'],
+    ['zaofu.arch-proposal-done', 'ZaofuArchProposalDone'],
+    ['shop.refund_decision', 'ShopRefundDecision'],
+  ])('names %s %s', (id, name) => {
+    expect(typeNameFor(id)).toBe(name);
+  });
+});
+
 describe('createTypeReferences', () => {
   it.each(IDS)('reads %s from core with ts-morph and prints it without imports', (id) => {
     const reference = fromSources.get(id)!;
