@@ -343,3 +343,22 @@ describe('extractContract(run, contract): the typed form reads every channel the
     expect(!wrong.success && wrong.error.code).toBe('invalid_payload');
   });
 });
+
+describe('extractContract feeds the Conflux protocol logic as documented', () => {
+  it('protocolOutcomeOf takes its result without a cast', async () => {
+    const { acceptanceContract, protocolOutcomeOf } = await import('@skillpack/core/conflux');
+    const run = await readAgentRun(
+      [
+        '{"type":"thread.started","thread_id":"t-1"}',
+        '{"type":"turn.started"}',
+        '{"type":"item.completed","item":{"id":"i0","type":"agent_message","text":"{\\"acceptance\\":\\"gated\\"}\\nACCEPTANCE: GATED"}}',
+        '{"type":"turn.completed","usage":{"input_tokens":1,"cached_input_tokens":0,"output_tokens":1}}',
+      ].join('\n'),
+    );
+    const result = extractContract(run, acceptanceContract);
+    expect(protocolOutcomeOf(result)).toMatchObject({ kind: 'bare_blocker' });
+    expect(protocolOutcomeOf(extractContract(await readAgentRun(''), acceptanceContract)).kind).not.toBe(
+      'canonical_verdict',
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import type { ProtocolError } from '../errors.js';
+import type { Result } from '../result.js';
 import { forEachLine } from '../text/lines.js';
 import { isBlank, trimUnicodeWhitespace } from '../text/whitespace.js';
 import { acceptanceRejectionOf, type ConfluxErrorCode } from './protocol-errors.js';
@@ -139,10 +141,11 @@ export function observeProtocolOutcome(
 /**
  * The protocol outcome of a parse result: a verdict is canonical; a missing verdict carries the attempt's
  * tail evidence (see `buildAcceptanceTailFindings`); a bare blocker or malformed finding carries its
- * diagnostic line and the rejection reason.
+ * diagnostic line and the rejection reason. Takes the core parser's result or `extractContract`'s for the
+ * acceptance contract alike.
  */
 export function protocolOutcomeOf(
-  result: AcceptanceParseResult,
+  result: AcceptanceParseResult | Result<unknown, ProtocolError>,
   tailEvidence: readonly string[] = [],
 ): ProtocolOutcome {
   if (result.success) return { kind: 'canonical_verdict' };
