@@ -11,7 +11,6 @@ export const MAESTRO_FAILURE_CODES = [
   'E012',
   'fallback_result',
   'index_out_of_range',
-  'invalid_args',
   'invalid_arguments',
   'invalid_cli_tool',
   'invalid_clock',

@@ -57,7 +57,7 @@ function normalizeArgs(args: unknown): Result<RalphCompleteArgs, RalphCommandErr
     const first = toSchemaIssues(input.error)[0];
     return fail(
       new RalphCommandError(
-        'invalid_args',
+        'invalid_arguments',
         [`[ralph complete] invalid arguments: ${first?.path}: ${first?.message}`],
         2,
         {

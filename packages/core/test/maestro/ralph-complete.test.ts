@@ -231,6 +231,10 @@ describe('ralphComplete', () => {
     expect(negative.success || [negative.error.code, negative.error.exitCode]).toEqual(['invalid_index', 2]);
     const wrongType = ralphComplete(SESSION, { index: 0, status: 'DONE', evidence: 'a' as never }, clock);
     expect(wrongType.success || wrongType.error.details.fieldPath).toBe('evidence');
+    expect(wrongType.success || [wrongType.error.code, wrongType.error.exitCode]).toEqual([
+      'invalid_arguments',
+      2,
+    ]);
   });
 
   it('emits a status.json JSON Schema that accepts every conformance session', () => {
