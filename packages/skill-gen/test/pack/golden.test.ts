@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, safeParseManifest } from '../../src/manifest.js';
 import { buildGolden, readTree, type TreeEntry } from '../_support/golden-build.js';
@@ -15,6 +17,32 @@ function copiedSource(path: string): string | undefined {
   return Object.entries(COPIED).find(([suffix]) => path.endsWith(suffix))?.[1];
 }
 
+const SNAPSHOTS = fileURLToPath(new URL('../__snapshots__/golden/', import.meta.url));
+
+/**
+ * The golden tree stores each distinct content once: under the first path (in tree order) that has it.
+ * `files.txt` maps every other path to that one, so a change that reaches many copies rewrites one file.
+ */
+function canonicalPaths(entries: readonly TreeEntry[]): Map<string, string> {
+  const byContent = new Map<string, string>();
+  const canonical = new Map<string, string>();
+  for (const entry of entries) {
+    const key = entry.bytes.toString('base64');
+    const first = byContent.get(key) ?? entry.path;
+    byContent.set(key, first);
+    canonical.set(entry.path, first);
+  }
+  return canonical;
+}
+
+function storedSnapshots(dir = SNAPSHOTS): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? storedSnapshots(join(dir, entry.name))
+      : [relative(SNAPSHOTS, join(dir, entry.name)).replaceAll('\\', '/')],
+  );
+}
+
 let first: TreeEntry[];
 let out: string;
 
@@ -24,17 +52,25 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('golden pack (two skills: conflux.acceptance and maestro.result, every target)', () => {
-  it('writes exactly the expected layout', async () => {
-    await expect(
-      `${first.map((entry) => `${entry.executable ? 'x' : '-'} ${entry.path}`).join('\n')}\n`,
-    ).toMatchFileSnapshot('../__snapshots__/golden/files.txt');
+  it('writes exactly the expected layout (each path, and the path whose content it repeats)', async () => {
+    const canonical = canonicalPaths(first.filter((entry) => !copiedSource(entry.path)));
+    const line = (entry: TreeEntry) => {
+      const same = canonical.get(entry.path);
+      const repeats = same !== undefined && same !== entry.path ? `  = ${same}` : '';
+      return `${entry.executable ? 'x' : '-'} ${entry.path}${repeats}`;
+    };
+    await expect(`${first.map(line).join('\n')}\n`).toMatchFileSnapshot('../__snapshots__/golden/files.txt');
   });
 
-  it('pins every generated file', async () => {
+  it('pins every generated file, each distinct content once', async () => {
+    const canonical = canonicalPaths(first.filter((entry) => !copiedSource(entry.path)));
     for (const entry of first) {
-      if (copiedSource(entry.path)) continue;
+      if (canonical.get(entry.path) !== entry.path) continue;
       await expect(entry.bytes.toString('utf8')).toMatchFileSnapshot(`../__snapshots__/golden/${entry.path}`);
     }
+    const expected = new Set(['files.txt', ...new Set(canonical.values())]);
+    const stale = storedSnapshots().filter((path) => !expected.has(path));
+    expect(stale, 'golden files no path stores any more: delete them').toEqual([]);
   });
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
