@@ -61,7 +61,10 @@ function docOf(node) {
     .join('\n\n');
 }
 
-/** Declarations longer than this (inferred zod schema types) are cut: the .d.ts has the rest. */
+/**
+ * A zod schema's inferred type longer than this is cut: the .d.ts has the rest, and the schema's own page
+ * (its JSON Schema, its `z.output` type) says it better. Every other declaration is shown whole.
+ */
 const MAX_DECLARATION = 1200;
 
 function declarationText(node) {
@@ -78,7 +81,8 @@ function declarationText(node) {
     .replace(/^export\s+/, '')
     .replace(/^declare\s+/, '')
     .replaceAll('\r\n', '\n');
-  if (text.length <= MAX_DECLARATION) return text;
+  const isSchema = Node.isVariableDeclaration(node) && node.getName().endsWith('Schema');
+  if (text.length <= MAX_DECLARATION || !isSchema) return text;
   return `${text.slice(0, MAX_DECLARATION)}\n// … ${text.length - MAX_DECLARATION} more characters in the declaration file`;
 }
 
