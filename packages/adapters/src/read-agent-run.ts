@@ -13,7 +13,7 @@ import { isRuntimeId, type RuntimeId } from './runtime-id.js';
 
 export type { AgentRunInput } from './_shared/input-chunks.js';
 
-/** Options of `readAgentRun`: the runtime (or `auto`), the output form, and size bounds. */
+/** Options of `readAgentRun`: the runtime (or `auto`), the longest line, and what the run keeps in memory. */
 export interface ReadAgentRunOptions {
   /** `auto` (default) detects the runtime from the first events. */
   readonly runtime?: 'auto' | RuntimeId;

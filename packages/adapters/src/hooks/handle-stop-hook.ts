@@ -27,7 +27,10 @@ export type TranscriptReader = (
   runtime: HookRuntimeId,
 ) => Promise<Result<string, ProtocolError>>;
 
-/** Options of `handleStopHook`: the contracts to enforce, the block budget, and how transcripts are read. */
+/**
+ * Options of `handleStopHook`: the contracts to enforce, the block budget and its counter, the transcript
+ * reader.
+ */
 export interface StopHookOptions {
   /** The contracts the agent's final message must satisfy (any one of them). */
   readonly contracts: readonly AnyContract[];

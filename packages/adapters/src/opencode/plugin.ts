@@ -25,7 +25,7 @@ import type {
 
 export { PROMPT_METADATA_KEY } from './_plugin-session.js';
 
-/** Options of `createOpenCodePlugin`: the contracts to enforce, the re-prompt budget, and the registry. */
+/** Options of `createOpenCodePlugin`: the contract ids to enforce, the re-prompt budget, and the registry. */
 export interface OpenCodePluginOptions {
   /** Contract ids; the session's last assistant message must satisfy one of them. */
   readonly contracts: readonly string[];
