@@ -16,7 +16,7 @@ export interface ExtractOptions {
   readonly unwrapLine?: UnwrapLine;
 }
 
-/** A named example value of a contract, rendered into its docs and checked against its schema. */
+/** A named example value of a contract: the docs show each, and the first shapes the default correction. */
 export interface ContractExample<T> {
   readonly name: string;
   readonly description?: string;

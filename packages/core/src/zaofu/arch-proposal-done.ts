@@ -19,7 +19,7 @@ export const TestPlanSchema = z
     message: 'min_required cannot exceed the number of cases',
     path: ['min_required'],
   });
-/** Arch's compact test plan: the framework, where the tests live, the cases and how many must pass. */
+/** Arch's compact test plan: the framework, the tests' location, the cases and how many are required. */
 export type TestPlan = z.output<typeof TestPlanSchema>;
 
 /** Validates arch's statement of scope compliance. */
