@@ -47,10 +47,7 @@ export const ManifestSchema = z.strictObject({
   /** Every file of the pack except the manifest itself, sorted by path. */
   files: z.array(ManifestFileSchema),
 });
-/**
- * A built pack's `skillpack.manifest.json`: the generator, the pack, its sources and every file with its
- * hash.
- */
+/** A built pack's `skillpack.manifest.json`: generator, pack, sources, and every file with its hash. */
 export type Manifest = z.output<typeof ManifestSchema>;
 
 export interface ManifestInput {

@@ -53,9 +53,7 @@ export const HookConfigSchema = z.strictObject({
     .default(30)
     .meta({ description: 'Seconds the runtime waits for the hook.' }),
 });
-/**
- * One `hooks` entry of `skillpack.config.json`: the contracts a Stop hook enforces and the events it runs on.
- */
+/** One contract's Stop hook settings in `skillpack.config.json` `hooks`: events, block budget, timeout. */
 export type HookConfig = z.output<typeof HookConfigSchema>;
 
 export const CODEX_INSTALLATION_POLICIES = ['AVAILABLE', 'INSTALLED_BY_DEFAULT', 'NOT_AVAILABLE'] as const;
