@@ -4,14 +4,19 @@
 // dependency that bundles its own TypeScript).
 //
 //   node scripts/api-report.mjs          write docs/api/*.md (build the packages first)
-//   node scripts/api-report.mjs --check  exit 1 when a committed page differs from a fresh one, or when
-//                                        the runtime exports of all entries exceed the budget
+//   node scripts/api-report.mjs --check  exit 1 when a committed page differs from a fresh one, when the
+//                                        runtime exports of all entries exceed the budget, when a public
+//                                        name (or a member of a namespace object) has no doc comment, or
+//                                        when a link of the task index (docs/api/README.md) is broken
+//
+// A name without a description is marked *undocumented* on its page and listed by both modes; the task
+// index's links to `<package>.md#anchor` must name a page and a heading of it (GitHub's anchors).
 //
 // The output is deterministic (names sorted, paths relative), so the check doubles as an API-change gate:
 // a change to a public name fails `npm test` until the report is regenerated and reviewed. Both modes
 // print the runtime exports (functions, classes, enums, consts and namespace objects; types are free) per
 // entry and in all, against RUNTIME_EXPORT_BUDGET (issue #20).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Node, Project, ts } from 'ts-morph';
@@ -19,6 +24,8 @@ import { Node, Project, ts } from 'ts-morph';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['core', 'adapters', 'skill-gen', 'testing'];
 const OUT_DIR = join(root, 'docs/api');
+/** The hand-written task index of docs/api: its links are checked, it is not generated. */
+const INDEX_PAGE = 'README.md';
 /** At most this many runtime exports across every public entry of every package. */
 export const RUNTIME_EXPORT_BUDGET = 300;
 
@@ -61,6 +68,51 @@ function docOf(node) {
     .join('\n\n');
 }
 
+/** The text of a `/** … *\/` comment, without its delimiters and leading `*`s. */
+function commentText(comment) {
+  return comment
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''))
+    .join('\n')
+    .trim();
+}
+
+/**
+ * The doc comment of a namespace object (`export * as name from '…'`): a source file carries none, so it is
+ * the comment on the export declaration in the entry file.
+ */
+function namespaceDocOf(entry, exportName) {
+  for (const declaration of entry.getExportDeclarations()) {
+    if (declaration.getNamespaceExport()?.getName() !== exportName) continue;
+    const comments = declaration
+      .getLeadingCommentRanges()
+      .map((range) => range.getText())
+      .filter((text) => text.startsWith('/**'));
+    return comments.length > 0 ? commentText(comments[comments.length - 1]) : '';
+  }
+  return '';
+}
+
+/** The first paragraph of a doc comment, on one line. */
+function summaryOf(doc) {
+  return doc
+    .split(/\n\s*\n/)[0]
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A namespace object's members with their doc comments: `[name, doc]`, sorted by name. */
+function namespaceMembers(source) {
+  return [...source.getExportedDeclarations()]
+    .map(([member, declarations]) => [
+      member,
+      [...new Set(declarations.map(docOf).filter(Boolean))].join('\n\n'),
+    ])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * A zod schema's inferred type longer than this is cut: the .d.ts has the rest, and the schema's own page
  * (its JSON Schema, its `z.output` type) says it better. Every other declaration is shown whole.
@@ -86,30 +138,61 @@ function declarationText(node) {
   return `${text.slice(0, MAX_DECLARATION)}\n// … ${text.length - MAX_DECLARATION} more characters in the declaration file`;
 }
 
-function renderEntry(project, name, subpath, file) {
+/**
+ * One entry point's section of its package page: `{ lines, count, undocumented }`, `undocumented` naming
+ * each public name (and namespace member, as `namespace.member`) without a doc comment.
+ */
+export function renderEntry(project, name, subpath, file) {
   const source = project.addSourceFileAtPath(file);
   const exported = [...source.getExportedDeclarations()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
   const runtime = exported.filter(([, declarations]) => isRuntimeExport(declarations)).length;
+  const body = [];
+  const undocumented = [];
+  for (const [exportName, declarations] of exported) {
+    const kinds = [...new Set(declarations.map(kindOf))].join(', ');
+    body.push(`### \`${exportName}\``, '', `*${kinds}*`, '');
+    const docs = [
+      ...new Set(
+        declarations
+          .map((node) => (Node.isSourceFile(node) ? namespaceDocOf(source, exportName) : docOf(node)))
+          .filter(Boolean),
+      ),
+    ];
+    if (docs.length > 0) body.push(...docs.flatMap((doc) => [doc, '']));
+    else {
+      body.push('*undocumented*', '');
+      undocumented.push(exportName);
+    }
+    body.push('```ts', ...declarations.map(declarationText), '```', '');
+    for (const namespace of declarations.filter((node) => Node.isSourceFile(node))) {
+      const members = namespaceMembers(namespace);
+      body.push(
+        ...members.map(([member, doc]) => `- \`${member}\`: ${doc ? summaryOf(doc) : '*undocumented*'}`),
+        '',
+      );
+      undocumented.push(...members.filter(([, doc]) => !doc).map(([member]) => `${exportName}.${member}`));
+    }
+  }
+  const missing =
+    undocumented.length > 0 ? ` ${undocumented.length} without a description (*undocumented*).` : '';
   const lines = [
     `## \`${specifier}\``,
     '',
-    `${exported.length} public names, ${runtime} of them runtime exports.`,
+    `${exported.length} public names, ${runtime} of them runtime exports.${missing}`,
     '',
+    ...body,
   ];
-  for (const [exportName, declarations] of exported) {
-    const kinds = [...new Set(declarations.map(kindOf))].join(', ');
-    lines.push(`### \`${exportName}\``, '', `*${kinds}*`, '');
-    const docs = [...new Set(declarations.map(docOf).filter(Boolean))];
-    if (docs.length > 0) lines.push(...docs.flatMap((doc) => [doc, '']));
-    lines.push('```ts', ...declarations.map(declarationText), '```', '');
-  }
-  return { lines, count: { specifier, runtime } };
+  return {
+    lines,
+    count: { specifier, runtime },
+    undocumented: undocumented.map((name) => `${specifier} ${name}`),
+  };
 }
 
 /**
- * Every page of the report: `{ path, content, counts }`, one per package; `counts` holds each entry's
- * runtime exports.
+ * Every page of the report: `{ path, content, counts, undocumented }`, one per package; `counts` holds each
+ * entry's runtime exports, `undocumented` the names without a doc comment (`<specifier> <name>`).
  */
 export function renderApiReport() {
   const project = new Project({
@@ -132,15 +215,86 @@ export function renderApiReport() {
       '',
     ];
     const counts = [];
+    const undocumented = [];
     for (const [subpath, types] of entries(manifest)) {
       const file = join(packageDir, types);
       if (!existsSync(file)) throw new Error(`${file} is missing: build the packages first (npm run build)`);
       const entry = renderEntry(project, manifest.name, subpath, file);
       lines.push(...entry.lines);
       counts.push(entry.count);
+      undocumented.push(...entry.undocumented);
     }
-    return { path: `${dir}.md`, content: `${lines.join('\n').trimEnd()}\n`, counts };
+    return { path: `${dir}.md`, content: `${lines.join('\n').trimEnd()}\n`, counts, undocumented };
   });
+}
+
+/**
+ * The anchors GitHub gives the headings of a Markdown page (github-slugger): the heading's text lowercased,
+ * punctuation other than `-` and `_` dropped, spaces made `-`, and `-1`, `-2`, … added to repeats.
+ */
+export function headingAnchors(markdown) {
+  const anchors = new Set();
+  const occurrences = new Map();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const text = heading[1].replace(/`([^`]*)`/g, '$1');
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    let anchor = base;
+    while (anchors.has(anchor)) {
+      const count = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, count);
+      anchor = `${base}-${count}`;
+    }
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+/**
+ * The broken links of a Markdown page: every relative link `[text](target.md#anchor)` (or `(#anchor)`)
+ * whose page is not in `pages` (path relative to the linking page -> content) or whose anchor is no heading
+ * of it. External links (`scheme:`) are not checked. Returns `"<target>: <why>"` strings.
+ */
+export function brokenLinks(markdown, pagePath, pages) {
+  const broken = [];
+  const anchorsOf = new Map();
+  for (const [, target] of markdown.matchAll(/\]\(([^()\s]+)\)/g)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+    const [file, anchor] = target.split('#');
+    const path = file === '' ? pagePath : file.replace(/^\.\//, '');
+    const content = pages.get(path);
+    if (content === undefined) {
+      broken.push(`${target}: no page ${path}`);
+      continue;
+    }
+    if (anchor === undefined) continue;
+    if (!anchorsOf.has(path)) anchorsOf.set(path, headingAnchors(content));
+    if (!anchorsOf.get(path).has(anchor))
+      broken.push(`${target}: ${path} has no heading with the anchor #${anchor}`);
+  }
+  return broken;
+}
+
+/** The task index's broken links, against the fresh pages and any other file it links to. */
+function indexReport(pages) {
+  const file = join(OUT_DIR, INDEX_PAGE);
+  if (!existsSync(file)) return [`${INDEX_PAGE} is missing`];
+  const index = readFileSync(file, 'utf8');
+  const targets = new Map(pages.map((page) => [page.path, page.content]));
+  targets.set(INDEX_PAGE, index);
+  for (const [, target] of index.matchAll(/\]\(([^()\s#]+)[^()\s]*\)/g)) {
+    const path = target.replace(/^\.\//, '');
+    const onDisk = join(OUT_DIR, path);
+    if (targets.has(path) || !existsSync(onDisk)) continue;
+    targets.set(path, statSync(onDisk).isFile() ? readFileSync(onDisk, 'utf8') : '');
+  }
+  return brokenLinks(index, INDEX_PAGE, targets);
 }
 
 /** The runtime-export table, and whether the total is within the budget. */
@@ -169,6 +323,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `api-report: ${budget.total} runtime exports, over the budget of ${RUNTIME_EXPORT_BUDGET}: make names a host, a pack author or a contract author does not use internal.\n`,
     );
     if (check) process.exitCode = 1;
+  }
+  const undocumented = pages.flatMap((page) => page.undocumented);
+  if (undocumented.length > 0) {
+    process.stderr.write(
+      `api-report: ${undocumented.length} public names have no description; give each a doc comment at its declaration:\n${undocumented.map((name) => `  ${name}\n`).join('')}`,
+    );
+    if (check) process.exitCode = 1;
+  }
+  const broken = indexReport(pages);
+  if (broken.length > 0) {
+    process.stderr.write(
+      `api-report: docs/api/${INDEX_PAGE} has ${broken.length} broken links:\n${broken.map((link) => `  ${link}\n`).join('')}`,
+    );
+    process.exitCode = 1;
   }
   const stale = pages.filter(({ path, content }) => {
     const file = join(OUT_DIR, path);

@@ -17,6 +17,7 @@ export const FINISH_STATES = [
   'truncated',
   'unknown',
 ] as const;
+/** How a run ended, one of `FINISH_STATES`; only `complete` lets a contract be read from it. */
 export type FinishState = (typeof FINISH_STATES)[number];
 
 /** The output form a run was read from; one runtime has several. */
@@ -30,9 +31,11 @@ export const RUN_FORMATS = [
   'run-json',
   'text',
 ] as const;
+/** The output form a run was read from, one of `RUN_FORMATS`. */
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
 export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error', 'declined'] as const;
+/** A tool call's last known status, one of `TOOL_STATUSES`. */
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** A runtime-neutral classification of one event, kept next to the raw event. */
@@ -49,6 +52,7 @@ export const RUN_EVENT_KINDS = [
   'status',
   'unknown',
 ] as const;
+/** The runtime-neutral kind of one run event, one of `RUN_EVENT_KINDS`. */
 export type RunEventKind = (typeof RUN_EVENT_KINDS)[number];
 
 /** Stable codes of `malformedLines[].error.code`. */
@@ -126,6 +130,7 @@ export interface RunEvent {
   readonly raw: JsonObject;
 }
 
+/** A line of machine output that could not be read: its line number and the error saying why. */
 export interface MalformedLine {
   readonly line: number;
   readonly error: ProtocolError;

@@ -14,6 +14,7 @@ import {
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 
+/** Options of `extractContract`: whether a run that did not complete may be read. */
 export interface ExtractContractOptions {
   /**
    * Read the contract from a run that did not complete (the result then carries a `run_not_complete`

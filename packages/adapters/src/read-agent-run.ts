@@ -13,6 +13,7 @@ import { isRuntimeId, type RuntimeId } from './runtime-id.js';
 
 export type { AgentRunInput } from './_shared/input-chunks.js';
 
+/** Options of `readAgentRun`: the runtime (or `auto`), the longest line, and what the run keeps in memory. */
 export interface ReadAgentRunOptions {
   /** `auto` (default) detects the runtime from the first events. */
   readonly runtime?: 'auto' | RuntimeId;
@@ -39,6 +40,7 @@ export interface ReadAgentRunOptions {
   readonly maxToolOutputTotalChars?: number;
 }
 
+/** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;

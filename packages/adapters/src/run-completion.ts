@@ -7,6 +7,7 @@ export const RUN_NOT_COMPLETE = 'run_not_complete';
 /** What the contract would have read from an incomplete run, kept so a host may decide: its data or its error. */
 export type RunCandidate = Result<unknown, { readonly code: string; readonly message: string }>;
 
+/** The details of a `run_not_complete` error: how the run ended, and what the contract would have read. */
 export interface RunNotCompleteDetails {
   readonly [key: string]: unknown;
   readonly runtime: AgentRun['runtime'];

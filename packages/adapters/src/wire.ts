@@ -1,9 +1,10 @@
-/**
- * The runtimes' headless output formats as zod schemas, one namespace per runtime, for a host that
- * validates raw events itself: `claudeCode` (stream-json), `codex` (`exec --json` and the notify payload),
- * `openCode` (`run --format json`). The readers validate with these; they are written to the versions
- * each schema file names, and loose where the runtimes add fields.
- */
+// The runtimes' headless output formats as zod schemas, one namespace per runtime, for a host that
+// validates raw events itself. The readers validate with these; they are written to the versions each
+// schema file names, and loose where the runtimes add fields.
+
+/** Claude Code's stream-json, `--output-format json` and transcript lines as zod schemas. */
 export * as claudeCode from './claude-code/wire-schemas.js';
+/** Codex's `exec --json` events and its legacy `notify` payload as zod schemas. */
 export * as codex from './codex/wire-schemas.js';
+/** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';

@@ -10,17 +10,20 @@ import type { UnwrapLine } from './text/unwrap.js';
 /** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */
 export type ContractDelivery = 'text' | 'payload';
 
+/** Options of a contract's `extract`: how a runtime event line is unwrapped into assistant text. */
 export interface ExtractOptions {
   /** Unwraps one runtime event line into the assistant text it carries (see `@skillpack/adapters`). */
   readonly unwrapLine?: UnwrapLine;
 }
 
+/** A named example value of a contract: the docs show each, and the first shapes the default correction. */
 export interface ContractExample<T> {
   readonly name: string;
   readonly description?: string;
   readonly value: T;
 }
 
+/** What reading a contract returns: its typed value, or the `ProtocolError` saying what was expected. */
 export type ContractResult<T> = Result<T, ProtocolError>;
 
 /** One tool call a run made, as a contract's `readToolCalls` sees it (the adapters' `ToolActivity` fits). */
@@ -32,6 +35,10 @@ export interface ContractToolCall {
   readonly status: string;
 }
 
+/**
+ * What `defineContract` takes: the schema, identity and rendering of a contract, and the capabilities it
+ * needs.
+ */
 export interface ContractSpec<S extends z.ZodType> {
   /** Stable id `family.name`, for example `conflux.acceptance`. */
   readonly id: string;
@@ -79,6 +86,10 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly toCanonicalJson?: (value: z.output<S>) => unknown;
 }
 
+/**
+ * A defined contract: its identity, how it is delivered and rendered, and the functions that read, validate
+ * and correct its value.
+ */
 export interface Contract<T = unknown> {
   readonly id: string;
   readonly version: string;
@@ -108,6 +119,7 @@ export type ContractJudgement<T = unknown> =
   | { readonly satisfied: true; readonly value: T; readonly warnings: readonly Warning[] }
   | { readonly satisfied: false; readonly error: ProtocolError; readonly value?: T };
 
+/** A contract of any value type, as registries and hooks hold them. */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds contracts of every value type.
 export type AnyContract = Contract<any>;
 

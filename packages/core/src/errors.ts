@@ -1,5 +1,7 @@
+/** Structured facts an error carries next to its message, for a host to act on. */
 export type ErrorDetails = Readonly<Record<string, unknown>>;
 
+/** Options of a skillpack error: its details and the error that caused it. */
 export interface SkillpackErrorOptions {
   readonly details?: ErrorDetails;
   readonly cause?: unknown;

@@ -8,6 +8,7 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
+/** Format a zod issue path as a property path, such as `findings[0].file`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
@@ -17,6 +18,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(root)' : out;
 }
 
+/** Turn a zod failure into one schema issue per violated field: its path, code and message. */
 export function toSchemaIssues(error: z.ZodError): SchemaIssue[] {
   return error.issues.map((issue) => ({
     path: formatPath(issue.path),

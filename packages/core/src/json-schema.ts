@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
+/** A JSON Schema document, as a plain object. */
 export type JsonSchema = { [key: string]: unknown };
 
 /** `input` describes what a producer may write; `output` what a parser hands back (the default). */
 export type SchemaDirection = 'input' | 'output';
 
+/**
+ * Options of `toJsonSchema`: the input or output side of the schema, and the standard or OpenAI-strict
+ * variant.
+ */
 export interface JsonSchemaOptions {
   readonly io?: SchemaDirection;
   /** `openai`: the strict subset Codex `--output-schema` and OpenAI structured outputs accept. */

@@ -1,6 +1,7 @@
 import type { AnyContract } from './contract.js';
 import { ConfigError } from './errors.js';
 
+/** A set of contracts by id: look one up, require it (a `ConfigError` naming the known ids), or list them. */
 export interface ContractRegistry {
   readonly ids: readonly string[];
   has(id: string): boolean;
@@ -19,6 +20,7 @@ export function isContractRegistry(value: unknown): value is ContractRegistry {
   );
 }
 
+/** Create a registry of these contracts; a repeated id is a `ConfigError`. */
 export function createContractRegistry(contracts: Iterable<AnyContract>): ContractRegistry {
   const byId = new Map<string, AnyContract>();
   for (const contract of contracts) {

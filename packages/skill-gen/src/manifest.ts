@@ -33,6 +33,7 @@ export const ManifestFileSchema = z.strictObject({
   /** Always present: whether the installed file gets the executable bit. */
   executable: z.boolean(),
 });
+/** One file of a built pack: its path, its sha256 and whether it is installed executable. */
 export type ManifestFile = z.output<typeof ManifestFileSchema>;
 
 export const ManifestSchema = z.strictObject({
@@ -46,6 +47,7 @@ export const ManifestSchema = z.strictObject({
   /** Every file of the pack except the manifest itself, sorted by path. */
   files: z.array(ManifestFileSchema),
 });
+/** A built pack's `skillpack.manifest.json`: generator, pack, sources, and every file with its hash. */
 export type Manifest = z.output<typeof ManifestSchema>;
 
 export interface ManifestInput {

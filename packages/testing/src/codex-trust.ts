@@ -10,6 +10,7 @@ import {
   trustCodexProject,
 } from '@skillpack/adapters/codex';
 
+/** Options of `trustCodexHooks`: the `codex` executable, the project, and the environment Codex runs in. */
 export interface TrustCodexHooksOptions {
   /** Path of the `codex` executable. */
   readonly codex: string;

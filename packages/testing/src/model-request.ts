@@ -2,6 +2,7 @@ import type { Reply } from './reply.js';
 
 /** The three model APIs the scripted server speaks, one per CLI. */
 export const MODEL_PROTOCOLS = ['anthropic-messages', 'openai-responses', 'chat-completions'] as const;
+/** A model API the scripted model speaks, one of `MODEL_PROTOCOLS`. */
 export type ModelProtocol = (typeof MODEL_PROTOCOLS)[number];
 
 /** What a protocol reader finds in a request body; every field has a safe empty value. */

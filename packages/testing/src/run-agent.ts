@@ -22,6 +22,10 @@ export interface RunFolders {
   readonly project: string;
 }
 
+/**
+ * Options of `runAgent`: the runtime, the scripted model, the prompt, and the project, plugins and CLI it
+ * runs with.
+ */
 export interface RunAgentOptions {
   readonly runtime: RuntimeId;
   /** The scripted model (its requests made during the run are returned), or the URL of one. */

@@ -10,6 +10,7 @@ import type { ModelRequest, RequestSummary } from './model-request.js';
 import { type Reply, reply as replies } from './reply.js';
 import { chooseReply, type MatchedRequest, type ReplyRule } from './when.js';
 
+/** Options of `createScriptedModel`: the reply rules, the port, and the largest request body. */
 export interface ScriptedModelOptions {
   /** The script: the first rule whose condition holds answers a request; none matching answers HTTP 500. */
   readonly replies: readonly ReplyRule[];

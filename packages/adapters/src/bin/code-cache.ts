@@ -9,6 +9,7 @@ const vm = process.getBuiltinModule('node:vm');
 
 /** The block comment that carries the program at the end of a bundle, and its build-time content hash. */
 export const PROGRAM_START = '/*skillpack-program ';
+/** The text that closes the block comment carrying the program at the end of a bundle. */
 export const PROGRAM_END = '\n*/\n';
 
 /** `created` and `rejected` write the cache when the process exits. */

@@ -6,6 +6,7 @@ import { runHookWith } from '../hooks/run-hook-process.js';
 import { warmUpDecisionPaths } from '../hooks/warm-up.js';
 import { writeDescriptor } from './stdio.js';
 
+/** A started `skillpack-hook` process, as its bundle's loader sees it: it can warm its decision paths. */
 export interface HookProgram {
   /** Called by the bundle's loader before it stores its code cache (see code-cache.ts). */
   warmUp(): void;

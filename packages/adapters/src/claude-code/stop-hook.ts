@@ -21,8 +21,10 @@ export const ClaudeCodeStopHookInputSchema = z
     agent_transcript_path: z.string().optional(),
   })
   .superRefine(requireStopHookActive);
+/** The Claude Code Stop / SubagentStop hook stdin payload, as validated. */
 export type ClaudeCodeStopHookInput = z.output<typeof ClaudeCodeStopHookInputSchema>;
 
+/** How a Claude Code Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const claudeCodeStopHook: StopHookRuntime = {
   id: 'claude-code',
   parseInput: (payload) =>

@@ -5,34 +5,44 @@ import { z } from 'zod';
 // typed; everything else passes through untouched. Optional envelope fields cover both forms:
 // stream-json uses `session_id`/`parent_tool_use_id`, transcripts `sessionId`/`isSidechain`/`version`.
 
+/** Validates token usage as Claude Code reports it on a message or a result. */
 export const ClaudeUsageSchema = z.looseObject({
   input_tokens: z.number().optional(),
   output_tokens: z.number().optional(),
   cache_creation_input_tokens: z.number().nullish(),
   cache_read_input_tokens: z.number().nullish(),
 });
+/** Token usage as Claude Code reports it on a message or a result. */
 export type ClaudeUsage = z.output<typeof ClaudeUsageSchema>;
 
+/** Validates a `text` content block: assistant text. */
 export const ClaudeTextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+/** A `text` content block: assistant text. */
 export type ClaudeTextBlock = z.output<typeof ClaudeTextBlockSchema>;
 
+/** Validates a `thinking` content block: the model's reasoning, never a final answer. */
 export const ClaudeThinkingBlockSchema = z.looseObject({ type: z.literal('thinking'), thinking: z.string() });
+/** A `thinking` content block: the model's reasoning, never a final answer. */
 export type ClaudeThinkingBlock = z.output<typeof ClaudeThinkingBlockSchema>;
 
+/** Validates a `tool_use` content block: one tool call with its id, name and input. */
 export const ClaudeToolUseBlockSchema = z.looseObject({
   type: z.literal('tool_use'),
   id: z.string(),
   name: z.string(),
   input: z.unknown(),
 });
+/** A `tool_use` content block: one tool call with its id, name and input. */
 export type ClaudeToolUseBlock = z.output<typeof ClaudeToolUseBlockSchema>;
 
+/** Validates a `tool_result` content block: the outcome of one tool call. */
 export const ClaudeToolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
   content: z.unknown().optional(),
   is_error: z.boolean().nullish(),
 });
+/** A `tool_result` content block: the outcome of one tool call, sent back to the model. */
 export type ClaudeToolResultBlock = z.output<typeof ClaudeToolResultBlockSchema>;
 
 /** Content blocks the reader interprets; other block types are counted as unknown. */
@@ -42,6 +52,7 @@ export const ClaudeContentBlockSchema = z.discriminatedUnion('type', [
   ClaudeToolUseBlockSchema,
   ClaudeToolResultBlockSchema,
 ]);
+/** One content block the reader interprets: text, thinking, tool use or tool result. */
 export type ClaudeContentBlock = z.output<typeof ClaudeContentBlockSchema>;
 
 const BlockEnvelopeSchema = z.looseObject({ type: z.string() });
@@ -55,6 +66,7 @@ const EnvelopeFields = {
   version: z.string().optional(),
 };
 
+/** Validates a `system` line, such as the `init` event that opens a run. */
 export const ClaudeSystemEventSchema = z.looseObject({
   type: z.literal('system'),
   subtype: z.string().optional(),
@@ -62,8 +74,10 @@ export const ClaudeSystemEventSchema = z.looseObject({
   model: z.string().optional(),
   claude_code_version: z.string().optional(),
 });
+/** A `system` line, such as the `init` event that opens a run. */
 export type ClaudeSystemEvent = z.output<typeof ClaudeSystemEventSchema>;
 
+/** Validates an `assistant` line: one assistant message with its content blocks. */
 export const ClaudeAssistantEventSchema = z.looseObject({
   type: z.literal('assistant'),
   ...EnvelopeFields,
@@ -78,8 +92,10 @@ export const ClaudeAssistantEventSchema = z.looseObject({
   /** On the message that reports a refusal (2.1.328): the refused response's API id. */
   refused_message_id: z.string().optional(),
 });
+/** An `assistant` line: one assistant message with its content blocks. */
 export type ClaudeAssistantEvent = z.output<typeof ClaudeAssistantEventSchema>;
 
+/** Validates a `user` line: a user message, such as the tool results fed back to the model. */
 export const ClaudeUserEventSchema = z.looseObject({
   type: z.literal('user'),
   ...EnvelopeFields,
@@ -88,6 +104,7 @@ export const ClaudeUserEventSchema = z.looseObject({
   }),
   isReplay: z.boolean().optional(),
 });
+/** A `user` line: a user message, such as the tool results fed back to the model. */
 export type ClaudeUserEvent = z.output<typeof ClaudeUserEventSchema>;
 
 /**
@@ -109,6 +126,7 @@ export const ClaudeStreamEventSchema = z.looseObject({
     message: z.looseObject({ id: z.string().optional() }).optional(),
   }),
 });
+/** A `stream_event` line: one partial-message event of `--include-partial-messages`. */
 export type ClaudeStreamEvent = z.output<typeof ClaudeStreamEventSchema>;
 
 /** The last line of stream-json, and the whole of `--output-format json`. Error subtypes have no `result`. */
@@ -128,6 +146,7 @@ export const ClaudeResultEventSchema = z.looseObject({
   structured_output: z.unknown().optional(),
   api_error_status: z.number().nullish(),
 });
+/** The `result` line that ends a stream-json run, or the whole `--output-format json` document. */
 export type ClaudeResultEvent = z.output<typeof ClaudeResultEventSchema>;
 
 /** Result subtypes from sdk.d.ts 0.3.332; the reader maps others to finish `error` and keeps the subtype. */
@@ -153,6 +172,7 @@ export const CLAUDE_PASSIVE_EVENT_TYPES = [
   'file-history-snapshot',
 ] as const;
 
+/** Every top-level `type` the Claude Code reader knows: the ones it reads and the ones it passes over. */
 export const CLAUDE_EVENT_TYPES = [
   'system',
   'assistant',

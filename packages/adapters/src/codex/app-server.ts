@@ -17,6 +17,7 @@ export interface CodexHookListing {
   readonly trustStatus: string;
 }
 
+/** How to start `codex app-server`: the executable, its directory and environment, and a call timeout. */
 export interface CodexAppServerOptions {
   /** The `codex` executable (a path, or a name looked up on PATH). */
   readonly codex: string;
@@ -28,6 +29,7 @@ export interface CodexAppServerOptions {
   readonly clientName?: string;
 }
 
+/** A running `codex app-server` process: send it JSON-RPC calls, then close it. */
 export interface CodexAppServer {
   call(method: string, params: unknown): Promise<unknown>;
   close(): void;

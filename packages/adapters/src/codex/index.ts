@@ -1,5 +1,6 @@
 import type { RuntimeId } from '../runtime-id.js';
 
+/** The runtime id this subpath reads: `codex`. */
 export const RUNTIME_ID = 'codex' satisfies RuntimeId;
 export type { CodexAppServer, CodexAppServerOptions, CodexHookListing } from './app-server.js';
 export {

@@ -3,6 +3,7 @@ import { type AgentRunInput, decodingSink, feedInput } from '../_shared/input-ch
 import { RunBuilder } from '../_shared/run-builder.js';
 import type { AgentRun } from '../agent-run.js';
 
+/** Options of `readCodexLastMessage`: the longest text read. */
 export interface ReadCodexLastMessageOptions {
   /** Longest text read, in UTF-16 units; the rest is dropped with a `document_too_large` problem. */
   readonly maxChars?: number;

@@ -23,8 +23,10 @@ export const CodexStopHookInputSchema = z
     agent_transcript_path: z.string().nullish(),
   })
   .superRefine(requireStopHookActive);
+/** The Codex Stop hook stdin payload, as validated. */
 export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
 
+/** How a Codex Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const codexStopHook: StopHookRuntime = {
   id: 'codex',
   parseInput: (payload) =>

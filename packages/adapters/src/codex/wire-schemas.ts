@@ -4,6 +4,7 @@ import { z } from 'zod';
 // `codex-rs/exec/src/exec_events.rs`), checked against captures of 0.147.0-alpha.6.6 and the docs sample.
 // Field names are Codex's own (snake_case); unknown fields pass through.
 
+/** Validates token usage as Codex reports it on `turn.completed`. */
 export const CodexUsageSchema = z.looseObject({
   input_tokens: z.number(),
   cached_input_tokens: z.number().optional(),
@@ -11,54 +12,69 @@ export const CodexUsageSchema = z.looseObject({
   output_tokens: z.number(),
   reasoning_output_tokens: z.number().optional(),
 });
+/** Token usage as Codex reports it on `turn.completed`. */
 export type CodexUsage = z.output<typeof CodexUsageSchema>;
 
+/** Validates the `thread.started` event that opens a run, with the thread id. */
 export const CodexThreadStartedEventSchema = z.looseObject({
   type: z.literal('thread.started'),
   thread_id: z.string(),
 });
+/** The `thread.started` event that opens a run, with the thread id. */
 export type CodexThreadStartedEvent = z.output<typeof CodexThreadStartedEventSchema>;
 
+/** Validates the `turn.completed` event that ends a turn that succeeded. */
 export const CodexTurnCompletedEventSchema = z.looseObject({
   type: z.literal('turn.completed'),
   usage: z.unknown().optional(),
 });
+/** The `turn.completed` event that ends a turn that succeeded, with its usage. */
 export type CodexTurnCompletedEvent = z.output<typeof CodexTurnCompletedEventSchema>;
 
+/** Validates the `turn.failed` event that ends a turn that failed, with its error. */
 export const CodexTurnFailedEventSchema = z.looseObject({
   type: z.literal('turn.failed'),
   error: z.looseObject({ message: z.string() }),
 });
+/** The `turn.failed` event that ends a turn that failed, with its error. */
 export type CodexTurnFailedEvent = z.output<typeof CodexTurnFailedEventSchema>;
 
 /** A top-level `error`; real streams show non-fatal ones (`Reconnecting... 2/5`) in runs that succeed. */
 export const CodexErrorEventSchema = z.looseObject({ type: z.literal('error'), message: z.string() });
+/** A top-level `error` event, fatal or not. */
 export type CodexErrorEvent = z.output<typeof CodexErrorEventSchema>;
 
+/** Validates an `item.started`, `item.updated` or `item.completed` event with the item it carries. */
 export const CodexItemEventSchema = z.looseObject({
   type: z.enum(['item.started', 'item.updated', 'item.completed']),
   item: z.looseObject({ id: z.string(), type: z.string() }),
 });
+/** An `item.started`, `item.updated` or `item.completed` event with the item it carries. */
 export type CodexItemEvent = z.output<typeof CodexItemEventSchema>;
 
+/** Validates an `agent_message` item: assistant text. */
 export const CodexAgentMessageItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('agent_message'),
   text: z.string(),
 });
+/** An `agent_message` item: assistant text. */
 export type CodexAgentMessageItem = z.output<typeof CodexAgentMessageItemSchema>;
 
+/** Validates a `reasoning` item: the model's reasoning, never a final answer. */
 export const CodexReasoningItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('reasoning'),
   text: z.string(),
 });
+/** A `reasoning` item: the model's reasoning, never a final answer. */
 export type CodexReasoningItem = z.output<typeof CodexReasoningItemSchema>;
 
 /** Item statuses in the SDK plus `declined` from the Rust source; others are read as unknown. */
 export const CODEX_ITEM_STATUSES = ['in_progress', 'completed', 'failed', 'declined'] as const;
 const ItemStatusSchema = z.string();
 
+/** Validates a `command_execution` item: one shell command with its output and exit code. */
 export const CodexCommandExecutionItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('command_execution'),
@@ -67,16 +83,20 @@ export const CodexCommandExecutionItemSchema = z.looseObject({
   exit_code: z.number().nullish(),
   status: ItemStatusSchema,
 });
+/** A `command_execution` item: one shell command with its output and exit code. */
 export type CodexCommandExecutionItem = z.output<typeof CodexCommandExecutionItemSchema>;
 
+/** Validates a `file_change` item: the files a patch changed. */
 export const CodexFileChangeItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('file_change'),
   changes: z.array(z.looseObject({ path: z.string(), kind: z.string() })),
   status: ItemStatusSchema.optional(),
 });
+/** A `file_change` item: the files a patch changed. */
 export type CodexFileChangeItem = z.output<typeof CodexFileChangeItemSchema>;
 
+/** Validates an `mcp_tool_call` item: one MCP tool call with its arguments and result. */
 export const CodexMcpToolCallItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('mcp_tool_call'),
@@ -89,27 +109,34 @@ export const CodexMcpToolCallItemSchema = z.looseObject({
   error: z.looseObject({ message: z.string() }).nullish(),
   status: ItemStatusSchema,
 });
+/** An `mcp_tool_call` item: one MCP tool call with its arguments and result. */
 export type CodexMcpToolCallItem = z.output<typeof CodexMcpToolCallItemSchema>;
 
+/** Validates a `web_search` item: one web search query. */
 export const CodexWebSearchItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('web_search'),
   query: z.string(),
 });
+/** A `web_search` item: one web search query. */
 export type CodexWebSearchItem = z.output<typeof CodexWebSearchItemSchema>;
 
+/** Validates a `todo_list` item: the agent's to-do list. */
 export const CodexTodoListItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('todo_list'),
   items: z.array(z.looseObject({ text: z.string(), completed: z.boolean() })),
 });
+/** A `todo_list` item: the agent's to-do list. */
 export type CodexTodoListItem = z.output<typeof CodexTodoListItemSchema>;
 
+/** Validates an `error` item: an error reported inside the turn. */
 export const CodexErrorItemSchema = z.looseObject({
   id: z.string(),
   type: z.literal('error'),
   message: z.string(),
 });
+/** An `error` item: an error reported inside the turn. */
 export type CodexErrorItem = z.output<typeof CodexErrorItemSchema>;
 
 /** Not in the SDK union; in Rust source versions of `exec_events.rs` (0.16x): the agent's plan as text. */
@@ -118,6 +145,7 @@ export const CodexPlanItemSchema = z.looseObject({
   type: z.literal('plan'),
   text: z.string(),
 });
+/** A `plan` item: the agent's plan as text. */
 export type CodexPlanItem = z.output<typeof CodexPlanItemSchema>;
 
 /** Not in the SDK union; in Rust source versions (0.16x): a call that spawns, messages or waits on agents. */
@@ -130,8 +158,10 @@ export const CodexCollabToolCallItemSchema = z.looseObject({
   prompt: z.string().nullish(),
   status: ItemStatusSchema.optional(),
 });
+/** A `collab_tool_call` item: a call that spawns, messages or waits on agents. */
 export type CodexCollabToolCallItem = z.output<typeof CodexCollabToolCallItemSchema>;
 
+/** Validates one thread item of a known `type`, by its `type`. */
 export const CodexThreadItemSchema = z.discriminatedUnion('type', [
   CodexPlanItemSchema,
   CodexCollabToolCallItemSchema,
@@ -144,8 +174,10 @@ export const CodexThreadItemSchema = z.discriminatedUnion('type', [
   CodexTodoListItemSchema,
   CodexErrorItemSchema,
 ]);
+/** One thread item of a known `type`. */
 export type CodexThreadItem = z.output<typeof CodexThreadItemSchema>;
 
+/** Every thread item `type` the Codex reader knows. */
 export const CODEX_ITEM_TYPES = [
   'agent_message',
   'plan',
@@ -169,8 +201,10 @@ export const CodexNotifyPayloadSchema = z.looseObject({
   'input-messages': z.array(z.string()).optional(),
   'last-assistant-message': z.string().nullable(),
 });
+/** The legacy `notify` payload Codex passes a notify program when a turn completes. */
 export type CodexNotifyPayload = z.output<typeof CodexNotifyPayloadSchema>;
 
+/** Every top-level `type` the Codex reader knows, of `exec --json` events and the notify payload. */
 export const CODEX_EVENT_TYPES = [
   'thread.started',
   'turn.started',

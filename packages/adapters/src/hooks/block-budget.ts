@@ -19,6 +19,7 @@ export interface BlockCounter {
   clear(): Promise<void>;
 }
 
+/** Create the counter of consecutive blocks for one chain of stops, named by `chainKey`. */
 export type BlockCounterFactory = (chainKey: string) => BlockCounter;
 
 const MAX_RECORDED_BLOCKS = 1000;

@@ -9,6 +9,7 @@ import type {
 
 export type { ContractJudgement } from '@skillpack/core';
 
+/** One contract the final message failed: the contract, its error, and whether the message attempted it. */
 export interface ContractFailure {
   readonly contract: AnyContract;
   readonly error: ProtocolError;

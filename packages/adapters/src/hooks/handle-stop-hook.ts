@@ -27,6 +27,10 @@ export type TranscriptReader = (
   runtime: HookRuntimeId,
 ) => Promise<Result<string, ProtocolError>>;
 
+/**
+ * Options of `handleStopHook`: the contracts to enforce, the block budget and its counter, the transcript
+ * reader.
+ */
 export interface StopHookOptions {
   /** The contracts the agent's final message must satisfy (any one of them). */
   readonly contracts: readonly AnyContract[];
@@ -40,6 +44,7 @@ export interface StopHookOptions {
   readonly readTranscript?: TranscriptReader;
 }
 
+/** What `handleStopHook` decided, and the JSON document that tells the runtime. */
 export interface StopHookResult {
   readonly decision: StopDecision;
   /** The JSON document to print on stdout. */

@@ -12,6 +12,7 @@ export type AllowReason = 'satisfied' | 'not_attempted' | 'budget_spent' | 'hook
 export const ENFORCE_MODES = ['always', 'attempted'] as const;
 export type EnforceMode = (typeof ENFORCE_MODES)[number];
 
+/** Whether a stop is blocked (with the correction fed back to the agent) or allowed, and why. */
 export type StopDecision =
   | {
       readonly kind: 'block';
@@ -96,6 +97,7 @@ export function allowBecauseOfHookError(message: string): StopDecision {
   return { kind: 'allow', because: 'hook_error', systemMessage: `skillpack-hook: ${message}` };
 }
 
+/** Turn a stop decision into the JSON document a Stop hook prints on stdout. */
 export function toStopHookOutput(decision: StopDecision): StopHookOutput {
   if (decision.kind === 'block') {
     return { decision: 'block', reason: decision.reason, systemMessage: decision.systemMessage };

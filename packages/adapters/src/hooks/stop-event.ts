@@ -2,6 +2,7 @@ import type { ProtocolError, Result } from '@skillpack/core';
 
 /** The runtimes whose Stop / SubagentStop hooks `skillpack-hook` serves. */
 export const HOOK_RUNTIME_IDS = ['claude-code', 'codex'] as const;
+/** A runtime whose Stop hooks `skillpack-hook` serves, one of `HOOK_RUNTIME_IDS`. */
 export type HookRuntimeId = (typeof HOOK_RUNTIME_IDS)[number];
 
 export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
@@ -10,6 +11,7 @@ export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
 export const STOP_EVENT_NAMES = ['Stop', 'SubagentStop'] as const;
+/** A hook event a contract check runs on, one of `STOP_EVENT_NAMES`. */
 export type StopEventName = (typeof STOP_EVENT_NAMES)[number];
 
 /** A validated hook payload, normalised from the runtime's own field names. */

@@ -20,6 +20,7 @@ export const OpenCodePluginConfigSchema = z.strictObject({
   /** `attempted` (default): only answers that attempt a contract are checked; `always`: every answer. */
   enforce: z.enum(ENFORCE_MODES).optional(),
 });
+/** The `<pack>.json` beside the prebuilt OpenCode plugin, as validated: its contracts and prompt budget. */
 export type OpenCodePluginConfig = z.output<typeof OpenCodePluginConfigSchema>;
 
 const MAX_CONFIG_BYTES = 1024 * 1024;

@@ -41,6 +41,7 @@ export interface OpenCodeMessageInfoLike {
   readonly model?: { readonly providerID: string; readonly modelID: string };
 }
 
+/** One session message as the OpenCode client returns it: its info and its parts. */
 export interface OpenCodeMessageLike {
   readonly info: OpenCodeMessageInfoLike;
   readonly parts: readonly OpenCodePartLike[];
@@ -79,6 +80,7 @@ export interface OpenCodeClientLike {
   };
 }
 
+/** What OpenCode passes a plugin when it loads it: the SDK client and the project's directories. */
 export interface OpenCodePluginInput {
   readonly client: OpenCodeClientLike;
   readonly directory?: string;
@@ -94,6 +96,7 @@ export interface OpenCodeEventLike {
   readonly properties?: unknown;
 }
 
+/** The hooks the plugin returns to OpenCode: an `event` handler, called for every bus event. */
 export interface OpenCodeHooks {
   event?: (input: { event: OpenCodeEventLike }) => Promise<void>;
 }

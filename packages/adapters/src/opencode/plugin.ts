@@ -25,6 +25,7 @@ import type {
 
 export { PROMPT_METADATA_KEY } from './_plugin-session.js';
 
+/** Options of `createOpenCodePlugin`: the contract ids to enforce, the re-prompt budget, and the registry. */
 export interface OpenCodePluginOptions {
   /** Contract ids; the session's last assistant message must satisfy one of them. */
   readonly contracts: readonly string[];
@@ -39,6 +40,7 @@ export interface OpenCodePluginOptions {
   readonly registry?: ContractRegistry;
 }
 
+/** Re-prompts per chain of unsatisfied answers when `maxPrompts` is not given. */
 export const DEFAULT_MAX_PROMPTS = 2;
 
 /**

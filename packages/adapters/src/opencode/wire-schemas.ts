@@ -10,6 +10,7 @@ const PartFields = {
   messageID: z.string(),
 };
 
+/** Validates a text part: assistant text. */
 export const OpenCodeTextPartSchema = z.looseObject({
   ...PartFields,
   type: z.literal('text'),
@@ -18,22 +19,28 @@ export const OpenCodeTextPartSchema = z.looseObject({
   ignored: z.boolean().optional(),
   time: z.looseObject({ start: z.number(), end: z.number().optional() }).optional(),
 });
+/** A text part: assistant text. */
 export type OpenCodeTextPart = z.output<typeof OpenCodeTextPartSchema>;
 
+/** Validates a reasoning part: the model's reasoning, never a final answer. */
 export const OpenCodeReasoningPartSchema = z.looseObject({
   ...PartFields,
   type: z.literal('reasoning'),
   text: z.string(),
 });
+/** A reasoning part: the model's reasoning, never a final answer. */
 export type OpenCodeReasoningPart = z.output<typeof OpenCodeReasoningPartSchema>;
 
+/** Validates a step-start part: the start of one model step. */
 export const OpenCodeStepStartPartSchema = z.looseObject({
   ...PartFields,
   type: z.literal('step-start'),
   snapshot: z.string().optional(),
 });
+/** A step-start part: the start of one model step. */
 export type OpenCodeStepStartPart = z.output<typeof OpenCodeStepStartPartSchema>;
 
+/** Validates token counts as OpenCode reports them on a step-finish part. */
 export const OpenCodeTokensSchema = z.looseObject({
   total: z.number().optional(),
   input: z.number(),
@@ -41,8 +48,10 @@ export const OpenCodeTokensSchema = z.looseObject({
   reasoning: z.number(),
   cache: z.looseObject({ read: z.number(), write: z.number() }),
 });
+/** Token counts as OpenCode reports them on a step-finish part. */
 export type OpenCodeTokens = z.output<typeof OpenCodeTokensSchema>;
 
+/** Validates a step-finish part: the end of one model step, with its finish reason. */
 export const OpenCodeStepFinishPartSchema = z.looseObject({
   ...PartFields,
   type: z.literal('step-finish'),
@@ -51,10 +60,12 @@ export const OpenCodeStepFinishPartSchema = z.looseObject({
   cost: z.number(),
   tokens: OpenCodeTokensSchema,
 });
+/** A step-finish part: the end of one model step, with its finish reason, cost and tokens. */
 export type OpenCodeStepFinishPart = z.output<typeof OpenCodeStepFinishPartSchema>;
 
 const ToolInputSchema = z.record(z.string(), z.unknown());
 
+/** Validates a tool call's state, by `status`: pending, running, completed or error. */
 export const OpenCodeToolStateSchema = z.discriminatedUnion('status', [
   z.looseObject({ status: z.literal('pending'), input: ToolInputSchema, raw: z.string() }),
   z.looseObject({ status: z.literal('running'), input: ToolInputSchema, title: z.string().optional() }),
@@ -66,8 +77,10 @@ export const OpenCodeToolStateSchema = z.discriminatedUnion('status', [
   }),
   z.looseObject({ status: z.literal('error'), input: ToolInputSchema, error: z.string() }),
 ]);
+/** A tool call's state, by `status`: pending, running, completed or error. */
 export type OpenCodeToolState = z.output<typeof OpenCodeToolStateSchema>;
 
+/** Validates a tool part: one tool call with its call id, tool name and state. */
 export const OpenCodeToolPartSchema = z.looseObject({
   ...PartFields,
   type: z.literal('tool'),
@@ -75,30 +88,36 @@ export const OpenCodeToolPartSchema = z.looseObject({
   tool: z.string(),
   state: OpenCodeToolStateSchema,
 });
+/** A tool part: one tool call with its call id, tool name and state. */
 export type OpenCodeToolPart = z.output<typeof OpenCodeToolPartSchema>;
 
 const LineFields = { timestamp: z.number(), sessionID: z.string() };
 
+/** Validates a `step_start` line: the start of one model step. */
 export const OpenCodeStepStartEventSchema = z.looseObject({
   type: z.literal('step_start'),
   ...LineFields,
   part: OpenCodeStepStartPartSchema,
 });
+/** Validates a `text` line: one text part. */
 export const OpenCodeTextEventSchema = z.looseObject({
   type: z.literal('text'),
   ...LineFields,
   part: OpenCodeTextPartSchema,
 });
+/** Validates a `reasoning` line: one reasoning part. */
 export const OpenCodeReasoningEventSchema = z.looseObject({
   type: z.literal('reasoning'),
   ...LineFields,
   part: OpenCodeReasoningPartSchema,
 });
+/** Validates a `tool_use` line: one tool part, with its state. */
 export const OpenCodeToolUseEventSchema = z.looseObject({
   type: z.literal('tool_use'),
   ...LineFields,
   part: OpenCodeToolPartSchema,
 });
+/** Validates a `step_finish` line: the end of one model step, with its finish reason. */
 export const OpenCodeStepFinishEventSchema = z.looseObject({
   type: z.literal('step_finish'),
   ...LineFields,
@@ -131,6 +150,7 @@ export const OpenCodeDoneEventSchema = z.looseObject({
   rejected: z.array(z.string()).optional(),
 });
 
+/** Validates one `opencode run --format json` line of a known `type`, by its `type`. */
 export const OpenCodeRunEventSchema = z.discriminatedUnion('type', [
   OpenCodeStepStartEventSchema,
   OpenCodeTextEventSchema,
@@ -140,8 +160,10 @@ export const OpenCodeRunEventSchema = z.discriminatedUnion('type', [
   OpenCodeErrorEventSchema,
   OpenCodeDoneEventSchema,
 ]);
+/** One `opencode run --format json` line of a known `type`. */
 export type OpenCodeRunEvent = z.output<typeof OpenCodeRunEventSchema>;
 
+/** Every `type` of an `opencode run --format json` line the OpenCode reader knows. */
 export const OPENCODE_EVENT_TYPES = [
   'step_start',
   'text',

@@ -14,6 +14,7 @@ export const AUTOMATION_STATES = [
   /** Correctly wired, but a non-mockable external prerequisite makes it unusable. */
   'prerequisite_unavailable',
 ] as const;
+/** What was observed about a declared verification's automation, one of `AUTOMATION_STATES`. */
 export type AutomationState = (typeof AUTOMATION_STATES)[number];
 
 /** The verdict class a declaration allows. */
@@ -24,8 +25,13 @@ export const GATE_VERDICTS = [
   'pending_observation',
   'continue',
 ] as const;
+/** The verdict class one verification declaration allows, one of `GATE_VERDICTS`. */
 export type GateVerdict = (typeof GATE_VERDICTS)[number];
 
+/**
+ * One row of the seed's completion-gating table: the phase, role and automation states it matches, and the
+ * verdict it allows.
+ */
 export interface CompletionGatingRow {
   readonly phase: VerificationPhase | 'any';
   readonly completionRole: CompletionRole;
@@ -122,6 +128,10 @@ export type GatedDeclaration = Pick<
   readonly prerequisites?: readonly string[] | undefined;
 };
 
+/**
+ * How one verification declaration gates completion: its verdict class, whether it blocks PASS, and the table
+ * row that decided.
+ */
 export interface VerificationGate {
   readonly id: string;
   readonly verdict: GateVerdict;
@@ -177,6 +187,10 @@ export function gateVerification(declaration: GatedDeclaration, state: Automatio
   );
 }
 
+/**
+ * What a proposal's verification declarations allow together: the overall verdict and each declaration's
+ * gate.
+ */
 export interface CompletionGatingSummary {
   /** The verdict the declarations allow together (a FAIL outranks a hold, a hold outranks CONTINUE). */
   readonly verdict: 'pass' | 'fail' | 'gated' | 'continue';

@@ -10,6 +10,10 @@ export type { VerdictDetection };
  */
 export const VERDICT_GRACE_PERIOD_SECONDS = 30;
 
+/**
+ * A streaming acceptance-verdict detector: feed it stdout chunks as they arrive, then read the final
+ * detection.
+ */
 export interface VerdictDetector {
   /**
    * Feed the next chunk of stdout, split anywhere (even inside a UTF-8 sequence). Returns the detection this

@@ -49,10 +49,17 @@ export interface AcceptanceRepairStop {
   readonly proves_archive_readiness: false;
 }
 
+/**
+ * Whether an automatic repair may proceed, with the remediation coverage it was decided on, or why it stops.
+ */
 export type RepairGateDecision =
   | { readonly gate: 'proceed'; readonly coverage: RemediationCoverage }
   | { readonly gate: 'stop'; readonly coverage: RemediationCoverage; readonly stop: AcceptanceRepairStop };
 
+/**
+ * What the repair gate decides on: the change, the FAIL's findings, the repair ledger and the paths changed
+ * since the FAIL.
+ */
 export interface RepairGateInput {
   readonly changeId: string;
   readonly findings: readonly AcceptanceFinding[];

@@ -11,6 +11,7 @@ export const STALLED_REASONS = [
   'repair_budget_exhausted',
   'external_findings_only',
 ] as const;
+/** Why Conflux reports an execution as `stalled`, one of `STALLED_REASONS`. */
 export type StalledReason = (typeof STALLED_REASONS)[number];
 
 const CYCLE_STALLS: Readonly<Record<(typeof STALL_CYCLE_REASONS)[number], StalledReason>> = {

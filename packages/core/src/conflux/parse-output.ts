@@ -5,6 +5,7 @@ import { createVerdictScanner } from './_scanner.js';
 
 export { DEFAULT_MAX_LINE_LENGTH } from './_scanner.js';
 
+/** Options of `safeParseAcceptanceOutput`: line unwrapping, the longest line read, and repeated verdicts. */
 export interface AcceptanceParseOptions extends ExtractOptions {
   /**
    * Skip raw lines longer than this many UTF-16 code units (default 16 Mi, as the adapters' readers do); a

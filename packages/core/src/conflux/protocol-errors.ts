@@ -10,6 +10,7 @@ import { BLOCKER_CATEGORIES, type VerdictSource } from './schemas.js';
 
 /** The stable `code` of every conflux protocol error. */
 export const CONFLUX_ERROR_CODES = ['missing_verdict', 'bare_blocker', 'malformed_finding'] as const;
+/** The stable `code` of every conflux protocol error, one of `CONFLUX_ERROR_CODES`. */
 export type ConfluxErrorCode = (typeof CONFLUX_ERROR_CODES)[number];
 
 /** Where in the output a verdict was read: the 1-based raw line and its channel. */

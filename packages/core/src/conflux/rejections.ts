@@ -11,8 +11,13 @@ export const BLOCKER_REJECTION_KINDS = [
   'missing_next_action',
   'missing_resumable',
 ] as const;
+/** Why a `gated` verdict is not a validated blocker, one of `BLOCKER_REJECTION_KINDS`. */
 export type BlockerRejectionKind = (typeof BLOCKER_REJECTION_KINDS)[number];
 
+/**
+ * Why a `gated` verdict's blocker was rejected: the rejection kind, and the unsupported category when that is
+ * the reason.
+ */
 export type BlockerRejection =
   | { readonly kind: Exclude<BlockerRejectionKind, 'unsupported_category'> }
   | { readonly kind: 'unsupported_category'; readonly category: string };
@@ -30,8 +35,13 @@ export const FINDING_REJECTION_KINDS = [
   'missing_description',
   'duplicate_id',
 ] as const;
+/** Why an entry of a FAIL verdict's `findings` is not a valid finding, one of `FINDING_REJECTION_KINDS`. */
 export type FindingRejectionKind = (typeof FINDING_REJECTION_KINDS)[number];
 
+/**
+ * Why one entry of a FAIL verdict's `findings` was rejected: the rejection kind, with the offending id,
+ * severity or path.
+ */
 export type FindingRejection =
   | {
       readonly kind: Exclude<

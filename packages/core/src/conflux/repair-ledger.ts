@@ -14,6 +14,10 @@ export interface RepairLedger {
   readonly occurrences: readonly (readonly [identity: string, count: number])[];
 }
 
+/**
+ * Whether a FAIL's findings may be repaired automatically (the identities to repair) or the repair loop
+ * stops, and why.
+ */
 export type RepairDecision =
   | { readonly decision: 'repair'; readonly identities: readonly string[] }
   | {
@@ -22,6 +26,7 @@ export type RepairDecision =
       readonly repeatedIdentities: readonly string[];
     };
 
+/** Create an empty repair ledger: no finding repaired, no occurrence recorded. */
 export function createRepairLedger(): RepairLedger {
   return { repaired: [], occurrences: [] };
 }

@@ -12,6 +12,7 @@ export const STALL_CYCLE_REASONS = [
   'repeated_acceptance_findings',
 ] as const;
 
+/** Whether another acceptance cycle runs after a FAIL (and why), or the change stalls (and why). */
 export type AcceptanceRetryDecision =
   | { readonly decision: 'retry'; readonly reason: (typeof RETRY_CYCLE_REASONS)[number] }
   | {
@@ -23,6 +24,9 @@ export type AcceptanceRetryDecision =
       readonly repeatedIdentities: readonly string[];
     };
 
+/**
+ * What the acceptance retry decision is made on: the previous and current findings, and the cycles completed.
+ */
 export interface AcceptanceRetryInput {
   /** Identities of the previous FAIL's findings (`normalizeFindings(...).map((f) => f.identity)`). */
   readonly previousIdentities: readonly string[];

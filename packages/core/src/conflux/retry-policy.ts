@@ -60,6 +60,10 @@ export type ProtocolOutcome =
   | { readonly kind: 'cancelled' }
   | { readonly kind: ConfluxErrorCode; readonly evidence: readonly string[] };
 
+/**
+ * The next step after a protocol error: retry with a marker and a progress line, or stop because the retries
+ * are exhausted.
+ */
 export type ProtocolRetryStep =
   | { readonly decision: 'retry'; readonly retry: ProtocolRetryMarker; readonly progress: string }
   | {
@@ -74,6 +78,7 @@ export type ProtocolRetryStep =
   /** Command failure and cancellation neither reset nor consume a budget. */
   | { readonly decision: 'unchanged' };
 
+/** Create the protocol retry state of a new run: no consecutive protocol errors, no pending retry. */
 export function createProtocolRetryState(): ProtocolRetryState {
   return { consecutive: { missing_verdict: 0, bare_blocker: 0, malformed_finding: 0 }, pending: undefined };
 }

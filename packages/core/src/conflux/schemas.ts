@@ -4,6 +4,7 @@ import { trimUnicodeWhitespace } from '../text/whitespace.js';
 
 /** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
 export const ACCEPTANCE_KINDS = ['pass', 'fail', 'continue', 'gated'] as const;
+/** A canonical acceptance verdict kind, one of `ACCEPTANCE_KINDS`. */
 export type AcceptanceKind = (typeof ACCEPTANCE_KINDS)[number];
 
 /** The only categories a structured external blocker may carry (`SUPPORTED_BLOCKER_CATEGORIES` upstream). */
@@ -17,24 +18,30 @@ export const BLOCKER_CATEGORIES = [
   'schema_incompatibility',
   'human_decision',
 ] as const;
+/** A category a structured external blocker may carry, one of `BLOCKER_CATEGORIES`. */
 export type BlockerCategory = (typeof BLOCKER_CATEGORIES)[number];
 
 /** Both severities block PASS; the distinction is operator triage only. */
 export const FINDING_SEVERITIES = ['major', 'minor'] as const;
+/** A finding's severity, one of `FINDING_SEVERITIES`; both block PASS. */
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 /** The two declared file lists of a structured finding. */
 export const FINDING_FILE_FIELDS = ['required_changes', 'verification'] as const;
+/** One of the two declared file lists of a structured finding, one of `FINDING_FILE_FIELDS`. */
 export type FindingFileField = (typeof FINDING_FILE_FIELDS)[number];
 
 export const VERIFICATION_PHASES = ['pre-integration', 'post-integration'] as const;
+/** When a declared verification runs, one of `VERIFICATION_PHASES`. */
 export type VerificationPhase = (typeof VERIFICATION_PHASES)[number];
 
 export const COMPLETION_ROLES = ['change-blocking', 'operational-observation'] as const;
+/** The role a verification declaration plays in completion, one of `COMPLETION_ROLES`. */
 export type CompletionRole = (typeof COMPLETION_ROLES)[number];
 
 /** Execution classes the seed names; declarations may use others, which are never hold-eligible. */
 export const EXECUTION_CLASSES = ['repository-local', 'external'] as const;
+/** Where a declared verification runs, one of `EXECUTION_CLASSES`. */
 export type ExecutionClass = (typeof EXECUTION_CLASSES)[number];
 
 function isCanonicalText(text: string): boolean {
@@ -55,10 +62,14 @@ export const RepositoryPathSchema = z
   })
   .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });
 
+/**
+ * Validates one declared file of a structured finding: the repository path and what must become true there.
+ */
 export const FindingFileExpectationSchema = z.strictObject({
   file: RepositoryPathSchema,
   description: TextSchema.meta({ description: 'What must become true at that path (or how it is proved).' }),
 });
+/** One declared file of a structured finding: the repository path and what must become true there. */
 export type FindingFileExpectation = z.output<typeof FindingFileExpectationSchema>;
 
 /** A structured repository finding: what Apply must change and how it will be proved. */
@@ -74,15 +85,19 @@ export const RepositoryFindingSchema = z
     verification: z.array(FindingFileExpectationSchema).min(1),
   })
   .meta({ description: 'Structured repository finding; every field is required, every array non-empty.' });
+/** A structured repository finding: what Apply must change and how it will be proved. */
 export type RepositoryFinding = z.output<typeof RepositoryFindingSchema>;
 
 /** A legacy string finding; it declares no paths, so it gets compatibility behaviour. */
 export const LegacyFindingSchema = TextSchema.meta({
   description: 'Legacy string finding; keep a stable leading code such as [RETRY_TEST_MISSING].',
 });
+/** A legacy string finding, which declares no paths. */
 export type LegacyFinding = z.output<typeof LegacyFindingSchema>;
 
+/** Validates one finding of a FAIL verdict: a legacy string or a structured repository finding. */
 export const AcceptanceFindingSchema = z.union([LegacyFindingSchema, RepositoryFindingSchema]);
+/** One finding of a FAIL verdict: a legacy string or a structured repository finding. */
 export type AcceptanceFinding = z.output<typeof AcceptanceFindingSchema>;
 
 /** The structured external blocker a `gated` verdict must carry: all five required fields (seed contract). */
@@ -97,6 +112,7 @@ export const AcceptanceBlockerSchema = z.strictObject({
   prerequisite_owner: TextSchema.optional(),
   evidence_ids: z.array(TextSchema).min(1).optional(),
 });
+/** The structured external blocker a `gated` verdict carries, with all five required fields. */
 export type AcceptanceBlocker = z.output<typeof AcceptanceBlockerSchema>;
 
 function rejectDuplicateIds(findings: readonly AcceptanceFinding[], context: z.RefinementCtx): void {
@@ -138,11 +154,14 @@ export const AcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
   ContinueVerdictSchema,
   GatedVerdictSchema,
 ]);
+/** An acceptance verdict as the parser hands it back: trimmed text, normalised paths, `gated` only. */
 export type AcceptanceVerdict = z.output<typeof AcceptanceVerdictSchema>;
+/** An acceptance verdict as an agent may write it: `blocked` is also accepted, as `gated`. */
 export type AcceptanceVerdictInput = z.input<typeof AcceptanceVerdictSchema>;
 
 /** Which channel carried the verdict: a strict JSON line (primary) or a legacy `ACCEPTANCE:` marker. */
 export const VERDICT_SOURCES = ['json', 'legacy'] as const;
+/** Which channel carried a verdict, one of `VERDICT_SOURCES`: a strict JSON line or a legacy marker. */
 export type VerdictSource = (typeof VERDICT_SOURCES)[number];
 
 const parsedFrom = { source: z.enum(VERDICT_SOURCES).optional() };
@@ -170,5 +189,7 @@ export const VerificationDeclarationSchema = z.looseObject({
   automation: TextSchema,
   prerequisites: z.array(TextSchema).default([]),
 });
+/** One `verifications:` entry of a proposal's front matter, as validated. */
 export type VerificationDeclaration = z.output<typeof VerificationDeclarationSchema>;
+/** One `verifications:` entry of a proposal's front matter, as written. */
 export type VerificationDeclarationInput = z.input<typeof VerificationDeclarationSchema>;

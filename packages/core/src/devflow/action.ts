@@ -68,13 +68,16 @@ export const TransitionSchema = z
       : { selection_condition: (value.selection_condition ?? value.when)! }),
     reason_required: value.reason_required,
   }));
+/** A transition as Core projects it, with the field names normalised to Core's. */
 export type Transition = z.output<typeof TransitionSchema>;
 
+/** Validates one method step of an Action: its id, its purpose and whether it is required. */
 export const MethodStepSchema = z.object({
   step_id: SemanticIdSchema,
   purpose: z.string(),
   required: z.boolean(),
 });
+/** One method step of an Action: its id, its purpose and whether it is required. */
 export type MethodStep = z.output<typeof MethodStepSchema>;
 
 /** The 20 inseparable fields of a Core Action (`projectAction`); binding stops if any is absent or malformed. */
@@ -100,8 +103,10 @@ export const ActionSchema = z.object({
   repository_binding_digest: DigestSchema,
   issued_at: z.iso.datetime({ offset: true }),
 });
+/** A Core Action with all 20 of its fields, as validated. */
 export type Action = z.output<typeof ActionSchema>;
 
+/** The field names of a Core Action, in schema order. */
 export const ACTION_FIELDS = Object.keys(ActionSchema.shape) as readonly (keyof Action)[];
 
 /** Validate a complete Action; unknown members are dropped and reported as warnings, never trusted. */

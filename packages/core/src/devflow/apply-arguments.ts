@@ -18,6 +18,7 @@ export const RecoveryApplySchema = z.strictObject({
   operation_id: IdSchema,
   source_cursor: z.enum(NODE_IDS),
 });
+/** The recovery marker sent with `submit_recovery_apply`: the original operation id and cursor. */
 export type RecoveryApply = z.output<typeof RecoveryApplySchema>;
 
 /** Any payload `dev_flow_apply_action` carries (the node branch is chosen by `action_kind`). */
@@ -42,6 +43,7 @@ export const ApplyArgumentsSchema = z.strictObject({
   payload: ActionPayloadSchema,
   recovery_apply: RecoveryApplySchema.nullable().optional(),
 });
+/** The `dev_flow_apply_action` arguments mapped from one fresh Action and its payload. */
 export type ApplyArguments = z.output<typeof ApplyArgumentsSchema>;
 
 /** The arguments with the payload left to the node check, which knows Core's order. */
@@ -83,6 +85,7 @@ export function safeParseApplyArguments(value: unknown): Result<ApplyArguments, 
   return checked.success ? ok({ ...args, payload: checked.data.payload }) : checked;
 }
 
+/** What `createApplyArguments` maps: the fresh Action, the payload, the retained request id and the host. */
 export interface ApplyArgumentsInput {
   /** The same fresh Action the payload was built for. */
   readonly action: Action | unknown;

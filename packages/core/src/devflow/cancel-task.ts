@@ -13,8 +13,13 @@ export const CancelTaskArgumentsSchema = z.strictObject({
   revision: RevisionSchema,
   reason: coreText('MAX_REASON_BYTES'),
 });
+/** The `dev_flow_cancel_task` arguments: request id, host, task id, revision and reason. */
 export type CancelTaskArguments = z.output<typeof CancelTaskArgumentsSchema>;
 
+/**
+ * What `safeBuildCancelTaskArguments` maps: the request id, the user's explicit authority, and the task
+ * identity.
+ */
 export interface CancelTaskInput {
   /** A caller-generated opaque id for this cancellation. */
   readonly requestId: string;

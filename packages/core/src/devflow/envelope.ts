@@ -13,7 +13,11 @@ const EnvelopeBase = {
   tool: z.enum(TOOL_NAMES),
 };
 
+/** Validates the `error` of a failed result envelope: its code and message. */
 export const CoreErrorSchema = z.looseObject({ code: z.string().min(1), message: z.string() });
+/**
+ * Validates the `recovery` of a failed result envelope: whether a retry is safe, the action and the message.
+ */
 export const CoreRecoverySchema = z.looseObject({
   retry_safe: z.boolean(),
   action: z.string().min(1),
@@ -36,6 +40,10 @@ export const ResultEnvelopeSchema = z.discriminatedUnion('ok', [
     result: z.undefined().optional(),
   }),
 ]);
+/**
+ * A complete Contract 0.2 result envelope: `ok: true` with `result`, or `ok: false` with `error` and
+ * `recovery`.
+ */
 export type ResultEnvelope = z.output<typeof ResultEnvelopeSchema>;
 
 /** Validate an envelope value, or JSON text (bounded by the 1 MiB envelope cap, duplicate members refused). */
@@ -74,6 +82,7 @@ export const UNCERTAIN_REASONS = [
   'transport_failed',
   'foreign',
 ] as const;
+/** Why a mutation's result is uncertain, one of `UNCERTAIN_REASONS`. */
 export type UncertainReason = (typeof UNCERTAIN_REASONS)[number];
 
 /** How a tool call ended on the host's side: a response came back, or the call was cancelled or failed. */
@@ -103,6 +112,7 @@ export type ToolResponseOutcome =
       readonly error?: DevflowProtocolError;
     };
 
+/** The response an operation waits for: the tool it called and, for a mutation, the request id it sent. */
 export interface ExpectedResponse {
   readonly tool: ToolName;
   /** The request id sent with a mutation; a response for another id is not this operation's result. */

@@ -20,6 +20,7 @@ export const CORE_ERROR_CODES = [
   'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
+/** An error code a Contract 0.2 envelope carries, one of `CORE_ERROR_CODES`. */
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
 export const RECOVERY_ACTIONS = [
@@ -32,8 +33,12 @@ export const RECOVERY_ACTIONS = [
   'repair_storage',
   'report_internal_error',
 ] as const;
+/** The recovery action Core names for an error, one of `RECOVERY_ACTIONS`. */
 export type RecoveryAction = (typeof RECOVERY_ACTIONS)[number];
 
+/**
+ * One row of Core's error table: the code, its message, and the recovery action and message it comes with.
+ */
 export interface CoreErrorRow {
   readonly code: CoreErrorCode;
   readonly message: string;

@@ -19,6 +19,7 @@ export interface ServerInfo {
   readonly tools: typeof TOOL_NAMES;
 }
 
+/** The process a handshake must report as supported: `standard-development` version 1, with its digest. */
 export interface SupportedProcess {
   readonly process_id: 'standard-development';
   readonly process_version: 1;
@@ -26,6 +27,7 @@ export interface SupportedProcess {
   readonly new_task_supported: true;
 }
 
+/** Options of `checkServerInfo`: the packaged product version and the host that must be supported. */
 export interface HandshakeOptions {
   /** The product version the Skill was packaged with; Core's `version` must equal it. */
   readonly packagedVersion: string;

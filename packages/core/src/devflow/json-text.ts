@@ -4,6 +4,10 @@ import { isWellFormedText, utf8ByteLength } from './_text.js';
 import type { DevflowProtocolError } from './failure-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 
+/**
+ * Bounds on a JSON text read strictly: its size in UTF-8 bytes, its nesting depth, and the limit's name for
+ * errors.
+ */
 export interface JsonTextOptions {
   /** Largest accepted document in UTF-8 bytes, and the limit's name for the error. */
   readonly maxBytes?: number;

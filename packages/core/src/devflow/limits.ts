@@ -26,4 +26,5 @@ export const DEVFLOW_LIMITS = {
   MAX_JSON_NESTING_DEPTH: 10_000,
 } as const;
 
+/** The name of one Core Contract 0.2 limit, a key of `DEVFLOW_LIMITS`. */
 export type DevflowLimitName = keyof typeof DEVFLOW_LIMITS;

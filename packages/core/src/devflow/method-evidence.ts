@@ -12,6 +12,7 @@ export interface MethodStepRef {
   readonly required: boolean;
 }
 
+/** Options of `checkMethodEvidence`: the capabilities visible to the host. */
 export interface MethodEvidenceOptions {
   /** Capabilities actually visible to the host; when given, `completed` must name one of them. */
   readonly availableCapabilities?: readonly string[];

@@ -13,6 +13,7 @@ export const VerificationBudgetSchema = z.strictObject({
   allow_full_suite: z.boolean(),
   allow_manual_handoff: z.boolean(),
 });
+/** A task's verification budget, fixed when the task is opened. */
 export type VerificationBudget = z.output<typeof VerificationBudgetSchema>;
 
 const ToolStringListSchema = z
@@ -58,6 +59,7 @@ export const NewTaskSchema = z.strictObject({
   verification_budget: VerificationBudgetSchema,
   method_profile: z.enum(METHOD_PROFILES),
 });
+/** The closed `new_task` of `dev_flow_open_task`: six members, string arrays kept as arrays. */
 export type NewTask = z.output<typeof NewTaskSchema>;
 
 /** Validate a `new_task`; the failure code is the `INVALID_ARGUMENT` Core would return. */
@@ -81,8 +83,10 @@ export const OpenTaskArgumentsSchema = z.strictObject({
   repository_path: z.string().min(1).max(DEVFLOW_LIMITS.MAX_REPOSITORY_PATH_BYTES),
   new_task: NewTaskSchema.nullable().optional(),
 });
+/** The `dev_flow_open_task` arguments; without `new_task` they resume the compatible active task. */
 export type OpenTaskArguments = z.output<typeof OpenTaskArgumentsSchema>;
 
+/** What `createOpenTaskArguments` maps: the host, the repository path, and the new task if one is opened. */
 export interface OpenTaskInput {
   readonly host?: (typeof HOSTS)[number];
   /** The canonical worktree root, one path value (spaces and Unicode preserved). */

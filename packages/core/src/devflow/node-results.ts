@@ -27,6 +27,7 @@ function problemClassOf(node: WorkNodeId) {
 const ids = (max: number, what: string) => uniqueItems(IdSchema, max, what);
 const paths = uniqueItems(RepositoryPathSchema, DEVFLOW_LIMITS.MAX_CHANGED_PATHS, 'path');
 
+/** Validates a requirements baseline: the goal, scope, acceptance criteria, constraints and assumptions. */
 export const RequirementsBaselineSchema = z.strictObject({
   goal: coreText('MAX_GOAL_BYTES'),
   scope: StringListSchema,
@@ -36,6 +37,7 @@ export const RequirementsBaselineSchema = z.strictObject({
   assumptions: StringListSchema,
 });
 
+/** Validates the `node_result` of requirements. */
 export const RequirementsResultSchema = z.strictObject({
   problem_class: problemClassOf('REQUIREMENTS'),
   baseline: RequirementsBaselineSchema,
@@ -44,8 +46,10 @@ export const RequirementsResultSchema = z.strictObject({
     'unresolved_questions must be empty: resolve every material question first',
   ),
 });
+/** The `node_result` of requirements: the requirements baseline, with no question left open. */
 export type RequirementsResult = z.output<typeof RequirementsResultSchema>;
 
+/** Validates a design baseline: the approach, components, decisions and rejected alternatives. */
 export const DesignBaselineSchema = z.strictObject({
   requirements_revision: RevisionSchema,
   approach: coreText('MAX_GUIDANCE_BYTES'),
@@ -62,8 +66,10 @@ export const DesignResultSchema = z.strictObject({
   baseline: DesignBaselineSchema.nullable(),
   findings: StringListSchema,
 });
+/** The `node_result` of a design; `baseline` is an object exactly when the transition is `design_ready`. */
 export type DesignResult = z.output<typeof DesignResultSchema>;
 
+/** Validates one work item of a task plan. */
 export const WorkItemSchema = z.strictObject({
   work_item_id: IdSchema,
   summary: coreText('MAX_EVIDENCE_SUMMARY_BYTES'),
@@ -72,8 +78,10 @@ export const WorkItemSchema = z.strictObject({
   verification_steps: StringListSchema.min(1),
   dependencies: ids(DEVFLOW_LIMITS.MAX_DEPENDENCIES_PER_WORK_ITEM, 'dependency'),
 });
+/** One work item of a task plan: its id, summary, expected paths and the acceptance criteria it serves. */
 export type WorkItem = z.output<typeof WorkItemSchema>;
 
+/** Validates a task-plan baseline: the design revision it builds on and its work items. */
 export const TasksBaselineSchema = z.strictObject({
   design_revision: RevisionSchema,
   work_items: z.array(WorkItemSchema).min(1).max(DEVFLOW_LIMITS.MAX_WORK_ITEMS_PER_TASK_PLAN),
@@ -85,6 +93,7 @@ export const TasksResultSchema = z.strictObject({
   baseline: TasksBaselineSchema.nullable(),
   findings: StringListSchema,
 });
+/** The `node_result` of a task plan; `baseline` is an object exactly when the transition is `tasks_ready`. */
 export type TasksResult = z.output<typeof TasksResultSchema>;
 
 /** Exactly one of a non-empty `changed_paths` and `no_file_changes: true`. */
@@ -97,6 +106,7 @@ export const ImplementationResultSchema = z.strictObject({
   deviations: StringListSchema,
   findings: StringListSchema,
 });
+/** The `node_result` of an implementation: the changed paths, or `no_file_changes: true`. */
 export type ImplementationResult = z.output<typeof ImplementationResultSchema>;
 
 /** One verification check; only `automated` checks count commands or run the full suite. */
@@ -108,8 +118,10 @@ export const TestCheckSchema = z.strictObject({
   command_count: z.int().min(0).max(DEVFLOW_LIMITS.MAX_AUTOMATIC_VERIFICATION_COMMANDS),
   full_suite: z.boolean(),
 });
+/** One verification check of a test result; only `automated` checks count commands. */
 export type TestCheck = z.output<typeof TestCheckSchema>;
 
+/** Validates the `node_result` of a test. */
 export const TestResultSchema = z.strictObject({
   problem_class: problemClassOf('TEST'),
   checks: z.array(TestCheckSchema).max(DEVFLOW_LIMITS.MAX_EVIDENCE_PER_ACTION),
@@ -118,6 +130,7 @@ export const TestResultSchema = z.strictObject({
   manual_handoff_items: StringListSchema,
   findings: StringListSchema,
 });
+/** The `node_result` of a test: the checks run and the items that failed or stay unverified. */
 export type TestResult = z.output<typeof TestResultSchema>;
 
 /** The developer's own verdict; an agent never fills this in for the user. */
@@ -127,6 +140,7 @@ export const UserConfirmationSchema = z.strictObject({
   summary: coreText('MAX_EVIDENCE_SUMMARY_BYTES'),
 });
 
+/** Validates the `node_result` of a comprehension review. */
 export const ComprehensionResultSchema = z.strictObject({
   problem_class: problemClassOf('COMPREHENSION_REVIEW'),
   explained_components: StringListSchema,
@@ -136,8 +150,10 @@ export const ComprehensionResultSchema = z.strictObject({
   user_confirmation: UserConfirmationSchema.nullable(),
   findings: StringListSchema,
 });
+/** The `node_result` of a comprehension review: the components explained and the questions left open. */
 export type ComprehensionResult = z.output<typeof ComprehensionResultSchema>;
 
+/** Validates the `node_result` of a refactor. */
 export const RefactorResultSchema = z.strictObject({
   problem_class: problemClassOf('REFACTOR'),
   changed_paths: paths,
@@ -146,13 +162,16 @@ export const RefactorResultSchema = z.strictObject({
   behavior_change_intended: z.boolean(),
   findings: StringListSchema,
 });
+/** The `node_result` of a refactor: the changed paths, the simplifications, and whether behaviour changes. */
 export type RefactorResult = z.output<typeof RefactorResultSchema>;
 
+/** Validates one acceptance outcome of a delivery: the criterion and whether it is satisfied. */
 export const AcceptanceOutcomeSchema = z.strictObject({
   criterion: coreText('MAX_ACCEPTANCE_CRITERION_BYTES'),
   status: z.enum(ACCEPTANCE_STATUSES),
 });
 
+/** Validates the `node_result` of a delivery. */
 export const DeliveryResultSchema = z.strictObject({
   problem_class: problemClassOf('DELIVERY'),
   acceptance: z.array(AcceptanceOutcomeSchema).max(DEVFLOW_LIMITS.MAX_BOUNDED_STRING_LIST_ITEMS),
@@ -164,6 +183,7 @@ export const DeliveryResultSchema = z.strictObject({
   risks: StringListSchema,
   findings: StringListSchema,
 });
+/** The `node_result` of a delivery: each acceptance criterion's outcome and the evidence behind it. */
 export type DeliveryResult = z.output<typeof DeliveryResultSchema>;
 
 /** The `RESOLVE_BLOCKER` payload (`blocker-resolution@1`): no envelope, no method evidence. */
@@ -175,4 +195,5 @@ export const BlockerResolutionPayloadSchema = z.strictObject({
   }),
   observed_binding_digest: DigestSchema,
 });
+/** The `RESOLVE_BLOCKER` payload, which has no envelope and no method evidence. */
 export type BlockerResolutionPayload = z.output<typeof BlockerResolutionPayloadSchema>;

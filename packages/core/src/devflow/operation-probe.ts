@@ -21,6 +21,7 @@ export const OperationProbeSchema = z.strictObject({
   /** The exact original closed payload, or `null` when it was not completely retained. */
   payload: z.record(z.string(), z.unknown()).nullable(),
 });
+/** The closed probe sent with `dev_flow_get_task` after an uncertain apply. */
 export type OperationProbe = z.output<typeof OperationProbeSchema>;
 
 /** The identity retained before dispatching `dev_flow_apply_action` (the apply arguments themselves). */
@@ -36,6 +37,7 @@ export const RetainedIdentitySchema = z.object({
   action_kind: z.enum(ACTION_KINDS),
   repository_binding_digest: DigestSchema,
 });
+/** The identity retained before dispatching `dev_flow_apply_action`: the apply arguments themselves. */
 export type RetainedIdentity = z.output<typeof RetainedIdentitySchema>;
 
 /** What a host retained of one apply dispatch; `payload` only when it was completely retained. */

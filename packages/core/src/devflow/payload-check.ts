@@ -29,6 +29,7 @@ export interface PayloadContext {
   readonly availableCapabilities?: readonly string[];
 }
 
+/** A payload that passed the checks against its Action: the node, the selected transition and the payload. */
 export interface CheckedPayload {
   readonly node: string;
   /** The selected transition as the process defines it (absent for `RESOLVE_BLOCKER`). */

@@ -65,6 +65,7 @@ function nodePayloadContract<S extends z.ZodType>(
   });
 }
 
+/** The `devflow.new-task` contract: the closed `new_task` of `dev_flow_open_task`. */
 export const newTaskContract = defineContract({
   id: 'devflow.new-task',
   version: '0.2',
@@ -85,6 +86,9 @@ export const newTaskContract = defineContract({
   validate: safeParseNewTask,
 });
 
+/**
+ * The `devflow.apply-arguments` contract: the `dev_flow_apply_action` arguments mapped from a fresh Action.
+ */
 export const applyArgumentsContract = defineContract({
   id: 'devflow.apply-arguments',
   version: '0.2',
@@ -109,6 +113,9 @@ export const applyArgumentsContract = defineContract({
   validate: safeParseApplyArguments,
 });
 
+/**
+ * The `devflow.operation-probe` contract: the probe sent with `dev_flow_get_task` after an uncertain apply.
+ */
 export const operationProbeContract = defineContract({
   id: 'devflow.operation-probe',
   version: '0.2',
@@ -129,6 +136,7 @@ export const operationProbeContract = defineContract({
   validate: safeParseOperationProbe,
 });
 
+/** The `devflow.*-payload` contracts, one per work node's Action payload. */
 export const nodePayloadContracts = [
   nodePayloadContract(
     'REQUIREMENTS',

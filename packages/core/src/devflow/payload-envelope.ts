@@ -17,6 +17,7 @@ export const ArtifactReferenceSchema = z.strictObject({
   digest: DigestSchema,
   summary: coreText('MAX_EVIDENCE_SUMMARY_BYTES'),
 });
+/** A process artifact a node produced: its role, repository-relative path, digest and summary. */
 export type ArtifactReference = z.output<typeof ArtifactReferenceSchema>;
 
 /** How one Action method step was performed (checked against the Action's steps by `checkMethodEvidence`). */
@@ -26,6 +27,7 @@ export const MethodEvidenceItemSchema = z.strictObject({
   capability: CapabilitySchema,
   summary: coreText('MAX_EVIDENCE_SUMMARY_BYTES'),
 });
+/** How one of the Action's method steps was performed. */
 export type MethodEvidenceItem = z.output<typeof MethodEvidenceItemSchema>;
 
 /** `""`, or Core-normalised text of at most 4096 bytes; whether it may be empty depends on the transition. */

@@ -13,6 +13,10 @@ import { findNode, type ProcessDefinition, STANDARD_PROCESS } from './process.js
 import { checkVerificationBudget } from './verification-budget.js';
 import { ACTION_KINDS, HOSTS, NODE_IDS } from './vocabulary.js';
 
+/**
+ * Options of `preflightApply` and its variants: the process, its definition digest, the visible capabilities
+ * and the verification budget.
+ */
 export interface PreflightOptions {
   /** The process the Action belongs to (default `standard-development@1`). */
   readonly process?: ProcessDefinition;

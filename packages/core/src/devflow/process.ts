@@ -17,6 +17,7 @@ export interface TransitionDefinition {
   readonly reason_required: boolean;
 }
 
+/** One method step a node defines: its id and whether it is required. */
 export interface MethodStepDefinition {
   readonly step_id: string;
   readonly required: boolean;
@@ -34,6 +35,7 @@ export interface NodeDefinition {
   readonly transitions: readonly string[];
 }
 
+/** A process graph: its id and version, entry and terminal nodes, nodes and transitions. */
 export interface ProcessDefinition {
   readonly process_id: string;
   readonly process_version: number;
@@ -340,6 +342,7 @@ export const STANDARD_PROCESS: ProcessDefinition = {
   ],
 };
 
+/** The node with this id in the process (default the standard process), or `undefined`. */
 export function findNode(
   nodeId: string,
   process: ProcessDefinition = STANDARD_PROCESS,

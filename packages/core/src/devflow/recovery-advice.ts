@@ -15,6 +15,10 @@ export type RecoveryStep =
   | { readonly step: 'resolve_blocker'; readonly task_id: string; readonly unblock_condition: unknown }
   | { readonly step: 'stop'; readonly reason: RecoveryStopReason; readonly message: string };
 
+/**
+ * Why recovery stops instead of retrying: repository drift, a retry that is not safe, or a payload not
+ * retained.
+ */
 export type RecoveryStopReason = 'stop_for_repository_drift' | 'retry_not_safe' | 'payload_not_retained';
 
 const IDENTITY_MATCH: [keyof RecoveryAssessment['operation'], keyof RetainedIdentity][] = [

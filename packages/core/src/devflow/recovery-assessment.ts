@@ -15,6 +15,7 @@ export const RECOVERY_CLASSIFICATIONS = [
   'partially_completed',
   'conflicting',
 ] as const;
+/** What happened to an uncertain operation, one of `RECOVERY_CLASSIFICATIONS`. */
 export type RecoveryClassification = (typeof RECOVERY_CLASSIFICATIONS)[number];
 
 /** Core's one permitted next step; the only member of an assessment an adapter acts on. */
@@ -25,6 +26,7 @@ export const RECOVERY_ADVICE = [
   'resolve_blocker',
   'stop_for_repository_drift',
 ] as const;
+/** Core's one permitted next step after an uncertain operation, one of `RECOVERY_ADVICE`. */
 export type RecoveryAdvice = (typeof RECOVERY_ADVICE)[number];
 
 export const REPOSITORY_RELATIONS = ['exact', 'worktree_only_changed', 'forbidden_change'] as const;
@@ -79,6 +81,7 @@ export const RecoveryAssessmentSchema = z.looseObject({
   unblock_condition: UnblockConditionSchema.nullish(),
   observed_at: Timestamp,
 });
+/** Core's `recovery_assessment` of one operation, with its `next_advice`. */
 export type RecoveryAssessment = z.output<typeof RecoveryAssessmentSchema>;
 
 /** Validate a recovery assessment; an absent, truncated or malformed one means: stop. */

@@ -4,6 +4,7 @@ import type { DevflowProtocolError } from './failure-codes.js';
 import type { VerificationBudget } from './new-task.js';
 import type { TestResult } from './node-results.js';
 
+/** What a task has already spent of its verification budget. */
 export interface BudgetUsage {
   /** Automated commands already recorded against the current task plan (from the authoritative Task). */
   readonly automaticCommandsUsed?: number;

@@ -13,6 +13,7 @@ export const NODE_IDS = [
   'BLOCKED',
   'CANCELLED',
 ] as const;
+/** A node of the standard process, one of `NODE_IDS`. */
 export type NodeId = (typeof NODE_IDS)[number];
 
 /** Nodes whose Action completes work with a closed `node_result` payload. */
@@ -26,6 +27,7 @@ export const WORK_NODE_IDS = [
   'REFACTOR',
   'DELIVERY',
 ] as const;
+/** A node whose Action completes work with a closed `node_result` payload, one of `WORK_NODE_IDS`. */
 export type WorkNodeId = (typeof WORK_NODE_IDS)[number];
 
 export const ACTION_KINDS = [
@@ -39,6 +41,7 @@ export const ACTION_KINDS = [
   'COMPLETE_DELIVERY',
   'RESOLVE_BLOCKER',
 ] as const;
+/** The kind of a Core Action, one of `ACTION_KINDS`. */
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 export const PROBLEM_CLASSES = [
@@ -57,12 +60,16 @@ export const PROBLEM_CLASSES = [
   'test_gap',
   'comprehension_gap',
 ] as const;
+/** The problem class a payload reports, one of `PROBLEM_CLASSES`. */
 export type ProblemClass = (typeof PROBLEM_CLASSES)[number];
 
+/** The method profiles an Action may name, in Core's order. */
 export const METHOD_PROFILES = ['plain', 'spec-kit', 'openspec'] as const;
+/** A method profile, one of `METHOD_PROFILES`. */
 export type MethodProfile = (typeof METHOD_PROFILES)[number];
 
 export const METHOD_STEP_STATUSES = ['completed', 'not_run', 'unavailable', 'plain_fallback'] as const;
+/** How a method step was performed, one of `METHOD_STEP_STATUSES`. */
 export type MethodStepStatus = (typeof METHOD_STEP_STATUSES)[number];
 
 export const ALLOWED_EFFECTS = [
@@ -74,6 +81,7 @@ export const ALLOWED_EFFECTS = [
   'prepare_delivery_summary',
   'resolve_blocker',
 ] as const;
+/** An effect an Action allows, one of `ALLOWED_EFFECTS`. */
 export type AllowedEffect = (typeof ALLOWED_EFFECTS)[number];
 
 export const EVIDENCE_KINDS = [
@@ -88,6 +96,7 @@ export const EVIDENCE_KINDS = [
   'delivery_summary',
   'blocker_resolution',
 ] as const;
+/** A kind of evidence an Action requires, one of `EVIDENCE_KINDS`. */
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** Artifact roles a payload may name; a required-evidence kind such as `repository_observation` is not one. */
@@ -102,21 +111,27 @@ export const ARTIFACT_ROLES = [
   'delivery',
   'other_process',
 ] as const;
+/** An artifact role a payload may name, one of `ARTIFACT_ROLES`. */
 export type ArtifactRole = (typeof ARTIFACT_ROLES)[number];
 
 export const EVIDENCE_SOURCES = ['automated', 'user', 'static', 'host_observed'] as const;
+/** Where a piece of evidence comes from, one of `EVIDENCE_SOURCES`. */
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 
 export const EVIDENCE_STATUSES = ['passed', 'failed', 'skipped', 'not_run', 'observed'] as const;
+/** The outcome a piece of evidence records, one of `EVIDENCE_STATUSES`. */
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 
 export const ACCEPTANCE_STATUSES = ['satisfied', 'unverified'] as const;
+/** Whether an acceptance criterion is satisfied, one of `ACCEPTANCE_STATUSES`. */
 export type AcceptanceStatus = (typeof ACCEPTANCE_STATUSES)[number];
 
 export const VERIFICATION_LEVELS = ['minimal', 'targeted', 'full'] as const;
+/** How much verification a task asks for, one of `VERIFICATION_LEVELS`. */
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 
 export const HOSTS = ['codex', 'deepseek'] as const;
+/** A host adapter Core supports, one of `HOSTS`. */
 export type Host = (typeof HOSTS)[number];
 
 /** The six tools of the catalog, in the exact order the handshake requires. */
@@ -128,7 +143,9 @@ export const TOOL_NAMES = [
   'dev_flow_apply_action',
   'dev_flow_cancel_task',
 ] as const;
+/** A tool of the Dev Flow catalog, one of `TOOL_NAMES`. */
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const BLOCKER_CONDITION_KINDS = ['restore_issuance_binding'] as const;
+/** The kind of condition a blocker resolution restores, one of `BLOCKER_CONDITION_KINDS`. */
 export type BlockerConditionKind = (typeof BLOCKER_CONDITION_KINDS)[number];

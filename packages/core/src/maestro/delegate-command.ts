@@ -3,6 +3,7 @@ import { quoteShellArgument } from './complete-command.js';
 import type { CliTool } from './invocation.js';
 import type { DELEGATE_MODES } from './status-schema.js';
 
+/** What `buildDelegateCommand` builds from: the prompt, the CLI tool, the mode, and the exec id parts. */
 export interface DelegateCommandInput {
   readonly prompt: string;
   readonly cliTool: CliTool;
@@ -15,6 +16,7 @@ export interface DelegateCommandInput {
   readonly random: () => number;
 }
 
+/** A built `maestro delegate` command: its exec id, its argv, and the argv as one shell command line. */
 export interface DelegateCommand {
   /** `{prefix}-{HHmmss}-{rand4}`, written to `step.delegate_exec_id`. */
   readonly execId: string;

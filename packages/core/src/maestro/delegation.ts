@@ -1,5 +1,6 @@
 import type { DELEGATE_MODES, DELEGATE_ROLES } from './status-schema.js';
 
+/** How a stage's step is delegated: the mode, the role, and the rule it follows. */
 export interface StageDelegation {
   readonly delegate_mode: (typeof DELEGATE_MODES)[number];
   readonly delegate_role: (typeof DELEGATE_ROLES)[number];
@@ -45,6 +46,7 @@ export const STAGE_DELEGATION = {
   },
 } as const satisfies Record<string, StageDelegation>;
 
+/** A stage of the ralph CLI chain that is delegated, a key of `STAGE_DELEGATION`. */
 export type DelegatedStage = keyof typeof STAGE_DELEGATION;
 
 /** The delegation fields for a step's stage, or `undefined` for a stage the table does not list. */

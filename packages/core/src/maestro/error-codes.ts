@@ -1,5 +1,9 @@
 import type { ResultStatus } from './result-schema.js';
 
+/**
+ * One entry of a maestro-flow error table: severity, description, recovery, and the exit code and status it
+ * leads to.
+ */
 export interface MaestroErrorTableEntry {
   readonly severity: 'error' | 'warning';
   readonly description: string;
@@ -16,6 +20,10 @@ export interface MaestroErrorTableEntry {
  * differ too), so a code means something only within its scope.
  */
 export const MAESTRO_ERROR_SCOPES = ['ralph', 'ralph-execute', 'ralph-cli', 'ralph-check'] as const;
+/**
+ * Where a maestro-flow error code is defined, one of `MAESTRO_ERROR_SCOPES`; a code means something only
+ * within its scope.
+ */
 export type MaestroErrorScope = (typeof MAESTRO_ERROR_SCOPES)[number];
 
 /**
@@ -140,6 +148,7 @@ export const MAESTRO_ERROR_CODES = {
   },
 } as const satisfies Record<MaestroErrorScope, Record<string, MaestroErrorTableEntry>>;
 
+/** A maestro-flow error code defined in the given scope's error table. */
 export type MaestroErrorCodeId<S extends MaestroErrorScope = MaestroErrorScope> =
   keyof (typeof MAESTRO_ERROR_CODES)[S];
 

@@ -33,6 +33,7 @@ export const MAESTRO_FAILURE_CODES = [
   'unrenderable_verdict',
   'unterminated_quote',
 ] as const;
+/** The stable `code` of every error the maestro family returns or throws, one of `MAESTRO_FAILURE_CODES`. */
 export type MaestroErrorCode = (typeof MAESTRO_FAILURE_CODES)[number];
 
 /** A block, argument list or session the maestro protocol refuses. */

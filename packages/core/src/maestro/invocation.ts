@@ -5,6 +5,7 @@ import type { MaestroProtocolError } from './failure-codes.js';
 
 /** The CLI tools `maestro delegate --to` accepts; `claude` is the default. */
 export const CLI_TOOLS = ['claude', 'codex', 'opencode', 'agy'] as const;
+/** A CLI tool `maestro delegate --to` accepts, one of `CLI_TOOLS`. */
 export type CliTool = (typeof CLI_TOOLS)[number];
 export const DEFAULT_CLI_TOOL: CliTool = 'claude';
 
@@ -19,6 +20,7 @@ export const INVOCATION_PREFIXES = {
   agy: '/',
 } as const satisfies Record<CliTool, '/' | '$'>;
 
+/** What an invocation line is built from: the CLI tool, the step's skill and arguments, and the session. */
 export interface InvocationLine {
   readonly cliTool: CliTool;
   /** The step's skill, e.g. `maestro-plan`. */
@@ -69,6 +71,7 @@ export function renderInvocationLine(line: InvocationLine): string {
   return words.filter((word) => word !== '').join(' ');
 }
 
+/** An invocation line as read back: its notation, the tools that write it, the command, skill and session. */
 export interface ParsedInvocationLine {
   readonly notation: '/' | '$';
   /** The tools that write this notation (`/` is shared by claude, opencode and agy). */

@@ -16,6 +16,7 @@ export type CommandInspection =
   | { readonly exists: true; readonly missingRequired?: readonly string[]; readonly frontmatterName?: string }
   | { readonly error: string };
 
+/** Options of `checkRalphSession`: how a step's command file is inspected. */
 export interface RalphCheckOptions {
   /** Inspect a step's command file; without it the on-disk checks (E006 missing, E007, W007) are skipped. */
   readonly inspectCommand?: (commandPath: string) => CommandInspection;

@@ -16,6 +16,7 @@ export interface RalphClock {
   readonly now: Date | string;
 }
 
+/** What completing a ralph step produces: the session to write back, the step, and the line to print. */
 export interface RalphCompleteOutcome {
   /** The session to write back (atomically: `status.json.tmp`, then rename). */
   readonly session: RalphSession;

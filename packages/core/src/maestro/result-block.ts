@@ -53,6 +53,7 @@ const RESULT_SYNTAX: FieldSyntax = {
 /** Keys that would reach an object's prototype when assigned; dropped from SIGNALS. */
 const UNSAFE_KEYS = new Set(['__proto__']);
 
+/** Options of the `---RESULT---` block parser: how a runtime event line is unwrapped. */
 export interface ParseResultBlockOptions {
   /** Unwraps one runtime event line into the assistant text it carries (raw stream JSON input). */
   readonly unwrapLine?: UnwrapLine;

@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** The four `STATUS` values of a `---RESULT---` block (`NEEDS_CONTEXT` was abolished upstream). */
 export const RESULT_STATUSES = ['DONE', 'DONE_WITH_CONCERNS', 'NEEDS_RETRY', 'BLOCKED'] as const;
 
+/** Validates the `STATUS` of a `---RESULT---` block. */
 export const ResultStatusSchema = z.enum(RESULT_STATUSES);
+/** The `STATUS` of a `---RESULT---` block: `DONE`, `DONE_WITH_CONCERNS`, `NEEDS_RETRY` or `BLOCKED`. */
 export type ResultStatus = z.output<typeof ResultStatusSchema>;
 
 /** The keys a `---RESULT---` block may hold, in the order the block is written. */
@@ -18,6 +20,7 @@ export const RESULT_FIELDS = [
   'SIGNALS',
 ] as const;
 
+/** A key a `---RESULT---` block may hold, one of `RESULT_FIELDS`. */
 export type ResultField = (typeof RESULT_FIELDS)[number];
 
 const ListItemSchema = z.string().min(1);
@@ -48,12 +51,14 @@ export const ResultFieldsSchema = z.strictObject({
     .record(z.string().min(1), z.string())
     .describe('key=value pairs, written semicolon-separated; applied to the session context.'),
 });
+/** The fields an agent writes between `---RESULT---` and `---END---`, as the parser hands them back. */
 export type ResultFields = z.output<typeof ResultFieldsSchema>;
 
 /** A `---RESULT---` block that was found and read. */
 export const ResultBlockSchema = ResultFieldsSchema.extend({
   fallback: z.literal(false).describe('Set by the parser: a complete block was found.'),
 });
+/** A `---RESULT---` block that was found and read. */
 export type ResultBlock = z.output<typeof ResultBlockSchema>;
 
 /**
@@ -79,6 +84,10 @@ export const ResultFallbackSchema = z.strictObject({
     .record(z.string().min(1), z.string())
     .refine((signals) => Object.keys(signals).length === 0, 'A fallback carries no signals.'),
 });
+/**
+ * The upstream fallback when the output holds no complete `---RESULT---` block; a Stop hook treats it as
+ * unsatisfied.
+ */
 export type ResultFallback = z.output<typeof ResultFallbackSchema>;
 
 /** What `maestro.result` extracts: a block, or the fallback (discriminated by `fallback`). */
@@ -86,4 +95,5 @@ export const MaestroResultSchema = z.discriminatedUnion('fallback', [
   ResultBlockSchema,
   ResultFallbackSchema,
 ]);
+/** What `maestro.result` extracts: a block, or the upstream fallback (discriminated by `fallback`). */
 export type MaestroResult = z.output<typeof MaestroResultSchema>;

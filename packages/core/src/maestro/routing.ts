@@ -6,6 +6,7 @@ export function nextStateAfterResult(status: ResultStatus): 'S_POST_ANALYZE' | '
   return status === 'DONE' || status === 'DONE_WITH_CONCERNS' ? 'S_POST_ANALYZE' : 'S_HANDLE_FAIL';
 }
 
+/** What the orchestrator does about a step's drift score: complete, complete with caveats, or correct. */
 export type DriftAction =
   | { readonly next: 'S_STEP_COMPLETE'; readonly action: 'complete' }
   /** Append the drift items to `completion_caveats`, then complete normally. */
@@ -35,8 +36,10 @@ export function driftAction(score: DriftScore, retried: boolean): DriftAction {
 
 /** The verdict an orchestrator applies at a quality-gate decision node. */
 export const GATE_VERDICTS = ['proceed', 'fix', 'escalate'] as const;
+/** The verdict an orchestrator applies at a quality-gate node, one of `GATE_VERDICTS`. */
 export type GateVerdict = (typeof GATE_VERDICTS)[number];
 
+/** What a gate verdict is adjusted on: the evaluator's verdict and confidence, and the retries so far. */
 export interface GateVerdictInput {
   readonly verdict: GateVerdict;
   readonly confidence_score: number;
@@ -44,6 +47,10 @@ export interface GateVerdictInput {
   readonly max_retries: number;
 }
 
+/**
+ * A gate verdict after the orchestrator's guards: the verdict applied, the guard that changed it, and a
+ * suggestion.
+ */
 export interface AdjustedGateVerdict {
   readonly verdict: GateVerdict;
   /** The guard that changed the verdict, if one did. */
@@ -80,8 +87,10 @@ export function adjustGateVerdict(input: GateVerdictInput): AdjustedGateVerdict 
 
 /** What a post-reground evaluator reports. */
 export const REGROUND_VERDICTS = ['aligned', 'drifted'] as const;
+/** What a post-reground evaluator reports, one of `REGROUND_VERDICTS`. */
 export type RegroundVerdict = (typeof REGROUND_VERDICTS)[number];
 
+/** Where a session goes after a reground: it halts with a drift warning, or proceeds to the next step. */
 export type RegroundStep =
   /** The session pauses with a drift warning (`session.status = "paused"`). */
   | { readonly next: 'END'; readonly action: 'A_REGROUND_HALT' }

@@ -4,6 +4,7 @@ import type { MaestroProtocolError } from './failure-codes.js';
 
 /** `maestro run complete --verdict` values (maestro-flow v0.5.79, where ralph moved into `maestro run`). */
 export const RUN_VERDICTS = ['done', 'done-with-concerns', 'needs-retry', 'blocked'] as const;
+/** A `maestro run complete --verdict` value, one of `RUN_VERDICTS`. */
 export type RunVerdict = (typeof RUN_VERDICTS)[number];
 
 const RUN_VERDICT_ALIASES: Readonly<Record<string, RunVerdict>> = {

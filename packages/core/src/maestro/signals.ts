@@ -7,6 +7,7 @@ export const SIGNAL_SESSION_FIELDS = {
   'BLP-xxx': 'blueprint_id',
 } as const;
 
+/** A session with an agent's SIGNALS applied, and the warnings about signals that were not. */
 export interface AppliedSignals {
   readonly session: RalphSession;
   readonly warnings: readonly Warning[];

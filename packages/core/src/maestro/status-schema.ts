@@ -20,24 +20,34 @@ export const DELEGATE_ROLES = ['analyze', 'plan', 'implement', 'review', 'brains
 /** Post-analysis drift of a delegated step's artifacts against its goal. */
 export const DRIFT_SCORES = ['ALIGNED', 'MINOR_DRIFT', 'MAJOR_DRIFT'] as const;
 
+/** Validates a ralph step's status. */
 export const StepStatusSchema = z.enum(STEP_STATUSES);
+/** A ralph step's status: `pending`, `running`, `completed`, `skipped` or `failed`. */
 export type StepStatus = z.output<typeof StepStatusSchema>;
+/** Validates the completion status recorded on a ralph step. */
 export const CompletionStatusSchema = z.enum(COMPLETION_STATUSES);
+/** The completion status recorded on a ralph step, the same values as a `---RESULT---` `STATUS`. */
 export type CompletionStatus = z.output<typeof CompletionStatusSchema>;
+/** Validates a ralph session's status. */
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
+/** A ralph session's status: `running`, `paused`, `completed` or `failed`. */
 export type SessionStatus = z.output<typeof SessionStatusSchema>;
+/** Validates a delegated step's drift score. */
 export const DriftScoreSchema = z.enum(DRIFT_SCORES);
+/** A delegated step's drift against its goal: `ALIGNED`, `MINOR_DRIFT` or `MAJOR_DRIFT`. */
 export type DriftScore = z.output<typeof DriftScoreSchema>;
 
 const NullableString = z.string().nullable();
 const Index = z.int().min(0);
 
+/** Validates what a step loaded: when, and the files it required and deferred. */
 export const RalphStepLoadSchema = z.looseObject({
   loaded_at: NullableString,
   required_files: z.array(z.string()),
   deferred_files: z.array(z.string()),
   resolve_version: z.string(),
 });
+/** What a step loaded: when, and the files it required and deferred. */
 export type RalphStepLoad = z.output<typeof RalphStepLoadSchema>;
 
 /** One step of a ralph chain; `decision` non-null marks a decision node. Unknown fields are kept. */
@@ -77,6 +87,7 @@ export const RalphStepSchema = z.looseObject({
   drift_score: DriftScoreSchema.nullable().optional(),
   drift_correction: NullableString.optional(),
 });
+/** One step of a ralph chain; a non-null `decision` marks a decision node. */
 export type RalphStep = z.output<typeof RalphStepSchema>;
 
 /** `session.context`: artifact locations the chain passes forward; SIGNALS add keys of their own. */
@@ -88,8 +99,10 @@ export const RalphSessionContextSchema = z.looseObject({
   brainstorm_dir: NullableString.optional(),
   blueprint_dir: NullableString.optional(),
 });
+/** A session's `context`: the artifact locations the chain passes forward. */
 export type RalphSessionContext = z.output<typeof RalphSessionContextSchema>;
 
+/** Validates one item of a session's task decomposition. */
 export const RalphTaskDecompositionItemSchema = z.looseObject({
   id: z.string(),
   goal: z.string(),
@@ -101,8 +114,13 @@ export const RalphTaskDecompositionItemSchema = z.looseObject({
   completion_confirmed: z.boolean().optional(),
   completed_at: NullableString.optional(),
 });
+/** One item of a session's task decomposition: its id, goal, boundary and done condition. */
 export type RalphTaskDecompositionItem = z.output<typeof RalphTaskDecompositionItemSchema>;
 
+/**
+ * Validates a session's boundary contract: what is in and out of scope, the constraints and the definition of
+ * done.
+ */
 export const RalphBoundaryContractSchema = z.looseObject({
   in_scope: z.array(z.string()).optional(),
   out_of_scope: z.array(z.string()).optional(),
@@ -143,6 +161,7 @@ export const RalphSessionSchema = z.looseObject({
   task_decomposition_all_done: z.boolean().optional(),
   goal_changelog: z.array(z.looseObject({})).optional(),
 });
+/** A ralph session's `status.json`, including the CLI-delegate fields. */
 export type RalphSession = z.output<typeof RalphSessionSchema>;
 
 /** The draft 2020-12 JSON Schema of `status.json`. */

@@ -36,6 +36,7 @@ const VERDICT_SYNTAX: FieldSyntax = {
   singleLineKeys: new Set(['STATUS', 'CONFIDENCE', 'CONFIDENCE_SCORE']),
 };
 
+/** Options of the `---VERDICT---` block parser: how a runtime event line is unwrapped. */
 export interface ParseVerdictBlockOptions {
   readonly unwrapLine?: UnwrapLine;
 }

@@ -2,11 +2,15 @@ import { z } from 'zod';
 
 /** Quality-gate `STATUS` values of a `---VERDICT---` block (a strict enum upstream). */
 export const VERDICT_STATUSES = ['PASS', 'FAIL', 'PARTIAL', 'BLOCKED'] as const;
+/** Validates the `STATUS` of a `---VERDICT---` block. */
 export const VerdictStatusSchema = z.enum(VERDICT_STATUSES);
+/** The `STATUS` of a `---VERDICT---` block: `PASS`, `FAIL`, `PARTIAL` or `BLOCKED`. */
 export type VerdictStatus = z.output<typeof VerdictStatusSchema>;
 
 export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
+/** Validates an evaluator's confidence level. */
 export const ConfidenceLevelSchema = z.enum(CONFIDENCE_LEVELS);
+/** An evaluator's confidence level: `high`, `medium` or `low`. */
 export type ConfidenceLevel = z.output<typeof ConfidenceLevelSchema>;
 
 /** The keys of a `---VERDICT---` block, in the order the block is written. */
@@ -18,6 +22,7 @@ export const VERDICT_FIELDS = [
   'CONFIDENCE_SCORE',
   'WEAKEST_DIMENSION',
 ] as const;
+/** A key of a `---VERDICT---` block, one of `VERDICT_FIELDS`. */
 export type VerdictField = (typeof VERDICT_FIELDS)[number];
 
 /** Why a verdict could not be read; each leads to the upstream fallback. */
@@ -27,6 +32,7 @@ export const VERDICT_FAILURE_CODES = [
   'invalid_status',
   'invalid_confidence_score',
 ] as const;
+/** Why a verdict could not be read, one of `VERDICT_FAILURE_CODES`; each leads to the upstream fallback. */
 export type VerdictFailureCode = (typeof VERDICT_FAILURE_CODES)[number];
 
 const TextSchema = z.string().min(1).nullable();
@@ -45,12 +51,14 @@ export const VerdictFieldsSchema = z.strictObject({
     .describe('0-100; below 60 a proceed verdict is overridden to fix.'),
   WEAKEST_DIMENSION: TextSchema.describe('The quality dimension that scored lowest.'),
 });
+/** The fields a quality-gate evaluator writes between `---VERDICT---` and `---END---`. */
 export type VerdictFields = z.output<typeof VerdictFieldsSchema>;
 
 /** A `---VERDICT---` block that was found and read. */
 export const VerdictBlockSchema = VerdictFieldsSchema.extend({
   fallback: z.literal(false).describe('Set by the parser: a complete, valid block was found.'),
 });
+/** A `---VERDICT---` block that was found and read. */
 export type VerdictBlock = z.output<typeof VerdictBlockSchema>;
 
 /**
@@ -65,6 +73,10 @@ export const VerdictFallbackSchema = z.strictObject({
   error_code: z.enum(VERDICT_FAILURE_CODES),
   truncated: z.boolean().describe('The output ends inside an unterminated ---VERDICT--- block.'),
 });
+/**
+ * The upstream fallback when a verdict cannot be parsed (gate verdict `fix`); a Stop hook treats it as
+ * unsatisfied.
+ */
 export type VerdictFallback = z.output<typeof VerdictFallbackSchema>;
 
 /** What `maestro.verdict` extracts: a block, or the fallback (discriminated by `fallback`). */
@@ -72,4 +84,5 @@ export const MaestroVerdictSchema = z.discriminatedUnion('fallback', [
   VerdictBlockSchema,
   VerdictFallbackSchema,
 ]);
+/** What `maestro.verdict` extracts: a block, or the upstream fallback (discriminated by `fallback`). */
 export type MaestroVerdict = z.output<typeof MaestroVerdictSchema>;

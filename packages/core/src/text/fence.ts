@@ -3,6 +3,7 @@ import { isBlank, trimUnicodeWhitespace } from './whitespace.js';
 /** How a trimmed line relates to Markdown code fences. */
 export type FenceState = 'fence' | 'inside' | 'outside';
 
+/** Tracks Markdown code fences line by line, so that text inside a fence is not read as prose. */
 export interface FenceTracker {
   /** Classify one trimmed line and advance the state: fence lines and lines inside a fence are not text. */
   step(trimmedLine: string): FenceState;

@@ -18,6 +18,9 @@ export interface JsonCandidate {
   readonly origin: JsonCandidateOrigin;
 }
 
+/**
+ * Options of the JSON candidate scan: how event lines are unwrapped, and which candidate shapes are found.
+ */
 export interface JsonCandidateOptions {
   readonly unwrapLine?: UnwrapLine | undefined;
   /** `standalone` (default): `line` and `fence` candidates only; `all` adds `block` and `inline` ones. */

@@ -1,5 +1,7 @@
+/** A plain JSON object: string keys, values not yet checked. */
 export type JsonObject = { [key: string]: unknown };
 
+/** Whether a value is a plain object (not `null`, not an array). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@ import {
   ScopePathSchema,
 } from './payload-fields.js';
 
+/** Validates arch's compact test plan. */
 export const TestPlanSchema = z
   .strictObject({
     framework: NonBlankStringSchema.meta({ description: 'vitest, pytest, …' }),
@@ -18,12 +19,18 @@ export const TestPlanSchema = z
     message: 'min_required cannot exceed the number of cases',
     path: ['min_required'],
   });
+/** Arch's compact test plan: the framework, the tests' location, the cases and how many are required. */
 export type TestPlan = z.output<typeof TestPlanSchema>;
 
+/** Validates arch's statement of scope compliance. */
 export const ScopeComplianceSchema = z.strictObject({
   respects_exclusions: z.boolean(),
   touches_only_listed_files: z.boolean(),
 });
+/**
+ * Arch's statement of scope compliance: whether the proposal respects the exclusions and touches only listed
+ * files.
+ */
 export type ScopeCompliance = z.output<typeof ScopeComplianceSchema>;
 
 /**
@@ -54,8 +61,10 @@ export const ArchProposalDonePayloadSchema = z
     }
   })
   .meta({ anyOf: [{ required: ['test_plan'] }, { required: ['verification_command'] }] });
+/** The `arch.proposal.done` payload: arch's stage-② proposal, open to keys the kernel reads itself. */
 export type ArchProposalDonePayload = z.output<typeof ArchProposalDonePayloadSchema>;
 
+/** The `zaofu.arch-proposal-done` contract: arch's design proposal at stage ②. */
 export const archProposalDone = defineHandoffContract({
   eventType: 'arch.proposal.done',
   id: 'zaofu.arch-proposal-done',

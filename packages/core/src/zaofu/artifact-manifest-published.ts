@@ -57,6 +57,7 @@ export const ArtifactRefSchema = z.strictObject({
   source_event_id: z.string().optional(),
   accepted_event_id: z.string().optional(),
 });
+/** A structured artifact ref with a relative path: kind, path, digest, summary and status. */
 export type ArtifactRef = z.output<typeof ArtifactRefSchema>;
 
 /** The `artifact.manifest.published` payload: the manifest itself. */
@@ -68,8 +69,10 @@ export const ArtifactManifestPublishedPayloadSchema = z.strictObject({
   artifact_refs: z.array(ArtifactRefSchema).min(1),
   handoff_contract: z.record(z.string(), z.unknown()).optional(),
 });
+/** The `artifact.manifest.published` payload: the manifest itself. */
 export type ArtifactManifestPublishedPayload = z.output<typeof ArtifactManifestPublishedPayloadSchema>;
 
+/** The `zaofu.artifact-manifest-published` contract: a manifest of structured artifact refs. */
 export const artifactManifestPublished = defineHandoffContract({
   eventType: 'artifact.manifest.published',
   id: 'zaofu.artifact-manifest-published',

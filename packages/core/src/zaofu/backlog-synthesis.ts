@@ -16,8 +16,13 @@ export const REQUIRED_BACKLOG_REFS = [
   'critic_gate_ref',
   'evidence_contract',
 ] as const;
+/**
+ * A ref an implementation task contract needs before a writer role is dispatched, one of
+ * `REQUIRED_BACKLOG_REFS`.
+ */
 export type BacklogRefName = (typeof REQUIRED_BACKLOG_REFS)[number];
 
+/** The six refs `synthesizeBacklogRefs` hands an implementation task contract. */
 export interface BacklogRefs {
   readonly spec_ref: string;
   readonly plan_ref: string;
@@ -32,6 +37,7 @@ export interface BacklogRefs {
 /** Who must act for a missing ref: re-dispatch arch or critic, or the orchestrator accepts a candidate. */
 export type BacklogRefOwner = 'arch' | 'critic' | 'orchestrator';
 
+/** A validated artifact manifest and the id of the event that published it. */
 export interface PublishedManifest {
   readonly eventId: string;
   readonly manifest: NormalizedArtifactManifest;
@@ -44,6 +50,9 @@ interface EventLike {
   readonly payload: unknown;
 }
 
+/**
+ * What `synthesizeBacklogRefs` reads: the critic's event and the validated manifests in publication order.
+ */
 export interface BacklogSynthesisInput {
   /** The critic's event: `design.critique.done` with verdict `approve` for synthesis to proceed. */
   readonly critic: EventLike;

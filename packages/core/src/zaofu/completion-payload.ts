@@ -4,10 +4,12 @@ import { isCompletionEventType, VERIFY_EVENT_TYPES } from './event-types.js';
 
 /** Completion-payload fields the kernel requires, in the order it reports them. */
 export const COMPLETION_REQUIRED_FIELDS = ['summary', 'changed_files', 'tests_run', 'evidence_refs'] as const;
+/** A completion-payload field the kernel requires, one of `COMPLETION_REQUIRED_FIELDS`. */
 export type CompletionRequiredField = (typeof COMPLETION_REQUIRED_FIELDS)[number];
 
 /** Fields whose absence the kernel records as a warning only. */
 export const COMPLETION_WARN_FIELDS = ['residual_risks', 'next_agent_input'] as const;
+/** A completion-payload field whose absence is only a warning, one of `COMPLETION_WARN_FIELDS`. */
 export type CompletionWarnField = (typeof COMPLETION_WARN_FIELDS)[number];
 
 /** The payload of the non-blocking `task.contract.invalid` audit event the kernel appends. */
@@ -19,6 +21,7 @@ export const TaskContractInvalidPayloadSchema = z.strictObject({
   missing_fields: z.array(z.enum(COMPLETION_REQUIRED_FIELDS)),
   warn_fields: z.array(z.enum(COMPLETION_WARN_FIELDS)),
 });
+/** The payload of the `task.contract.invalid` audit event the kernel appends. */
 export type TaskContractInvalidPayload = z.output<typeof TaskContractInvalidPayloadSchema>;
 
 /** The parts of an event the completion check reads. */
@@ -29,6 +32,9 @@ export interface CompletionEventInput {
   readonly actor?: string | null;
 }
 
+/**
+ * The kernel's check of a completion payload: the missing and warned fields, and the audit event it appends.
+ */
 export interface CompletionPayloadReport {
   /** `false` when the orchestrator skips the check (fanout child payloads). */
   readonly evaluated: boolean;

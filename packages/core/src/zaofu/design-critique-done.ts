@@ -3,6 +3,7 @@ import { defineHandoffContract } from './handoff-contract.js';
 import { completionFields, handoffLinkFields, NonBlankStringSchema } from './payload-fields.js';
 
 export const FINDING_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+/** A critic finding's severity, one of `FINDING_SEVERITIES`. */
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 /** A graded critic finding. */
@@ -11,6 +12,7 @@ export const CritiqueFindingSchema = z.strictObject({
   severity: z.enum(FINDING_SEVERITIES),
   issue: NonBlankStringSchema,
 });
+/** A graded critic finding. */
 export type CritiqueFinding = z.output<typeof CritiqueFindingSchema>;
 
 /** Both verdicts carry the fields the kernel's completion check audits; open objects, as the kernel keeps unknown keys. */
@@ -49,8 +51,10 @@ export const DesignCritiqueDonePayloadSchema = z.discriminatedUnion('verdict', [
   DesignCritiqueApproveSchema,
   DesignCritiqueRejectSchema,
 ]);
+/** The `design.critique.done` payload: the critic's stage-③ verdict on arch's proposal. */
 export type DesignCritiqueDonePayload = z.output<typeof DesignCritiqueDonePayloadSchema>;
 
+/** The `zaofu.design-critique-done` contract: the critic's verdict on arch's proposal at stage ③. */
 export const designCritiqueDone = defineHandoffContract({
   eventType: 'design.critique.done',
   id: 'zaofu.design-critique-done',

@@ -21,8 +21,10 @@ export const ZfEventSchema = z.object({
   correlation_id: z.string().nullable().default(null),
   origin: z.enum(EVENT_ORIGINS).default(''),
 });
+/** One record of the kernel's `events.jsonl`, unknown keys dropped. */
 export type ZfEvent = z.output<typeof ZfEventSchema>;
 
+/** Validate one parsed `events.jsonl` record as a `ZfEvent`, or return an `invalid_event` error. */
 export function safeParseZfEvent(value: unknown): Result<ZfEvent, ZaofuProtocolError> {
   const parsed = ZfEventSchema.safeParse(value);
   if (parsed.success) return { success: true, data: parsed.data };

@@ -25,6 +25,7 @@ export const ZAOFU_ERROR_CODES = [
   'payload_in_file',
   'proposal_not_found',
 ] as const;
+/** The stable `code` of every error the zaofu family returns or throws, one of `ZAOFU_ERROR_CODES`. */
 export type ZaofuErrorCode = (typeof ZAOFU_ERROR_CODES)[number];
 
 /** An event, command or manifest the zaofu protocol refuses. */

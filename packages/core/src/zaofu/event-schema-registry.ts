@@ -19,6 +19,7 @@ export const SCHEMA_VIOLATION_CODES = [
   'enum_mismatch',
   'type_mismatch',
 ] as const;
+/** How an event payload breaks its schema rule, one of `SCHEMA_VIOLATION_CODES`. */
 export type SchemaViolationCode = (typeof SCHEMA_VIOLATION_CODES)[number];
 
 /** One violation, with the kernel's field names and strings (`expected` uses Python's list repr). */
@@ -48,6 +49,10 @@ export interface SchemaCheckedEvent {
   readonly payload: unknown;
 }
 
+/**
+ * The event-schema rules of a `zf.yaml`, by event type and flow kind: look up the rule an event is checked
+ * against.
+ */
 export interface EventSchemaRegistry {
   /** Rules by event type, for the default table and each flow kind. */
   readonly rules: ReadonlyMap<string, EventSchemaRule>;
@@ -61,6 +66,7 @@ export interface EventSchemaRegistry {
   safeValidate(event: SchemaCheckedEvent): Result<PyMapping, ZaofuProtocolError>;
 }
 
+/** The `zf.yaml` event-schema tables a registry is built from. */
 export interface EventSchemaRegistryInput {
   /** `zf.yaml` `workflow.dag.event_schemas`: event type → rule body. */
   readonly eventSchemas?: unknown;

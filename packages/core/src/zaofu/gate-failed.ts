@@ -4,6 +4,7 @@ import { defineHandoffContract } from './handoff-contract.js';
 import { handoffLinkFields, NonBlankStringSchema } from './payload-fields.js';
 
 export const GATE_FAILED_VERDICTS = ['REJECT', 'SUSPEND'] as const;
+/** The verdict of a `gate.failed` event, one of `GATE_FAILED_VERDICTS`. */
 export type GateFailedVerdict = (typeof GATE_FAILED_VERDICTS)[number];
 
 /** Reject option B: a hard blocker that invalidates the design (`REJECT`) or needs a human (`SUSPEND`). */
@@ -16,6 +17,10 @@ export const GateFailedPayloadSchema = z.looseObject({
   evidence_refs: z.array(NonBlankStringSchema).optional(),
   ...handoffLinkFields,
 });
+/**
+ * The `gate.failed` payload: a hard blocker that invalidates the design (`REJECT`) or needs a human
+ * (`SUSPEND`).
+ */
 export type GateFailedPayload = z.output<typeof GateFailedPayloadSchema>;
 
 /** How the orchestrator reacts to a `gate.failed` event. */
@@ -30,6 +35,7 @@ export function routeGateFailed(payload: unknown): GateFailedRoute {
   return pyTruthy(verdict) && pyStr(verdict).toUpperCase() === 'SUSPEND' ? 'escalate' : 'rework';
 }
 
+/** The `zaofu.gate-failed` contract: the critic's hard stop at stage ③. */
 export const gateFailed = defineHandoffContract({
   eventType: 'gate.failed',
   id: 'zaofu.gate-failed',

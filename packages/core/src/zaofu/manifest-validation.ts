@@ -24,6 +24,10 @@ export interface NormalizedArtifactRef {
   readonly accepted_event_id: string;
 }
 
+/**
+ * An artifact manifest as the kernel normalises it: task, role, skills used, artifact refs and handoff
+ * contract.
+ */
 export interface NormalizedArtifactManifest {
   readonly task_id: string;
   readonly role: string;
@@ -40,6 +44,7 @@ export interface ArtifactRoots {
   readonly stateDir: string;
 }
 
+/** Options of `validateArtifactManifest`: the artifact roots and the role and task id to default to. */
 export interface ManifestValidationOptions extends ArtifactRoots {
   /** Used when the manifest has no `role` (the kernel passes the event's actor). */
   readonly defaultRole?: string;

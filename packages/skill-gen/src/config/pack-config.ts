@@ -27,9 +27,11 @@ export const AuthorSchema = z.strictObject({
   email: z.string().min(3).max(256).optional(),
   url: z.string().min(1).max(2048).optional(),
 });
+/** The pack's author in `skillpack.config.json`: a name, and optionally an email and a URL. */
 export type Author = z.output<typeof AuthorSchema>;
 
 export const STOP_EVENTS = ['Stop', 'SubagentStop'] as const;
+/** A hook event a pack's Stop hook may run on, one of `STOP_EVENTS`. */
 export type StopEvent = (typeof STOP_EVENTS)[number];
 
 export const HookConfigSchema = z.strictObject({
@@ -51,12 +53,14 @@ export const HookConfigSchema = z.strictObject({
     .default(30)
     .meta({ description: 'Seconds the runtime waits for the hook.' }),
 });
+/** One contract's Stop hook settings in `skillpack.config.json` `hooks`: events, block budget, timeout. */
 export type HookConfig = z.output<typeof HookConfigSchema>;
 
 export const CODEX_INSTALLATION_POLICIES = ['AVAILABLE', 'INSTALLED_BY_DEFAULT', 'NOT_AVAILABLE'] as const;
 
 const PathSchema = z.string().min(1).max(1024);
 
+/** Validates `skillpack.config.json`: the pack's identity, its skills, targets, contracts and hooks. */
 export const PackConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   name: PackNameSchema,
@@ -119,5 +123,7 @@ export const PackConfigSchema = z.strictObject({
     .default({})
     .meta({ description: 'The npm-publishable portable pack.' }),
 });
+/** A validated `skillpack.config.json`, defaults applied. */
 export type PackConfig = z.output<typeof PackConfigSchema>;
+/** A `skillpack.config.json` as written, before defaults are applied. */
 export type PackConfigInput = z.input<typeof PackConfigSchema>;

@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;
+/** Where a pack is installed, one of `INSTALL_SCOPES`: the project or the user's home. */
 export type InstallScope = (typeof INSTALL_SCOPES)[number];
 
 export function isInstallScope(value: unknown): value is InstallScope {
   return typeof value === 'string' && (INSTALL_SCOPES as readonly string[]).includes(value);
 }
 
+/** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
 /**

@@ -20,6 +20,7 @@ export const LockedFileSchema = z.strictObject({
   /** Runtime configuration installed with `--allow-runtime-config`: never deleted, only released. */
   runtimeConfig: z.literal(true).optional(),
 });
+/** One file an install wrote: its path, its sha256 and whether it is executable. */
 export type LockedFile = z.output<typeof LockedFileSchema>;
 
 /** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`). */
@@ -41,6 +42,7 @@ export const LockedInstallSchema = z.strictObject({
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
 });
+/** One pack installed for one runtime in one scope, with the files it wrote. */
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
 
 /** `skillpack-lock.json`: what skillpack wrote into one scope root, per pack and runtime. */
@@ -48,6 +50,7 @@ export const LockFileSchema = z.strictObject({
   lockfileVersion: z.literal(LOCK_FILE_VERSION),
   installs: z.array(LockedInstallSchema),
 });
+/** A scope root's `skillpack-lock.json`: what skillpack wrote there, per pack and runtime. */
 export type LockFile = z.output<typeof LockFileSchema>;
 
 export function emptyLockFile(): LockFile {

@@ -26,6 +26,7 @@ import { type Plan, planInstall, planUninstall } from './plan.js';
 import { readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
 
+/** Which scope root an operation works in, and how long it waits for a concurrent operation. */
 export interface ScopeOptions {
   readonly scope: InstallScope;
   /** The project directory (`--dir`, default the working directory). */
@@ -39,6 +40,10 @@ export interface ScopeOptions {
 /** `refused`: conflicts, nothing changed; `unchanged`: already as planned; `planned`: dry run. */
 export type OperationStatus = 'applied' | 'unchanged' | 'planned' | 'refused';
 
+/**
+ * What `installPack` or `uninstallPack` did or would do: its status, its plan, and the scope root and lock
+ * file.
+ */
 export interface OperationOutcome {
   readonly status: OperationStatus;
   readonly plan: Plan;
@@ -150,6 +155,9 @@ async function settle(
   return ok({ status: 'applied', ...base, applied: applied.data });
 }
 
+/**
+ * Options of `installPack`: the built pack, the runtime, the scope, and whether to overwrite or only plan.
+ */
 export interface InstallOptions extends ScopeOptions {
   readonly packDir: string;
   readonly runtime: RuntimeId;
@@ -212,6 +220,7 @@ async function installFrom(
   });
 }
 
+/** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
 export interface UninstallOptions extends ScopeOptions {
   readonly packName: string;
   /** Only this runtime's install; every runtime's when absent. */
@@ -268,6 +277,7 @@ async function uninstallFrom(
   });
 }
 
+/** One install a scope's lock file records, with how many of its files are unchanged, modified or missing. */
 export interface InstalledPack {
   readonly install: LockedInstall;
   readonly unchanged: number;
@@ -275,6 +285,7 @@ export interface InstalledPack {
   readonly missing: readonly string[];
 }
 
+/** What `listScope` found in one scope: the root, the lock file, and each installed pack. */
 export interface ScopeListing {
   readonly scope: InstallScope;
   readonly root: string;

@@ -14,6 +14,7 @@ export interface LintedFile {
   readonly runtimes: readonly LintRuntime[];
 }
 
+/** What `runLint` found: the runtimes checked, the files linted, every finding, and a count per severity. */
 export interface LintReport {
   readonly runtimes: readonly LintRuntime[];
   readonly files: readonly LintedFile[];

@@ -6,6 +6,7 @@ import type { PackRequest } from './pack-request.js';
 import { renderPack } from './render-pack.js';
 import { type WriteReport, writePack } from './write-pack.js';
 
+/** Options of `buildPack`: a dry run, and a progress callback. */
 export interface BuildOptions {
   /** Render and compare, change nothing: the result says what a build would write and remove. */
   readonly dryRun?: boolean;
@@ -13,6 +14,7 @@ export interface BuildOptions {
   readonly onProgress?: (step: string, done: number, total: number) => void;
 }
 
+/** What `buildPack` wrote (or would write) and removed, with the pack's manifest and the build's warnings. */
 export interface BuildResult extends WriteReport {
   readonly outDir: string;
   readonly manifest: Manifest;
@@ -34,6 +36,7 @@ export async function buildPack(request: PackRequest = {}, options: BuildOptions
   return { ...report, outDir: inputs.outDir, manifest: pack.manifest, warnings: pack.warnings };
 }
 
+/** What `checkPack` found: whether the built pack matches its sources, and the drift if it does not. */
 export interface CheckResult extends CheckReport {
   readonly outDir: string;
   readonly warnings: readonly Warning[];

@@ -7,6 +7,7 @@ import { type DiskFile, readPackTree } from './pack-tree.js';
 import type { RenderedPack } from './render-pack.js';
 
 export const DRIFT_KINDS = ['modified', 'missing', 'orphaned', 'stale'] as const;
+/** How a built file differs from a fresh render, one of `DRIFT_KINDS`. */
 export type DriftKind = (typeof DRIFT_KINDS)[number];
 
 /**
@@ -30,6 +31,10 @@ export interface DriftEntry {
 
 export type DriftFix = 'build' | 'delete';
 
+/**
+ * How a built pack differs from a fresh render: whether it is clean, each drifted file, and the changed
+ * sources.
+ */
 export interface CheckReport {
   readonly clean: boolean;
   readonly drift: readonly DriftEntry[];

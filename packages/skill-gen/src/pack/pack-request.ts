@@ -22,4 +22,5 @@ export interface PackRequest {
   readonly typeReferences?: TypeReferenceOptions;
 }
 
+/** The pack config file read when none is named: `skillpack.config.json`. */
 export const DEFAULT_CONFIG_FILE = 'skillpack.config.json';

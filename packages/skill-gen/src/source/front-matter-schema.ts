@@ -113,4 +113,5 @@ export const SkillFrontMatterSchema = z.strictObject({
   codex: CodexSectionSchema.optional(),
   opencode: OpenCodeSectionSchema.optional(),
 });
+/** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

@@ -16,6 +16,7 @@ export const MAX_SKILL_FILE_CHARS = 1024 * 1024;
 export const MAX_FRONT_MATTER_LINES = 1000;
 export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
 
+/** A parsed skill source file: its front matter, its body, and line numbers for errors. */
 export interface ParsedSkillFile {
   readonly frontMatter: SkillFrontMatter;
   /** The handlebars body, LF line ends. */
