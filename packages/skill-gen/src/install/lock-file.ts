@@ -2,7 +2,8 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
-import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
+import { HOOK_CONFIG_FILES } from './hook-config.js';
+import { HOOK_WIRING } from './hook-config-plan.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -22,9 +23,9 @@ export const LockedFileSchema = z.strictObject({
 });
 export type LockedFile = z.output<typeof LockedFileSchema>;
 
-/** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`). */
+/** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`, `.claude/settings.json`). */
 export const LockedHookConfigSchema = z.strictObject({
-  file: z.literal(CODEX_HOOK_CONFIG),
+  file: z.enum(HOOK_CONFIG_FILES),
   createdFile: z.boolean(),
   entries: z.array(
     z.strictObject({
@@ -110,9 +111,13 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    if (install.hookConfig && install.runtime !== 'codex')
+    const hookFile = HOOK_WIRING[install.runtime]?.file;
+    if (install.hookConfig && install.hookConfig.file !== hookFile)
       return fail(
-        corrupt(file, `${key} records a ${install.hookConfig.file} edit, which only codex installs make`),
+        corrupt(
+          file,
+          `${key} records a ${install.hookConfig.file} edit, which ${install.runtime} installs never make`,
+        ),
       );
     if (scope !== undefined && install.scope !== scope)
       return fail(

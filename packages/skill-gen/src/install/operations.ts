@@ -12,8 +12,8 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
-import { planCodexHookConfig, planCodexHookRemoval } from './codex-hook-plan.js';
 import { probePaths } from './disk-state.js';
+import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
@@ -183,10 +183,12 @@ async function installFrom(
   const previous = findInstall(lock.data, name, options.runtime);
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
-  const hookConfig = await planCodexHookConfig({
+  const hookConfig = await planHookConfig({
+    runtime: options.runtime,
+    scope: options.scope,
     root: root.data,
     packDir: options.packDir,
-    hook: pack.codexHook,
+    hook: pack.hook,
     previous,
     force: options.force,
   });
@@ -257,7 +259,7 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planCodexHookRemoval(root.data, installs);
+  const hookActions = await planHookConfigRemoval(root.data, installs);
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   return settle(plan, {
     root: root.data,

@@ -1,5 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import type { LockedHookConfig } from './codex-hooks.js';
+import type { LockedHookConfig } from './hook-config.js';
 import type { InstallScope } from './layout.js';
 import {
   findInstall,
