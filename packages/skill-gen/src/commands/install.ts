@@ -15,6 +15,12 @@ install back, and a run that was killed is finished or rolled back by the next o
 turns. Runtime configuration a pack carries (settings, config, MCP servers, agents: anything outside the
 skill, hook and plugin folders) is refused and named in the plan unless you pass --allow-runtime-config.
 
+For claude-code, a pack with hooked contracts also gets its Stop hook: the hook program goes into
+.claude/hooks/<pack>/ and one Stop entry (--enforce attempted: only answers that attempt a hooked contract
+are checked) is merged into .claude/settings.json (~/.claude in the user scope), so headless \`claude -p\`
+enforces in every session. Hook configuration edits are surgical: every byte skillpack did not add stays,
+and uninstall takes out exactly what install added.
+
 For codex, a pack with hooked contracts also gets its Stop hook: the hook program goes into
 .codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user scope), keeping
 every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
