@@ -2,6 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
+import { ACTIVATION_FILE } from './claude-activation.js';
 import { HOOK_CONFIG_FILES } from './hook-config.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
@@ -35,12 +36,21 @@ export const LockedHookConfigSchema = z.strictObject({
   ),
 });
 
+/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (claude-activation.ts). */
+export const LockedActivationSchema = z.strictObject({
+  file: z.enum(['.claude/settings.local.json', '.claude/settings.json']),
+  createdFile: z.boolean(),
+  allow: z.array(z.string().regex(/^Skill\([^()\s]+\)$/, 'must be a Skill(<name>) rule')),
+});
+export type LockedActivation = z.output<typeof LockedActivationSchema>;
+
 export const LockedInstallSchema = z.strictObject({
   pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
   runtime: z.enum(RUNTIME_IDS),
   scope: z.enum(INSTALL_SCOPES),
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
+  activation: LockedActivationSchema.optional(),
 });
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
 
@@ -118,6 +128,10 @@ export function safeParseLockFile(
           file,
           `${key} records a ${install.hookConfig.file} edit, which ${install.runtime} installs never make`,
         ),
+      );
+    if (install.activation && install.activation.file !== ACTIVATION_FILE[install.scope])
+      return fail(
+        corrupt(file, `${key} records rules in ${install.activation.file}, which install never writes there`),
       );
     if (scope !== undefined && install.scope !== scope)
       return fail(

@@ -4,6 +4,7 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../io-error.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
   type ApplyStep,
@@ -49,6 +50,8 @@ export interface OperationOutcome {
   readonly recovered: readonly Recovered[];
   /** Under `--dry-run`: staging folders of killed runs that the next real run will recover. */
   readonly pendingRecovery: readonly string[];
+  /** The permission rules the installed skills need to run headless, and whether they are in place. */
+  readonly activation?: ActivationReport;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -156,6 +159,8 @@ export interface InstallOptions extends ScopeOptions {
   readonly force: boolean;
   /** Also install runtime configuration files the pack carries (`--allow-runtime-config`). */
   readonly allowRuntimeConfig?: boolean;
+  /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
+  readonly activate?: boolean;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -193,6 +198,21 @@ async function installFrom(
     force: options.force,
   });
   if (!hookConfig.success) return hookConfig;
+  const activation = await planActivation({
+    runtime: options.runtime,
+    scope: options.scope,
+    root: root.data,
+    packDir: options.packDir,
+    files: pack.files,
+    previous,
+    activate: options.activate ?? false,
+    hookAction: hookConfig.data?.action,
+  });
+  const hookPlan = hookConfig.data
+    ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
+    : activation.hookAction
+      ? { action: activation.hookAction }
+      : undefined;
   const plan = planInstall({
     pack: { name, version },
     runtime: options.runtime,
@@ -202,9 +222,10 @@ async function installFrom(
     disk,
     force: options.force,
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
-    ...(hookConfig.data ? { hookConfig: hookConfig.data } : {}),
+    ...(hookPlan ? { hookConfig: hookPlan } : {}),
+    activation,
   });
-  return settle(plan, {
+  const settled = await settle(plan, {
     root: root.data,
     lockFile,
     packDir: options.packDir,
@@ -212,6 +233,8 @@ async function installFrom(
     recovered,
     onStep: options.onStep,
   });
+  if (!settled.success || !activation.report) return settled;
+  return ok({ ...settled.data, activation: activation.report });
 }
 
 export interface UninstallOptions extends ScopeOptions {
@@ -259,7 +282,11 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planHookConfigRemoval(root.data, installs);
+  const hookActions = await planActivationRemoval(
+    root.data,
+    installs,
+    await planHookConfigRemoval(root.data, installs),
+  );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   return settle(plan, {
     root: root.data,
