@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runAgent } from '@skillpack/testing';
-import { correctionFor, examplePacks, HOOKED, installPack, scriptedAnswers } from './_loops.mjs';
+import { createScriptedModel, otherwise, reply, runAgent } from '@skillpack/testing';
+import { correctionFor, examplePacks, HOOKED, installPack } from './_loops.mjs';
 import {
   ensureRuntimes,
   makeSandbox,
@@ -49,8 +49,20 @@ const PACKS = {
   },
 };
 
+/** A scripted model answering by turn (the last repeats): a string is a text reply, anything else a reply. */
+function scripted(answers) {
+  return createScriptedModel({
+    replies: [
+      otherwise((request) => {
+        const answer = answers[Math.min(request.turn, answers.length - 1)];
+        return typeof answer === 'string' ? reply.text(answer) : answer;
+      }),
+    ],
+  });
+}
+
 async function run(sandbox, prompt, answers) {
-  const model = await scriptedAnswers(answers);
+  const model = await scripted(answers);
   try {
     const output = await runAgent({
       runtime: 'claude-code',
@@ -120,3 +132,48 @@ for (const [name, pack] of Object.entries(PACKS)) {
     });
   }
 }
+
+// Claude Code refuses, headless, the Skill call of a skill with allowed-tools unless a Skill(<name>) rule allows
+// it; `install --activate` is the consent that adds it (without it, install only prints the rule).
+describe('claude-code: a skill with allowed-tools runs headless after install --activate', () => {
+  const skill = 'maestro-ralph-cli-execute';
+  const script = HOOKED['maestro.result'];
+  const skillResult = (stdout) =>
+    stdout
+      .split('\n')
+      .filter((line) => line.includes('"tool_result"'))
+      .map((line) => JSON.parse(line).message.content.find((part) => part.type === 'tool_result'))[0];
+
+  for (const activate of [false, true]) {
+    it(`${activate ? 'with' : 'without'} --activate the Skill call is ${activate ? 'launched' : 'refused'}`, async () => {
+      const sandbox = makeSandbox();
+      const installed = skillpack(
+        [
+          'install',
+          examplePacks(),
+          '--runtime',
+          'claude-code',
+          '--scope',
+          'project',
+          '--dir',
+          sandbox.project,
+          '--format',
+          'json',
+          ...(activate ? ['--activate'] : []),
+        ],
+        { env: sandbox.env },
+      );
+      assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+      const outcome = JSON.parse(installed.stdout);
+      assert.equal(outcome.activation.active, activate, installed.stdout);
+      assert.ok(outcome.activation.rules.includes(`Skill(${skill})`), installed.stdout);
+      const loop = await run(sandbox, script.prompt, [reply.toolCall('Skill', { skill }), script.right]);
+      const result = skillResult(loop.output.stdout);
+      assert.ok(result, `no Skill tool result\n${loop.why}`);
+      const content = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+      if (activate) assert.match(content, new RegExp(`Launching skill: ${skill}`), loop.why);
+      else assert.match(content, new RegExp(`allow rule Skill\\(${skill}\\)`), loop.why);
+      assert.equal(loop.output.run.finalText?.trim(), script.right, loop.why);
+    });
+  }
+});
