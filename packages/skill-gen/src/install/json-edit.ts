@@ -84,6 +84,9 @@ function indentUnit(text: string): string {
   return found ? found[1]! : '  ';
 }
 
+/** The file's line ending: CRLF when it uses one, else LF. */
+const newline = (text: string) => (text.includes('\r\n') ? '\r\n' : '\n');
+
 const splice = (text: string, start: number, end: number, insert = '') =>
   text.slice(0, start) + insert + text.slice(end);
 
@@ -101,18 +104,20 @@ function insertLast(text: string, container: JsonNode, render: (indent: string) 
   if (last === undefined) {
     const multiline = text.includes('\n');
     const inner = `${outer}${unit}`;
-    const insert = multiline ? `\n${inner}${render(inner)}\n${outer}` : render('');
+    const nl = newline(text);
+    const insert = multiline ? `${nl}${inner}${render(inner)}${nl}${outer}` : render('');
     return splice(text, container.start + 1, container.end - 1, insert);
   }
   const multiline = text.slice(container.start, container.end).includes('\n');
   const indent = multiline ? lineIndent(text, last.start) : '';
-  return splice(text, last.end, last.end, `,${multiline ? `\n${indent}` : ' '}${render(indent)}`);
+  const separator = multiline ? `${newline(text)}${indent}` : ' ';
+  return splice(text, last.end, last.end, `,${separator}${render(indent)}`);
 }
 
 /** `JSON.stringify` at a given indentation, in the file's style (compact when the file is on one line). */
 function renderValue(text: string, value: unknown, indent: string): string {
   if (!text.includes('\n')) return JSON.stringify(value);
-  return JSON.stringify(value, null, indentUnit(text)).replaceAll('\n', `\n${indent}`);
+  return JSON.stringify(value, null, indentUnit(text)).replaceAll('\n', `${newline(text)}${indent}`);
 }
 
 /**

@@ -43,6 +43,12 @@ describe('appendAt / removeAt', () => {
     expect(appended).toContain('\n            {\n                "hooks": [');
   });
 
+  it('writes CRLF into a CRLF file', () => {
+    const text = '{\r\n  "model": "opus"\r\n}\r\n';
+    const appended = roundTrip(text, ['hooks', 'Stop']);
+    expect(appended.replaceAll('\r\n', '')).not.toContain('\n');
+  });
+
   it('refuses a path through something that is not an object or an array', () => {
     expect(appendAt('{"hooks": []}', ['hooks', 'Stop'], VALUE)).toBeUndefined();
     expect(appendAt('{"hooks": {"Stop": {}}}', ['hooks', 'Stop'], VALUE)).toBeUndefined();
