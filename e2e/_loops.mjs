@@ -76,12 +76,15 @@ export async function scriptedAnswers(answers) {
   });
 }
 
-/** `skillpack install` the example pack (or the built `packs`) into the sandbox's project for one runtime. */
-export function installPack(runtimeId, sandbox, packs = examplePacks()) {
-  const installed = skillpack(
-    ['install', packs, '--runtime', runtimeId, '--scope', 'project', '--dir', sandbox.project],
-    { env: sandbox.env },
-  );
+/**
+ * `skillpack install` the example pack (or the built `packs`) for one runtime, into the sandbox's project or
+ * (scope `user`) its home.
+ */
+export function installPack(runtimeId, sandbox, packs = examplePacks(), scope = 'project') {
+  const where = scope === 'project' ? ['--dir', sandbox.project] : ['--home', sandbox.home];
+  const installed = skillpack(['install', packs, '--runtime', runtimeId, '--scope', scope, ...where], {
+    env: sandbox.env,
+  });
   assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
   if (runtimeId === 'opencode') {
     // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
@@ -94,8 +97,14 @@ export function installPack(runtimeId, sandbox, packs = examplePacks()) {
 
 /** Per runtime: how the example pack is put in place for a run, and how the model sees a hook's reason. */
 const RUNTIMES = {
-  // The built Claude plugin, loaded for the run as built (`--plugin-dir`).
-  'claude-code': { install: (_sandbox, packs) => ({ pluginDirs: [join(packs, 'claude-code/plugin')] }) },
+  // The skill form as `skillpack install` leaves it: skills in .claude/skills, the Stop hook in
+  // .claude/settings.json. No --plugin-dir.
+  'claude-code': {
+    install: (sandbox, packs) => {
+      installPack('claude-code', sandbox, packs);
+      return {};
+    },
+  },
   codex: {
     install: (sandbox, packs) => {
       // The install wires the pack's Stop hook (.codex/hooks.json, .codex/hooks/<pack>/); Codex skips untrusted

@@ -220,16 +220,19 @@ describe('Claude Code accepts the Claude Code plugin', () => {
     assert.notEqual(passed.decision, 'block');
   });
 
-  it('wires the skill-form Stop hook in SKILL.md, which blocks an answer without a verdict', () => {
+  it("wires the skill-form Stop hook into the project's settings.json, and none into SKILL.md", () => {
     const sandbox = makeSandbox();
     install('claude-code', sandbox);
     const skill = frontMatter(join(sandbox.project, '.claude/skills/cflx-accept/SKILL.md'));
-    const command = skill.hooks?.Stop?.[0]?.hooks?.[0]?.command;
-    assert.ok(command, 'cflx-accept has no Stop hook in its front matter');
+    assert.equal(skill.hooks, undefined, 'a second, skill-scoped hook would give two decisions per stop');
+    const settings = JSON.parse(readFileSync(join(sandbox.project, '.claude/settings.json'), 'utf8'));
+    const command = settings.hooks?.Stop?.[0]?.hooks?.[0]?.command;
+    assert.ok(command, 'install wired no Stop hook into .claude/settings.json');
     const env = { CLAUDE_PROJECT_DIR: sandbox.project };
-    const blocked = askHook(command, sandbox, env, 'I looked at the change and it seems fine.');
+    const blocked = askHook(command, sandbox, env, '{"acceptance":"gated"}\nACCEPTANCE: GATED');
     assert.equal(blocked.decision, 'block');
-    assert.match(blocked.reason, /ACCEPTANCE/);
+    assert.match(blocked.reason, /blocker/);
+    assert.deepEqual(askHook(command, sandbox, env, 'Renamed the variable.'), {});
   });
 });
 

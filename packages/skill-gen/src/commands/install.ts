@@ -15,10 +15,22 @@ install back, and a run that was killed is finished or rolled back by the next o
 turns. Runtime configuration a pack carries (settings, config, MCP servers, agents: anything outside the
 skill, hook and plugin folders) is refused and named in the plan unless you pass --allow-runtime-config.
 
+For claude-code, a pack with hooked contracts also gets its Stop hook: the hook program goes into
+.claude/hooks/<pack>/ and one Stop entry (--enforce attempted: only answers that attempt a hooked contract
+are checked) is merged into .claude/settings.json (~/.claude in the user scope), so headless \`claude -p\`
+enforces in every session. Hook configuration edits are surgical: every byte skillpack did not add stays,
+and uninstall takes out exactly what install added.
+
 For codex, a pack with hooked contracts also gets its Stop hook: the hook program goes into
 .codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user scope), keeping
 every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
-lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.`,
+lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.
+
+Changes that grant permission or trust are made only with --activate. Claude Code refuses, headless, to run
+a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
+--activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
+honours without a workspace trust step; ~/.claude/settings.json for the user), and --activate merges it
+there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks.`,
   positionals: [
     { name: 'PACK_DIR', required: true, description: 'The built pack (the output of skillpack build)' },
   ],
@@ -45,6 +57,11 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       description:
         'Have Codex trust the project and the installed hook (Codex writes it into $CODEX_HOME/config.toml)',
     },
+    activate: {
+      type: 'boolean',
+      description:
+        'Make the runtime configuration changes activation needs: Skill(<name>) allow rules for Claude Code, hook trust for Codex (--trust-codex-hooks)',
+    },
   },
   output: 'formats',
   exits: {
@@ -55,13 +72,17 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
     const runtime = values.runtime as RuntimeId;
     if (values['trust-codex-hooks'] && runtime !== 'codex')
       throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
-    const [{ installPack }, { formatOutcomeJson, formatOutcomeText }, trustStep, { formatCodexHookTrust }] =
-      await Promise.all([
-        import('../install/operations.js'),
-        import('../install/format.js'),
-        import('../install/codex-trust-step.js'),
-        import('../install/codex-trust.js'),
-      ]);
+    const [
+      { installPack },
+      { formatActivationStep, formatOutcomeJson, formatOutcomeText },
+      trustStep,
+      { formatCodexHookTrust },
+    ] = await Promise.all([
+      import('../install/operations.js'),
+      import('../install/format.js'),
+      import('../install/codex-trust-step.js'),
+      import('../install/codex-trust.js'),
+    ]);
     const roots = resolveRoots(values, io);
     const packDir = resolve(io.cwd, positionals[0]!);
     const scope = values.scope as InstallScope;
@@ -72,6 +93,7 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       ...roots,
       force: values.force,
       allowRuntimeConfig: values['allow-runtime-config'],
+      activate: values.activate,
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;
@@ -80,12 +102,20 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       scope,
       projectDir: roots.projectDir,
       ...(values.codex ? { codex: values.codex } : {}),
-      trust: values['trust-codex-hooks'],
+      trust: values['trust-codex-hooks'] || values.activate,
     };
     const trust = runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
-    if (format === 'json') io.stdout(formatOutcomeJson(result.data, trust ? { codexHook: trust } : {}));
+    const activation = result.data.activation;
+    if (format === 'json')
+      io.stdout(
+        formatOutcomeJson(result.data, {
+          ...(trust ? { codexHook: trust } : {}),
+          ...(activation ? { activation } : {}),
+        }),
+      );
     else {
       io.stdout(formatOutcomeText(result.data));
+      if (activation && !activation.active) io.stdout(formatActivationStep(activation));
       if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
     }
     return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;

@@ -3,12 +3,6 @@ import type { SkillSource } from '../source/skill-source.js';
 
 /** The pack's hook file inside a plugin: the one copy each runtime layout of a pack carries. */
 export const HOOK_FILE = 'hooks/skillpack-hook.cjs';
-/** The Claude Code layout's copy, which `install` also puts where the skill form looks for it. */
-export const CLAUDE_PLUGIN_HOOK_PROGRAM = `claude-code/plugin/${HOOK_FILE}`;
-/** Where the Claude Code skill form's hook commands look for the hook file (below the project or home). */
-export function claudeSkillHookFile(pack: string): string {
-  return `.claude/hooks/${pack}/skillpack-hook.cjs`;
-}
 
 /** One handler: the contracts checked together (any one satisfies the hook) on one event. */
 export interface HookHandler {
@@ -88,14 +82,4 @@ export function hooksObject(handlers: readonly HookHandler[], command: (handler:
       [{ hooks: [{ type: 'command', command: command(handler), timeout: handler.timeout }] }],
     ]),
   );
-}
-
-/**
- * Where a Claude Code skill-form hook finds the hook file. The same SKILL.md is installed in a project
- * (`<project>/.claude/`) or for the user (`~/.claude/`), and hook commands get `CLAUDE_PROJECT_DIR` but no
- * skill folder variable, so the command looks in the project first and in the home folder second.
- */
-export function claudeSkillHookScript(pack: string): string {
-  const file = claudeSkillHookFile(pack);
-  return `$( [ -f "$CLAUDE_PROJECT_DIR/${file}" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/${file}`;
 }

@@ -1,3 +1,4 @@
+import type { ActivationReport } from './activation-plan.js';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';
 
@@ -15,7 +16,7 @@ const REASONS: Readonly<Record<string, string>> = {
   'release:modified': 'changed since it was installed; kept, and no longer tracked',
   'release:missing': 'already gone',
   'release:not-a-file': 'no longer a regular file; left as it is',
-  'write:hook-entry': "skillpack's hook entry added to Codex's hook configuration",
+  'write:hook-entry': "created for skillpack's hook entry (or permission rules)",
   'replace:hook-entry': "skillpack's hook entry added, updated or removed; every other entry kept",
   'delete:hook-entry': "only held skillpack's hook entry, and skillpack created it",
   'release:hook-entry-modified': "skillpack's hook entry was changed since it was installed; kept as it is",
@@ -186,4 +187,15 @@ export function formatListingJson(listings: readonly ScopeListing[]): string {
     })),
   }));
   return `${JSON.stringify({ schemaVersion: 1, command: 'list', scopes }, null, 2)}\n`;
+}
+
+/** The permission step a user without `--activate` is told: the file and the exact JSON to merge into it. */
+export function formatActivationStep(report: ActivationReport): string {
+  return [
+    `Claude Code refuses, headless, to run ${report.rules.length === 1 ? 'this skill' : 'these skills'} without an allow rule (${report.rules.join(', ')}).`,
+    `To let them run, add to ${report.file}:`,
+    JSON.stringify(report.add, null, 2),
+    'or run the install again with --activate. The Stop hook enforces either way.',
+    '',
+  ].join('\n');
 }

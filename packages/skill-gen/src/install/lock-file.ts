@@ -2,7 +2,9 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
-import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
+import { ACTIVATION_FILE } from './claude-activation.js';
+import { HOOK_CONFIG_FILES } from './hook-config.js';
+import { HOOK_WIRING } from './hook-config-plan.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -23,9 +25,9 @@ export const LockedFileSchema = z.strictObject({
 /** One file an install wrote: its path, its sha256 and whether it is executable. */
 export type LockedFile = z.output<typeof LockedFileSchema>;
 
-/** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`). */
+/** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`, `.claude/settings.json`). */
 export const LockedHookConfigSchema = z.strictObject({
-  file: z.literal(CODEX_HOOK_CONFIG),
+  file: z.enum(HOOK_CONFIG_FILES),
   createdFile: z.boolean(),
   entries: z.array(
     z.strictObject({
@@ -35,12 +37,21 @@ export const LockedHookConfigSchema = z.strictObject({
   ),
 });
 
+/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (claude-activation.ts). */
+export const LockedActivationSchema = z.strictObject({
+  file: z.enum(['.claude/settings.local.json', '.claude/settings.json']),
+  createdFile: z.boolean(),
+  allow: z.array(z.string().regex(/^Skill\([^()\s]+\)$/, 'must be a Skill(<name>) rule')),
+});
+export type LockedActivation = z.output<typeof LockedActivationSchema>;
+
 export const LockedInstallSchema = z.strictObject({
   pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
   runtime: z.enum(RUNTIME_IDS),
   scope: z.enum(INSTALL_SCOPES),
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
+  activation: LockedActivationSchema.optional(),
 });
 /** One pack installed for one runtime in one scope, with the files it wrote. */
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
@@ -113,9 +124,17 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    if (install.hookConfig && install.runtime !== 'codex')
+    const hookFile = HOOK_WIRING[install.runtime]?.file;
+    if (install.hookConfig && install.hookConfig.file !== hookFile)
       return fail(
-        corrupt(file, `${key} records a ${install.hookConfig.file} edit, which only codex installs make`),
+        corrupt(
+          file,
+          `${key} records a ${install.hookConfig.file} edit, which ${install.runtime} installs never make`,
+        ),
+      );
+    if (install.activation && install.activation.file !== ACTIVATION_FILE[install.scope])
+      return fail(
+        corrupt(file, `${key} records rules in ${install.activation.file}, which install never writes there`),
       );
     if (scope !== undefined && install.scope !== scope)
       return fail(

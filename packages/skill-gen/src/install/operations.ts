@@ -4,6 +4,7 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../io-error.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
   type ApplyStep,
@@ -12,8 +13,8 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
-import { planCodexHookConfig, planCodexHookRemoval } from './codex-hook-plan.js';
 import { probePaths } from './disk-state.js';
+import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
@@ -54,6 +55,8 @@ export interface OperationOutcome {
   readonly recovered: readonly Recovered[];
   /** Under `--dry-run`: staging folders of killed runs that the next real run will recover. */
   readonly pendingRecovery: readonly string[];
+  /** The permission rules the installed skills need to run headless, and whether they are in place. */
+  readonly activation?: ActivationReport;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -164,6 +167,8 @@ export interface InstallOptions extends ScopeOptions {
   readonly force: boolean;
   /** Also install runtime configuration files the pack carries (`--allow-runtime-config`). */
   readonly allowRuntimeConfig?: boolean;
+  /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
+  readonly activate?: boolean;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -191,14 +196,31 @@ async function installFrom(
   const previous = findInstall(lock.data, name, options.runtime);
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
-  const hookConfig = await planCodexHookConfig({
+  const hookConfig = await planHookConfig({
+    runtime: options.runtime,
+    scope: options.scope,
     root: root.data,
     packDir: options.packDir,
-    hook: pack.codexHook,
+    hook: pack.hook,
     previous,
     force: options.force,
   });
   if (!hookConfig.success) return hookConfig;
+  const activation = await planActivation({
+    runtime: options.runtime,
+    scope: options.scope,
+    root: root.data,
+    packDir: options.packDir,
+    files: pack.files,
+    previous,
+    activate: options.activate ?? false,
+    hookAction: hookConfig.data?.action,
+  });
+  const hookPlan = hookConfig.data
+    ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
+    : activation.hookAction
+      ? { action: activation.hookAction }
+      : undefined;
   const plan = planInstall({
     pack: { name, version },
     runtime: options.runtime,
@@ -208,9 +230,10 @@ async function installFrom(
     disk,
     force: options.force,
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
-    ...(hookConfig.data ? { hookConfig: hookConfig.data } : {}),
+    ...(hookPlan ? { hookConfig: hookPlan } : {}),
+    activation,
   });
-  return settle(plan, {
+  const settled = await settle(plan, {
     root: root.data,
     lockFile,
     packDir: options.packDir,
@@ -218,6 +241,8 @@ async function installFrom(
     recovered,
     onStep: options.onStep,
   });
+  if (!settled.success || !activation.report) return settled;
+  return ok({ ...settled.data, activation: activation.report });
 }
 
 /** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
@@ -266,7 +291,11 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planCodexHookRemoval(root.data, installs);
+  const hookActions = await planActivationRemoval(
+    root.data,
+    installs,
+    await planHookConfigRemoval(root.data, installs),
+  );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   return settle(plan, {
     root: root.data,

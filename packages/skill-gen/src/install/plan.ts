@@ -1,8 +1,9 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import type { LockedHookConfig } from './codex-hooks.js';
+import type { LockedHookConfig } from './hook-config.js';
 import type { InstallScope } from './layout.js';
 import {
   findInstall,
+  type LockedActivation,
   type LockedFile,
   type LockedInstall,
   type LockFile,
@@ -108,8 +109,10 @@ export interface InstallPlanInput {
   readonly force: boolean;
   /** Install runtime configuration files the pack carries (`--allow-runtime-config`); refused otherwise. */
   readonly allowRuntimeConfig?: boolean;
-  /** The edit of the runtime's hook configuration (see `planCodexHookConfig`), recorded in the lock. */
+  /** The edit of the runtime's hook configuration (see `planHookConfig`), recorded in the lock. */
   readonly hookConfig?: HookConfigPlan;
+  /** The permission rules `--activate` adds (see `planActivation`), recorded in the lock. */
+  readonly activation?: { readonly action?: PlanAction; readonly locked?: LockedActivation };
 }
 
 export interface HookConfigPlan {
@@ -214,12 +217,14 @@ export function planInstall(input: InstallPlanInput): Plan {
     if (!packPaths.has(file.path)) actions.push(removal(file, input.disk, 'removed-from-pack'));
   }
   if (input.hookConfig?.action) actions.push(input.hookConfig.action);
+  if (input.activation?.action) actions.push(input.activation.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
     runtime: input.runtime,
     scope: input.scope,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
+    ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,

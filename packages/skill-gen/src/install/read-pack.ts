@@ -12,14 +12,12 @@ import {
   safeJsonParse,
 } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { CLAUDE_PLUGIN_HOOK_PROGRAM, claudeSkillHookFile } from '../hooks/hook-plan.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
-import type { PackCodexHook } from './codex-hook-plan.js';
-import { PACK_HOOK_CONFIG, PACK_HOOK_PROGRAM } from './codex-hooks.js';
 import { isInside } from './disk-state.js';
-import { codexHookFolder, type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
+import { type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -27,9 +25,18 @@ export interface ReadPack {
   readonly manifest: Manifest;
   /** The runtime's skill-form files, verified against the manifest's sha256, sorted by target path. */
   readonly files: readonly PackFile[];
-  /** For codex: the Stop hook the pack's plugin declares, when it has one (see `codex-hook-plan.ts`). */
-  readonly codexHook?: PackCodexHook;
+  /** The Stop hook the pack's plugin declares, when it has one, wired into the runtime's hook configuration. */
+  readonly hook?: PackHook;
 }
+
+/** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
+const PLUGIN_HOOK_FILES: Readonly<Partial<Record<RuntimeId, { config: string; program: string }>>> = {
+  codex: { config: 'codex/plugin/hooks/hooks.json', program: 'codex/plugin/hooks/skillpack-hook.cjs' },
+  'claude-code': {
+    config: 'claude-code/plugin/hooks/hooks.json',
+    program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
+  },
+};
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
 function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
@@ -112,7 +119,7 @@ export async function readPack(
       });
     }
   }
-  const hook = runtime === 'codex' ? codexHookOf(manifest) : undefined;
+  const hook = pluginHookOf(manifest, runtime);
   if (hook && !hook.success) return hook;
   if (hook?.data) selected.push(hook.data.program);
   if (selected.length === 0) {
@@ -135,28 +142,31 @@ export async function readPack(
       ),
     );
   }
-  if (runtime === 'claude-code') {
-    const hook = await claudeSkillHookOf(manifest, packDir, selected);
-    if (!hook.success) return hook;
-    if (hook.data) selected.push(hook.data);
-  }
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({ manifest, files, ...(hook?.data ? { codexHook: hook.data.hook } : {}) });
+  return ok({ manifest, files, ...(hook.data ? { hook: hook.data.hook } : {}) });
 }
 
-/** The Codex plugin's hook (declaration and program), installed into `.codex/hooks/<pack>/`. */
-function codexHookOf(
+/**
+ * The plugin's Stop hook (declaration and program) of a runtime whose hooks install wires into its hook
+ * configuration: the program goes into the runtime's hook folder (`.codex/hooks/<pack>/`,
+ * `.claude/hooks/<pack>/`), the entries into `.codex/hooks.json` or `.claude/settings.json`.
+ */
+function pluginHookOf(
   manifest: Manifest,
-): Result<{ hook: PackCodexHook; program: PackFile } | undefined, SkillpackError> {
-  const declaration = manifest.files.find((entry) => entry.path === PACK_HOOK_CONFIG);
-  const program = manifest.files.find((entry) => entry.path === PACK_HOOK_PROGRAM);
+  runtime: RuntimeId,
+): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
+  const files = PLUGIN_HOOK_FILES[runtime];
+  const wiring = HOOK_WIRING[runtime];
+  if (!files || !wiring) return ok(undefined);
+  const declaration = manifest.files.find((entry) => entry.path === files.config);
+  const program = manifest.files.find((entry) => entry.path === files.program);
   if (!declaration || !program) return ok(undefined);
-  const folder = codexHookFolder(manifest.pack.name);
+  const folder = wiring.folder(manifest.pack.name);
   if (folder === undefined) {
     return fail(
       new ProtocolError(
         'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its Codex hook goes in.`,
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime} hook goes in.`,
         { details: { pack: manifest.pack.name } },
       ),
     );
@@ -170,58 +180,6 @@ function codexHookOf(
       executable: program.executable,
     },
   });
-}
-
-/**
- * The hook program Claude Code skill-form skills run, when one of them has a hook: the pack carries one
- * copy, in its plugin, and the skill form's SKILL.md commands look for it under `.claude/hooks/<pack>/`.
- * Called once `files` are verified, so the SKILL.md read here is the one the manifest vouches for.
- */
-async function claudeSkillHookOf(
-  manifest: Manifest,
-  packDir: string,
-  files: readonly PackFile[],
-): Promise<Result<PackFile | undefined, SkillpackError>> {
-  const path = claudeSkillHookFile(manifest.pack.name);
-  const program = manifest.files.find((entry) => entry.path === CLAUDE_PLUGIN_HOOK_PROGRAM);
-  let hooked = false;
-  for (const file of files) {
-    if (!file.source.endsWith('/SKILL.md')) continue;
-    const read = await readRegularFile(join(packDir, file.source));
-    if (read.success && read.data.bytes.toString('utf8').includes(path)) hooked = true;
-  }
-  if (!hooked) return ok(undefined);
-  if (!program) {
-    return fail(
-      new ProtocolError(
-        'pack_hook_missing',
-        `Refusing the pack: its Claude Code skills run ${path}, but it carries no ${CLAUDE_PLUGIN_HOOK_PROGRAM} to install there; rebuild it.`,
-        { details: { packDir, path, expected: CLAUDE_PLUGIN_HOOK_PROGRAM } },
-      ),
-    );
-  }
-  const unsafe = unsafePathReason(path);
-  if (unsafe) {
-    return fail(
-      new ProtocolError(
-        'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its Claude Code hook goes in (${path} ${unsafe}).`,
-        { details: { pack: manifest.pack.name, path } },
-      ),
-    );
-  }
-  const source = { source: program.path, sha256: program.sha256, executable: program.executable };
-  const problems = await verifyFiles(packDir, [{ path, ...source }]);
-  if (problems.length > 0) {
-    return fail(
-      new ProtocolError(
-        'pack_file_mismatch',
-        `Refusing the pack: ${program.path} (${problems[0]!.problem}) does not match ${MANIFEST_FILE}; rebuild it.`,
-        { details: { packDir, files: problems } },
-      ),
-    );
-  }
-  return ok({ path, ...source });
 }
 
 async function verifyFiles(

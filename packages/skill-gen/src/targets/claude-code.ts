@@ -1,8 +1,6 @@
 import {
-  claudeSkillHookScript,
   HOOK_FILE,
   hookCommand,
-  hookedContracts,
   hookHandlers,
   hooksObject,
   packHookedContracts,
@@ -25,14 +23,13 @@ const TARGET = 'claude-code';
 const PLUGIN = `${TARGET}/plugin`;
 
 /** Spec keys plus the keys Claude Code honours (runtimes.md §2.2). */
-function frontMatter(context: TargetContext, skill: SkillSource, form: SkillForm): FrontMatter {
+// No `hooks` in any skill's front matter: Claude Code registers a skill's hooks only once the skill is
+// invoked, and headless `claude -p` denies the `Skill` call without a permission rule, so they would not run.
+// The plugin form wires the pack's Stop hook in hooks/hooks.json; `skillpack install` wires that same entry
+// into the scope's settings.json for the skill form, so every stop gets exactly one hook decision.
+function frontMatter(skill: SkillSource): FrontMatter {
   const source = skill.frontMatter;
   const section = source['claude-code'] ?? {};
-  // Skill-form hooks live in the skill's own front matter so they run only while the skill is active;
-  // the plugin form wires them in hooks/hooks.json instead.
-  const handlers =
-    form === 'skill' ? hookHandlers(context.config, hookedContracts(context.config, skill), ['Stop']) : [];
-  const script = claudeSkillHookScript(context.config.name);
   return {
     ...specKeys(source, section),
     'allowed-tools': toolString(section['allowed-tools'] ?? source['allowed-tools']),
@@ -49,10 +46,6 @@ function frontMatter(context: TargetContext, skill: SkillSource, form: SkillForm
     background: section.background,
     paths: section.paths,
     shell: section.shell,
-    hooks:
-      handlers.length > 0
-        ? hooksObject(handlers, (handler) => hookCommand(script, 'claude-code', handler, 'skill'))
-        : undefined,
   };
 }
 
@@ -61,7 +54,7 @@ function skills(context: TargetContext, root: string, form: SkillForm): OutputFi
     skillTree({
       root,
       skill,
-      frontMatter: frontMatter(context, skill, form),
+      frontMatter: frontMatter(skill),
       body: context.renderBody(skill, form),
       contractFiles: context.contractFiles,
       typeReferences: context.typeReferences,
@@ -143,10 +136,11 @@ function marketplace(context: TargetContext): OutputFile {
 }
 
 /**
- * Claude Code: `.claude/skills/<name>/` (project or user skills, hooks in the skill's front matter), a plugin
- * (`plugin/`, hooks in `hooks/hooks.json`) and a marketplace whose plugin source is `./plugin`. The layout
- * carries one hook file, the plugin's `hooks/skillpack-hook.cjs` (a plugin is copied on its own, so it must
- * hold it); `skillpack install` puts that same file under `.claude/hooks/<pack>/` for the skill form.
+ * Claude Code: `.claude/skills/<name>/` (project or user skills), a plugin (`plugin/`, hooks in
+ * `hooks/hooks.json`) and a marketplace whose plugin source is `./plugin`. The layout carries one hook file,
+ * the plugin's `hooks/skillpack-hook.cjs` (a plugin is copied on its own, so it must hold it); for the skill
+ * form `skillpack install` puts that same file under `.claude/hooks/<pack>/` and the plugin's hook entries,
+ * pointing at it, into the scope's `.claude/settings.json`.
  */
 export const renderClaudeCode: RenderTarget = (context) => [
   ...skills(context, `${TARGET}/.claude/skills`, 'skill'),

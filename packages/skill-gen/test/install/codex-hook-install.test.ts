@@ -84,6 +84,21 @@ describe('install --runtime codex wires the Stop hook', () => {
     expect(existsSync(join(project, 'skillpack-lock.json'))).toBe(false);
   });
 
+  it("gives a person's hooks.json back byte for byte after install and uninstall (#26.12)", async () => {
+    const { project, pack } = setup();
+    const file = join(project, '.codex/hooks.json');
+    // The user's own formatting: compact, one line, a key of their own after `hooks`, no final newline.
+    const original =
+      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo mine"}]}]}, "note": 1}';
+    writeFileSync(file, original);
+    await run(project, pack);
+    const merged = readFileSync(file, 'utf8');
+    expect(merged.startsWith(original.slice(0, original.indexOf(']}]}') + 2))).toBe(true);
+    expect(merged.endsWith(']}, "note": 1}')).toBe(true);
+    expect((await uninstall(project)).success).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(original);
+  });
+
   it('upgrades its own entry in place of the old one', async () => {
     const { work, project, pack } = setup();
     await run(project, pack);

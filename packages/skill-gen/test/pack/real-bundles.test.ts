@@ -75,10 +75,10 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     expect(runHook(command, env, PASS).decision).toBeUndefined();
   });
 
-  it('runs the skill-form hook from SKILL.md front matter, installed in a project or for the user', async () => {
+  it('runs the skill-form hook install wires into settings.json, in a project or for the user', async () => {
     const text = readFileSync(join(out, 'claude-code/.claude/skills/acceptance-review/SKILL.md'), 'utf8');
-    const frontMatter = YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!);
-    const command = frontMatter.hooks.Stop[0].hooks[0].command as string;
+    // One hook decision per stop: the settings entry, never a second one from the skill's front matter.
+    expect(YAML.parse(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!).hooks).toBeUndefined();
     const empty = tempDir();
     for (const scope of ['project', 'user'] as const) {
       const installed = tempDir();
@@ -92,11 +92,15 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
         dryRun: false,
       });
       expect(done.success && done.data.status).toBe('applied');
+      const settings = JSON.parse(readFileSync(join(installed, '.claude/settings.json'), 'utf8'));
+      const command = settings.hooks.Stop[0].hooks[0].command as string;
+      expect(command).toContain('--enforce attempted');
       const env =
         scope === 'project'
           ? { CLAUDE_PROJECT_DIR: installed, HOME: empty }
-          : { CLAUDE_PROJECT_DIR: empty, HOME: installed };
-      expect(runHook(command, env, 'No verdict here.').decision).toBe('block');
+          : { CLAUDE_PROJECT_DIR: empty, HOME: empty };
+      expect(runHook(command, env, MALFORMED).decision).toBe('block');
+      expect(runHook(command, env, 'No verdict here.').decision).toBeUndefined();
       expect(runHook(command, env, PASS).decision).toBeUndefined();
     }
   });

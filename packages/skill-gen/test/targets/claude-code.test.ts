@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDemo } from '../_support/render-demo.js';
 
 describe('claude-code target', () => {
-  it('writes Claude Code keys, and wires the Stop hook in the skill front matter of the skill form', async () => {
+  it('writes Claude Code keys, and no hooks in the skill form (install wires them into settings.json)', async () => {
     const { frontMatter } = await renderDemo('claude-code');
     const skill = frontMatter('claude-code/.claude/skills/full/SKILL.md');
     expect(Object.keys(skill)).toEqual([
@@ -12,7 +12,6 @@ describe('claude-code target', () => {
       'argument-hint',
       'compatibility',
       'disable-model-invocation',
-      'hooks',
       'license',
       'metadata',
       'paths',
@@ -23,12 +22,7 @@ describe('claude-code target', () => {
       'disable-model-invocation': true,
       paths: ['src/**'],
     });
-    const command = (skill.hooks as { Stop: { hooks: { command: string; timeout: number }[] }[] }).Stop[0]!
-      .hooks[0]!;
-    expect(command.command).toBe(
-      'node "$( [ -f "$CLAUDE_PROJECT_DIR/.claude/hooks/demo-pack/skillpack-hook.cjs" ] && printf %s "$CLAUDE_PROJECT_DIR" || printf %s "$HOME" )/.claude/hooks/demo-pack/skillpack-hook.cjs" claude-code --contract demo.answer --max-blocks 3',
-    );
-    expect(command.timeout).toBe(30);
+    expect(skill.hooks).toBeUndefined();
     expect(frontMatter('claude-code/.claude/skills/plain/SKILL.md')).toEqual({
       name: 'plain',
       description: 'Plain.',

@@ -1,0 +1,158 @@
+// Planning the permission rules `--activate` adds for Claude Code skills (claude-activation.ts): next to the
+// hook configuration edit, chained onto it when both land in the same file (the user scope's settings.json).
+import { join } from 'node:path';
+import type { RuntimeId } from '@skillpack/adapters';
+import { readRegularFile } from '../read-regular-file.js';
+import { sha256 } from '../sha256.js';
+import {
+  ACTIVATION_FILE,
+  activationStep,
+  gatedSkillName,
+  mergeRules,
+  removeRules,
+  skillRule,
+} from './claude-activation.js';
+import { probePaths } from './disk-state.js';
+import type { InstallScope } from './layout.js';
+import type { LockedActivation, LockedInstall } from './lock-file.js';
+import type { DiskState, PackFile, PlanAction } from './plan.js';
+
+/** What the user is told (or what `--activate` did): the rules, the file, and whether they are in place. */
+export interface ActivationReport {
+  readonly file: string;
+  readonly rules: readonly string[];
+  /** Every rule is in the file (added now or before, by skillpack or by the person). */
+  readonly active: boolean;
+  readonly add: { permissions: { allow: string[] } };
+}
+
+export interface ActivationPlan {
+  /** The hook configuration action, with the rules merged in when it writes the same file. */
+  readonly hookAction?: PlanAction;
+  readonly action?: PlanAction;
+  readonly locked?: LockedActivation;
+  readonly report?: ActivationReport;
+}
+
+/** Runtimes whose skills need a permission rule to run headless. */
+const NEEDS_RULES: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+
+async function gatedRules(packDir: string, files: readonly PackFile[]): Promise<string[]> {
+  const rules: string[] = [];
+  for (const file of files) {
+    if (!file.source.endsWith('/SKILL.md')) continue;
+    const read = await readRegularFile(join(packDir, file.source));
+    if (!read.success) continue;
+    const name = gatedSkillName(read.data.bytes.toString('utf8'));
+    if (name !== undefined) rules.push(skillRule(name));
+  }
+  return rules.sort();
+}
+
+async function current(root: string, file: string): Promise<{ state: DiskState; text?: string }> {
+  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
+  if (state.kind !== 'file') return { state };
+  const read = await readRegularFile(join(root, file));
+  return read.success ? { state, text: read.data.bytes.toString('utf8') } : { state: { kind: 'other' } };
+}
+
+function writing(path: string, text: string, state: DiskState): PlanAction {
+  const content = { source: path, content: text, sha256: sha256(text), executable: false };
+  return state.kind === 'file'
+    ? { type: 'replace', path, reason: 'hook-entry', previousSha256: state.sha256, ...content }
+    : { type: 'write', path, reason: 'hook-entry', ...content };
+}
+
+/** Plan the allow rules of an install (added only when `activate`; reported either way). */
+export async function planActivation(input: {
+  readonly runtime: RuntimeId;
+  readonly scope: InstallScope;
+  readonly root: string;
+  readonly packDir: string;
+  readonly files: readonly PackFile[];
+  readonly previous: LockedInstall | undefined;
+  readonly activate: boolean;
+  readonly hookAction: PlanAction | undefined;
+}): Promise<ActivationPlan> {
+  const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
+  if (!NEEDS_RULES[input.runtime]) return keepHook;
+  const path = ACTIVATION_FILE[input.scope];
+  const rules = await gatedRules(input.packDir, input.files);
+  const recorded = input.previous?.activation?.allow ?? [];
+  if (rules.length === 0 && recorded.length === 0) return keepHook;
+  const disk = await current(input.root, path);
+  const sameFile = input.hookAction?.path === path ? input.hookAction : undefined;
+  const base =
+    sameFile && (sameFile.type === 'write' || sameFile.type === 'replace') ? sameFile.content : disk.text;
+  const report = (active: boolean): ActivationReport => ({
+    ...activationStep(input.scope, input.root, rules),
+    rules,
+    active,
+  });
+  const inPlace = (text: string | undefined) => {
+    const edit = text === undefined ? undefined : mergeRules(text, rules, []);
+    return edit !== undefined && edit.kind === 'unchanged';
+  };
+  const blocked =
+    (sameFile && sameFile.type === 'conflict') ||
+    (disk.state.kind !== 'file' && disk.state.kind !== 'missing');
+  if (!input.activate || blocked) {
+    const locked = input.previous?.activation ? { locked: input.previous.activation } : {};
+    return { ...keepHook, ...locked, report: report(rules.length === 0 || inPlace(base)) };
+  }
+  const edit = mergeRules(base, rules, recorded);
+  if (edit.kind === 'invalid') {
+    const action: PlanAction = { type: 'conflict', path, reason: 'hook-config-invalid', detail: edit.detail };
+    return { ...keepHook, action, report: report(false) };
+  }
+  const locked: LockedActivation | undefined =
+    edit.added.length === 0
+      ? undefined
+      : {
+          file: path,
+          createdFile: disk.state.kind === 'missing' || (input.previous?.activation?.createdFile ?? false),
+          allow: [...edit.added],
+        };
+  const withLock = locked ? { locked } : {};
+  if (edit.kind === 'unchanged') return { ...keepHook, ...withLock, report: report(true) };
+  const action = writing(path, edit.text, disk.state);
+  if (sameFile) return { hookAction: action, ...withLock, report: report(true) };
+  return { ...keepHook, action, ...withLock, report: report(true) };
+}
+
+/** Take the rules uninstalled packs added out again, chained onto the hook removal of the same file. */
+export async function planActivationRemoval(
+  root: string,
+  installs: readonly LockedInstall[],
+  hookActions: readonly PlanAction[],
+): Promise<PlanAction[]> {
+  const actions = [...hookActions];
+  for (const install of installs) {
+    const activation = install.activation;
+    if (!activation) continue;
+    const at = actions.findIndex((action) => action.path === activation.file);
+    const previous = at >= 0 ? actions[at] : undefined;
+    const disk = await current(root, activation.file);
+    const base =
+      previous && (previous.type === 'write' || previous.type === 'replace') ? previous.content : disk.text;
+    if (base === undefined) {
+      if (at < 0) actions.push({ type: 'release', path: activation.file, reason: 'missing' });
+      continue;
+    }
+    const edit = removeRules(base, activation.allow);
+    if (edit.kind === 'invalid') {
+      if (at < 0) actions.push({ type: 'release', path: activation.file, reason: 'modified' });
+      continue;
+    }
+    if (edit.kind === 'unchanged') continue;
+    const empty = edit.text.replace(/\s/g, '') === '{}';
+    const created = activation.createdFile || install.hookConfig?.createdFile === true;
+    const next: PlanAction =
+      empty && created && disk.state.kind === 'file'
+        ? { type: 'delete', path: activation.file, reason: 'hook-entry', sha256: disk.state.sha256 }
+        : writing(activation.file, edit.text, disk.state);
+    if (at >= 0) actions[at] = next;
+    else actions.push(next);
+  }
+  return actions;
+}

@@ -1,0 +1,236 @@
+// Planning the edit of a runtime's hook configuration file for an install or an uninstall: which file, which
+// placeholder the pack's declaration uses, and how the command names the installed program, per runtime.
+import { join } from 'node:path';
+import type { RuntimeId } from '@skillpack/adapters';
+import { fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
+import { readRegularFile } from '../read-regular-file.js';
+import { sha256 } from '../sha256.js';
+import { probePaths } from './disk-state.js';
+import {
+  declaredHookEntries,
+  entryDigest,
+  type HookConfigFile,
+  type HookEntry,
+  type LockedHookConfig,
+  mergeHookEntries,
+  removeHookEntries,
+} from './hook-config.js';
+import type { InstallScope } from './layout.js';
+import type { LockedInstall } from './lock-file.js';
+import type { DiskState, HookConfigPlan, PlanAction } from './plan.js';
+
+/** The Stop hook a pack carries: its declaration in the pack and the folder its program is installed in. */
+export interface PackHook {
+  /** The pack path of the plugin's hooks.json and its manifest sha256. */
+  readonly declaration: { readonly source: string; readonly sha256: string };
+  /** Below the scope root, e.g. `.codex/hooks/my-pack/`. */
+  readonly folder: string;
+}
+
+interface HookWiring {
+  /** The file the runtime reads hooks from, below the scope root. */
+  readonly file: HookConfigFile;
+  /** The plugin-root variable the pack's hooks.json commands use. */
+  readonly placeholder: string;
+  /** The folder (below the scope root) a pack's hook program goes in; `undefined` for an unusable name. */
+  readonly folder: (pack: string) => string | undefined;
+  /** The folder as the hook command names it. */
+  readonly commandDir: (root: string, scope: InstallScope, folder: string) => string;
+}
+
+const absolute = (root: string, folder: string) =>
+  `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder.replace(/\/$/, '')}`;
+
+const plainName = (pack: string) => {
+  const name = pack.replace(/^@/, '').replaceAll('/', '+');
+  return /^[A-Za-z0-9._+-]+$/.test(name) && name !== '.' && name !== '..' ? name : undefined;
+};
+
+/**
+ * Per runtime. Codex runs a hook with the project as its working directory and no project variable, so its
+ * commands are absolute. Claude Code 2.1.328 runs hook commands through a shell with `CLAUDE_PROJECT_DIR`
+ * set, so a project's settings.json (committed with the project) names the program relative to it and works
+ * in every clone; the user's settings name it absolutely.
+ */
+export const HOOK_WIRING: Readonly<Partial<Record<RuntimeId, HookWiring>>> = {
+  codex: {
+    file: '.codex/hooks.json',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder.
+    placeholder: '${PLUGIN_ROOT}',
+    folder: (pack) => {
+      const name = plainName(pack);
+      return name === undefined ? undefined : `.codex/hooks/${name}/`;
+    },
+    commandDir: (root, _scope, folder) => absolute(root, folder),
+  },
+  'claude-code': {
+    file: '.claude/settings.json',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's plugin-root placeholder.
+    placeholder: '${CLAUDE_PLUGIN_ROOT}',
+    folder: (pack) => {
+      const name = plainName(pack);
+      return name === undefined ? undefined : `.claude/hooks/${name}/`;
+    },
+    commandDir: (root, scope, folder) =>
+      scope === 'project' ? `$CLAUDE_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
+  },
+};
+
+/** The installed hook program as the hook command names it (the marker of skillpack's entries). */
+export function hookCommandProgram(
+  runtime: RuntimeId,
+  root: string,
+  scope: InstallScope,
+  folder: string,
+): string {
+  const wiring = HOOK_WIRING[runtime];
+  return `${wiring ? wiring.commandDir(root, scope, folder) : absolute(root, folder)}/skillpack-hook.cjs`;
+}
+
+async function currentConfig(root: string, file: string): Promise<{ state: DiskState; text?: string }> {
+  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
+  if (state.kind !== 'file') return { state };
+  const read = await readRegularFile(join(root, file));
+  if (!read.success) throw read.error;
+  return { state, text: read.data.bytes.toString('utf8') };
+}
+
+function conflict(
+  file: string,
+  reason: 'hook-entry-modified' | 'hook-config-invalid' | 'symlink' | 'not-a-file' | 'outside-root',
+  detail: string,
+): PlanAction {
+  return { type: 'conflict', path: file, reason, detail };
+}
+
+function notAFile(file: string, state: DiskState): PlanAction | undefined {
+  if (state.kind === 'outside-root')
+    return conflict(file, 'outside-root', `a parent folder resolves to ${state.resolved}`);
+  if (state.kind === 'symlink')
+    return conflict(file, 'symlink', 'a symbolic link; skillpack never writes through one');
+  if (state.kind === 'directory' || state.kind === 'other')
+    return conflict(file, 'not-a-file', 'not a regular file');
+  return undefined;
+}
+
+function writing(file: string, text: string, state: DiskState): PlanAction {
+  const content = { source: file, content: text, sha256: sha256(text), executable: false };
+  return state.kind === 'file'
+    ? { type: 'replace', path: file, reason: 'hook-entry', previousSha256: state.sha256, ...content }
+    : { type: 'write', path: file, reason: 'hook-entry', ...content };
+}
+
+function mismatch(file: string): SkillpackError {
+  return new ProtocolError(
+    'pack_file_mismatch',
+    `Refusing the pack: ${file} does not match its sha256 in the manifest; rebuild the pack.`,
+    { details: { file } },
+  );
+}
+
+/**
+ * Plan the edit of the runtime's hook configuration for an install: add the pack's hook groups (their
+ * commands pointing at the installed program), replace the ones the previous install recorded, keep
+ * everything else byte for byte. A group a person changed is a conflict (unless `force`), and so is a file
+ * skillpack cannot parse (or one with comments): nothing is lost.
+ */
+export async function planHookConfig(input: {
+  readonly runtime: RuntimeId;
+  readonly scope: InstallScope;
+  readonly root: string;
+  readonly packDir: string;
+  readonly hook: PackHook | undefined;
+  readonly previous: LockedInstall | undefined;
+  readonly force: boolean;
+}): Promise<Result<HookConfigPlan | undefined, SkillpackError>> {
+  const wiring = HOOK_WIRING[input.runtime];
+  const recorded = input.previous?.hookConfig;
+  if (!wiring || (!input.hook && !recorded)) return ok(undefined);
+  const file = wiring.file;
+  const folder = input.hook?.folder ?? wiring.folder(input.previous?.pack.name ?? '') ?? '';
+  const commandDir = wiring.commandDir(input.root, input.scope, folder);
+  const marker = `${commandDir}/skillpack-hook.cjs`;
+  let desired: HookEntry[] = [];
+  if (input.hook) {
+    const source = join(input.packDir, input.hook.declaration.source);
+    const read = await readRegularFile(source);
+    if (!read.success) return fail(mismatch(source));
+    if (sha256(read.data.bytes) !== input.hook.declaration.sha256) return fail(mismatch(source));
+    const entries = declaredHookEntries(
+      read.data.bytes.toString('utf8'),
+      source,
+      absolute(input.root, folder),
+      { placeholder: wiring.placeholder, commandDir },
+    );
+    if (!entries.success) return entries;
+    desired = entries.data;
+  }
+  const { state, text } = await currentConfig(input.root, file);
+  const blocked = notAFile(file, state);
+  const locked: LockedHookConfig | undefined =
+    desired.length === 0
+      ? undefined
+      : {
+          file,
+          createdFile: state.kind === 'missing' || (recorded?.createdFile ?? false),
+          entries: desired.map((entry) => ({ event: entry.event, sha256: entryDigest(entry.group) })),
+        };
+  const withLock = (action: PlanAction): HookConfigPlan => ({ action, ...(locked ? { locked } : {}) });
+  if (blocked) return ok(withLock(blocked));
+  const merged = mergeHookEntries({
+    text,
+    file: join(input.root, file),
+    desired,
+    recorded: recorded?.entries.map((entry) => entry.sha256) ?? [],
+    marker,
+    force: input.force,
+  });
+  if (!merged.success) return ok(withLock(conflict(file, 'hook-config-invalid', merged.error.message)));
+  if (merged.data.kind === 'modified')
+    return ok(withLock(conflict(file, 'hook-entry-modified', merged.data.detail)));
+  if (merged.data.kind === 'unchanged')
+    return ok(withLock({ type: 'keep', path: file, reason: 'unchanged' }));
+  return ok(withLock(writing(file, merged.data.text, state)));
+}
+
+/** Plan taking uninstalled packs' recorded groups out of their hook configuration; what a person changed stays. */
+export async function planHookConfigRemoval(
+  root: string,
+  installs: readonly LockedInstall[],
+): Promise<PlanAction[]> {
+  const actions: PlanAction[] = [];
+  const byFile = new Map<string, LockedInstall[]>();
+  for (const install of installs) {
+    if (!install.hookConfig) continue;
+    byFile.set(install.hookConfig.file, [...(byFile.get(install.hookConfig.file) ?? []), install]);
+  }
+  for (const [file, withHooks] of byFile) {
+    const { state, text } = await currentConfig(root, file);
+    const release = (reason: Extract<PlanAction, { type: 'release' }>['reason']) =>
+      actions.push({ type: 'release', path: file, reason });
+    if (state.kind === 'missing') release('missing');
+    else if (state.kind !== 'file' || text === undefined) release('not-a-file');
+    else {
+      const recorded = withHooks.flatMap((install) =>
+        install.hookConfig!.entries.map((entry) => entry.sha256),
+      );
+      const first = withHooks[0]!;
+      const wiring = HOOK_WIRING[first.runtime];
+      const folder = wiring?.folder(first.pack.name) ?? '';
+      const removed = removeHookEntries({
+        text,
+        file: join(root, file),
+        recorded,
+        marker: hookCommandProgram(first.runtime, root, first.scope, folder),
+        createdFile: withHooks.every((install) => install.hookConfig!.createdFile),
+      });
+      if (!removed.success) release('modified');
+      else if (removed.data.kind === 'unchanged')
+        release(removed.data.modified > 0 ? 'hook-entry-modified' : 'missing');
+      else if (removed.data.kind === 'delete')
+        actions.push({ type: 'delete', path: file, reason: 'hook-entry', sha256: state.sha256 });
+      else actions.push(writing(file, removed.data.text, state));
+    }
+  }
+  return actions;
+}
