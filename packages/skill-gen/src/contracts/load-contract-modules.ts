@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
 import { authorError } from '../author-error.js';
+import { contractModuleTimeoutMs } from './module-timeout.js';
+import { type ProbeOutcome, probeModule } from './probe-module.js';
 
 /** One contract a module exports, and where it came from (errors and generated hooks name both). */
 export interface ModuleContract {
@@ -21,6 +23,11 @@ export interface ContractModuleOptions {
   readonly baseDir: string;
   /** The file errors point at (the config, or `--contracts`). */
   readonly origin: string;
+  /**
+   * How long the module's import may take, in milliseconds (default: `SKILLPACK_CONTRACT_MODULE_TIMEOUT_MS`,
+   * else 10000).
+   */
+  readonly timeoutMs?: number;
 }
 
 /** A path (`./x.ts`, `../x.js`, `/abs/x.mjs`) rather than a package specifier (`@acme/contracts`). */
@@ -102,6 +109,67 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
   }
 }
 
+const TIMED_OUT = Symbol('timed out');
+
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** `import(url)`, rejected with TIMED_OUT after `timeoutMs`; the timer keeps the process alive until then. */
+async function importWithin(url: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([import(url) as Promise<Record<string, unknown>>, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A module whose import did not finish: the typed error naming it and what happened. */
+function notLoaded(
+  specifier: string,
+  options: ContractModuleOptions,
+  outcome: Exclude<ProbeOutcome, { kind: 'loaded' }>,
+  timeoutMs: number,
+  cause?: unknown,
+) {
+  const details = { module: specifier };
+  switch (outcome.kind) {
+    case 'timeout':
+      return authorError('contract_module_timeout', {
+        file: options.origin,
+        message: `The contract module "${specifier}" did not finish loading within ${timeoutMs} ms (its top-level code loops or awaits something slow); it was stopped.`,
+        fix: 'Make the module define its contracts without waiting at import time, or raise SKILLPACK_CONTRACT_MODULE_TIMEOUT_MS.',
+        details: { ...details, timeoutMs },
+      });
+    case 'unsettled':
+      return authorError('contract_module_unsettled', {
+        file: options.origin,
+        message: `The contract module "${specifier}" never finished loading: its top-level await waits on a promise that nothing can settle.`,
+        fix: 'Remove the top-level await, or make sure what it awaits settles.',
+        details,
+      });
+    case 'exited':
+      return authorError('contract_module_unloadable', {
+        file: options.origin,
+        message: `The contract module "${specifier}" called process.exit(${outcome.exitCode}) while loading.`,
+        fix: 'A contract module must not end the process; remove the process.exit call.',
+        details: { ...details, exitCode: outcome.exitCode },
+      });
+    case 'threw':
+      return authorError('contract_module_unloadable', {
+        file: options.origin,
+        message: `The contract module "${specifier}" failed while loading: ${outcome.message}.`,
+        fix: 'Fix the error the module throws when it is imported.',
+        details,
+        ...(cause === undefined ? {} : { cause }),
+      });
+  }
+}
+
 function contractsOf(value: unknown): readonly AnyContract[] | undefined {
   if (isContract(value)) return [value];
   if (isContractRegistry(value)) return value.list();
@@ -112,24 +180,27 @@ function contractsOf(value: unknown): readonly AnyContract[] | undefined {
 /**
  * Load one contract module: bundle it with esbuild (so `.ts`, `.mts`, `.js` and `.mjs` load on plain Node),
  * import the result and collect its exports. Every export must be a contract made by `defineContract`, a
- * registry or an array of contracts; anything else, or a module that fails to load, is a ConfigError.
+ * registry or an array of contracts; anything else, or a module that fails to load, is a ConfigError. The
+ * import is bounded: a module that does not finish loading within `timeoutMs` is `contract_module_timeout`,
+ * one that can never finish is `contract_module_unsettled`; either way the CLI goes on to exit.
  */
 export async function loadContractModule(
   specifier: string,
   options: ContractModuleOptions,
 ): Promise<ModuleContract[]> {
+  const timeoutMs = options.timeoutMs ?? contractModuleTimeoutMs();
   const { code, file } = await bundleModule(specifier, options);
+  const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+  // A trial import in a worker thread first: only there can a module that loops, never settles or exits be
+  // stopped. The import that yields the contracts runs here once the trial finished.
+  const trial = await probeModule(url, timeoutMs);
+  if (trial.kind !== 'loaded') throw notLoaded(specifier, options, trial, timeoutMs);
   let namespace: Record<string, unknown>;
   try {
-    namespace = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    namespace = await importWithin(url, timeoutMs);
   } catch (cause) {
-    throw authorError('contract_module_unloadable', {
-      file: options.origin,
-      message: `The contract module "${specifier}" failed while loading: ${cause instanceof Error ? cause.message : String(cause)}.`,
-      fix: 'Fix the error the module throws when it is imported.',
-      details: { module: specifier },
-      cause,
-    });
+    if (cause === TIMED_OUT) throw notLoaded(specifier, options, { kind: 'timeout' }, timeoutMs);
+    throw notLoaded(specifier, options, { kind: 'threw', message: messageOf(cause) }, timeoutMs, cause);
   }
   const found: ModuleContract[] = [];
   for (const [exportName, value] of Object.entries(namespace)) {
