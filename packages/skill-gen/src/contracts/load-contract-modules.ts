@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
 import { authorError } from '../author-error.js';
+import { kindCode, PATH_KIND_PHRASE, pathKind } from '../cli/path-kind.js';
 import { notLoaded } from './module-load-error.js';
 import { contractModuleTimeoutMs } from './module-timeout.js';
 import { probeModule } from './probe-module.js';
@@ -73,13 +73,24 @@ const projectPackages: Plugin = {
 async function bundleModule(specifier: string, options: ContractModuleOptions) {
   const { build } = await import('esbuild');
   const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
-  if (isPathSpecifier(specifier) && !existsSync(entry)) {
-    throw authorError('contract_module_not_found', {
-      file: options.origin,
-      message: `The contract module "${specifier}" does not exist (looked for ${entry}).`,
-      fix: 'Correct the path in "contracts"; paths are relative to the config file.',
-      details: { module: specifier },
-    });
+  if (isPathSpecifier(specifier)) {
+    const kind = await pathKind(entry).catch(() => 'file' as const);
+    if (kind === 'missing') {
+      throw authorError('contract_module_not_found', {
+        file: options.origin,
+        message: `The contract module "${specifier}" does not exist (looked for ${entry}).`,
+        fix: 'Correct the path in "contracts"; paths are relative to the config file.',
+        details: { module: specifier },
+      });
+    }
+    if (kind !== 'file') {
+      throw authorError(kindCode('contract_module', kind), {
+        file: options.origin,
+        message: `The contract module "${specifier}" is ${PATH_KIND_PHRASE[kind]} (${entry}); expected a .ts, .mts, .js or .mjs file.`,
+        fix: 'Name the module file itself in "contracts".',
+        details: { module: specifier, kind },
+      });
+    }
   }
   try {
     const result = await build({
