@@ -48,7 +48,7 @@ describe('--config FILE of build, check, lint, docs, schemas and parse', { timeo
     ['docs', '--out', 'out'],
     ['schemas', '--out', 'out'],
     ['parse', '--contract', 'conflux.acceptance', 'plain.txt'],
-  ] as const;
+  ] as readonly (readonly string[])[];
   for (const [path, kind, phrase] of KINDS) {
     it.each(commands)(`%s refuses ${path} as the config: config_is_${kind} (no hang)`, async (...args) => {
       const run = await cli(place(), ...asJson([...args, '--config', path]));
