@@ -36,7 +36,7 @@ function skillpack(mode: string, args: readonly string[]) {
     cwd: root,
     encoding: 'utf8',
     // A hang fails the test (status null) instead of stalling the suite.
-    timeout: 60_000,
+    timeout: 45_000,
     env: {
       ...process.env,
       MODE: mode,
@@ -67,7 +67,9 @@ const COMMANDS: Readonly<Record<string, readonly string[]>> = {
   'parse of a turn.failed run': ['parse', '--contract', 'conflux.acceptance', TURN_FAILED],
 };
 
-describe('a contract module that never finishes loading fails the command, never exit 0', () => {
+describe('a contract module that never finishes loading fails the command, never exit 0', {
+  timeout: 90_000,
+}, () => {
   it.each(Object.keys(COMMANDS))('%s: a top-level await that never settles', (name) => {
     const run = skillpack('tla', COMMANDS[name]!);
     expect(run.status, run.stderr).toBe(1);
@@ -85,7 +87,9 @@ describe('a contract module that never finishes loading fails the command, never
   });
 });
 
-describe('a contract module that leaves a timer running does not keep the CLI alive', () => {
+describe('a contract module that leaves a timer running does not keep the CLI alive', {
+  timeout: 90_000,
+}, () => {
   const expected: Readonly<Record<string, number>> = {
     build: 0,
     check: 0,
