@@ -1,8 +1,22 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cli } from '../_support/cli.js';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
+
+// A process per run: in one process an ES module imported once is never evaluated again, so a mark it left
+// (or not) would say nothing about the later command.
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the skill-gen package first`);
+});
+
+async function cli(cwd: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 45_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
 
 /** A contract module that leaves a mark when it runs (in the trial import's worker too). */
 const module = (mark: string) => `import { writeFileSync } from 'node:fs';
