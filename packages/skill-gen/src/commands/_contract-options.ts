@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import { readConfigText } from '../config/read-config-text.js';
 import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';

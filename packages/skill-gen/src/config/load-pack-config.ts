@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import { findUnsafeKey } from '../unsafe-keys.js';
