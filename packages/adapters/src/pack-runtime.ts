@@ -11,6 +11,9 @@ export { PROGRAM_END, PROGRAM_START, runWithCodeCache } from './bin/code-cache.j
 export type { HookProgram } from './bin/hook-program.js';
 export { startHookProgram } from './bin/hook-program.js';
 export { packContractsOf } from './bin/pack-contracts.js';
+export type { LazyContractModule } from './hooks/lazy-contract-modules.js';
+export { lazyPackContractLoader, loadLazyContracts } from './hooks/lazy-contract-modules.js';
 export type { ContractLoader } from './hooks/load-contracts.js';
 export { packContractLoader } from './hooks/load-contracts.js';
+export type { PackContractSource } from './opencode/plugin-entry.js';
 export { createPackPlugin } from './opencode/plugin-entry.js';

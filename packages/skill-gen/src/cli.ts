@@ -1,5 +1,9 @@
 #!/usr/bin/env node
+import { EXIT_INTERNAL, guardCommandProcess } from './cli/process-exit.js';
 import { runCli } from './program.js';
+
+// Until the command completes, the exit code is a failure: see guardCommandProcess.
+const command = guardCommandProcess();
 
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
@@ -9,13 +13,11 @@ runCli(process.argv.slice(2), {
   env: process.env,
   interactive: process.stderr.isTTY === true,
 }).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => command.finish(code),
   (error: unknown) => {
     process.stderr.write(
       `skillpack: unexpected failure: ${error instanceof Error ? error.stack : String(error)}\n`,
     );
-    process.exitCode = 70;
+    command.finish(EXIT_INTERNAL);
   },
 );

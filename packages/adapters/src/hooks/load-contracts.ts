@@ -11,7 +11,8 @@ import {
 /** The contracts with these ids, or a ConfigError naming the ones it does not know. */
 export type ContractLoader = (ids: readonly string[]) => Promise<Result<AnyContract[], ConfigError>>;
 
-function unknown(id: string, known: readonly string[]): ConfigError {
+/** `unknown_contract`: the id asked for and the ids the loader knows. */
+export function unknownContractError(id: string, known: readonly string[]): ConfigError {
   return new ConfigError(
     'unknown_contract',
     `Unknown contract "${id}". Known contracts: ${known.join(', ')}.`,
@@ -21,7 +22,7 @@ function unknown(id: string, known: readonly string[]): ConfigError {
 
 async function unknownContract(id: string, pack: ContractRegistry | undefined): Promise<ConfigError> {
   const { builtinContracts } = await import('@skillpack/core/contracts');
-  return unknown(id, [...new Set([...(pack?.ids ?? []), ...builtinContracts.ids])].sort());
+  return unknownContractError(id, [...new Set([...(pack?.ids ?? []), ...builtinContracts.ids])].sort());
 }
 
 /**
@@ -52,7 +53,7 @@ export function packContractLoader(contracts: readonly AnyContract[]): ContractL
     const found: AnyContract[] = [];
     for (const id of new Set(ids)) {
       const contract = byId.get(id);
-      if (!contract) return fail(unknown(id, known));
+      if (!contract) return fail(unknownContractError(id, known));
       found.push(contract);
     }
     return ok(found);

@@ -2,6 +2,21 @@ import { parseArgs } from 'node:util';
 import type { CommandDeclaration, OptionDeclaration, OptionDeclarations } from './command.js';
 import { suggestion } from './did-you-mean.js';
 import { UsageError } from './exit-code.js';
+import { controlCharacterIn } from './path-kind.js';
+
+/** Placeholders of values that are paths: none of them may hold a control character. */
+const PATH_VALUES = /^(?:FILE|DIR|PATH|PACK_DIR|MODULE)$/;
+
+/** A path argument with a newline (or another control character) is a typo or a paste, never a file meant. */
+function checkPath(what: string, value: string): void {
+  const control = controlCharacterIn(value);
+  if (control === undefined) return;
+  throw new UsageError(
+    'path_has_control_character',
+    `${what} is ${JSON.stringify(value)}, which contains ${control}; a path must not contain control characters (was a line break pasted into it?).`,
+    { details: { argument: what, received: value } },
+  );
+}
 
 export interface ParsedCommandLine {
   readonly values: Readonly<Record<string, boolean | string | readonly string[] | undefined>>;
@@ -92,6 +107,7 @@ export function parseCommandLine(command: CommandDeclaration, args: readonly str
       continue;
     }
     const value = token.value;
+    if (value !== undefined && PATH_VALUES.test(option.value)) checkPath(`--${token.name}`, value);
     if (value === undefined || (!token.inlineValue && value.startsWith('-') && value !== '-'))
       throw new UsageError(
         'missing_value',
@@ -127,6 +143,10 @@ export function parseCommandLine(command: CommandDeclaration, args: readonly str
 
 function checkPositionals(command: CommandDeclaration, positionals: readonly string[]): void {
   const declared = command.positionals ?? [];
+  positionals.forEach((value, index) => {
+    const name = (declared[index] ?? declared.at(-1))?.name;
+    if (name !== undefined && PATH_VALUES.test(name)) checkPath(name, value);
+  });
   const required = declared.filter((positional) => positional.required);
   const unbounded = declared.some((positional) => positional.multiple);
   if (positionals.length < required.length) {

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
+import { readConfigText } from '../config/read-config-text.js';
 import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';
 import { DEFAULT_CONFIG_FILE } from '../pack/pack-request.js';
 
@@ -21,17 +20,11 @@ async function configModules(options: ContractSourceOptions): Promise<ContractMo
   const path = resolve(options.cwd, options.config ?? DEFAULT_CONFIG_FILE);
   if (options.config === undefined && !existsSync(path)) return [];
   const file = relative(options.cwd, path) || DEFAULT_CONFIG_FILE;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (cause) {
-    throw authorError('config_not_found', {
-      file,
-      message: `Cannot read the pack config (${(cause as NodeJS.ErrnoException).code ?? String(cause)}).`,
-      fix: 'Pass the path of an existing skillpack.config.json to --config.',
-      cause,
-    });
-  }
+  const text = await readConfigText(
+    path,
+    file,
+    'Pass the path of an existing skillpack.config.json to --config.',
+  );
   const parsed = safeParsePackConfig(text, file);
   if (!parsed.success) throw parsed.error;
   return parsed.data.contracts.map((specifier) => ({ specifier, baseDir: dirname(path), origin: file }));

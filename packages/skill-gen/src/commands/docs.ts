@@ -114,6 +114,8 @@ of the pack config's "contracts" modules.`,
   async run({ io, values, format }) {
     const { loadCommandContracts } = await import('./_contract-options.js');
     const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
+    const { checkOutputFolder } = await import('../cli/output-folder.js');
+    await checkOutputFolder(resolve(io.cwd, values.out), '--out', io.cwd);
     return runDocs(resolve(io.cwd, values.out), values.check, io, registry, format);
   },
 });

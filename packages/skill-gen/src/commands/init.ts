@@ -36,6 +36,8 @@ a test that parses it. Then: npm install && npx skillpack build && npm test.`,
     const { scaffoldFiles } = await import('../init/scaffold.js');
     const dir = resolve(io.cwd, positionals[0] ?? '.');
     const shown = relative(io.cwd, dir) || '.';
+    const { checkOutputFolder } = await import('../cli/output-folder.js');
+    await checkOutputFolder(dir, 'DIR', io.cwd);
     const name = values.name ?? basename(dir);
     if (!PackNameSchema.safeParse(name).success) {
       throw authorError('init_invalid_name', {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ContractRegistry } from '@skillpack/core';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
 import { LINT_RUNTIMES, type LintRuntime } from '../lint/runtimes.js';
@@ -39,15 +38,17 @@ built pack's target folder is checked only for the runtimes that load it from th
       import('../lint/run-lint.js'),
       import('../lint/format.js'),
     ]);
-    // Inside a pack project the contracts are known; elsewhere lint loads none.
-    let registry: ContractRegistry | undefined;
-    if (values.config !== undefined || existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE))) {
+    // With --config its contracts are loaded. Inside a pack project they are loaded when a skill source
+    // needs them: linting a built pack or installed skills runs no contract module. Elsewhere none loads.
+    const loadRegistry = async () => {
       const { loadCommandContracts } = await import('./_contract-options.js');
-      ({ registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config }));
-    }
+      return (await loadCommandContracts({ cwd: io.cwd, config: values.config })).registry;
+    };
+    const registry = values.config === undefined ? undefined : await loadRegistry();
+    const implicit = registry === undefined && existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE));
     const wanted = values.runtime as readonly LintRuntime[];
     const result = await runLint({
-      ...(registry ? { registry } : {}),
+      ...(registry ? { registry } : implicit ? { loadRegistry } : {}),
       paths: positionals.length > 0 ? positionals : ['.'],
       runtimes:
         wanted.length > 0 ? LINT_RUNTIMES.filter((runtime) => wanted.includes(runtime)) : LINT_RUNTIMES,

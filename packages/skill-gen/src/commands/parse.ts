@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AgentRun } from '@skillpack/adapters';
 import {
@@ -11,8 +10,10 @@ import {
 } from '@skillpack/core';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, exitCodeFor, IoError } from '../cli/exit-code.js';
+import { kindCode, PATH_KIND_PHRASE, type PathKind, pathKind } from '../cli/path-kind.js';
 import { formatJson } from '../cli/report.js';
 import type { CliIo } from '../cli-io.js';
+import { toIoError } from '../io-error.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 
 const INPUT_RUNTIMES = ['auto', 'claude-code', 'codex', 'opencode', 'text'] as const;
@@ -66,17 +67,27 @@ function failure(io: CliIo, error: SkillpackError, request: ParseRequest, runtim
   return exitCodeFor(error) ?? EXIT.failed;
 }
 
+/** FILE opened for reading, or the typed error saying what is there instead of a regular file. */
 async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIterable<Uint8Array | string>> {
   if (file === undefined) return io.stdin as AsyncIterable<Uint8Array | string>;
   const path = resolve(io.cwd, file);
+  let kind: PathKind;
   try {
-    if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    kind = await pathKind(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    throw new IoError('input_unreadable', `Cannot read ${file}: ${code}.`, {
-      details: { file, errno: code },
-      cause: error,
+    throw toIoError(error, 'read', file);
+  }
+  if (kind === 'missing') {
+    throw new IoError('input_not_found', `Cannot read ${file}: no such file.`, {
+      details: { file, errno: 'ENOENT' },
     });
+  }
+  if (kind !== 'file') {
+    throw new IoError(
+      kindCode('input', kind),
+      `Cannot read ${file}: it is ${PATH_KIND_PHRASE[kind]}, not a regular file; pass the file that holds the agent's output, or - to read stdin.`,
+      { details: { file, kind } },
+    );
   }
   return createReadStream(path);
 }

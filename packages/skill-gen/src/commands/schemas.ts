@@ -29,6 +29,8 @@ The registered contracts are the built-ins plus those of the pack config's "cont
     ]);
     const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
     const dir = resolve(io.cwd, values.out);
+    const { checkOutputFolder } = await import('../cli/output-folder.js');
+    await checkOutputFolder(dir, '--out', io.cwd);
     const written = await writeContractSchemas(dir, registry);
     const out = relative(io.cwd, dir) || '.';
     if (format === 'json') {

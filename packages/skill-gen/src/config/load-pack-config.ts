@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import { findUnsafeKey } from '../unsafe-keys.js';
 import { capitalize, toAuthorIssue } from '../zod-issues.js';
 import { type PackConfig, PackConfigSchema } from './pack-config.js';
+import { readConfigText } from './read-config-text.js';
 
 /** Config files are small; anything larger is a mistake, refused before parsing. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -108,17 +108,11 @@ export async function loadPackConfig(
   file: string,
   displayPath = file,
 ): Promise<{ config: PackConfig; text: string }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw authorError('config_not_found', {
-      file: displayPath,
-      message: `Cannot read the pack config (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
-      fix: 'Create skillpack.config.json in the current directory or pass --config <file>.',
-      cause: error,
-    });
-  }
+  const text = await readConfigText(
+    file,
+    displayPath,
+    'Create skillpack.config.json in the current directory or pass --config <file>.',
+  );
   const result = safeParsePackConfig(text, displayPath);
   if (!result.success) throw result.error;
   return { config: result.data, text };

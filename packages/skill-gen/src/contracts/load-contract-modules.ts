@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
 import { authorError } from '../author-error.js';
+import { kindCode, PATH_KIND_PHRASE, pathKind } from '../cli/path-kind.js';
+import { notLoaded } from './module-load-error.js';
+import { contractModuleTimeoutMs } from './module-timeout.js';
+import { probeModule } from './probe-module.js';
 
 /** One contract a module exports, and where it came from (errors and generated hooks name both). */
 export interface ModuleContract {
@@ -21,6 +24,11 @@ export interface ContractModuleOptions {
   readonly baseDir: string;
   /** The file errors point at (the config, or `--contracts`). */
   readonly origin: string;
+  /**
+   * How long the module's import may take, in milliseconds (default: `SKILLPACK_CONTRACT_MODULE_TIMEOUT_MS`,
+   * else 10000).
+   */
+  readonly timeoutMs?: number;
 }
 
 /** A path (`./x.ts`, `../x.js`, `/abs/x.mjs`) rather than a package specifier (`@acme/contracts`). */
@@ -65,13 +73,24 @@ const projectPackages: Plugin = {
 async function bundleModule(specifier: string, options: ContractModuleOptions) {
   const { build } = await import('esbuild');
   const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
-  if (isPathSpecifier(specifier) && !existsSync(entry)) {
-    throw authorError('contract_module_not_found', {
-      file: options.origin,
-      message: `The contract module "${specifier}" does not exist (looked for ${entry}).`,
-      fix: 'Correct the path in "contracts"; paths are relative to the config file.',
-      details: { module: specifier },
-    });
+  if (isPathSpecifier(specifier)) {
+    const kind = await pathKind(entry).catch(() => 'file' as const);
+    if (kind === 'missing') {
+      throw authorError('contract_module_not_found', {
+        file: options.origin,
+        message: `The contract module "${specifier}" does not exist (looked for ${entry}).`,
+        fix: 'Correct the path in "contracts"; paths are relative to the config file.',
+        details: { module: specifier },
+      });
+    }
+    if (kind !== 'file') {
+      throw authorError(kindCode('contract_module', kind), {
+        file: options.origin,
+        message: `The contract module "${specifier}" is ${PATH_KIND_PHRASE[kind]} (${entry}); expected a .ts, .mts, .js or .mjs file.`,
+        fix: 'Name the module file itself in "contracts".',
+        details: { module: specifier, kind },
+      });
+    }
   }
   try {
     const result = await build({
@@ -102,6 +121,25 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
   }
 }
 
+const TIMED_OUT = Symbol('timed out');
+
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** `import(url)`, rejected with TIMED_OUT after `timeoutMs`; the timer keeps the process alive until then. */
+async function importWithin(url: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([import(url) as Promise<Record<string, unknown>>, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function contractsOf(value: unknown): readonly AnyContract[] | undefined {
   if (isContract(value)) return [value];
   if (isContractRegistry(value)) return value.list();
@@ -112,24 +150,27 @@ function contractsOf(value: unknown): readonly AnyContract[] | undefined {
 /**
  * Load one contract module: bundle it with esbuild (so `.ts`, `.mts`, `.js` and `.mjs` load on plain Node),
  * import the result and collect its exports. Every export must be a contract made by `defineContract`, a
- * registry or an array of contracts; anything else, or a module that fails to load, is a ConfigError.
+ * registry or an array of contracts; anything else, or a module that fails to load, is a ConfigError. The
+ * import is bounded: a module that does not finish loading within `timeoutMs` is `contract_module_timeout`,
+ * one that can never finish is `contract_module_unsettled`; either way the CLI goes on to exit.
  */
 export async function loadContractModule(
   specifier: string,
   options: ContractModuleOptions,
 ): Promise<ModuleContract[]> {
+  const timeoutMs = options.timeoutMs ?? contractModuleTimeoutMs();
   const { code, file } = await bundleModule(specifier, options);
+  const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+  // A trial import in a worker thread first: only there can a module that loops, never settles or exits be
+  // stopped. The import that yields the contracts runs here once the trial finished.
+  const trial = await probeModule(url, timeoutMs);
+  if (trial.kind !== 'loaded') throw notLoaded(specifier, options, trial, timeoutMs);
   let namespace: Record<string, unknown>;
   try {
-    namespace = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    namespace = await importWithin(url, timeoutMs);
   } catch (cause) {
-    throw authorError('contract_module_unloadable', {
-      file: options.origin,
-      message: `The contract module "${specifier}" failed while loading: ${cause instanceof Error ? cause.message : String(cause)}.`,
-      fix: 'Fix the error the module throws when it is imported.',
-      details: { module: specifier },
-      cause,
-    });
+    if (cause === TIMED_OUT) throw notLoaded(specifier, options, { kind: 'timeout' }, timeoutMs);
+    throw notLoaded(specifier, options, { kind: 'threw', message: messageOf(cause) }, timeoutMs, cause);
   }
   const found: ModuleContract[] = [];
   for (const [exportName, value] of Object.entries(namespace)) {

@@ -77,20 +77,34 @@ function runtimePath(): string {
 }
 
 /**
- * The entry's imports: the adapters' pack runtime and every contract module, by absolute path, and the
- * contracts with `ids` among their exports. `builtins` adds the built-in registry (every family) to those
- * exports, for a pack that hooks built-in contracts next to its own.
+ * The entry's contract modules, each imported lazily (`load: () => import(file)`, which esbuild bundles as a
+ * function that runs the module on first call): a module that throws where the pack runs fails the check
+ * that needs it open, naming the module, instead of the whole hook or plugin. Each lists the contracts with
+ * `ids` it provides; `builtins` adds the built-in registry (every family, imported up front: it is
+ * skillpack's own) for the hooked built-in ids the modules do not provide.
  */
-function imports(modules: readonly ModuleContract[], ids: readonly string[], builtins = false) {
-  const files = [...new Set(modules.map((entry) => entry.file))];
-  const lines = files.map((file, index) => `import * as m${index} from ${JSON.stringify(file)};`);
-  const namespaces = files.map((_, index) => `m${index}`);
-  if (builtins) {
-    lines.push(`import { builtinContracts } from '@skillpack/core/contracts';`);
-    namespaces.push('{ builtinContracts }');
+function lazyModules(modules: readonly ModuleContract[], ids: readonly string[], builtins = false) {
+  const wanted = new Set(ids);
+  const byFile = new Map<string, { name: string; ids: Set<string> }>();
+  for (const entry of modules) {
+    const module = byFile.get(entry.file) ?? { name: entry.specifier, ids: new Set<string>() };
+    if (wanted.has(entry.contract.id)) module.ids.add(entry.contract.id);
+    byFile.set(entry.file, module);
   }
-  const wanted = JSON.stringify([...new Set(ids)].sort());
-  return { lines, contracts: `packContractsOf([${namespaces.join(', ')}], ${wanted})` };
+  const lines: string[] = [];
+  const entries = [...byFile].map(
+    ([file, module]) =>
+      `{ name: ${JSON.stringify(module.name)}, ids: ${JSON.stringify([...module.ids].sort())}, load: () => import(${JSON.stringify(file)}) }`,
+  );
+  if (builtins) {
+    const own = new Set(modules.map((entry) => entry.contract.id));
+    const rest = [...wanted].filter((id) => !own.has(id)).sort();
+    lines.push(`import { builtinContracts } from '@skillpack/core/contracts';`);
+    entries.push(
+      `{ name: '@skillpack/core/contracts', ids: ${JSON.stringify(rest)}, load: async () => ({ builtinContracts }) }`,
+    );
+  }
+  return { lines, modules: `[${entries.join(', ')}]` };
 }
 
 async function bundle(contents: string, format: 'cjs' | 'esm', banner: string | undefined, baseDir: string) {
@@ -137,12 +151,12 @@ async function buildHook(
   baseDir: string,
 ): Promise<Uint8Array> {
   const runtime = JSON.stringify(runtimePath());
-  const { lines, contracts } = imports(modules, hooked.ids, hooked.builtins);
+  const { lines, modules: lazy } = lazyModules(modules, hooked.ids, hooked.builtins);
   const program = await bundle(
     [
-      `import { packContractLoader, packContractsOf, startHookProgram } from ${runtime};`,
+      `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
       ...lines,
-      `const program = startHookProgram(packContractLoader(${contracts}));`,
+      `const program = startHookProgram(lazyPackContractLoader(${lazy}));`,
       'export function warmUp() { program.warmUp(); }',
     ].join('\n'),
     'cjs',
@@ -165,16 +179,14 @@ async function buildHook(
 }
 
 async function buildPlugin(modules: readonly ModuleContract[], baseDir: string): Promise<Uint8Array> {
-  const { lines, contracts } = imports(
-    modules,
-    modules.map((entry) => entry.contract.id),
-  );
+  const ids = modules.map((entry) => entry.contract.id);
+  const { lines, modules: lazy } = lazyModules(modules, ids);
   const plugin = await bundle(
     [
-      `import { createPackPlugin, packContractsOf } from ${JSON.stringify(runtimePath())};`,
+      `import { createPackPlugin, loadLazyContracts } from ${JSON.stringify(runtimePath())};`,
       ...lines,
       // OpenCode calls every export of a plugin module: this is the only one.
-      `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, ${contracts});`,
+      `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, () => loadLazyContracts(${lazy}, ${JSON.stringify([...new Set(ids)].sort())}));`,
     ].join('\n'),
     'esm',
     banner(),

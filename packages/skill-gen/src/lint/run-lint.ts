@@ -63,17 +63,24 @@ export async function runLint(options: {
   readonly cwd: string;
   /** The pack's contracts: with them, skill sources that speak an unregistered contract are findings. */
   readonly registry?: ContractRegistry;
+  /**
+   * The pack's contracts, loaded only when a skill source is among the files (they check sources alone): so
+   * linting built packs and installed skills runs no contract module.
+   */
+  readonly loadRegistry?: () => Promise<ContractRegistry>;
 }): Promise<Result<LintReport, SkillpackError>> {
-  const rules = options.registry ? [...LINT_RULES, contractUnknown(options.registry)] : LINT_RULES;
   const collected = await collectSkillFiles(options.paths, options.cwd);
   if (!collected.success) return collected;
+  const parsed = collected.data.files.map((input) => ({ input, skill: parseSkillDocument(input) }));
+  const sources = parsed.some(({ skill }) => skill.kind === 'source');
+  const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
+  const rules = registry ? [...LINT_RULES, contractUnknown(registry)] : LINT_RULES;
   const files: LintedFile[] = [];
   const findings: LintFinding[] = [];
   for (const refused of collected.data.refused) findings.push(refusalFinding(refused, options.runtimes));
-  for (const input of collected.data.files) {
+  for (const { input, skill } of parsed) {
     const implied = input.impliedRuntimes;
     const runtimes = options.runtimes.filter((runtime) => implied === undefined || implied.includes(runtime));
-    const skill = parseSkillDocument(input);
     files.push({ file: input.file, kind: skill.kind, runtimes });
     findings.push(...lintSkillDocument(skill, runtimes, rules));
   }

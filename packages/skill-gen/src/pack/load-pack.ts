@@ -4,6 +4,7 @@ import type { ContractRegistry, Warning } from '@skillpack/core';
 import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
+import { readConfigText } from '../config/read-config-text.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
 import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
@@ -164,17 +165,11 @@ export async function loadPack(
   const cwd = resolve(request.cwd ?? process.cwd());
   const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
   const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
-  let configText: string;
-  try {
-    configText = await readFile(configPath, 'utf8');
-  } catch (cause) {
-    throw authorError('config_not_found', {
-      file: configFile,
-      message: `Cannot read the pack config (${(cause as NodeJS.ErrnoException).code ?? String(cause)}).`,
-      fix: `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
-      cause,
-    });
-  }
+  const configText = await readConfigText(
+    configPath,
+    configFile,
+    `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
+  );
   const parsed = safeParsePackConfig(configText, configFile);
   if (!parsed.success) throw parsed.error;
   const config = parsed.data;

@@ -327,15 +327,13 @@ describe('skillpack parse', () => {
   });
 
   it.each([
-    ['a missing file', 'no/such/file.jsonl', 'ENOENT'],
-    ['a directory', 'claude-code', 'EISDIR'],
-  ])('exits 2 for %s', async (_, file, errno) => {
+    ['a missing file', 'no/such/file.jsonl', 'input_not_found', 'no such file'],
+    ['a directory', 'claude-code', 'input_is_directory', 'it is a folder, not a regular file'],
+  ])('exits 2 for %s', async (_, file, code, says) => {
     const ran = await parse(['--contract', 'conflux.acceptance', file]);
     expect(ran.code).toBe(2);
-    expect(ran.document).toMatchObject({
-      ok: false,
-      error: { code: 'input_unreadable', details: { errno } },
-    });
+    expect(ran.document).toMatchObject({ ok: false, error: { code, details: { file } } });
+    expect((ran.document as { error: { message: string } }).error.message).toContain(says);
   });
 
   it('prints help on stdout', async () => {

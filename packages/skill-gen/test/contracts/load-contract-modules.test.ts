@@ -153,3 +153,59 @@ describe('contract modules', () => {
     ]);
   });
 });
+
+describe('a contract module that does not finish loading', () => {
+  const bounded = (specifier: string, timeoutMs: number) =>
+    loadPackContracts([{ specifier, baseDir: dir, origin: 'skillpack.config.json', timeoutMs }]);
+
+  it('while (true) {} at import is stopped: contract_module_timeout naming the module and the bound', async () => {
+    const started = Date.now();
+    const error = await configError(
+      bounded(write('busy.ts', `while (true) {}\n${reviewModule('acme.busy')}`), 800),
+    );
+    expect(error.code).toBe('contract_module_timeout');
+    expect(error.message).toContain('"./busy.ts" did not finish loading within 800 ms');
+    expect(error.details).toMatchObject({ module: './busy.ts', timeoutMs: 800 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('a slow top-level await past the bound is contract_module_timeout', async () => {
+    const slow = write(
+      'slow.ts',
+      `await new Promise((r) => setTimeout(r, 60_000));\n${reviewModule('acme.slow')}`,
+    );
+    expect((await configError(bounded(slow, 800))).code).toBe('contract_module_timeout');
+  });
+
+  it('a top-level await that nothing can settle is contract_module_unsettled, at once', async () => {
+    const error = await configError(
+      bounded(write('never.ts', `await new Promise(() => {});\n${reviewModule('acme.never')}`), 60_000),
+    );
+    expect(error.code).toBe('contract_module_unsettled');
+    expect(error.message).toContain('"./never.ts" never finished loading');
+  });
+
+  it('process.exit at import is refused, and the process goes on', async () => {
+    const error = await configError(
+      bounded(write('exits.ts', `process.exit(0);\n${reviewModule('acme.exits')}`), 60_000),
+    );
+    expect(error.code).toBe('contract_module_unloadable');
+    expect(error.message).toContain('called process.exit(0) while loading');
+  });
+
+  it('a module that throws at import names the module and the cause', async () => {
+    const error = await configError(
+      bounded(write('throws.ts', `throw new Error('no data file');\n${reviewModule('acme.throws')}`), 60_000),
+    );
+    expect(error.code).toBe('contract_module_unloadable');
+    expect(error.message).toContain('"./throws.ts" failed while loading: no data file');
+  });
+
+  it('a module that leaves a timer running loads, once the trial import is done', async () => {
+    const { registry } = await bounded(
+      write('timer.ts', `setInterval(() => {}, 60_000).unref();\n${reviewModule('acme.timer')}`),
+      60_000,
+    );
+    expect(registry.has('acme.timer')).toBe(true);
+  });
+});

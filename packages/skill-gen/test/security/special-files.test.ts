@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../_support/cli.js';
 import { configText, tempDir as genTempDir, skillText, writeTree } from '../_support/temp.js';
+import { worldReadableCli } from '../_support/world-readable-cli.js';
 import { demoPackFiles, skillpack, snapshotTree, tempDir, writePack } from '../install/_support/packs.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -161,11 +162,17 @@ describe('lint reports links and special files, never their content', () => {
 });
 
 describe.runIf(process.getuid?.() === 0 && existsSync(CLI))('permission denied is a documented error', () => {
+  // Not the clone's own dist/cli.js: `nobody` may not be able to reach the clone (under a 0700 folder).
+  let copy = '';
+  beforeAll(async () => {
+    copy = await worldReadableCli();
+  }, 60_000);
+
   /** Run the built CLI as `nobody`, so the root-owned files of the test are out of its reach. */
   const asNobody = (args: readonly string[]) =>
     spawnSync(
       'setpriv',
-      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args],
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, copy, ...args],
       {
         encoding: 'utf8',
         env: { PATH: process.env.PATH, SKILLPACK_HOME: '/nonexistent/skillpack-test-home' },
