@@ -14,6 +14,17 @@ export interface ModuleContract {
   /** The file esbuild resolved it to. */
   readonly file: string;
   readonly exportName: string;
+  /** The module's files as esbuild read them: its entry and every local file it imports (absolute). */
+  readonly inputs: readonly string[];
+  /** The packages it imports (`zod`, `@skillpack/core`): their code is loaded from the project, not bundled. */
+  readonly packages: readonly string[];
+}
+
+/** What bundling a module read: its entry file, its local imports and the packages it imports. */
+export interface ContractModuleFiles {
+  readonly file: string;
+  readonly inputs: readonly string[];
+  readonly packages: readonly string[];
 }
 
 export interface ContractModuleOptions {
@@ -35,7 +46,13 @@ const CLI_PACKAGES = /^(?:zod|@skillpack\/(?:core|adapters))(?:\/|$)/;
  * Bare imports stay imports, resolved (with esbuild's resolver, so `exports` maps count) to absolute file URLs
  * from the importing file: the bundle imports the project's own zod and @skillpack/core, never a copy.
  */
-const projectPackages: Plugin = {
+/** `@scope/name/sub` -> `@scope/name`, `zod/v4` -> `zod`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+const projectPackages = (imported: Set<string>): Plugin => ({
   name: 'skillpack-project-packages',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
@@ -47,10 +64,14 @@ const projectPackages: Plugin = {
         resolveDir: args.resolveDir,
         pluginData: 'inner',
       });
-      if (found.errors.length === 0) return { path: pathToFileURL(found.path).href, external: true };
+      if (found.errors.length === 0) {
+        imported.add(packageNameOf(args.path));
+        return { path: pathToFileURL(found.path).href, external: true };
+      }
       if (CLI_PACKAGES.test(args.path)) {
         try {
           const path = createRequire(import.meta.url).resolve(args.path);
+          imported.add(packageNameOf(args.path));
           return { path: pathToFileURL(path).href, external: true };
         } catch {
           // Reported below with esbuild's own message.
@@ -59,9 +80,12 @@ const projectPackages: Plugin = {
       return { errors: found.errors };
     });
   },
-};
+});
 
-/** Bundle one module (TypeScript or JavaScript) to ESM in memory; returns the code and its entry file. */
+/**
+ * Bundle one module (TypeScript or JavaScript) to ESM in memory; returns the code, its entry file, the files
+ * esbuild read for it and the packages it imports. Bundling reads and compiles, it runs nothing.
+ */
 async function bundleModule(specifier: string, options: ContractModuleOptions) {
   const { build } = await import('esbuild');
   const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
@@ -73,6 +97,7 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       details: { module: specifier },
     });
   }
+  const imported = new Set<string>();
   try {
     const result = await build({
       entryPoints: [entry],
@@ -84,11 +109,12 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [projectPackages],
+      plugins: [projectPackages(imported)],
     });
     const code = result.outputFiles[0]?.text ?? '';
-    const file = Object.keys(result.metafile.inputs).at(-1) ?? entry;
-    return { code, file: resolve(options.baseDir, file) };
+    const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(options.baseDir, input));
+    const file = inputs.at(-1) ?? entry;
+    return { code, file, inputs: [...new Set(inputs)].sort(), packages: [...imported].sort() };
   } catch (cause) {
     const errors = (cause as { errors?: { text: string }[] }).errors ?? [];
     const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
@@ -118,7 +144,7 @@ export async function loadContractModule(
   specifier: string,
   options: ContractModuleOptions,
 ): Promise<ModuleContract[]> {
-  const { code, file } = await bundleModule(specifier, options);
+  const { code, file, inputs, packages } = await bundleModule(specifier, options);
   let namespace: Record<string, unknown>;
   try {
     namespace = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
@@ -142,7 +168,7 @@ export async function loadContractModule(
         details: { module: specifier, export: exportName },
       });
     }
-    for (const contract of contracts) found.push({ contract, specifier, file, exportName });
+    for (const contract of contracts) found.push({ contract, specifier, file, exportName, inputs, packages });
   }
   if (found.length === 0) {
     throw authorError('contract_module_empty', {
@@ -153,4 +179,16 @@ export async function loadContractModule(
     });
   }
   return found;
+}
+
+/**
+ * The files loading `specifier` reads, without running it: what `skillpack build` lists for the module, at
+ * the cost of one esbuild pass (graph-time tools such as the Nx plugin call this).
+ */
+export async function contractModuleFiles(
+  specifier: string,
+  options: ContractModuleOptions,
+): Promise<ContractModuleFiles> {
+  const { file, inputs, packages } = await bundleModule(specifier, options);
+  return { file, inputs, packages };
 }

@@ -6,14 +6,15 @@ import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
-import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
+import { type BundleName, type HookBundles, loadHookBundles, resolveBundle } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
-import { loadTemplates, type TemplateSet } from '../render/templates.js';
+import { loadTemplates, type TemplateSet, templateFiles } from '../render/templates.js';
 import { sha256 } from '../sha256.js';
 import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource, SourceRecord } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { createTypeReferences, type TypeReference } from '../type-reference.js';
+import { type PackReads, packReads } from './pack-reads.js';
 import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
 
 /** Everything a build reads, loaded once: the render step that follows does no I/O. */
@@ -32,6 +33,8 @@ export interface PackInputs {
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
   readonly warnings: readonly Warning[];
+  /** The files this load read and the packages it ran (see {@link planPack}, which lists the same). */
+  readonly reads: PackReads;
 }
 
 function toPosix(path: string): string {
@@ -156,11 +159,37 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
   );
 }
 
-/** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
-export async function loadPack(
-  request: PackRequest = {},
-  onStep?: (step: string) => void,
-): Promise<PackInputs> {
+/**
+ * The prebuilt bundle files `packBundles` reads: none when it bundles the pack's own contracts (then it
+ * reads the adapters' code, a package), else the adapters' files (or the caller's) for each needed bundle.
+ */
+async function bundleFiles(
+  needed: readonly BundleName[],
+  config: PackConfig,
+  skills: readonly SkillSource[],
+  request: PackRequest,
+): Promise<string[]> {
+  if (needed.length === 0) return [];
+  if (!request.bundles) {
+    const { builtinContracts } = await import('@skillpack/core/contracts');
+    if (packHookedContracts(config, skills).some((id) => !builtinContracts.has(id))) return [];
+  }
+  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(name) ?? []);
+}
+
+/** The config as a load reads it, and the paths it implies. */
+interface LoadedConfig {
+  readonly cwd: string;
+  readonly configPath: string;
+  readonly configFile: string;
+  readonly configText: string;
+  readonly config: PackConfig;
+  readonly baseDir: string;
+  readonly outDir: string;
+  readonly targets: readonly TargetId[];
+}
+
+async function readConfig(request: PackRequest): Promise<LoadedConfig> {
   const cwd = resolve(request.cwd ?? process.cwd());
   const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
   const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
@@ -182,11 +211,10 @@ export async function loadPack(
   // `--out` is relative to where the command runs; the config's `out` to the config file.
   const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
   const targets = request.targets ?? config.targets;
-  // The registry (and with it every contract family) is loaded only now, so `--help` and config mistakes stay fast.
-  const { registry, modules: contractModules } = await packContracts(request, config, baseDir, configFile);
-  checkHookContracts(config, configText, configFile, registry);
+  return { cwd, configPath, configFile, configText, config, baseDir, outDir, targets };
+}
 
-  onStep?.('reading skill sources');
+async function readSkills({ cwd, baseDir, configFile, config, outDir }: LoadedConfig) {
   const { skills, records } = await readSkillSources({
     baseDir,
     displayDir: cwd,
@@ -204,6 +232,67 @@ export async function loadPack(
       });
     }
   }
+  return { skills, records, files: records.map((record) => resolve(baseDir, record.path)) };
+}
+
+/** What {@link planPack} finds: where the pack goes and what building it reads. */
+export interface PackPlan {
+  /** The pack's `name` from its config. */
+  readonly name: string;
+  readonly configFile: string;
+  /** The pack directory, relative to `cwd`. */
+  readonly out: string;
+  readonly targets: readonly TargetId[];
+  readonly reads: PackReads;
+}
+
+/**
+ * The files a build of `request` reads, found the way `loadPack` finds them, without running a contract
+ * module, reading type references or bundling hooks: cheap enough for a task graph (the Nx plugin) to call
+ * per pack. It reads the config, the skill sources and the templates, and compiles the contract modules
+ * (esbuild, nothing executed) to list what they import. A config or source mistake throws as the build would.
+ */
+export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
+  const loaded = await readConfig(request);
+  const { config, baseDir, configFile, configPath, cwd, targets } = loaded;
+  const modules = request.registry
+    ? []
+    : await Promise.all(
+        config.contracts.map(async (specifier) => {
+          const { contractModuleFiles } = await import('../contracts/load-contract-modules.js');
+          return contractModuleFiles(specifier, { baseDir, origin: configFile });
+        }),
+      );
+  const { skills, files: skillFiles } = await readSkills(loaded);
+  const templates = await loadTemplates(request.templatesDir);
+  const bundles = await bundleFiles(neededBundles(config, targets, skills), config, skills, request);
+  const reads = packReads(
+    cwd,
+    [
+      configPath,
+      ...modules.flatMap((entry) => entry.inputs),
+      ...skillFiles,
+      ...templateFiles(templates),
+      ...bundles,
+    ],
+    modules.flatMap((entry) => entry.packages),
+  );
+  return { name: config.name, configFile, out: toPosix(relative(cwd, loaded.outDir)) || '.', targets, reads };
+}
+
+/** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
+export async function loadPack(
+  request: PackRequest = {},
+  onStep?: (step: string) => void,
+): Promise<PackInputs> {
+  const loaded = await readConfig(request);
+  const { cwd, configPath, configFile, configText, config, baseDir, outDir, targets } = loaded;
+  // The registry (and with it every contract family) is loaded only now, so `--help` and config mistakes stay fast.
+  const { registry, modules: contractModules } = await packContracts(request, config, baseDir, configFile);
+  checkHookContracts(config, configText, configFile, registry);
+
+  onStep?.('reading skill sources');
+  const { skills, records, files: skillFiles } = await readSkills(loaded);
   checkDeclaredContracts(skills, registry);
 
   const warnings: Warning[] = [];
@@ -219,12 +308,13 @@ export async function loadPack(
   // Only contracts some skill speaks get type references, so a pack without contracts never loads ts-morph.
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   onStep?.('loading templates, type references and hook bundles');
-  const [templates, typeReferences, bundles] = await Promise.all([
+  const needed = neededBundles(config, targets, skills);
+  const [templates, typeReferences, bundles, bundleReads] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
       ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
       : new Map<string, TypeReference>(),
-    packBundles(neededBundles(config, targets, skills), {
+    packBundles(needed, {
       config,
       skills,
       registry,
@@ -233,6 +323,7 @@ export async function loadPack(
       baseDir,
       request,
     }),
+    bundleFiles(needed, config, skills, request),
   ]);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {
@@ -261,5 +352,16 @@ export async function loadPack(
     typeReferences,
     bundles,
     warnings,
+    reads: packReads(
+      cwd,
+      [
+        configPath,
+        ...contractModules.flatMap((entry) => entry.inputs),
+        ...skillFiles,
+        ...templateFiles(templates),
+        ...bundleReads,
+      ],
+      contractModules.flatMap((entry) => entry.packages),
+    ),
   };
 }
