@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
@@ -14,7 +14,10 @@ export interface ModuleContract {
   /** The file esbuild resolved it to. */
   readonly file: string;
   readonly exportName: string;
-  /** The module's files as esbuild read them: its entry and every local file it imports (absolute). */
+  /**
+   * The module's files as esbuild read them: its entry, every local file it imports and the package.json /
+   * tsconfig.json files that steer their compilation (absolute).
+   */
   readonly inputs: readonly string[];
   /** The packages it imports (`zod`, `@skillpack/core`): their code is loaded from the project, not bundled. */
   readonly packages: readonly string[];
@@ -112,9 +115,10 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       plugins: [projectPackages(imported)],
     });
     const code = result.outputFiles[0]?.text ?? '';
-    const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(options.baseDir, input));
-    const file = inputs.at(-1) ?? entry;
-    return { code, file, inputs: [...new Set(inputs)].sort(), packages: [...imported].sort() };
+    const sources = Object.keys(result.metafile.inputs).map((input) => resolve(options.baseDir, input));
+    const file = sources.at(-1) ?? entry;
+    const inputs = [...new Set([...sources, ...resolutionFiles(sources)])].sort();
+    return { code, file, inputs, packages: [...imported].sort() };
   } catch (cause) {
     const errors = (cause as { errors?: { text: string }[] }).errors ?? [];
     const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
@@ -126,6 +130,24 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       cause,
     });
   }
+}
+
+/** The files esbuild consults beside the sources: package.json, tsconfig.json and jsconfig.json of every ancestor folder. */
+const RESOLUTION_FILES = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+
+/** Those of them that exist above each of `files`, outside node_modules (installed packages are versioned). */
+function resolutionFiles(files: readonly string[]): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (/[\\/]node_modules[\\/]/.test(file)) continue;
+    for (let dir = dirname(file); !seen.has(dir); dir = dirname(dir)) {
+      seen.add(dir);
+      for (const name of RESOLUTION_FILES) if (existsSync(join(dir, name))) found.add(join(dir, name));
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return [...found];
 }
 
 function contractsOf(value: unknown): readonly AnyContract[] | undefined {
