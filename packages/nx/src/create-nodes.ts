@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CreateNodesContextV2, CreateNodesResult, CreateNodesV2 } from 'nx/src/devkit-exports.js';
 import { globToRegExp } from './glob.js';
+import type { CreateNodesContextV2, CreateNodesResult, CreateNodesV2 } from './nx-types.js';
 import { resolveOptions, type SkillpackNxOptions } from './options.js';
 import { packInputs } from './pack-inputs.js';
 import { packTargets } from './pack-targets.js';
@@ -29,9 +29,7 @@ async function packProject(
         ...(inputs.packages.workspace.length > 0
           ? { implicitDependencies: [...inputs.packages.workspace] }
           : {}),
-        targets: packTargets(plan, inputs, options) as unknown as NonNullable<
-          CreateNodesResult['projects']
-        >[string]['targets'],
+        targets: packTargets(plan, inputs, options),
       },
     },
   };
@@ -58,6 +56,6 @@ export const createNodesV2: CreateNodesV2<SkillpackNxOptions> = [
         }
       }),
     );
-    return results;
+    return [...results];
   },
 ];
