@@ -199,7 +199,9 @@ async function main() {
     console.error(`start: ${missing.join(', ')} missing; build the packages first (npm run build).`);
     return 1;
   }
-  console.log('skillpack start: build the example packs, lint and check them, replay the example host\n');
+  console.log(
+    'skillpack start: build, check and lint the example packs through Nx, replay the example host\n',
+  );
   const results = {};
   for (const [index, step] of steps.entries()) {
     const at = performance.now();
