@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ const skill = (name: string, body: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill, a fixture of the @skillpack/nx tests.\n---\n\n${body}\n`;
 
 const config = (name: string, extra: Record<string, unknown>) =>
-  `${JSON.stringify({ name, version: '1.0.0', description: `Pack ${name}`, author: { name: 't' }, license: 'MIT', targets: ['codex', 'claude-code'], out: 'dist', ...extra }, null, 2)}\n`;
+  `${JSON.stringify({ name, version: '1.0.0', description: `Pack ${name}`, author: { name: 't' }, license: 'MIT', targets: ['codex'], out: 'dist', ...extra }, null, 2)}\n`;
 
 const contract = (id: string) => `import { defineContract } from '@skillpack/core';
 import { z } from 'zod';
@@ -93,6 +94,8 @@ describe('@skillpack/nx in a throwaway Nx workspace (the real nx CLI)', () => {
     const build = project.targets[BUILD];
     expect(build.inputs).toEqual([
       '{workspaceRoot}/lib/common.ts',
+      // esbuild consults the package.json above a module it compiles.
+      '{workspaceRoot}/package.json',
       '{workspaceRoot}/packs/a/contracts/a.ts',
       '{workspaceRoot}/packs/a/skillpack.config.json',
       '{workspaceRoot}/packs/a/skills/a-only/skill.md',
@@ -100,6 +103,28 @@ describe('@skillpack/nx in a throwaway Nx workspace (the real nx CLI)', () => {
       { externalDependencies: ['@skillpack/adapters', '@skillpack/core', '@skillpack/skill-gen', 'zod'] },
     ]);
     expect(build.outputs).toEqual(['{workspaceRoot}/packs/a/dist']);
+    // The same files `skillpack build --format json` says it read, less those inside installed packages.
+    const report = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          join(ws.root, 'node_modules/.bin/skillpack'),
+          'build',
+          '--config',
+          'packs/a/skillpack.config.json',
+          '--format',
+          'json',
+          '--dry-run',
+        ],
+        { cwd: ws.root, encoding: 'utf8' },
+      ),
+    );
+    const own = report.reads.filter(
+      (path: string) => !path.startsWith('../') && !path.startsWith('node_modules/'),
+    );
+    expect(build.inputs.filter((input: unknown) => typeof input === 'string')).toEqual(
+      own.map((path: string) => `{workspaceRoot}/${path}`),
+    );
     expect(build.options.command).toBe('skillpack build --config packs/a/skillpack.config.json');
   });
 
