@@ -1,21 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, relative } from 'node:path';
 import type { ContractRegistry, Warning } from '@skillpack/core';
 import { authorError } from '../author-error.js';
-import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
-import { type BundleName, type HookBundles, loadHookBundles, resolveBundle } from '../hooks/hook-bundles.js';
+import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
 import { loadTemplates, type TemplateSet, templateFiles } from '../render/templates.js';
 import { sha256 } from '../sha256.js';
-import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource, SourceRecord } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { createTypeReferences, type TypeReference } from '../type-reference.js';
 import { type PackReads, packReads } from './pack-reads.js';
-import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
+import type { PackRequest } from './pack-request.js';
+import { bundleFiles, neededBundles, readConfig, readSkills, toPosix } from './pack-sources.js';
 
 /** Everything a build reads, loaded once: the render step that follows does no I/O. */
 export interface PackInputs {
@@ -33,17 +32,8 @@ export interface PackInputs {
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
   readonly warnings: readonly Warning[];
-  /** The files this load read and the packages it ran (see {@link planPack}, which lists the same). */
+  /** The files this load read and the packages it ran (`planPack` lists the same without building). */
   readonly reads: PackReads;
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
-}
-
-function isInside(parent: string, child: string): boolean {
-  const path = relative(parent, child);
-  return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
 }
 
 /** The built-ins plus the contracts of the config's modules, unless the caller passed its own registry. */
@@ -90,18 +80,6 @@ function checkHookContracts(
       fix: `Use one of ${registry.ids.join(', ')}.`,
     });
   }
-}
-
-function neededBundles(
-  config: PackConfig,
-  targets: readonly TargetId[],
-  skills: readonly SkillSource[],
-): BundleName[] {
-  if (packHookedContracts(config, skills).length === 0) return [];
-  const names: BundleName[] = [];
-  if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
-  if (targets.includes('opencode')) names.push('opencodePlugin');
-  return names;
 }
 
 /** The entry file of each contract module, so `check` reports a pack stale after its contracts changed. */
@@ -157,127 +135,6 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
     context.configFile,
     context.baseDir,
   );
-}
-
-/**
- * The prebuilt bundle files `packBundles` reads: none when it bundles the pack's own contracts (then it
- * reads the adapters' code, a package), else the adapters' files (or the caller's) for each needed bundle.
- */
-async function bundleFiles(
-  needed: readonly BundleName[],
-  config: PackConfig,
-  skills: readonly SkillSource[],
-  request: PackRequest,
-): Promise<string[]> {
-  if (needed.length === 0) return [];
-  if (!request.bundles) {
-    const { builtinContracts } = await import('@skillpack/core/contracts');
-    if (packHookedContracts(config, skills).some((id) => !builtinContracts.has(id))) return [];
-  }
-  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(name) ?? []);
-}
-
-/** The config as a load reads it, and the paths it implies. */
-interface LoadedConfig {
-  readonly cwd: string;
-  readonly configPath: string;
-  readonly configFile: string;
-  readonly configText: string;
-  readonly config: PackConfig;
-  readonly baseDir: string;
-  readonly outDir: string;
-  readonly targets: readonly TargetId[];
-}
-
-async function readConfig(request: PackRequest): Promise<LoadedConfig> {
-  const cwd = resolve(request.cwd ?? process.cwd());
-  const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
-  const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
-  let configText: string;
-  try {
-    configText = await readFile(configPath, 'utf8');
-  } catch (cause) {
-    throw authorError('config_not_found', {
-      file: configFile,
-      message: `Cannot read the pack config (${(cause as NodeJS.ErrnoException).code ?? String(cause)}).`,
-      fix: `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
-      cause,
-    });
-  }
-  const parsed = safeParsePackConfig(configText, configFile);
-  if (!parsed.success) throw parsed.error;
-  const config = parsed.data;
-  const baseDir = dirname(configPath);
-  // `--out` is relative to where the command runs; the config's `out` to the config file.
-  const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
-  const targets = request.targets ?? config.targets;
-  return { cwd, configPath, configFile, configText, config, baseDir, outDir, targets };
-}
-
-async function readSkills({ cwd, baseDir, configFile, config, outDir }: LoadedConfig) {
-  const { skills, records } = await readSkillSources({
-    baseDir,
-    displayDir: cwd,
-    configFile,
-    folders: config.skills,
-  });
-  // A pack written inside its sources would be read back as sources on the next build.
-  for (const folder of config.skills) {
-    const dir = resolve(baseDir, folder);
-    if (isInside(dir, outDir) || isInside(outDir, dir)) {
-      throw authorError('out_overlaps_sources', {
-        file: configFile,
-        message: `The pack directory ${toPosix(relative(cwd, outDir)) || '.'} overlaps the skills folder "${folder}".`,
-        fix: 'Write the pack outside the skill sources, e.g. "out": "dist/skill-packs".',
-      });
-    }
-  }
-  return { skills, records, files: records.map((record) => resolve(baseDir, record.path)) };
-}
-
-/** What {@link planPack} finds: where the pack goes and what building it reads. */
-export interface PackPlan {
-  /** The pack's `name` from its config. */
-  readonly name: string;
-  readonly configFile: string;
-  /** The pack directory, relative to `cwd`. */
-  readonly out: string;
-  readonly targets: readonly TargetId[];
-  readonly reads: PackReads;
-}
-
-/**
- * The files a build of `request` reads, found the way `loadPack` finds them, without running a contract
- * module, reading type references or bundling hooks: cheap enough for a task graph (the Nx plugin) to call
- * per pack. It reads the config, the skill sources and the templates, and compiles the contract modules
- * (esbuild, nothing executed) to list what they import. A config or source mistake throws as the build would.
- */
-export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
-  const loaded = await readConfig(request);
-  const { config, baseDir, configFile, configPath, cwd, targets } = loaded;
-  const modules = request.registry
-    ? []
-    : await Promise.all(
-        config.contracts.map(async (specifier) => {
-          const { contractModuleFiles } = await import('../contracts/load-contract-modules.js');
-          return contractModuleFiles(specifier, { baseDir, origin: configFile });
-        }),
-      );
-  const { skills, files: skillFiles } = await readSkills(loaded);
-  const templates = await loadTemplates(request.templatesDir);
-  const bundles = await bundleFiles(neededBundles(config, targets, skills), config, skills, request);
-  const reads = packReads(
-    cwd,
-    [
-      configPath,
-      ...modules.flatMap((entry) => entry.inputs),
-      ...skillFiles,
-      ...templateFiles(templates),
-      ...bundles,
-    ],
-    modules.flatMap((entry) => entry.packages),
-  );
-  return { name: config.name, configFile, out: toPosix(relative(cwd, loaded.outDir)) || '.', targets, reads };
 }
 
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
