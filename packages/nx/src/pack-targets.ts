@@ -85,3 +85,36 @@ export function packTargets(
     },
   };
 }
+
+/**
+ * The targets of a pack skillpack cannot plan (a mistake in its config or a skill source): they run the
+ * same commands, so `nx run` prints skillpack's own error and fix, and they are never cached, since without
+ * a plan there are no inputs to key a cache on. The rest of the workspace's graph stays usable.
+ */
+export function unplannedPackTargets(
+  configFile: string,
+  reason: string,
+  options: ResolvedOptions,
+): Record<string, Omit<InferredTarget, 'cache'> & { readonly cache: false }> {
+  const config = quote(configFile);
+  const technologies = ['skillpack'];
+  const target = (command: string, description: string, after?: string) => ({
+    command: `${options.skillpackCommand} ${command} --config ${config}`,
+    options: { cwd: '{workspaceRoot}' },
+    cache: false as const,
+    inputs: [],
+    outputs: [],
+    ...(after ? { dependsOn: [after] } : {}),
+    metadata: { description: `${description} (not cached: ${reason})`, technologies },
+  });
+  return {
+    [options.buildTargetName]: target('build', `Build the pack of ${configFile}`),
+    [options.checkTargetName]: target('check', `Check the pack of ${configFile}`, options.buildTargetName),
+    // Never reached while the build fails; the pack's `out` is unknown until skillpack can read the config.
+    [options.lintTargetName]: target(
+      'build --dry-run',
+      `Lint the pack of ${configFile}`,
+      options.buildTargetName,
+    ),
+  };
+}

@@ -172,6 +172,18 @@ describe('@skillpack/nx in a throwaway Nx workspace (the real nx CLI)', () => {
     expect(result).toEqual({ affected: PACKS, rebuilt: PACKS });
   });
 
+  it("a pack skillpack rejects stays a project whose uncached build fails with skillpack's message", () => {
+    ws.write('packs/d/skillpack.config.json', config('pack-d', { skills: ['skills/wrong'] }));
+    ws.write('packs/d/skills/wrong/skill.md', skill('right', 'Mismatched name.'));
+    expect(JSON.parse(ws.nx('show', 'projects', '--json')).sort()).toEqual(['d', ...PACKS]);
+    const target = JSON.parse(ws.nx('show', 'project', 'd', '--json')).targets[BUILD];
+    expect(target.cache).toBe(false);
+    expect(() => ws.nx('run', `d:${BUILD}`, '--output-style=static')).toThrow(
+      /differs from its folder "wrong"/,
+    );
+    rmSync(join(ws.root, 'packs/d'), { recursive: true });
+  });
+
   it('removing a pack removes its project and targets', () => {
     rmSync(join(ws.root, 'packs/c'), { recursive: true });
     expect(JSON.parse(ws.nx('show', 'projects', '--json')).sort()).toEqual(['pack-a', 'pack-b']);
