@@ -72,8 +72,11 @@ export function createNxWorkspace(pluginEntry: unknown = '@skillpack/nx'): NxWor
     `${JSON.stringify({ plugins: [pluginEntry], neverConnectToCloud: true, analytics: false }, null, 2)}\n`,
   );
   write('.gitignore', 'node_modules\n.nx\ndist\n');
+  // Run under `nx run @skillpack/nx:test`, this process inherits the outer task's NX_* variables (its
+  // workspace root among them); the inner nx must see only the throwaway workspace.
+  const outer = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('NX_')));
   const env = {
-    ...process.env,
+    ...outer,
     NX_DAEMON: 'false',
     NX_NO_CLOUD: 'true',
     NX_TUI: 'false',
