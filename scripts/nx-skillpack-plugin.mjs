@@ -15,7 +15,7 @@ export const createNodesV2 = built
       (files) => {
         if (files.length > 0) {
           process.stderr.write(
-            `@skillpack/nx: packages are not built yet, so ${files.length} skill pack${files.length === 1 ? ' is' : 's are'} not Nx projects yet (run npm run build).\n`,
+            '@skillpack/nx: the packages are not built yet, so the skill packs are not Nx projects yet (run npm run build).\n',
           );
         }
         return [];
