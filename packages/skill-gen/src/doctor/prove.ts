@@ -18,6 +18,7 @@ import {
 } from '@skillpack/testing';
 import type { LockedInstall } from '../install/lock-file.js';
 import { deriveAnswers } from './answers.js';
+import { claudeWhy, onlySkillScoped, permissionDenials, skillsHooking } from './claude-diagnosis.js';
 import { codexHooks } from './codex-app-server.js';
 import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
@@ -97,17 +98,6 @@ async function codexPreflight(
   return { kind: 'run', trust: (hook) => trusted.has(hook.currentHash) };
 }
 
-/** Why Claude Code let a wrong answer through, from where this install put the pack's Stop hook. */
-function claudeWhy(install: LockedInstall): string {
-  const skillScoped = install.files.some((file) => /(?:^|\/)skills\/[^/]+\/SKILL\.md$/.test(file.path));
-  const elsewhere = install.files.some((file) =>
-    /(?:^|\/)(?:settings(?:\.local)?|hooks)\.json$/.test(file.path),
-  );
-  if (skillScoped && !elsewhere)
-    return "Hook not registered: this install puts the Stop hook only in its skills' front matter, which Claude Code registers only once the model invokes the skill; headless `claude -p` denies the Skill tool without an allow rule (permission: Skill(<name>) in .claude/settings.json), and an answer given without invoking the skill is never checked.";
-  return 'Claude Code did not run a Stop hook of this pack for the answer (hook not registered, or disabled).';
-}
-
 function opencodeWhy(stderr: string): string {
   const disabled = /skillpack plugin disabled: ([^\n"]*)/.exec(stderr)?.[1];
   return disabled
@@ -138,27 +128,33 @@ async function stageUserConfig(runtime: RuntimeId, home: string, stage: string) 
   return copies;
 }
 
-/** One proving run of `script` in `project`. */
-async function proveOne(
+interface RunSetup {
+  readonly copyIntoHome: { from: string; to: string }[];
+  readonly trust?: (hook: { currentHash: string }) => boolean;
+}
+
+/** One headless run in `project` whose scripted model answers `answers` turn by turn (the last repeats). */
+async function runScripted(
   install: LockedInstall,
   context: ProveContext,
   cli: string,
   project: string,
-  setup: { copyIntoHome: { from: string; to: string }[]; trust?: (hook: { currentHash: string }) => boolean },
-  script: ProofScript,
-): Promise<DoctorCheck> {
+  setup: RunSetup,
+  contractId: string,
+  answers: readonly ReturnType<typeof reply.text>[],
+) {
   const model = await createScriptedModel({
     replies: [
       // OpenCode's title request declares no tools.
       when({ hasTools: false, protocol: 'chat-completions' }, reply.text('skillpack doctor')),
-      otherwise((request) => reply.text(request.turn === 0 ? script.wrong : script.right)),
+      otherwise((request) => answers[Math.min(request.turn, answers.length - 1)]!),
     ],
   });
   try {
     const output = await runAgent({
       runtime: install.runtime,
       model,
-      prompt: `skillpack doctor: end your answer with the ${script.contractId} answer.`,
+      prompt: `skillpack doctor: end your answer with the ${contractId} answer.`,
       project,
       cli,
       env: context.env.PATH === undefined ? {} : { PATH: context.env.PATH },
@@ -166,24 +162,71 @@ async function proveOne(
       ...(setup.trust ? { trustCodexHooks: setup.trust } : {}),
       timeoutMs: context.timeoutMs ?? 180_000,
     });
-    const run = {
-      exitCode: output.exitCode,
-      timedOut: output.timedOut,
-      stderr: output.stderr,
-      lastMessages: output.requests
-        .filter((request) => request.hasTools)
-        .map((request) => request.lastMessage),
-      finish: output.run.finish,
-      finalText: output.run.finalText,
+    return {
+      stdout: output.stdout,
+      proof: {
+        exitCode: output.exitCode,
+        timedOut: output.timedOut,
+        stderr: output.stderr,
+        lastMessages: output.requests
+          .filter((request) => request.hasTools)
+          .map((request) => request.lastMessage),
+        finish: output.run.finish,
+        finalText: output.run.finalText,
+      },
     };
+  } finally {
+    await model.close();
+  }
+}
+
+/** Claude Code: a second run whose model invokes the skill first shows whether permission is what stops it. */
+async function claudeReason(
+  install: LockedInstall,
+  context: ProveContext,
+  cli: string,
+  project: string,
+  setup: RunSetup,
+  script: ProofScript,
+): Promise<string> {
+  const skillScoped = onlySkillScoped(install);
+  const skills = await skillsHooking(install, context.root, script.contractId);
+  if (!skillScoped || skills.length === 0) return claudeWhy(skillScoped, skills, undefined);
+  const invoked = await runScripted(install, context, cli, project, setup, script.contractId, [
+    reply.toolCall('Skill', { skill: skills[0]! }),
+    reply.text(script.wrong),
+    reply.text(script.right),
+  ]);
+  const next = invoked.proof.lastMessages[2] ?? '';
+  return claudeWhy(skillScoped, skills, {
+    denials: permissionDenials(invoked.stdout),
+    pushedBack: next.includes(script.correction),
+  });
+}
+
+/** One proving run of `script` in `project`, and the reason when it does not enforce. */
+async function proveOne(
+  install: LockedInstall,
+  context: ProveContext,
+  cli: string,
+  project: string,
+  setup: RunSetup,
+  script: ProofScript,
+): Promise<DoctorCheck> {
+  try {
+    const { proof } = await runScripted(install, context, cli, project, setup, script.contractId, [
+      reply.text(script.wrong),
+      reply.text(script.right),
+    ]);
+    const first = enforcementVerdict(proof, script, () => '');
+    if (first.status === 'enforced') return first;
     const why =
       install.runtime === 'claude-code'
-        ? claudeWhy(install)
+        ? await claudeReason(install, context, cli, project, setup, script)
         : install.runtime === 'opencode'
-          ? opencodeWhy(output.stderr)
+          ? opencodeWhy(proof.stderr)
           : "Codex did not run this pack's hook for the answer.";
-    const check = enforcementVerdict(run, script, () => why);
-    if (check.status === 'enforced') return check;
+    const check = enforcementVerdict(proof, script, () => why);
     return { ...check, detail: `${check.detail}${await versionNote(install.runtime, cli, context.env)}` };
   } catch (error) {
     return {
@@ -192,8 +235,6 @@ async function proveOne(
       status: 'unchecked',
       detail: `the proving run could not start: ${(error as Error).message}`,
     };
-  } finally {
-    await model.close();
   }
 }
 
