@@ -123,6 +123,47 @@ describe('skillpack doctor', () => {
     assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
   });
 
+  it("a pack made by `skillpack init`: its own contract's answers come from its module (--config), proven in Codex", () => {
+    const dir = join(makeTempDir('skillpack-doctor-init-'), 'acme-review');
+    const init = skillpack(['init', dir]);
+    assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
+    const built = skillpack(['build'], { cwd: dir });
+    assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
+    const sandbox = makeSandbox();
+    const args = ['install', join(dir, 'dist/skill-packs'), '--runtime', 'codex', '--scope', 'project'];
+    const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];
+    const installed = skillpack([...args, '--dir', sandbox.project, ...trust], { env: sandbox.env });
+    assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
+    const unknown = doctor(sandbox, 'codex');
+    assert.equal(unknown.status, 1, JSON.stringify(unknown.report, null, 2));
+    const [missing] = enforcement(unknown.checks);
+    assert.equal(missing?.status, 'unchecked', JSON.stringify(unknown.checks));
+    assert.match(missing.detail, /acme-review\.review is not built in .*--config/);
+    const result = doctor(sandbox, 'codex', ['--config', join(dir, 'skillpack.config.json')]);
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.status, 0, why);
+    assert.deepEqual(
+      enforcement(result.checks).map((check) => [check.name, check.status]),
+      [['acme-review.review', 'enforced']],
+      why,
+    );
+  });
+
+  it('user scope: a Codex pack installed into the home is proven in a copy of the user configuration', () => {
+    const sandbox = makeSandbox();
+    const args = ['install', examplePacks(), '--runtime', 'codex', '--scope', 'user', '--home', sandbox.home];
+    const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];
+    const installed = skillpack([...args, ...trust], { env: sandbox.env });
+    assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
+    const before = readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8');
+    const result = doctor(sandbox, 'codex', ['--home', sandbox.home], 'user');
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.report.packs[0].scope, 'user', why);
+    assert.equal(result.status, 0, why);
+    assertEnforced(result);
+    assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), before);
+  });
+
   it('Claude Code, skill form: the skills load, but a wrong answer is not pushed back headless: exit 1, and why', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
@@ -139,6 +180,8 @@ describe('skillpack doctor', () => {
     for (const check of enforcement(result.checks)) {
       assert.match(check.detail, /was not pushed back: the run ended after it/, why);
       assert.match(check.detail, /Hook not registered: .*front matter/, why);
+      // Shown, not assumed: a second run whose model invoked the skill first was denied it.
+      assert.match(check.detail, /Permission: .*denied it \(Skill /, why);
     }
   });
 
