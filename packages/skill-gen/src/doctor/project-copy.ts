@@ -24,15 +24,21 @@ export function isCopied(relativePath: string): boolean {
 export function copyProject(project: string): ThrowawayCopy {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'skillpack-doctor-')));
   const dir = join(root, 'project');
-  cpSync(project, dir, {
-    recursive: true,
-    filter: (source) => {
-      const rel = relative(project, source);
-      return rel === '' || (!rel.startsWith(`..${sep}`) && isCopied(rel));
-    },
-  });
-  execFileSync('git', ['init', '-q'], { cwd: dir, stdio: 'ignore' });
-  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  try {
+    cpSync(project, dir, {
+      recursive: true,
+      filter: (source) => {
+        const rel = relative(project, source);
+        return rel === '' || (!rel.startsWith(`..${sep}`) && isCopied(rel));
+      },
+    });
+    execFileSync('git', ['init', '-q'], { cwd: dir, stdio: 'ignore' });
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
 }
 
 /** A fresh, empty project for a user-scope check. */

@@ -285,7 +285,14 @@ export async function proveEnforcement(
     );
   }
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
-  const copy = install.scope === 'project' ? copyProject(context.cwd) : emptyProject();
+  let copy: ReturnType<typeof copyProject>;
+  try {
+    copy = install.scope === 'project' ? copyProject(context.cwd) : emptyProject();
+  } catch (error) {
+    await rm(stage, { recursive: true, force: true });
+    const detail = `could not make the throwaway copy of ${context.cwd}: ${(error as Error).message}`;
+    return ids.map((id) => check(id, 'unchecked', detail));
+  }
   try {
     const copyIntoHome =
       install.scope === 'user' ? await stageUserConfig(install.runtime, context.root, stage) : [];
