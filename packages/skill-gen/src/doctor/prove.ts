@@ -43,6 +43,24 @@ const USER_CONFIG: Readonly<Record<RuntimeId, readonly string[]>> = {
 /** Where OpenCode keeps its plugins folder, relative to the project or to the home. */
 const OPENCODE_DIR = { project: '.opencode', user: '.config/opencode' } as const;
 
+interface WhyInput {
+  readonly install: LockedInstall;
+  readonly context: ProveContext;
+  readonly cli: string;
+  readonly project: string;
+  readonly setup: RunSetup;
+  readonly script: ProofScript;
+  readonly proof: { readonly stderr: string };
+}
+
+/** What differs per runtime in a proof: its preflight, its copy's preparation, and why a run let a wrong answer through. */
+interface RuntimeProof {
+  preflight(install: LockedInstall, context: ProveContext, cli: string): Promise<Preflight>;
+  /** Prepare the copy (`dir` is the project copy, or the staged home for the user scope). */
+  prepareCopy?(dir: string, scope: LockedInstall['scope']): void;
+  why(input: WhyInput): Promise<string>;
+}
+
 export interface ProveContext {
   /** The scope root the pack is installed in (the project, or the home). */
   readonly root: string;
@@ -220,12 +238,15 @@ async function proveOne(
     ]);
     const first = enforcementVerdict(proof, script, () => '');
     if (first.status === 'enforced') return first;
-    const why =
-      install.runtime === 'claude-code'
-        ? await claudeReason(install, context, cli, project, setup, script)
-        : install.runtime === 'opencode'
-          ? opencodeWhy(proof.stderr)
-          : "Codex did not run this pack's hook for the answer.";
+    const why = await RUNTIME_PROOF[install.runtime].why({
+      install,
+      context,
+      cli,
+      project,
+      setup,
+      script,
+      proof,
+    });
     const check = enforcementVerdict(proof, script, () => why);
     return { ...check, detail: `${check.detail}${await versionNote(install.runtime, cli, context.env)}` };
   } catch (error) {
@@ -267,8 +288,7 @@ export async function proveEnforcement(
         `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}; install it or pass --bin-dir`,
       ),
     );
-  const preflight: Preflight =
-    install.runtime === 'codex' ? await codexPreflight(install, context, cli) : { kind: 'run' };
+  const preflight = await RUNTIME_PROOF[install.runtime].preflight(install, context, cli);
   if (preflight.kind === 'blocked') return ids.map((id) => check(id, 'not_enforced', preflight.detail));
   const scripts: (ProofScript | DoctorCheck)[] = [];
   for (const id of ids) {
@@ -296,10 +316,10 @@ export async function proveEnforcement(
   try {
     const copyIntoHome =
       install.scope === 'user' ? await stageUserConfig(install.runtime, context.root, stage) : [];
-    if (install.runtime === 'opencode')
-      standInOpenCodePlugin(
-        install.scope === 'project' ? join(copy.dir, OPENCODE_DIR.project) : join(stage, OPENCODE_DIR.user),
-      );
+    RUNTIME_PROOF[install.runtime].prepareCopy?.(
+      install.scope === 'project' ? copy.dir : stage,
+      install.scope,
+    );
     const setup = { copyIntoHome, ...(preflight.trust ? { trust: preflight.trust } : {}) };
     const checks: DoctorCheck[] = [];
     for (const script of scripts)
@@ -310,3 +330,20 @@ export async function proveEnforcement(
     await rm(stage, { recursive: true, force: true });
   }
 }
+
+const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
+  'claude-code': {
+    preflight: async () => ({ kind: 'run' }),
+    why: ({ install, context, cli, project, setup, script }) =>
+      claudeReason(install, context, cli, project, setup, script),
+  },
+  codex: {
+    preflight: codexPreflight,
+    why: async () => "Codex did not run this pack's hook for the answer.",
+  },
+  opencode: {
+    preflight: async () => ({ kind: 'run' }),
+    prepareCopy: (dir, scope) => standInOpenCodePlugin(join(dir, OPENCODE_DIR[scope])),
+    why: async ({ proof }) => opencodeWhy(proof.stderr),
+  },
+};
