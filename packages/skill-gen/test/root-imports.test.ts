@@ -35,7 +35,9 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     (...args) => {
       const loaded = modulesLoadedBy([BIN, ...args], packageDir);
       expect(loaded.status).toBe(0);
-      expect(loaded.urls.filter((url) => /\/testing\/(?:dist|src)\/|\/doctor\/prove\./.test(url))).toEqual([]);
+      expect(loaded.urls.filter((url) => /\/testing\/(?:dist|src)\/|\/doctor\/prove\./.test(url))).toEqual(
+        [],
+      );
     },
   );
 
