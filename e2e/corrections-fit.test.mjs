@@ -71,8 +71,8 @@ before(() => {
 });
 after(removeTempDirs);
 
-// Codex runs the pack's one Stop hook for both contracts; Claude Code's plugin hook does the same.
-for (const runtimeId of ['codex', 'claude-code']) {
+// Codex runs the pack's one Stop hook for both contracts; Claude Code's plugin hook and OpenCode's plugin do the same.
+for (const runtimeId of ['codex', 'claude-code', 'opencode']) {
   describe(`${runtimeId}: a pack hooking two contracts corrects only the one the answer attempted`, () => {
     it('a failed deny gets the refund correction with the deny example, and nothing about the review', async () => {
       const { config, packs } = twoContractPack();
