@@ -185,6 +185,19 @@ describe('skillpack doctor', () => {
     }
   });
 
+  it('Claude Code: a project settings.json Stop hook running the installed hook is proven enforced', () => {
+    // The form a project-wide hook takes (written by hand here): doctor runs whatever the copy has installed.
+    const sandbox = makeSandbox();
+    installPack('claude-code', sandbox);
+    const hook = '"$CLAUDE_PROJECT_DIR/.claude/hooks/skillpack-examples/skillpack-hook.cjs"';
+    const command = `node ${hook} claude-code --contract conflux.acceptance --contract maestro.result --enforce attempted`;
+    const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command, timeout: 30 }] }] } };
+    writeFileSync(join(sandbox.project, '.claude/settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    const result = doctor(sandbox, 'claude-code');
+    assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
+    assertEnforced(result);
+  });
+
   it('--fast skips the proving runs and says so, in JSON and in text', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
