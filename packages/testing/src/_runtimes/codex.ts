@@ -56,7 +56,13 @@ export const codexSetup: RuntimeSetup = {
     writeFileSync(join(codexHome, 'config.toml'), codexConfig(modelUrl, options.maxRetries ?? 0));
     const runEnv = { ...env, CODEX_HOME: codexHome, SKILLPACK_TESTING_API_KEY: SCRIPTED_API_KEY };
     if (options.trustCodexHooks) {
-      await trustCodexHooks({ codex: cli, project: folders.project, env: runEnv });
+      const filter = typeof options.trustCodexHooks === 'function' ? options.trustCodexHooks : undefined;
+      await trustCodexHooks({
+        codex: cli,
+        project: folders.project,
+        env: runEnv,
+        ...(filter ? { filter } : {}),
+      });
     }
     const output = options.outputArgs ?? ['--json'];
     return { args: ['exec', ...output, ...(options.args ?? []), options.prompt], env: runEnv };
