@@ -164,38 +164,29 @@ describe('skillpack doctor', () => {
     assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), before);
   });
 
-  it('Claude Code, skill form: the skills load, but a wrong answer is not pushed back headless: exit 1, and why', () => {
+  it('Claude Code, skill form as installed (the settings Stop hook): proven enforced', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
     const result = doctor(sandbox, 'claude-code');
     const why = JSON.stringify(result.report, null, 2);
-    assert.equal(result.status, 1, why);
-    assert.equal(result.report.ok, false, why);
+    assert.equal(result.status, 0, why);
     assert.equal(byName(result.checks)['cflx-accept'], 'loaded', why);
-    assert.deepEqual(
-      enforcement(result.checks).map((check) => [check.name, check.status]),
-      HOOKED.map((id) => [id, 'not_enforced']),
-      why,
-    );
-    for (const check of enforcement(result.checks)) {
-      assert.match(check.detail, /was not pushed back: the run ended after it/, why);
-      assert.match(check.detail, /Hook not registered: .*front matter/, why);
-      // Shown, not assumed: a second run whose model invoked the skill first was denied it.
-      assert.match(check.detail, /Permission: .*denied it \(Skill /, why);
-    }
+    assertEnforced(result);
   });
 
-  it('Claude Code: a project settings.json Stop hook running the installed hook is proven enforced', () => {
-    // The form a project-wide hook takes (written by hand here): doctor runs whatever the copy has installed.
+  it('Claude Code: with the settings hook taken out by hand, nothing enforces: exit 1, and why', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
-    const hook = '"$CLAUDE_PROJECT_DIR/.claude/hooks/skillpack-examples/skillpack-hook.cjs"';
-    const command = `node ${hook} claude-code --contract conflux.acceptance --contract maestro.result --enforce attempted`;
-    const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command, timeout: 30 }] }] } };
-    writeFileSync(join(sandbox.project, '.claude/settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    writeFileSync(join(sandbox.project, '.claude/settings.json'), '{}\n');
     const result = doctor(sandbox, 'claude-code');
-    assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
-    assertEnforced(result);
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.status, 1, why);
+    assert.deepEqual(
+      enforcement(result.checks).map((check) => [check.name, check.status]),
+      [['.claude/settings.json', 'not_enforced']],
+      why,
+    );
+    assert.match(enforcement(result.checks)[0].detail, /Hook not registered: .*none is there now/, why);
   });
 
   it('--fast skips the proving runs and says so, in JSON and in text', () => {

@@ -25,8 +25,12 @@ export async function skillsHooking(
   return skills;
 }
 
-/** Whether the pack's Stop hooks live only in skills' front matter (no settings or plugin hooks.json). */
+/**
+ * Whether the pack's Stop hooks live only in skills' front matter: the install wired no hook entry into the
+ * scope's settings (the lock's `hookConfig`) and carries no settings or plugin hooks.json of its own.
+ */
 export function onlySkillScoped(install: LockedInstall): boolean {
+  if (install.hookConfig !== undefined) return false;
   return !install.files.some((file) => /(?:^|\/)(?:settings(?:\.local)?|hooks)\.json$/.test(file.path));
 }
 

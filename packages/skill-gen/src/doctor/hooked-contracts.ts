@@ -6,7 +6,7 @@ import type { LockedInstall } from '../install/lock-file.js';
 const HOOK_CONFIG_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json'];
 
 const HOOK_COMMAND = /skillpack-hook\.[cm]?js\b[^\n]*/g;
-const CONTRACT_ARG = /--contract[= ]+\\?"?([a-z][a-z0-9]*(?:[.-][a-z0-9]+)+)/g;
+const CONTRACT_ARG = /--contract[= ]+\\?"?([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)/g;
 
 function idsInHookCommands(text: string): string[] {
   return [...text.matchAll(HOOK_COMMAND)].flatMap((command) =>

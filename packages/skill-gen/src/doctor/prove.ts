@@ -267,6 +267,22 @@ const check = (name: string, status: DoctorCheck['status'], detail: string): Doc
 });
 
 /**
+ * An install that wired Stop hook entries into the scope's hook configuration (the lock's `hookConfig`), none of
+ * which is there any more: nothing enforces, whatever the pack's files say.
+ */
+function missingHookEntries(install: LockedInstall): DoctorCheck[] {
+  const wired = install.hookConfig;
+  if (wired === undefined || wired.entries.length === 0) return [];
+  return [
+    check(
+      wired.file,
+      'not_enforced',
+      `Hook not registered: the install wired ${wired.entries.length} Stop hook entr${wired.entries.length === 1 ? 'y' : 'ies'} running this pack's hook into ${wired.file}, and none is there now, so no answer is checked; run skillpack install again.`,
+    ),
+  ];
+}
+
+/**
  * For each contract an installed pack hooks: run the real CLI headless in a throwaway copy and report
  * whether a wrong answer was pushed back with the contract's correction and a right one accepted, or
  * exactly why not. Never throws; never writes outside its temp folders.
@@ -276,7 +292,7 @@ export async function proveEnforcement(
   context: ProveContext,
 ): Promise<DoctorCheck[]> {
   const ids = await readHookedContractIds(install, context.root);
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return missingHookEntries(install);
   const cli = context.binDir
     ? join(context.binDir, CLI_NAMES[install.runtime])
     : findCli(install.runtime, context.env.PATH);
