@@ -6,7 +6,18 @@ import type { ClaudeResultEvent, ClaudeUsage } from './wire-schemas.js';
  * is in `result` (sdk.d.ts 0.3.332); error subtypes carry `errors[]` and no `result`.
  */
 export function claudeFinishFromResult(result: ClaudeResultEvent): { finish: FinishState; error?: RunError } {
-  if (result.subtype === 'success' && result.is_error !== true) return { finish: 'complete' };
+  if (result.subtype === 'success' && result.is_error !== true) {
+    const reason = result.terminal_reason;
+    // 2.1.328 says `completed` beside every clean success; any other reason contradicts the subtype.
+    if (reason === undefined || reason === null || reason === 'completed') return { finish: 'complete' };
+    return {
+      finish: 'error',
+      error: {
+        code: 'contradictory_result',
+        message: `The result says "success" but its terminal_reason is ${JSON.stringify(reason)}; a result that contradicts itself does not complete the run.`,
+      },
+    };
+  }
   const message =
     result.errors && result.errors.length > 0
       ? result.errors.join('\n')

@@ -64,7 +64,9 @@ function toRunError(error: OpenCodeError): RunError {
  * `text` parts joined by newlines (last value per part id); the final message is the last main-session
  * message that has text. Parts of another session (a child session a `task` tool started) are subagent
  * output, never the answer. 1.18.33 prints no `done` line: an `error` line, then `done`, then how the last
- * main step finished (`stop` completes; `length` and `content-filter` do not) decide.
+ * main step finished (`stop` completes; `length` and `content-filter` do not) decide. An `error` line fails
+ * the run whichever session it names (a failure is never dropped as another session's), and main-session
+ * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 export function createOpenCodeReader(run: RunBuilder): RunReader {
   run.runtime = 'opencode';
@@ -73,6 +75,8 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
   const messageParts = new Map<string, JoinedParts>();
   let mainSession: string | undefined;
   let stepOpen = false;
+  // Main-session output after the last step finished, with no step_start before it: the run went on.
+  let afterStep = false;
   let lastReason: string | undefined;
   let failure: RunError | undefined;
   let done = false;
@@ -103,9 +107,14 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
     const partSession =
       parsed.type === 'error' || parsed.type === 'done' ? parsed.sessionID : parsed.part.sessionID;
     const child = parsed.sessionID !== mainSession || partSession !== mainSession;
+    const output = parsed.type === 'text' || parsed.type === 'tool_use' || parsed.type === 'reasoning';
+    if (output && !child && !stepOpen && lastReason !== undefined) afterStep = true;
     switch (parsed.type) {
       case 'step_start':
-        if (!child) stepOpen = true;
+        if (!child) {
+          stepOpen = true;
+          afterStep = false;
+        }
         return 'status';
       case 'text':
         acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line, child);
@@ -129,6 +138,7 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
         // A child session's steps cost tokens but do not end the run.
         if (!child) {
           stepOpen = false;
+          afterStep = false;
           lastReason = parsed.part.reason;
         }
         usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
@@ -154,6 +164,11 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
       if (failure) return { finish: 'error', error: failure, ...totals };
       if (done) return { finish: 'complete', ...totals };
+      if (afterStep) {
+        const message =
+          'The agent went on after its last step finished, and the stream ended before the next step did.';
+        return { finish: 'truncated', error: { code: 'output_after_step', message }, ...totals };
+      }
       if (stepOpen || lastReason === undefined) {
         const message = stepOpen
           ? 'The stream ended inside a step, before its step_finish.'
