@@ -71,6 +71,14 @@ describe('1. several turns or results in one stdout: the last turn decides on ev
     await expectOneAnswer(raw, expected);
   });
 
+  it("Claude: a message id the second turn reuses starts a new message, not the first turn's answer", async () => {
+    const raw = [
+      ...claudeTurn('s-1', 'msg_scripted_0', PASS, claudeSuccess),
+      ...claudeTurn('s-1', 'msg_scripted_0', NO_VERDICT, claudeSuccess),
+    ].join('\n');
+    await expectOneAnswer(raw, 'none');
+  });
+
   it('a later turn that passes still passes (the rule is "last", not "any failure")', async () => {
     const raw = [codexThread, ...codexTurn([FAIL], codexFailed), ...codexTurn([PASS], codexDone)].join('\n');
     await expectOneAnswer(raw, 'pass');
