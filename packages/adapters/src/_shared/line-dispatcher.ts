@@ -107,7 +107,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     if (parsed.kind === 'event') route(parsed.event, line);
     else if (parsed.kind === 'error') run.malformedLine(line, parsed.error);
     else if (parsed.kind === 'json') {
-      if (Array.isArray(parsed.value) && mode === 'start') routeDocument(parsed.value, line);
+      // An array of events on one line (Claude `--output-format json --verbose`) reads as its events, wherever it is.
+      if (Array.isArray(parsed.value)) routeDocument(parsed.value, line);
       else run.malformedLine(line, () => notAnEventError(parsed.value, line));
     }
   }
