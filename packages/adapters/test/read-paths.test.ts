@@ -1,4 +1,9 @@
+import type { AnyContract, ContractResult } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
+import { extractContract } from '../src/extract-contract.js';
+import { readAgentRun } from '../src/read-agent-run.js';
+import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
 import { fixtureText } from './_support/fixtures.js';
 import { hookOnMessage, hookOnTranscript, stdoutPaths } from './_support/read-paths.js';
 
@@ -203,4 +208,37 @@ describe('5. a self-contradictory envelope is not complete', () => {
     await expectOneAnswer(claudeTurn('s-1', 'm1', PASS, noReason).join('\n'), 'pass');
     await expectOneAnswer([codexThread, ...codexTurn([PASS], codexDone)].join('\n'), 'pass');
   });
+});
+
+describe("every built-in contract's parser with the unwrapper reads what extractContract reads", () => {
+  const judged = (contract: AnyContract, result: ContractResult<unknown>) => {
+    const judgement = contract.judge(result);
+    return judgement.satisfied ? JSON.stringify(contract.toCanonicalJson(judgement.value)) : 'none';
+  };
+  const cases = builtinContracts
+    .list()
+    .flatMap((contract) =>
+      contract.examples.map(
+        (example) => [`${contract.id} (${example.name})`, contract, example.value] as const,
+      ),
+    );
+
+  it.each(cases)(
+    '%s: its example in the last of two Codex turns, and in a failed one',
+    async (_name, contract, value) => {
+      const answer = `Done.\n${contract.render(value)}`;
+      for (const [second, expectAccepted] of [
+        [codexTurn([answer], codexDone), true],
+        [codexTurn([answer], codexFailed), false],
+        [codexTurn([NO_VERDICT], codexDone), false],
+      ] as const) {
+        const raw = [codexThread, ...codexTurn([answer], codexDone), ...second].join('\n');
+        const run = await readAgentRun(raw);
+        const extracted = judged(contract, extractContract(run, contract));
+        const parsed = judged(contract, contract.extract(raw, { unwrapLine: createEventLineUnwrapper() }));
+        expect(parsed).toBe(extracted);
+        expect(extracted !== 'none').toBe(expectAccepted);
+      }
+    },
+  );
 });
