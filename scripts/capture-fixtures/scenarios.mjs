@@ -47,6 +47,12 @@ const passThenTool = [
   when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
   otherwise(reply.text('Listed.\n{"acceptance":"fail","findings":["The folder holds no tests"]}')),
 ];
+/** A pass as narration beside a tool call, then an empty final message (Codex prints `agent_message` `""`). */
+const passThenEmpty = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
+  otherwise(reply.text('')),
+];
 const passCut = [TITLE, otherwise(reply.truncated(PASS_ANSWER))];
 /** A pass cut at the output-token limit; the model's next reply (the CLI's continuation) finishes it. */
 const passCutThenContinued = [
@@ -328,6 +334,13 @@ export const SCENARIOS = [
     options: { files: { '.codex/hooks.json': JSON.stringify(STOP_HOOKS) }, trustCodexHooks: true },
     about:
       'a pass in an `agent_message`, a trusted Stop hook blocks it once, and the next request fails with HTTP 401: `error` and `turn.failed`',
+  },
+  {
+    runtime: 'codex',
+    name: 'exec-json-empty-final-message.jsonl',
+    replies: passThenEmpty,
+    about:
+      'a pass as narration before a tool call, then an empty final answer: the last `agent_message` is `""` (no answer, not the narration)',
   },
   {
     runtime: 'codex',

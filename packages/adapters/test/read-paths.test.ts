@@ -135,6 +135,12 @@ describe('2. a partial last line is evidence that the run was cut', () => {
 });
 
 describe('3. Codex: an empty final agent_message is no answer', () => {
+  it('the real CLI prints one after a passing narration (captured)', async () => {
+    const raw = fixtureText('codex', 'captured/exec-json-empty-final-message.jsonl');
+    expect(raw).toContain('"type":"agent_message","text":""');
+    await expectOneAnswer(raw, 'none');
+  });
+
   it.each([
     ['after a passing narration', [PASS, '']],
     ['as the only message', ['']],
