@@ -5,7 +5,7 @@ import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
 import { fixtureText } from './_support/fixtures.js';
-import { hookOnMessage, hookOnTranscript, stdoutPaths } from './_support/read-paths.js';
+import { hookOnMessage, hookOnTranscript, pluginOnMessage, stdoutPaths } from './_support/read-paths.js';
 
 /**
  * Issue #26, classes 1–5: the read paths (the core parser with `createEventLineUnwrapper`, `readAgentRun` +
@@ -152,6 +152,19 @@ describe('3. Codex: an empty final agent_message is no answer', () => {
     // Codex sends the same empty message to the Stop hook; the narration alone would have passed it.
     expect(await hookOnMessage('codex', run.finalText ?? '')).toBe('none');
     expect(await hookOnMessage('codex', PASS)).toBe('pass');
+  });
+});
+
+describe('the Stop hook and the OpenCode plugin judge a final message as the readers do', () => {
+  it.each([
+    [PASS, 'pass'],
+    [FAIL, 'fail'],
+    [NO_VERDICT, 'none'],
+    ['', 'none'],
+  ])('%j', async (message, expected) => {
+    expect(await hookOnMessage('claude-code', message)).toBe(expected);
+    expect(await hookOnMessage('codex', message)).toBe(expected);
+    expect(await pluginOnMessage(message)).toBe(expected);
   });
 });
 

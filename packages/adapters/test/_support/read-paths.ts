@@ -9,8 +9,10 @@ import { handleCodexStop } from '../../src/codex/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import type { BlockCounter } from '../../src/hooks/block-budget.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
+import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../../src/unwrap-event-line.js';
+import { createFakeOpenCode } from '../opencode/plugin-fake-client.js';
 
 export const acceptance = builtinContracts.require('conflux.acceptance');
 
@@ -83,4 +85,25 @@ export async function hookOnTranscript(raw: string | Buffer): Promise<Accepted> 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The OpenCode plugin on an answer streamed to a clean stop (the in-process stand-in for the server): the
+ * kind of the verdict it leaves alone, or `none` when it pushes back (it re-prompts the session).
+ */
+export async function pluginOnMessage(message: string): Promise<Accepted> {
+  const opencode = createFakeOpenCode();
+  const hooks = await createOpenCodePlugin({
+    contracts: [acceptance.id],
+    registry: builtinContracts,
+    enforce: 'always',
+  })({ client: opencode.client, directory: '/work/project' });
+  opencode.subscribe((event) => hooks.event!({ event }));
+  opencode.createSession('ses_1');
+  opencode.addUser('ses_1', 'Review the change.');
+  opencode.addAssistant('ses_1', message);
+  await opencode.settle();
+  if (opencode.prompts.length > 0) return 'none';
+  const check = checkContracts([acceptance], message);
+  return check.satisfied ? String((check.value as { acceptance: string }).acceptance) : 'none';
 }

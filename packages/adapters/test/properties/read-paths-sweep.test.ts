@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/runtime-id.js';
-import { type Accepted, hookOnMessage, stdoutPaths } from '../_support/read-paths.js';
+import { type Accepted, hookOnMessage, pluginOnMessage, stdoutPaths } from '../_support/read-paths.js';
 
 const captured = (runtime: RuntimeId) => new URL(`../fixtures/${runtime}/captured/`, import.meta.url);
 
@@ -15,7 +15,7 @@ const CAPTURES = RUNTIME_IDS.flatMap((runtime) =>
     .map((file) => ({ runtime, file, bytes: readFileSync(new URL(file, captured(runtime))) })),
 );
 
-/** The Stop hook that judges `runtime`'s final message (OpenCode has no Stop hook; its plugin checks the same text). */
+/** The Stop hook that judges `runtime`'s final message (OpenCode has none; its plugin is checked as well). */
 const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex'>> = {
   'claude-code': 'claude-code',
   codex: 'codex',
@@ -45,6 +45,7 @@ interface Answers {
   readonly core: Accepted;
   readonly extract: Accepted;
   readonly hook?: Accepted;
+  readonly plugin?: Accepted;
 }
 
 /** Every path's answer on one output; the hook only where the run completed (it judges a final message). */
@@ -54,13 +55,17 @@ async function answersOn(runtime: RuntimeId, raw: Buffer): Promise<{ answers: An
   if (extract !== 'none') expect(complete, 'a verdict only from a run that completed').toBe(true);
   if (!complete) return { answers: { core, extract }, complete };
   const hook = await hookOnMessage(HOOK_OF[runtime], run.finalText ?? '');
-  return { answers: { core, extract, hook }, complete };
+  if (runtime !== 'opencode') return { answers: { core, extract, hook }, complete };
+  const plugin = await pluginOnMessage(run.finalText ?? '');
+  return { answers: { core, extract, hook, plugin }, complete };
 }
 
 function expectAgreement(answers: Answers, where: string): void {
   expect(answers.core, `${where}: core parser + unwrapper vs readAgentRun + extractContract`).toBe(
     answers.extract,
   );
+  if (answers.plugin !== undefined)
+    expect(answers.plugin, `${where}: OpenCode plugin on the final message`).toBe(answers.extract);
   if (answers.hook !== undefined)
     expect(answers.hook, `${where}: Stop hook on the final message`).toBe(answers.extract);
 }
