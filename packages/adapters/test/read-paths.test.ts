@@ -183,15 +183,18 @@ describe("4. OpenCode: another session's error after a clean stop", () => {
 });
 
 describe('5. a self-contradictory envelope is not complete', () => {
-  it.each(['max_turns', 'api_error', 'budget_exhausted'])(
-    'Claude result "success" with terminal_reason %s',
-    async (reason) => {
-      const raw = claudeTurn('s-1', 'm1', PASS, { ...claudeSuccess, terminal_reason: reason }).join('\n');
-      const { run } = await stdoutPaths(raw);
-      await expectOneAnswer(raw, 'none');
-      expect([run.finish, run.error?.code]).toEqual(['error', 'contradictory_result']);
-    },
-  );
+  it.each([
+    ['terminal_reason max_turns', { terminal_reason: 'max_turns' }],
+    ['terminal_reason api_error', { terminal_reason: 'api_error' }],
+    ['terminal_reason budget_exhausted', { terminal_reason: 'budget_exhausted' }],
+    ['api_error_status 500', { api_error_status: 500 }],
+    ['errors listed', { errors: ['Tool execution failed'] }],
+  ])('Claude result "success" with %s', async (_name, extra) => {
+    const raw = claudeTurn('s-1', 'm1', PASS, { ...claudeSuccess, ...extra }).join('\n');
+    const { run } = await stdoutPaths(raw);
+    await expectOneAnswer(raw, 'none');
+    expect([run.finish, run.error?.code]).toEqual(['error', 'contradictory_result']);
+  });
 
   it.each([
     ['turn.failed followed by turn.completed', [line(codexFailed), line(codexDone)]],
@@ -210,6 +213,17 @@ describe('5. a self-contradictory envelope is not complete', () => {
       line({ type: 'item.completed', item: { id: 'item_9', type: 'agent_message', text: PASS } }),
     ].join('\n');
     await expectOneAnswer(raw, 'none');
+  });
+
+  it('Codex: an error line after turn.completed, with no new turn, means the run did not end cleanly', async () => {
+    const raw = [
+      codexThread,
+      ...codexTurn([PASS], codexDone),
+      line({ type: 'error', message: 'stream disconnected before completion' }),
+    ].join('\n');
+    await expectOneAnswer(raw, 'none');
+    const { run } = await stdoutPaths(raw);
+    expect(run.error?.code).toBe('output_after_turn');
   });
 
   it('OpenCode: main-session text after the last step_finish, with no step_start, is not a completed answer', async () => {

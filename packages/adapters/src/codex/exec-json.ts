@@ -218,6 +218,8 @@ export function createCodexReader(run: RunBuilder): RunReader {
         const error = parseWire(CodexErrorEventSchema, event, line, run);
         if (!error) return 'error';
         lastError = { code: 'error', message: error.message };
+        // After turn.completed nothing more belongs to the turn: an error there says it did not end cleanly.
+        if (turn === 'completed') afterEnd = true;
         run.warn('runtime_error', error.message, { line });
         return 'error';
       }
@@ -255,7 +257,8 @@ export function createCodexReader(run: RunBuilder): RunReader {
       if (turn === 'completed' && afterEnd) {
         const error = {
           code: 'output_after_turn',
-          message: 'The agent went on after turn.completed, and the stream ended before the next turn ended.',
+          message:
+            'Codex printed more after turn.completed (an item or an error line), and no later turn ended.',
         };
         return { finish: 'truncated', error, finalText, usage };
       }
