@@ -1,11 +1,22 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AnyContract, ContractResult } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
+import { handleCodexStop } from '../src/codex/stop-hook.js';
 import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
 import { fixtureText } from './_support/fixtures.js';
-import { hookOnMessage, hookOnTranscript, pluginOnMessage, stdoutPaths } from './_support/read-paths.js';
+import {
+  acceptance,
+  hookOnMessage,
+  hookOnTranscript,
+  noState,
+  pluginOnMessage,
+  stdoutPaths,
+} from './_support/read-paths.js';
 
 /**
  * Issue #26, classes 1–5: the read paths (the core parser with `createEventLineUnwrapper`, `readAgentRun` +
@@ -152,6 +163,37 @@ describe('3. Codex: an empty final agent_message is no answer', () => {
     // Codex sends the same empty message to the Stop hook; the narration alone would have passed it.
     expect(await hookOnMessage('codex', run.finalText ?? '')).toBe('none');
     expect(await hookOnMessage('codex', PASS)).toBe('pass');
+  });
+});
+
+describe('3. the Codex Stop hook when the final message is empty', () => {
+  // Codex 0.169.0 sends `last_assistant_message: null` then (seen with the real CLI), and its transcript is a
+  // rollout file, which is no `exec --json` output: the hook must not read a verdict out of that file.
+  it.each([
+    [
+      'a rollout-shaped file',
+      `${line({ type: 'session_meta', payload: { id: 'x' } })}\n${line({ type: 'response_item', payload: { type: 'message', content: [{ type: 'output_text', text: PASS }] } })}\n`,
+    ],
+    ['plain text holding a verdict', `${PASS}\n`],
+  ])('transcript is %s: no verdict is accepted', async (_name, transcript) => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillpack-codex-null-'));
+    try {
+      const path = join(dir, 'rollout.jsonl');
+      writeFileSync(path, transcript);
+      const payload = {
+        session_id: 's-1',
+        turn_id: 't-1',
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        last_assistant_message: null,
+        transcript_path: path,
+      };
+      const { decision } = await handleCodexStop(payload, { contracts: [acceptance], blockCounter: noState });
+      expect(decision.kind === 'allow' && decision.because).not.toBe('satisfied');
+      expect(decision.kind === 'allow' && decision.because).toBe('hook_error');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -65,6 +65,17 @@ export async function readTranscriptLastMessage(
       ),
     );
   }
+  if (run.runtime === 'unknown') {
+    // Not a runtime's events (a Codex rollout file, plain text): its text is no assistant message, and
+    // judging it would read a verdict out of whatever the file holds.
+    return fail(
+      new ProtocolError(
+        'transcript_unrecognized',
+        `The transcript ${describeValue(path)} holds no events this reader knows, so it gives no assistant message.`,
+        { details: { path, runtime: run.runtime } },
+      ),
+    );
+  }
   if (run.finalText === undefined) {
     const why = run.problems[0]?.message;
     return fail(

@@ -35,7 +35,7 @@ export async function stdoutPaths(
   return { core, extract, run };
 }
 
-const noState = (): BlockCounter => ({
+export const noState = (): BlockCounter => ({
   read: async () => 0,
   write: async () => true,
   clear: async () => undefined,
