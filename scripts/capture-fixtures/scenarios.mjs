@@ -425,6 +425,13 @@ export const SCENARIOS = [
   { runtime: 'opencode', name: 'run-json-text.ndjson', replies: textOnly, about: 'a plain text answer' },
   {
     runtime: 'opencode',
+    name: 'run-json-empty-final-step.ndjson',
+    replies: passThenEmpty,
+    about:
+      'a pass as narration beside a tool call, then a last step that writes no text and finishes with `stop`: no answer, not the narration',
+  },
+  {
+    runtime: 'opencode',
     name: 'run-json-tool-call.ndjson',
     replies: toolThenText,
     options: { files: NOTES },

@@ -166,6 +166,17 @@ describe('3. Codex: an empty final agent_message is no answer', () => {
   });
 });
 
+describe('3. OpenCode: a last step with no text is no answer', () => {
+  it('the real CLI prints one after a passing narration (captured): no path reads the narration', async () => {
+    const raw = fixtureText('opencode', 'captured/run-json-empty-final-step.ndjson');
+    const { run } = await stdoutPaths(raw);
+    expect([run.finish, run.finalText]).toEqual(['complete', '']);
+    await expectOneAnswer(raw, 'none');
+    // The plugin reviews the message of the step that stopped, which has no text: it pushes back too.
+    expect(await pluginOnMessage(run.finalText ?? '')).toBe('none');
+  });
+});
+
 describe('3. the Codex Stop hook when the final message is empty', () => {
   // Codex 0.169.0 sends `last_assistant_message: null` then (seen with the real CLI), and its transcript is a
   // rollout file, which is no `exec --json` output: the hook must not read a verdict out of that file.
