@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
+import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
+import { runtimeConfigConsent } from '../install/consent.js';
 import type { InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
@@ -18,7 +20,14 @@ skill, hook and plugin folders) is refused and named in the plan unless you pass
 For codex, a pack with hooked contracts also gets its Stop hook: the hook program goes into
 .codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user scope), keeping
 every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
-lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.`,
+lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.
+
+For codex in the user scope, a pack with a Codex plugin is installed as that plugin, the way \`codex plugin
+add\` installs one: into ~/.codex/plugins/cache/<pack>/<pack>/<version>/, so $<pack>:<skill> selects its
+skills. Codex loads it only once ~/.codex/config.toml has [plugins."<pack>@<pack>"] enabled = true: the
+output prints those lines, and --trust-codex-hooks adds them (uninstall takes them out again).
+--codex-form skills installs the standalone skills into .agents/skills/ instead (the only form in the
+project scope: Codex keeps plugins per user).`,
   positionals: [
     { name: 'PACK_DIR', required: true, description: 'The built pack (the output of skillpack build)' },
   ],
@@ -35,6 +44,14 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       description: 'Also install the runtime configuration files the pack carries (never deleted later)',
     },
     'dry-run': { type: 'boolean', description: 'Print the plan and change nothing' },
+    'codex-form': {
+      type: 'string',
+      value: 'F',
+      choices: CODEX_FORMS,
+      description:
+        "For codex: the pack's plugin ($<pack>:<skill>) or its standalone skills in .agents/skills ($<skill>)",
+      defaultText: 'plugin in the user scope when the pack has one, else skills',
+    },
     codex: {
       type: 'string',
       value: 'PATH',
@@ -43,7 +60,7 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
     'trust-codex-hooks': {
       type: 'boolean',
       description:
-        'Have Codex trust the project and the installed hook (Codex writes it into $CODEX_HOME/config.toml)',
+        'Have Codex trust the project and the installed hook, and enable the installed plugin ($CODEX_HOME/config.toml)',
     },
   },
   output: 'formats',
@@ -55,13 +72,23 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
     const runtime = values.runtime as RuntimeId;
     if (values['trust-codex-hooks'] && runtime !== 'codex')
       throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
-    const [{ installPack }, { formatOutcomeJson, formatOutcomeText }, trustStep, { formatCodexHookTrust }] =
-      await Promise.all([
-        import('../install/operations.js'),
-        import('../install/format.js'),
-        import('../install/codex-trust-step.js'),
-        import('../install/codex-trust.js'),
-      ]);
+    if (values['codex-form'] !== undefined && runtime !== 'codex')
+      throw new UsageError('invalid_option', '--codex-form applies only to --runtime codex.');
+    const [
+      { installPack },
+      { formatOutcomeJson, formatOutcomeText },
+      trustStep,
+      { formatCodexHookTrust },
+      { syncCodexPluginTable },
+      { formatCodexPluginActivation },
+    ] = await Promise.all([
+      import('../install/operations.js'),
+      import('../install/format.js'),
+      import('../install/codex-trust-step.js'),
+      import('../install/codex-trust.js'),
+      import('../install/codex-plugin-step.js'),
+      import('../install/codex-plugin-format.js'),
+    ]);
     const roots = resolveRoots(values, io);
     const packDir = resolve(io.cwd, positionals[0]!);
     const scope = values.scope as InstallScope;
@@ -73,8 +100,12 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       force: values.force,
       allowRuntimeConfig: values['allow-runtime-config'],
       dryRun: values['dry-run'],
+      ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
     });
     if (!result.success) throw result.error;
+    const consent = runtimeConfigConsent(values);
+    const plugin =
+      runtime === 'codex' ? await syncCodexPluginTable(result.data, { consent, env: io.env }) : undefined;
     const request = {
       packDir,
       scope,
@@ -83,10 +114,13 @@ lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks ha
       trust: values['trust-codex-hooks'],
     };
     const trust = runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
-    if (format === 'json') io.stdout(formatOutcomeJson(result.data, trust ? { codexHook: trust } : {}));
-    else {
+    if (format === 'json') {
+      const extra = { ...(trust ? { codexHook: trust } : {}), ...(plugin ? { codexPlugin: plugin } : {}) };
+      io.stdout(formatOutcomeJson(result.data, extra));
+    } else {
       io.stdout(formatOutcomeText(result.data));
       if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
+      if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
     }
     return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
   },

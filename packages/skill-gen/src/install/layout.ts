@@ -10,6 +10,12 @@ export function isInstallScope(value: unknown): value is InstallScope {
 
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
+/** Where Codex 0.169 keeps installed plugins, below `$CODEX_HOME` (`<home>/.codex` in the user scope). */
+const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
+
+/** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
+export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';
+
 /**
  * Pack path prefixes of each runtime's skill form and where they go, relative to the scope root (the project
  * directory or the home directory). Plugin and marketplace files are never installed this way: they go through
@@ -31,7 +37,10 @@ const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, re
     project: ['.claude/skills/', '.claude/hooks/'],
     user: ['.claude/skills/', '.claude/hooks/'],
   },
-  codex: { project: ['.agents/skills/', '.codex/hooks/'], user: ['.agents/skills/', '.codex/hooks/'] },
+  codex: {
+    project: ['.agents/skills/', '.codex/hooks/'],
+    user: ['.agents/skills/', '.codex/hooks/', CODEX_PLUGIN_CACHE],
+  },
   opencode: {
     project: ['.opencode/skills/', '.opencode/plugins/'],
     user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
@@ -74,4 +83,16 @@ export function codexHookFolder(packName: string): string | undefined {
   const name = packName.replace(/^@/, '').replaceAll('/', '+');
   if (!/^[A-Za-z0-9._+-]+$/.test(name) || name === '.' || name === '..') return undefined;
   return `.codex/hooks/${name}/`;
+}
+
+/**
+ * The folder (below the home) Codex 0.169 loads an installed plugin from: `.codex/plugins/cache/<marketplace>/
+ * <plugin>/<version>/`, as `codex plugin add` writes it. skillpack's marketplace and plugin are both named after
+ * the pack. `undefined` for a name or version that is not a plain file name (`@acme/pack` is refused: Codex
+ * plugin names are plain).
+ */
+export function codexPluginFolder(packName: string, version: string): string | undefined {
+  const plain = (value: string) => /^[A-Za-z0-9._-]+$/.test(value) && value !== '.' && value !== '..';
+  if (!plain(packName) || !plain(version)) return undefined;
+  return `${CODEX_PLUGIN_CACHE}${packName}/${packName}/${version}/`;
 }

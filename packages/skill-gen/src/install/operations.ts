@@ -12,6 +12,7 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
+import type { CodexForm } from './codex-form.js';
 import { planCodexHookConfig, planCodexHookRemoval } from './codex-hook-plan.js';
 import { probePaths } from './disk-state.js';
 import { type InstallScope, lockFilePath } from './layout.js';
@@ -156,6 +157,8 @@ export interface InstallOptions extends ScopeOptions {
   readonly force: boolean;
   /** Also install runtime configuration files the pack carries (`--allow-runtime-config`). */
   readonly allowRuntimeConfig?: boolean;
+  /** For codex: the plugin or the standalone skills (`--codex-form`; default in `resolveCodexForm`). */
+  readonly codexForm?: CodexForm;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -163,7 +166,9 @@ export interface InstallOptions extends ScopeOptions {
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
 export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    const pack = await readPack(options.packDir, options.runtime, options.scope);
+    const pack = await readPack(options.packDir, options.runtime, options.scope, {
+      ...(options.codexForm ? { codexForm: options.codexForm } : {}),
+    });
     if (!pack.success) return pack;
     return installFrom(options, pack.data, root, lockFile, recovered);
   });

@@ -16,6 +16,7 @@ import { CLAUDE_PLUGIN_HOOK_PROGRAM, claudeSkillHookFile } from '../hooks/hook-p
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import type { PackCodexHook } from './codex-hook-plan.js';
 import { PACK_HOOK_CONFIG, PACK_HOOK_PROGRAM } from './codex-hooks.js';
 import { isInside } from './disk-state.js';
@@ -29,6 +30,13 @@ export interface ReadPack {
   readonly files: readonly PackFile[];
   /** For codex: the Stop hook the pack's plugin declares, when it has one (see `codex-hook-plan.ts`). */
   readonly codexHook?: PackCodexHook;
+  /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
+  readonly codexPlugin?: CodexPluginTarget;
+}
+
+export interface ReadPackOptions {
+  /** `--codex-form`; default: see `resolveCodexForm`. */
+  readonly codexForm?: CodexForm;
 }
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -52,6 +60,7 @@ export async function readPack(
   packDir: string,
   runtime: RuntimeId,
   scope: InstallScope,
+  options: ReadPackOptions = {},
 ): Promise<Result<ReadPack, SkillpackError>> {
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -99,9 +108,12 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
+  if (codexForm && !codexForm.success) return codexForm;
+  const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    const path = targetPathFor(runtime, scope, entry.path);
+    const path = plugin ? codexPluginPath(plugin, entry.path) : targetPathFor(runtime, scope, entry.path);
     if (path !== undefined) {
       selected.push({
         path,
@@ -141,7 +153,12 @@ export async function readPack(
     if (hook.data) selected.push(hook.data);
   }
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({ manifest, files, ...(hook?.data ? { codexHook: hook.data.hook } : {}) });
+  return ok({
+    manifest,
+    files,
+    ...(hook?.data ? { codexHook: hook.data.hook } : {}),
+    ...(plugin ? { codexPlugin: plugin } : {}),
+  });
 }
 
 /** The Codex plugin's hook (declaration and program), installed into `.codex/hooks/<pack>/`. */
