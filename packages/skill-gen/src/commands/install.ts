@@ -29,7 +29,12 @@ output prints those lines, and --trust-codex-hooks adds them (uninstall takes th
 --codex-form skills installs the standalone skills into .agents/skills/ instead (the only form in the
 project scope: Codex keeps plugins per user).`,
   positionals: [
-    { name: 'PACK_DIR', required: true, description: 'The built pack (the output of skillpack build)' },
+    {
+      name: 'PACK_DIR',
+      required: true,
+      description:
+        'The built pack (the output of skillpack build, or a published portable package), or <name>@<version> of one on npm',
+    },
   ],
   options: {
     runtime: { ...RUNTIME_OPTION, required: true, description: 'The runtime to install for' },
@@ -90,38 +95,51 @@ project scope: Codex keeps plugins per user).`,
       import('../install/codex-plugin-format.js'),
     ]);
     const roots = resolveRoots(values, io);
-    const packDir = resolve(io.cwd, positionals[0]!);
-    const scope = values.scope as InstallScope;
-    const result = await installPack({
-      packDir,
-      runtime,
-      scope,
-      ...roots,
-      force: values.force,
-      allowRuntimeConfig: values['allow-runtime-config'],
-      dryRun: values['dry-run'],
-      ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
-    });
-    if (!result.success) throw result.error;
-    const consent = runtimeConfigConsent(values);
-    const plugin =
-      runtime === 'codex' ? await syncCodexPluginTable(result.data, { consent, env: io.env }) : undefined;
-    const request = {
-      packDir,
-      scope,
-      projectDir: roots.projectDir,
-      ...(values.codex ? { codex: values.codex } : {}),
-      trust: values['trust-codex-hooks'],
-    };
-    const trust = runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
-    if (format === 'json') {
-      const extra = { ...(trust ? { codexHook: trust } : {}), ...(plugin ? { codexPlugin: plugin } : {}) };
-      io.stdout(formatOutcomeJson(result.data, extra));
-    } else {
-      io.stdout(formatOutcomeText(result.data));
-      if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
-      if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
+    const argument = positionals[0]!;
+    const { resolvePackSource } = await import('../install/npm-spec.js');
+    const source = await resolvePackSource(argument, resolve(io.cwd, argument), io.env);
+    if (!source.success) throw source.error;
+    try {
+      return await installFrom(source.data.dir);
+    } finally {
+      await source.data.dispose();
     }
-    return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
+
+    async function installFrom(packDir: string) {
+      const scope = values.scope as InstallScope;
+      const result = await installPack({
+        packDir,
+        runtime,
+        scope,
+        ...roots,
+        force: values.force,
+        allowRuntimeConfig: values['allow-runtime-config'],
+        dryRun: values['dry-run'],
+        ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
+      });
+      if (!result.success) throw result.error;
+      const consent = runtimeConfigConsent(values);
+      const plugin =
+        runtime === 'codex' ? await syncCodexPluginTable(result.data, { consent, env: io.env }) : undefined;
+      const request = {
+        // For the advice to run install again: what the user named (an npm spec stays one).
+        packDir: packDir.startsWith(resolve(io.cwd, argument)) ? packDir : argument,
+        scope,
+        projectDir: roots.projectDir,
+        ...(values.codex ? { codex: values.codex } : {}),
+        trust: values['trust-codex-hooks'],
+      };
+      const trust =
+        runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
+      if (format === 'json') {
+        const extra = { ...(trust ? { codexHook: trust } : {}), ...(plugin ? { codexPlugin: plugin } : {}) };
+        io.stdout(formatOutcomeJson(result.data, extra));
+      } else {
+        io.stdout(formatOutcomeText(result.data));
+        if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
+        if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
+      }
+      return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
+    }
   },
 });

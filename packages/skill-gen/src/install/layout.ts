@@ -47,9 +47,29 @@ const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, re
   },
 };
 
+/**
+ * A published portable package (the `portable/` folder of a build, with its own manifest): its spec-only
+ * `skills/` go into each runtime's skill folder.
+ */
+const PORTABLE_PACKAGE_FORM: Readonly<
+  Record<RuntimeId, readonly { from: string; project: string; user: string }[]>
+> = {
+  'claude-code': [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],
+  codex: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],
+  opencode: [{ from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' }],
+};
+
+/** A whole pack (`skillpack build`'s output folder) or a published portable package. */
+export type PackLayout = 'pack' | 'portable-package';
+
 /** Where a pack file lands in the scope root, or `undefined` when it is not part of the runtime's skill form. */
-export function targetPathFor(runtime: RuntimeId, scope: InstallScope, packPath: string): string | undefined {
-  for (const mapping of SKILL_FORM[runtime]) {
+export function targetPathFor(
+  runtime: RuntimeId,
+  scope: InstallScope,
+  packPath: string,
+  layout: PackLayout = 'pack',
+): string | undefined {
+  for (const mapping of (layout === 'pack' ? SKILL_FORM : PORTABLE_PACKAGE_FORM)[runtime]) {
     if (packPath.startsWith(mapping.from) && packPath.length > mapping.from.length) {
       return mapping[scope] + packPath.slice(mapping.from.length);
     }

@@ -20,7 +20,13 @@ import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexFo
 import type { PackCodexHook } from './codex-hook-plan.js';
 import { PACK_HOOK_CONFIG, PACK_HOOK_PROGRAM } from './codex-hooks.js';
 import { isInside } from './disk-state.js';
-import { codexHookFolder, type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import {
+  codexHookFolder,
+  type InstallScope,
+  isOwnablePath,
+  type PackLayout,
+  targetPathFor,
+} from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -111,9 +117,12 @@ export async function readPack(
   const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
+  const layout = packLayoutOf(manifest);
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    const path = plugin ? codexPluginPath(plugin, entry.path) : targetPathFor(runtime, scope, entry.path);
+    const path = plugin
+      ? codexPluginPath(plugin, entry.path)
+      : targetPathFor(runtime, scope, entry.path, layout);
     if (path !== undefined) {
       selected.push({
         path,
@@ -159,6 +168,14 @@ export async function readPack(
     ...(hook?.data ? { codexHook: hook.data.hook } : {}),
     ...(plugin ? { codexPlugin: plugin } : {}),
   });
+}
+
+/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
+function packLayoutOf(manifest: Manifest): PackLayout {
+  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
+  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
+    ? 'portable-package'
+    : 'pack';
 }
 
 /** The Codex plugin's hook (declaration and program), installed into `.codex/hooks/<pack>/`. */
