@@ -32,8 +32,7 @@ project scope: Codex keeps plugins per user).`,
     {
       name: 'PACK_DIR',
       required: true,
-      description:
-        'The built pack (the output of skillpack build, or a published portable package), or <name>@<version> of one on npm',
+      description: 'A built pack or a published portable package, or <name>@<version> on npm',
     },
   ],
   options: {
