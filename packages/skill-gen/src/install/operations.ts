@@ -166,10 +166,22 @@ export interface InstallOptions extends ScopeOptions {
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
 export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    const pack = await readPack(options.packDir, options.runtime, options.scope, {
+    let pack = await readPack(options.packDir, options.runtime, options.scope, {
       ...(options.codexForm ? { codexForm: options.codexForm } : {}),
     });
     if (!pack.success) return pack;
+    // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
+    // turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
+    if (pack.data.codexPlugin && !options.codexForm) {
+      const lock = await readLockFile(lockFile, options.scope);
+      const previous = lock.success
+        ? findInstall(lock.data, pack.data.manifest.pack.name, 'codex')
+        : undefined;
+      if (previous?.files.some((file) => file.path.startsWith('.agents/skills/'))) {
+        pack = await readPack(options.packDir, options.runtime, options.scope, { codexForm: 'skills' });
+        if (!pack.success) return pack;
+      }
+    }
     return installFrom(options, pack.data, root, lockFile, recovered);
   });
 }

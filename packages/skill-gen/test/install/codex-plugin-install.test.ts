@@ -77,6 +77,20 @@ describe('install --runtime codex --scope user: a pack with a Codex plugin', () 
     expect(config()).toBe(MINE);
   });
 
+  it('keeps a pack installed as standalone skills in that form on re-install, unless --codex-form plugin', async () => {
+    const { home, install, config } = setup();
+    expect((await install('--codex-form', 'skills')).code).toBe(0);
+    const again = JSON.parse((await install()).stdout);
+    expect(again.status).toBe('unchanged');
+    expect(again.codexPlugin).toBeUndefined();
+    expect(existsSync(join(home, '.agents/skills/demo/SKILL.md'))).toBe(true);
+    expect(existsSync(join(home, CACHE))).toBe(false);
+    const switched = JSON.parse((await install('--codex-form', 'plugin', '--trust-codex-hooks')).stdout);
+    expect(switched.codexPlugin).toMatchObject({ enabled: true, change: 'added' });
+    expect(existsSync(join(home, '.agents/skills/demo/SKILL.md'))).toBe(false);
+    expect(config()).toBe(`${MINE}\n${TABLE}`);
+  });
+
   it('in the project scope installs the skills by default and refuses the plugin form with the reason', async () => {
     const { work, pack, env } = setup();
     const project = join(work, 'project');
