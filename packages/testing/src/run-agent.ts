@@ -47,6 +47,13 @@ export interface RunAgentOptions {
    * written over them.
    */
   readonly copyIntoHome?: readonly { readonly from: string; readonly to: string }[];
+  /**
+   * Use this folder as HOME (with its `.config`, `.local`, `.cache` and, for Codex, `.codex` as CODEX_HOME)
+   * instead of a fresh one: the home a user-scope install wrote into, run as installed. It is left in place.
+   * For Codex, `$CODEX_HOME/config.toml` is not rewritten: the scripted model comes as `-c` overrides, and the
+   * `plugins` feature keeps the config's value (installed plugins load), the other network features stay off.
+   */
+  readonly home?: string;
   /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
   readonly pluginDirs?: readonly string[];
   /** Path of the CLI. Default: `claude`, `codex` or `opencode` found on `PATH`. */
@@ -119,7 +126,7 @@ function makeFolders(options: RunAgentOptions): RunFolders {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `skillpack-run-${options.runtime}-`)));
   const folders: RunFolders = {
     root,
-    home: join(root, 'home'),
+    home: options.home ? realpathSync(options.home) : join(root, 'home'),
     tmp: join(root, 'tmp'),
     project: options.project ? realpathSync(options.project) : join(root, 'project'),
   };

@@ -13,6 +13,7 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
+import type { CodexForm } from './codex-form.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallScope, lockFilePath } from './layout.js';
@@ -169,6 +170,8 @@ export interface InstallOptions extends ScopeOptions {
   readonly allowRuntimeConfig?: boolean;
   /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
   readonly activate?: boolean;
+  /** For codex: the plugin or the standalone skills (`--codex-form`; default in `resolveCodexForm`). */
+  readonly codexForm?: CodexForm;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -176,8 +179,22 @@ export interface InstallOptions extends ScopeOptions {
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
 export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    const pack = await readPack(options.packDir, options.runtime, options.scope);
+    let pack = await readPack(options.packDir, options.runtime, options.scope, {
+      ...(options.codexForm ? { codexForm: options.codexForm } : {}),
+    });
     if (!pack.success) return pack;
+    // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
+    // turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
+    if (pack.data.codexPlugin && !options.codexForm) {
+      const lock = await readLockFile(lockFile, options.scope);
+      const previous = lock.success
+        ? findInstall(lock.data, pack.data.manifest.pack.name, 'codex')
+        : undefined;
+      if (previous?.files.some((file) => file.path.startsWith('.agents/skills/'))) {
+        pack = await readPack(options.packDir, options.runtime, options.scope, { codexForm: 'skills' });
+        if (!pack.success) return pack;
+      }
+    }
     return installFrom(options, pack.data, root, lockFile, recovered);
   });
 }

@@ -15,9 +15,10 @@ import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
-import { type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import { type InstallScope, isOwnablePath, type PackLayout, targetPathFor } from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -27,6 +28,13 @@ export interface ReadPack {
   readonly files: readonly PackFile[];
   /** The Stop hook the pack's plugin declares, when it has one, wired into the runtime's hook configuration. */
   readonly hook?: PackHook;
+  /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
+  readonly codexPlugin?: CodexPluginTarget;
+}
+
+export interface ReadPackOptions {
+  /** `--codex-form`; default: see `resolveCodexForm`. */
+  readonly codexForm?: CodexForm;
 }
 
 /** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
@@ -59,6 +67,7 @@ export async function readPack(
   packDir: string,
   runtime: RuntimeId,
   scope: InstallScope,
+  options: ReadPackOptions = {},
 ): Promise<Result<ReadPack, SkillpackError>> {
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -106,9 +115,15 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
+  if (codexForm && !codexForm.success) return codexForm;
+  const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
+  const layout = packLayoutOf(manifest);
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    const path = targetPathFor(runtime, scope, entry.path);
+    const path = plugin
+      ? codexPluginPath(plugin, entry.path)
+      : targetPathFor(runtime, scope, entry.path, layout);
     if (path !== undefined) {
       selected.push({
         path,
@@ -143,7 +158,20 @@ export async function readPack(
     );
   }
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({ manifest, files, ...(hook.data ? { hook: hook.data.hook } : {}) });
+  return ok({
+    manifest,
+    files,
+    ...(hook.data ? { hook: hook.data.hook } : {}),
+    ...(plugin ? { codexPlugin: plugin } : {}),
+  });
+}
+
+/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
+function packLayoutOf(manifest: Manifest): PackLayout {
+  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
+  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
+    ? 'portable-package'
+    : 'pack';
 }
 
 /**
