@@ -103,10 +103,11 @@ function traced(trace: string): { read: Set<string>; written: Set<string> } {
     if (call) {
       const [, pid, path, flags, rest] = call;
       if (rest!.includes('<unfinished ...>')) pending.set(pid!, [path!, flags!]);
-      else if (/\) = \d+/.test(rest!)) record(path!, flags!);
+      else if (/\)\s+= \d+/.test(rest!)) record(path!, flags!);
       continue;
     }
-    const resumed = /^(\d+)\s+<\.\.\. openat resumed>.*\) = (-?\d+)/.exec(line);
+    // strace pads a resumed call's result: `<... openat resumed>)             = 19`.
+    const resumed = /^(\d+)\s+<\.\.\. openat resumed>.*\)\s+= (-?\d+)/.exec(line);
     if (resumed && pending.has(resumed[1]!)) {
       const [path, flags] = pending.get(resumed[1]!)!;
       pending.delete(resumed[1]!);
