@@ -13,9 +13,17 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
+import { PLUGIN_FORM_ROOT } from './claude-plugin.js';
+import {
+  type PluginFormReport,
+  planPluginForm,
+  planPluginFormRemoval,
+  pluginWant,
+} from './claude-plugin-plan.js';
+import { checkClaude, claudePluginCommands } from './claude-plugin-register.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
-import { type InstallScope, lockFilePath } from './layout.js';
+import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
   findInstall,
@@ -57,6 +65,8 @@ export interface OperationOutcome {
   readonly pendingRecovery: readonly string[];
   /** The permission rules the installed skills need to run headless, and whether they are in place. */
   readonly activation?: ActivationReport;
+  /** `--form plugin`: the plugin, whether it is declared and enabled, and the steps that do it. */
+  readonly pluginForm?: PluginFormReport;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -169,6 +179,10 @@ export interface InstallOptions extends ScopeOptions {
   readonly allowRuntimeConfig?: boolean;
   /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
   readonly activate?: boolean;
+  /** `skill` (default): the skills and the Stop hook; `plugin`: Claude Code's plugin from a local marketplace. */
+  readonly form?: InstallForm;
+  /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
+  readonly claude?: string;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -176,7 +190,7 @@ export interface InstallOptions extends ScopeOptions {
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
 export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    const pack = await readPack(options.packDir, options.runtime, options.scope);
+    const pack = await readPack(options.packDir, options.runtime, options.scope, options.form ?? 'skill');
     if (!pack.success) return pack;
     return installFrom(options, pack.data, root, lockFile, recovered);
   });
@@ -194,6 +208,18 @@ async function installFrom(
   if (!lock.success) return lock;
   const { name, version } = pack.manifest.pack;
   const previous = findInstall(lock.data, name, options.runtime);
+  const form = options.form ?? 'skill';
+  const previousForm = previous?.files.some((file) => file.path.startsWith(PLUGIN_FORM_ROOT))
+    ? 'plugin'
+    : 'skill';
+  if (previous && previousForm !== form)
+    return fail(
+      new ConfigError(
+        'install_form_changed',
+        `${name} is installed for ${options.runtime} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
+        { details: { pack: name, runtime: options.runtime, installed: previousForm, requested: form } },
+      ),
+    );
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
   const hookConfig = await planHookConfig({
@@ -206,15 +232,39 @@ async function installFrom(
     force: options.force,
   });
   if (!hookConfig.success) return hookConfig;
+  const claude = {
+    claude: options.claude ?? 'claude',
+    scope: options.scope,
+    root: root.data,
+    home: options.home,
+  };
+  const pluginForm =
+    form === 'plugin'
+      ? await planPluginForm({
+          scope: options.scope,
+          root: root.data,
+          name,
+          previous,
+          activate: options.activate ?? false,
+          hookAction: hookConfig.data?.action,
+          ...(options.claude ? { claude: options.claude } : {}),
+        })
+      : undefined;
+  const registering = pluginForm?.locked !== undefined && options.activate === true && !options.dryRun;
+  if (registering) {
+    const usable = await checkClaude(claude);
+    if (!usable.success) return usable;
+  }
   const activation = await planActivation({
     runtime: options.runtime,
     scope: options.scope,
     root: root.data,
     packDir: options.packDir,
-    files: pack.files,
+    // The plugin's skills are named <plugin>:<skill>; their rules are not the skill form's.
+    files: form === 'plugin' ? [] : pack.files,
     previous,
     activate: options.activate ?? false,
-    hookAction: hookConfig.data?.action,
+    hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
   });
   const hookPlan = hookConfig.data
     ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
@@ -232,6 +282,7 @@ async function installFrom(
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
     ...(hookPlan ? { hookConfig: hookPlan } : {}),
     activation,
+    ...(pluginForm ? { claudePlugin: pluginForm } : {}),
   });
   const settled = await settle(plan, {
     root: root.data,
@@ -241,8 +292,16 @@ async function installFrom(
     recovered,
     onStep: options.onStep,
   });
-  if (!settled.success || !activation.report) return settled;
-  return ok({ ...settled.data, activation: activation.report });
+  if (!settled.success) return settled;
+  if (registering && (settled.data.status === 'applied' || settled.data.status === 'unchanged')) {
+    const registered = await claudePluginCommands('register', claude, pluginForm.want);
+    if (!registered.success) return registered;
+  }
+  return ok({
+    ...settled.data,
+    ...(activation.report ? { activation: activation.report } : {}),
+    ...(pluginForm ? { pluginForm: pluginForm.report } : {}),
+  });
 }
 
 /** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
@@ -250,6 +309,8 @@ export interface UninstallOptions extends ScopeOptions {
   readonly packName: string;
   /** Only this runtime's install; every runtime's when absent. */
   readonly runtime?: RuntimeId;
+  /** The `claude` executable that unregisters a plugin form (default `claude` on PATH). */
+  readonly claude?: string;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -291,12 +352,29 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planActivationRemoval(
+  const hookActions = await planPluginFormRemoval(
     root.data,
     installs,
-    await planHookConfigRemoval(root.data, installs),
+    await planActivationRemoval(root.data, installs, await planHookConfigRemoval(root.data, installs)),
   );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
+  if (!options.dryRun && plan.conflicts === 0) {
+    for (const install of installs) {
+      if (!install.claudePlugin) continue;
+      const context = {
+        claude: options.claude ?? 'claude',
+        scope: options.scope,
+        root: root.data,
+        home: options.home,
+      };
+      const unregistered = await claudePluginCommands(
+        'unregister',
+        context,
+        pluginWant(root.data, install.claudePlugin.marketplace),
+      );
+      if (!unregistered.success) return unregistered;
+    }
+  }
   return settle(plan, {
     root: root.data,
     lockFile,

@@ -15,9 +15,10 @@ import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { isInside } from './disk-state.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
-import { type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import { type InstallForm, type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -59,6 +60,7 @@ export async function readPack(
   packDir: string,
   runtime: RuntimeId,
   scope: InstallScope,
+  form: InstallForm = 'skill',
 ): Promise<Result<ReadPack, SkillpackError>> {
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -106,6 +108,7 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  if (form === 'plugin') return readPluginForm(packDir, manifest, runtime);
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
     const path = targetPathFor(runtime, scope, entry.path);
@@ -131,6 +134,60 @@ export async function readPack(
       ),
     );
   }
+  return verified(packDir, manifest, selected, hook.data?.hook);
+}
+
+/** Runtimes with a plugin form install builds (Codex's plugin install is its own). */
+const PLUGIN_FORM: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+
+/** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
+async function readPluginForm(
+  packDir: string,
+  manifest: Manifest,
+  runtime: RuntimeId,
+): Promise<Result<ReadPack, SkillpackError>> {
+  if (!PLUGIN_FORM[runtime])
+    return fail(
+      new ConfigError(
+        'install_form_unsupported',
+        `--form plugin is built for claude-code only, not ${runtime}.`,
+        {
+          details: { runtime },
+        },
+      ),
+    );
+  const name = pluginName(manifest.pack.name);
+  if (name === undefined)
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name a Claude Code plugin and marketplace.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  const selected: PackFile[] = [];
+  for (const entry of manifest.files) {
+    const path = pluginTargetPath(name, entry.path);
+    if (path !== undefined)
+      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
+  }
+  if (!selected.some((file) => file.source === 'claude-code/.claude-plugin/marketplace.json'))
+    return fail(
+      new ConfigError(
+        'pack_runtime_missing',
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no Claude Code plugin (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime, targets: manifest.targets } },
+      ),
+    );
+  return verified(packDir, manifest, selected, undefined);
+}
+
+async function verified(
+  packDir: string,
+  manifest: Manifest,
+  selected: PackFile[],
+  hook: PackHook | undefined,
+): Promise<Result<ReadPack, SkillpackError>> {
   const problems = await verifyFiles(packDir, selected);
   if (problems.length > 0) {
     const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
@@ -143,7 +200,7 @@ export async function readPack(
     );
   }
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({ manifest, files, ...(hook.data ? { hook: hook.data.hook } : {}) });
+  return ok({ manifest, files, ...(hook ? { hook } : {}) });
 }
 
 /**
