@@ -68,8 +68,14 @@ function failed(context: ClaudeCommandContext, args: readonly string[], ran: Ran
 /** Check that the `claude` executable runs at all, before install changes anything. */
 export async function checkClaude(context: ClaudeCommandContext): Promise<Result<void, SkillpackError>> {
   const args = ['--version'];
-  const ran = await run(context, context.root, args);
-  return ran.code === 0 ? ok(undefined) : fail(failed(context, args, ran));
+  const settings = join(context.root, PLUGIN_SETTINGS_FILE);
+  const before = await snapshot(settings);
+  try {
+    const ran = await run(context, context.root, args);
+    return ran.code === 0 ? ok(undefined) : fail(failed(context, args, ran));
+  } finally {
+    await putBack(settings, before);
+  }
 }
 
 async function snapshot(path: string): Promise<Buffer | undefined> {

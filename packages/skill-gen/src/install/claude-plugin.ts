@@ -89,7 +89,11 @@ export function mergePluginSettings(
     return {
       kind: 'changed',
       text: `${JSON.stringify(created, null, 2)}\n`,
-      added: { marketplace: true, enabled: true, createdObjects: [] },
+      added: {
+        marketplace: true,
+        enabled: true,
+        createdObjects: ['extraKnownMarketplaces', 'enabledPlugins'],
+      },
     };
   }
   const json = parseObject(text);

@@ -1,0 +1,133 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
+
+const PACK = { name: 'demo-pack', version: '1.0.0' };
+const MINE = '{\n    "model": "x"\n}\n';
+
+function pluginPack(dir: string) {
+  return writePack(dir, PACK, {
+    ...demoPackFiles('1'),
+    'claude-code/.claude-plugin/marketplace.json':
+      '{"name":"demo-pack","plugins":[{"name":"demo-pack","source":"./plugin"}]}\n',
+    'claude-code/plugin/.claude-plugin/plugin.json': '{"name":"demo-pack"}\n',
+    'claude-code/plugin/hooks/hooks.json': '{"hooks":{}}\n',
+  });
+}
+
+/** A stand-in `claude` that logs its arguments and rewrites the settings the way Claude's commands do. */
+function fakeClaude(dir: string): { path: string; log: string } {
+  const log = join(dir, 'claude.log');
+  const path = join(dir, 'claude');
+  writeFileSync(
+    path,
+    `#!/usr/bin/env node
+const fs = require('node:fs');
+fs.appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(' ') + '\\n');
+const file = '.claude/settings.json';
+if (fs.existsSync(file)) fs.writeFileSync(file, JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')), null, 2));
+`,
+  );
+  chmodSync(path, 0o755);
+  return { path, log };
+}
+
+function setup() {
+  const work = tempDir('skillpack-claude-plugin-');
+  const root = join(work, 'root');
+  mkdirSync(join(root, '.claude'), { recursive: true });
+  const settings = join(root, '.claude/settings.json');
+  writeFileSync(settings, MINE);
+  const pack = pluginPack(join(work, 'pack'));
+  const claude = fakeClaude(work);
+  const options = { scope: 'project', projectDir: root, home: join(work, 'home'), dryRun: false } as const;
+  mkdirSync(options.home);
+  const install = (activate: boolean, claudePath = claude.path) =>
+    installPack({
+      ...options,
+      packDir: pack,
+      runtime: 'claude-code',
+      force: false,
+      activate,
+      form: 'plugin',
+      claude: claudePath,
+    });
+  const uninstall = () => uninstallPack({ ...options, packName: PACK.name, claude: claude.path });
+  return { root, settings, claude, install, uninstall };
+}
+
+describe('install --form plugin', () => {
+  it('without --activate copies the marketplace, enables nothing and runs no claude command', async () => {
+    const t = setup();
+    const result = await t.install(false);
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data.pluginForm).toMatchObject({ active: false, plugin: 'demo-pack@demo-pack' });
+    expect(result.data.pluginForm?.steps.at(-1)).toBe(
+      `${t.claude.path} plugin install demo-pack@demo-pack --scope project`,
+    );
+    expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
+    expect(
+      existsSync(join(t.root, '.claude/skillpack-plugins/demo-pack/.claude-plugin/marketplace.json')),
+    ).toBe(true);
+    expect(existsSync(join(t.root, '.claude/skills'))).toBe(false);
+    expect(existsSync(t.claude.log)).toBe(false);
+  });
+
+  it("with --activate registers through claude, keeps the user's bytes, and uninstall gives them back", async () => {
+    const t = setup();
+    const result = await t.install(true);
+    expect(result.success ? 'ok' : result.error.message).toBe('ok');
+    expect(readFileSync(t.claude.log, 'utf8')).toBe(
+      `plugin marketplace add ${t.root}/.claude/skillpack-plugins/demo-pack --scope project\nplugin install demo-pack@demo-pack --scope project\n`.replace(
+        /^/,
+        '--version\n',
+      ),
+    );
+    const text = readFileSync(t.settings, 'utf8');
+    expect(
+      text.startsWith('{\n    "model": "x",\n    "extraKnownMarketplaces": {\n        "demo-pack"'),
+    ).toBe(true);
+    const removed = await t.uninstall();
+    expect(removed.success).toBe(true);
+    expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
+    expect(readFileSync(t.claude.log, 'utf8')).toContain(
+      'plugin uninstall demo-pack@demo-pack --scope project',
+    );
+    expect(existsSync(join(t.root, '.claude/skillpack-plugins'))).toBe(false);
+  });
+
+  it('refuses a settings file with comments as a conflict, changing nothing', async () => {
+    const t = setup();
+    writeFileSync(t.settings, '{\n  // mine\n  "model": "x"\n}\n');
+    const result = await t.install(true);
+    expect(result.success && result.data.status).toBe('refused');
+    expect(readFileSync(t.settings, 'utf8')).toBe('{\n  // mine\n  "model": "x"\n}\n');
+    expect(existsSync(join(t.root, 'skillpack-lock.json'))).toBe(false);
+  });
+
+  it('a missing claude is a typed error before anything is written', async () => {
+    const t = setup();
+    const result = await t.install(true, join(t.root, 'no-such-claude'));
+    expect(!result.success && result.error.code).toBe('claude_cli_not_found');
+    expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
+    expect(existsSync(join(t.root, 'skillpack-lock.json'))).toBe(false);
+  });
+
+  it('is refused for codex with a typed error', async () => {
+    const t = setup();
+    const result = await installPack({
+      scope: 'project',
+      projectDir: t.root,
+      home: t.root,
+      dryRun: false,
+      packDir: pluginPack(join(t.root, '..', 'pack2')),
+      runtime: 'codex',
+      force: false,
+      form: 'plugin',
+    });
+    expect(!result.success && result.error.code).toBe('install_form_unsupported');
+  });
+});
