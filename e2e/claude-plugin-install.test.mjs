@@ -39,6 +39,8 @@ const PACKS = {
   'the example pack (conflux.acceptance, maestro.result)': {
     packs: () => examplePacks(),
     plugin: 'skillpack-examples',
+    // Its front matter has allowed-tools: Claude refuses its Skill call headless without an allow rule.
+    gatedSkill: 'skillpack-examples:maestro-ralph-cli-execute',
     cases: ['conflux.acceptance', 'maestro.result'].map((id) => ({
       id,
       prompt: HOOKED[id].prompt,
@@ -68,7 +70,13 @@ const USER_SETTINGS =
 
 async function run(sandbox, prompt, answers) {
   const model = await createScriptedModel({
-    replies: [otherwise((request) => reply.text(answers[Math.min(request.turn, answers.length - 1)]))],
+    // By turn (the last repeats): a string is a text reply, anything else a reply as it is.
+    replies: [
+      otherwise((request) => {
+        const answer = answers[Math.min(request.turn, answers.length - 1)];
+        return typeof answer === 'string' ? reply.text(answer) : answer;
+      }),
+    ],
   });
   try {
     const output = await runAgent({
@@ -161,13 +169,15 @@ for (const [name, pack] of Object.entries(PACKS)) {
       it('with --activate: loaded headless, settings keep every byte of the user plus two keys', () => {
         const outcome = install(sandbox, pack.packs(), scope, ['--activate']);
         assert.equal(outcome.pluginForm.active, true, JSON.stringify(outcome.pluginForm));
+        if (pack.gatedSkill) assert.ok(outcome.activation.rules.includes(`Skill(${pack.gatedSkill})`));
         const text = readFileSync(settingsFile, 'utf8');
+        // The user's bytes first and in their formatting (4 spaces): Claude's commands would write 2.
         assert.ok(
-          text.startsWith(
-            '{\n    "model": "sonnet",\n    "permissions": {\n        "allow": ["Bash(ls)"]\n    },\n    "extraKnownMarketplaces"',
-          ),
+          text.startsWith('{\n    "model": "sonnet",\n    "permissions": {\n        "allow": ["Bash(ls)"'),
           text,
         );
+        assert.match(text, /\n {4}"extraKnownMarketplaces": \{\n {8}"/, text);
+        assert.doesNotMatch(text, /\n {2}"/, text);
         const settings = JSON.parse(text);
         assert.equal(settings.enabledPlugins[`${pack.plugin}@${pack.plugin}`], true, text);
         assert.equal(settings.extraKnownMarketplaces[pack.plugin].source.source, 'directory', text);
@@ -195,6 +205,22 @@ for (const [name, pack] of Object.entries(PACKS)) {
         });
       }
 
+      if (pack.gatedSkill)
+        it(`the model's Skill call of ${pack.gatedSkill} (allowed-tools) is launched`, async () => {
+          const script = HOOKED['maestro.result'];
+          const loop = await run(sandbox, script.prompt, [
+            reply.toolCall('Skill', { skill: pack.gatedSkill }),
+            script.right,
+          ]);
+          const results = loop.output.stdout
+            .split('\n')
+            .filter((line) => line.includes('"tool_result"'))
+            .map((line) => JSON.stringify(JSON.parse(line).message.content));
+          assert.ok(results.length > 0, `no Skill tool result\n${loop.why}`);
+          assert.match(results[0], new RegExp(`Launching skill: ${pack.gatedSkill}`), loop.why);
+          assert.equal(loop.output.run.finalText?.trim(), script.right, loop.why);
+        });
+
       it('leaves an answer that attempts no contract alone', async () => {
         const loop = await run(sandbox, 'Say hello.', ['Hello! Nothing to review here.']);
         assert.equal(loop.output.exitCode, 0, loop.why);
@@ -221,6 +247,8 @@ for (const [name, pack] of Object.entries(PACKS)) {
         assert.equal(readFileSync(settingsFile, 'utf8'), USER_SETTINGS);
         const root = scope === 'project' ? sandbox.project : sandbox.home;
         assert.equal(existsSync(join(root, '.claude/skillpack-plugins')), false);
+        // The allow rules went into a file install created: it is gone again.
+        if (scope === 'project') assert.equal(existsSync(join(root, '.claude/settings.local.json')), false);
         const loop = await run(sandbox, pack.cases[0].prompt, [pack.cases[0].wrong]);
         assert.ok(!loop.init?.plugins?.some((plugin) => plugin.name === pack.plugin), loop.why);
         assert.equal(loop.requests.length, 1, `still enforced after uninstall\n${loop.why}`);

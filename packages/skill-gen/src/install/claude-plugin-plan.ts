@@ -31,8 +31,8 @@ export interface PluginFormReport {
 }
 
 export interface PluginFormPlan {
+  /** The settings action: the hook configuration's, with the plugin's keys merged in when `--activate`. */
   readonly hookAction?: PlanAction;
-  readonly action?: PlanAction;
   readonly locked?: LockedClaudePlugin;
   readonly report: PluginFormReport;
   readonly want: PluginWant;
@@ -103,7 +103,7 @@ export async function planPluginForm(input: {
       reason: 'hook-config-invalid',
       detail: edit.detail,
     };
-    return { ...keepHook, action, report: report(false), want };
+    return { hookAction: action, report: report(false), want };
   }
   const locked: LockedClaudePlugin = {
     file,
@@ -113,9 +113,9 @@ export async function planPluginForm(input: {
     added: { ...edit.added, createdObjects: [...edit.added.createdObjects] },
   };
   if (edit.kind === 'unchanged') return { ...keepHook, locked, report: report(true), want };
-  const action = writing(file, edit.text, disk.state);
-  if (sameFile) return { hookAction: action, locked, report: report(true), want };
-  return { ...keepHook, action, locked, report: report(true), want };
+  // The hook configuration is the same file: the edit is chained onto (or takes the place of) its action, so the
+  // permission rules of the user scope, which go there too, chain onto this one.
+  return { hookAction: writing(file, edit.text, disk.state), locked, report: report(true), want };
 }
 
 /** Take the keys uninstalled plugin forms added out of the settings, chained onto the other edits of the file. */

@@ -9,7 +9,9 @@ import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
+import { toStableJson } from '../stable-json.js';
 import { PLUGIN_SETTINGS_FILE, type PluginWant, pluginKey } from './claude-plugin.js';
+import { writeDurably } from './journal.js';
 import type { InstallScope } from './layout.js';
 
 export interface ClaudeCommandContext {
@@ -87,6 +89,62 @@ async function snapshot(path: string): Promise<Buffer | undefined> {
   }
 }
 
+/**
+ * Where the settings' bytes wait while Claude's commands run, so a run killed in between is put right by the
+ * next one (`recoverClaudeSettings`).
+ */
+export const SETTINGS_BEFORE_FILE = '.claude/.skillpack-settings-before.json';
+
+async function keep(root: string, bytes: Buffer | undefined): Promise<void> {
+  const record = JSON.stringify({ missing: bytes === undefined, base64: bytes?.toString('base64') ?? '' });
+  await writeDurably(join(root, SETTINGS_BEFORE_FILE), Buffer.from(record), 0o644);
+}
+
+/** Settings as Claude's commands may leave them: the plugin keys aside, the same JSON. */
+function sameBesidesPlugins(a: string, b: string): boolean {
+  try {
+    const strip = (text: string) => {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      delete json.enabledPlugins;
+      delete json.extraKnownMarketplaces;
+      return toStableJson(json);
+    };
+    return strip(a) === strip(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finish a run killed while Claude's commands ran: the settings get their bytes back when nothing but Claude's
+ * reformatting (and the plugin keys) differs; a file a person changed since is left as it is. Returns the file
+ * when it was put back.
+ */
+export async function recoverClaudeSettings(root: string): Promise<string | undefined> {
+  const sidecar = join(root, SETTINGS_BEFORE_FILE);
+  const raw = await snapshot(sidecar);
+  if (raw === undefined) return undefined;
+  const settings = join(root, PLUGIN_SETTINGS_FILE);
+  let restored: string | undefined;
+  try {
+    const record = JSON.parse(raw.toString('utf8')) as { missing: boolean; base64: string };
+    const before = record.missing ? undefined : Buffer.from(record.base64, 'base64');
+    const now = await snapshot(settings);
+    const same =
+      before === undefined
+        ? now === undefined || sameBesidesPlugins(now.toString('utf8'), '{}')
+        : now !== undefined && sameBesidesPlugins(now.toString('utf8'), before.toString('utf8'));
+    if (same) {
+      await putBack(settings, before);
+      restored = settings;
+    }
+  } catch {
+    // A damaged record restores nothing.
+  }
+  await unlink(sidecar);
+  return restored;
+}
+
 async function putBack(path: string, bytes: Buffer | undefined): Promise<void> {
   const now = await snapshot(path);
   if (bytes === undefined) {
@@ -121,6 +179,7 @@ export async function claudePluginCommands(
 ): Promise<Result<void, SkillpackError>> {
   const settings = join(context.root, PLUGIN_SETTINGS_FILE);
   const before = await snapshot(settings);
+  await keep(context.root, before);
   try {
     for (const args of STEPS[direction](context.scope, want)) {
       const ran = await run(context, context.root, args);
@@ -131,5 +190,6 @@ export async function claudePluginCommands(
     return ok(undefined);
   } finally {
     await putBack(settings, before);
+    await unlink(join(context.root, SETTINGS_BEFORE_FILE));
   }
 }

@@ -20,7 +20,7 @@ import {
   planPluginFormRemoval,
   pluginWant,
 } from './claude-plugin-plan.js';
-import { checkClaude, claudePluginCommands } from './claude-plugin-register.js';
+import { checkClaude, claudePluginCommands, recoverClaudeSettings } from './claude-plugin-register.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
@@ -127,6 +127,7 @@ async function underScopeLock(
     if (!busy.success) return busy;
     try {
       const recovered = await recoverInterrupted(root.data, lockFile);
+      await recoverClaudeSettings(root.data);
       return await body(root.data, lockFile, recovered);
     } finally {
       await busy.data.release();
@@ -260,11 +261,12 @@ async function installFrom(
     scope: options.scope,
     root: root.data,
     packDir: options.packDir,
-    // The plugin's skills are named <plugin>:<skill>; their rules are not the skill form's.
-    files: form === 'plugin' ? [] : pack.files,
+    files: pack.files,
     previous,
     activate: options.activate ?? false,
     hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
+    // Claude Code 2.1.328 names a plugin's skills <plugin>:<skill>, in the Skill call and in its allow rule.
+    ...(form === 'plugin' ? { skillName: (skill: string) => `${pluginForm!.want.plugin}:${skill}` } : {}),
   });
   const hookPlan = hookConfig.data
     ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recoverClaudeSettings, SETTINGS_BEFORE_FILE } from '../../src/install/claude-plugin-register.js';
 import { installPack, uninstallPack } from '../../src/install/operations.js';
 import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
 
@@ -14,6 +15,8 @@ function pluginPack(dir: string) {
       '{"name":"demo-pack","plugins":[{"name":"demo-pack","source":"./plugin"}]}\n',
     'claude-code/plugin/.claude-plugin/plugin.json': '{"name":"demo-pack"}\n',
     'claude-code/plugin/hooks/hooks.json': '{"hooks":{}}\n',
+    'claude-code/plugin/skills/gated/SKILL.md':
+      '---\nname: gated\ndescription: G.\nallowed-tools: "Read"\n---\nBody.\n',
   });
 }
 
@@ -90,8 +93,13 @@ describe('install --form plugin', () => {
     expect(
       text.startsWith('{\n    "model": "x",\n    "extraKnownMarketplaces": {\n        "demo-pack"'),
     ).toBe(true);
+    if (result.success) expect(result.data.activation?.rules).toEqual(['Skill(demo-pack:gated)']);
+    expect(JSON.parse(readFileSync(join(t.root, '.claude/settings.local.json'), 'utf8'))).toEqual({
+      permissions: { allow: ['Skill(demo-pack:gated)'] },
+    });
     const removed = await t.uninstall();
     expect(removed.success).toBe(true);
+    expect(existsSync(join(t.root, '.claude/settings.local.json'))).toBe(false);
     expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
     expect(readFileSync(t.claude.log, 'utf8')).toContain(
       'plugin uninstall demo-pack@demo-pack --scope project',
@@ -129,5 +137,33 @@ describe('install --form plugin', () => {
       form: 'plugin',
     });
     expect(!result.success && result.error.code).toBe('install_form_unsupported');
+  });
+});
+
+describe('a run killed while Claude reformatted the settings', () => {
+  const sidecar = (bytes: string) =>
+    JSON.stringify({ missing: false, base64: Buffer.from(bytes).toString('base64') });
+
+  it("gets the settings' bytes back on the next run when only Claude's formatting differs", async () => {
+    const t = setup();
+    const mine =
+      '{\n    "model": "x",\n    "enabledPlugins": {\n        "demo-pack@demo-pack": true\n    }\n}\n';
+    writeFileSync(t.settings, JSON.stringify({ model: 'x', enabledPlugins: {} }, null, 2));
+    writeFileSync(join(t.root, SETTINGS_BEFORE_FILE), sidecar(mine));
+    expect(await recoverClaudeSettings(t.root)).toBe(t.settings);
+    expect(readFileSync(t.settings, 'utf8')).toBe(mine);
+    expect(existsSync(join(t.root, SETTINGS_BEFORE_FILE))).toBe(false);
+  });
+
+  it('leaves a file a person changed since, and runs the recovery under every install', async () => {
+    const t = setup();
+    writeFileSync(t.settings, '{"model": "y"}');
+    writeFileSync(join(t.root, SETTINGS_BEFORE_FILE), sidecar(MINE));
+    expect(await recoverClaudeSettings(t.root)).toBeUndefined();
+    expect(readFileSync(t.settings, 'utf8')).toBe('{"model": "y"}');
+    writeFileSync(t.settings, '{"model":"x"}');
+    writeFileSync(join(t.root, SETTINGS_BEFORE_FILE), sidecar(MINE));
+    expect((await t.install(false)).success).toBe(true);
+    expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
   });
 });
