@@ -2,8 +2,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recoverClaudeSettings, SETTINGS_BEFORE_FILE } from '../../src/install/claude-plugin-register.js';
+import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { installPack, uninstallPack } from '../../src/install/operations.js';
-import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
+import { demoPackFiles, skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };
 const MINE = '{\n    "model": "x"\n}\n';
@@ -165,5 +166,127 @@ describe('a run killed while Claude reformatted the settings', () => {
     writeFileSync(join(t.root, SETTINGS_BEFORE_FILE), sidecar(MINE));
     expect((await t.install(false)).success).toBe(true);
     expect(readFileSync(t.settings, 'utf8')).toBe(MINE);
+  });
+});
+
+describe('skillpack install --form', () => {
+  it('is documented in install --help, and the default stays the skill form', async () => {
+    const help = await skillpack(['install', '--help'], { cwd: tempDir() });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--form/);
+    expect(help.stdout).toMatch(/skill \(the skills and the Stop hook\) or plugin/);
+    const t = setup();
+    const json = await skillpack(
+      [
+        'install',
+        join(t.root, '..', 'pack'),
+        '--runtime',
+        'claude-code',
+        '--scope',
+        'project',
+        '--dir',
+        t.root,
+        '--home',
+        t.root,
+        '--format',
+        'json',
+      ],
+      { cwd: t.root },
+    );
+    expect(json.code).toBe(0);
+    const outcome = JSON.parse(json.stdout);
+    expect(outcome.pluginForm).toBeUndefined();
+    expect(existsSync(join(t.root, '.claude/skillpack-plugins'))).toBe(false);
+  });
+
+  it('carries the steps in --format json and refuses --form plugin for another runtime', async () => {
+    const t = setup();
+    const pack = join(t.root, '..', 'pack');
+    const json = await skillpack(
+      [
+        'install',
+        pack,
+        '--runtime',
+        'claude-code',
+        '--form',
+        'plugin',
+        '--scope',
+        'project',
+        '--dir',
+        t.root,
+        '--home',
+        t.root,
+        '--format',
+        'json',
+      ],
+      { cwd: t.root },
+    );
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).pluginForm).toMatchObject({ form: 'plugin', active: false });
+    expect(JSON.parse(json.stdout).pluginForm.steps).toHaveLength(3);
+    const codex = await skillpack(
+      [
+        'install',
+        pack,
+        '--runtime',
+        'codex',
+        '--form',
+        'plugin',
+        '--scope',
+        'project',
+        '--dir',
+        t.root,
+        '--home',
+        t.root,
+      ],
+      { cwd: t.root },
+    );
+    expect(codex.code).toBe(2);
+    expect(codex.stderr).toMatch(/--form plugin applies only to --runtime claude-code/);
+  });
+
+  it('refuses to switch forms over an installed pack (uninstall first)', async () => {
+    const t = setup();
+    expect((await t.install(false)).success).toBe(true);
+    const skillForm = await installPack({
+      scope: 'project',
+      projectDir: t.root,
+      home: t.root,
+      dryRun: false,
+      packDir: join(t.root, '..', 'pack'),
+      runtime: 'claude-code',
+      force: false,
+    });
+    expect(!skillForm.success && skillForm.error.code).toBe('install_form_changed');
+  });
+});
+
+describe('the lock of a plugin form', () => {
+  const entry = (runtime: string) => ({
+    lockfileVersion: 1,
+    installs: [
+      {
+        pack: PACK,
+        runtime,
+        scope: 'project',
+        files: [],
+        claudePlugin: {
+          file: '.claude/settings.json',
+          createdFile: false,
+          marketplace: 'demo-pack',
+          plugin: 'demo-pack',
+          added: { marketplace: true, enabled: true, createdObjects: ['enabledPlugins'] },
+        },
+      },
+    ],
+  });
+
+  it('records the keys install added, and is corrupt for a runtime that has no plugin form', () => {
+    expect(safeParseLockFile(JSON.stringify(entry('claude-code')), 'lock').success).toBe(true);
+    const codex = safeParseLockFile(JSON.stringify(entry('codex')), 'lock');
+    expect(!codex.success && codex.error.code).toBe('lock_file_corrupt');
+    const bad = entry('claude-code');
+    bad.installs[0]!.claudePlugin.marketplace = '../x';
+    expect(safeParseLockFile(JSON.stringify(bad), 'lock').success).toBe(false);
   });
 });
