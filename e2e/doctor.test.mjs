@@ -1,4 +1,5 @@
-// `skillpack doctor` asks the pinned runtimes, offline, whether they load an installed pack and run its hooks.
+// `skillpack doctor` asks the pinned runtimes, offline, whether they load an installed pack and run its hooks,
+// and proves enforcement: a real headless run per hooked contract against a local scripted model.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ import {
 
 const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
 
-function doctor(sandbox, runtime) {
-  const args = ['doctor', '--runtime', runtime, '--scope', 'project', '--dir', sandbox.project];
+function doctor(sandbox, runtime, extra = [], scope = 'project') {
+  const args = ['doctor', '--runtime', runtime, '--scope', scope, '--dir', sandbox.project, ...extra];
   // The runtimes' offline commands take a while on a busy machine: a longer bound than _support's 120 s.
   const run = spawnSync(process.execPath, [cli, ...args, '--bin-dir', runtimeBinDir, '--format', 'json'], {
     cwd: sandbox.project,
@@ -33,6 +34,23 @@ function doctor(sandbox, runtime) {
 }
 
 const byName = (checks) => Object.fromEntries(checks.map((check) => [check.name, check.status]));
+const enforcement = (checks) => checks.filter((check) => check.kind === 'enforcement');
+const HOOKED = ['conflux.acceptance', 'maestro.result'];
+
+/** Every hooked contract of the example pack proven enforced in a real run. */
+function assertEnforced(result) {
+  const why = JSON.stringify(result.report, null, 2);
+  assert.deepEqual(
+    enforcement(result.checks).map((check) => [check.name, check.status]),
+    HOOKED.map((id) => [id, 'enforced']),
+    why,
+  );
+  for (const check of enforcement(result.checks))
+    assert.match(
+      check.detail,
+      /pushed back with the contract's correction and the right answer ended the run/,
+    );
+}
 
 before(() => {
   ensureRuntimes();
@@ -41,20 +59,21 @@ before(() => {
 after(removeTempDirs);
 
 describe('skillpack doctor', () => {
-  it('OpenCode: every skill loaded and the plugin ready; a removed skill is reported missing', () => {
+  it('OpenCode: every skill loaded, the plugin ready, every hooked contract enforced; a removed skill is missing', () => {
     const sandbox = makeSandbox();
     installPack('opencode', sandbox);
     const healthy = doctor(sandbox, 'opencode');
     assert.equal(healthy.status, 0, JSON.stringify(healthy.report, null, 2));
     assert.equal(byName(healthy.checks)['cflx-accept'], 'loaded');
     assert.equal(byName(healthy.checks)['.opencode/plugins/skillpack-examples.js'], 'active');
+    assertEnforced(healthy);
     rmSync(join(sandbox.project, '.opencode/skills/cflx-accept'), { recursive: true });
-    const broken = doctor(sandbox, 'opencode');
+    const broken = doctor(sandbox, 'opencode', ['--fast']);
     assert.equal(broken.status, 1);
     assert.equal(byName(broken.checks)['cflx-accept'], 'missing');
   });
 
-  it('Codex: skills listed; the Stop hook is inactive until trusted, then active', async () => {
+  it('Codex: the Stop hook is not trusted, so not enforced, with the exact step; once trusted, enforced', async () => {
     const sandbox = makeSandbox();
     installPack('codex', sandbox);
     writeFileSync(
@@ -67,10 +86,26 @@ describe('skillpack doctor', () => {
     const hook = untrusted.checks.find((check) => check.kind === 'hook');
     assert.equal(hook?.status, 'inactive', JSON.stringify(untrusted.checks));
     assert.match(hook.detail, /trusted_hash = "sha256:/);
+    for (const check of enforcement(untrusted.checks)) {
+      assert.equal(check.status, 'not_enforced', JSON.stringify(check));
+      assert.match(
+        check.detail,
+        /^not trusted: .*\[hooks\.state\."[^"]+"\] trusted_hash = "sha256:[0-9a-f]+"/,
+      );
+    }
+    assert.deepEqual(
+      enforcement(untrusted.checks).map((check) => check.name),
+      HOOKED,
+    );
+    // Doctor replicated no trust anywhere: the user's config.toml is as it was.
+    assert.doesNotMatch(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), /trusted_hash/);
     await trustCodexHooks(sandbox);
-    assert.match(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), /trusted_hash/);
+    const config = readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8');
+    assert.match(config, /trusted_hash/);
     const trusted = doctor(sandbox, 'codex');
     assert.equal(trusted.status, 0, JSON.stringify(trusted.report, null, 2));
+    assertEnforced(trusted);
+    assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), config);
   });
 
   it("Codex: a skill kept out of the model's list on purpose is reported explicit-only, and healthy", () => {
@@ -83,16 +118,102 @@ describe('skillpack doctor', () => {
     const args = ['install', packs, '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project];
     const installed = skillpack(args, { env: sandbox.env });
     assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
-    const result = doctor(sandbox, 'codex');
+    const result = doctor(sandbox, 'codex', ['--fast']);
     assert.equal(byName(result.checks)['dev-flow'], 'explicit_only', JSON.stringify(result.report, null, 2));
     assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
   });
 
-  it('Claude Code: the skills appear in the init event, read before any model call', () => {
+  it("a pack made by `skillpack init`: its own contract's answers come from its module (--config), proven in Codex", () => {
+    const dir = join(makeTempDir('skillpack-doctor-init-'), 'acme-review');
+    const init = skillpack(['init', dir]);
+    assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
+    const built = skillpack(['build'], { cwd: dir });
+    assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
+    const sandbox = makeSandbox();
+    const args = ['install', join(dir, 'dist/skill-packs'), '--runtime', 'codex', '--scope', 'project'];
+    const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];
+    const installed = skillpack([...args, '--dir', sandbox.project, ...trust], { env: sandbox.env });
+    assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
+    const unknown = doctor(sandbox, 'codex');
+    assert.equal(unknown.status, 1, JSON.stringify(unknown.report, null, 2));
+    const [missing] = enforcement(unknown.checks);
+    assert.equal(missing?.status, 'unchecked', JSON.stringify(unknown.checks));
+    assert.match(missing.detail, /acme-review\.review is not built in .*--config/);
+    const result = doctor(sandbox, 'codex', ['--config', join(dir, 'skillpack.config.json')]);
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.status, 0, why);
+    assert.deepEqual(
+      enforcement(result.checks).map((check) => [check.name, check.status]),
+      [['acme-review.review', 'enforced']],
+      why,
+    );
+  });
+
+  it('user scope: a Codex pack installed into the home is proven in a copy of the user configuration', () => {
+    const sandbox = makeSandbox();
+    const args = ['install', examplePacks(), '--runtime', 'codex', '--scope', 'user', '--home', sandbox.home];
+    const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];
+    const installed = skillpack([...args, ...trust], { env: sandbox.env });
+    assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
+    const before = readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8');
+    const result = doctor(sandbox, 'codex', ['--home', sandbox.home], 'user');
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.report.packs[0].scope, 'user', why);
+    assert.equal(result.status, 0, why);
+    assertEnforced(result);
+    assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), before);
+  });
+
+  it('Claude Code, skill form as installed (the settings Stop hook): proven enforced', () => {
     const sandbox = makeSandbox();
     installPack('claude-code', sandbox);
     const result = doctor(sandbox, 'claude-code');
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.status, 0, why);
+    assert.equal(byName(result.checks)['cflx-accept'], 'loaded', why);
+    assertEnforced(result);
+  });
+
+  it('Claude Code: with the settings hook taken out by hand, nothing enforces: exit 1, and why', () => {
+    const sandbox = makeSandbox();
+    installPack('claude-code', sandbox);
+    writeFileSync(join(sandbox.project, '.claude/settings.json'), '{}\n');
+    const result = doctor(sandbox, 'claude-code');
+    const why = JSON.stringify(result.report, null, 2);
+    assert.equal(result.status, 1, why);
+    assert.deepEqual(
+      enforcement(result.checks).map((check) => [check.name, check.status]),
+      [['.claude/settings.json', 'not_enforced']],
+      why,
+    );
+    assert.match(enforcement(result.checks)[0].detail, /Hook not registered: .*none is there now/, why);
+  });
+
+  it('--fast skips the proving runs and says so, in JSON and in text', () => {
+    const sandbox = makeSandbox();
+    installPack('claude-code', sandbox);
+    const result = doctor(sandbox, 'claude-code', ['--fast']);
     assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
-    assert.equal(byName(result.checks)['cflx-accept'], 'loaded');
+    for (const check of enforcement(result.checks)) {
+      assert.equal(check.status, 'skipped');
+      assert.match(check.detail, /--fast: no proving run, so enforcement is not proven/);
+    }
+    const text = skillpack(
+      [
+        'doctor',
+        '--runtime',
+        'claude-code',
+        '--scope',
+        'project',
+        '--dir',
+        sandbox.project,
+        '--bin-dir',
+        runtimeBinDir,
+        '--fast',
+      ],
+      { env: sandbox.env, cwd: sandbox.project },
+    );
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /enforcement NOT proven \(--fast skipped the runs\)/);
   });
 });

@@ -1,5 +1,5 @@
-// `npm start`, the project's main job, run after the packages are built: build the example skill packs with
-// the built CLI, lint and check them, compile and run the example host on its recorded runs, and print a
+// `npm start`, the project's main job, run after the packages are built: build, check and lint the example
+// skill packs through Nx (their skillpack-* targets, inferred by @skillpack/nx, cached), compile and run the example host on its recorded runs, and print a
 // summary. Exits non-zero as soon as a step fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLI = 'packages/skill-gen/dist/cli.js';
+const NX = 'node_modules/nx/dist/bin/nx.js';
+/** The targets @skillpack/nx infers for each pack (nx.json); `skillpack-check` and `-lint` fail on drift or lint errors. */
+const NX_TARGETS = ['skillpack-build', 'skillpack-check', 'skillpack-lint'];
 /** The example packs, named as the seed systems name them (Dev Flow ships as the `dev-flow-codex` Codex plugin). */
 const PACKS = [
   { config: 'examples/skillpack.config.json', dir: 'dist/skill-packs' },
@@ -16,7 +19,12 @@ const PACKS = [
 ];
 const HOST_TSCONFIG = 'examples/host/tsconfig.json';
 const HOST_MAIN = 'examples/host/dist/main.js';
-const REQUIRED_BUILDS = [CLI, 'packages/core/dist/index.js', 'packages/adapters/dist/index.js'];
+const REQUIRED_BUILDS = [
+  CLI,
+  'packages/core/dist/index.js',
+  'packages/adapters/dist/index.js',
+  'packages/nx/dist/index.js',
+];
 const TARGET_ORDER = ['claude-code', 'codex', 'opencode', 'portable'];
 const SKILL_FILE = /^([a-z-]+)\/(?:(plugin)\/)?(?:\.[a-z]+\/)?skills\/([^/]+)\/SKILL\.md$/;
 
@@ -70,21 +78,37 @@ const steps = [
   {
     name: 'build',
     run() {
+      // Through Nx (the @skillpack/nx plugin in nx.json): build, check and lint each pack, cached.
+      const projects = PACKS.map(
+        ({ config }) => parseJson(readFileSync(`${root}${config}`, 'utf8'), config).name,
+      );
+      const result = node([
+        NX,
+        'run-many',
+        '-t',
+        NX_TARGETS.join(','),
+        `--projects=${projects.join(',')}`,
+        '--output-style=static',
+      ]);
+      const output = `${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+      const tasks = NX_TARGETS.length * projects.length;
+      const cached = [
+        ...output.matchAll(/^> nx run \S+:skillpack-\S+ +\[(?:local cache|existing outputs)[^\]]*\]/gm),
+      ].length;
       const lines = [];
       const manifests = [];
-      for (const { config, dir } of PACKS) {
-        const result = node([CLI, 'build', '--config', config]);
+      for (const { dir } of PACKS) {
         const manifest = parseJson(
           readFileSync(`${root}${dir}/skillpack.manifest.json`, 'utf8'),
           'the manifest',
         );
-        const warnings = result.stderr.split('\n').filter((line) => line.includes('warning:')).length;
-        lines.push(
-          `${manifest.files.length} files for ${manifest.targets.join(', ')} into ${dir}${warnings > 0 ? ` (${warnings} build warnings)` : ''}`,
-        );
+        lines.push(`${manifest.files.length} files for ${manifest.targets.join(', ')} into ${dir}`);
         manifests.push(manifest);
       }
-      return { line: lines.join('; '), manifests };
+      return {
+        line: `nx ran ${NX_TARGETS.join(', ')} for ${projects.join(', ')} (${cached} of ${tasks} tasks from the cache): ${lines.join('; ')}`,
+        manifests,
+      };
     },
   },
   {
@@ -101,23 +125,6 @@ const steps = [
         );
       }
       return { line: `${files} SKILL.md files: ${error} errors, ${warning} warnings, ${info} info`, report };
-    },
-  },
-  {
-    name: 'check',
-    run() {
-      const outs = [];
-      for (const { config } of PACKS) {
-        const result = node([CLI, 'check', '--config', config, '--format', 'json'], { allowed: [0, 1] });
-        const report = parseJson(result.stdout, 'skillpack check');
-        if (!report.clean) {
-          throw new StepFailure(
-            `the pack drifted from its sources:\n${report.drift.map((entry) => `  ${entry.kind} ${entry.path}`).join('\n')}`,
-          );
-        }
-        outs.push(report.out);
-      }
-      return { line: `${outs.join(', ')} match their sources and manifests` };
     },
   },
   {
@@ -192,7 +199,9 @@ async function main() {
     console.error(`start: ${missing.join(', ')} missing; build the packages first (npm run build).`);
     return 1;
   }
-  console.log('skillpack start: build the example packs, lint and check them, replay the example host\n');
+  console.log(
+    'skillpack start: build, check and lint the example packs through Nx, replay the example host\n',
+  );
   const results = {};
   for (const [index, step] of steps.entries()) {
     const at = performance.now();

@@ -47,6 +47,12 @@ const passThenTool = [
   when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
   otherwise(reply.text('Listed.\n{"acceptance":"fail","findings":["The folder holds no tests"]}')),
 ];
+/** A pass as narration beside a tool call, then an empty final message (Codex prints `agent_message` `""`). */
+const passThenEmpty = [
+  TITLE,
+  when({ turn: 0 }, reply.shell('ls', { text: PASS_ANSWER })),
+  otherwise(reply.text('')),
+];
 const passCut = [TITLE, otherwise(reply.truncated(PASS_ANSWER))];
 /** A pass cut at the output-token limit; the model's next reply (the CLI's continuation) finishes it. */
 const passCutThenContinued = [
@@ -331,6 +337,13 @@ export const SCENARIOS = [
   },
   {
     runtime: 'codex',
+    name: 'exec-json-empty-final-message.jsonl',
+    replies: passThenEmpty,
+    about:
+      'a pass as narration before a tool call, then an empty final answer: the last `agent_message` is `""` (no answer, not the narration)',
+  },
+  {
+    runtime: 'codex',
     name: 'exec-text.txt',
     replies: passOnly,
     options: { outputArgs: [] },
@@ -410,6 +423,13 @@ export const SCENARIOS = [
 
   // OpenCode
   { runtime: 'opencode', name: 'run-json-text.ndjson', replies: textOnly, about: 'a plain text answer' },
+  {
+    runtime: 'opencode',
+    name: 'run-json-empty-final-step.ndjson',
+    replies: passThenEmpty,
+    about:
+      'a pass as narration beside a tool call, then a last step that writes no text and finishes with `stop`: no answer, not the narration',
+  },
   {
     runtime: 'opencode',
     name: 'run-json-tool-call.ndjson',

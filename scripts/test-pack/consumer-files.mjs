@@ -114,6 +114,7 @@ import { readClaudeCodeRun } from '@skillpack/adapters/claude-code';
 import { readCodexRun } from '@skillpack/adapters/codex';
 import { createOpenCodePlugin } from '@skillpack/adapters/opencode';
 import { buildPack, type PackConfig, runCli } from '@skillpack/skill-gen';
+import { createNodesV2, type SkillpackNxOptions } from '@skillpack/nx';
 import { z } from 'zod';
 
 const ReviewSchema = z.object({ approved: z.boolean(), notes: z.array(z.string()) });
@@ -168,6 +169,11 @@ export async function cli(argv: readonly string[]): Promise<number> {
 }
 
 export const families = [Object.keys(devflow).length, Object.keys(zaofu).length, typeof buildPack];
+
+export const nxOptions: SkillpackNxOptions = { buildTargetName: 'pack-build', configGlob: 'packs/*/skillpack.config.json' };
+export const nxPattern: string = createNodesV2[0];
+// @ts-expect-error a target name is a string
+export const badNxOptions: SkillpackNxOptions = { buildTargetName: 1 };
 `;
 
 const TSCONFIG_COMMON = {

@@ -7,6 +7,7 @@ export const PACKAGES = [
   { dir: 'adapters', name: '@skillpack/adapters' },
   { dir: 'skill-gen', name: '@skillpack/skill-gen' },
   { dir: 'testing', name: '@skillpack/testing' },
+  { dir: 'nx', name: '@skillpack/nx' },
 ];
 export const STEP_TIMEOUT_MS = 60_000;
 export const INSTALL_TIMEOUT_MS = 300_000;

@@ -36,6 +36,7 @@ const REQUIRED_PATHS = {
     'dist/templates/partials/contract-output.hbs',
   ],
   '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],
+  '@skillpack/nx': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],
 };
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

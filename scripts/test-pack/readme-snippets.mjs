@@ -9,6 +9,7 @@ export const README_FILES = [
   'packages/adapters/README.md',
   'packages/skill-gen/README.md',
   'packages/testing/README.md',
+  'packages/nx/README.md',
 ];
 
 /**

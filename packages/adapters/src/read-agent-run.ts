@@ -105,6 +105,18 @@ function resolveOptions(options: ReadAgentRunOptions) {
 }
 
 /**
+ * The synchronous heart of `readAgentRun`: a line sink (lines without their terminator) whose `finish()`
+ * builds the run. `createEventLineUnwrapper` feeds it the lines a parser of `@skillpack/core` reads, so both
+ * paths read a run by the same readers and the same rules.
+ */
+export function createRunLineReader(options: ReadAgentRunOptions = {}) {
+  const settings = resolveOptions(options);
+  const run = new RunBuilder(settings);
+  const dispatcher = createLineDispatcher(run, { ...settings, readers: READERS });
+  return { run, dispatcher, settings };
+}
+
+/**
  * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
  * what the run keeps (every message and tool call unless `keepMessages`/`keepTools` bound them, tool
  * outputs within `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, raw events only when
@@ -116,9 +128,7 @@ export async function readAgentRun(
   input: AgentRunInput | Readable,
   options: ReadAgentRunOptions = {},
 ): Promise<AgentRun> {
-  const settings = resolveOptions(options);
-  const run = new RunBuilder(settings);
-  const dispatcher = createLineDispatcher(run, { ...settings, readers: READERS });
+  const { run, dispatcher, settings } = createRunLineReader(options);
   const splitter = createLineSplitter(settings.maxLineBytes, dispatcher);
   await feedInput(input, splitter, (problem) => run.problem(problem));
   splitter.end();

@@ -29,6 +29,16 @@ export function checkRunCompletion(run: AgentRun): RunCompletion {
   return { complete: false, reason: run.error };
 }
 
+/**
+ * The final answer of a run: its final message when the run completed, else `undefined` (a failed, cut or
+ * self-contradictory run has no final answer, whatever its last message says). Every read path takes the
+ * answer from here: `extractContract`, `createEventLineUnwrapper` and so the parsers of `@skillpack/core`,
+ * and `skillpack parse`.
+ */
+export function finalAnswerOf(run: AgentRun): string | undefined {
+  return checkRunCompletion(run).complete ? run.finalText : undefined;
+}
+
 /** The `run_not_complete` error for `run`, carrying the contract's candidate result when there is one. */
 export function runNotCompleteError(run: AgentRun, candidate?: RunCandidate): ProtocolError {
   const why = run.error ? ` (${run.error.code}: ${describeValue(run.error.message, 160)})` : '';

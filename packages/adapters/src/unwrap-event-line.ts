@@ -1,12 +1,11 @@
 import type { UnwrapLine } from '@skillpack/core';
-import { isJsonObjectValue, type TypedEvent } from './_shared/event-line.js';
 import { parseUnwrapCandidate } from './_shared/unwrap-json.js';
-import { createClaudeCodeTurnUnwrapper } from './claude-code/turn-unwrapper.js';
+import { utf8ByteLength } from './_shared/utf8.js';
 import { unwrapClaudeCodeEvent } from './claude-code/unwrap.js';
-import { createCodexTurnUnwrapper } from './codex/turn-unwrapper.js';
 import { unwrapCodexEvent } from './codex/unwrap.js';
-import { createOpenCodeTurnUnwrapper } from './opencode/turn-unwrapper.js';
 import { unwrapOpenCodeEvent } from './opencode/unwrap.js';
+import { createRunLineReader } from './read-agent-run.js';
+import { finalAnswerOf } from './run-completion.js';
 
 /**
  * The assistant text one event line of Claude Code, Codex or OpenCode carries, read alone: the Conflux
@@ -30,54 +29,34 @@ export const unwrapEventLine: UnwrapLine = (line) => {
   return unwrapOpenCodeEvent(event) ?? unwrapCodexEvent(event) ?? unwrapClaudeCodeEvent(event);
 };
 
-type EventUnwrapper = (event: TypedEvent) => string | undefined;
-
-/** A JSON array of events on one line (Claude `--output-format json --verbose`), or `undefined`. */
-function parseEventArray(line: string): TypedEvent[] | undefined {
-  if (typeof line !== 'string' || !line.trimStart().startsWith('[')) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(value)) return undefined;
-  const events = value.filter(
-    (item): item is TypedEvent => isJsonObjectValue(item) && typeof item.type === 'string',
-  );
-  return events.length > 0 ? events : undefined;
-}
+const BYTE_ORDER_MARK = '\ufeff';
 
 /**
- * A stateful `unwrapLine` for one pass over one output that yields what `readAgentRun` + `extractContract`
- * read: the final message of each turn that completed, at the line that completes it (Claude `result`,
- * Codex `turn.completed`; OpenCode at the end, see below), by each reader's final-message rule.
- * Streamed deltas, narration, subagent output, refused messages and the text of turns that failed or were
- * cut short yield nothing; a Claude `--output-format json --verbose` array on one line reads as its events.
- * Lines that are no runtime event stand (`undefined`). With several completed turns, each yields its own
- * final message, where `extractContract` reads the last.
- *
- * OpenCode prints no terminal event, so its final message comes from `end()`, after the last line, when no
- * `error` or new step followed it (the parsers of `@skillpack/core` call `end()`; a host driving the
- * unwrapper itself must too).
+ * A stateful `unwrapLine` for one pass over one output that reads what `readAgentRun` + `extractContract`
+ * read, by the same readers: every line goes to the run reader and yields `''` (no line stands as agent
+ * text), and `end()`, after the last line, yields the run's final answer (`finalAnswerOf`): the final
+ * message of the last turn when the run completed, and nothing when it failed, was cut short (a partial last
+ * line included), contradicts itself, or is plain text with no runtime event (which never shows that a run
+ * completed). The parsers of `@skillpack/core` call `end()`; a host driving the unwrapper itself must too.
+ * Use one unwrapper per output.
  */
 export function createEventLineUnwrapper(): UnwrapLine & { end(): string | undefined } {
-  const opencode = createOpenCodeTurnUnwrapper();
-  const runtimes: EventUnwrapper[] = [opencode, createCodexTurnUnwrapper(), createClaudeCodeTurnUnwrapper()];
-  const unwrapEvent = (event: TypedEvent): string | undefined => {
-    for (const unwrap of runtimes) {
-      const text = unwrap(event);
-      if (text !== undefined) return text;
-    }
-    return undefined;
+  const { dispatcher, settings } = createRunLineReader({ keepMessages: false, keepTools: false });
+  let lines = 0;
+  let answer: { text: string | undefined } | undefined;
+  const unwrapLine = (line: string): string => {
+    if (answer !== undefined || typeof line !== 'string') return '';
+    lines++;
+    // The line readAgentRun's splitter gives: without a leading byte-order mark (a CR is JSON whitespace).
+    const text = lines === 1 && line.startsWith(BYTE_ORDER_MARK) ? line.slice(1) : line;
+    const bytes = text.length * 3 > settings.maxLineBytes ? utf8ByteLength(text) : 0;
+    if (bytes > settings.maxLineBytes) dispatcher.tooLong(lines, bytes);
+    else dispatcher.line(lines, text);
+    return '';
   };
-  const unwrapLine = (line: string): string | undefined => {
-    const event = parseUnwrapCandidate(line);
-    if (event) return unwrapEvent(event);
-    const events = parseEventArray(line);
-    if (!events) return undefined;
-    const texts = events.map(unwrapEvent).filter((text) => text !== undefined && text !== '');
-    return texts.join('\n');
+  const end = (): string | undefined => {
+    answer ??= { text: finalAnswerOf(dispatcher.finish()) };
+    return answer.text;
   };
-  return Object.assign(unwrapLine, { end: () => opencode.end() });
+  return Object.assign(unwrapLine, { end });
 }

@@ -20,6 +20,8 @@ import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
 const RUNTIMES: readonly RuntimeId[] = ['claude-code', 'codex', 'opencode'];
 const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson', 'run-json-length-after-pass.ndjson']);
 const isPlainText = (file: string) => file.endsWith('.txt');
+/** Runs that completed with an empty final message: no answer (Codex `agent_message` `""`, an OpenCode step with no text). */
+const EMPTY_ANSWER = new Set(['exec-json-empty-final-message.jsonl', 'run-json-empty-final-step.ndjson']);
 const acceptance = builtinContracts.require('conflux.acceptance');
 
 function captures(runtime: RuntimeId): { file: string; exit: number }[] {
@@ -66,6 +68,8 @@ describe.each(RUNTIMES)('%s captures read as the CLI ended them', (runtime) => {
       expect(run.error, 'an incomplete run says why').toBeDefined();
     } else if (CUT_WITHOUT_FAILING.has(file)) {
       expect(run.finish).toBe('length');
+    } else if (EMPTY_ANSWER.has(file)) {
+      expect([run.finish, run.finalText]).toEqual(['complete', '']);
     } else {
       expect(run.finish).toBe('complete');
       expect(run.finalText?.trim()).toBeTruthy();

@@ -286,7 +286,8 @@ describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
     const unwrap = createEventLineUnwrapper();
     expect(
       unwrap(line({ type: 'result', subtype: 'success', is_error: false, result: 'ACCEPTANCE: PASS' })),
-    ).toBe('ACCEPTANCE: PASS');
+    ).toBe('');
+    expect(unwrap.end()).toBe('ACCEPTANCE: PASS');
   });
 });
 

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { contractIdProblem } from './contract-id.js';
-import { ConfigError, type ProtocolError } from './errors.js';
+import { ConfigError, ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
 import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result, type Warning } from './result.js';
 import type { UnwrapLine } from './text/unwrap.js';
+import { branchOf, chosenBranch, correctionExamples, isUnrelatedObject } from './union-branch.js';
 
 /** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */
 export type ContractDelivery = 'text' | 'payload';
@@ -74,7 +75,8 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**
    * Whether a failure still shows the agent tried to answer (`--enforce attempted` checks only those stops).
-   * Default: every failure but `missing_payload`, the code of a message with no trace of the contract.
+   * Default: every failure but `missing_payload`, the code of a message with no trace of the contract, and
+   * one whose JSON object shares no key with the schema (`details.unrelated`, set by the default `validate`).
    */
   readonly isAttempt?: (error: ProtocolError) => boolean;
   /**
@@ -136,18 +138,36 @@ export function isContract(value: unknown): value is AnyContract {
 function validateWithSchema<T>(schema: z.ZodType<T>, subject: string) {
   return (value: unknown): ContractResult<T> => {
     const parsed = schema.safeParse(value);
-    return parsed.success ? ok(parsed.data) : fail(protocolErrorFromZod(parsed.error, subject, value));
+    if (parsed.success) return ok(parsed.data);
+    const error = protocolErrorFromZod(parsed.error, subject, value);
+    // A discriminated union records the branch the answer chose, so its correction shows that branch; an
+    // object sharing no key with the schema is marked unrelated, which the default `isAttempt` does not count.
+    const branch = chosenBranch(schema, value);
+    const unrelated = isUnrelatedObject(schema, value);
+    if (!branch && !unrelated) return fail(error);
+    const details = { ...error.details, ...(branch ? { branch } : {}), ...(unrelated ? { unrelated } : {}) };
+    return fail(new ProtocolError(error.code, error.message, { details }));
   };
 }
 
-function defaultCorrection(title: string, example: string | undefined) {
-  return (error: ProtocolError): string =>
-    [
-      `Your answer does not satisfy the ${title} contract: ${error.message}`,
-      example === undefined ? '' : `Write it exactly in this shape, for example:\n${example}`,
-    ]
+function defaultCorrection<T>(
+  title: string,
+  schema: z.ZodType,
+  examples: readonly ContractExample<T>[],
+  render: (value: T) => string,
+) {
+  return (error: ProtocolError): string => {
+    const shown = correctionExamples(schema, examples, branchOf(error.details ?? {})).map(render);
+    const shape =
+      shown.length === 0
+        ? ''
+        : shown.length === 1
+          ? `Write it exactly in this shape, for example:\n${shown[0]}`
+          : `Write it exactly in one of these shapes, for example:\n${shown.join('\n')}`;
+    return [`Your answer does not satisfy the ${title} contract: ${error.message}`, shape]
       .filter(Boolean)
       .join('\n');
+  };
 }
 
 /** Define a contract once; everything else (skills, schemas, parsers, hooks) derives from it. */
@@ -158,7 +178,6 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   const schema = spec.schema as unknown as z.ZodType<T>;
   const validate = spec.validate ?? validateWithSchema(schema, spec.title);
   const render = spec.render ?? ((value: T) => JSON.stringify(value));
-  const firstExample = spec.examples[0];
   const rejectValue = spec.rejectValue;
   const judge = (result: ContractResult<T>): ContractJudgement<T> => {
     if (!result.success) return { satisfied: false, error: result.error };
@@ -182,11 +201,11 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       (spec.extract ?? extractLastJsonPayload(spec.id, validate))(text, options),
     validate,
     render,
-    correct:
-      spec.correct ?? defaultCorrection(spec.title, firstExample ? render(firstExample.value) : undefined),
+    correct: spec.correct ?? defaultCorrection(spec.title, spec.schema, spec.examples, render),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
     ...(spec.readToolCalls ? { readToolCalls: spec.readToolCalls } : {}),
-    isAttempt: spec.isAttempt ?? ((error) => error.code !== 'missing_payload'),
+    isAttempt:
+      spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,
     toCanonicalJson: spec.toCanonicalJson ?? ((value) => value),
   };

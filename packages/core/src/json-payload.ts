@@ -17,7 +17,8 @@ function stableJson(value: unknown): string {
  * line or in inline code (`findJsonCandidates` with `shapes: 'all'`). Precedence: an object written on its
  * own (line, block, fence) wins over one inside prose; among those, the last one that validates wins, since
  * an answer's conclusion comes last. When more than one different object validates, the result carries a
- * `several_candidates` warning. With none valid, the error of the last candidate, else `missing_payload`.
+ * `several_candidates` warning. With none valid, the error of the last candidate that shares a key with the
+ * schema, else of the last candidate, else `missing_payload`.
  */
 export function extractLastJsonPayload<T>(id: string, validate: (value: unknown) => ContractResult<T>) {
   return (text: string, options: ExtractOptions): ContractResult<T> => {
@@ -31,12 +32,15 @@ export function extractLastJsonPayload<T>(id: string, validate: (value: unknown)
     ];
     let chosen: { result: ContractResult<T>; candidate: JsonCandidate } | undefined;
     let lastFailure: ContractResult<T> | undefined;
+    // The last failure of an object that looks like this contract's (shares a key), before any other.
+    let lastRelated: ContractResult<T> | undefined;
     const valid = new Set<string>();
     for (let i = ranked.length - 1; i >= 0; i--) {
       const candidate = ranked[i]!;
       const result = validate(candidate.value);
       if (!result.success) {
         lastFailure ??= result;
+        if (result.error.details.unrelated !== true) lastRelated ??= result;
         continue;
       }
       valid.add(stableJson(result.data));
@@ -44,6 +48,7 @@ export function extractLastJsonPayload<T>(id: string, validate: (value: unknown)
     }
     if (!chosen) {
       return (
+        lastRelated ??
         lastFailure ??
         fail(
           new ProtocolError(

@@ -30,6 +30,17 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     },
   );
 
+  it.each([['--help'], ['help', 'doctor']])(
+    'skillpack %s loads neither the scripted model nor the runner (@skillpack/testing)',
+    (...args) => {
+      const loaded = modulesLoadedBy([BIN, ...args], packageDir);
+      expect(loaded.status).toBe(0);
+      expect(loaded.urls.filter((url) => /\/testing\/(?:dist|src)\/|\/doctor\/prove\./.test(url))).toEqual(
+        [],
+      );
+    },
+  );
+
   it('skillpack parse --contract conflux.acceptance loads that family alone', () => {
     const stdout =
       '{"type":"thread.started","thread_id":"t"}\n{"type":"turn.completed","usage":{"input_tokens":1,"output_tokens":1}}\n';

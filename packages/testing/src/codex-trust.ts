@@ -3,6 +3,7 @@
 // per hook. Both are written by `codex app-server` itself (the client in @skillpack/adapters/codex), with
 // each hook's key and current hash taken from its `hooks/list`, so nothing depends on how Codex hashes.
 import {
+  type CodexHookListing,
   isCodexHookTrusted,
   listCodexHooks,
   openCodexAppServer,
@@ -19,6 +20,8 @@ export interface TrustCodexHooksOptions {
   /** Environment Codex runs in: `HOME` and `CODEX_HOME` decide which config.toml is written. */
   readonly env: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /** Trust only the hooks this accepts (default: every hook); the project is trusted either way. */
+  readonly filter?: (hook: CodexHookListing) => boolean;
 }
 
 /** A hook Codex now trusts. */
@@ -46,14 +49,16 @@ export async function trustCodexHooks(options: TrustCodexHooksOptions): Promise<
     const hooks = await listCodexHooks(server, [options.project]);
     await trustCodexHookHashes(
       server,
-      hooks.filter((hook) => !isCodexHookTrusted(hook)),
+      hooks.filter((hook) => !isCodexHookTrusted(hook) && (options.filter?.(hook) ?? true)),
     );
-    return hooks.map((hook) => ({
-      key: hook.key,
-      eventName: hook.eventName,
-      hash: hook.currentHash,
-      sourcePath: hook.sourcePath,
-    }));
+    return hooks
+      .filter((hook) => isCodexHookTrusted(hook) || (options.filter?.(hook) ?? true))
+      .map((hook) => ({
+        key: hook.key,
+        eventName: hook.eventName,
+        hash: hook.currentHash,
+        sourcePath: hook.sourcePath,
+      }));
   } finally {
     server.close();
   }

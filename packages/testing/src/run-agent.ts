@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type AgentRun, type RuntimeId, readAgentRun } from '@skillpack/adapters';
+import type { CodexHookListing } from '@skillpack/adapters/codex';
 import type { RuntimeSetup } from './_runtimes/_setup.js';
 import { claudeCodeSetup } from './_runtimes/claude-code.js';
 import { codexSetup } from './_runtimes/codex.js';
@@ -40,6 +41,19 @@ export interface RunAgentOptions {
   readonly files?: Readonly<Record<string, string>>;
   /** Folders whose contents are copied into the project before the run (an installed pack's layout). */
   readonly copyIntoProject?: readonly string[];
+  /**
+   * Folders copied into the run's HOME before the run, each to a path relative to it (a user-scope install:
+   * `{ from: '/home/me/.claude', to: '.claude' }`). The runner's own files (Codex's config.toml) are then
+   * written over them.
+   */
+  readonly copyIntoHome?: readonly { readonly from: string; readonly to: string }[];
+  /**
+   * Use this folder as HOME (with its `.config`, `.local`, `.cache` and, for Codex, `.codex` as CODEX_HOME)
+   * instead of a fresh one: the home a user-scope install wrote into, run as installed. It is left in place.
+   * For Codex, `$CODEX_HOME/config.toml` is not rewritten: the scripted model comes as `-c` overrides, and the
+   * `plugins` feature keeps the config's value (installed plugins load), the other network features stay off.
+   */
+  readonly home?: string;
   /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
   readonly pluginDirs?: readonly string[];
   /** Path of the CLI. Default: `claude`, `codex` or `opencode` found on `PATH`. */
@@ -58,10 +72,10 @@ export interface RunAgentOptions {
   /** Retries of a failed model request; default 0, so a scripted error is one request (Claude Code, Codex). */
   readonly maxRetries?: number;
   /**
-   * Codex only: trust the project and every hook it has through Codex's own app-server before the run
-   * (Codex skips untrusted hooks silently). For tests; off by default.
+   * Codex only: trust the project and every hook it has (or those a function accepts) through Codex's own
+   * app-server before the run (Codex skips untrusted hooks silently). For tests; off by default.
    */
-  readonly trustCodexHooks?: boolean;
+  readonly trustCodexHooks?: boolean | ((hook: CodexHookListing) => boolean);
   /** Kill the CLI's process group after this long; default 120 000 ms. */
   readonly timeoutMs?: number;
   /** Keep the run's temp root (home, tmp, default project) for inspection; default `false`. */
@@ -112,7 +126,7 @@ function makeFolders(options: RunAgentOptions): RunFolders {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `skillpack-run-${options.runtime}-`)));
   const folders: RunFolders = {
     root,
-    home: join(root, 'home'),
+    home: options.home ? realpathSync(options.home) : join(root, 'home'),
     tmp: join(root, 'tmp'),
     project: options.project ? realpathSync(options.project) : join(root, 'project'),
   };
@@ -155,7 +169,20 @@ function baseEnv(folders: RunFolders, options: RunAgentOptions): Record<string, 
   };
 }
 
-function prepareProject(project: string, options: RunAgentOptions): void {
+function insideHome(home: string, path: string): string {
+  const target = resolve(home, path);
+  const rel = relative(home, target);
+  if (isAbsolute(path) || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new Error(
+      `runAgent copyIntoHome: expected a relative path inside HOME; received ${JSON.stringify(path)}.`,
+    );
+  }
+  return target;
+}
+
+function prepareProject(project: string, options: RunAgentOptions, home: string): void {
+  for (const { from, to } of options.copyIntoHome ?? [])
+    cpSync(from, insideHome(home, to), { recursive: true });
   for (const source of options.copyIntoProject ?? []) cpSync(source, project, { recursive: true });
   for (const [path, content] of Object.entries(options.files ?? {})) {
     const target = insideProject(project, path);
@@ -179,7 +206,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const folders = makeFolders(options);
   const keep = options.keepTemp ?? false;
   try {
-    prepareProject(folders.project, options);
+    prepareProject(folders.project, options, folders.home);
     const model = typeof options.model === 'string' ? undefined : options.model;
     const modelUrl = (typeof options.model === 'string' ? options.model : options.model.url).replace(
       /\/+$/,

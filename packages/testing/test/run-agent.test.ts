@@ -147,6 +147,36 @@ describe('runAgent', () => {
     expect(result.stdout.trim().split('\n').slice(-3)).toEqual(['exec', '--json', 'go']);
   });
 
+  it('copies folders into the run home before the run, then writes its own Codex config over them', async () => {
+    const userHome = join(root, 'user-home');
+    mkdirSync(join(userHome, '.codex/hooks/p'), { recursive: true });
+    writeFileSync(join(userHome, '.codex/hooks.json'), '{"hooks":{}}');
+    writeFileSync(join(userHome, '.codex/config.toml'), 'model_provider = "openai"\n');
+    const cli = script('print-home', 'cat "$CODEX_HOME/hooks.json"; echo; cat "$CODEX_HOME/config.toml"');
+    const result = await runAgent({
+      runtime: 'codex',
+      cli,
+      model: 'http://127.0.0.1:9',
+      prompt: 'go',
+      copyIntoHome: [{ from: join(userHome, '.codex'), to: '.codex' }],
+    });
+    expect(result.stdout).toContain('{"hooks":{}}');
+    expect(result.stdout).toContain('model_provider = "scripted"');
+    expect(result.stdout).not.toContain('model_provider = "openai"');
+  });
+
+  it.each(['../outside', '/etc', ''])('refuses the home path %j outside the home', async (to) => {
+    await expect(
+      runAgent({
+        runtime: 'codex',
+        cli: printEnv,
+        model: 'http://127.0.0.1:9',
+        prompt: 'x',
+        copyIntoHome: [{ from: root, to }],
+      }),
+    ).rejects.toThrow('expected a relative path inside HOME');
+  });
+
   it.each(['../outside.txt', '/etc/x', '', 'a/../../b'])(
     'refuses the file path %j outside the project',
     async (path) => {

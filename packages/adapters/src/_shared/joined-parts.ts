@@ -10,6 +10,11 @@ export class JoinedParts {
   private head: string | undefined;
   private joined = '';
 
+  /** The message's text so far. */
+  get text(): string {
+    return this.joined;
+  }
+
   set(partId: string, text: string): string {
     const at = this.index.get(partId);
     if (at === undefined) {

@@ -1,5 +1,5 @@
 import { ProtocolError } from '@skillpack/core';
-import type { AgentRun } from '../agent-run.js';
+import type { AgentRun, RunError } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
 import { detectRuntime } from './detect-runtime.js';
 import {
@@ -12,8 +12,21 @@ import {
 } from './event-line.js';
 import type { LineSink } from './line-splitter.js';
 import { PLAIN_TEXT_ERROR, PlainTextLines } from './plain-text.js';
-import type { RunBuilder } from './run-builder.js';
+import type { RunBuilder, RunSummary } from './run-builder.js';
 import type { RunReader, RunReaderFactory } from './run-reader.js';
+
+/** The error of a run whose output ends inside a line: the cut event may be the one that said it failed. */
+export const PARTIAL_LAST_LINE: RunError = {
+  code: 'partial_last_line',
+  message:
+    'The output ends in a line that is not a complete JSON event: the run was cut while writing it, and that line may be the one that says how it ended.',
+};
+
+/** A run whose last line is broken did not complete, whatever the lines before it say. */
+function cutShort(summary: RunSummary, lastLineBroken: boolean): RunSummary {
+  if (!lastLineBroken || summary.finish !== 'complete') return summary;
+  return { ...summary, finish: 'truncated', error: PARTIAL_LAST_LINE };
+}
 
 /** Events held back while `auto` looks for the runtime; past this, detection gives up. */
 export const DETECTION_WINDOW = 64;
@@ -39,6 +52,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   let reader: RunReader | undefined;
   let pending: { event: TypedEvent; line: number }[] = [];
   let undetected = false;
+  // Whether the last non-blank line read is no JSON at all: a runtime killed while writing its last event.
+  let lastLineBroken = false;
   let documentLines: { text: string; line: number }[] = [];
   let documentChars = 0;
   // Only `auto` may find that the output is no runtime's events at all, but plain text.
@@ -88,10 +103,12 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   }
 
   function handle(parsed: EventLineResult, line: number): void {
+    if (parsed.kind !== 'blank') lastLineBroken = parsed.kind === 'error';
     if (parsed.kind === 'event') route(parsed.event, line);
     else if (parsed.kind === 'error') run.malformedLine(line, parsed.error);
     else if (parsed.kind === 'json') {
-      if (Array.isArray(parsed.value) && mode === 'start') routeDocument(parsed.value, line);
+      // An array of events on one line (Claude `--output-format json --verbose`) reads as its events, wherever it is.
+      if (Array.isArray(parsed.value)) routeDocument(parsed.value, line);
       else run.malformedLine(line, () => notAnEventError(parsed.value, line));
     }
   }
@@ -200,7 +217,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
         run.format = 'text';
         return run.build({ finish: 'unknown', error: PLAIN_TEXT_ERROR, finalText: text });
       }
-      return run.build(reader.finish());
+      if (lastLineBroken) run.warn(PARTIAL_LAST_LINE.code, PARTIAL_LAST_LINE.message);
+      return run.build(cutShort(reader.finish(), lastLineBroken));
     },
   };
 }

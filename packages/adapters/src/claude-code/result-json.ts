@@ -2,11 +2,35 @@ import type { FinishState, RunError, RunUsage } from '../agent-run.js';
 import type { ClaudeResultEvent, ClaudeUsage } from './wire-schemas.js';
 
 /**
+ * What in a clean `success` result says otherwise: 2.1.328 sends `terminal_reason: "completed"`,
+ * `api_error_status: null` and no `errors` beside every clean success.
+ */
+function successContradiction(result: ClaudeResultEvent): string | undefined {
+  const reason = result.terminal_reason;
+  if (reason !== undefined && reason !== null && reason !== 'completed')
+    return `its terminal_reason is ${JSON.stringify(reason)}`;
+  if (typeof result.api_error_status === 'number')
+    return `it carries api_error_status ${result.api_error_status}`;
+  if (result.errors !== undefined && result.errors.length > 0) return 'it lists errors';
+  return undefined;
+}
+
+/**
  * How a `result` event ends the run. `subtype:"success"` with `is_error:true` is an API error whose text
  * is in `result` (sdk.d.ts 0.3.332); error subtypes carry `errors[]` and no `result`.
  */
 export function claudeFinishFromResult(result: ClaudeResultEvent): { finish: FinishState; error?: RunError } {
-  if (result.subtype === 'success' && result.is_error !== true) return { finish: 'complete' };
+  if (result.subtype === 'success' && result.is_error !== true) {
+    const contradiction = successContradiction(result);
+    if (contradiction === undefined) return { finish: 'complete' };
+    return {
+      finish: 'error',
+      error: {
+        code: 'contradictory_result',
+        message: `The result says "success" but ${contradiction}; a result that contradicts itself does not complete the run.`,
+      },
+    };
+  }
   const message =
     result.errors && result.errors.length > 0
       ? result.errors.join('\n')

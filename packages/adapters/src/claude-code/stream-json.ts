@@ -227,6 +227,10 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     if (resultFinal.text === undefined && ended.finish !== 'complete')
       resultFinal.text = run.lastMainMessage()?.text;
     turn.reset();
+    // A result closes its turn: a message id seen again later (a proxy or scripted model that numbers
+    // messages per prompt) starts a new message instead of appending to the last turn's answer.
+    run.closeOpenItems();
+    partials.clear();
   }
 
   return {

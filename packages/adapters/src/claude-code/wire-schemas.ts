@@ -140,6 +140,8 @@ export const ClaudeResultEventSchema = z.looseObject({
   total_cost_usd: z.number().optional(),
   num_turns: z.number().optional(),
   stop_reason: z.string().nullish(),
+  /** Why the run ended (2.1.328): `completed` for a clean success, else `max_turns`, `api_error`, … */
+  terminal_reason: z.unknown().optional(),
   /** Several results in one stream (streaming input, resumed turns) are numbered from 0 (2.1.328). */
   result_index: z.number().optional(),
   usage: z.unknown().optional(),

@@ -74,6 +74,21 @@ export function createCodexReader(run: RunBuilder): RunReader {
   let notified = false;
   let turnMessage: MessageDraft | undefined;
   let turnPlan: MessageDraft | undefined;
+  // Items after the turn's terminal event, and a second terminal event that disagrees with the first.
+  let afterEnd = false;
+  let ended: string | undefined;
+  let contradiction: string | undefined;
+
+  /** Note a terminal event; `false` when it contradicts the one that already ended this turn. */
+  function endTurn(type: 'turn.completed' | 'turn.failed'): boolean {
+    if (ended !== undefined && ended !== type) {
+      contradiction ??= `${ended} and then ${type}`;
+      return false;
+    }
+    ended = type;
+    afterEnd = false;
+    return true;
+  }
 
   function toolStatus(status: string | undefined, done: boolean): ToolStatus {
     if (status === undefined) return done ? 'completed' : 'running';
@@ -85,10 +100,14 @@ export function createCodexReader(run: RunBuilder): RunReader {
 
   function acceptItem(item: CodexThreadItem, done: boolean, line: number): RunEventKind {
     switch (item.type) {
-      case 'agent_message':
+      case 'agent_message': {
         // A message before the work can be narration (0.147 captures): every one is kept, the last is final.
-        turnMessage = run.setMessageText(item.id, item.text, line, undefined, !done) ?? turnMessage;
+        // A completed empty one is final too: the turn ended with no answer, not with the narration before it.
+        const draft = run.setMessageText(item.id, item.text, line, undefined, !done);
+        if (draft) turnMessage = draft;
+        else if (done) turnMessage = { id: item.id, text: '', subagent: undefined, partial: false, line };
         return done ? 'message' : 'delta';
+      }
       case 'plan':
         if (done) turnPlan = { id: item.id, text: item.text, subagent: undefined, partial: false, line };
         return 'status';
@@ -159,6 +178,7 @@ export function createCodexReader(run: RunBuilder): RunReader {
       line,
       run,
     );
+    if (turn === 'completed' || turn === 'failed') afterEnd = true;
     return item ? acceptItem(item, envelope.type === 'item.completed', line) : 'unknown';
   }
 
@@ -169,6 +189,9 @@ export function createCodexReader(run: RunBuilder): RunReader {
         return 'session';
       case 'turn.started':
         turn = 'open';
+        afterEnd = false;
+        ended = undefined;
+        contradiction = undefined;
         turnMessage = undefined;
         turnPlan = undefined;
         // Item ids (`item_0`, …) restart with each turn of a resumed thread.
@@ -177,7 +200,7 @@ export function createCodexReader(run: RunBuilder): RunReader {
       case 'turn.completed': {
         const completed = parseWire(CodexTurnCompletedEventSchema, event, line, run);
         if (!completed) return 'finish';
-        turn = 'completed';
+        if (endTurn('turn.completed')) turn = 'completed';
         const parsed = parseOptionalWire(CodexUsageSchema, completed.usage, 'turn usage', line, run);
         if (parsed) usage = toCodexRunUsage(parsed);
         return 'finish';
@@ -185,6 +208,7 @@ export function createCodexReader(run: RunBuilder): RunReader {
       case 'turn.failed': {
         const failed = parseWire(CodexTurnFailedEventSchema, event, line, run);
         if (!failed) return 'finish';
+        endTurn('turn.failed');
         turn = 'failed';
         failure = { code: 'turn.failed', message: failed.error.message };
         return 'finish';
@@ -194,6 +218,8 @@ export function createCodexReader(run: RunBuilder): RunReader {
         const error = parseWire(CodexErrorEventSchema, event, line, run);
         if (!error) return 'error';
         lastError = { code: 'error', message: error.message };
+        // After turn.completed nothing more belongs to the turn: an error there says it did not end cleanly.
+        if (turn === 'completed') afterEnd = true;
         run.warn('runtime_error', error.message, { line });
         return 'error';
       }
@@ -218,8 +244,24 @@ export function createCodexReader(run: RunBuilder): RunReader {
     finish() {
       const last = turnMessage ?? (turn === 'none' ? run.lastMainMessage() : undefined);
       const finalText = last?.text ?? turnPlan?.text;
-      // The last turn decides; a notify payload is a completed turn by definition.
+      // The last turn decides; a notify payload is a completed turn by definition. A turn that ended twice,
+      // or went on after it ended, contradicts itself: it did not complete.
+      if (contradiction !== undefined) {
+        const error = {
+          code: 'contradictory_events',
+          message: `The turn ended with ${contradiction}; a turn that contradicts itself did not complete.`,
+        };
+        return { finish: 'error', error, finalText, usage };
+      }
       if (turn === 'failed') return { finish: 'error', error: failure, finalText, usage };
+      if (turn === 'completed' && afterEnd) {
+        const error = {
+          code: 'output_after_turn',
+          message:
+            'Codex printed more after turn.completed (an item or an error line), and no later turn ended.',
+        };
+        return { finish: 'truncated', error, finalText, usage };
+      }
       if (turn === 'completed' || (notified && turn === 'none')) {
         if (last?.partial === true) {
           const error = { code: 'partial_message', message: 'The final agent_message never completed.' };

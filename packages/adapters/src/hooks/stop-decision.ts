@@ -50,11 +50,41 @@ function correctionFor(failure: ContractFailure): string {
   }
 }
 
-/** The instruction sent back to the agent: the contract's own correction, or each one when several apply. */
+/** A contract's first example as the agent writes it, indented under a list item; empty when it has none. */
+function exampleOf(failure: ContractFailure): string {
+  const example = failure.contract.examples[0];
+  if (example === undefined) return '';
+  try {
+    return `, for example:\n${failure.contract
+      .render(example.value)
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n')}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The instruction sent back to the agent. Only the contracts the answer attempted are corrected: one is
+ * its own correction, several are each named with theirs. When the answer attempted none, one contract's
+ * correction says what it expects, and several are one short list of the answers expected.
+ */
 export function correctiveReason(failures: readonly ContractFailure[]): string {
-  if (failures.length === 1) return correctionFor(failures[0]!);
-  const ids = failures.map((failure) => failure.contract.id).join(', ');
-  const parts = failures.map((failure) => `[${failure.contract.id}]\n${correctionFor(failure)}`);
+  const attempted = failures.filter((failure) => failure.attempted);
+  const relevant = attempted.length > 0 ? attempted : failures;
+  if (relevant.length === 1) return correctionFor(relevant[0]!);
+  const ids = relevant.map((failure) => failure.contract.id).join(', ');
+  if (attempted.length === 0) {
+    const expected = relevant.map(
+      (failure) => `- ${failure.contract.title} (${failure.contract.id})${exampleOf(failure)}`,
+    );
+    return [
+      `Your final message must end with the answer of one of these contracts: ${ids}.`,
+      ...expected,
+    ].join('\n');
+  }
+  const parts = relevant.map((failure) => `[${failure.contract.id}]\n${correctionFor(failure)}`);
   return [`Your final message must satisfy one of these contracts: ${ids}.`, ...parts].join('\n\n');
 }
 

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
+import { PARTIAL_LAST_LINE } from '../_shared/line-dispatcher.js';
 import type { HookRuntimeId } from './stop-event.js';
 
 /** Transcript paths may be written with a leading `~` (the Claude Code docs do). */
@@ -53,6 +54,28 @@ export async function readTranscriptLastMessage(
   const run = await readAgentRun(handle.createReadStream(), {
     runtime: runtime === 'claude-code' ? runtime : 'auto',
   });
+  if (run.warnings.some((warning) => warning.code === PARTIAL_LAST_LINE.code)) {
+    // The last line is being written (Claude Code writes the transcript asynchronously): the message before
+    // it is not the final one, so there is nothing to check yet.
+    return fail(
+      new ProtocolError(
+        'transcript_partial',
+        `The transcript ${describeValue(path)} ends inside a line; its last message cannot be read yet.`,
+        { details: { path, runtime: run.runtime } },
+      ),
+    );
+  }
+  if (run.runtime === 'unknown') {
+    // Not a runtime's events (a Codex rollout file, plain text): its text is no assistant message, and
+    // judging it would read a verdict out of whatever the file holds.
+    return fail(
+      new ProtocolError(
+        'transcript_unrecognized',
+        `The transcript ${describeValue(path)} holds no events this reader knows, so it gives no assistant message.`,
+        { details: { path, runtime: run.runtime } },
+      ),
+    );
+  }
   if (run.finalText === undefined) {
     const why = run.problems[0]?.message;
     return fail(

@@ -61,10 +61,12 @@ function toRunError(error: OpenCodeError): RunError {
  * Reads `opencode run --format json` lines.
  *
  * The final message (OpenCode 1.17.20–1.18.33): each step is its own assistant message, whose text is its
- * `text` parts joined by newlines (last value per part id); the final message is the last main-session
- * message that has text. Parts of another session (a child session a `task` tool started) are subagent
+ * `text` parts joined by newlines (last value per part id); the final message is the message of the last
+ * main-session step that finished, `''` when that step wrote no text (an earlier step's text is narration). Parts of another session (a child session a `task` tool started) are subagent
  * output, never the answer. 1.18.33 prints no `done` line: an `error` line, then `done`, then how the last
- * main step finished (`stop` completes; `length` and `content-filter` do not) decide.
+ * main step finished (`stop` completes; `length` and `content-filter` do not) decide. An `error` line fails
+ * the run whichever session it names (a failure is never dropped as another session's), and main-session
+ * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 export function createOpenCodeReader(run: RunBuilder): RunReader {
   run.runtime = 'opencode';
@@ -73,7 +75,11 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
   const messageParts = new Map<string, JoinedParts>();
   let mainSession: string | undefined;
   let stepOpen = false;
+  // Main-session output after the last step finished, with no step_start before it: the run went on.
+  let afterStep = false;
   let lastReason: string | undefined;
+  // The message of the last main step that finished: its text is the final message, even when empty.
+  let lastStepMessage: string | undefined;
   let failure: RunError | undefined;
   let done = false;
   let usage: RunUsage | undefined;
@@ -103,9 +109,14 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
     const partSession =
       parsed.type === 'error' || parsed.type === 'done' ? parsed.sessionID : parsed.part.sessionID;
     const child = parsed.sessionID !== mainSession || partSession !== mainSession;
+    const output = parsed.type === 'text' || parsed.type === 'tool_use' || parsed.type === 'reasoning';
+    if (output && !child && !stepOpen && lastReason !== undefined) afterStep = true;
     switch (parsed.type) {
       case 'step_start':
-        if (!child) stepOpen = true;
+        if (!child) {
+          stepOpen = true;
+          afterStep = false;
+        }
         return 'status';
       case 'text':
         acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line, child);
@@ -129,7 +140,9 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
         // A child session's steps cost tokens but do not end the run.
         if (!child) {
           stepOpen = false;
+          afterStep = false;
           lastReason = parsed.part.reason;
+          lastStepMessage = parsed.part.messageID;
         }
         usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
         costUsd = addCost(costUsd, parsed.part.cost);
@@ -148,12 +161,21 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
       run.event(line, event.type, dispatch(event, line), event);
     },
     finish() {
-      // Each step is its own assistant message, so the last one that has text is the answer.
-      const finalText = run.lastMainMessage()?.text;
+      // Each step is its own assistant message: the last finished step's is the answer, and one with no text
+      // is no answer (never the narration of an earlier step). Cut inside a step, the last text is the candidate.
+      const stepText =
+        lastStepMessage === undefined ? undefined : (messageParts.get(lastStepMessage)?.text ?? '');
+      const finalText =
+        stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
       const totals = { finalText, usage, costUsd };
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
       if (failure) return { finish: 'error', error: failure, ...totals };
       if (done) return { finish: 'complete', ...totals };
+      if (afterStep) {
+        const message =
+          'The agent went on after its last step finished, and the stream ended before the next step did.';
+        return { finish: 'truncated', error: { code: 'output_after_step', message }, ...totals };
+      }
       if (stepOpen || lastReason === undefined) {
         const message = stepOpen
           ? 'The stream ended inside a step, before its step_finish.'

@@ -68,15 +68,30 @@ describe('decideStop', () => {
 });
 
 describe('correctiveReason', () => {
-  it('names every contract and joins their corrections when several apply', () => {
+  it('lists what is expected, once, when the answer attempted none of several contracts', () => {
     const check = checkContracts([greetingContract, verdictContract], 'nothing');
+    if (check.satisfied) throw new Error('expected failures');
+    const reason = correctiveReason(check.failures);
+    expect(reason).toBe(
+      [
+        'Your final message must end with the answer of one of these contracts: test.greeting, test.verdict.',
+        '- Greeting (test.greeting), for example:',
+        '  {"greeting":"hello"}',
+        '- Verdict (test.verdict), for example:',
+        '  {"verdict":"pass"}',
+      ].join('\n'),
+    );
+  });
+
+  it('names every attempted contract and joins their corrections when several were attempted', () => {
+    const check = checkContracts([greetingContract, verdictContract], '{"greeting":"","verdict":"maybe"}');
     if (check.satisfied) throw new Error('expected failures');
     const reason = correctiveReason(check.failures);
     expect(reason.split('\n')[0]).toBe(
       'Your final message must satisfy one of these contracts: test.greeting, test.verdict.',
     );
     expect(reason).toContain('[test.greeting]\nYour answer does not satisfy the Greeting contract');
-    expect(reason).toContain('{"verdict":"pass"}');
+    expect(reason).toContain('[test.verdict]\nYour answer does not satisfy the Verdict contract');
   });
 
   it('falls back to the error message when a contract correction throws', () => {

@@ -106,12 +106,13 @@ interface Candidate {
 
 function candidates(eventType: string, text: string, options: ExtractOptions): Candidate[] {
   const found: Candidate[] = [];
-  for (const { value } of findJsonCandidates(text, options.unwrapLine)) {
+  // One pass of the unwrapper over the output (a stateful one reads each output once), then plain text.
+  const lines = [...agentTextLines(text, options.unwrapLine)].join('\n');
+  for (const { value } of findJsonCandidates(lines)) {
     if (typeof value.type === 'string' && isJsonObject(value.payload)) {
       if (value.type === eventType) found.push({ payload: value.payload, typed: true });
     } else found.push({ payload: value, typed: false });
   }
-  const lines = [...agentTextLines(text, options.unwrapLine)].join('\n');
   for (const { result } of findZfEmitCommandsInText(lines)) {
     if (!result.success) {
       if (result.error.details.type === eventType)

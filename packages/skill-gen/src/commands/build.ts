@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
@@ -31,6 +31,7 @@ wrote that this one no longer produces are removed, unless you changed them sinc
     const out = relative(io.cwd, result.outDir) || '.';
     const { pack, targets, files } = result.manifest;
     if (context.format === 'json') {
+      const fromCwd = (path: string) => relative(io.cwd, join(result.outDir, path)).split(sep).join('/');
       writeJson(io, {
         schemaVersion: 1,
         command: 'build',
@@ -44,6 +45,9 @@ wrote that this one no longer produces are removed, unless you changed them sinc
         removed: result.removed,
         kept: result.kept,
         warnings: result.warnings,
+        reads: result.reads.files,
+        writes: dryRun ? [] : result.changed.map(fromCwd),
+        packages: result.reads.packages,
       });
       return EXIT.ok;
     }

@@ -2,15 +2,21 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
+import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
 export const command = defineCommand({
   name: 'doctor',
-  summary: 'Ask each runtime whether it loads the installed skills and runs their hooks',
-  description: `For every pack skillpack installed, ask each runtime's own CLI, offline, whether it loads the
-pack's skills and runs its hook or plugin: \`opencode debug skill\` and \`opencode debug config\`, \`codex debug
-prompt-input\` and \`codex app-server\` (hooks/list, with trust), and Claude Code's init event (stopped before
-any model call).`,
+  summary: 'Prove that each installed pack enforces its contracts in the real runtime, offline',
+  description: `For every pack skillpack installed, and each runtime, doctor first asks the runtime's own CLI, offline,
+whether it loads the pack's skills and its hook or plugin (\`opencode debug skill\` and \`opencode debug config\`,
+\`codex debug prompt-input\` and \`codex app-server\` hooks/list with trust, Claude Code's init event). Then, for
+every contract the pack hooks, it runs the real CLI headless in a throwaway copy of the project (or of your
+user configuration, for the user scope) against a local scripted model: no network, no tokens. A check passes
+only when a wrong answer was pushed back with the contract's correction and a right answer ended the run;
+otherwise it says why (hook not registered, not trusted, permission, plugin disabled, CLI missing or an
+unsupported version). Codex trust is replicated into the copy only for hooks you trusted. \`--fast\` skips
+the runs and says so.`,
   options: {
     runtime: { ...RUNTIME_OPTION, description: 'Only this runtime', defaultText: 'every runtime' },
     scope: { ...SCOPE_OPTION, description: 'Only this scope', defaultText: 'both' },
@@ -21,33 +27,72 @@ any model call).`,
       description: 'Where the runtime CLIs are',
       defaultText: 'found on PATH',
     },
+    fast: {
+      type: 'boolean',
+      description: 'Only ask the runtimes what they load; skip the proving runs (enforcement is not proven)',
+    },
+    config: {
+      ...CONFIG_OPTION,
+      description: "Pack config naming the contract modules of a pack's own contracts",
+      defaultText: 'skillpack.config.json in --dir, when present',
+    },
+    contracts: CONTRACTS_OPTION,
   },
   output: 'formats',
   exits: {
-    ok: 'every skill loaded and every hook or plugin active',
+    ok: 'every skill loaded, every hook or plugin active, and every hooked contract enforced (or --fast)',
     failed: 'something is not (or could not be checked)',
   },
   async run({ io, values, format }) {
-    const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }] = await Promise.all([
-      import('../install/operations.js'),
-      import('../doctor/probes.js'),
-      import('../doctor/report.js'),
-    ]);
+    const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }, { contractResolver }] =
+      await Promise.all([
+        import('../install/operations.js'),
+        import('../doctor/probes.js'),
+        import('../doctor/report.js'),
+        import('../doctor/resolve-contract.js'),
+      ]);
+    const prove = values.fast ? undefined : (await import('../doctor/prove.js')).proveEnforcement;
     const scopes = values.scope === undefined ? INSTALL_SCOPES : [values.scope as InstallScope];
     const roots = resolveRoots(values, io);
+    const contract = contractResolver({
+      cwd: roots.projectDir,
+      config: values.config as string | undefined,
+      contracts: values.contracts as string[] | undefined,
+    });
     const diagnoses = [];
     for (const scope of scopes) {
       const listing = await listScope({ scope, ...roots }, values.runtime as RuntimeId | undefined);
       if (!listing.success) throw listing.error;
       for (const pack of listing.data.packs) {
-        diagnoses.push(
-          await diagnoseInstall(pack.install, {
-            root: listing.data.root,
-            cwd: roots.projectDir,
-            env: io.env,
-            binDir: values['bin-dir'],
-          }),
-        );
+        const context = {
+          root: listing.data.root,
+          cwd: roots.projectDir,
+          env: io.env,
+          binDir: values['bin-dir'] as string | undefined,
+        };
+        const diagnosis = await diagnoseInstall(pack.install, context);
+        const enforcement = prove
+          ? await prove(pack.install, { ...context, contract })
+          : await (await import('../doctor/hooked-contracts.js'))
+              .readHookedContractIds(pack.install, listing.data.root)
+              .then((ids) =>
+                ids.map((id) => ({
+                  kind: 'enforcement' as const,
+                  name: id,
+                  status: 'skipped' as const,
+                  detail: '--fast: no proving run, so enforcement is not proven',
+                })),
+              );
+        diagnoses.push({
+          ...diagnosis,
+          commands: [
+            ...diagnosis.commands,
+            ...(prove && enforcement.length > 0
+              ? [`a headless run per hooked contract against a local scripted model`]
+              : []),
+          ],
+          checks: [...diagnosis.checks, ...enforcement],
+        });
       }
     }
     const report = toReport(diagnoses);

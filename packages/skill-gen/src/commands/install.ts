@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
+import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
+import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
@@ -26,6 +28,13 @@ For codex, a pack with hooked contracts also gets its Stop hook: the hook progra
 every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
 lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.
 
+For codex in the user scope, a pack with a Codex plugin is installed as that plugin, the way \`codex plugin
+add\` installs one: into ~/.codex/plugins/cache/<pack>/<pack>/<version>/, so $<pack>:<skill> selects its
+skills. Codex loads it only once ~/.codex/config.toml has [plugins."<pack>@<pack>"] enabled = true: the
+output prints those lines, and --activate (or --trust-codex-hooks) adds them (uninstall takes them out again).
+--codex-form skills installs the standalone skills into .agents/skills/ instead (the only form in the
+project scope: Codex keeps plugins per user).
+
 Changes that grant permission or trust are made only with --activate. Claude Code refuses, headless, to run
 a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
 --activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
@@ -40,7 +49,11 @@ put back byte for byte with only those two keys added. headless \`claude -p\` th
 skills (<pack>:<skill>) and its Stop hook. Without --activate nothing is enabled: the output prints the exact
 commands. uninstall reverses both.`,
   positionals: [
-    { name: 'PACK_DIR', required: true, description: 'The built pack (the output of skillpack build)' },
+    {
+      name: 'PACK_DIR',
+      required: true,
+      description: 'A built pack or a published portable package, or <name>@<version> on npm',
+    },
   ],
   options: {
     runtime: { ...RUNTIME_OPTION, required: true, description: 'The runtime to install for' },
@@ -55,6 +68,14 @@ commands. uninstall reverses both.`,
       description: 'Also install the runtime configuration files the pack carries (never deleted later)',
     },
     'dry-run': { type: 'boolean', description: 'Print the plan and change nothing' },
+    'codex-form': {
+      type: 'string',
+      value: 'F',
+      choices: CODEX_FORMS,
+      description:
+        "For codex: the pack's plugin ($<pack>:<skill>) or its standalone skills in .agents/skills ($<skill>)",
+      defaultText: 'plugin in the user scope when the pack has one, else skills',
+    },
     codex: {
       type: 'string',
       value: 'PATH',
@@ -63,7 +84,7 @@ commands. uninstall reverses both.`,
     'trust-codex-hooks': {
       type: 'boolean',
       description:
-        'Have Codex trust the project and the installed hook (Codex writes it into $CODEX_HOME/config.toml)',
+        'Have Codex trust the project and the installed hook, and enable the installed plugin ($CODEX_HOME/config.toml)',
     },
     form: {
       type: 'string',
@@ -96,57 +117,81 @@ commands. uninstall reverses both.`,
       throw new UsageError('invalid_option', '--form plugin applies only to --runtime claude-code.');
     if (values['trust-codex-hooks'] && runtime !== 'codex')
       throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
+    if (values['codex-form'] !== undefined && runtime !== 'codex')
+      throw new UsageError('invalid_option', '--codex-form applies only to --runtime codex.');
     const [
       { installPack },
       { formatActivationStep, formatOutcomeJson, formatOutcomeText, formatPluginFormStep },
       trustStep,
       { formatCodexHookTrust },
+      { syncCodexPluginTable },
+      { formatCodexPluginActivation },
     ] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
       import('../install/codex-trust-step.js'),
       import('../install/codex-trust.js'),
+      import('../install/codex-plugin-step.js'),
+      import('../install/codex-plugin-format.js'),
     ]);
     const roots = resolveRoots(values, io);
-    const packDir = resolve(io.cwd, positionals[0]!);
-    const scope = values.scope as InstallScope;
-    const result = await installPack({
-      packDir,
-      runtime,
-      scope,
-      ...roots,
-      force: values.force,
-      allowRuntimeConfig: values['allow-runtime-config'],
-      activate: values.activate,
-      form,
-      ...(values.claude ? { claude: values.claude } : {}),
-      dryRun: values['dry-run'],
-    });
-    if (!result.success) throw result.error;
-    const request = {
-      packDir,
-      scope,
-      projectDir: roots.projectDir,
-      ...(values.codex ? { codex: values.codex } : {}),
-      trust: values['trust-codex-hooks'] || values.activate,
-    };
-    const trust = runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
-    const activation = result.data.activation;
-    const pluginForm = result.data.pluginForm;
-    if (format === 'json')
-      io.stdout(
-        formatOutcomeJson(result.data, {
+    const argument = positionals[0]!;
+    const { resolvePackSource } = await import('../install/npm-spec.js');
+    const source = await resolvePackSource(argument, resolve(io.cwd, argument), io.env);
+    if (!source.success) throw source.error;
+    try {
+      return await installFrom(source.data.dir);
+    } finally {
+      await source.data.dispose();
+    }
+
+    async function installFrom(packDir: string) {
+      const scope = values.scope as InstallScope;
+      const result = await installPack({
+        packDir,
+        runtime,
+        scope,
+        ...roots,
+        force: values.force,
+        allowRuntimeConfig: values['allow-runtime-config'],
+        activate: values.activate,
+        dryRun: values['dry-run'],
+        ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
+        form,
+        ...(values.claude ? { claude: values.claude } : {}),
+      });
+      if (!result.success) throw result.error;
+      const consent = runtimeConfigConsent(values);
+      const plugin =
+        runtime === 'codex' ? await syncCodexPluginTable(result.data, { consent, env: io.env }) : undefined;
+      const request = {
+        // For the advice to run install again: what the user named (an npm spec stays one).
+        packDir: packDir.startsWith(resolve(io.cwd, argument)) ? packDir : argument,
+        scope,
+        projectDir: roots.projectDir,
+        ...(values.codex ? { codex: values.codex } : {}),
+        trust: consent,
+      };
+      const trust =
+        runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
+      const activation = result.data.activation;
+      const pluginForm = result.data.pluginForm;
+      if (format === 'json') {
+        const extra = {
           ...(trust ? { codexHook: trust } : {}),
+          ...(plugin ? { codexPlugin: plugin } : {}),
           ...(activation ? { activation } : {}),
           ...(pluginForm ? { pluginForm } : {}),
-        }),
-      );
-    else {
-      io.stdout(formatOutcomeText(result.data));
-      if (activation && !activation.active) io.stdout(formatActivationStep(activation));
-      if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
-      if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
+        };
+        io.stdout(formatOutcomeJson(result.data, extra));
+      } else {
+        io.stdout(formatOutcomeText(result.data));
+        if (activation && !activation.active) io.stdout(formatActivationStep(activation));
+        if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
+        if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
+        if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
+      }
+      return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
     }
-    return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
   },
 });

@@ -33,9 +33,16 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
   async run({ io, values, positionals, format }) {
     const packName = positionals[0]!;
     if (packName === '') throw new UsageError('missing_argument', 'PACK_NAME must not be empty.');
-    const [{ uninstallPack }, { formatOutcomeJson, formatOutcomeText }] = await Promise.all([
+    const [
+      { uninstallPack },
+      { formatOutcomeJson, formatOutcomeText },
+      { syncCodexPluginTable },
+      pluginFormat,
+    ] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
+      import('../install/codex-plugin-step.js'),
+      import('../install/codex-plugin-format.js'),
     ]);
     const result = await uninstallPack({
       packName,
@@ -46,7 +53,15 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;
-    io.stdout(format === 'json' ? formatOutcomeJson(result.data) : formatOutcomeText(result.data));
+    // Take skillpack's [plugins."…"] table out of config.toml with the plugin it enabled.
+    const plugin = result.data.plan.runtimes.includes('codex')
+      ? await syncCodexPluginTable(result.data, { consent: false, env: io.env })
+      : undefined;
+    if (format === 'json') io.stdout(formatOutcomeJson(result.data, plugin ? { codexPlugin: plugin } : {}));
+    else {
+      io.stdout(formatOutcomeText(result.data));
+      if (plugin) io.stdout(pluginFormat.formatCodexPluginActivation(plugin, ''));
+    }
     return EXIT.ok;
   },
 });

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
@@ -17,6 +18,20 @@ export interface ModuleContract {
   /** The file esbuild resolved it to. */
   readonly file: string;
   readonly exportName: string;
+  /**
+   * The module's files as esbuild read them: its entry, every local file it imports and the package.json /
+   * tsconfig.json files that steer their compilation (absolute).
+   */
+  readonly inputs: readonly string[];
+  /** The packages it imports (`zod`, `@skillpack/core`): their code is loaded from the project, not bundled. */
+  readonly packages: readonly string[];
+}
+
+/** What bundling a module read: its entry file, its local imports and the packages it imports. */
+export interface ContractModuleFiles {
+  readonly file: string;
+  readonly inputs: readonly string[];
+  readonly packages: readonly string[];
 }
 
 export interface ContractModuleOptions {
@@ -43,7 +58,13 @@ const CLI_PACKAGES = /^(?:zod|@skillpack\/(?:core|adapters))(?:\/|$)/;
  * Bare imports stay imports, resolved (with esbuild's resolver, so `exports` maps count) to absolute file URLs
  * from the importing file: the bundle imports the project's own zod and @skillpack/core, never a copy.
  */
-const projectPackages: Plugin = {
+/** `@scope/name/sub` -> `@scope/name`, `zod/v4` -> `zod`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+const projectPackages = (imported: Set<string>): Plugin => ({
   name: 'skillpack-project-packages',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
@@ -55,10 +76,14 @@ const projectPackages: Plugin = {
         resolveDir: args.resolveDir,
         pluginData: 'inner',
       });
-      if (found.errors.length === 0) return { path: pathToFileURL(found.path).href, external: true };
+      if (found.errors.length === 0) {
+        imported.add(packageNameOf(args.path));
+        return { path: pathToFileURL(found.path).href, external: true };
+      }
       if (CLI_PACKAGES.test(args.path)) {
         try {
           const path = createRequire(import.meta.url).resolve(args.path);
+          imported.add(packageNameOf(args.path));
           return { path: pathToFileURL(path).href, external: true };
         } catch {
           // Reported below with esbuild's own message.
@@ -67,9 +92,12 @@ const projectPackages: Plugin = {
       return { errors: found.errors };
     });
   },
-};
+});
 
-/** Bundle one module (TypeScript or JavaScript) to ESM in memory; returns the code and its entry file. */
+/**
+ * Bundle one module (TypeScript or JavaScript) to ESM in memory; returns the code, its entry file, the files
+ * esbuild read for it and the packages it imports. Bundling reads and compiles, it runs nothing.
+ */
 async function bundleModule(specifier: string, options: ContractModuleOptions) {
   const { build } = await import('esbuild');
   const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
@@ -92,6 +120,7 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       });
     }
   }
+  const imported = new Set<string>();
   try {
     const result = await build({
       entryPoints: [entry],
@@ -103,11 +132,13 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [projectPackages],
+      plugins: [projectPackages(imported)],
     });
     const code = result.outputFiles[0]?.text ?? '';
-    const file = Object.keys(result.metafile.inputs).at(-1) ?? entry;
-    return { code, file: resolve(options.baseDir, file) };
+    const sources = Object.keys(result.metafile.inputs).map((input) => resolve(options.baseDir, input));
+    const file = sources.at(-1) ?? entry;
+    const inputs = [...new Set([...sources, ...resolutionFiles(sources)])].sort();
+    return { code, file, inputs, packages: [...imported].sort() };
   } catch (cause) {
     const errors = (cause as { errors?: { text: string }[] }).errors ?? [];
     const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
@@ -140,6 +171,24 @@ async function importWithin(url: string, timeoutMs: number): Promise<Record<stri
   }
 }
 
+/** The files esbuild consults beside the sources: package.json, tsconfig.json and jsconfig.json of every ancestor folder. */
+const RESOLUTION_FILES = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+
+/** Those of them that exist above each of `files`, outside node_modules (installed packages are versioned). */
+function resolutionFiles(files: readonly string[]): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (/[\\/]node_modules[\\/]/.test(file)) continue;
+    for (let dir = dirname(file); !seen.has(dir); dir = dirname(dir)) {
+      seen.add(dir);
+      for (const name of RESOLUTION_FILES) if (existsSync(join(dir, name))) found.add(join(dir, name));
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return [...found];
+}
+
 function contractsOf(value: unknown): readonly AnyContract[] | undefined {
   if (isContract(value)) return [value];
   if (isContractRegistry(value)) return value.list();
@@ -159,7 +208,7 @@ export async function loadContractModule(
   options: ContractModuleOptions,
 ): Promise<ModuleContract[]> {
   const timeoutMs = options.timeoutMs ?? contractModuleTimeoutMs();
-  const { code, file } = await bundleModule(specifier, options);
+  const { code, file, inputs, packages } = await bundleModule(specifier, options);
   const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
   // A trial import in a worker thread first: only there can a module that loops, never settles or exits be
   // stopped. The import that yields the contracts runs here once the trial finished.
@@ -183,7 +232,7 @@ export async function loadContractModule(
         details: { module: specifier, export: exportName },
       });
     }
-    for (const contract of contracts) found.push({ contract, specifier, file, exportName });
+    for (const contract of contracts) found.push({ contract, specifier, file, exportName, inputs, packages });
   }
   if (found.length === 0) {
     throw authorError('contract_module_empty', {
@@ -194,4 +243,16 @@ export async function loadContractModule(
     });
   }
   return found;
+}
+
+/**
+ * The files loading `specifier` reads, without running it: what `skillpack build` lists for the module, at
+ * the cost of one esbuild pass (graph-time tools such as the Nx plugin call this).
+ */
+export async function contractModuleFiles(
+  specifier: string,
+  options: ContractModuleOptions,
+): Promise<ContractModuleFiles> {
+  const { file, inputs, packages } = await bundleModule(specifier, options);
+  return { file, inputs, packages };
 }

@@ -8,6 +8,8 @@ export interface CodexHooksOptions {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly binDir?: string | undefined;
+  /** The `codex` executable; default `codex` in `binDir`, else on PATH. */
+  readonly codex?: string;
   readonly timeoutMs?: number;
 }
 
@@ -15,7 +17,7 @@ export interface CodexHooksOptions {
 export async function codexHooks(
   options: CodexHooksOptions,
 ): Promise<{ success: true; data: CodexHook[] } | { success: false; error: string }> {
-  const codex = options.binDir ? join(options.binDir, 'codex') : 'codex';
+  const codex = options.codex ?? (options.binDir ? join(options.binDir, 'codex') : 'codex');
   try {
     const server = await openCodexAppServer({
       codex,

@@ -6,12 +6,24 @@ import type { RuntimeId } from '@skillpack/adapters';
  * `unchecked`: doctor could not ask the runtime (its CLI is not installed, or it has no offline command).
  * `explicit_only`: the pack asks the runtime not to list the skill to the model (Codex `agents/openai.yaml`
  * `policy.allow_implicit_invocation: false`); a person invokes it by name. As intended, so not a failure.
+ * `enforced`: in a real headless run against a scripted model a wrong answer was pushed back with the
+ * contract's correction and a right one ended the run. `not_enforced`: it was not (the detail says why).
+ * `skipped`: `--fast` skipped the run; nothing is claimed.
  */
-export type CheckStatus = 'loaded' | 'explicit_only' | 'active' | 'missing' | 'inactive' | 'unchecked';
+export type CheckStatus =
+  | 'loaded'
+  | 'explicit_only'
+  | 'active'
+  | 'enforced'
+  | 'missing'
+  | 'inactive'
+  | 'not_enforced'
+  | 'unchecked'
+  | 'skipped';
 
 export interface DoctorCheck {
-  readonly kind: 'skill' | 'hook' | 'plugin';
-  /** The skill name, or the hook/plugin file relative to the scope root. */
+  readonly kind: 'skill' | 'hook' | 'plugin' | 'enforcement';
+  /** The skill name, the hook/plugin file relative to the scope root, or (enforcement) the contract id. */
   readonly name: string;
   readonly status: CheckStatus;
   /** What the runtime showed, or what to do about it. */
@@ -32,7 +44,13 @@ export interface DoctorReport {
   readonly packs: readonly PackDiagnosis[];
 }
 
-const HEALTHY: ReadonlySet<CheckStatus> = new Set(['loaded', 'explicit_only', 'active']);
+const HEALTHY: ReadonlySet<CheckStatus> = new Set([
+  'loaded',
+  'explicit_only',
+  'active',
+  'enforced',
+  'skipped',
+]);
 
 export function isHealthy(check: DoctorCheck): boolean {
   return HEALTHY.has(check.status);
@@ -46,10 +64,25 @@ const MARK: Readonly<Record<CheckStatus, string>> = {
   loaded: 'ok  ',
   explicit_only: 'ok  ',
   active: 'ok  ',
+  enforced: 'ok  ',
   missing: 'FAIL',
   inactive: 'FAIL',
+  not_enforced: 'FAIL',
   unchecked: '??  ',
+  skipped: '--  ',
 };
+
+function summary(report: DoctorReport): string {
+  const enforcement = report.packs
+    .flatMap((pack) => pack.checks)
+    .filter((check) => check.kind === 'enforcement');
+  if (!report.ok) return 'Some checks failed.';
+  if (enforcement.some((check) => check.status === 'skipped'))
+    return 'All skills loaded and every hook or plugin listed; enforcement NOT proven (--fast skipped the runs).';
+  if (enforcement.length === 0)
+    return 'All skills loaded and every hook or plugin active; the packs hook no contract.';
+  return 'All skills loaded, and every hooked contract enforced in a real headless run.';
+}
 
 export function formatReportText(report: DoctorReport): string {
   if (report.packs.length === 0) return 'skillpack doctor: no installed pack found (see `skillpack list`).\n';
@@ -60,6 +93,6 @@ export function formatReportText(report: DoctorReport): string {
     for (const check of pack.checks)
       lines.push(`  ${MARK[check.status]} ${check.kind} ${check.name}: ${check.status} — ${check.detail}`);
   }
-  lines.push(report.ok ? 'All skills loaded and every hook or plugin active.' : 'Some checks failed.');
+  lines.push(summary(report));
   return `${lines.join('\n')}\n`;
 }

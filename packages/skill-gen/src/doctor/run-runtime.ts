@@ -39,7 +39,12 @@ export function runRuntime(name: string, args: readonly string[], options: RunRu
       clearTimeout(timer);
       resolve(output);
     };
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish(
         error.code === 'ENOENT'
@@ -54,7 +59,12 @@ export function runRuntime(name: string, args: readonly string[], options: RunRu
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < MAX_OUTPUT) stderr += chunk.toString('utf8');
     });
-    child.on('close', (status) => finish({ kind: 'ran', status, stdout, stderr }));
+    child.on('close', (status) => {
+      const note = timedOut
+        ? `${stderr === '' ? '' : '\n'}no answer within ${timeoutMs / 1000} s: stopped`
+        : '';
+      finish({ kind: 'ran', status, stdout, stderr: `${stderr}${note}` });
+    });
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });

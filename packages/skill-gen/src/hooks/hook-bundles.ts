@@ -15,7 +15,7 @@ export type HookBundles = { readonly [name in BundleName]?: Uint8Array };
 export type BundlePaths = { readonly [name in BundleName]?: string };
 
 /** Through the adapters' exports map, else the file inside its `dist/bundles/` (the package ships `dist`). */
-function resolveBundle(name: BundleName): string | undefined {
+export function resolveBundle(name: BundleName): string | undefined {
   const require = createRequire(import.meta.url);
   try {
     return require.resolve(BUNDLE_SPECIFIERS[name]);

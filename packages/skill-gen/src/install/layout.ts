@@ -16,6 +16,12 @@ export type InstallForm = (typeof INSTALL_FORMS)[number];
 /** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
+/** Where Codex 0.169 keeps installed plugins, below `$CODEX_HOME` (`<home>/.codex` in the user scope). */
+const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
+
+/** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
+export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';
+
 /**
  * Pack path prefixes of each runtime's skill form and where they go, relative to the scope root (the project
  * directory or the home directory). Plugin and marketplace files are never installed this way: they go through
@@ -37,16 +43,39 @@ const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, re
     project: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
     user: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
   },
-  codex: { project: ['.agents/skills/', '.codex/hooks/'], user: ['.agents/skills/', '.codex/hooks/'] },
+  codex: {
+    project: ['.agents/skills/', '.codex/hooks/'],
+    user: ['.agents/skills/', '.codex/hooks/', CODEX_PLUGIN_CACHE],
+  },
   opencode: {
     project: ['.opencode/skills/', '.opencode/plugins/'],
     user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
   },
 };
 
+/**
+ * A published portable package (the `portable/` folder of a build, with its own manifest): its spec-only
+ * `skills/` go into each runtime's skill folder.
+ */
+const PORTABLE_PACKAGE_FORM: Readonly<
+  Record<RuntimeId, readonly { from: string; project: string; user: string }[]>
+> = {
+  'claude-code': [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],
+  codex: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],
+  opencode: [{ from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' }],
+};
+
+/** A whole pack (`skillpack build`'s output folder) or a published portable package. */
+export type PackLayout = 'pack' | 'portable-package';
+
 /** Where a pack file lands in the scope root, or `undefined` when it is not part of the runtime's skill form. */
-export function targetPathFor(runtime: RuntimeId, scope: InstallScope, packPath: string): string | undefined {
-  for (const mapping of SKILL_FORM[runtime]) {
+export function targetPathFor(
+  runtime: RuntimeId,
+  scope: InstallScope,
+  packPath: string,
+  layout: PackLayout = 'pack',
+): string | undefined {
+  for (const mapping of (layout === 'pack' ? SKILL_FORM : PORTABLE_PACKAGE_FORM)[runtime]) {
     if (packPath.startsWith(mapping.from) && packPath.length > mapping.from.length) {
       return mapping[scope] + packPath.slice(mapping.from.length);
     }
@@ -80,4 +109,16 @@ export function codexHookFolder(packName: string): string | undefined {
   const name = packName.replace(/^@/, '').replaceAll('/', '+');
   if (!/^[A-Za-z0-9._+-]+$/.test(name) || name === '.' || name === '..') return undefined;
   return `.codex/hooks/${name}/`;
+}
+
+/**
+ * The folder (below the home) Codex 0.169 loads an installed plugin from: `.codex/plugins/cache/<marketplace>/
+ * <plugin>/<version>/`, as `codex plugin add` writes it. skillpack's marketplace and plugin are both named after
+ * the pack. `undefined` for a name or version that is not a plain file name (`@acme/pack` is refused: Codex
+ * plugin names are plain).
+ */
+export function codexPluginFolder(packName: string, version: string): string | undefined {
+  const plain = (value: string) => /^[A-Za-z0-9._-]+$/.test(value) && value !== '.' && value !== '..';
+  if (!plain(packName) || !plain(version)) return undefined;
+  return `${CODEX_PLUGIN_CACHE}${packName}/${packName}/${version}/`;
 }

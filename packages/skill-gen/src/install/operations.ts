@@ -21,6 +21,7 @@ import {
   pluginWant,
 } from './claude-plugin-plan.js';
 import { checkClaude, claudePluginCommands, recoverClaudeSettings } from './claude-plugin-register.js';
+import type { CodexForm } from './codex-form.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
@@ -180,7 +181,9 @@ export interface InstallOptions extends ScopeOptions {
   readonly allowRuntimeConfig?: boolean;
   /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
   readonly activate?: boolean;
-  /** `skill` (default): the skills and the Stop hook; `plugin`: Claude Code's plugin from a local marketplace. */
+  /** For codex: the plugin or the standalone skills (`--codex-form`; default in `resolveCodexForm`). */
+  readonly codexForm?: CodexForm;
+  /** For claude-code: `skill` (default), the skills and the Stop hook, or `plugin`, its plugin from a local marketplace. */
   readonly form?: InstallForm;
   /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
   readonly claude?: string;
@@ -191,8 +194,23 @@ export interface InstallOptions extends ScopeOptions {
 /** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
 export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    const pack = await readPack(options.packDir, options.runtime, options.scope, options.form ?? 'skill');
+    let pack = await readPack(options.packDir, options.runtime, options.scope, {
+      ...(options.codexForm ? { codexForm: options.codexForm } : {}),
+      ...(options.form ? { form: options.form } : {}),
+    });
     if (!pack.success) return pack;
+    // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
+    // turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
+    if (pack.data.codexPlugin && !options.codexForm) {
+      const lock = await readLockFile(lockFile, options.scope);
+      const previous = lock.success
+        ? findInstall(lock.data, pack.data.manifest.pack.name, 'codex')
+        : undefined;
+      if (previous?.files.some((file) => file.path.startsWith('.agents/skills/'))) {
+        pack = await readPack(options.packDir, options.runtime, options.scope, { codexForm: 'skills' });
+        if (!pack.success) return pack;
+      }
+    }
     return installFrom(options, pack.data, root, lockFile, recovered);
   });
 }

@@ -16,9 +16,16 @@ import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js'
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
 import { pluginName, pluginTargetPath } from './claude-plugin.js';
+import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
-import { type InstallForm, type InstallScope, isOwnablePath, targetPathFor } from './layout.js';
+import {
+  type InstallForm,
+  type InstallScope,
+  isOwnablePath,
+  type PackLayout,
+  targetPathFor,
+} from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -28,6 +35,15 @@ export interface ReadPack {
   readonly files: readonly PackFile[];
   /** The Stop hook the pack's plugin declares, when it has one, wired into the runtime's hook configuration. */
   readonly hook?: PackHook;
+  /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
+  readonly codexPlugin?: CodexPluginTarget;
+}
+
+export interface ReadPackOptions {
+  /** `--codex-form`; default: see `resolveCodexForm`. */
+  readonly codexForm?: CodexForm;
+  /** For claude-code: `skill` (default) or `plugin` (`--form`), its plugin from a local marketplace. */
+  readonly form?: InstallForm;
 }
 
 /** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
@@ -60,7 +76,7 @@ export async function readPack(
   packDir: string,
   runtime: RuntimeId,
   scope: InstallScope,
-  form: InstallForm = 'skill',
+  options: ReadPackOptions = {},
 ): Promise<Result<ReadPack, SkillpackError>> {
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -108,10 +124,16 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
-  if (form === 'plugin') return readPluginForm(packDir, manifest, runtime);
+  if (options.form === 'plugin') return readPluginForm(packDir, manifest, runtime);
+  const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
+  if (codexForm && !codexForm.success) return codexForm;
+  const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
+  const layout = packLayoutOf(manifest);
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    const path = targetPathFor(runtime, scope, entry.path);
+    const path = plugin
+      ? codexPluginPath(plugin, entry.path)
+      : targetPathFor(runtime, scope, entry.path, layout);
     if (path !== undefined) {
       selected.push({
         path,
@@ -134,7 +156,15 @@ export async function readPack(
       ),
     );
   }
-  return verified(packDir, manifest, selected, hook.data?.hook);
+  const problems = await verifyFiles(packDir, selected);
+  if (problems.length > 0) return fail(mismatched(packDir, problems));
+  const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return ok({
+    manifest,
+    files,
+    ...(hook.data ? { hook: hook.data.hook } : {}),
+    ...(plugin ? { codexPlugin: plugin } : {}),
+  });
 }
 
 /** Runtimes with a plugin form install builds (Codex's plugin install is its own). */
@@ -179,28 +209,26 @@ async function readPluginForm(
         { details: { packDir, runtime, targets: manifest.targets } },
       ),
     );
-  return verified(packDir, manifest, selected, undefined);
+  const problems = await verifyFiles(packDir, selected);
+  if (problems.length > 0) return fail(mismatched(packDir, problems));
+  return ok({ manifest, files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) });
 }
 
-async function verified(
-  packDir: string,
-  manifest: Manifest,
-  selected: PackFile[],
-  hook: PackHook | undefined,
-): Promise<Result<ReadPack, SkillpackError>> {
-  const problems = await verifyFiles(packDir, selected);
-  if (problems.length > 0) {
-    const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
-    return fail(
-      new ProtocolError(
-        'pack_file_mismatch',
-        `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
-        { details: { packDir, files: problems } },
-      ),
-    );
-  }
-  const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({ manifest, files, ...(hook ? { hook } : {}) });
+function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyFiles>>): ProtocolError {
+  const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
+  return new ProtocolError(
+    'pack_file_mismatch',
+    `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
+    { details: { packDir, files: problems } },
+  );
+}
+
+/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
+function packLayoutOf(manifest: Manifest): PackLayout {
+  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
+  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
+    ? 'portable-package'
+    : 'pack';
 }
 
 /**

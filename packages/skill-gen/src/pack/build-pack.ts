@@ -2,6 +2,7 @@ import type { Warning } from '@skillpack/core';
 import type { Manifest } from '../manifest.js';
 import { type CheckReport, comparePack } from './check-pack.js';
 import { loadPack } from './load-pack.js';
+import type { PackReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
 import { renderPack } from './render-pack.js';
 import { type WriteReport, writePack } from './write-pack.js';
@@ -19,6 +20,8 @@ export interface BuildResult extends WriteReport {
   readonly outDir: string;
   readonly manifest: Manifest;
   readonly warnings: readonly Warning[];
+  /** What the build read: the files (relative to the request's `cwd`) and the packages it ran. */
+  readonly reads: PackReads;
 }
 
 /** `skillpack build`: load, render every target and write the pack with its manifest. */
@@ -33,7 +36,13 @@ export async function buildPack(request: PackRequest = {}, options: BuildOptions
     ...(options.dryRun ? { dryRun: true } : {}),
     ...(onProgress ? { onFile: (done: number, total: number) => onProgress('writing', done, total) } : {}),
   });
-  return { ...report, outDir: inputs.outDir, manifest: pack.manifest, warnings: pack.warnings };
+  return {
+    ...report,
+    outDir: inputs.outDir,
+    manifest: pack.manifest,
+    warnings: pack.warnings,
+    reads: inputs.reads,
+  };
 }
 
 /** What `checkPack` found: whether the built pack matches its sources, and the drift if it does not. */

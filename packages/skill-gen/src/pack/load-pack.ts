@@ -1,21 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, relative } from 'node:path';
 import type { ContractRegistry, Warning } from '@skillpack/core';
 import { authorError } from '../author-error.js';
-import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
-import { readConfigText } from '../config/read-config-text.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
 import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
-import { loadTemplates, type TemplateSet } from '../render/templates.js';
+import { loadTemplates, type TemplateSet, templateFiles } from '../render/templates.js';
 import { sha256 } from '../sha256.js';
-import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource, SourceRecord } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { createTypeReferences, type TypeReference } from '../type-reference.js';
-import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
+import { type PackReads, packReads } from './pack-reads.js';
+import type { PackRequest } from './pack-request.js';
+import { bundleFiles, neededBundles, readConfig, readSkills, toPosix } from './pack-sources.js';
 
 /** Everything a build reads, loaded once: the render step that follows does no I/O. */
 export interface PackInputs {
@@ -33,15 +32,8 @@ export interface PackInputs {
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
   readonly warnings: readonly Warning[];
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
-}
-
-function isInside(parent: string, child: string): boolean {
-  const path = relative(parent, child);
-  return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
+  /** The files this load read and the packages it ran (`planPack` lists the same without building). */
+  readonly reads: PackReads;
 }
 
 /** The built-ins plus the contracts of the config's modules, unless the caller passed its own registry. */
@@ -88,18 +80,6 @@ function checkHookContracts(
       fix: `Use one of ${registry.ids.join(', ')}.`,
     });
   }
-}
-
-function neededBundles(
-  config: PackConfig,
-  targets: readonly TargetId[],
-  skills: readonly SkillSource[],
-): BundleName[] {
-  if (packHookedContracts(config, skills).length === 0) return [];
-  const names: BundleName[] = [];
-  if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
-  if (targets.includes('opencode')) names.push('opencodePlugin');
-  return names;
 }
 
 /** The entry file of each contract module, so `check` reports a pack stale after its contracts changed. */
@@ -162,43 +142,14 @@ export async function loadPack(
   request: PackRequest = {},
   onStep?: (step: string) => void,
 ): Promise<PackInputs> {
-  const cwd = resolve(request.cwd ?? process.cwd());
-  const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
-  const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
-  const configText = await readConfigText(
-    configPath,
-    configFile,
-    `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
-  );
-  const parsed = safeParsePackConfig(configText, configFile);
-  if (!parsed.success) throw parsed.error;
-  const config = parsed.data;
-  const baseDir = dirname(configPath);
-  // `--out` is relative to where the command runs; the config's `out` to the config file.
-  const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
-  const targets = request.targets ?? config.targets;
+  const loaded = await readConfig(request);
+  const { cwd, configPath, configFile, configText, config, baseDir, outDir, targets } = loaded;
   // The registry (and with it every contract family) is loaded only now, so `--help` and config mistakes stay fast.
   const { registry, modules: contractModules } = await packContracts(request, config, baseDir, configFile);
   checkHookContracts(config, configText, configFile, registry);
 
   onStep?.('reading skill sources');
-  const { skills, records } = await readSkillSources({
-    baseDir,
-    displayDir: cwd,
-    configFile,
-    folders: config.skills,
-  });
-  // A pack written inside its sources would be read back as sources on the next build.
-  for (const folder of config.skills) {
-    const dir = resolve(baseDir, folder);
-    if (isInside(dir, outDir) || isInside(outDir, dir)) {
-      throw authorError('out_overlaps_sources', {
-        file: configFile,
-        message: `The pack directory ${toPosix(relative(cwd, outDir)) || '.'} overlaps the skills folder "${folder}".`,
-        fix: 'Write the pack outside the skill sources, e.g. "out": "dist/skill-packs".',
-      });
-    }
-  }
+  const { skills, records, files: skillFiles } = await readSkills(loaded);
   checkDeclaredContracts(skills, registry);
 
   const warnings: Warning[] = [];
@@ -214,12 +165,13 @@ export async function loadPack(
   // Only contracts some skill speaks get type references, so a pack without contracts never loads ts-morph.
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   onStep?.('loading templates, type references and hook bundles');
-  const [templates, typeReferences, bundles] = await Promise.all([
+  const needed = neededBundles(config, targets, skills);
+  const [templates, typeReferences, bundles, bundleReads] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
       ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
       : new Map<string, TypeReference>(),
-    packBundles(neededBundles(config, targets, skills), {
+    packBundles(needed, {
       config,
       skills,
       registry,
@@ -228,6 +180,7 @@ export async function loadPack(
       baseDir,
       request,
     }),
+    bundleFiles(needed, config, skills, request),
   ]);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {
@@ -256,5 +209,16 @@ export async function loadPack(
     typeReferences,
     bundles,
     warnings,
+    reads: packReads(
+      cwd,
+      [
+        configPath,
+        ...contractModules.flatMap((entry) => entry.inputs),
+        ...skillFiles,
+        ...templateFiles(templates),
+        ...bundleReads,
+      ],
+      contractModules.flatMap((entry) => entry.packages),
+    ),
   };
 }

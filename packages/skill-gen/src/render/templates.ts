@@ -90,3 +90,14 @@ export async function loadTemplates(dir = defaultTemplatesDir()): Promise<Templa
   );
   return { dir, partials, targetPartials, skillLayouts, pluginReadme };
 }
+
+/** The template files a set was read from (absolute, sorted): what a build of it reads from `dir`. */
+export function templateFiles(set: TemplateSet): string[] {
+  const sources = [
+    ...set.partials.values(),
+    ...[...set.targetPartials.values()].flatMap((partials) => [...partials.values()]),
+    ...set.skillLayouts.values(),
+    ...(set.pluginReadme ? [set.pluginReadme] : []),
+  ];
+  return sources.map((source) => join(set.dir, source.file.slice('templates/'.length))).sort();
+}

@@ -52,6 +52,13 @@ describe('skillpack check', () => {
     });
     expect(report.drift).toEqual([
       {
+        // The portable package's own manifest lists the changed skill's hash.
+        kind: 'stale',
+        path: 'portable/skillpack.manifest.json',
+        detail: 'sources changed since the build: skills/alpha/skill.md',
+        fix: 'build',
+      },
+      {
         kind: 'stale',
         path: 'portable/skills/alpha/SKILL.md',
         detail: 'sources changed since the build: skills/alpha/skill.md',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoPackFiles, skillpack, tempDir, writePack } from '../install/_support/packs.js';
@@ -78,6 +78,33 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
         status: 'unchecked',
       }),
     );
+  });
+
+  it('proves each hooked contract: with no CLI it is unchecked (CLI missing); --fast skips it and says so', async () => {
+    const t = await installed('opencode');
+    // The pack's plugin config names the contract the plugin enforces.
+    writeFileSync(
+      join(t.project, '.opencode/plugins/demo-pack.json'),
+      '{"contracts":["conflux.acceptance"]}\n',
+    );
+    const args = ['doctor', '--dir', t.project, '--home', t.home, '--scope', 'project', '--bin-dir', t.bin];
+    const run = await skillpack([...args, '--format', 'json'], { cwd: t.root });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).packs[0].checks).toContainEqual({
+      kind: 'enforcement',
+      name: 'conflux.acceptance',
+      status: 'unchecked',
+      detail: expect.stringMatching(/^CLI missing: .*opencode; install it or pass --bin-dir$/),
+    });
+    const fast = await skillpack([...args, '--fast', '--format', 'json'], { cwd: t.root });
+    expect(JSON.parse(fast.stdout).packs[0].checks).toContainEqual({
+      kind: 'enforcement',
+      name: 'conflux.acceptance',
+      status: 'skipped',
+      detail: '--fast: no proving run, so enforcement is not proven',
+    });
+    const text = await skillpack([...args, '--fast'], { cwd: t.root });
+    expect(text.stdout).toMatch(/-- {3}enforcement conflux\.acceptance: skipped/);
   });
 
   it('prints a readable report', async () => {

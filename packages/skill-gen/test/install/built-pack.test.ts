@@ -28,8 +28,21 @@ describe('a pack built by skillpack build', () => {
       const root = join(work, `${runtime}-${scope}`);
       mkdirSync(root);
       const scopeArgs = scope === 'project' ? ['--dir', root] : ['--home', root];
+      // The skill form; the plugin form of a user-scope Codex install is tested in codex-plugin-install.
+      const formArgs = runtime === 'codex' ? ['--codex-form', 'skills'] : [];
       const install = await skillpack(
-        ['install', pack, '--runtime', runtime, '--scope', scope, ...scopeArgs, '--format', 'json'],
+        [
+          'install',
+          pack,
+          '--runtime',
+          runtime,
+          ...formArgs,
+          '--scope',
+          scope,
+          ...scopeArgs,
+          '--format',
+          'json',
+        ],
         {
           cwd: work,
         },
@@ -69,9 +82,12 @@ describe('a pack built by skillpack build', () => {
       for (const file of lock.installs[0].files)
         expect(sha256(readFileSync(join(root, file.path)))).toBe(file.sha256);
 
-      const again = await skillpack(['install', pack, '--runtime', runtime, '--scope', scope, ...scopeArgs], {
-        cwd: work,
-      });
+      const again = await skillpack(
+        ['install', pack, '--runtime', runtime, ...formArgs, '--scope', scope, ...scopeArgs],
+        {
+          cwd: work,
+        },
+      );
       expect(again.code).toBe(0);
       expect(again.stdout).toContain('Nothing to do');
 

@@ -40,6 +40,9 @@ const COMBOS = (['claude-code', 'codex', 'opencode'] as const).flatMap((runtime)
   (['project', 'user'] as const).map((scope) => ({ runtime, scope })),
 );
 
+// Codex installs a pack with a plugin as the plugin in the user scope; these round trips are of the skill form.
+const formArgs = (runtime: string) => (runtime === 'codex' ? ['--codex-form', 'skills'] : []);
+
 function setup(scope: 'project' | 'user') {
   const work = tempDir();
   const root = join(work, scope === 'project' ? 'project' : 'home');
@@ -71,7 +74,10 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
       ...target.extra,
     ].sort();
 
-    const first = await skillpack(['install', packDir, '--runtime', runtime, ...scopeArgs], { cwd: work });
+    const first = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), ...scopeArgs],
+      { cwd: work },
+    );
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const tree = snapshotTree(root);
@@ -94,7 +100,10 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
       expect(file.sha256).toBe(sha256(readFileSync(join(root, file.path))));
     expect(readFileSync(lockFile, 'utf8')).not.toMatch(/\d{4}-\d\d-\d\dT/);
 
-    const again = await skillpack(['install', packDir, '--runtime', runtime, ...scopeArgs], { cwd: work });
+    const again = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), ...scopeArgs],
+      { cwd: work },
+    );
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing to do');
     expect(snapshotTree(root)).toEqual(tree);
@@ -102,7 +111,10 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     const v2 = demoPackFiles('2.0.0', { extraReference: true });
     for (const path of Object.keys(v2)) if (path.endsWith('references/guide.md')) delete v2[path];
     writePack(packDir, { name: 'demo-pack', version: '2.0.0' }, v2);
-    const upgrade = await skillpack(['install', packDir, '--runtime', runtime, ...scopeArgs], { cwd: work });
+    const upgrade = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), ...scopeArgs],
+      { cwd: work },
+    );
     expect(upgrade.code).toBe(0);
     expect(upgrade.stdout).toMatch(new RegExp(`replace +${target.base}SKILL\\.md`));
     expect(upgrade.stdout).toMatch(new RegExp(`delete +${target.base}references/guide\\.md`));
@@ -117,7 +129,10 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nMy own notes.\n`);
     writePack(packDir, { name: 'demo-pack', version: '3.0.0' }, demoPackFiles('3.0.0'));
     const beforeRefusal = snapshotTree(root);
-    const refused = await skillpack(['install', packDir, '--runtime', runtime, ...scopeArgs], { cwd: work });
+    const refused = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), ...scopeArgs],
+      { cwd: work },
+    );
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(
       new RegExp(`CONFLICT +${target.base}SKILL\\.md +\\(changed since skillpack installed it\\)`),
@@ -147,7 +162,10 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     writeFileSync(join(root, target.base, 'SKILL.md'), 'A skill someone wrote by hand.\n');
     const before = snapshotTree(root);
 
-    const refused = await skillpack(['install', packDir, '--runtime', runtime, ...scopeArgs], { cwd: work });
+    const refused = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), ...scopeArgs],
+      { cwd: work },
+    );
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(
       new RegExp(`CONFLICT +${target.base}SKILL\\.md +\\(a file skillpack did not install`),
@@ -156,7 +174,7 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     expect(snapshotTree(root)).toEqual(before);
 
     const dryRun = await skillpack(
-      ['install', packDir, '--runtime', runtime, '--force', '--dry-run', ...scopeArgs],
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), '--force', '--dry-run', ...scopeArgs],
       {
         cwd: work,
       },
@@ -165,9 +183,12 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     expect(dryRun.stdout).toContain('Dry run: nothing was changed.');
     expect(snapshotTree(root)).toEqual(before);
 
-    const forced = await skillpack(['install', packDir, '--runtime', runtime, '--force', ...scopeArgs], {
-      cwd: work,
-    });
+    const forced = await skillpack(
+      ['install', packDir, '--runtime', runtime, ...formArgs(runtime), '--force', ...scopeArgs],
+      {
+        cwd: work,
+      },
+    );
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/overwritten \(--force\)/);
     expect(readFileSync(join(root, target.base, 'SKILL.md'), 'utf8')).toContain('Demo skill');
@@ -185,10 +206,13 @@ describe('install scopes and homes', () => {
       { name: 'demo-pack', version: '1.0.0' },
       demoPackFiles('1.0.0'),
     );
-    const run = await skillpack(['install', packDir, '--runtime', 'codex', '--scope', 'user'], {
-      cwd: work,
-      env: { SKILLPACK_HOME: home },
-    });
+    const run = await skillpack(
+      ['install', packDir, '--runtime', 'codex', '--codex-form', 'skills', '--scope', 'user'],
+      {
+        cwd: work,
+        env: { SKILLPACK_HOME: home },
+      },
+    );
     expect(run.code).toBe(0);
     expect(existsSync(join(home, '.agents/skills/demo/SKILL.md'))).toBe(true);
     expect(existsSync(join(home, '.skillpack/skillpack-lock.json'))).toBe(true);

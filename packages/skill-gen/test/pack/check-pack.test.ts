@@ -74,6 +74,7 @@ describe('checkPack', () => {
       'codex/.agents/skills/alpha/SKILL.md',
       'codex/plugin/skills/alpha/SKILL.md',
       'opencode/.opencode/skills/alpha/SKILL.md',
+      'portable/skillpack.manifest.json',
       'portable/skills/alpha/SKILL.md',
     ]);
     expect(report.drift.every((entry) => entry.kind === 'stale')).toBe(true);
@@ -89,6 +90,7 @@ describe('checkPack', () => {
       .filter((entry) => entry.path.startsWith('portable/'))
       .map((entry) => [entry.kind, entry.path]);
     expect(paths).toEqual([
+      ['stale', 'portable/skillpack.manifest.json'],
       ['stale', 'portable/skills/alpha/references/guide.md'],
       ['stale', 'portable/skills/alpha/references/new.md'],
     ]);

@@ -27,9 +27,21 @@ describe('portable target', () => {
       author: { name: 'Demo' },
       license: 'MIT',
       keywords: ['agent-skills'],
-      files: ['skills'],
+      files: ['skills', 'skillpack.manifest.json'],
       skills: ['./skills/full', './skills/plain'],
     });
     expect(paths.some((path) => path.includes('hook'))).toBe(false);
+    // Its own manifest, relative to the package: what `skillpack install` verifies the published package by.
+    const manifest = json('portable/skillpack.manifest.json') as {
+      targets: string[];
+      files: { path: string }[];
+    };
+    expect(manifest.targets).toEqual(['portable']);
+    expect(manifest.files.map((file) => file.path)).toEqual(
+      paths
+        .filter((path) => path.startsWith('portable/') && path !== 'portable/skillpack.manifest.json')
+        .map((path) => path.slice('portable/'.length))
+        .sort(),
+    );
   });
 });

@@ -49,16 +49,51 @@ export function codexConfig(modelUrl: string, maxRetries: number): string {
   ].join('\n');
 }
 
+/**
+ * The same settings as `-c key=value` overrides, for a CODEX_HOME whose config.toml is the user's (an installed
+ * home): it stays as it is, and `plugins` is not switched off so the plugins installed there load.
+ */
+export function codexConfigOverrides(modelUrl: string, maxRetries: number): string[] {
+  const settings = [
+    'model="gpt-5.5"',
+    'model_provider="scripted"',
+    'approval_policy="never"',
+    'check_for_update_on_startup=false',
+    'web_search="disabled"',
+    'agents.enabled=false',
+    'analytics.enabled=false',
+    ...OFF_FEATURES.filter((feature) => feature !== 'plugins').map((feature) => `features.${feature}=false`),
+    'model_providers.scripted.name="Scripted model"',
+    `model_providers.scripted.base_url=${toml(`${modelUrl}/v1`)}`,
+    'model_providers.scripted.wire_api="responses"',
+    'model_providers.scripted.env_key="SKILLPACK_TESTING_API_KEY"',
+    `model_providers.scripted.request_max_retries=${maxRetries}`,
+    `model_providers.scripted.stream_max_retries=${maxRetries}`,
+  ];
+  return settings.flatMap((setting) => ['-c', setting]);
+}
+
 export const codexSetup: RuntimeSetup = {
   async prepare({ cli, folders, modelUrl, env, options }) {
     const codexHome = join(folders.home, '.codex');
     mkdirSync(codexHome, { recursive: true });
-    writeFileSync(join(codexHome, 'config.toml'), codexConfig(modelUrl, options.maxRetries ?? 0));
+    const overrides = options.home ? codexConfigOverrides(modelUrl, options.maxRetries ?? 0) : [];
+    if (!options.home)
+      writeFileSync(join(codexHome, 'config.toml'), codexConfig(modelUrl, options.maxRetries ?? 0));
     const runEnv = { ...env, CODEX_HOME: codexHome, SKILLPACK_TESTING_API_KEY: SCRIPTED_API_KEY };
     if (options.trustCodexHooks) {
-      await trustCodexHooks({ codex: cli, project: folders.project, env: runEnv });
+      const filter = typeof options.trustCodexHooks === 'function' ? options.trustCodexHooks : undefined;
+      await trustCodexHooks({
+        codex: cli,
+        project: folders.project,
+        env: runEnv,
+        ...(filter ? { filter } : {}),
+      });
     }
     const output = options.outputArgs ?? ['--json'];
-    return { args: ['exec', ...output, ...(options.args ?? []), options.prompt], env: runEnv };
+    return {
+      args: ['exec', ...overrides, ...output, ...(options.args ?? []), options.prompt],
+      env: runEnv,
+    };
   },
 };

@@ -1,0 +1,104 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+import { authorError } from '../author-error.js';
+import { safeParsePackConfig } from '../config/load-pack-config.js';
+import type { PackConfig } from '../config/pack-config.js';
+import { readConfigText } from '../config/read-config-text.js';
+import { type BundleName, resolveBundle } from '../hooks/hook-bundles.js';
+import { packHookedContracts } from '../hooks/hook-plan.js';
+import { readSkillSources } from '../source/read-skill-sources.js';
+import type { SkillSource } from '../source/skill-source.js';
+import type { TargetId } from '../targets/target-id.js';
+import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
+
+// The first steps of a build that `loadPack` and `planPack` share, so both find the same files.
+
+export function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const path = relative(parent, child);
+  return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
+}
+
+export function neededBundles(
+  config: PackConfig,
+  targets: readonly TargetId[],
+  skills: readonly SkillSource[],
+): BundleName[] {
+  if (packHookedContracts(config, skills).length === 0) return [];
+  const names: BundleName[] = [];
+  if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
+  if (targets.includes('opencode')) names.push('opencodePlugin');
+  return names;
+}
+
+/**
+ * The prebuilt bundle files `packBundles` reads: none when it bundles the pack's own contracts (then it
+ * reads the adapters' code, a package), else the adapters' files (or the caller's) for each needed bundle.
+ */
+export async function bundleFiles(
+  needed: readonly BundleName[],
+  config: PackConfig,
+  skills: readonly SkillSource[],
+  request: PackRequest,
+): Promise<string[]> {
+  if (needed.length === 0) return [];
+  if (!request.bundles) {
+    const { builtinContracts } = await import('@skillpack/core/contracts');
+    if (packHookedContracts(config, skills).some((id) => !builtinContracts.has(id))) return [];
+  }
+  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(name) ?? []);
+}
+
+/** The config as a load reads it, and the paths it implies. */
+export interface LoadedConfig {
+  readonly cwd: string;
+  readonly configPath: string;
+  readonly configFile: string;
+  readonly configText: string;
+  readonly config: PackConfig;
+  readonly baseDir: string;
+  readonly outDir: string;
+  readonly targets: readonly TargetId[];
+}
+
+export async function readConfig(request: PackRequest): Promise<LoadedConfig> {
+  const cwd = resolve(request.cwd ?? process.cwd());
+  const configPath = resolve(cwd, request.config ?? DEFAULT_CONFIG_FILE);
+  const configFile = toPosix(relative(cwd, configPath)) || DEFAULT_CONFIG_FILE;
+  const configText = await readConfigText(
+    configPath,
+    configFile,
+    `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
+  );
+  const parsed = safeParsePackConfig(configText, configFile);
+  if (!parsed.success) throw parsed.error;
+  const config = parsed.data;
+  const baseDir = dirname(configPath);
+  // `--out` is relative to where the command runs; the config's `out` to the config file.
+  const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
+  const targets = request.targets ?? config.targets;
+  return { cwd, configPath, configFile, configText, config, baseDir, outDir, targets };
+}
+
+export async function readSkills({ cwd, baseDir, configFile, config, outDir }: LoadedConfig) {
+  const { skills, records } = await readSkillSources({
+    baseDir,
+    displayDir: cwd,
+    configFile,
+    folders: config.skills,
+  });
+  // A pack written inside its sources would be read back as sources on the next build.
+  for (const folder of config.skills) {
+    const dir = resolve(baseDir, folder);
+    if (isInside(dir, outDir) || isInside(outDir, dir)) {
+      throw authorError('out_overlaps_sources', {
+        file: configFile,
+        message: `The pack directory ${toPosix(relative(cwd, outDir)) || '.'} overlaps the skills folder "${folder}".`,
+        fix: 'Write the pack outside the skill sources, e.g. "out": "dist/skill-packs".',
+      });
+    }
+  }
+  return { skills, records, files: records.map((record) => resolve(baseDir, record.path)) };
+}

@@ -1,0 +1,90 @@
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isNpmSpec } from '../../src/install/npm-spec.js';
+import { writeTree } from '../_support/temp.js';
+import { skillpack, tempDir } from './_support/packs.js';
+
+const CONFIG = {
+  name: 'review-skills',
+  version: '1.2.0',
+  description: 'Review skills.',
+  author: { name: 'Acme' },
+  license: 'MIT',
+  skills: ['skills/review'],
+  targets: ['portable'],
+  out: 'dist/skill-packs',
+  portable: { packageName: '@acme/review-skills' },
+};
+
+/** A pack whose portable folder is copied where npm would put the published package. */
+async function published() {
+  const work = tempDir('skillpack-portable-');
+  writeTree(work, {
+    'skillpack.config.json': JSON.stringify(CONFIG),
+    'skills/review/skill.md': '---\nname: review\ndescription: Review a change.\n---\nReview it.\n',
+  });
+  const built = await skillpack(['build'], { cwd: work });
+  expect(built.code, built.stderr).toBe(0);
+  const pkg = join(work, 'node_modules/@acme/review-skills');
+  cpSync(join(work, 'dist/skill-packs/portable'), pkg, { recursive: true });
+  return { work, pkg };
+}
+
+describe('install from a published portable package (docs/publishing.md §1)', () => {
+  it.each([
+    ['claude-code', 'project', '.claude/skills/review/SKILL.md'],
+    ['codex', 'project', '.agents/skills/review/SKILL.md'],
+    ['opencode', 'project', '.opencode/skills/review/SKILL.md'],
+    ['opencode', 'user', '.config/opencode/skills/review/SKILL.md'],
+  ])('installs its skills for %s (%s scope) and uninstalls them', async (runtime, scope, installed) => {
+    const { work, pkg } = await published();
+    const root = join(work, scope === 'project' ? '.' : 'home');
+    mkdirSync(root, { recursive: true });
+    const where = scope === 'project' ? ['--dir', root] : ['--home', root];
+    const run = await skillpack(['install', pkg, '--runtime', runtime, '--scope', scope, ...where], {
+      cwd: work,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(root, installed), 'utf8')).toBe(
+      readFileSync(join(pkg, 'skills/review/SKILL.md'), 'utf8'),
+    );
+    const removed = await skillpack(['uninstall', 'review-skills', '--scope', scope, ...where], {
+      cwd: work,
+    });
+    expect(removed.code).toBe(0);
+    expect(existsSync(join(root, installed))).toBe(false);
+  });
+
+  it('refuses a published package whose skill was changed', async () => {
+    const { work, pkg } = await published();
+    cpSync(join(pkg, 'package.json'), join(pkg, 'skills/review/SKILL.md'));
+    const run = await skillpack(
+      ['install', pkg, '--runtime', 'claude-code', '--scope', 'project', '--dir', work],
+      {
+        cwd: work,
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/skills\/review\/SKILL\.md/);
+  });
+
+  it('reads <name>@<version> as an npm spec, and nothing else', () => {
+    for (const spec of [
+      '@acme/review-skills@1.2.0',
+      'review-skills@1.2.0',
+      'review-skills@latest',
+      'a@^1.0.0',
+    ])
+      expect(isNpmSpec(spec), spec).toBe(true);
+    for (const path of [
+      'dist/skill-packs',
+      './review-skills@1.2.0',
+      '@acme/review-skills',
+      'review-skills',
+      '',
+    ])
+      expect(isNpmSpec(path), path).toBe(false);
+  });
+});
