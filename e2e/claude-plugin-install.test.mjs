@@ -41,6 +41,8 @@ const PACKS = {
     plugin: 'skillpack-examples',
     // Its front matter has allowed-tools: Claude refuses its Skill call headless without an allow rule.
     gatedSkill: 'skillpack-examples:maestro-ralph-cli-execute',
+    // Built-in contracts: doctor derives the answers without the pack's config.
+    doctor: true,
     cases: ['conflux.acceptance', 'maestro.result'].map((id) => ({
       id,
       prompt: HOOKED[id].prompt,
@@ -204,6 +206,32 @@ for (const [name, pack] of Object.entries(PACKS)) {
           assert.equal(loop.output.run.finalText?.trim(), contract.right, loop.why);
         });
       }
+
+      if (pack.doctor)
+        it('skillpack doctor proves each hooked contract enforced', () => {
+          const doctor = skillpack(
+            [
+              'doctor',
+              '--runtime',
+              'claude-code',
+              '--scope',
+              scope,
+              '--dir',
+              sandbox.project,
+              '--home',
+              sandbox.home,
+              '--bin-dir',
+              runtimeBinDir,
+            ],
+            { cwd: sandbox.project, env: sandbox.env },
+          );
+          assert.equal(doctor.status, 0, `${doctor.stdout}${doctor.stderr}`);
+          for (const contract of pack.cases)
+            assert.match(
+              doctor.stdout,
+              new RegExp(`enforcement ${contract.id.replace('.', '\\.')}: enforced`),
+            );
+        });
 
       if (pack.gatedSkill)
         it(`the model's Skill call of ${pack.gatedSkill} (allowed-tools) is launched`, async () => {
