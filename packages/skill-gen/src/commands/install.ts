@@ -4,7 +4,7 @@ import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
 import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
 import { runtimeConfigConsent } from '../install/consent.js';
-import type { InstallScope } from '../install/layout.js';
+import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
 export const command = defineCommand({
@@ -39,7 +39,15 @@ Changes that grant permission or trust are made only with --activate. Claude Cod
 a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
 --activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
 honours without a workspace trust step; ~/.claude/settings.json for the user), and --activate merges it
-there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks.`,
+there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks.
+
+--form plugin (claude-code only) installs the pack's Claude Code plugin instead: its local marketplace is
+copied into .claude/skillpack-plugins/<pack>/ (in the home for the user scope), and --activate declares and
+enables it in .claude/settings.json (extraKnownMarketplaces, enabledPlugins) and registers it with Claude
+Code's own \`claude plugin marketplace add\` and \`claude plugin install\` (--claude PATH), your settings.json
+put back byte for byte with only those two keys added. headless \`claude -p\` then loads the plugin, its
+skills (<pack>:<skill>) and its Stop hook. Without --activate nothing is enabled: the output prints the exact
+commands. uninstall reverses both.`,
   positionals: [
     {
       name: 'PACK_DIR',
@@ -78,6 +86,19 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
       description:
         'Have Codex trust the project and the installed hook, and enable the installed plugin ($CODEX_HOME/config.toml)',
     },
+    form: {
+      type: 'string',
+      value: 'F',
+      choices: INSTALL_FORMS,
+      default: 'skill',
+      description:
+        "skill (the skills and the Stop hook) or plugin (claude-code: the pack's plugin, from a local marketplace)",
+    },
+    claude: {
+      type: 'string',
+      value: 'PATH',
+      description: 'The claude executable that registers a --form plugin install (default: claude on PATH)',
+    },
     activate: {
       type: 'boolean',
       description:
@@ -91,13 +112,16 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
   },
   async run({ io, values, positionals, format }) {
     const runtime = values.runtime as RuntimeId;
+    const form = values.form as InstallForm;
+    if (form === 'plugin' && runtime !== 'claude-code')
+      throw new UsageError('invalid_option', '--form plugin applies only to --runtime claude-code.');
     if (values['trust-codex-hooks'] && runtime !== 'codex')
       throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
     if (values['codex-form'] !== undefined && runtime !== 'codex')
       throw new UsageError('invalid_option', '--codex-form applies only to --runtime codex.');
     const [
       { installPack },
-      { formatActivationStep, formatOutcomeJson, formatOutcomeText },
+      { formatActivationStep, formatOutcomeJson, formatOutcomeText, formatPluginFormStep },
       trustStep,
       { formatCodexHookTrust },
       { syncCodexPluginTable },
@@ -133,6 +157,8 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
         activate: values.activate,
         dryRun: values['dry-run'],
         ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
+        form,
+        ...(values.claude ? { claude: values.claude } : {}),
       });
       if (!result.success) throw result.error;
       const consent = runtimeConfigConsent(values);
@@ -149,16 +175,19 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
       const trust =
         runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
       const activation = result.data.activation;
+      const pluginForm = result.data.pluginForm;
       if (format === 'json') {
         const extra = {
           ...(trust ? { codexHook: trust } : {}),
           ...(plugin ? { codexPlugin: plugin } : {}),
           ...(activation ? { activation } : {}),
+          ...(pluginForm ? { pluginForm } : {}),
         };
         io.stdout(formatOutcomeJson(result.data, extra));
       } else {
         io.stdout(formatOutcomeText(result.data));
         if (activation && !activation.active) io.stdout(formatActivationStep(activation));
+        if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
         if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
         if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
       }

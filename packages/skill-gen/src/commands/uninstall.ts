@@ -9,7 +9,9 @@ export const command = defineCommand({
   summary: 'Remove an installed pack, keeping any file you changed',
   description: `Remove the files skillpack installed for a pack (every runtime, or only --runtime) that are
 unchanged since install, keep the ones you changed (and say so), prune folders this emptied and update
-skillpack-lock.json.`,
+skillpack-lock.json. A Claude Code plugin form installed with --activate is unregistered with Claude Code's own
+\`claude plugin uninstall\` and \`claude plugin marketplace remove\` (--claude PATH), and the keys install added to
+.claude/settings.json are taken out, leaving the file as it was before.`,
   positionals: [{ name: 'PACK_NAME', required: true, description: 'The name of the installed pack' }],
   options: {
     scope: { ...SCOPE_OPTION, required: true },
@@ -20,6 +22,11 @@ skillpack-lock.json.`,
     },
     ...ROOT_OPTIONS,
     'dry-run': { type: 'boolean', description: 'Print the plan and change nothing' },
+    claude: {
+      type: 'string',
+      value: 'PATH',
+      description: 'The claude executable that unregisters a --form plugin install (default: claude on PATH)',
+    },
   },
   output: 'formats',
   exits: { ok: 'removed', failed: 'not installed, or the lock file is damaged' },
@@ -42,6 +49,7 @@ skillpack-lock.json.`,
       ...(values.runtime === undefined ? {} : { runtime: values.runtime as RuntimeId }),
       scope: values.scope as InstallScope,
       ...resolveRoots(values, io),
+      ...(values.claude ? { claude: values.claude } : {}),
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;

@@ -58,6 +58,13 @@ interface RuntimeProof {
   preflight(install: LockedInstall, context: ProveContext, cli: string): Promise<Preflight>;
   /** Prepare the copy (`dir` is the project copy, or the staged home for the user scope). */
   prepareCopy?(dir: string, scope: LockedInstall['scope']): void;
+  /** Register in the staged home what the runtime keeps there for a project install; folders to copy into HOME. */
+  stageProjectHome?(
+    install: LockedInstall,
+    cli: string,
+    copy: string,
+    stage: string,
+  ): Promise<{ from: string; to: string }[]>;
   why(input: WhyInput): Promise<string>;
 }
 
@@ -130,6 +137,25 @@ async function versionNote(runtime: RuntimeId, cli: string, env: NodeJS.ProcessE
   return version === TESTED_VERSIONS[runtime]
     ? ''
     : ` Unsupported version: ${CLI_NAMES[runtime]} ${version} (doctor is tested with ${TESTED_VERSIONS[runtime]}).`;
+}
+
+/**
+ * A project's plugin form (install --form plugin --activate) loads only once Claude's home registers it for that
+ * project folder: register it for the copy in the staged home, the way install did for the original.
+ */
+async function claudePluginHome(install: LockedInstall, cli: string, copy: string, stage: string) {
+  const plugin = install.claudePlugin;
+  if (!plugin) return [];
+  const { claudePluginCommands } = await import('../install/claude-plugin-register.js');
+  const { pluginWant } = await import('../install/claude-plugin-plan.js');
+  const registered = await claudePluginCommands(
+    'register',
+    { claude: cli, scope: 'project', root: copy, home: stage, timeoutMs: 60_000 },
+    pluginWant(copy, plugin.marketplace),
+  );
+  // Not registered: the run shows it (the plugin is not loaded, so the wrong answer is let through).
+  if (!registered.success) return [];
+  return existsSync(join(stage, '.claude')) ? [{ from: join(stage, '.claude'), to: '.claude' }] : [];
 }
 
 /** Copy each user configuration folder that exists into a staging folder, so a stand-in can be added. */
@@ -331,7 +357,9 @@ export async function proveEnforcement(
   }
   try {
     const copyIntoHome =
-      install.scope === 'user' ? await stageUserConfig(install.runtime, context.root, stage) : [];
+      install.scope === 'user'
+        ? await stageUserConfig(install.runtime, context.root, stage)
+        : ((await RUNTIME_PROOF[install.runtime].stageProjectHome?.(install, cli, copy.dir, stage)) ?? []);
     RUNTIME_PROOF[install.runtime].prepareCopy?.(
       install.scope === 'project' ? copy.dir : stage,
       install.scope,
@@ -350,6 +378,7 @@ export async function proveEnforcement(
 const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
   'claude-code': {
     preflight: async () => ({ kind: 'run' }),
+    stageProjectHome: claudePluginHome,
     why: ({ install, context, cli, project, setup, script }) =>
       claudeReason(install, context, cli, project, setup, script),
   },

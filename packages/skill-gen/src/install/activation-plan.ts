@@ -37,14 +37,18 @@ export interface ActivationPlan {
 /** Runtimes whose skills need a permission rule to run headless. */
 const NEEDS_RULES: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
 
-async function gatedRules(packDir: string, files: readonly PackFile[]): Promise<string[]> {
+async function gatedRules(
+  packDir: string,
+  files: readonly PackFile[],
+  skillName: (name: string) => string,
+): Promise<string[]> {
   const rules: string[] = [];
   for (const file of files) {
     if (!file.source.endsWith('/SKILL.md')) continue;
     const read = await readRegularFile(join(packDir, file.source));
     if (!read.success) continue;
     const name = gatedSkillName(read.data.bytes.toString('utf8'));
-    if (name !== undefined) rules.push(skillRule(name));
+    if (name !== undefined) rules.push(skillRule(skillName(name)));
   }
   return rules.sort();
 }
@@ -73,11 +77,13 @@ export async function planActivation(input: {
   readonly previous: LockedInstall | undefined;
   readonly activate: boolean;
   readonly hookAction: PlanAction | undefined;
+  /** The name the model calls a skill by (a plugin's skills are `<plugin>:<skill>`); default the skill's name. */
+  readonly skillName?: (name: string) => string;
 }): Promise<ActivationPlan> {
   const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
   if (!NEEDS_RULES[input.runtime]) return keepHook;
   const path = ACTIVATION_FILE[input.scope];
-  const rules = await gatedRules(input.packDir, input.files);
+  const rules = await gatedRules(input.packDir, input.files, input.skillName ?? ((name) => name));
   const recorded = input.previous?.activation?.allow ?? [];
   if (rules.length === 0 && recorded.length === 0) return keepHook;
   const disk = await current(input.root, path);

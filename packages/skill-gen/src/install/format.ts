@@ -1,4 +1,5 @@
 import type { ActivationReport } from './activation-plan.js';
+import type { PluginFormReport } from './claude-plugin-plan.js';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';
 
@@ -196,6 +197,17 @@ export function formatActivationStep(report: ActivationReport): string {
     `To let them run, add to ${report.file}:`,
     JSON.stringify(report.add, null, 2),
     'or run the install again with --activate. The Stop hook enforces either way.',
+    '',
+  ].join('\n');
+}
+
+/** What a `--form plugin` install without `--activate` tells the user to run to enable the plugin. */
+export function formatPluginFormStep(report: PluginFormReport): string {
+  return [
+    `The plugin ${report.plugin} is copied to ${report.folder} but not enabled: Claude Code loads it only once it is`,
+    `registered and enabled (this changes ${report.settingsFile} and Claude's plugin registry in your home).`,
+    'Install again with --activate, or run:',
+    ...report.steps.map((step) => `  ${step}`),
     '',
   ].join('\n');
 }

@@ -176,3 +176,63 @@ export function removeAt(text: string, path: readonly string[], index: number): 
   const position = container.members.findLastIndex((entry) => entry.key === key);
   return removeElement(text, container, spans, position);
 }
+
+/**
+ * Add the member `key: value` to the object at `path`, creating the objects that are missing. `undefined` when
+ * something on the path is not an object or the member is already there.
+ */
+export function setMemberAt(
+  text: string,
+  path: readonly string[],
+  key: string,
+  value: unknown,
+): string | undefined {
+  let node = scan(text);
+  for (const [depth, outerKey] of path.entries()) {
+    if (node.kind !== 'object') return undefined;
+    const found = member(node, outerKey);
+    if (found === undefined) {
+      let wrapped: unknown = { [key]: value };
+      for (const outer of path.slice(depth + 1).reverse()) wrapped = { [outer]: wrapped };
+      const rendered = (indent: string) =>
+        `${JSON.stringify(outerKey)}: ${renderValue(text, wrapped, indent)}`;
+      return insertLast(text, node, rendered);
+    }
+    node = found.value;
+  }
+  if (node.kind !== 'object' || member(node, key) !== undefined) return undefined;
+  return insertLast(text, node, (indent) => `${JSON.stringify(key)}: ${renderValue(text, value, indent)}`);
+}
+
+/**
+ * Remove the member `key` of the object at `path`. With `prune`, the object is removed too when that left it
+ * empty (never the root), so taking out what `setMemberAt` created restores the text exactly. `undefined` when
+ * there is no such member.
+ */
+export function removeMemberAt(
+  text: string,
+  path: readonly string[],
+  key: string,
+  prune: boolean,
+): string | undefined {
+  const chain: JsonNode[] = [scan(text)];
+  for (const outer of path) {
+    const found = member(chain.at(-1)!, outer);
+    if (found === undefined) return undefined;
+    chain.push(found.value);
+  }
+  let depth = path.length;
+  let name = key;
+  const target = chain[depth]!;
+  if (target.kind !== 'object' || member(target, key) === undefined) return undefined;
+  if (prune) {
+    while (depth > 0 && (chain[depth] as Extract<JsonNode, { kind: 'object' }>).members.length === 1) {
+      depth--;
+      name = path[depth]!;
+    }
+  }
+  const container = chain[depth] as Extract<JsonNode, { kind: 'object' }>;
+  const spans = container.members.map((entry) => ({ start: entry.keyStart, end: entry.value.end }));
+  const position = container.members.findLastIndex((entry) => entry.key === name);
+  return removeElement(text, container, spans, position);
+}

@@ -9,6 +9,10 @@ export function isInstallScope(value: unknown): value is InstallScope {
   return typeof value === 'string' && (INSTALL_SCOPES as readonly string[]).includes(value);
 }
 
+export const INSTALL_FORMS = ['skill', 'plugin'] as const;
+/** How a pack is installed, one of `INSTALL_FORMS`: its skills (and hook) or, for Claude Code, its plugin. */
+export type InstallForm = (typeof INSTALL_FORMS)[number];
+
 /** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
@@ -36,8 +40,8 @@ const SKILL_FORM: Readonly<Record<RuntimeId, readonly { from: string; project: s
  */
 const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, readonly string[]>>>> = {
   'claude-code': {
-    project: ['.claude/skills/', '.claude/hooks/'],
-    user: ['.claude/skills/', '.claude/hooks/'],
+    project: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
+    user: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
   },
   codex: {
     project: ['.agents/skills/', '.codex/hooks/'],

@@ -45,6 +45,20 @@ export const LockedActivationSchema = z.strictObject({
 });
 export type LockedActivation = z.output<typeof LockedActivationSchema>;
 
+/** The plugin form's declaration and enabling in `.claude/settings.json` (claude-plugin.ts), made by `--activate`. */
+export const LockedClaudePluginSchema = z.strictObject({
+  file: z.literal('.claude/settings.json'),
+  createdFile: z.boolean(),
+  marketplace: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  plugin: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  added: z.strictObject({
+    marketplace: z.boolean(),
+    enabled: z.boolean(),
+    createdObjects: z.array(z.enum(['extraKnownMarketplaces', 'enabledPlugins'])),
+  }),
+});
+export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
+
 export const LockedInstallSchema = z.strictObject({
   pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
   runtime: z.enum(RUNTIME_IDS),
@@ -52,6 +66,7 @@ export const LockedInstallSchema = z.strictObject({
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
   activation: LockedActivationSchema.optional(),
+  claudePlugin: LockedClaudePluginSchema.optional(),
 });
 /** One pack installed for one runtime in one scope, with the files it wrote. */
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
@@ -135,6 +150,10 @@ export function safeParseLockFile(
     if (install.activation && install.activation.file !== ACTIVATION_FILE[install.scope])
       return fail(
         corrupt(file, `${key} records rules in ${install.activation.file}, which install never writes there`),
+      );
+    if (install.claudePlugin && install.runtime !== 'claude-code')
+      return fail(
+        corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
       );
     if (scope !== undefined && install.scope !== scope)
       return fail(

@@ -13,10 +13,18 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
+import { PLUGIN_FORM_ROOT } from './claude-plugin.js';
+import {
+  type PluginFormReport,
+  planPluginForm,
+  planPluginFormRemoval,
+  pluginWant,
+} from './claude-plugin-plan.js';
+import { checkClaude, claudePluginCommands, recoverClaudeSettings } from './claude-plugin-register.js';
 import type { CodexForm } from './codex-form.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
-import { type InstallScope, lockFilePath } from './layout.js';
+import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
   findInstall,
@@ -58,6 +66,8 @@ export interface OperationOutcome {
   readonly pendingRecovery: readonly string[];
   /** The permission rules the installed skills need to run headless, and whether they are in place. */
   readonly activation?: ActivationReport;
+  /** `--form plugin`: the plugin, whether it is declared and enabled, and the steps that do it. */
+  readonly pluginForm?: PluginFormReport;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -118,6 +128,7 @@ async function underScopeLock(
     if (!busy.success) return busy;
     try {
       const recovered = await recoverInterrupted(root.data, lockFile);
+      await recoverClaudeSettings(root.data);
       return await body(root.data, lockFile, recovered);
     } finally {
       await busy.data.release();
@@ -172,6 +183,10 @@ export interface InstallOptions extends ScopeOptions {
   readonly activate?: boolean;
   /** For codex: the plugin or the standalone skills (`--codex-form`; default in `resolveCodexForm`). */
   readonly codexForm?: CodexForm;
+  /** For claude-code: `skill` (default), the skills and the Stop hook, or `plugin`, its plugin from a local marketplace. */
+  readonly form?: InstallForm;
+  /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
+  readonly claude?: string;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -181,6 +196,7 @@ export function installPack(options: InstallOptions): Promise<Result<OperationOu
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
     let pack = await readPack(options.packDir, options.runtime, options.scope, {
       ...(options.codexForm ? { codexForm: options.codexForm } : {}),
+      ...(options.form ? { form: options.form } : {}),
     });
     if (!pack.success) return pack;
     // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
@@ -211,6 +227,18 @@ async function installFrom(
   if (!lock.success) return lock;
   const { name, version } = pack.manifest.pack;
   const previous = findInstall(lock.data, name, options.runtime);
+  const form = options.form ?? 'skill';
+  const previousForm = previous?.files.some((file) => file.path.startsWith(PLUGIN_FORM_ROOT))
+    ? 'plugin'
+    : 'skill';
+  if (previous && previousForm !== form)
+    return fail(
+      new ConfigError(
+        'install_form_changed',
+        `${name} is installed for ${options.runtime} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
+        { details: { pack: name, runtime: options.runtime, installed: previousForm, requested: form } },
+      ),
+    );
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
   const hookConfig = await planHookConfig({
@@ -223,6 +251,29 @@ async function installFrom(
     force: options.force,
   });
   if (!hookConfig.success) return hookConfig;
+  const claude = {
+    claude: options.claude ?? 'claude',
+    scope: options.scope,
+    root: root.data,
+    home: options.home,
+  };
+  const pluginForm =
+    form === 'plugin'
+      ? await planPluginForm({
+          scope: options.scope,
+          root: root.data,
+          name,
+          previous,
+          activate: options.activate ?? false,
+          hookAction: hookConfig.data?.action,
+          ...(options.claude ? { claude: options.claude } : {}),
+        })
+      : undefined;
+  const registering = pluginForm?.locked !== undefined && options.activate === true && !options.dryRun;
+  if (registering) {
+    const usable = await checkClaude(claude);
+    if (!usable.success) return usable;
+  }
   const activation = await planActivation({
     runtime: options.runtime,
     scope: options.scope,
@@ -231,7 +282,9 @@ async function installFrom(
     files: pack.files,
     previous,
     activate: options.activate ?? false,
-    hookAction: hookConfig.data?.action,
+    hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
+    // Claude Code 2.1.328 names a plugin's skills <plugin>:<skill>, in the Skill call and in its allow rule.
+    ...(form === 'plugin' ? { skillName: (skill: string) => `${pluginForm!.want.plugin}:${skill}` } : {}),
   });
   const hookPlan = hookConfig.data
     ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
@@ -249,6 +302,7 @@ async function installFrom(
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
     ...(hookPlan ? { hookConfig: hookPlan } : {}),
     activation,
+    ...(pluginForm ? { claudePlugin: pluginForm } : {}),
   });
   const settled = await settle(plan, {
     root: root.data,
@@ -258,8 +312,16 @@ async function installFrom(
     recovered,
     onStep: options.onStep,
   });
-  if (!settled.success || !activation.report) return settled;
-  return ok({ ...settled.data, activation: activation.report });
+  if (!settled.success) return settled;
+  if (registering && (settled.data.status === 'applied' || settled.data.status === 'unchanged')) {
+    const registered = await claudePluginCommands('register', claude, pluginForm.want);
+    if (!registered.success) return registered;
+  }
+  return ok({
+    ...settled.data,
+    ...(activation.report ? { activation: activation.report } : {}),
+    ...(pluginForm ? { pluginForm: pluginForm.report } : {}),
+  });
 }
 
 /** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
@@ -267,6 +329,8 @@ export interface UninstallOptions extends ScopeOptions {
   readonly packName: string;
   /** Only this runtime's install; every runtime's when absent. */
   readonly runtime?: RuntimeId;
+  /** The `claude` executable that unregisters a plugin form (default `claude` on PATH). */
+  readonly claude?: string;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -308,12 +372,29 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planActivationRemoval(
+  const hookActions = await planPluginFormRemoval(
     root.data,
     installs,
-    await planHookConfigRemoval(root.data, installs),
+    await planActivationRemoval(root.data, installs, await planHookConfigRemoval(root.data, installs)),
   );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
+  if (!options.dryRun && plan.conflicts === 0) {
+    for (const install of installs) {
+      if (!install.claudePlugin) continue;
+      const context = {
+        claude: options.claude ?? 'claude',
+        scope: options.scope,
+        root: root.data,
+        home: options.home,
+      };
+      const unregistered = await claudePluginCommands(
+        'unregister',
+        context,
+        pluginWant(root.data, install.claudePlugin.marketplace),
+      );
+      if (!unregistered.success) return unregistered;
+    }
+  }
   return settle(plan, {
     root: root.data,
     lockFile,

@@ -4,6 +4,7 @@ import type { InstallScope } from './layout.js';
 import {
   findInstall,
   type LockedActivation,
+  type LockedClaudePlugin,
   type LockedFile,
   type LockedInstall,
   type LockFile,
@@ -113,6 +114,8 @@ export interface InstallPlanInput {
   readonly hookConfig?: HookConfigPlan;
   /** The permission rules `--activate` adds (see `planActivation`), recorded in the lock. */
   readonly activation?: { readonly action?: PlanAction; readonly locked?: LockedActivation };
+  /** The plugin form's settings edit (see `planPluginForm`), recorded in the lock. */
+  readonly claudePlugin?: { readonly action?: PlanAction; readonly locked?: LockedClaudePlugin };
 }
 
 export interface HookConfigPlan {
@@ -218,6 +221,7 @@ export function planInstall(input: InstallPlanInput): Plan {
   }
   if (input.hookConfig?.action) actions.push(input.hookConfig.action);
   if (input.activation?.action) actions.push(input.activation.action);
+  if (input.claudePlugin?.action) actions.push(input.claudePlugin.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
@@ -225,6 +229,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     scope: input.scope,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
+    ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,

@@ -15,10 +15,17 @@ import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
-import { type InstallScope, isOwnablePath, type PackLayout, targetPathFor } from './layout.js';
+import {
+  type InstallForm,
+  type InstallScope,
+  isOwnablePath,
+  type PackLayout,
+  targetPathFor,
+} from './layout.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -35,6 +42,8 @@ export interface ReadPack {
 export interface ReadPackOptions {
   /** `--codex-form`; default: see `resolveCodexForm`. */
   readonly codexForm?: CodexForm;
+  /** For claude-code: `skill` (default) or `plugin` (`--form`), its plugin from a local marketplace. */
+  readonly form?: InstallForm;
 }
 
 /** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
@@ -115,6 +124,7 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  if (options.form === 'plugin') return readPluginForm(packDir, manifest, runtime);
   const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
@@ -147,16 +157,7 @@ export async function readPack(
     );
   }
   const problems = await verifyFiles(packDir, selected);
-  if (problems.length > 0) {
-    const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
-    return fail(
-      new ProtocolError(
-        'pack_file_mismatch',
-        `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
-        { details: { packDir, files: problems } },
-      ),
-    );
-  }
+  if (problems.length > 0) return fail(mismatched(packDir, problems));
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return ok({
     manifest,
@@ -164,6 +165,62 @@ export async function readPack(
     ...(hook.data ? { hook: hook.data.hook } : {}),
     ...(plugin ? { codexPlugin: plugin } : {}),
   });
+}
+
+/** Runtimes with a plugin form install builds (Codex's plugin install is its own). */
+const PLUGIN_FORM: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+
+/** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
+async function readPluginForm(
+  packDir: string,
+  manifest: Manifest,
+  runtime: RuntimeId,
+): Promise<Result<ReadPack, SkillpackError>> {
+  if (!PLUGIN_FORM[runtime])
+    return fail(
+      new ConfigError(
+        'install_form_unsupported',
+        `--form plugin is built for claude-code only, not ${runtime}.`,
+        {
+          details: { runtime },
+        },
+      ),
+    );
+  const name = pluginName(manifest.pack.name);
+  if (name === undefined)
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name a Claude Code plugin and marketplace.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  const selected: PackFile[] = [];
+  for (const entry of manifest.files) {
+    const path = pluginTargetPath(name, entry.path);
+    if (path !== undefined)
+      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
+  }
+  if (!selected.some((file) => file.source === 'claude-code/.claude-plugin/marketplace.json'))
+    return fail(
+      new ConfigError(
+        'pack_runtime_missing',
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no Claude Code plugin (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime, targets: manifest.targets } },
+      ),
+    );
+  const problems = await verifyFiles(packDir, selected);
+  if (problems.length > 0) return fail(mismatched(packDir, problems));
+  return ok({ manifest, files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) });
+}
+
+function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyFiles>>): ProtocolError {
+  const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
+  return new ProtocolError(
+    'pack_file_mismatch',
+    `Refusing the pack: ${problems.length} file(s) do not match ${MANIFEST_FILE}: ${listed.join(', ')}${problems.length > 5 ? ', …' : ''}. The pack was changed or only partly written; rebuild it.`,
+    { details: { packDir, files: problems } },
+  );
 }
 
 /** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
