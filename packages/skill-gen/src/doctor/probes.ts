@@ -129,7 +129,8 @@ function codexListedSkills(stdout: string): Set<string> | undefined {
   return new Set(
     decoded
       .split('\n')
-      .map((line) => /^- ([^:]+): .* \(file: [^)]*\)$/.exec(line)?.[1])
+      // A plugin's skills are listed as `<plugin>:<skill>`.
+      .map((line) => /^- (?:[^:\s]+:)?([^:\s]+): .* \(file: [^)]*\)$/.exec(line)?.[1])
       .filter((name): name is string => name !== undefined),
   );
 }
@@ -174,7 +175,7 @@ async function probeCodex(install: LockedInstall, context: ProbeContext): Promis
     ...(install.hookConfig ? [install.hookConfig.file] : []),
   ].map((file) => posix.join(rootPath, file));
   // The program an install recorded in `.codex/hooks/<pack>/`: its hooks are this pack's, wherever listed.
-  const programs = filesMatching(install, /^\.codex\/hooks\/[^/]+\/skillpack-hook\.mjs$/).map((file) =>
+  const programs = filesMatching(install, /^\.codex\/hooks\/[^/]+\/skillpack-hook\.[cm]?js$/).map((file) =>
     posix.join(rootPath, file),
   );
   const hooks = await codexHooks(context);
