@@ -19,12 +19,14 @@ const lock: LockFile = {
       pack: { name: 'zeta', version: '1.0.0' },
       runtime: 'opencode',
       scope: 'project',
+      skills: ['z'],
       files: [{ path: '.opencode/skills/z/SKILL.md', sha256: SHA, executable: false }],
     },
     {
       pack: { name: 'alpha', version: '2.0.0' },
       runtime: 'claude-code',
       scope: 'project',
+      skills: ['a'],
       files: [
         { path: '.claude/skills/a/b.md', sha256: SHA, executable: true },
         { path: '.claude/skills/a/SKILL.md', sha256: SHA, executable: false },
