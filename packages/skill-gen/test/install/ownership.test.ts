@@ -307,6 +307,88 @@ describe('a lock entry names only files of its own pack', () => {
   });
 });
 
+describe('a lock entry edits runtime configuration only for its own pack', () => {
+  const GATED = '---\nname: gated\ndescription: Gated.\nallowed-tools: "Read"\n---\nBody.\n';
+
+  async function activated() {
+    const work = tempDir('skillpack-ownership-');
+    const root = join(work, 'project');
+    mkdirSync(root);
+    const packDir = writePack(
+      join(work, 'pack'),
+      { name: 'demo-pack', version: '1.0.0' },
+      {
+        ...demoPackFiles('1.0.0'),
+        'claude-code/.claude/skills/gated/SKILL.md': GATED,
+      },
+    );
+    const settings = join(root, '.claude/settings.local.json');
+    mkdirSync(join(root, '.claude'), { recursive: true });
+    // The person's own rule for their own skill, which a tampered lock must not make uninstall remove.
+    writeFileSync(settings, '{"permissions":{"allow":["Skill(mine)"]}}\n');
+    const installed = await skillpack(
+      ['install', packDir, '--runtime', 'claude-code', '--scope', 'project', '--dir', root, '--activate'],
+      { cwd: work },
+    );
+    expect(installed.code, installed.stdout + installed.stderr).toBe(0);
+    const lockPath = join(root, 'skillpack-lock.json');
+    return { work, root, lockPath, lock: JSON.parse(readFileSync(lockPath, 'utf8')) };
+  }
+
+  const uninstall = (work: string, root: string) =>
+    skillpack(['uninstall', 'demo-pack', '--scope', 'project', '--dir', root, '--format', 'json'], {
+      cwd: work,
+    });
+
+  it("a lock whose --activate rules name a skill not its own is corrupt; the person's rule stays", async () => {
+    const { work, root, lockPath, lock } = await activated();
+    expect(lock.installs[0].skills).toEqual(['demo', 'gated']);
+    expect(lock.installs[0].activation.allow).toEqual(['Skill(gated)']);
+    lock.installs[0].activation.allow.push('Skill(mine)');
+    writeFileSync(lockPath, JSON.stringify(lock));
+    const before = snapshotTree(root);
+    const result = await uninstall(work, root);
+    expect(result.code).toBe(1);
+    const error = JSON.parse(result.stdout).error;
+    expect(error.code).toBe('lock_file_corrupt');
+    expect(error.message).toContain('Skill(mine)');
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
+  it("an untampered --activate install uninstalls cleanly, leaving the person's rule", async () => {
+    const { work, root } = await activated();
+    expect((await uninstall(work, root)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, '.claude/settings.local.json'), 'utf8'))).toEqual({
+      permissions: { allow: ['Skill(mine)'] },
+    });
+  });
+
+  it.each([
+    ['opencode', '.claude/settings.json'],
+    ['claude-code', '.codex/hooks.json'],
+    ['codex', '.claude/settings.json'],
+  ] as const)('a %s install recording a %s hook edit is corrupt', async (runtime, file) => {
+    const { root, run, lockPath, work } = project();
+    expect((await run('install')).code).toBe(0);
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+    lock.installs[0].runtime = runtime;
+    lock.installs[0].files = [];
+    lock.installs[0].skills = [];
+    lock.installs[0].hookConfig = { file, createdFile: false, entries: [] };
+    writeFileSync(lockPath, JSON.stringify(lock));
+    const result = await skillpack(
+      ['uninstall', 'demo-pack', '--scope', 'project', '--dir', root, '--format', 'json'],
+      {
+        cwd: work,
+      },
+    );
+    expect(result.code).toBe(1);
+    const error = JSON.parse(result.stdout).error;
+    expect(error.code).toBe('lock_file_corrupt');
+    expect(error.message).toContain(`${file} edit, which ${runtime} installs never make`);
+  });
+});
+
 describe('install writes only what the user asked for', () => {
   const hostile = () => ({
     ...demoPackFiles('1.0.0'),
