@@ -1,13 +1,13 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { ACTIVATION_FILE } from './claude-activation.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
-import type { InstallScope } from './layout.js';
+import { codexPluginFolder, type InstallScope } from './layout.js';
 
 /**
  * What one install of a pack may own, per runtime. A lock travels with the repository, so a lock entry is
  * taken at its word only for a path in the pack's own namespace: the folders of the skills the install
  * records (`<skills folder><skill>/`, each skill owned by one install of the scope), and the files its pack
- * name gives it (the hook program, the plugin files). Its edits of runtime configuration are held to the files
+ * name gives it (the hook program, the plugin files, an installed plugin's folder). Its edits of runtime configuration are held to the files
  * the runtime's installs edit (`HOOK_WIRING`, `ACTIVATION_FILE`) and to its own skills. A new kind of
  * installed file or edit (a plugin folder, another configuration file) is a new entry in this table.
  */
@@ -16,6 +16,8 @@ interface RuntimeOwnership {
   readonly skillsFolder: Readonly<Record<InstallScope, string>>;
   /** The files the pack name gives an install (its hook program, its plugin files). */
   readonly packFiles: (pack: string, scope: InstallScope) => readonly string[];
+  /** The folders the pack name and version give an install (an installed plugin), if any. */
+  readonly packFolders?: (pack: string, version: string, scope: InstallScope) => readonly string[];
   /** The runtime configuration file an install may add hook entries to (its `hookConfig`), if any. */
   readonly hookConfigFile?: string;
   /** Where an install may add `Skill(<name>)` allow rules for its own skills (its `activation`), if anywhere. */
@@ -41,6 +43,11 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
   codex: {
     skillsFolder: { project: '.agents/skills/', user: '.agents/skills/' },
     packFiles: (pack) => hookProgram('codex', pack),
+    // The plugin form: Codex's plugin cache, `.codex/plugins/cache/<pack>/<pack>/<version>/` (user scope).
+    packFolders: (pack, version, scope) => {
+      const folder = scope === 'user' ? codexPluginFolder(pack, version) : undefined;
+      return folder === undefined ? [] : [folder];
+    },
     hookConfigFile: HOOK_WIRING.codex?.file,
     configRoots: { project: ['.agents/skills/'], user: ['.agents/skills/'] },
   },
@@ -56,7 +63,7 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */
 export interface OwnerIdentity {
-  readonly pack: { readonly name: string };
+  readonly pack: { readonly name: string; readonly version: string };
   readonly runtime: RuntimeId;
   readonly scope: InstallScope;
   readonly skills: readonly string[];
@@ -85,7 +92,10 @@ export function skillsOfPaths(runtime: RuntimeId, scope: InstallScope, paths: It
 export function ownsPath(owner: OwnerIdentity, path: string): boolean {
   const skill = skillOfPath(owner.runtime, owner.scope, path);
   if (skill !== undefined) return owner.skills.includes(skill);
-  return OWNERSHIP[owner.runtime].packFiles(owner.pack.name, owner.scope).includes(path);
+  const rules = OWNERSHIP[owner.runtime];
+  if (rules.packFiles(owner.pack.name, owner.scope).includes(path)) return true;
+  const folders = rules.packFolders?.(owner.pack.name, owner.pack.version, owner.scope) ?? [];
+  return folders.some((folder) => path.startsWith(folder) && path.length > folder.length);
 }
 
 /** The skill folder of `skill`, for messages and conflicts. */
@@ -149,6 +159,7 @@ export function lockOwnershipProblem(
         const own = [
           ...install.skills.map((skill) => skillFolder(install.runtime, install.scope, skill)),
           ...rules.packFiles(install.pack.name, install.scope),
+          ...(rules.packFolders?.(install.pack.name, install.pack.version, install.scope) ?? []),
         ];
         return {
           problem: `${file.path} (${key}) is not a file of that pack's own skills, hook or plugin (${own.join(', ') || 'none'})`,
