@@ -152,18 +152,6 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    const hookFile = HOOK_WIRING[install.runtime]?.file;
-    if (install.hookConfig && install.hookConfig.file !== hookFile)
-      return fail(
-        corrupt(
-          file,
-          `${key} records a ${install.hookConfig.file} edit, which ${install.runtime} installs never make`,
-        ),
-      );
-    if (install.activation && install.activation.file !== ACTIVATION_FILE[install.scope])
-      return fail(
-        corrupt(file, `${key} records rules in ${install.activation.file}, which install never writes there`),
-      );
     if (install.claudePlugin && install.runtime !== 'claude-code')
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),

@@ -1,5 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { ACTIVATION_FILE } from './claude-activation.js';
+import { marketplaceFolder, pluginName } from './claude-plugin.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
 import { codexPluginFolder, type InstallScope } from './layout.js';
 
@@ -36,6 +37,11 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
   'claude-code': {
     skillsFolder: { project: '.claude/skills/', user: '.claude/skills/' },
     packFiles: (pack) => hookProgram('claude-code', pack),
+    // The plugin form: its local marketplace, `.claude/skillpack-plugins/<pack>/` (claude-plugin.ts).
+    packFolders: (pack) => {
+      const name = pluginName(pack);
+      return name === undefined ? [] : [marketplaceFolder(name)];
+    },
     hookConfigFile: HOOK_WIRING['claude-code']?.file,
     activationFile: ACTIVATION_FILE,
     configRoots: { project: ['.claude/'], user: ['.claude/'] },
@@ -133,7 +139,10 @@ export function lockOwnershipProblem(
           problem: `${key} records rules in ${install.activation.file}, which install never writes there`,
         };
       const foreign = install.activation.allow.find(
-        (rule) => !install.skills.some((skill) => rule === `Skill(${skill})`),
+        // A skill-form rule names one of its skills; a plugin-form rule is namespaced by its own pack.
+        (rule) =>
+          !install.skills.some((skill) => rule === `Skill(${skill})`) &&
+          !rule.startsWith(`Skill(${install.pack.name}:`),
       );
       if (foreign !== undefined)
         return {
