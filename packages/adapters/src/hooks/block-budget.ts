@@ -1,28 +1,26 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPrivateDir, defaultHookStateDir, pruneStaleFiles } from './private-dir.js';
-import { readSmallFileSync } from './read-small-file.js';
 import type { StopHookEvent } from './stop-event.js';
 
 /**
- * How many consecutive stops a hook has blocked in the current chain. The runtimes only say whether this stop
- * follows a blocked one (`stop_hook_active`), so a count above one needs a little state between processes.
+ * The blocks a hook has spent in the current stop chain. The runtimes only say whether this stop follows a
+ * blocked one (`stop_hook_active`), so a budget above one needs a little state between processes, and the
+ * state must hold when several hook processes of one chain run at once: each block is taken, not counted.
  */
 export interface BlockCounter {
   /**
-   * The recorded count (0 when there is none), or `{ unusable }` when the counter's storage cannot be trusted
-   * or used; the hook then falls back to the runtime's `stop_hook_active` alone.
+   * Take block number `block` of the chain, atomically: `true` when this call took it, `false` when it was
+   * already taken (by an earlier stop or a concurrent hook process; try the next number), or `{ unusable }`
+   * when the counter's storage cannot be trusted or written (the hook then relies on `stop_hook_active`).
    */
-  read(): Promise<number | { readonly unusable: string }>;
-  /** Record a count; `{ unusable }` when it could not be recorded (a full or read-only disk). */
-  write(blocks: number): Promise<true | { readonly unusable: string }>;
+  claim(block: number): Promise<boolean | { readonly unusable: string }>;
+  /** Forget the chain's blocks (a new chain starts, or the chain ended satisfied). */
   clear(): Promise<void>;
 }
 
 /** Create the counter of consecutive blocks for one chain of stops, named by `chainKey`. */
 export type BlockCounterFactory = (chainKey: string) => BlockCounter;
-
-const MAX_RECORDED_BLOCKS = 1000;
 
 /** FNV-1a in two 32-bit lanes: a cheap, stable file name (the folder is private; this is no security boundary). */
 function fnv1a64(text: string): string {
@@ -48,57 +46,46 @@ export function blockChainKey(event: StopHookEvent, contractIds: readonly string
   return fnv1a64(JSON.stringify(identity));
 }
 
-/** The counter's folder (see `defaultHookStateDir`); files there are `<chain key>.json` holding `{"blocks":N}`. */
+/** The counter's folder (see `defaultHookStateDir`); block `n` of a chain is the empty file `<chain key>.<n>.block`. */
 export const defaultBlockStateDir = defaultHookStateDir;
 
-/** The only names the counter writes, and so the only ones its clean-up may remove. */
-const COUNTER_FILE = /^[0-9a-f]{16}\.json(\.\d+\.tmp)?$/;
-const MAX_COUNTER_BYTES = 4096;
+/** The only names the counter writes (and older releases' `<key>.json` counts), so the only ones clean-up removes. */
+const COUNTER_FILE = /^[0-9a-f]{16}(\.\d+\.block|\.json(\.\d+\.tmp)?)$/;
 
-function parseBlocks(text: string): number {
-  try {
-    const value: unknown = JSON.parse(text);
-    const blocks = typeof value === 'object' && value !== null ? (value as { blocks?: unknown }).blocks : 0;
-    return Number.isSafeInteger(blocks) && (blocks as number) >= 0
-      ? Math.min(blocks as number, MAX_RECORDED_BLOCKS)
-      : 0;
-  } catch {
-    return 0;
-  }
-}
+const blockFile = (dir: string, chainKey: string, block: number) => join(dir, `${chainKey}.${block}.block`);
 
 /**
- * A counter kept in `<dir>/<chainKey>.json` (a private folder, see `checkPrivateDir`), removed when its
- * chain's stop is let through. Reads never block (a FIFO or link there is no record); never throws.
+ * A counter kept as one file per block taken, `<dir>/<chainKey>.<n>.block`, created with `O_EXCL` so that of
+ * any number of concurrent hook processes exactly one takes block `n` (a private folder, see
+ * `checkPrivateDir`). Something other than a regular file at a block's name (a folder, a FIFO, a link) is
+ * state that cannot be trusted: `{ unusable }`. Never throws.
  */
 export function createFileBlockCounter(chainKey: string, dir = defaultBlockStateDir()): BlockCounter {
-  const file = join(dir, `${chainKey}.json`);
   return {
-    async read() {
+    async claim(block) {
       const state = checkPrivateDir(dir);
       if (!state.usable) return { unusable: state.reason };
-      const bytes = readSmallFileSync(file, MAX_COUNTER_BYTES);
-      return bytes === undefined ? 0 : parseBlocks(bytes.toString('utf8'));
-    },
-    async write(blocks) {
-      const state = checkPrivateDir(dir);
-      if (!state.usable) return { unusable: state.reason };
-      const temporary = `${file}.${process.pid}.tmp`;
+      const file = blockFile(dir, chainKey, block);
       try {
-        writeFileSync(temporary, JSON.stringify({ blocks }), { mode: 0o600, flag: 'wx' });
-        renameSync(temporary, file);
+        writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
       } catch (error) {
-        rmSync(temporary, { force: true });
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
-        return { unusable: `${file} cannot be written (${code})` };
+        if (code === 'EEXIST' && lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+        return {
+          unusable: `${file} cannot be written (${code === 'EEXIST' ? 'something else is in the way' : code})`,
+        };
       }
       pruneStaleFiles(dir, COUNTER_FILE, 1);
       return true;
     },
     async clear() {
       if (!checkPrivateDir(dir).usable) return;
+      const prefix = `${chainKey}.`;
       try {
-        rmSync(file, { force: true });
+        for (const name of readdirSync(dir)) {
+          if (name.startsWith(prefix) && /^\d+\.block$/.test(name.slice(prefix.length)))
+            rmSync(join(dir, name), { force: true });
+        }
       } catch {
         // Nothing to clear.
       }
@@ -107,12 +94,14 @@ export function createFileBlockCounter(chainKey: string, dir = defaultBlockState
 }
 
 /** A counter for hosts that handle every stop in one long-lived process. */
-export function createMemoryBlockCounterFactory(store = new Map<string, number>()): BlockCounterFactory {
+export function createMemoryBlockCounterFactory(store = new Map<string, Set<number>>()): BlockCounterFactory {
   return (chainKey) => ({
-    read: async () => store.get(chainKey) ?? 0,
-    write: async (blocks) => {
-      store.set(chainKey, blocks);
-      return true as const;
+    claim: async (block) => {
+      const taken = store.get(chainKey) ?? new Set<number>();
+      store.set(chainKey, taken);
+      if (taken.has(block)) return false;
+      taken.add(block);
+      return true;
     },
     clear: async () => {
       store.delete(chainKey);

@@ -1,6 +1,5 @@
 import { type AnyContract, ProtocolError, type Result } from '@skillpack/core';
 import {
-  type BlockCounter,
   type BlockCounterFactory,
   blockChainKey,
   createFileBlockCounter,
@@ -89,21 +88,6 @@ function nullMessage(event: StopHookEvent, transcriptProblem?: string): Protocol
   );
 }
 
-/**
- * Blocks so far in this chain. Without usable state only `stop_hook_active` is known, which says a block
- * happened: the budget then counts as spent, so a hook whose state folder is unusable never blocks forever.
- */
-async function blocksSoFar(
-  event: StopHookEvent,
-  counter: BlockCounter | undefined,
-  maxBlocks: number,
-): Promise<{ blocks: number; unusable?: string }> {
-  if (!event.stopHookActive) return { blocks: 0 };
-  const recorded = counter ? await counter.read() : 0;
-  if (typeof recorded !== 'number') return { blocks: maxBlocks, unusable: recorded.unusable };
-  return { blocks: Math.max(1, recorded) };
-}
-
 const stateProblem = (why: string) =>
   `its block count cannot be kept (${why}), so it relies on the runtime's stop_hook_active alone and lets this repeated stop through. Set SKILLPACK_HOOK_STATE_DIR to a folder only you can write.`;
 
@@ -129,21 +113,30 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     maxBlocks > 1
       ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
       : undefined;
-  const sofar = await blocksSoFar(event, counter, maxBlocks);
-  const decision = decideStop({
-    check: checkContracts(options.contracts, message.data),
-    blocksSoFar: sofar.blocks,
-    maxBlocks,
-    enforce: options.enforce ?? 'always',
-  });
-  if (sofar.unusable !== undefined && decision.kind === 'allow' && decision.because === 'budget_spent')
-    return result(allowBecauseOfHookError(stateProblem(sofar.unusable)));
-  if (decision.kind === 'block') {
-    const written = counter ? await counter.write(decision.blocks) : true;
-    // A block that cannot be counted would come back with the same count: let a repeated stop through.
-    if (written !== true && event.stopHookActive)
-      return result(allowBecauseOfHookError(stateProblem(written.unusable)));
-  } else if (event.stopHookActive) await counter?.clear();
+  const check = checkContracts(options.contracts, message.data);
+  const enforce = options.enforce ?? 'always';
+  // `stop_hook_active` says this stop follows a block: block 1 of the chain is spent, whether recorded or not.
+  let blocksSoFar = event.stopHookActive ? 1 : 0;
+  let decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
+  if (decision.kind === 'block' && counter) {
+    // A stop without `stop_hook_active` starts a new chain: what an interrupted chain left is forgotten.
+    if (!event.stopHookActive) await counter.clear();
+    // Take the next free block; one another hook process of this chain took first moves us on, so of any
+    // number of concurrent stops exactly the blocks left in the budget are blocked.
+    for (;;) {
+      const taken = await counter.claim(decision.blocks);
+      if (taken === true) break;
+      // A block that cannot be counted would come back with the same count: let a repeated stop through.
+      if (taken !== false) {
+        if (event.stopHookActive) return result(allowBecauseOfHookError(stateProblem(taken.unusable)));
+        break;
+      }
+      blocksSoFar = decision.blocks;
+      decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
+      if (decision.kind !== 'block') break;
+    }
+  } else if (event.stopHookActive && decision.kind === 'allow' && decision.because !== 'budget_spent')
+    await counter?.clear();
   return result(decision);
 }
 

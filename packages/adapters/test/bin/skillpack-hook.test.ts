@@ -48,7 +48,7 @@ function runHook(
   };
 }
 
-const chainFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.json'));
+const chainFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.block'));
 const claude = ['claude-code', '--contract', 'conflux.acceptance'];
 const codex = ['codex', '--contract', 'conflux.acceptance'];
 
@@ -197,7 +197,11 @@ describe.each([
     expect(third.output).toEqual({
       systemMessage: expect.stringMatching(/after 2 blocked stop\(s\); letting the agent stop/),
     });
-    expect(chainFiles(stateDir)).toEqual([]);
+    // A spent budget stays spent (a concurrent stop of the chain must not get it back); the chain's next
+    // first stop starts over.
+    expect(chainFiles(stateDir)).toHaveLength(2);
+    expect(stop(false).output.systemMessage).toContain('(1 of 2)');
+    expect(chainFiles(stateDir)).toHaveLength(1);
     if (file === BUNDLE)
       expect(readdirSync(stateDir).filter((name) => name.endsWith('.v8cache'))).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -55,51 +55,46 @@ describe('blockChainKey', () => {
 });
 
 describe('createFileBlockCounter', () => {
-  it('writes, reads and clears a private state file', async () => {
+  it('takes each block once, one empty private file per block, and clears them', async () => {
     const dir = join(freshDir(), 'state');
     const counter = createFileBlockCounter('k1', dir);
-    expect(await counter.read()).toBe(0);
-    await counter.write(2);
-    expect(await counter.read()).toBe(2);
-    expect(JSON.parse(readFileSync(join(dir, 'k1.json'), 'utf8'))).toEqual({ blocks: 2 });
+    expect(await counter.claim(1)).toBe(true);
+    expect(await counter.claim(1)).toBe(false);
+    expect(await createFileBlockCounter('k1', dir).claim(2)).toBe(true);
+    expect(await createFileBlockCounter('k2', dir).claim(1)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['k1.1.block', 'k1.2.block', 'k2.1.block']);
+    expect(statSync(join(dir, 'k1.1.block')).mode & 0o777).toBe(0o600);
     await counter.clear();
-    expect(await counter.read()).toBe(0);
+    expect(readdirSync(dir)).toEqual(['k2.1.block']);
+    expect(await counter.claim(1)).toBe(true);
+    await counter.clear();
     await counter.clear();
   });
 
-  it.each([
-    ['not json', 0],
-    ['{"blocks":-1}', 0],
-    ['{"blocks":1.5}', 0],
-    ['{"blocks":"3"}', 0],
-    ['[3]', 0],
-    ['{"blocks":99999}', 1000],
-    ['{"__proto__":{"blocks":5}}', 0],
-  ] as const)('reads %j as %i', async (content, expected) => {
+  it('clears only its own chain, never a file it did not write', async () => {
     const dir = freshDir();
-    writeFileSync(join(dir, 'k.json'), content);
-    expect(await createFileBlockCounter('k', dir).read()).toBe(expected);
-    expect(({} as Record<string, unknown>).blocks).toBeUndefined();
+    chmodSync(dir, 0o700);
+    for (const name of ['k.notes', 'k.x.block', 'kk.1.block', 'other.txt'])
+      writeFileSync(join(dir, name), '');
+    const counter = createFileBlockCounter('k', dir);
+    await counter.claim(3);
+    await counter.clear();
+    expect(readdirSync(dir).sort()).toEqual(['k.notes', 'k.x.block', 'kk.1.block', 'other.txt']);
   });
 
   it('refuses a directory that others can write to', async () => {
     const dir = freshDir();
     chmodSync(dir, 0o777);
-    writeFileSync(join(dir, 'k.json'), '{"blocks":1}');
     const counter = createFileBlockCounter('k', dir);
-    expect(await counter.read()).toEqual({
-      unusable: expect.stringContaining('can be written by other users'),
-    });
-    expect(await counter.write(3)).toEqual({ unusable: expect.stringContaining('mode 777') });
-    expect(readFileSync(join(dir, 'k.json'), 'utf8')).toBe('{"blocks":1}');
+    expect(await counter.claim(1)).toEqual({ unusable: expect.stringContaining('mode 777') });
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('refuses a symlinked directory', async () => {
     const real = freshDir();
-    writeFileSync(join(real, 'k.json'), '{"blocks":1}');
     const link = join(freshDir(), 'link');
     symlinkSync(real, link);
-    expect(await createFileBlockCounter('k', link).read()).toEqual({
+    expect(await createFileBlockCounter('k', link).claim(1)).toEqual({
       unusable: `${link} is a symbolic link`,
     });
   });
@@ -108,35 +103,39 @@ describe('createFileBlockCounter', () => {
     const parent = freshDir();
     writeFileSync(join(parent, 'file'), '');
     const counter = createFileBlockCounter('k', join(parent, 'file', 'state'));
-    expect(await counter.write(1)).toEqual({ unusable: expect.stringContaining('cannot be created') });
-    expect(await counter.read()).toEqual({ unusable: expect.stringContaining('ENOTDIR') });
+    expect(await counter.claim(1)).toEqual({ unusable: expect.stringContaining('ENOTDIR') });
   });
 
-  it('reads a FIFO or a symlink at the counter file as no record, without blocking', async () => {
+  it.each([
+    ['a folder', (path: string) => mkdirSync(path)],
+    ['a FIFO', (path: string) => expect(spawnSync('mkfifo', [path]).status).toBe(0)],
+    ['a symlink', (path: string) => symlinkSync(join(path, '..', 'target'), path)],
+  ])('reports %s at a block file as unusable state, not as a block taken', async (_name, make) => {
     const dir = freshDir();
     chmodSync(dir, 0o700);
-    expect(spawnSync('mkfifo', [join(dir, 'fifo.json')]).status).toBe(0);
-    writeFileSync(join(dir, 'target'), '{"blocks":7}');
-    symlinkSync(join(dir, 'target'), join(dir, 'link.json'));
-    expect(await createFileBlockCounter('fifo', dir).read()).toBe(0);
-    expect(await createFileBlockCounter('link', dir).read()).toBe(0);
-  });
-
-  it('reports a write that cannot land (something in the way of the file)', async () => {
-    const dir = freshDir();
-    chmodSync(dir, 0o700);
-    mkdirSync(join(dir, 'k.json', 'inside'), { recursive: true });
-    expect(await createFileBlockCounter('k', dir).write(1)).toEqual({
-      unusable: expect.stringContaining('cannot be written'),
+    writeFileSync(join(dir, 'target'), '');
+    make(join(dir, 'k.1.block'));
+    expect(await createFileBlockCounter('k', dir).claim(1)).toEqual({
+      unusable: expect.stringContaining('something else is in the way'),
     });
-    expect(readdirSync(dir)).toEqual(['k.json']);
   });
 
   it('creates the directory private', async () => {
     const dir = join(freshDir(), 'nested', 'state');
     mkdirSync(join(dir, '..'), { recursive: true });
-    await createFileBlockCounter('k', dir).write(1);
-    await expect(createFileBlockCounter('k', dir).read()).resolves.toBe(1);
+    expect(await createFileBlockCounter('k', dir).claim(1)).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(await createFileBlockCounter('k', dir).claim(1)).toBe(false);
+  });
+
+  it('of many concurrent claims of one block, exactly one wins', async () => {
+    const dir = freshDir();
+    chmodSync(dir, 0o700);
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () => createFileBlockCounter('k', dir).claim(2)),
+    );
+    expect(claims.filter((taken) => taken === true)).toHaveLength(1);
+    expect(claims.filter((taken) => taken === false)).toHaveLength(19);
   });
 });
 
@@ -148,12 +147,12 @@ describe('defaultBlockStateDir', () => {
 });
 
 describe('createMemoryBlockCounterFactory', () => {
-  it('keeps one count per chain', async () => {
+  it('takes each block of a chain once', async () => {
     const factory = createMemoryBlockCounterFactory();
-    await factory('a').write(2);
-    expect(await factory('a').read()).toBe(2);
-    expect(await factory('b').read()).toBe(0);
+    expect(await factory('a').claim(2)).toBe(true);
+    expect(await factory('a').claim(2)).toBe(false);
+    expect(await factory('b').claim(2)).toBe(true);
     await factory('a').clear();
-    expect(await factory('a').read()).toBe(0);
+    expect(await factory('a').claim(2)).toBe(true);
   });
 });

@@ -76,9 +76,10 @@ describe('a hook whose state folder is unusable never blocks forever', () => {
   it('lets a repeated stop through when its block count cannot be written', async () => {
     const stateDir = fresh();
     chmodSync(stateDir, 0o700);
-    // Every chain's counter file is blocked by a folder, as a full or read-only disk blocks the write.
+    // Every block file of every chain is blocked by a folder, as a full or read-only disk blocks the write.
     const blocked = (key: string) => {
-      mkdirSync(join(stateDir, `${key}.json`, 'x'), { recursive: true });
+      for (let block = 1; block <= 3; block++)
+        mkdirSync(join(stateDir, `${key}.${block}.block`, 'x'), { recursive: true });
       return createFileBlockCounter(key, stateDir);
     };
     const decisions: string[] = [];

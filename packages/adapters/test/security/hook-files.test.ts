@@ -91,7 +91,7 @@ describe('the block counter state folder', () => {
     );
     expect(outcome.decision?.kind).toBe('block');
     expect(readdirSync(work).filter((name) => name.includes('escape'))).toEqual([]);
-    for (const name of readdirSync(stateDir)) expect(name).toMatch(/^[0-9a-f]{8,64}\.json$/);
+    for (const name of readdirSync(stateDir)) expect(name).toMatch(/^[0-9a-f]{16}\.\d+\.block$/);
   });
 
   it('reads a tampered block count as no record, never as a huge or polluting value', async () => {

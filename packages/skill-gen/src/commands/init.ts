@@ -5,6 +5,7 @@ import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import { PackNameSchema } from '../config/pack-config.js';
+import { windowsNameProblem } from '../windows-names.js';
 
 async function isEmpty(dir: string): Promise<boolean> {
   try {
@@ -31,7 +32,10 @@ a test that parses it. Then: npm install && npx skillpack build && npm test.`,
     },
   },
   output: 'formats',
-  exits: { ok: 'written', failed: 'the folder is not empty or the name is not kebab-case' },
+  exits: {
+    ok: 'written',
+    failed: 'the folder is not empty or the name is not kebab-case (or Windows reserves it)',
+  },
   async run({ io, values, positionals, format }) {
     const { scaffoldFiles } = await import('../init/scaffold.js');
     const dir = resolve(io.cwd, positionals[0] ?? '.');
@@ -40,10 +44,15 @@ a test that parses it. Then: npm install && npx skillpack build && npm test.`,
     await checkOutputFolder(dir, 'DIR', io.cwd);
     const name = values.name ?? basename(dir);
     if (!PackNameSchema.safeParse(name).success) {
+      const windows = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) ? windowsNameProblem(name) : undefined;
       throw authorError('init_invalid_name', {
         file: shown,
-        message: `The pack name "${name}" is not kebab-case.`,
-        fix: 'Pass --name with lowercase letters, digits and single hyphens, e.g. --name acme-review.',
+        message: windows
+          ? `The pack name "${name}" ${windows}: it names the pack's folders and files, which Windows cannot create, and every runtime runs on Windows.`
+          : `The pack name "${name}" is not kebab-case.`,
+        fix: windows
+          ? `Pass another --name, e.g. --name ${name}-pack.`
+          : 'Pass --name with lowercase letters, digits and single hyphens, e.g. --name acme-review.',
       });
     }
     if (!(await isEmpty(dir))) {

@@ -1,6 +1,7 @@
 import { CONTRACT_ID_PATTERN, contractIdProblem } from '@skillpack/core';
 import { z } from 'zod';
 import { TARGET_IDS } from '../targets/target-id.js';
+import { windowsNameProblem } from '../windows-names.js';
 
 /** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */
 export const PackNameSchema = z
@@ -8,6 +9,11 @@ export const PackNameSchema = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case: lowercase letters, digits and single hyphens')
+  // It names folders and files in every runtime layout, and every runtime runs on Windows.
+  .refine(
+    (name) => windowsNameProblem(name) === undefined,
+    'must not be a device name Windows reserves (con, prn, aux, nul, com1-com9, lpt1-lpt9): the pack names folders and files, and Windows cannot create them',
+  )
   .meta({ description: 'Pack name; also the plugin and marketplace name.', examples: ['acme-review'] });
 
 export const SemverSchema = z

@@ -2,10 +2,9 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../stable-json.js';
-import { ACTIVATION_FILE } from './claude-activation.js';
 import { HOOK_CONFIG_FILES } from './hook-config.js';
-import { HOOK_WIRING } from './hook-config-plan.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
+import { lockOwnershipProblem } from './lock-ownership.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
@@ -59,10 +58,23 @@ export const LockedClaudePluginSchema = z.strictObject({
 });
 export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
 
+/** A skill's folder name: one plain path segment. */
+const SkillNameSchema = z
+  .string()
+  .refine(
+    (name) => !name.includes('/') && unsafePathReason(name) === undefined,
+    'must be a plain folder name',
+  );
+
 export const LockedInstallSchema = z.strictObject({
   pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
   runtime: z.enum(RUNTIME_IDS),
   scope: z.enum(INSTALL_SCOPES),
+  /**
+   * The skills the pack installed (their folder names), as its manifest named them: the only skill folders
+   * whose files this install may own. A lock written before this field owns no skill folder.
+   */
+  skills: z.array(SkillNameSchema).default([]),
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
   activation: LockedActivationSchema.optional(),
@@ -108,7 +120,8 @@ function corrupt(file: string, problem: string, details: Record<string, unknown>
 /**
  * Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; so is an
  * entry outside the folders a pack may own (a lock travels with the repository, so a merged edit must not be
- * able to make skillpack delete `src/` or `README.md`), or one recorded for another scope. Never throws.
+ * able to make skillpack delete `src/` or `README.md`), one inside them that is not a file of that pack's own
+ * skills, hook or plugin (see `lockOwnershipProblem`), or one recorded for another scope. Never throws.
  */
 export function safeParseLockFile(
   text: unknown,
@@ -139,18 +152,6 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    const hookFile = HOOK_WIRING[install.runtime]?.file;
-    if (install.hookConfig && install.hookConfig.file !== hookFile)
-      return fail(
-        corrupt(
-          file,
-          `${key} records a ${install.hookConfig.file} edit, which ${install.runtime} installs never make`,
-        ),
-      );
-    if (install.activation && install.activation.file !== ACTIVATION_FILE[install.scope])
-      return fail(
-        corrupt(file, `${key} records rules in ${install.activation.file}, which install never writes there`),
-      );
     if (install.claudePlugin && install.runtime !== 'claude-code')
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
@@ -178,5 +179,8 @@ export function safeParseLockFile(
       owners.set(locked.path, key);
     }
   }
+  // Inside the folders a pack may own, an entry must still be one of that pack's own files.
+  const claim = lockOwnershipProblem(parsed.data.installs);
+  if (claim) return fail(corrupt(file, claim.problem, claim.path === undefined ? {} : { path: claim.path }));
   return ok(parsed.data);
 }

@@ -10,6 +10,7 @@ import {
   type LockFile,
   serializeLockFile,
 } from './lock-file.js';
+import { ownsPath, skillOfPath, skillsOfPaths } from './lock-ownership.js';
 
 /** What is at a target path right now (symlinks are never followed). */
 export type DiskState =
@@ -151,13 +152,30 @@ export function planInstall(input: InstallPlanInput): Plan {
   const previous = findInstall(input.lock, input.pack.name, input.runtime);
   const previousFiles = new Map(previous?.files.map((file) => [file.path, file]));
   const otherOwners = new Map<string, LockedInstall>();
+  const otherSkills = new Map<string, LockedInstall>();
   for (const install of input.lock.installs) {
     if (install === previous) continue;
     for (const file of install.files) otherOwners.set(file.path, install);
+    if (install.runtime === input.runtime)
+      for (const skill of install.skills) otherSkills.set(skill, install);
   }
+  // The skills the pack's files are in: what this install records, and the only skill folders it owns.
+  const skills = skillsOfPaths(
+    input.runtime,
+    input.scope,
+    input.files.filter((file) => !file.runtimeConfig).map((file) => file.path),
+  );
+  const self = { pack: input.pack, runtime: input.runtime, scope: input.scope, skills };
   const actions: PlanAction[] = [];
   const packPaths = new Set<string>();
-  for (const file of input.files) {
+  for (const packFile of input.files) {
+    // A file in a folder a pack may own but outside this pack's own skills, hook and plugin files (another
+    // pack's hook, a hook script of the user's) is runtime configuration: installed only when asked, never
+    // deleted.
+    const file =
+      packFile.runtimeConfig || ownsPath(self, packFile.path)
+        ? packFile
+        : { ...packFile, runtimeConfig: true };
     packPaths.add(file.path);
     const content: FileContent = {
       source: file.source,
@@ -169,7 +187,8 @@ export function planInstall(input: InstallPlanInput): Plan {
     // Runtime configuration is never replaced on the lock's word: it may hold a person's own settings.
     const recorded = previousFiles.get(file.path);
     const owned = file.runtimeConfig || recorded?.runtimeConfig ? undefined : recorded;
-    const other = otherOwners.get(file.path);
+    const skill = skillOfPath(input.runtime, input.scope, file.path);
+    const other = otherOwners.get(file.path) ?? (skill === undefined ? undefined : otherSkills.get(skill));
     const conflict = (reason: Extract<PlanAction, { type: 'conflict' }>['reason'], detail: string) =>
       actions.push({ type: 'conflict', path: file.path, reason, detail });
     if (file.runtimeConfig && !input.allowRuntimeConfig) {
@@ -227,6 +246,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     pack: { ...input.pack },
     runtime: input.runtime,
     scope: input.scope,
+    skills,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
     ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
@@ -234,7 +254,7 @@ export function planInstall(input: InstallPlanInput): Plan {
       path: file.path,
       sha256: file.sha256,
       executable: file.executable,
-      ...(file.runtimeConfig ? { runtimeConfig: true as const } : {}),
+      ...(file.runtimeConfig || !ownsPath(self, file.path) ? { runtimeConfig: true as const } : {}),
     })),
   });
   const base = { pack: input.pack, runtimes: [input.runtime], scope: input.scope };

@@ -7,6 +7,7 @@ import { TARGET_RENDERERS } from '../targets/renderers.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 import { generatorVersion } from '../version.js';
 import type { PackInputs } from './load-pack.js';
+import { assertWindowsSafePaths } from './windows-paths.js';
 
 export const GENERATOR_NAME = '@skillpack/skill-gen';
 
@@ -46,6 +47,7 @@ export function renderPack(
   }
   // Sorted by path so the manifest, and the order files are written in, never depend on render order.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  assertWindowsSafePaths(files.map((file) => file.path));
   const contracts = [...new Set(skills.flatMap((skill) => skill.frontMatter.contracts))]
     .sort()
     .map((id) => ({ id, version: registry.require(id).version }));

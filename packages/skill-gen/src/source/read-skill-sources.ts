@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { authorError } from '../author-error.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { sha256 } from '../sha256.js';
+import { windowsNameProblem, windowsPathProblem } from '../windows-names.js';
 import { safeParseSkillFile } from './parse-skill-file.js';
 import { ASSET_FOLDERS, type SkillAsset, type SkillSource, type SourceRecord } from './skill-source.js';
 
@@ -190,8 +191,28 @@ async function readSkill(
       fix: `Rename the folder to "${frontMatter.name}" or set name: "${folderName}".`,
     });
   }
+  // Every runtime runs on Windows: a skill folder or copied file Windows cannot create breaks the pack there.
+  const reserved = windowsNameProblem(frontMatter.name);
+  if (reserved) {
+    throw authorError('skill_name_windows_unsafe', {
+      file,
+      ...(parsed.data.lineOf(['name']) === undefined ? {} : { line: parsed.data.lineOf(['name'])! }),
+      message: `The skill name "${frontMatter.name}" ${reserved}; it names the skill's folder in every runtime, which Windows cannot create.`,
+      fix: `Rename the skill and its folder, e.g. "${frontMatter.name}-skill".`,
+    });
+  }
   // Only references/, scripts/ and assets/ are copied; other files beside skill.md stay in the source.
   const assets = (await Promise.all(ASSET_FOLDERS.map((folder) => readAssets(dir, folder, display)))).flat();
+  for (const asset of assets) {
+    const unsafe = windowsPathProblem(asset.path);
+    if (unsafe) {
+      throw authorError('skill_file_windows_unsafe', {
+        file: `${display}/${asset.path}`,
+        message: `${JSON.stringify(unsafe.segment)} ${unsafe.problem}; the pack copies this file into every runtime's skill, and Windows cannot create it.`,
+        fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), and update what refers to it.',
+      });
+    }
+  }
   const records = [
     { path: `${recorded}/${SKILL_SOURCE_FILE}`, sha256: sha256(bytes) },
     ...assets.map((asset) => ({ path: `${recorded}/${asset.path}`, sha256: sha256(asset.content) })),

@@ -88,4 +88,27 @@ describe('skillpack init', { timeout: 120_000 }, () => {
     expect([badName.code, badName.stderr]).toEqual([1, expect.stringContaining('(init_invalid_name)')]);
     expect(existsSync(join(dir, 'fresh'))).toBe(false);
   });
+
+  it.each(['con', 'aux', 'nul', 'prn', 'com1', 'lpt9'])(
+    'refuses --name %s, a name Windows reserves, saying so',
+    async (name) => {
+      const refused = await run(['init', `fresh-${name}`, '--name', name, '--format', 'json']);
+      expect(refused.code).toBe(1);
+      const error = JSON.parse(refused.stdout).error;
+      expect(error.code).toBe('init_invalid_name');
+      expect(error.message).toContain('Windows');
+      expect(error.message).toContain(`"${name.toUpperCase()}"`);
+      expect(existsSync(join(dir, `fresh-${name}`))).toBe(false);
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a folder named like a Windows device when --name is not given',
+    async () => {
+      const refused = await run(['init', 'aux']);
+      expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('(init_invalid_name)')]);
+      expect(refused.stderr).toContain('Windows');
+      expect(existsSync(join(dir, 'aux'))).toBe(false);
+    },
+  );
 });

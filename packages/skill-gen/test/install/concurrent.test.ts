@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installPack } from '../../src/install/operations.js';
-import { BUSY_FILE_NAME } from '../../src/install/scope-lock.js';
+import { acquireScopeLock, BUSY_FILE_NAME, processStarted } from '../../src/install/scope-lock.js';
 import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -101,4 +101,177 @@ describe('concurrent runs in one scope', () => {
     expect(result.success).toBe(true);
     expect(existsSync(join(root, BUSY_FILE_NAME))).toBe(false);
   });
+});
+
+/** A live process unrelated to skillpack, as the OS may give a dead run's pid to. */
+function liveSleep() {
+  const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+  return {
+    pid: child.pid!,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    kill: () => child.kill(),
+  };
+}
+
+const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+
+describe('a busy file whose pid was reused', () => {
+  const options = (root: string) =>
+    ({
+      packDir: pack,
+      runtime: 'codex',
+      scope: 'project',
+      projectDir: root,
+      home: root,
+      force: false,
+      dryRun: false,
+      busy: { waitMs: 3000 },
+    }) as const;
+
+  it.runIf(process.platform === 'linux')(
+    'the holder records its boot id and start time, which tell two processes apart',
+    async () => {
+      const first = liveSleep();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = liveSleep();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const [a, b] = await Promise.all([processStarted(first.pid), processStarted(second.pid)]);
+        expect(a).toMatch(new RegExp(`^${bootId()}/\\d+$`));
+        expect(b).toMatch(new RegExp(`^${bootId()}/\\d+$`));
+        expect(a).not.toBe(b);
+        const root = join(work, 'records');
+        mkdirSync(root);
+        const lock = await acquireScopeLock(root);
+        expect(lock.success).toBe(true);
+        const holder = JSON.parse(readFileSync(join(root, BUSY_FILE_NAME), 'utf8'));
+        expect(holder).toEqual({
+          pid: process.pid,
+          host: hostname(),
+          token: expect.any(String),
+          started: await processStarted(process.pid),
+        });
+        if (lock.success) await lock.data.release();
+        expect(existsSync(join(root, BUSY_FILE_NAME))).toBe(false);
+      } finally {
+        first.kill();
+        second.kill();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'is broken at once when its pid now belongs to a live process that started at another time',
+    async () => {
+      const root = join(work, 'reused');
+      mkdirSync(root);
+      const other = liveSleep();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const real = await processStarted(other.pid);
+        expect(real).toBeDefined();
+        // The killed run's record: the same pid, but the start time of the process that had it then.
+        const killedRun = `${bootId()}/${Number(real!.split('/')[1]) - 1}`;
+        writeFileSync(
+          join(root, BUSY_FILE_NAME),
+          JSON.stringify({ pid: other.pid, host: hostname(), token: 'killed-run', started: killedRun }),
+        );
+        const began = Date.now();
+        const result = await installPack(options(root));
+        expect(result.success, result.success ? '' : result.error.message).toBe(true);
+        expect(Date.now() - began).toBeLessThan(2500);
+        expect(existsSync(join(root, BUSY_FILE_NAME))).toBe(false);
+        expect(other.alive()).toBe(true);
+      } finally {
+        other.kill();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'is broken when recorded before a reboot (another boot id)',
+    async () => {
+      const root = join(work, 'rebooted');
+      mkdirSync(root);
+      const other = liveSleep();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const [, start] = (await processStarted(other.pid))!.split('/');
+        writeFileSync(
+          join(root, BUSY_FILE_NAME),
+          JSON.stringify({
+            pid: other.pid,
+            host: hostname(),
+            token: 'before-reboot',
+            started: `00000000-0000-0000-0000-000000000000/${start}`,
+          }),
+        );
+        expect((await installPack(options(root))).success).toBe(true);
+      } finally {
+        other.kill();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'is kept while its holder is the very process it names',
+    async () => {
+      const root = join(work, 'live-holder');
+      mkdirSync(root);
+      const holder = liveSleep();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const started = await processStarted(holder.pid);
+        writeFileSync(
+          join(root, BUSY_FILE_NAME),
+          JSON.stringify({ pid: holder.pid, host: hostname(), token: 'live', started }),
+        );
+        // However old its file looks: its start time proves it is the holder.
+        utimesSync(
+          join(root, BUSY_FILE_NAME),
+          new Date(Date.now() - 3_600_000),
+          new Date(Date.now() - 3_600_000),
+        );
+        const result = await installPack({ ...options(root), busy: { waitMs: 300 } });
+        expect(result.success).toBe(false);
+        if (!result.success) expect(result.error.code).toBe('scope_busy');
+      } finally {
+        holder.kill();
+      }
+    },
+  );
+
+  it('without a start time (another OS), a live pid whose file went untouched for a minute is gone', async () => {
+    const root = join(work, 'silent');
+    mkdirSync(root);
+    const other = liveSleep();
+    try {
+      writeFileSync(
+        join(root, BUSY_FILE_NAME),
+        JSON.stringify({ pid: other.pid, host: hostname(), token: 'silent' }),
+      );
+      const old = new Date(Date.now() - 2 * 60_000);
+      utimesSync(join(root, BUSY_FILE_NAME), old, old);
+      expect((await installPack(options(root))).success).toBe(true);
+      expect(other.alive()).toBe(true);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('a live holder touches its busy file, so it never looks silent', async () => {
+    const root = join(work, 'heartbeat');
+    mkdirSync(root);
+    const lock = await acquireScopeLock(root);
+    expect(lock.success).toBe(true);
+    try {
+      const file = join(root, BUSY_FILE_NAME);
+      const old = new Date(Date.now() - 2 * 60_000);
+      utimesSync(file, old, old);
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(2_000);
+    } finally {
+      if (lock.success) await lock.data.release();
+    }
+  }, 15_000);
 });

@@ -19,12 +19,14 @@ const lock: LockFile = {
       pack: { name: 'zeta', version: '1.0.0' },
       runtime: 'opencode',
       scope: 'project',
+      skills: ['z'],
       files: [{ path: '.opencode/skills/z/SKILL.md', sha256: SHA, executable: false }],
     },
     {
       pack: { name: 'alpha', version: '2.0.0' },
       runtime: 'claude-code',
       scope: 'project',
+      skills: ['a'],
       files: [
         { path: '.claude/skills/a/b.md', sha256: SHA, executable: true },
         { path: '.claude/skills/a/SKILL.md', sha256: SHA, executable: false },
@@ -145,5 +147,51 @@ describe('targetPathFor (layout.md install mapping)', () => {
     ['opencode', 'project', 'portable/skills/x/SKILL.md', undefined],
   ] as const)('%s %s: %s -> %s', (runtime, scope, path, expected) => {
     expect(targetPathFor(runtime, scope, path)).toBe(expected);
+  });
+});
+
+describe('lock entries name only their own pack', () => {
+  const entry = (runtime: string, scope: string, skills: string[], paths: string[]) =>
+    JSON.stringify({
+      lockfileVersion: 1,
+      installs: [
+        {
+          pack: { name: 'demo-pack', version: '1.0.0' },
+          runtime,
+          scope,
+          skills,
+          files: paths.map((path) => ({ path, sha256: SHA, executable: false })),
+        },
+      ],
+    });
+
+  it.each([
+    ['claude-code', 'project', ['demo'], '.claude/skills/demo/SKILL.md'],
+    ['claude-code', 'project', [], '.claude/hooks/demo-pack/skillpack-hook.cjs'],
+    ['codex', 'project', [], '.codex/hooks/demo-pack/skillpack-hook.cjs'],
+    ['codex', 'user', [], '.codex/plugins/cache/demo-pack/demo-pack/1.0.0/skills/demo/SKILL.md'],
+    ['opencode', 'project', [], '.opencode/plugins/demo-pack.js'],
+    ['opencode', 'user', [], '.config/opencode/plugins/demo-pack.json'],
+  ])('%s %s: accepts %j', (runtime, scope, skills, path) => {
+    const parsed = safeParseLockFile(entry(runtime, scope, skills, [path]), FILE);
+    expect(parsed.success, parsed.success ? '' : parsed.error.message).toBe(true);
+  });
+
+  it.each([
+    ['claude-code', 'project', ['demo'], '.claude/skills/mine/SKILL.md'],
+    ['claude-code', 'project', [], '.claude/hooks/guard.sh'],
+    ['claude-code', 'project', [], '.claude/hooks/demo-pack/other.sh'],
+    ['codex', 'project', [], '.codex/hooks/other-pack/skillpack-hook.cjs'],
+    ['codex', 'user', [], '.codex/plugins/cache/other-pack/other-pack/1.0.0/skills/x/SKILL.md'],
+    ['codex', 'user', [], '.codex/plugins/cache/demo-pack/demo-pack/2.0.0/skills/x/SKILL.md'],
+    ['codex', 'project', [], '.codex/plugins/cache/demo-pack/demo-pack/1.0.0/skills/x/SKILL.md'],
+    ['opencode', 'project', [], '.opencode/plugins/mine.js'],
+  ])('%s %s: refuses %j as corrupt', (runtime, scope, skills, path) => {
+    const parsed = safeParseLockFile(entry(runtime, scope, skills, [path]), FILE);
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) {
+      expect(parsed.error.code).toBe('lock_file_corrupt');
+      expect(parsed.error.message).toContain(path);
+    }
   });
 });

@@ -29,6 +29,7 @@ function lockWith(
         pack: { name, version: '1.0.0' },
         runtime,
         scope: 'project',
+        skills: [...new Set(files.map(({ path }) => path.split('/')[2]!))].sort(),
         files: files.map(({ path, content }) => ({ path, sha256: sha(content), executable: false })),
       },
     ],

@@ -150,4 +150,32 @@ describe('skillpack lint', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('no SKILL.md or skill.md found');
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a skill whose folder or name Windows reserves, with an error naming Windows',
+    async () => {
+      const root = tempDir('skillpack-lint-');
+      skill(root, 'aux', 'name: aux\ndescription: Does a thing. Use when testing.\n');
+      skill(root, 'good', 'name: com1\ndescription: Does a thing. Use when testing.\n');
+      skill(root, 'files', 'name: files\ndescription: Does a thing. Use when testing.\n');
+      mkdirSync(join(root, 'files/scripts/nul'), { recursive: true });
+      writeFileSync(join(root, 'files/scripts/nul/run.sh'), 'echo\n');
+      const run = await skillpack(['lint', '--format', 'json'], { cwd: root });
+      expect(run.code).toBe(1);
+      const findings = JSON.parse(run.stdout).findings.filter(
+        (finding: { rule: string }) => finding.rule === 'file-name-windows-unsafe',
+      );
+      const byFile = (file: string) => findings.filter((finding: { file: string }) => finding.file === file);
+      for (const file of ['aux/SKILL.md', 'good/SKILL.md', 'files/SKILL.md']) {
+        expect(byFile(file).length, file).toBeGreaterThan(0);
+        for (const finding of byFile(file)) {
+          expect(finding.severity).toBe('error');
+          expect(finding.message).toContain('Windows');
+        }
+      }
+      expect(byFile('aux/SKILL.md')[0].message).toContain('"AUX"');
+      expect(byFile('good/SKILL.md')[0].message).toContain('"COM1"');
+      expect(byFile('files/SKILL.md')[0].message).toContain('scripts/nul');
+    },
+  );
 });

@@ -22,18 +22,23 @@ const observed = JSON.parse(readFileSync(join(corpusDir, 'observed-runtimes.json
  * Errors lint reports although the runtime loaded the skill: deliberate calls, each with its reason.
  * Anything else reported as an error for a runtime that loads the skill fails this test.
  */
+const WINDOWS =
+  'the loader on Linux loads it, but Windows cannot check the file out or install it, and every runtime runs on Windows';
 const POLICY_ERRORS: Record<string, Record<string, string>> = {
   codex: {
+    'file-name-windows-unsafe': WINDOWS,
     'description-too-long':
       'Codex 0.169.0 cuts the listing to 1024 characters; earlier loaders skip the skill',
   },
   opencode: {
+    'file-name-windows-unsafe': WINDOWS,
     'name-missing': 'an empty name is listed as "" and cannot be invoked',
     'description-missing':
       'OpenCode never surfaces a skill without a description to the model (its own docs)',
     'front-matter-js': 'OpenCode loads it by running the block as JavaScript',
   },
   'claude-code': {
+    'file-name-windows-unsafe': WINDOWS,
     'yaml-tab-indent': 'Claude Code drops every field when the tab precedes a top-level key (case 17)',
   },
 };

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { ownableFolders } from '../../src/install/layout.js';
 import { type LockFile, safeParseLockFile, serializeLockFile } from '../../src/install/lock-file.js';
+import { skillFolder } from '../../src/install/lock-ownership.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { type Manifest, safeParseManifest, serializeManifest } from '../../src/manifest.js';
 import { toSkillMarkdown, toYaml } from '../../src/render/yaml.js';
@@ -23,6 +23,7 @@ const lockFile: fc.Arbitrary<LockFile> = fc
       pack: fc.record({ name, version }),
       runtime: fc.constantFrom('claude-code', 'codex', 'opencode'),
       scope: fc.constantFrom('project', 'user'),
+      skills: fc.uniqueArray(segment, { minLength: 1, maxLength: 3 }),
       files: fc.uniqueArray(fc.record({ path: safePath, sha256: sha, executable: fc.boolean() }), {
         selector: (file) => file.path,
         maxLength: 4,
@@ -31,20 +32,25 @@ const lockFile: fc.Arbitrary<LockFile> = fc
     { selector: (install) => `${install.runtime} ${install.pack.name}`, maxLength: 4 },
   )
   .map((installs) => {
-    // A path belongs to one install at most: later installs drop paths an earlier one owns.
-    const owned = new Set<string>();
+    // A skill belongs to one install at most: later installs drop skills an earlier one records.
+    const taken = new Set<string>();
     return {
       lockfileVersion: 1 as const,
-      installs: installs.map((install) => ({
-        ...install,
-        // Lock entries must lie in a folder the runtime's packs may own (see layout.ts).
-        files: install.files
-          .map((file) => ({
-            ...file,
-            path: `${ownableFolders(install.runtime, install.scope)[0]}${file.path}`,
-          }))
-          .filter((file) => !owned.has(file.path) && owned.add(file.path)),
-      })),
+      installs: installs.map((install) => {
+        const skills = install.skills
+          .filter((skill) => !taken.has(skillFolder(install.runtime, install.scope, skill)))
+          .sort();
+        for (const skill of skills) taken.add(skillFolder(install.runtime, install.scope, skill));
+        // Lock entries must lie in the install's own skills (see lock-ownership.ts).
+        const files =
+          skills.length === 0
+            ? []
+            : install.files.map((file, index) => ({
+                ...file,
+                path: `${skillFolder(install.runtime, install.scope, skills[index % skills.length]!)}${file.path}`,
+              }));
+        return { ...install, skills, files };
+      }),
     };
   });
 

@@ -1,36 +1,37 @@
+import { windowsNameProblem } from '../../windows-names.js';
 import { defineRule, type RuleViolation } from '../finding.js';
+import { frontMatterFor } from '../front-matter-view.js';
 
-const RESERVED_DEVICE_NAMES = new Set([
-  'con',
-  'prn',
-  'aux',
-  'nul',
-  ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`),
-  ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`),
-]);
-const FORBIDDEN_CHARACTERS = new Set(['<', '>', ':', '"', '\\', '|', '?', '*']);
-
-/** Why Windows cannot hold a file of this name, or `undefined` when it can. */
-export function windowsNameProblem(name: string): string | undefined {
-  for (const char of name) {
-    if (FORBIDDEN_CHARACTERS.has(char)) return `contains ${JSON.stringify(char)}`;
-    if (char.charCodeAt(0) < 32) return 'contains a control character';
-  }
-  if (name.endsWith('.') || name.endsWith(' ')) return 'ends with a dot or a space';
-  const stem = (name.split('.', 1)[0] ?? name).toLowerCase();
-  if (RESERVED_DEVICE_NAMES.has(stem)) return `uses the reserved device name "${stem.toUpperCase()}"`;
-  return undefined;
-}
+export { windowsNameProblem };
 
 export const fileNameWindowsUnsafe = defineRule({
   id: 'file-name-windows-unsafe',
-  summary: 'A file in the skill folder cannot be checked out on Windows (or collides by case on macOS).',
-  severity: { 'claude-code': 'warning', codex: 'warning', opencode: 'warning', portable: 'warning' },
-  fix: 'Rename the file to letters, digits, `-`, `_` and `.`, unique regardless of case.',
-  check(skill) {
-    const entries = skill.folderEntries;
-    if (entries === undefined) return [];
+  summary:
+    'The skill, its folder or a file in it has a name Windows cannot hold (or files collide by case on macOS).',
+  // Every runtime runs on Windows: a pack must install on every OS its runtimes run on.
+  severity: { 'claude-code': 'error', codex: 'error', opencode: 'error', portable: 'error' },
+  fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), unique regardless of case.',
+  check(skill, runtime) {
     const violations: RuleViolation[] = [];
+    const folderProblem = windowsNameProblem(skill.folderName);
+    if (folderProblem) {
+      violations.push({
+        line: 1,
+        message: `The skill folder ${JSON.stringify(skill.folderName)} ${folderProblem}; Windows cannot create it, so the skill cannot be installed or cloned there.`,
+      });
+    }
+    const name = frontMatterFor(skill, runtime)?.get('name');
+    const value = name?.value.kind === 'scalar' ? name.value.value : undefined;
+    const nameProblem =
+      typeof value === 'string' && value !== skill.folderName ? windowsNameProblem(value.trim()) : undefined;
+    if (name && nameProblem) {
+      violations.push({
+        line: name.line,
+        message: `The skill name ${JSON.stringify(value)} ${nameProblem}; the skill is installed into a folder of that name, which Windows cannot create.`,
+      });
+    }
+    const entries = skill.folderEntries;
+    if (entries === undefined) return violations;
     const byFoldedPath = new Map<string, string>();
     for (const entry of entries) {
       const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
