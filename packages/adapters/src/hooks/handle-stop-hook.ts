@@ -1,9 +1,5 @@
 import { type AnyContract, ProtocolError, type Result } from '@skillpack/core';
-import {
-  type BlockCounterFactory,
-  blockChainKey,
-  createFileBlockCounter,
-} from './block-budget.js';
+import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
 import { checkContracts } from './contract-check.js';
 import {
   allowBecauseOfHookError,

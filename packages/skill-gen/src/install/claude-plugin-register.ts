@@ -151,7 +151,7 @@ async function putBack(path: string, bytes: Buffer | undefined): Promise<void> {
     if (now !== undefined) await unlink(path);
     return;
   }
-  if (now !== undefined && now.equals(bytes)) return;
+  if (now?.equals(bytes)) return;
   const temporary = `${path}.skillpack-${randomBytes(6).toString('hex')}`;
   await writeFile(temporary, bytes);
   await rename(temporary, path);

@@ -153,7 +153,7 @@ export function removePluginSettings(
   if (json === undefined) return { kind: 'invalid', detail: 'it is not plain JSON' };
   let current = text;
   const take = (object: 'extraKnownMarketplaces' | 'enabledPlugins', member: string) => {
-    const container = (parseObject(current) ?? {})[object];
+    const container = parseObject(current)?.[object];
     if (!isJsonObject(container) || container[member] === undefined) return;
     const next = removeMemberAt(current, [object], member, recorded.createdObjects.includes(object));
     if (next !== undefined) current = next;
