@@ -3,7 +3,6 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
 import {
   ACTIVATION_FILE,
   activationStep,
@@ -12,10 +11,10 @@ import {
   removeRules,
   skillRule,
 } from './claude-activation.js';
-import { probePaths } from './disk-state.js';
 import type { InstallScope } from './layout.js';
 import type { LockedActivation, LockedInstall } from './lock-file.js';
-import type { DiskState, PackFile, PlanAction } from './plan.js';
+import type { PackFile, PlanAction } from './plan.js';
+import { chainSettingsRemoval, currentSettings, writingSettings } from './settings-file.js';
 
 /** What the user is told (or what `--activate` did): the rules, the file, and whether they are in place. */
 export interface ActivationReport {
@@ -53,20 +52,6 @@ async function gatedRules(
   return rules.sort();
 }
 
-async function current(root: string, file: string): Promise<{ state: DiskState; text?: string }> {
-  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
-  if (state.kind !== 'file') return { state };
-  const read = await readRegularFile(join(root, file));
-  return read.success ? { state, text: read.data.bytes.toString('utf8') } : { state: { kind: 'other' } };
-}
-
-function writing(path: string, text: string, state: DiskState): PlanAction {
-  const content = { source: path, content: text, sha256: sha256(text), executable: false };
-  return state.kind === 'file'
-    ? { type: 'replace', path, reason: 'hook-entry', previousSha256: state.sha256, ...content }
-    : { type: 'write', path, reason: 'hook-entry', ...content };
-}
-
 /** Plan the allow rules of an install (added only when `activate`; reported either way). */
 export async function planActivation(input: {
   readonly runtime: RuntimeId;
@@ -86,7 +71,7 @@ export async function planActivation(input: {
   const rules = await gatedRules(input.packDir, input.files, input.skillName ?? ((name) => name));
   const recorded = input.previous?.activation?.allow ?? [];
   if (rules.length === 0 && recorded.length === 0) return keepHook;
-  const disk = await current(input.root, path);
+  const disk = await currentSettings(input.root, path);
   const sameFile = input.hookAction?.path === path ? input.hookAction : undefined;
   const base =
     sameFile && (sameFile.type === 'write' || sameFile.type === 'replace') ? sameFile.content : disk.text;
@@ -121,7 +106,7 @@ export async function planActivation(input: {
         };
   const withLock = locked ? { locked } : {};
   if (edit.kind === 'unchanged') return { ...keepHook, ...withLock, report: report(true) };
-  const action = writing(path, edit.text, disk.state);
+  const action = writingSettings(path, edit.text, disk.state);
   if (sameFile) return { hookAction: action, ...withLock, report: report(true) };
   return { ...keepHook, action, ...withLock, report: report(true) };
 }
@@ -136,29 +121,16 @@ export async function planActivationRemoval(
   for (const install of installs) {
     const activation = install.activation;
     if (!activation) continue;
-    const at = actions.findIndex((action) => action.path === activation.file);
-    const previous = at >= 0 ? actions[at] : undefined;
-    const disk = await current(root, activation.file);
-    const base =
-      previous && (previous.type === 'write' || previous.type === 'replace') ? previous.content : disk.text;
-    if (base === undefined) {
-      if (at < 0) actions.push({ type: 'release', path: activation.file, reason: 'missing' });
-      continue;
-    }
-    const edit = removeRules(base, activation.allow);
-    if (edit.kind === 'invalid') {
-      if (at < 0) actions.push({ type: 'release', path: activation.file, reason: 'modified' });
-      continue;
-    }
-    if (edit.kind === 'unchanged') continue;
-    const empty = edit.text.replace(/\s/g, '') === '{}';
     const created = activation.createdFile || install.hookConfig?.createdFile === true;
-    const next: PlanAction =
-      empty && created && disk.state.kind === 'file'
-        ? { type: 'delete', path: activation.file, reason: 'hook-entry', sha256: disk.state.sha256 }
-        : writing(activation.file, edit.text, disk.state);
-    if (at >= 0) actions[at] = next;
-    else actions.push(next);
+    await chainSettingsRemoval(root, actions, activation.file, (base) => {
+      const edit = removeRules(base, activation.allow);
+      if (edit.kind !== 'changed') return edit;
+      return {
+        kind: 'changed',
+        text: edit.text,
+        deleteFile: created && edit.text.replace(/\s/g, '') === '{}',
+      };
+    });
   }
   return actions;
 }

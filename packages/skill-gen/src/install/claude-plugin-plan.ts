@@ -1,9 +1,3 @@
-// Planning the settings edit of the Claude Code plugin form (claude-plugin.ts): declare and enable the pack's
-// plugin in the scope's `.claude/settings.json`, only with `--activate`, chained onto the hook configuration
-// edit of the same file. What the user is told without `--activate` comes from here too.
-import { join } from 'node:path';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
 import {
   marketplaceFolder,
   mergePluginSettings,
@@ -13,10 +7,10 @@ import {
   pluginSteps,
   removePluginSettings,
 } from './claude-plugin.js';
-import { probePaths } from './disk-state.js';
 import type { InstallScope } from './layout.js';
 import type { LockedClaudePlugin, LockedInstall } from './lock-file.js';
-import type { DiskState, PlanAction } from './plan.js';
+import type { PlanAction } from './plan.js';
+import { chainSettingsRemoval, currentSettings, writingSettings } from './settings-file.js';
 
 /** What install reports of the plugin form: the plugin, its folder, whether it is enabled, and the steps. */
 export interface PluginFormReport {
@@ -41,20 +35,6 @@ export interface PluginFormPlan {
 const absolute = (root: string, folder: string) =>
   `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder.replace(/\/$/, '')}`;
 
-async function current(root: string, file: string): Promise<{ state: DiskState; text?: string }> {
-  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
-  if (state.kind !== 'file') return { state };
-  const read = await readRegularFile(join(root, file));
-  return read.success ? { state, text: read.data.bytes.toString('utf8') } : { state: { kind: 'other' } };
-}
-
-function writing(path: string, text: string, state: DiskState): PlanAction {
-  const content = { source: path, content: text, sha256: sha256(text), executable: false };
-  return state.kind === 'file'
-    ? { type: 'replace', path, reason: 'hook-entry', previousSha256: state.sha256, ...content }
-    : { type: 'write', path, reason: 'hook-entry', ...content };
-}
-
 /** The marketplace and plugin of a pack installed in a scope root. */
 export function pluginWant(root: string, name: string): PluginWant {
   return { marketplace: name, plugin: name, path: absolute(root, marketplaceFolder(name)) };
@@ -74,7 +54,7 @@ export async function planPluginForm(input: {
   const want = pluginWant(input.root, input.name);
   const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
   const recorded = input.previous?.claudePlugin;
-  const disk = await current(input.root, file);
+  const disk = await currentSettings(input.root, file);
   const sameFile = input.hookAction?.path === file ? input.hookAction : undefined;
   const base =
     sameFile && (sameFile.type === 'write' || sameFile.type === 'replace') ? sameFile.content : disk.text;
@@ -115,7 +95,7 @@ export async function planPluginForm(input: {
   if (edit.kind === 'unchanged') return { ...keepHook, locked, report: report(true), want };
   // The hook configuration is the same file: the edit is chained onto (or takes the place of) its action, so the
   // permission rules of the user scope, which go there too, chain onto this one.
-  return { hookAction: writing(file, edit.text, disk.state), locked, report: report(true), want };
+  return { hookAction: writingSettings(file, edit.text, disk.state), locked, report: report(true), want };
 }
 
 /** Take the keys uninstalled plugin forms added out of the settings, chained onto the other edits of the file. */
@@ -128,32 +108,9 @@ export async function planPluginFormRemoval(
   for (const install of installs) {
     const locked = install.claudePlugin;
     if (!locked) continue;
-    const at = actions.findIndex((action) => action.path === locked.file);
-    const previous = at >= 0 ? actions[at] : undefined;
-    const disk = await current(root, locked.file);
-    const base =
-      previous && (previous.type === 'write' || previous.type === 'replace') ? previous.content : disk.text;
-    if (base === undefined) {
-      if (at < 0) actions.push({ type: 'release', path: locked.file, reason: 'missing' });
-      continue;
-    }
-    const edit = removePluginSettings(
-      base,
-      pluginWant(root, locked.marketplace),
-      locked.added,
-      locked.createdFile,
+    await chainSettingsRemoval(root, actions, locked.file, (base) =>
+      removePluginSettings(base, pluginWant(root, locked.marketplace), locked.added, locked.createdFile),
     );
-    if (edit.kind === 'invalid') {
-      if (at < 0) actions.push({ type: 'release', path: locked.file, reason: 'modified' });
-      continue;
-    }
-    if (edit.kind === 'unchanged') continue;
-    const next: PlanAction =
-      edit.deleteFile && disk.state.kind === 'file'
-        ? { type: 'delete', path: locked.file, reason: 'hook-entry', sha256: disk.state.sha256 }
-        : writing(locked.file, edit.text, disk.state);
-    if (at >= 0) actions[at] = next;
-    else actions.push(next);
   }
   return actions;
 }

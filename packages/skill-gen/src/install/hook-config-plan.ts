@@ -18,6 +18,7 @@ import {
 import type { InstallScope } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
 import type { DiskState, HookConfigPlan, PlanAction } from './plan.js';
+import { writingSettings } from './settings-file.js';
 
 /** The Stop hook a pack carries: its declaration in the pack and the folder its program is installed in. */
 export interface PackHook {
@@ -113,13 +114,6 @@ function notAFile(file: string, state: DiskState): PlanAction | undefined {
   return undefined;
 }
 
-function writing(file: string, text: string, state: DiskState): PlanAction {
-  const content = { source: file, content: text, sha256: sha256(text), executable: false };
-  return state.kind === 'file'
-    ? { type: 'replace', path: file, reason: 'hook-entry', previousSha256: state.sha256, ...content }
-    : { type: 'write', path: file, reason: 'hook-entry', ...content };
-}
-
 function mismatch(file: string): SkillpackError {
   return new ProtocolError(
     'pack_file_mismatch',
@@ -190,7 +184,7 @@ export async function planHookConfig(input: {
     return ok(withLock(conflict(file, 'hook-entry-modified', merged.data.detail)));
   if (merged.data.kind === 'unchanged')
     return ok(withLock({ type: 'keep', path: file, reason: 'unchanged' }));
-  return ok(withLock(writing(file, merged.data.text, state)));
+  return ok(withLock(writingSettings(file, merged.data.text, state)));
 }
 
 /** Plan taking uninstalled packs' recorded groups out of their hook configuration; what a person changed stays. */
@@ -229,7 +223,7 @@ export async function planHookConfigRemoval(
         release(removed.data.modified > 0 ? 'hook-entry-modified' : 'missing');
       else if (removed.data.kind === 'delete')
         actions.push({ type: 'delete', path: file, reason: 'hook-entry', sha256: state.sha256 });
-      else actions.push(writing(file, removed.data.text, state));
+      else actions.push(writingSettings(file, removed.data.text, state));
     }
   }
   return actions;
