@@ -22,7 +22,7 @@ export function lintSkillDocument(
   for (const rule of rules) {
     for (const runtime of runtimes) {
       const defaultSeverity = rule.severity[runtime];
-      if (defaultSeverity === undefined) continue;
+      if (defaultSeverity === 'off') continue;
       for (const violation of rule.check(skill, runtime)) {
         const severity: Severity = violation.severity ?? defaultSeverity;
         const finding = {
