@@ -128,7 +128,7 @@ export async function readPack(
   const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
-  const layout = packLayoutOf(manifest);
+  const layout = packLayoutOf(manifest, runtime);
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
     const path = plugin
@@ -223,12 +223,17 @@ function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyF
   );
 }
 
-/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
-function packLayoutOf(manifest: Manifest): PackLayout {
-  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
-  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
-    ? 'portable-package'
-    : 'pack';
+/**
+ * A published portable package (a manifest whose paths are not below `portable/`, with the portable target):
+ * its spec-only `skills/` install for a runtime whose own form it does not carry (a package built before the
+ * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
+ * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
+ */
+function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
+  const isPackage =
+    manifest.targets.includes('portable') &&
+    !manifest.files.some((entry) => entry.path.startsWith('portable/'));
+  return isPackage && !manifest.targets.includes(runtime) ? 'portable-package' : 'pack';
 }
 
 /**
