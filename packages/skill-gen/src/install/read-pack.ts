@@ -129,8 +129,17 @@ export async function readPack(
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
   const layout = packLayoutOf(manifest, runtime);
+  const hook = pluginHookOf(manifest, runtime);
+  if (hook && !hook.success) return hook;
+  // The plugin's own hook declaration and program stay out of Codex's plugin cache when install wires the hook
+  // into the runtime's hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user
+  // also trusts (keyed `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
+  const wiredByInstall = new Set(
+    hook.data ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+  );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
+    if (plugin && wiredByInstall.has(entry.path)) continue;
     const path = plugin
       ? codexPluginPath(plugin, entry.path)
       : targetPathFor(runtime, scope, entry.path, layout);
@@ -144,9 +153,7 @@ export async function readPack(
       });
     }
   }
-  const hook = pluginHookOf(manifest, runtime);
-  if (hook && !hook.success) return hook;
-  if (hook?.data) selected.push(hook.data.program);
+  if (hook.data) selected.push(hook.data.program);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
