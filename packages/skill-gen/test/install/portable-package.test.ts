@@ -136,6 +136,30 @@ describe('install from a published portable package (docs/publishing.md §1)', (
       },
     );
 
+    it('installs the plugin forms from it too: Codex (user scope) and Claude Code --form plugin', async () => {
+      const { work, pkg } = await published(hooked, HOOKED_SKILL);
+      const home = join(work, 'home');
+      mkdirSync(join(home, '.codex'), { recursive: true });
+      const codex = await skillpack(
+        ['install', pkg, '--runtime', 'codex', '--scope', 'user', '--home', home],
+        { cwd: work, env: { CODEX_HOME: join(home, '.codex'), SKILLPACK_HOME: home } },
+      );
+      expect(codex.code, codex.stderr).toBe(0);
+      const cache = join(home, '.codex/plugins/cache/review-skills/review-skills/1.2.0/');
+      expect(readFileSync(join(cache, 'skills/review/SKILL.md'), 'utf8')).toBe(
+        readFileSync(join(pkg, 'codex/plugin/skills/review/SKILL.md'), 'utf8'),
+      );
+      expect(readFileSync(join(home, '.codex/hooks.json'), 'utf8')).toMatch(/skillpack-hook\.cjs/);
+      const claude = await skillpack(
+        ['install', pkg, '--runtime', 'claude-code', '--form', 'plugin', '--scope', 'project', '--dir', work],
+        { cwd: work },
+      );
+      expect(claude.code, claude.stderr).toBe(0);
+      expect(
+        readFileSync(join(work, '.claude/skillpack-plugins/review-skills/plugin/hooks/hooks.json'), 'utf8'),
+      ).toBe(readFileSync(join(pkg, 'claude-code/plugin/hooks/hooks.json'), 'utf8'));
+    });
+
     it('installs the spec-only skills for a runtime the pack does not build', async () => {
       const { work, pkg } = await published(
         { ...hooked, targets: ['claude-code', 'portable'] },
