@@ -5,7 +5,7 @@ import { createLineDispatcher } from './_shared/line-dispatcher.js';
 import { createLineSplitter } from './_shared/line-splitter.js';
 import { RunBuilder } from './_shared/run-builder.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
-import type { AgentRun } from './agent-run.js';
+import type { AgentRun, RunEvent } from './agent-run.js';
 import { createClaudeCodeReader } from './claude-code/stream-json.js';
 import { createCodexReader } from './codex/exec-json.js';
 import { createOpenCodeReader } from './opencode/run-json.js';
@@ -38,6 +38,11 @@ export interface ReadAgentRunOptions {
    * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
    */
   readonly maxToolOutputTotalChars?: number;
+  /**
+   * Called with each runtime event as it is read (its line, type, neutral kind and raw object), for progress
+   * UIs. It does not depend on `keepEvents`; an exception it throws propagates out of the read.
+   */
+  readonly onEvent?: (event: RunEvent) => void;
 }
 
 /** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
@@ -76,6 +81,16 @@ function keepCount(name: string, value: unknown, fallback: number): number {
   return positiveInteger(name, value, fallback);
 }
 
+function onEventOption(value: unknown): ((event: RunEvent) => void) | undefined {
+  if (value === undefined || typeof value === 'function')
+    return value as ((event: RunEvent) => void) | undefined;
+  throw new ConfigError(
+    'invalid_option',
+    `Option onEvent must be a function; received ${describeValue(value)}.`,
+    { details: { option: 'onEvent' } },
+  );
+}
+
 function resolveOptions(options: ReadAgentRunOptions) {
   const runtime = options.runtime ?? 'auto';
   if (runtime !== 'auto' && !isRuntimeId(runtime)) {
@@ -101,6 +116,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
       options.maxToolOutputTotalChars,
       DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
     ),
+    onEvent: onEventOption(options.onEvent),
   };
 }
 
