@@ -26,7 +26,7 @@ function rightReply(runtime, value) {
 
 /** A scripted model answering `first` until the contract's correction arrives, then `corrected`. */
 const open = [];
-async function model(runtime, first, corrected) {
+async function model(first, corrected) {
   const scripted = await createScriptedModel({
     replies: [
       { when: { hasTools: false }, reply: reply.text('Change 42') },
@@ -75,7 +75,7 @@ after(removeTempDirs);
 for (const runtime of HOST_RUNTIMES) {
   describe(`runContract on ${runtime}`, () => {
     it('right first time: one model request, a typed verdict, usage and events', async () => {
-      const scripted = await model(runtime, rightReply(runtime, VERDICT));
+      const scripted = await model(rightReply(runtime, VERDICT));
       const setup = hostSetup(runtime, scripted.url);
       const events = [];
       const result = await runContract({
@@ -108,7 +108,7 @@ for (const runtime of HOST_RUNTIMES) {
     });
 
     it('wrong, then corrected in the same session with the contract correction', async () => {
-      const scripted = await model(runtime, reply.text(WRONG), rightReply(runtime, VERDICT));
+      const scripted = await model(reply.text(WRONG), rightReply(runtime, VERDICT));
       const setup = hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
@@ -138,7 +138,7 @@ for (const runtime of HOST_RUNTIMES) {
     });
 
     it('wrong every time: attempts_exhausted keeps the last candidate', async () => {
-      const scripted = await model(runtime, reply.text(WRONG));
+      const scripted = await model(reply.text(WRONG));
       const setup = hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
@@ -176,7 +176,7 @@ for (const runtime of HOST_RUNTIMES) {
     });
 
     it('a scripted HTTP 400 is api_error, never a verdict', async () => {
-      const scripted = await model(runtime, reply.httpError(400, { message: 'scripted bad request' }));
+      const scripted = await model(reply.httpError(400, { message: 'scripted bad request' }));
       const setup = hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
@@ -246,7 +246,7 @@ for (const runtime of HOST_RUNTIMES) {
     it('a user contract from skillpack init gives its typed value', async () => {
       const contract = await userContract();
       const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
-      const scripted = await model(runtime, rightReply(runtime, value));
+      const scripted = await model(rightReply(runtime, value));
       const setup = hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
@@ -264,7 +264,7 @@ for (const runtime of HOST_RUNTIMES) {
 
 describe('native structured output', () => {
   it('claude-code takes the contract schema through --json-schema', async () => {
-    const scripted = await model('claude-code', rightReply('claude-code', VERDICT));
+    const scripted = await model(rightReply('claude-code', VERDICT));
     const setup = hostSetup('claude-code', scripted.url);
     const result = await runContract({
       runtime: 'claude-code',
@@ -285,7 +285,7 @@ describe('native structured output', () => {
   });
 
   it('codex sends the OpenAI-strict schema from --output-schema as a strict text format', async () => {
-    const scripted = await model('codex', rightReply('codex', VERDICT));
+    const scripted = await model(rightReply('codex', VERDICT));
     const setup = hostSetup('codex', scripted.url);
     const result = await runContract({
       runtime: 'codex',
@@ -304,7 +304,7 @@ describe('native structured output', () => {
   });
 
   it('opencode has no structured-output option: the contract goes in the prompt only', async () => {
-    const scripted = await model('opencode', rightReply('opencode', VERDICT));
+    const scripted = await model(rightReply('opencode', VERDICT));
     const setup = hostSetup('opencode', scripted.url);
     const result = await runContract({
       runtime: 'opencode',

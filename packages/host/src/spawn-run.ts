@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type AgentRun, type ReadAgentRunOptions, type RuntimeId, readAgentRun } from '@skillpack/adapters';
 import { ByteTail } from './byte-tail.js';
-import { killGroup } from './process-group.js';
+import { awaitGroupGone, killGroup } from './process-group.js';
 
 /** How one CLI process is run: where, with what, and when to stop it. */
 export interface SpawnRunOptions {
@@ -29,7 +29,12 @@ export interface SpawnedRun {
   readonly aborted: boolean;
   /** The error that kept the process from starting (ENOENT, EACCES). */
   readonly spawnError: NodeJS.ErrnoException | undefined;
+  /** False when a process of the group was still there (dying, or an unreaped zombie) after the wait. */
+  readonly groupGone: boolean;
 }
+
+/** How long a run waits, after its CLI ended, for the rest of its process group to be gone. */
+const GROUP_WAIT_MS = 10_000;
 
 /**
  * Run `file` in its own process group with stdin closed, feeding stdout to the adapters' reader as it
@@ -100,6 +105,7 @@ export function spawnRun(
       if (!exited) killGroup(pid, 'SIGKILL');
       const empty = () => readAgentRun('', { runtime: options.runtime });
       const run = await (reading ?? empty()).catch(empty);
+      const groupGone = await awaitGroupGone(pid, GROUP_WAIT_MS);
       resolve({
         pid,
         run,
@@ -109,6 +115,7 @@ export function spawnRun(
         timedOut,
         aborted,
         spawnError,
+        groupGone,
       });
     };
     child.once('close', (exitCode, signal) => void finish(exitCode, signal));
