@@ -1,4 +1,4 @@
-import type { AgentRun, RunUsage } from '@skillpack/adapters';
+import type { AgentRun, RuntimeId, RunUsage } from '@skillpack/adapters';
 import type { ProtocolError } from '@skillpack/core';
 
 /** What a completed attempt's answer was worth: the value the contract read (if any) and why it refused it. */
@@ -17,6 +17,10 @@ export type AttemptOutcome = 'satisfied' | 'unsatisfied' | 'failed';
 export interface AttemptRecord {
   /** 1-based. */
   readonly index: number;
+  /** The runtime whose CLI ran. */
+  readonly runtime: RuntimeId;
+  /** The contract asked for. */
+  readonly contractId: string;
   /** The executable and its arguments as spawned. */
   readonly command: readonly [string, ...string[]];
   /** The process id, which is also the id of the process group killed on timeout or abort. */

@@ -163,6 +163,8 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
       const verdict = classifyProcess(spawned, bin);
       const base = {
         index,
+        runtime: options.runtime,
+        contractId: contract.id,
         command: [bin, ...args] as [string, ...string[]],
         pid: spawned.pid,
         input,
