@@ -2,8 +2,8 @@
 // and a scripted model: the typed-verdict example with one correction, and the Conflux acceptance recipe
 // (FAIL, repair, PASS).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { hostSetup } from './_host.mjs';
@@ -131,5 +131,55 @@ console.log(JSON.stringify({ outcome: result.outcome, cycle: result.cycle, repai
     assert.deepEqual(outcome.repaired, [FAIL.findings.length]);
     assert.equal(outcome.ledger.repaired.length, 1, 'the finding consumed its one automatic repair');
     assert.equal(acceptances, 2);
+  });
+
+  it('is the recipe examples/host runs in its live mode, byte for byte', () => {
+    const [, recipe] = readmeBlocks();
+    const file = readFileSync(join(repoRoot, 'examples/host/src/accept-change.ts'), 'utf8');
+    assert.equal(file.split('\n').slice(2).join('\n'), recipe);
+  });
+});
+
+describe('examples/host --live', () => {
+  it('runs the acceptance loop through the real Codex CLI: FAIL, the repair command, PASS', async () => {
+    const tsc = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'examples/host/tsconfig.json'],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
+    let acceptances = 0;
+    const model = await createScriptedModel({
+      replies: [
+        {
+          when: { lastMessageIncludes: 'Run the acceptance review of change 7' },
+          reply: () => {
+            acceptances++;
+            return reply.text(JSON.stringify(acceptances === 1 ? FAIL : { acceptance: 'pass' }));
+          },
+        },
+      ],
+    });
+    open.push(model);
+    const setup = hostSetup('codex', model.url);
+    const run = await runNode(
+      join(repoRoot, 'examples/host/dist/main.js'),
+      [
+        '--live',
+        'codex',
+        '--cwd',
+        setup.project,
+        '--change',
+        '7',
+        '--repair-command',
+        'echo "$SKILLPACK_FINDINGS" > REPAIRED.json',
+      ],
+      setup.env,
+    );
+    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, /^repair: /m);
+    assert.match(run.stdout, /accepted change 7 after 2 acceptance run\(s\)/);
+    assert.ok(existsSync(join(setup.project, 'REPAIRED.json')), 'the repair command ran in the worktree');
+    assert.deepEqual(JSON.parse(readFileSync(join(setup.project, 'REPAIRED.json'), 'utf8')), FAIL.findings);
   });
 });

@@ -14,6 +14,10 @@ export interface SpawnRunOptions {
   readonly killGraceMs: number;
   readonly stderrTailBytes: number;
   readonly read: ReadAgentRunOptions;
+  /** Text written to stdin, which is then closed; without it stdin is /dev/null. */
+  readonly input?: string;
+  /** Keep stdout's raw bytes in `stdout` as well as reading them (for tests and recorders); default `false`. */
+  readonly keepStdout?: boolean;
   /** Called once the process started, with its pid (the group id). */
   readonly onSpawn?: (pid: number | undefined) => void;
 }
@@ -27,6 +31,8 @@ export interface SpawnedRun {
   readonly stderrTail: string;
   readonly timedOut: boolean;
   readonly aborted: boolean;
+  /** stdout byte for byte, only with `keepStdout`. */
+  readonly stdout: Buffer | undefined;
   /** The error that kept the process from starting (ENOENT, EACCES). */
   readonly spawnError: NodeJS.ErrnoException | undefined;
   /** False when a process of the group was still there (dying, or an unreaped zombie) after the wait. */
@@ -35,6 +41,14 @@ export interface SpawnedRun {
 
 /** How long a run waits, after its CLI ended, for the rest of its process group to be gone. */
 const GROUP_WAIT_MS = 10_000;
+
+/** The stream's chunks as they arrive, each also kept in `kept`. */
+async function* keeping(stream: AsyncIterable<Buffer>, kept: Buffer[]): AsyncGenerator<Buffer> {
+  for await (const chunk of stream) {
+    kept.push(chunk);
+    yield chunk;
+  }
+}
 
 /**
  * Run `file` in its own process group with stdin closed, feeding stdout to the adapters' reader as it
@@ -57,7 +71,7 @@ export function spawnRun(
     const child = spawn(file, args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
     const pid = child.pid;
@@ -80,9 +94,15 @@ export function spawnRun(
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (pid !== undefined) options.onSpawn?.(pid);
-    const reading = child.stdout
-      ? readAgentRun(child.stdout, { ...options.read, runtime: options.runtime })
-      : undefined;
+    const kept: Buffer[] | undefined = options.keepStdout ? [] : undefined;
+    const source = child.stdout && kept ? keeping(child.stdout, kept) : child.stdout;
+    const reading = source ? readAgentRun(source, { ...options.read, runtime: options.runtime }) : undefined;
+    if (options.input !== undefined) {
+      child.stdin?.on('error', () => {
+        // The CLI closed stdin early; what it read is what it got.
+      });
+      child.stdin?.end(options.input);
+    }
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.once('error', (error: NodeJS.ErrnoException) => {
       spawnError = error;
@@ -112,6 +132,7 @@ export function spawnRun(
         exitCode,
         signal,
         stderrTail: stderr.text(),
+        stdout: kept ? Buffer.concat(kept) : undefined,
         timedOut,
         aborted,
         spawnError,

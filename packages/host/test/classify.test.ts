@@ -23,6 +23,7 @@ async function spawned(stdout: string, facts: Partial<SpawnedRun> = {}): Promise
     aborted: false,
     spawnError: undefined,
     groupGone: true,
+    stdout: undefined,
     ...facts,
   };
 }

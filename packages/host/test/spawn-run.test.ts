@@ -112,3 +112,17 @@ process.stdout.write(${JSON.stringify(codexRun('t-3', 'done'))});`,
     expect(spawned.aborted).toBe(false);
   });
 });
+
+describe('spawnRun for recorders', () => {
+  it('writes input to stdin and keeps stdout byte for byte when asked', async () => {
+    const bin = nodeBin(
+      scratchDir(),
+      'echo',
+      `let text = ''; process.stdin.on('data', (d) => { text += d; });
+process.stdin.on('end', () => process.stdout.write(${JSON.stringify(codexRun('t-4', '__X__'))}.replace('__X__', text)));`,
+    );
+    const spawned = await spawnRun(bin, [], { ...base, input: 'from stdin', keepStdout: true });
+    expect(spawned.run.finalText).toBe('from stdin');
+    expect(spawned.stdout?.toString('utf8')).toBe(codexRun('t-4', 'from stdin'));
+  });
+});
