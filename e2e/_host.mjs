@@ -14,10 +14,12 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { makeTempDir, runtimeBinDir } from './_support.mjs';
+import { makeTempDir, repoRoot, runtimeBinDir } from './_support.mjs';
 
-export const HOST_RUNTIMES = ['claude-code', 'codex', 'opencode'];
-export const BINS = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
+const host = await import(join(repoRoot, 'packages/host/dist/index.js'));
+/** Every runtime @skillpack/host declares (its Record<RuntimeId, HostRuntime>), so a new one is tested too. */
+export const HOST_RUNTIMES = Object.keys(host.HOST_RUNTIMES);
+export const BINS = Object.fromEntries(HOST_RUNTIMES.map((id) => [id, host.HOST_RUNTIMES[id].bin]));
 /** What each pinned CLI prints for --version, for the fake bins. */
 export const VERSION_LINES = {
   'claude-code': '2.1.328 (Claude Code)',
@@ -121,7 +123,7 @@ export function hostSetup(runtime, modelUrl) {
       ].join('\n'),
     );
     Object.assign(env, { CODEX_HOME: codexHome, SCRIPTED_API_KEY: KEY });
-  } else {
+  } else if (runtime === 'opencode') {
     const rg = ripgrepDir(home);
     Object.assign(env, {
       ...(rg ? { PATH: `${rg}:${process.env.PATH}` } : {}),
@@ -145,6 +147,10 @@ export function hostSetup(runtime, modelUrl) {
       OPENCODE_DISABLE_SHARE: '1',
       SCRIPTED_API_KEY: KEY,
     });
+  } else {
+    throw new Error(
+      `e2e/_host.mjs: no scripted-model setup for ${runtime}; add one with its host declaration`,
+    );
   }
   return { home, project, env, bin: join(runtimeBinDir, BINS[runtime]) };
 }
