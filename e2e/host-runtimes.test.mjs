@@ -12,7 +12,8 @@ const { runContract } = await import(join(repoRoot, 'packages/host/dist/index.js
 const { acceptanceContract } = await import(join(repoRoot, 'packages/core/dist/conflux/index.js'));
 const { createScriptedModel, reply } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
 
-const PROMPT = 'Review change 42 and end with the Conflux acceptance verdict.';
+// It starts with `--` on purpose: a prompt is text, never an option of the CLI (runContract puts it after `--`).
+const PROMPT = '--review change 42 and end with the Conflux acceptance verdict.';
 const WRONG = 'I looked at the change; it seems fine.';
 const VERDICT = acceptanceContract.examples.find((example) => example.name === 'structured-fail').value;
 const CORRECTION_MARK = 'Missing acceptance verdict';

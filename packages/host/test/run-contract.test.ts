@@ -51,6 +51,7 @@ describe('runContract', () => {
     expect(version).toEqual(['--version']);
     expect(exec?.slice(0, 3)).toEqual(['exec', '--json', '--output-schema']);
     expect(exec?.at(-1)).toContain('Review change 42.');
+    expect(exec?.at(-2)).toBe('--');
   });
 
   it('resumes the same session with the contract correction, and records both attempts', async () => {
@@ -64,7 +65,7 @@ describe('runContract', () => {
     expect(second?.correction).toBe(correction);
     const resume = codex.calls()[1] as string[];
     expect(resume.slice(0, 3)).toEqual(['exec', 'resume', '--json']);
-    expect(resume.slice(-2)).toEqual(['thread-1', correction]);
+    expect(resume.slice(-3)).toEqual(['--', 'thread-1', correction]);
   });
 
   it('gives attempts_exhausted with the last candidate when no answer satisfies the contract', async () => {

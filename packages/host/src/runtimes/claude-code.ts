@@ -10,15 +10,17 @@ export const claudeCodeHost: HostRuntime = {
   bin: 'claude',
   versionPattern: /^(\d+\.\d+\.\d+) \(Claude Code\)/,
   versions: { min: '2.1.0', below: '2.2.0' },
-  start: ({ prompt, native, extra }) => ['-p', prompt, ...OUTPUT, ...native, ...extra],
+  // The prompt goes after `--`: one that starts with `-` is text, not an option.
+  start: ({ prompt, native, extra }) => ['-p', ...OUTPUT, ...native, ...extra, '--', prompt],
   resume: (sessionId, { prompt, native, extra }) => [
     '-p',
     '--resume',
     sessionId,
-    prompt,
     ...OUTPUT,
     ...native,
     ...extra,
+    '--',
+    prompt,
   ],
   nativeSchema: {
     flag: '--json-schema',

@@ -7,13 +7,15 @@ export const codexHost: HostRuntime = {
   bin: 'codex',
   versionPattern: /^codex-cli (\d+\.\d+\.\d+)/,
   versions: { min: '0.169.0', below: '0.170.0' },
-  start: ({ prompt, native, extra }) => ['exec', '--json', ...native, ...extra, prompt],
+  // The positionals go after `--`: a prompt that starts with `-` is text, not an option.
+  start: ({ prompt, native, extra }) => ['exec', '--json', ...native, ...extra, '--', prompt],
   resume: (sessionId, { prompt, native, extra }) => [
     'exec',
     'resume',
     '--json',
     ...native,
     ...extra,
+    '--',
     sessionId,
     prompt,
   ],

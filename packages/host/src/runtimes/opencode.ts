@@ -8,6 +8,15 @@ export const openCodeHost: HostRuntime = {
   bin: 'opencode',
   versionPattern: /^(\d+\.\d+\.\d+)/,
   versions: { min: '1.18.0', below: '1.19.0' },
-  start: ({ prompt, extra }) => ['run', ...OUTPUT, ...extra, prompt],
-  resume: (sessionId, { prompt, extra }) => ['run', ...OUTPUT, '--session', sessionId, ...extra, prompt],
+  // The prompt goes after `--`: one that starts with `-` is text, not an option.
+  start: ({ prompt, extra }) => ['run', ...OUTPUT, ...extra, '--', prompt],
+  resume: (sessionId, { prompt, extra }) => [
+    'run',
+    ...OUTPUT,
+    '--session',
+    sessionId,
+    ...extra,
+    '--',
+    prompt,
+  ],
 };
