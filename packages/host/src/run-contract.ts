@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractContract, type RunEvent } from '@skillpack/adapters';
-import type { Contract, Warning } from '@skillpack/core';
+import { ConfigError, type Contract, describeValue, type Warning } from '@skillpack/core';
 import type { AttemptRecord, ContractCandidate } from './attempt.js';
 import { classifyProcess } from './classify.js';
 import { cliVersion } from './cli-version.js';
@@ -28,6 +28,25 @@ export type RunContractResult<T> =
       readonly attempts: readonly AttemptRecord[];
     }
   | { readonly ok: false; readonly error: HostError; readonly attempts: readonly AttemptRecord[] };
+
+/** A missing `cwd` would fail the spawn with ENOENT, which reads as a missing CLI: refuse it up front. */
+function requireFolder(cwd: string): void {
+  let folder = false;
+  try {
+    folder = statSync(cwd).isDirectory();
+  } catch {
+    folder = false;
+  }
+  if (!folder) {
+    throw new ConfigError(
+      'invalid_option',
+      `Option cwd of runContract must be an existing folder; received ${describeValue(cwd)}.`,
+      {
+        details: { option: 'cwd' },
+      },
+    );
+  }
+}
 
 interface Scratch {
   dir: string | undefined;
@@ -107,6 +126,7 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
   const contract = options.contract;
   const bin = options.bin ?? runtime.bin;
   const cwd = options.cwd ?? process.cwd();
+  requireFolder(cwd);
   const env = { ...process.env, ...options.env };
   const attempts: AttemptRecord[] = [];
   const deadline = settings.timeoutMs === undefined ? undefined : Date.now() + settings.timeoutMs;

@@ -154,5 +154,9 @@ describe('runContract', () => {
     await expect(runContract({ ...common, contract: {} as never })).rejects.toMatchObject({
       details: { option: 'contract' },
     });
+    // A missing folder would make the spawn fail with ENOENT, as if the CLI were missing.
+    await expect(runContract({ ...common, cwd: join(scratchDir(), 'gone') })).rejects.toMatchObject({
+      details: { option: 'cwd' },
+    });
   });
 });
