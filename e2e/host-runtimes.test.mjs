@@ -286,6 +286,28 @@ describe('native structured output', () => {
   });
 
   it('codex sends the OpenAI-strict schema from --output-schema as a strict text format', async () => {
+    // An object at the root, as OpenAI strict mode needs: the user contract from skillpack init.
+    const contract = await userContract();
+    const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
+    const scripted = await model(rightReply('codex', value));
+    const setup = hostSetup('codex', scripted.url);
+    const result = await runContract({
+      runtime: 'codex',
+      contract,
+      prompt: PROMPT,
+      cwd: setup.project,
+      bin: setup.bin,
+      env: setup.env,
+    });
+    assert.equal(result.ok, true, describeResult(result));
+    assert.equal(result.attempts[0].nativeSchema, true);
+    const format = agentRequests(scripted)[0].body.text.format;
+    assert.equal(format.type, 'json_schema');
+    assert.equal(format.strict, true);
+    assert.deepEqual(format.schema, contract.toJSONSchema({ io: 'input', variant: 'openai' }));
+  });
+
+  it('codex runs a union-rooted contract (the Conflux verdict) without --output-schema', async () => {
     const scripted = await model(rightReply('codex', VERDICT));
     const setup = hostSetup('codex', scripted.url);
     const result = await runContract({
@@ -297,11 +319,8 @@ describe('native structured output', () => {
       env: setup.env,
     });
     assert.equal(result.ok, true, describeResult(result));
-    assert.equal(result.attempts[0].nativeSchema, true);
-    const format = agentRequests(scripted)[0].body.text.format;
-    assert.equal(format.type, 'json_schema');
-    assert.equal(format.strict, true);
-    assert.deepEqual(format.schema, acceptanceContract.toJSONSchema({ io: 'input', variant: 'openai' }));
+    assert.equal(result.attempts[0].nativeSchema, false);
+    assert.equal(agentRequests(scripted)[0].body.text?.format, undefined);
   });
 
   it('opencode has no structured-output option: the contract goes in the prompt only', async () => {

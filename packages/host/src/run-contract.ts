@@ -68,6 +68,7 @@ function nativeArgs(
   const native = runtime.nativeSchema;
   if (!wanted || !native || !contract.jsonFinalMessage) return [];
   const schema = contract.toJSONSchema({ io: 'input', variant: native.variant });
+  if (native.accepts && !native.accepts(schema)) return [];
   return native.args(schema, (name, content) => writeScratch(scratch, name, content));
 }
 

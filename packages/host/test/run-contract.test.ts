@@ -1,7 +1,9 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defineContract } from '@skillpack/core';
 import { acceptanceContract } from '@skillpack/core/conflux';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { runContract } from '../src/run-contract.js';
 import { codexRun, nodeBin, scratchDir } from './_fake-bin.js';
 
@@ -49,9 +51,37 @@ describe('runContract', () => {
     expect(result.attempts[0]?.usage?.outputTokens).toBe(5);
     const [version, exec] = codex.calls();
     expect(version).toEqual(['--version']);
-    expect(exec?.slice(0, 3)).toEqual(['exec', '--json', '--output-schema']);
+    // The Conflux verdict is a union: OpenAI strict mode takes only an object root, so no --output-schema.
+    expect(exec?.slice(0, 3)).toEqual(['exec', '--json', '--']);
+    expect(result.attempts[0]?.nativeSchema).toBe(false);
     expect(exec?.at(-1)).toContain('Review change 42.');
     expect(exec?.at(-2)).toBe('--');
+  });
+
+  it('passes --output-schema (OpenAI-strict) for a contract whose answer is one JSON object', async () => {
+    const dir = scratchDir();
+    const codex = fakeCodex(dir, { first: '{"approved":true}' });
+    const review = defineContract({
+      id: 'acme.review',
+      version: '1.0.0',
+      title: 'Review',
+      description: 'Whether the change is approved.',
+      delivery: 'text',
+      schema: z.object({ approved: z.boolean(), note: z.string().optional() }),
+      examples: [{ name: 'approved', value: { approved: true } }],
+    });
+    const result = await runContract({
+      ...common,
+      contract: review,
+      bin: codex.bin,
+      cwd: dir,
+      checkVersion: false,
+    });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value.approved).toBe(true);
+    const exec = codex.calls()[0] as string[];
+    expect(exec.slice(0, 3)).toEqual(['exec', '--json', '--output-schema']);
+    expect(result.attempts[0]?.nativeSchema).toBe(true);
   });
 
   it('resumes the same session with the contract correction, and records both attempts', async () => {

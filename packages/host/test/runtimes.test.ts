@@ -30,4 +30,10 @@ describe('HOST_RUNTIMES', () => {
     );
     expect(args).toEqual(['--json-schema', '{"type":"object"}']);
   });
+
+  it('gives Codex only schemas OpenAI strict mode takes: an object at the root', () => {
+    const native = HOST_RUNTIMES.codex.nativeSchema;
+    expect(native?.accepts?.({ type: 'object', properties: {} })).toBe(true);
+    expect(native?.accepts?.({ anyOf: [{ type: 'object' }, { type: 'object' }] })).toBe(false);
+  });
 });

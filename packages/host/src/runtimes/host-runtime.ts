@@ -24,6 +24,11 @@ export interface NativeSchemaOption {
   args(schema: JsonSchema, writeFile: (name: string, content: string) => string): string[];
   /** The schema the CLI is given, from the contract's input-side JSON Schema (the standard variant). */
   readonly variant: 'standard' | 'openai';
+  /**
+   * Whether the provider behind the CLI takes this schema; a contract whose schema it would refuse runs
+   * without the option (the contract's instructions and corrections still apply). Default: any.
+   */
+  accepts?(schema: JsonSchema): boolean;
 }
 
 /**
