@@ -1,6 +1,21 @@
 import { SkillpackError } from '@skillpack/core';
 import type { AttemptRecord, ContractCandidate } from './attempt.js';
 
+/** Every `HostErrorCode`, in one list the type is derived from (so a `switch` over the codes stays exhaustive). */
+export const HOST_ERROR_CODES = [
+  'cli_not_found',
+  'unsupported_version',
+  'exit_nonzero',
+  'killed_by_signal',
+  'api_error',
+  'truncated',
+  'run_incomplete',
+  'session_missing',
+  'timeout',
+  'aborted',
+  'attempts_exhausted',
+] as const;
+
 /**
  * Why `runContract` gave no value, one code per cause:
  * - `cli_not_found`: the CLI could not be started (not on PATH, not executable);
@@ -15,33 +30,7 @@ import type { AttemptRecord, ContractCandidate } from './attempt.js';
  * - `aborted`: the `signal` aborted and the process group was killed;
  * - `attempts_exhausted`: every attempt completed but none satisfied the contract (`candidate` is the last).
  */
-export type HostErrorCode =
-  | 'cli_not_found'
-  | 'unsupported_version'
-  | 'exit_nonzero'
-  | 'killed_by_signal'
-  | 'api_error'
-  | 'truncated'
-  | 'run_incomplete'
-  | 'session_missing'
-  | 'timeout'
-  | 'aborted'
-  | 'attempts_exhausted';
-
-/** Every `HostErrorCode`, for exhaustive checks. */
-export const HOST_ERROR_CODES: readonly HostErrorCode[] = [
-  'cli_not_found',
-  'unsupported_version',
-  'exit_nonzero',
-  'killed_by_signal',
-  'api_error',
-  'truncated',
-  'run_incomplete',
-  'session_missing',
-  'timeout',
-  'aborted',
-  'attempts_exhausted',
-];
+export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
 
 /** Options of a `HostError`: the attempts made so far and, for `attempts_exhausted`, the last candidate. */
 export interface HostErrorOptions {
