@@ -6,9 +6,7 @@ import type { AgentRun, RuntimeId } from '@skillpack/adapters';
 import type { CodexHookListing } from '@skillpack/adapters/codex';
 import { spawnRun } from '@skillpack/host';
 import type { RuntimeSetup } from './_runtimes/_setup.js';
-import { claudeCodeSetup } from './_runtimes/claude-code.js';
-import { codexSetup } from './_runtimes/codex.js';
-import { openCodeSetup } from './_runtimes/opencode.js';
+import { RUNTIME_SETUPS } from './_runtimes/registry.js';
 import { findCli } from './find-cli.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
@@ -108,11 +106,7 @@ export interface AgentRunResult {
 /** stderr kept per run: all of it, up to 64 MiB (its end past that). */
 const MAX_STDERR_BYTES = 64 * 1024 * 1024;
 
-const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = {
-  'claude-code': claudeCodeSetup,
-  codex: codexSetup,
-  opencode: openCodeSetup,
-};
+const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = RUNTIME_SETUPS;
 
 function insideProject(project: string, path: string): string {
   const target = resolve(project, path);
