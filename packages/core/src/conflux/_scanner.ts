@@ -4,9 +4,9 @@ import { forEachLine } from '../text/lines.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { bareBlockerError, missingVerdictError } from './error-codes.js';
 import { readJsonVerdictLine } from './json-verdict.js';
 import { canonicalVerdictKind } from './marker.js';
-import { bareBlockerError, missingVerdictError } from './protocol-errors.js';
 import { type AcceptanceParseResult, resolveJsonVerdict } from './resolve-verdict.js';
 import type { AcceptanceKind, VerdictSource } from './schemas.js';
 

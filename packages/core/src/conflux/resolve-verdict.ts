@@ -1,14 +1,14 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { validateAcceptanceBlocker } from './blocker.js';
-import { validateFindingEntries } from './finding.js';
-import { type JsonVerdict, readJsonVerdict } from './json-verdict.js';
 import {
   bareBlockerError,
   type ConfluxErrorCode,
   malformedFindingError,
   type VerdictLocation,
-} from './protocol-errors.js';
+} from './error-codes.js';
+import { validateFindingEntries } from './finding.js';
+import { type JsonVerdict, readJsonVerdict } from './json-verdict.js';
 import type { ParsedAcceptanceVerdict } from './schemas.js';
 
 /** What the parser returns: the verdict and its source, or a typed acceptance protocol error. */

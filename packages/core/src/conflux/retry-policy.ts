@@ -2,7 +2,7 @@ import type { ProtocolError } from '../errors.js';
 import type { Result } from '../result.js';
 import { forEachLine } from '../text/lines.js';
 import { isBlank, trimUnicodeWhitespace } from '../text/whitespace.js';
-import { acceptanceRejectionOf, type ConfluxErrorCode } from './protocol-errors.js';
+import { acceptanceRejectionOf, type ConfluxErrorCode } from './error-codes.js';
 import {
   type BlockerRejection,
   describeBlockerRejection,

@@ -1,6 +1,6 @@
 import { ConfigError, describeValue, ProtocolError } from '../errors.js';
 import { type BlockMarkers, splitKeyLine } from './_block-scanner.js';
-import type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
+import type { MaestroErrorCode, MaestroProtocolError } from './error-codes.js';
 
 const PREVIEW_LIMIT = 200;
 

@@ -2,7 +2,7 @@
 // mapping from parser results to the conformance result model. Product unwrapping lives in adapters.
 
 import { type AcceptanceParseResult, renderFindingLine } from '../../src/conflux/index.js';
-import { acceptanceRejectionOf } from '../../src/conflux/protocol-errors.js';
+import { acceptanceRejectionOf } from '../../src/conflux/error-codes.js';
 import type { UnwrapLine } from '../../src/index.js';
 
 type Json = { [key: string]: unknown };
