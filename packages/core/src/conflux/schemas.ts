@@ -144,6 +144,14 @@ const FailVerdictSchema = z.strictObject({
 const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
 const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });
 
+/** The object schema of each verdict kind, which the parser reads a verdict's fields by. */
+export const VERDICT_KIND_SCHEMAS = {
+  pass: PassVerdictSchema,
+  fail: FailVerdictSchema,
+  continue: ContinueVerdictSchema,
+  gated: GatedVerdictSchema,
+} as const satisfies Record<AcceptanceKind, z.ZodObject>;
+
 /**
  * The canonical acceptance verdict an agent writes. Output is what the parser hands back (trimmed text,
  * normalised paths, `gated` only); input additionally accepts `blocked`. Its JSON Schema is the contract's.
