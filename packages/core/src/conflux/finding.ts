@@ -61,7 +61,8 @@ function parseExpectations(
     const rawFile = ownField(entry, 'file');
     const rawPath = typeof rawFile === 'string' ? rawFile : '';
     const file = normalizeRepositoryPath(rawPath);
-    if (file === undefined) {
+    // A path whose normal form normalises further (`./ a` is ` a`, then `a`) has no one reading: refused.
+    if (file === undefined || normalizeRepositoryPath(file) !== file) {
       return reject({ kind: 'invalid_path', field, path: rawPath }, `${entryAt}.file`, rawFile);
     }
     const rawDescription = ownField(entry, 'description');
