@@ -153,7 +153,7 @@ export async function readAndExtract(stdout: string): Promise<{ run: AgentRun; o
   const run = await readAgentRun(stdout, { runtime: 'auto' });
   const claude: AgentRun = await readClaudeCodeRun(stdout);
   const codex: AgentRun = await readCodexRun(stdout);
-  return { run: claude.finalText === undefined ? codex : run, ok: extractContract(run, 'conflux.acceptance', builtinContracts).success };
+  return { run: claude.finalText === undefined ? codex : run, ok: extractContract(run, 'conflux.acceptance', { registry: builtinContracts }).success };
 }
 
 export async function hostVerdict(cwd: string): Promise<AcceptanceVerdict['acceptance'] | HostErrorCode> {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { consumerFiles } from './consumer-files.mjs';
 import { INSTALL_TIMEOUT_MS, PACKAGES, STEP_TIMEOUT_MS } from './context.mjs';
 import { assert, isInside, parseJsonOutput, runOk } from './harness.mjs';
-import { readmeSnippets } from './readme-snippets.mjs';
+import { readmeSnippets, TSX_SPEC } from './readme-snippets.mjs';
 
 /** Paths a published tarball must never contain, each with the reason it is reported. */
 const FORBIDDEN_PATHS = [
@@ -160,7 +160,7 @@ async function installProblems(ctx) {
   return problems;
 }
 
-/** `npm install` the tarballs (plus zod and @types/node) into the consumer, then prove what got installed. */
+/** `npm install` the tarballs (plus zod, @types/node and tsx) into the consumer, then prove what got installed. */
 export async function install(ctx) {
   writeConsumer(ctx);
   assert(
@@ -168,7 +168,11 @@ export async function install(ctx) {
     `the consumer ${ctx.consumer} must be outside the repository`,
   );
   const specs = [...ctx.tarballs.values()].map((packed) => packed.path);
-  specs.push(`zod@${repoVersionOf(ctx, 'zod')}`, `@types/node@${repoVersionOf(ctx, '@types/node')}`);
+  specs.push(
+    `zod@${repoVersionOf(ctx, 'zod')}`,
+    `@types/node@${repoVersionOf(ctx, '@types/node')}`,
+    TSX_SPEC,
+  );
   // The optional peer of @skillpack/host/otel, so that subpath can be imported like the others.
   specs.push(`@opentelemetry/api@${repoVersionOf(ctx, '@opentelemetry/api')}`);
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--install-links=false', ...specs];

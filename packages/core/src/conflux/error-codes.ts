@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { describeValue, ProtocolError } from '../errors.js';
+import { toSchemaIssues } from '../issues.js';
 import {
   type BlockerRejection,
   describeBlockerRejection,
@@ -9,7 +11,12 @@ import {
 import { BLOCKER_CATEGORIES, type VerdictSource } from './schemas.js';
 
 /** The stable `code` of every conflux protocol error. */
-export const CONFLUX_ERROR_CODES = ['missing_verdict', 'bare_blocker', 'malformed_finding'] as const;
+export const CONFLUX_ERROR_CODES = [
+  'missing_verdict',
+  'bare_blocker',
+  'malformed_finding',
+  'invalid_verdict',
+] as const;
 /** The stable `code` of every conflux protocol error, one of `CONFLUX_ERROR_CODES`. */
 export type ConfluxErrorCode = (typeof CONFLUX_ERROR_CODES)[number];
 
@@ -107,4 +114,22 @@ export function acceptanceRejectionOf(error: unknown): BlockerRejection | Findin
   if (!(error instanceof ProtocolError)) return undefined;
   if (error.code !== 'bare_blocker' && error.code !== 'malformed_finding') return undefined;
   return error.details.rejection as BlockerRejection | FindingRejection | undefined;
+}
+
+/**
+ * A verdict that passed the seed's checks but not its schema: only a field the schema declares beyond the
+ * seed's (the checks cover every seed field) can fail here, and it is refused, never dropped.
+ */
+export function invalidVerdictError(
+  error: z.ZodError,
+  received: unknown,
+  at: VerdictLocation,
+): ProtocolError<ConfluxErrorCode> {
+  const issues = toSchemaIssues(error);
+  const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new ProtocolError(
+    'invalid_verdict',
+    `Acceptance verdict does not match its schema: ${listed}. Received ${describeValue(received)}.`,
+    { details: { issues, fieldPath: issues[0]?.path, received: describeValue(received), ...at } },
+  );
 }
