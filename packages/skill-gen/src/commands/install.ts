@@ -6,10 +6,11 @@ import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
 import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'install',
-  summary: "Install a built pack's skills for one runtime, tracked in skillpack-lock.json",
+  summary: COMMAND_SUMMARIES.install,
   description: `Copy a built pack's skills for one runtime into its discovery folder (.claude/skills,
 .agents/skills, .opencode/skills; user scope: ~/.claude, ~/.agents/skills, ~/.config/opencode) and record
 every file in skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole
