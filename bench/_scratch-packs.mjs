@@ -92,14 +92,26 @@ process.stdin.on('end', () => {
 export async function ccHooksTsHook(dir) {
   const project = join(dir, 'cc-hooks-ts');
   mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, 'package.json'), '{"name":"cc-hooks-ts-anchor","private":true,"type":"module"}\n');
+  writeFileSync(
+    join(project, 'package.json'),
+    '{"name":"cc-hooks-ts-anchor","private":true,"type":"module"}\n',
+  );
   const install = spawnSync(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `cc-hooks-ts@${CC_HOOKS_TS}`],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--loglevel=error',
+      `cc-hooks-ts@${CC_HOOKS_TS}`,
+    ],
     { cwd: project, encoding: 'utf8', timeout: 300_000 },
   );
   if (install.status !== 0) {
-    return { unavailable: `npm install cc-hooks-ts@${CC_HOOKS_TS} failed: ${(install.stderr || install.error?.message || '').trim().split('\n')[0]}` };
+    return {
+      unavailable: `npm install cc-hooks-ts@${CC_HOOKS_TS} failed: ${(install.stderr || install.error?.message || '').trim().split('\n')[0]}`,
+    };
   }
   writeFileSync(
     join(project, 'hook.mjs'),

@@ -36,7 +36,8 @@ const childCpu = (() => {
 })();
 
 /**
- * Run `commands` ({ label, args, stdin, file?, env?, expect?, status? }; `file` defaults to this `node`)
+ * Run `commands` ({ label, args, stdin, file?, env?, expect?, status? }; `file` defaults to this `node`;
+ * `args` may be a function of the round, for a command that needs a fresh folder each time)
  * `warmup + runs` rounds each, interleaved (each round in a rotated order), and return each command's
  * `{ label, wall, cpu }`: the median wall time and the mean CPU time (undefined off Linux), in ms. A command
  * that exits other than `status` (0) or prints what `expect` does not match throws.
@@ -50,7 +51,8 @@ export function measureCommands(commands, { runs, warmup, env }) {
       const command = commands[index];
       const cpuBefore = childCpu();
       const started = performance.now();
-      const run = spawnSync(command.file ?? process.execPath, command.args, {
+      const args = typeof command.args === 'function' ? command.args(round) : command.args;
+      const run = spawnSync(command.file ?? process.execPath, args, {
         input: command.stdin,
         env: { ...env, ...command.env },
         encoding: 'utf8',

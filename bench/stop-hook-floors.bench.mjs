@@ -57,7 +57,12 @@ export default async function bench() {
       { label: 'init pack hook, blocked', args: always(init.hook), stdin: input.blocked, expect: blocked },
       ...(anchor.args
         ? [
-            { label: 'cc-hooks-ts hook, satisfied', args: anchor.args, stdin: input.satisfied, expect: satisfied },
+            {
+              label: 'cc-hooks-ts hook, satisfied',
+              args: anchor.args,
+              stdin: input.satisfied,
+              expect: satisfied,
+            },
             { label: 'cc-hooks-ts hook, blocked', args: anchor.args, stdin: input.blocked, expect: blocked },
           ]
         : []),
@@ -73,7 +78,10 @@ export default async function bench() {
       if (anchor.args) {
         figures.push(figure(`example pack hook, ${stop}`, `cc-hooks-ts hook, ${stop}`, '≤ 1.0×'));
       } else {
-        figures.push({ label: `example pack hook, ${stop} vs cc-hooks-ts: anchor unavailable (${anchor.unavailable})`, value: '—' });
+        figures.push({
+          label: `example pack hook, ${stop} vs cc-hooks-ts: anchor unavailable (${anchor.unavailable})`,
+          value: '—',
+        });
       }
     }
     for (const stop of ['satisfied', 'blocked']) {
