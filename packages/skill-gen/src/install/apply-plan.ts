@@ -72,6 +72,8 @@ export async function applyPlan(
   beforeChange();
   const staging = await mkdtemp(join(root, STAGING_PREFIX));
   const createdDirs: string[] = [];
+  /** Folders this apply created or found safe: the next file below one checks only what is new. */
+  const readyDirs = new Set<string>();
   const written: string[] = [];
   const deleted: string[] = [];
   const step = (phase: ApplyStep['phase'], path: string) => options.onStep?.({ phase, path });
@@ -110,7 +112,7 @@ export async function applyPlan(
     for (const [index, action] of writing.entries()) {
       step('commit', action.path);
       const target = join(root, action.path);
-      await ensureParent(root, realRoot, action.path, createdDirs);
+      await ensureParent(root, realRoot, action.path, createdDirs, readyDirs);
       const current = await probePath(root, realRoot, action.path);
       if (action.type === 'write' && current.kind !== 'missing') {
         throw new ApplyAbort(`${action.path} appeared while installing; nothing was overwritten`);
@@ -181,17 +183,23 @@ async function packBytes(packDir: string | undefined, action: Writing): Promise<
   return source.data.bytes;
 }
 
-/** Create missing parent folders one by one, refusing any existing parent that resolves outside the root. */
+/**
+ * Create missing parent folders one by one, refusing any existing parent that resolves outside the root.
+ * `ready` holds the folders this apply already created or checked, which are not checked again.
+ */
 async function ensureParent(
   root: string,
   realRoot: string,
   relPath: string,
   created: string[],
+  ready: Set<string>,
 ): Promise<void> {
   const segments = relPath.split('/').slice(0, -1);
   let current = root;
   for (const segment of segments) {
     current = join(current, segment);
+    if (ready.has(current)) continue;
+    ready.add(current);
     const info = await lstat(current).catch(() => undefined);
     if (!info) {
       beforeChange();
