@@ -37,6 +37,14 @@ export async function examplePackHook(dir) {
   return stopHookArgs(join(out, 'claude-code/plugin'));
 }
 
+/** The example pack built for OpenCode into `dir`: its plugin file (its `.json` configuration beside it). */
+export async function examplePackPlugin(dir) {
+  const { buildPack } = await skillGen();
+  const out = join(dir, 'example-pack-opencode');
+  await buildPack({ cwd: join(root, 'examples'), out, targets: ['opencode'] });
+  return join(out, 'opencode/.opencode/plugins/skillpack-examples.js');
+}
+
 /**
  * A `skillpack init` pack in `dir/init-pack`, its workspace's core and zod linked in (as `npm install`
  * would), built for Claude Code and OpenCode: its Stop hook's args and its OpenCode plugin file.
