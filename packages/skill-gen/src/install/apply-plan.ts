@@ -7,6 +7,7 @@ import { sha256 } from '../sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
 import {
+  flushFiles,
   isCommitted,
   type Journal,
   type JournalStep,
@@ -17,6 +18,7 @@ import {
   unlinkStep,
   writeDurably,
   writeJournal,
+  writeStaged,
 } from './journal.js';
 import { serializeLockFile } from './lock-file.js';
 import type { Plan, PlanAction } from './plan.js';
@@ -98,6 +100,8 @@ export async function applyPlan(
       if (action.type === 'delete')
         steps.push({ kind: 'delete', path: action.path, sha256: action.sha256, backup: `deleted-${index}` });
     }
+    // Every staged file is on disk before the journal that names it.
+    await flushFiles([...staged.values()]);
     const lockText = plan.lock.installs.length > 0 ? serializeLockFile(plan.lock) : undefined;
     const stagedLock = join(staging, 'lock');
     if (lockText !== undefined) await writeDurably(stagedLock, Buffer.from(lockText), 0o644);
@@ -172,7 +176,7 @@ async function stageFile(
   if (sha256(bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
   const path = join(staging, name);
-  await writeDurably(path, bytes, action.executable ? 0o755 : 0o644);
+  writeStaged(path, bytes, action.executable ? 0o755 : 0o644);
   return path;
 }
 
