@@ -5,11 +5,9 @@ import { createLineDispatcher } from './_shared/line-dispatcher.js';
 import { createLineSplitter } from './_shared/line-splitter.js';
 import { RunBuilder } from './_shared/run-builder.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
-import type { AgentRun } from './agent-run.js';
-import { createClaudeCodeReader } from './claude-code/stream-json.js';
-import { createCodexReader } from './codex/exec-json.js';
-import { createOpenCodeReader } from './opencode/run-json.js';
-import { isRuntimeId, type RuntimeId } from './runtime-id.js';
+import type { AgentRun, RunEvent } from './agent-run.js';
+import { isRuntimeId, RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
+import { ADAPTER_RUNTIMES, orList } from './runtimes.js';
 
 export type { AgentRunInput } from './_shared/input-chunks.js';
 
@@ -38,6 +36,11 @@ export interface ReadAgentRunOptions {
    * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
    */
   readonly maxToolOutputTotalChars?: number;
+  /**
+   * Called with each runtime event as it is read (its line, type, neutral kind and raw object), for progress
+   * UIs. It does not depend on `keepEvents`; an exception it throws propagates out of the read.
+   */
+  readonly onEvent?: (event: RunEvent) => void;
 }
 
 /** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
@@ -45,11 +48,11 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;
 
-const READERS: Readonly<Record<RuntimeId, RunReaderFactory>> = {
-  'claude-code': createClaudeCodeReader,
-  codex: createCodexReader,
-  opencode: createOpenCodeReader,
-};
+const READERS = Object.fromEntries(
+  RUNTIME_IDS.map((id) => [id, ADAPTER_RUNTIMES[id].createReader]),
+) as Readonly<Record<RuntimeId, RunReaderFactory>>;
+
+const RUNTIME_CHOICES = orList(['auto', ...RUNTIME_IDS].map((id) => `"${id}"`));
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -76,12 +79,22 @@ function keepCount(name: string, value: unknown, fallback: number): number {
   return positiveInteger(name, value, fallback);
 }
 
+function onEventOption(value: unknown): ((event: RunEvent) => void) | undefined {
+  if (value === undefined || typeof value === 'function')
+    return value as ((event: RunEvent) => void) | undefined;
+  throw new ConfigError(
+    'invalid_option',
+    `Option onEvent must be a function; received ${describeValue(value)}.`,
+    { details: { option: 'onEvent' } },
+  );
+}
+
 function resolveOptions(options: ReadAgentRunOptions) {
   const runtime = options.runtime ?? 'auto';
   if (runtime !== 'auto' && !isRuntimeId(runtime)) {
     throw new ConfigError(
       'invalid_option',
-      `Option runtime must be "auto", "claude-code", "codex" or "opencode"; received ${describeValue(runtime)}.`,
+      `Option runtime must be ${RUNTIME_CHOICES}; received ${describeValue(runtime)}.`,
       { details: { option: 'runtime' } },
     );
   }
@@ -101,6 +114,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
       options.maxToolOutputTotalChars,
       DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
     ),
+    onEvent: onEventOption(options.onEvent),
   };
 }
 

@@ -1,13 +1,8 @@
 import type { ProtocolError, Result } from '@skillpack/core';
 
-/** The runtimes whose Stop / SubagentStop hooks `skillpack-hook` serves. */
-export const HOOK_RUNTIME_IDS = ['claude-code', 'codex'] as const;
-/** A runtime whose Stop hooks `skillpack-hook` serves, one of `HOOK_RUNTIME_IDS`. */
-export type HookRuntimeId = (typeof HOOK_RUNTIME_IDS)[number];
+import type { HookRuntimeId } from './hook-runtimes.js';
 
-export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
-  return typeof value === 'string' && (HOOK_RUNTIME_IDS as readonly string[]).includes(value);
-}
+export type { HookRuntimeId } from './hook-runtimes.js';
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
 export const STOP_EVENT_NAMES = ['Stop', 'SubagentStop'] as const;
@@ -32,6 +27,12 @@ export interface StopHookEvent {
   readonly lastAssistantMessageNull?: true;
   /** The subagent transcript for SubagentStop, else the session transcript. */
   readonly transcriptPath: string | undefined;
+  /**
+   * The id the runtime gives one chain of stops, where it sends one (Codex 0.169: `turn_id`, the same for a
+   * stop and the stops that follow its blocks). Part of the retry-budget key, so two chains of one session that
+   * run at once never reset or spend each other's blocks.
+   */
+  readonly chainId?: string;
 }
 
 /** How one runtime's Stop hook stdin is validated and normalised. */

@@ -34,15 +34,9 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
   async run({ io, values, positionals, format }) {
     const packName = positionals[0]!;
     if (packName === '') throw new UsageError('missing_argument', 'PACK_NAME must not be empty.');
-    const [
-      { uninstallPack },
-      { formatOutcomeJson, formatOutcomeText },
-      { syncCodexPluginTable },
-      pluginFormat,
-    ] = await Promise.all([
+    const [{ uninstallPack }, { formatOutcomeJson, formatOutcomeText }, pluginFormat] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
-      import('../install/codex-plugin-step.js'),
       import('../install/codex-plugin-format.js'),
     ]);
     const result = await uninstallPack({
@@ -54,10 +48,8 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;
-    // Take skillpack's [plugins."…"] table out of config.toml with the plugin it enabled.
-    const plugin = result.data.plan.runtimes.includes('codex')
-      ? await syncCodexPluginTable(result.data, { consent: false, env: io.env })
-      : undefined;
+    // skillpack's [plugins."…"] table left config.toml with the plugin it enabled (a step of the plan).
+    const plugin = result.data.codexPlugin;
     if (format === 'json') io.stdout(formatOutcomeJson(result.data, plugin ? { codexPlugin: plugin } : {}));
     else {
       io.stdout(formatOutcomeText(result.data));

@@ -14,6 +14,7 @@ import {
 import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
 import { sha256 } from '../sha256.js';
 import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
@@ -46,13 +47,14 @@ export interface ReadPackOptions {
   readonly form?: InstallForm;
 }
 
-/** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
-const PLUGIN_HOOK_FILES: Readonly<Partial<Record<RuntimeId, { config: string; program: string }>>> = {
+/** The pack's plugin files that declare its hooks and hold the program; `undefined` for a runtime without. */
+const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: string } | undefined>> = {
   codex: { config: 'codex/plugin/hooks/hooks.json', program: 'codex/plugin/hooks/skillpack-hook.cjs' },
   'claude-code': {
     config: 'claude-code/plugin/hooks/hooks.json',
     program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
   },
+  opencode: undefined,
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -125,12 +127,23 @@ export async function readPack(
   }
   const manifest = parsed.data;
   if (options.form === 'plugin') return readPluginForm(packDir, manifest, runtime);
-  const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
+  const codexForm = skillGenRuntime(runtime).install.packForms
+    ? resolveCodexForm(manifest, scope, options.codexForm)
+    : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
-  const layout = packLayoutOf(manifest);
+  const layout = packLayoutOf(manifest, runtime);
+  const hook = pluginHookOf(manifest, runtime);
+  if (hook && !hook.success) return hook;
+  // The plugin's own hook declaration and program stay out of Codex's plugin cache when install wires the hook
+  // into the runtime's hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user
+  // also trusts (keyed `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
+  const wiredByInstall = new Set(
+    hook.data ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+  );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
+    if (plugin && wiredByInstall.has(entry.path)) continue;
     const path = plugin
       ? codexPluginPath(plugin, entry.path)
       : targetPathFor(runtime, scope, entry.path, layout);
@@ -144,9 +157,7 @@ export async function readPack(
       });
     }
   }
-  const hook = pluginHookOf(manifest, runtime);
-  if (hook && !hook.success) return hook;
-  if (hook?.data) selected.push(hook.data.program);
+  if (hook.data) selected.push(hook.data.program);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
@@ -167,8 +178,8 @@ export async function readPack(
   });
 }
 
-/** Runtimes with a plugin form install builds (Codex's plugin install is its own). */
-const PLUGIN_FORM: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+/** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
+const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
 
 /** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
 async function readPluginForm(
@@ -223,12 +234,17 @@ function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyF
   );
 }
 
-/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
-function packLayoutOf(manifest: Manifest): PackLayout {
-  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
-  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
-    ? 'portable-package'
-    : 'pack';
+/**
+ * A published portable package (a manifest whose paths are not below `portable/`, with the portable target):
+ * its spec-only `skills/` install for a runtime whose own form it does not carry (a package built before the
+ * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
+ * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
+ */
+function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
+  const isPackage =
+    manifest.targets.includes('portable') &&
+    !manifest.files.some((entry) => entry.path.startsWith('portable/'));
+  return isPackage && !manifest.targets.includes(runtime) ? 'portable-package' : 'pack';
 }
 
 /**
