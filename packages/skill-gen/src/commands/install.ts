@@ -8,10 +8,11 @@ import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/l
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { checkRuntimeOptions } from './_runtime-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'install',
-  summary: "Install a built pack's skills for one runtime, tracked in skillpack-lock.json",
+  summary: COMMAND_SUMMARIES.install,
   description: `Copy a built pack's skills for one runtime into its discovery folder (.claude/skills,
 .agents/skills, .opencode/skills; user scope: ~/.claude, ~/.agents/skills, ~/.config/opencode) and record
 every file in skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole

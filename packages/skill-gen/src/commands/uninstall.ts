@@ -3,10 +3,11 @@ import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'uninstall',
-  summary: 'Remove an installed pack, keeping any file you changed',
+  summary: COMMAND_SUMMARIES.uninstall,
   description: `Remove the files skillpack installed for a pack (every runtime, or only --runtime) that are
 unchanged since install, keep the ones you changed (and say so), prune folders this emptied and update
 skillpack-lock.json. A Claude Code plugin form installed with --activate is unregistered with Claude Code's own
