@@ -26,6 +26,7 @@ function stopHookArgs(pluginDir) {
   const command = hooks.hooks.Stop[0].hooks[0].command;
   const words = command.match(/"[^"]*"|\S+/g).map((word) => word.replace(/^"|"$/g, ''));
   if (words[0] !== 'node') throw new Error(`unexpected hook command: ${command}`);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the hook command's literal ${CLAUDE_PLUGIN_ROOT} placeholder
   return words.slice(1).map((word) => word.replace('${CLAUDE_PLUGIN_ROOT}', pluginDir));
 }
 
