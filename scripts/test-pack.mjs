@@ -26,6 +26,7 @@ import { createContext } from './test-pack/context.mjs';
 import { readmeContractLoop } from './test-pack/contract-module-checks.mjs';
 import { assert, createReport, killRunning } from './test-pack/harness.mjs';
 import { checkContents, install, packAll } from './test-pack/pack-install.mjs';
+import { quickstart } from './test-pack/quickstart.mjs';
 
 const keep = process.argv.includes('--keep');
 const repoRoot = realpathSync(fileURLToPath(new URL('..', import.meta.url)));
@@ -62,6 +63,11 @@ async function main() {
   await check("the README's own-contract loop (build, hook, parse)", readmeContractLoop, INSTALLED);
   await check('skillpack parse', parseSamples, INSTALLED);
   await check('skillpack-hook on Stop payloads', stopHook, INSTALLED);
+  await check(
+    "the skill-gen README's quick start, verbatim, from an empty folder",
+    () => quickstart(ctx, 'packages/skill-gen/README.md'),
+    PACKED,
+  );
   await check('nothing resolved into the monorepo', resolutionsStayOutside, INSTALLED);
   const { passed, failed } = report.summary();
   console.log(`\n${passed} passed, ${failed} failed`);
