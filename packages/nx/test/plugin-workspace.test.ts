@@ -60,7 +60,9 @@ function seed(ws: NxWorkspace): void {
   ws.write('packs/c/skillpack.config.json', config('pack-c', { skills: ['../../shared-skills/shared'] }));
 }
 
-describe('@skillpack/nx in a throwaway Nx workspace (the real nx CLI)', () => {
+// Each test runs the real nx CLI over real builds, some twice (a build, then its cached rerun): on a loaded
+// two-core machine that takes longer than the shared per-test bound, without being hung.
+describe('@skillpack/nx in a throwaway Nx workspace (the real nx CLI)', { timeout: 240_000 }, () => {
   let ws: NxWorkspace;
   beforeAll(() => {
     ws = createNxWorkspace();
