@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { EXIT_INTERNAL, guardCommandProcess } from './cli/process-exit.js';
-import { runCli } from './program.js';
+import { runCli } from './cli/program.js';
 
 // Until the command completes, the exit code is a failure: see guardCommandProcess.
 const command = guardCommandProcess();

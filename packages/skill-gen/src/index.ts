@@ -1,12 +1,12 @@
 // The public API: what a pack author, a host or a CI script uses. The CLI's own machinery (command
 // declarations, exit codes, planning, rendering and writing steps, manifest and lock-file writers) is
 // internal; `runCli` runs any command.
-export type { CliIo } from './cli-io.js';
+export type { CliIo } from './cli/io.js';
+export { runCli } from './cli/program.js';
 export { packConfigJsonSchema } from './config/config-json-schema.js';
 export { loadPackConfig, safeParsePackConfig } from './config/load-pack-config.js';
 export type { Author, HookConfig, PackConfig, PackConfigInput, StopEvent } from './config/pack-config.js';
 export { PackConfigSchema } from './config/pack-config.js';
-export { writeContractSchemas } from './contract-schemas.js';
 export type { DocFile } from './docs/contract-docs.js';
 export { renderContractDocs } from './docs/contract-docs.js';
 export type { InstallScope } from './install/layout.js';
@@ -30,22 +30,22 @@ export type { LintReport } from './lint/run-lint.js';
 export { runLint } from './lint/run-lint.js';
 export type { LintRuntime, Severity } from './lint/runtimes.js';
 export type { SkillFileInput } from './lint/skill-document.js';
-export type { Manifest, ManifestFile } from './manifest.js';
-export { MANIFEST_FILE, safeParseManifest } from './manifest.js';
 export type { BuildOptions, BuildResult, CheckResult } from './pack/build-pack.js';
 export { buildPack, checkPack } from './pack/build-pack.js';
 export type { CheckReport, DriftEntry, DriftKind } from './pack/check-pack.js';
+export { generatorVersion } from './pack/generator-version.js';
+export type { Manifest, ManifestFile } from './pack/manifest.js';
+export { MANIFEST_FILE, safeParseManifest } from './pack/manifest.js';
 export type { PackReads } from './pack/pack-reads.js';
 export { SKILLPACK_PACKAGES } from './pack/pack-reads.js';
 export type { PackRequest } from './pack/pack-request.js';
 export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
 export { planPack } from './pack/plan-pack.js';
-export { runCli } from './program.js';
+export { writeContractSchemas } from './render/contract-schemas.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';
 export type { ParsedSkillFile } from './source/parse-skill-file.js';
 export { safeParseSkillFile } from './source/parse-skill-file.js';
 export type { SkillAsset, SkillSource } from './source/skill-source.js';
 export type { TargetId } from './targets/target-id.js';
 export { isTargetId, TARGET_IDS } from './targets/target-id.js';
-export { generatorVersion } from './version.js';

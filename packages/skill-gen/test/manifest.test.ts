@@ -1,7 +1,12 @@
 import { ConfigError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { createManifest, isSafeRelativePath, safeParseManifest, serializeManifest } from '../src/manifest.js';
-import { textFile } from '../src/output-file.js';
+import { textFile } from '../src/files/output-file.js';
+import {
+  createManifest,
+  isSafeRelativePath,
+  safeParseManifest,
+  serializeManifest,
+} from '../src/pack/manifest.js';
 import { JUNK_INPUTS, prototypeIsClean } from './_support/junk.js';
 
 const manifest = createManifest({

@@ -4,7 +4,7 @@ import { createContractRegistry, defineContract } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildPack } from '../src/pack/build-pack.js';
-import { createTypeReferences, type ModuleContractSource } from '../src/type-reference.js';
+import { createTypeReferences, type ModuleContractSource } from '../src/render/type-reference.js';
 import { reviewContractSource } from './_support/review-contract.js';
 import { tempDir } from './_support/temp.js';
 

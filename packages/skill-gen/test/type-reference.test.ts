@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTypeReferences, type TypeReference, typeNameFor } from '../src/type-reference.js';
+import { createTypeReferences, type TypeReference, typeNameFor } from '../src/render/type-reference.js';
 import { demoContract } from './_support/demo-registry.js';
 import { tempDir } from './_support/temp.js';
 

@@ -1,5 +1,5 @@
-import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from './exit-code.js';
+import type { CliIo } from './io.js';
 import type { Progress } from './progress.js';
 
 /** A flag that takes no value: `--dry-run`. */

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { toIoError } from '../io-error.js';
+import { toIoError } from '../errors/io-error.js';
 import { IoError } from './exit-code.js';
 import { kindCode, PATH_KIND_PHRASE, pathKind } from './path-kind.js';
 

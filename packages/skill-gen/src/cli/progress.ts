@@ -1,4 +1,4 @@
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from './io.js';
 
 /** Reports how far long work got; a no-op unless stderr is a terminal. */
 export interface Progress {

@@ -1,5 +1,5 @@
 import { type SerializedError, SkillpackError } from '@skillpack/core';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from './io.js';
 
 /**
  * A `--format json` document: pretty-printed with two spaces and one trailing newline, the same in every

@@ -1,7 +1,7 @@
 import type { SkillpackError } from '@skillpack/core';
-import type { CliIo } from '../cli-io.js';
 import type { CommandDeclaration } from './command.js';
 import { EXIT, exitCodeFor, UsageError } from './exit-code.js';
+import type { CliIo } from './io.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { createProgress } from './progress.js';
 import { errorDocument, errorText, writeJson } from './report.js';

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { RUNTIME_IDS } from '@skillpack/adapters';
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../cli/io.js';
 import { INSTALL_SCOPES } from '../install/layout.js';
 
 /** The options `install`, `uninstall` and `list` share: where the scope roots are. */

@@ -1,11 +1,11 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { authorError } from '../author-error.js';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import { PackNameSchema } from '../config/pack-config.js';
-import { windowsNameProblem } from '../windows-names.js';
+import { authorError } from '../errors/author-error.js';
+import { windowsNameProblem } from '../files/windows-names.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 async function isEmpty(dir: string): Promise<boolean> {

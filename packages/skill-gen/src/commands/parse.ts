@@ -10,10 +10,10 @@ import {
 } from '@skillpack/core';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, exitCodeFor, IoError } from '../cli/exit-code.js';
+import type { CliIo } from '../cli/io.js';
 import { kindCode, PATH_KIND_PHRASE, type PathKind, pathKind } from '../cli/path-kind.js';
 import { formatJson } from '../cli/report.js';
-import type { CliIo } from '../cli-io.js';
-import { toIoError } from '../io-error.js';
+import { toIoError } from '../errors/io-error.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 

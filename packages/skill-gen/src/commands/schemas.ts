@@ -26,7 +26,7 @@ The registered contracts are the built-ins plus those of the pack config's "cont
   async run({ io, values, format }) {
     const [{ loadCommandContracts }, { writeContractSchemas }] = await Promise.all([
       import('./_contract-options.js'),
-      import('../contract-schemas.js'),
+      import('../render/contract-schemas.js'),
     ]);
     const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
     const dir = resolve(io.cwd, values.out);

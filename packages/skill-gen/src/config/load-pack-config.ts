@@ -1,7 +1,7 @@
 import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/core';
-import { authorError } from '../author-error.js';
-import { findUnsafeKey } from '../unsafe-keys.js';
-import { capitalize, toAuthorIssue } from '../zod-issues.js';
+import { authorError } from '../errors/author-error.js';
+import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
+import { findUnsafeKey } from '../json/unsafe-keys.js';
 import { type PackConfig, PackConfigSchema } from './pack-config.js';
 import { readConfigText } from './read-config-text.js';
 

@@ -1,6 +1,6 @@
-import { authorError } from '../author-error.js';
 import { kindCode, PATH_KIND_PHRASE, pathKind } from '../cli/path-kind.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { authorError } from '../errors/author-error.js';
+import { readRegularFile } from '../files/read-regular-file.js';
 
 /** A pack config is a small JSON file: this bounds what is read before parsing. */
 const MAX_CONFIG_BYTES = 16 * 1024 * 1024;

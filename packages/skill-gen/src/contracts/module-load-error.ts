@@ -1,4 +1,4 @@
-import { authorError } from '../author-error.js';
+import { authorError } from '../errors/author-error.js';
 import type { ContractModuleOptions } from './load-contract-modules.js';
 import type { ProbeOutcome } from './probe-module.js';
 

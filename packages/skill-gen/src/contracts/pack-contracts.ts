@@ -4,7 +4,7 @@ import {
   createContractRegistry,
   loadBuiltinContract,
 } from '@skillpack/core';
-import { authorError } from '../author-error.js';
+import { authorError } from '../errors/author-error.js';
 import type { ContractModuleOptions, ModuleContract } from './load-contract-modules.js';
 
 /** One module to load, with where it resolves from and which file names it. */

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
-import { authorError } from '../author-error.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
-import { generatorVersion } from '../version.js';
+import { authorError } from '../errors/author-error.js';
+import { generatorVersion } from '../pack/generator-version.js';
 import type { BundleName, HookBundles } from './hook-bundles.js';
 
 /** The contracts a pack's hook checks, and whether any of them is built in rather than the pack's own. */

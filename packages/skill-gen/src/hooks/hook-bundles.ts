@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { authorError } from '../author-error.js';
+import { authorError } from '../errors/author-error.js';
 
 /** The adapters' prebuilt, self-contained files a pack carries (no `npm install` once installed). */
 export const BUNDLE_SPECIFIERS = {

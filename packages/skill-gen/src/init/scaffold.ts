@@ -1,4 +1,4 @@
-import { generatorVersion } from '../version.js';
+import { generatorVersion } from '../pack/generator-version.js';
 
 /** What `skillpack init` writes: a pack project whose build and test pass as soon as it is installed. */
 export interface ScaffoldOptions {

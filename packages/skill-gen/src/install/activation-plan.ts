@@ -2,7 +2,7 @@
 // hook configuration edit, chained onto it when both land in the same file (the user scope's settings.json).
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../files/read-regular-file.js';
 import { perRuntime } from '../runtimes/registry.js';
 import {
   ACTIVATION_FILE,

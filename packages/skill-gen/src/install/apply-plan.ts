@@ -2,8 +2,8 @@ import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/pro
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
 import {

@@ -9,7 +9,7 @@ import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { toStableJson } from '../stable-json.js';
+import { toStableJson } from '../json/stable-json.js';
 import { PLUGIN_SETTINGS_FILE, type PluginWant, pluginKey } from './claude-plugin.js';
 import { writeDurably } from './journal.js';
 import type { InstallScope } from './layout.js';

@@ -1,5 +1,5 @@
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
-import type { Manifest } from '../manifest.js';
+import type { Manifest } from '../pack/manifest.js';
 import { CODEX_PLUGIN_SOURCE, codexPluginFolder, type InstallScope } from './layout.js';
 
 /** How a pack is installed for Codex: as its plugin (`$<pack>:<skill>`) or as standalone skills (`$<skill>`). */

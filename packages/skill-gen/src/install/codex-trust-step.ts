@@ -1,4 +1,4 @@
-import type { CliIo } from '../cli-io.js';
+import type { CliIo } from '../cli/io.js';
 import { hookProgramPath } from './codex-hook-plan.js';
 import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
 import { type CodexHookTrust, codexHookTrust } from './codex-trust.js';

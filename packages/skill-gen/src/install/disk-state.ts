@@ -1,7 +1,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 import type { DiskState } from './plan.js';
 
 /** Whether `path` is `root` or inside it (both already resolved with `realpath`). */

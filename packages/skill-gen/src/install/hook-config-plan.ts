@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 import { probePaths } from './disk-state.js';
 import {
   declaredHookEntries,

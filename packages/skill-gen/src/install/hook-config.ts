@@ -4,8 +4,8 @@
 // identified by the sha256 of their stable JSON as recorded in the lock, and edits the text surgically
 // (json-edit.ts): every byte skillpack did not add stays as it was. Pure: text in, text out.
 import { fail, isJsonObject, ok, ProtocolError, type Result } from '@skillpack/core';
-import { sha256 } from '../sha256.js';
-import { toStableJson } from '../stable-json.js';
+import { sha256 } from '../files/sha256.js';
+import { toStableJson } from '../json/stable-json.js';
 import { appendAt, removeAt } from './json-edit.js';
 
 /** The hook configuration files install edits, relative to the scope root (project or home). */

@@ -2,8 +2,8 @@ import { chmodSync, closeSync, fsyncSync, openSync, writeFileSync } from 'node:f
 import { lstat, open, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { probePath } from './disk-state.js';
 

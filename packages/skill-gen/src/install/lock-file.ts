@@ -1,8 +1,8 @@
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
+import { toStableJson } from '../json/stable-json.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
-import { toStableJson } from '../stable-json.js';
 import { HOOK_CONFIG_FILES } from './hook-config.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';

@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { toIoError } from '../io-error.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { toIoError } from '../errors/io-error.js';
+import { readRegularFile } from '../files/read-regular-file.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {

@@ -12,10 +12,10 @@ import {
   safeJsonParse,
 } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
+import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
 import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
-import { sha256 } from '../sha256.js';
 import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';

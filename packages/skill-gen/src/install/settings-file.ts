@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 import { probePaths } from './disk-state.js';
 import type { DiskState, PlanAction } from './plan.js';
 

@@ -3,7 +3,7 @@ import { access, lstat, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../files/read-regular-file.js';
 import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';

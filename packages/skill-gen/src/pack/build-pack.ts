@@ -1,7 +1,7 @@
 import type { Warning } from '@skillpack/core';
-import type { Manifest } from '../manifest.js';
 import { type CheckReport, comparePack } from './check-pack.js';
 import { loadPack } from './load-pack.js';
+import type { Manifest } from './manifest.js';
 import type { PackReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
 import { renderPack } from './render-pack.js';

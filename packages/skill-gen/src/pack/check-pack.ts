@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
-import { contentBytes } from '../output-file.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { contentBytes } from '../files/output-file.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
+import { MANIFEST_FILE, type Manifest, safeParseManifest } from './manifest.js';
 import { type DiskFile, readPackTree } from './pack-tree.js';
 import type { RenderedPack } from './render-pack.js';
 

@@ -1,7 +1,7 @@
 import type { ContractRegistry } from '@skillpack/core';
 import type { BundlePaths } from '../hooks/hook-bundles.js';
+import type { TypeReferenceOptions } from '../render/type-reference.js';
 import type { TargetId } from '../targets/target-id.js';
-import type { TypeReferenceOptions } from '../type-reference.js';
 
 /** What `build` and `check` work from; every field has a default the CLI relies on. */
 export interface PackRequest {

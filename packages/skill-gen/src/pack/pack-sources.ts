@@ -1,9 +1,9 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { isRuntimeId } from '@skillpack/adapters';
-import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import { readConfigText } from '../config/read-config-text.js';
+import { authorError } from '../errors/author-error.js';
 import { BUNDLE_SPECIFIERS, type BundleName, resolveBundle } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
 import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';

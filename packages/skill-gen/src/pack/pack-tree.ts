@@ -1,8 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
 
 /** A file found on disk under a pack directory. */
 export interface DiskFile {

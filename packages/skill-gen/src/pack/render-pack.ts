@@ -1,12 +1,12 @@
 import type { Warning } from '@skillpack/core';
-import { createManifest, MANIFEST_FILE, type Manifest, serializeManifest } from '../manifest.js';
-import { type OutputFile, textFile } from '../output-file.js';
+import { type OutputFile, textFile } from '../files/output-file.js';
 import { createContractFiles } from '../render/contract-files.js';
 import { createTemplateEngine } from '../render/template-engine.js';
 import { TARGET_RENDERERS } from '../targets/renderers.js';
 import { TARGET_IDS } from '../targets/target-id.js';
-import { generatorVersion } from '../version.js';
+import { generatorVersion } from './generator-version.js';
 import type { PackInputs } from './load-pack.js';
+import { createManifest, MANIFEST_FILE, type Manifest, serializeManifest } from './manifest.js';
 import { assertWindowsSafePaths } from './windows-paths.js';
 
 export const GENERATOR_NAME = '@skillpack/skill-gen';

@@ -1,5 +1,5 @@
 import { ConfigError } from '@skillpack/core';
-import { windowsPathProblem } from '../windows-names.js';
+import { windowsPathProblem } from '../files/windows-names.js';
 
 /**
  * Refuse a rendered pack a Windows checkout or install cannot hold: a path segment Windows cannot create

@@ -2,10 +2,10 @@ import { constants } from 'node:fs';
 import { chmod, lstat, mkdir, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ConfigError } from '@skillpack/core';
-import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
-import { contentBytes } from '../output-file.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
+import { contentBytes } from '../files/output-file.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
+import { MANIFEST_FILE, type Manifest, safeParseManifest } from './manifest.js';
 import type { RenderedPack } from './render-pack.js';
 
 export interface WriteReport {

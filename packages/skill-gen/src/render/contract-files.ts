@@ -1,5 +1,5 @@
 import type { ContractRegistry } from '@skillpack/core';
-import { toStableJson } from '../stable-json.js';
+import { toStableJson } from '../json/stable-json.js';
 
 /** The texts of a contract's reference files, computed once per build however many skills speak it. */
 export interface ContractFiles {

@@ -1,7 +1,7 @@
 import { isRuntimeId } from '@skillpack/adapters';
 import type { AnyContract } from '@skillpack/core';
+import { toStableJson } from '../json/stable-json.js';
 import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
-import { toStableJson } from '../stable-json.js';
 import type { TargetId } from '../targets/target-id.js';
 import { fieldSections } from './field-table.js';
 import { fenceFor, tableCell } from './markdown.js';

@@ -1,6 +1,6 @@
 import { type ConfigError, type ContractRegistry, describeValue } from '@skillpack/core';
 import Handlebars from 'handlebars';
-import { authorError } from '../author-error.js';
+import { authorError } from '../errors/author-error.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { type ContractView, createContractView } from './contract-view.js';

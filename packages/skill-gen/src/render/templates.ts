@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authorError } from '../author-error.js';
+import { authorError } from '../errors/author-error.js';
 import { TARGET_IDS, type TargetId } from '../targets/target-id.js';
 
 /** One template file and the path errors report for it (relative to the templates folder). */

@@ -1,9 +1,9 @@
 import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/core';
 import matter from 'gray-matter';
 import YAML from 'yaml';
-import { authorError } from '../author-error.js';
-import { findUnsafeKey } from '../unsafe-keys.js';
-import { capitalize, toAuthorIssue } from '../zod-issues.js';
+import { authorError } from '../errors/author-error.js';
+import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
+import { findUnsafeKey } from '../json/unsafe-keys.js';
 import { type SkillFrontMatter, SkillFrontMatterSchema } from './front-matter-schema.js';
 import { isWellFormedText } from './well-formed.js';
 

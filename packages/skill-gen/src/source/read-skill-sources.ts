@@ -1,10 +1,10 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { authorError } from '../author-error.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { sha256 } from '../sha256.js';
-import { windowsNameProblem, windowsPathProblem } from '../windows-names.js';
+import { authorError } from '../errors/author-error.js';
+import { readRegularFile } from '../files/read-regular-file.js';
+import { sha256 } from '../files/sha256.js';
+import { windowsNameProblem, windowsPathProblem } from '../files/windows-names.js';
 import { safeParseSkillFile } from './parse-skill-file.js';
 import { ASSET_FOLDERS, type SkillAsset, type SkillSource, type SourceRecord } from './skill-source.js';
 

@@ -1,10 +1,10 @@
-import { authorError } from '../author-error.js';
-import { type OutputFile, textFile } from '../output-file.js';
+import { authorError } from '../errors/author-error.js';
+import { type OutputFile, textFile } from '../files/output-file.js';
 import type { ContractFiles } from '../render/contract-files.js';
 import { contractReferenceFiles } from '../render/contract-view.js';
+import type { TypeReference } from '../render/type-reference.js';
 import { toSkillMarkdown } from '../render/yaml.js';
 import type { SkillSource } from '../source/skill-source.js';
-import type { TypeReference } from '../type-reference.js';
 import type { FrontMatter } from './_front-matter.js';
 
 export interface SkillTreeInput {

@@ -1,3 +1,4 @@
+import { type OutputFile, textFile } from '../files/output-file.js';
 import {
   HOOK_FILE,
   hookCommand,
@@ -5,11 +6,10 @@ import {
   hooksObject,
   packHookedContracts,
 } from '../hooks/hook-plan.js';
-import { type OutputFile, textFile } from '../output-file.js';
+import { toStableJson } from '../json/stable-json.js';
 import type { SkillForm } from '../render/invocation.js';
 import { toYaml } from '../render/yaml.js';
 import type { SkillSource } from '../source/skill-source.js';
-import { toStableJson } from '../stable-json.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import {

@@ -1,6 +1,6 @@
+import { type OutputFile, textFile } from '../files/output-file.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
-import { type OutputFile, textFile } from '../output-file.js';
-import { toStableJson } from '../stable-json.js';
+import { toStableJson } from '../json/stable-json.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import { bundleFile, type RenderTarget } from './target-context.js';

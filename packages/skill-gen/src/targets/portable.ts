@@ -1,7 +1,7 @@
-import { createManifest, MANIFEST_FILE, serializeManifest } from '../manifest.js';
-import { type OutputFile, textFile } from '../output-file.js';
-import { toStableJson } from '../stable-json.js';
-import { generatorVersion } from '../version.js';
+import { type OutputFile, textFile } from '../files/output-file.js';
+import { toStableJson } from '../json/stable-json.js';
+import { generatorVersion } from '../pack/generator-version.js';
+import { createManifest, MANIFEST_FILE, serializeManifest } from '../pack/manifest.js';
 import { specKeys, toolString } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import { authorObject, optionalPackFields, type RenderTarget, type TargetContext } from './target-context.js';

@@ -1,12 +1,12 @@
 import type { ContractRegistry } from '@skillpack/core';
 import type { PackConfig } from '../config/pack-config.js';
+import type { OutputFile } from '../files/output-file.js';
 import type { HookBundles } from '../hooks/hook-bundles.js';
-import type { OutputFile } from '../output-file.js';
 import type { ContractFiles } from '../render/contract-files.js';
 import type { SkillForm } from '../render/invocation.js';
 import type { PluginReadmeView } from '../render/template-engine.js';
+import type { TypeReference } from '../render/type-reference.js';
 import type { SkillSource } from '../source/skill-source.js';
-import type { TypeReference } from '../type-reference.js';
 
 /** Everything one target renders from; built once per build, no I/O left to do. */
 export interface TargetContext {

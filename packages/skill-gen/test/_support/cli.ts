@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { runCli } from '../../src/program.js';
+import { runCli } from '../../src/cli/program.js';
 
 /** Run the CLI in process with captured output. */
 export async function cli(cwd: string, ...argv: string[]) {

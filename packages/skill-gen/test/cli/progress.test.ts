@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
 import { createProgress, PROGRESS_DELAY_MS } from '../../src/cli/progress.js';
-import type { CliIo } from '../../src/cli-io.js';
 
 function terminal(interactive: boolean) {
   let clock = 0;

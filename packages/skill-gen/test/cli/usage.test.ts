@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../../src/cli/command.js';
+import { loadCommands } from '../../src/cli/program.js';
 import { programUsage } from '../../src/cli/program-usage.js';
 import { commandUsage } from '../../src/cli/usage.js';
 import { COMMAND_SUMMARIES } from '../../src/commands/_summaries.js';
-import { loadCommands } from '../../src/program.js';
 
 const COMMANDS = await loadCommands();
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli-io.js';
-import { runCli } from '../../src/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
 import { reviewContractSource } from '../_support/review-contract.js';
 
 /** A pack project whose config names a TypeScript contract module, as `skillpack init` writes one. */

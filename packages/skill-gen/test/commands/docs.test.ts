@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
 import { runDocs } from '../../src/commands/docs.js';
 import { contractFamily, GENERATED_MARKER } from '../../src/docs/contract-docs.js';
-import { runCli } from '../../src/program.js';
 import { demoRegistry } from '../_support/demo-registry.js';
 import { tempDir } from '../_support/temp.js';
 

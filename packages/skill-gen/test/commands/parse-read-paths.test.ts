@@ -5,8 +5,8 @@ import { createEventLineUnwrapper, extractContract, readAgentRun } from '@skillp
 import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli-io.js';
-import { runCli } from '../../src/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
 
 /**
  * Issue #26 sweep, `skillpack parse` leg: on every prefix of the captures that hold several turns, a failure

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli-io.js';
-import { runCli } from '../../src/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../adapters/test/fixtures/', import.meta.url));
 const fixture = (path: string) => join(FIXTURES, path);

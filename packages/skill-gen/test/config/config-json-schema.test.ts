@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { packConfigJsonSchema } from '../../src/config/config-json-schema.js';
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
-import { toStableJson } from '../../src/stable-json.js';
+import { toStableJson } from '../../src/json/stable-json.js';
 import { configText, goldenDir } from '../_support/temp.js';
 
 const schema = packConfigJsonSchema();

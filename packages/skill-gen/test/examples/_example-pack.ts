@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AnyContract } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
-import type { OutputFile } from '../../src/output-file.js';
+import type { OutputFile } from '../../src/files/output-file.js';
 import { loadPack, type PackInputs } from '../../src/pack/load-pack.js';
 import { type RenderedPack, renderPack } from '../../src/pack/render-pack.js';
 import { standInBundles } from '../_support/temp.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, safeParseManifest } from '../../src/manifest.js';
+import { MANIFEST_FILE, safeParseManifest } from '../../src/pack/manifest.js';
 import { buildGolden, readTree, type TreeEntry } from '../_support/golden-build.js';
 import { goldenDir, standInBundles } from '../_support/temp.js';
 

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { sha256 } from '../../src/files/sha256.js';
 import { installPack } from '../../src/install/operations.js';
 import { buildPack } from '../../src/pack/build-pack.js';
-import { sha256 } from '../../src/sha256.js';
 import { goldenDir, tempDir } from '../_support/temp.js';
 
 const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;

@@ -2,7 +2,7 @@
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
 import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
-import { safeParseManifest } from '../../src/manifest.js';
+import { safeParseManifest } from '../../src/pack/manifest.js';
 import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { describeLinearTime } from './_support/core-support.js';
 

@@ -8,7 +8,7 @@ import { PackConfigSchema } from '../../src/config/pack-config.js';
 import { LockFileSchema, safeParseLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
-import { ManifestSchema, safeParseManifest } from '../../src/manifest.js';
+import { ManifestSchema, safeParseManifest } from '../../src/pack/manifest.js';
 import { SkillFrontMatterSchema } from '../../src/source/front-matter-schema.js';
 import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { configText, fixturesDir, goldenDir } from '../_support/temp.js';

@@ -5,7 +5,7 @@ import YAML from 'yaml';
 import { type LockFile, safeParseLockFile, serializeLockFile } from '../../src/install/lock-file.js';
 import { skillFolder } from '../../src/install/lock-ownership.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
-import { type Manifest, safeParseManifest, serializeManifest } from '../../src/manifest.js';
+import { type Manifest, safeParseManifest, serializeManifest } from '../../src/pack/manifest.js';
 import { toSkillMarkdown, toYaml } from '../../src/render/yaml.js';
 import { runs } from './_support/core-support.js';
 

@@ -2,10 +2,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { buildPack, checkPack } from '../../src/pack/build-pack.js';
-import { runCli } from '../../src/program.js';
 import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { configText, tempDir, writeTree } from '../_support/temp.js';
 import { demoPackFiles, tempDir as installTempDir, writePack } from '../install/_support/packs.js';

@@ -1,11 +1,11 @@
 // `skillpack parse` on a huge stdin, deeply nested documents and oversized sources: bounded and typed.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
 import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { lintSkillFile } from '../../src/lint/lint-skill.js';
-import { safeParseManifest } from '../../src/manifest.js';
-import { runCli } from '../../src/program.js';
+import { safeParseManifest } from '../../src/pack/manifest.js';
 import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { tempDir } from '../_support/temp.js';
 import { lazyStream, MiB, STRESS_BYTES } from '../properties/_support/core-support.js';

@@ -1,4 +1,4 @@
-import { windowsNameProblem } from '../../windows-names.js';
+import { windowsNameProblem } from '../../files/windows-names.js';
 import { defineRule, type RuleViolation } from '../finding.js';
 import { frontMatterFor } from '../front-matter-view.js';
 

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
-import { runCli } from '../../../src/program.js';
+import { runCli } from '../../../src/cli/program.js';
 
 export type PackFiles = Readonly<
   Record<string, string | { readonly content: string; readonly executable: boolean }>

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractRegistry } from '@skillpack/core';
-import { toStableJson } from './stable-json.js';
+import { toStableJson } from '../json/stable-json.js';
 
 /** Every registered contract's JSON Schemas: `<id>.schema.json` (output direction) and `<id>.openai.schema.json`. */
 export function contractSchemaFiles(registry: ContractRegistry): { path: string; content: string }[] {

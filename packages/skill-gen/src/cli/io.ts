@@ -11,5 +11,5 @@ export interface CliIo {
   readonly now?: () => number;
 }
 
-export type { CommandDeclaration as Command } from './cli/command.js';
-export { EXIT, type ExitCode } from './cli/exit-code.js';
+export type { CommandDeclaration as Command } from './command.js';
+export { EXIT, type ExitCode } from './exit-code.js';

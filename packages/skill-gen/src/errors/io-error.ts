@@ -1,5 +1,5 @@
 import { SkillpackError } from '@skillpack/core';
-import { IoError } from './cli/exit-code.js';
+import { IoError } from '../cli/exit-code.js';
 
 const CODES: Readonly<Record<string, { code: string; what: string }>> = {
   EACCES: { code: 'permission_denied', what: 'permission denied' },

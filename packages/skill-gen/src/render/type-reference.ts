@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AnyContract } from '@skillpack/core';
-import { jsonSchemaToType } from './types/json-schema-to-type.js';
+import { jsonSchemaToType } from '../types/json-schema-to-type.js';
 
 /**
  * Where a type reference came from: core's declaration files, its TypeScript sources, the contract module
@@ -162,7 +162,7 @@ export async function createTypeReferences(
       skipAddingFilesFromTsConfig: true,
     });
     // The printer imports only ts-morph types, but is loaded with ts-morph all the same.
-    const { printType } = await import('./types/print-type.js');
+    const { printType } = await import('../types/print-type.js');
     for (const entry of modules) {
       const read = moduleReference(project, entry, printType);
       if (typeof read === 'string') reasons.set(entry.contract.id, read);
@@ -211,7 +211,7 @@ function coreVersion(coreDir: string): string {
 function moduleReference(
   project: import('ts-morph').Project,
   entry: ModuleContractSource,
-  printType: typeof import('./types/print-type.js').printType,
+  printType: typeof import('../types/print-type.js').printType,
 ): TypeReference | string {
   const where = `the export "${entry.exportName}" of ${entry.specifier}`;
   let sourceFile: import('ts-morph').SourceFile;

@@ -1,12 +1,12 @@
 import { type ConfigError, fail, ok, type Result } from '@skillpack/core';
 import { z } from 'zod';
-import { authorError } from './author-error.js';
-import { contentBytes, type OutputFile } from './output-file.js';
-import { sha256 } from './sha256.js';
-import type { SourceRecord } from './source/skill-source.js';
-import { toStableJson } from './stable-json.js';
-import { TARGET_IDS, type TargetId } from './targets/target-id.js';
-import { capitalize, toAuthorIssue } from './zod-issues.js';
+import { authorError } from '../errors/author-error.js';
+import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
+import { contentBytes, type OutputFile } from '../files/output-file.js';
+import { sha256 } from '../files/sha256.js';
+import { toStableJson } from '../json/stable-json.js';
+import type { SourceRecord } from '../source/skill-source.js';
+import { TARGET_IDS, type TargetId } from '../targets/target-id.js';
 
 /** The ownership manifest at the root of every pack directory. */
 export const MANIFEST_FILE = 'skillpack.manifest.json';

@@ -1,10 +1,10 @@
-import type { CommandDeclaration } from './cli/command.js';
-import { suggestion } from './cli/did-you-mean.js';
-import { EXIT } from './cli/exit-status.js';
-import { programUsage } from './cli/program-usage.js';
-import type { CliIo } from './cli-io.js';
-import { COMMAND_SUMMARIES, type CommandName } from './commands/_summaries.js';
-import { generatorVersion } from './version.js';
+import { COMMAND_SUMMARIES, type CommandName } from '../commands/_summaries.js';
+import { generatorVersion } from '../pack/generator-version.js';
+import type { CommandDeclaration } from './command.js';
+import { suggestion } from './did-you-mean.js';
+import { EXIT } from './exit-status.js';
+import type { CliIo } from './io.js';
+import { programUsage } from './program-usage.js';
 
 type CommandModule = Promise<{ readonly command: CommandDeclaration }>;
 
@@ -15,17 +15,17 @@ type CommandModule = Promise<{ readonly command: CommandDeclaration }>;
  * template engine.
  */
 const COMMAND_MODULES: { readonly [name in CommandName]: () => CommandModule } = {
-  init: () => import('./commands/init.js'),
-  build: () => import('./commands/build.js'),
-  check: () => import('./commands/check.js'),
-  schemas: () => import('./commands/schemas.js'),
-  docs: () => import('./commands/docs.js'),
-  parse: () => import('./commands/parse.js'),
-  lint: () => import('./commands/lint.js'),
-  install: () => import('./commands/install.js'),
-  uninstall: () => import('./commands/uninstall.js'),
-  list: () => import('./commands/list.js'),
-  doctor: () => import('./commands/doctor.js'),
+  init: () => import('../commands/init.js'),
+  build: () => import('../commands/build.js'),
+  check: () => import('../commands/check.js'),
+  schemas: () => import('../commands/schemas.js'),
+  docs: () => import('../commands/docs.js'),
+  parse: () => import('../commands/parse.js'),
+  lint: () => import('../commands/lint.js'),
+  install: () => import('../commands/install.js'),
+  uninstall: () => import('../commands/uninstall.js'),
+  list: () => import('../commands/list.js'),
+  doctor: () => import('../commands/doctor.js'),
 };
 
 /** The commands in the order `skillpack help` lists them. */
@@ -56,7 +56,7 @@ async function runNamed(name: string, argv: readonly string[], io: CliIo): Promi
   if (!isCommandName(name)) return unknownCommand(io, name);
   const [{ command }, { runCommand }] = await Promise.all([
     COMMAND_MODULES[name](),
-    import('./cli/run-command.js'),
+    import('./run-command.js'),
   ]);
   return runCommand(command, argv, io);
 }
