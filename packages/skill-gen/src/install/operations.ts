@@ -296,6 +296,7 @@ async function installFrom(
     root: root.data,
     packDir: options.packDir,
     files: pack.files,
+    bytes: pack.bytes,
     previous,
     activate: options.activate ?? false,
     hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
