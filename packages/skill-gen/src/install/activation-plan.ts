@@ -41,13 +41,20 @@ async function gatedRules(
   packDir: string,
   files: readonly PackFile[],
   skillName: (name: string) => string,
+  verified: ReadonlyMap<string, Uint8Array> | undefined,
 ): Promise<string[]> {
   const rules: string[] = [];
   for (const file of files) {
     if (!file.source.endsWith('/SKILL.md')) continue;
-    const read = await readRegularFile(join(packDir, file.source));
-    if (!read.success) continue;
-    const name = gatedSkillName(read.data.bytes.toString('utf8'));
+    let bytes = verified?.get(file.source);
+    if (bytes === undefined) {
+      const read = await readRegularFile(join(packDir, file.source));
+      if (!read.success) continue;
+      bytes = read.data.bytes;
+    }
+    const name = gatedSkillName(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    );
     if (name !== undefined) rules.push(skillRule(skillName(name)));
   }
   return rules.sort();
@@ -60,6 +67,8 @@ export async function planActivation(input: {
   readonly root: string;
   readonly packDir: string;
   readonly files: readonly PackFile[];
+  /** The files' bytes readPack verified (`ReadPack.bytes`), read from `packDir` for any not in it. */
+  readonly bytes?: ReadonlyMap<string, Uint8Array>;
   readonly previous: LockedInstall | undefined;
   readonly activate: boolean;
   readonly hookAction: PlanAction | undefined;
@@ -69,7 +78,12 @@ export async function planActivation(input: {
   const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
   if (!NEEDS_RULES[input.runtime]) return keepHook;
   const path = ACTIVATION_FILE[input.scope];
-  const rules = await gatedRules(input.packDir, input.files, input.skillName ?? ((name) => name));
+  const rules = await gatedRules(
+    input.packDir,
+    input.files,
+    input.skillName ?? ((name) => name),
+    input.bytes,
+  );
   const recorded = input.previous?.activation?.allow ?? [];
   if (rules.length === 0 && recorded.length === 0) return keepHook;
   const disk = await currentSettings(input.root, path);

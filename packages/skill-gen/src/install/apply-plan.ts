@@ -34,6 +34,8 @@ export interface ApplyOptions {
   readonly root: string;
   /** The pack directory the plan's files come from. */
   readonly packDir?: string;
+  /** Pack files already read and verified (`ReadPack.bytes`), by source path: staged without a second read. */
+  readonly packBytes?: ReadonlyMap<string, Uint8Array>;
   readonly lockPath: string;
   /** Called before each step; a throw interrupts the apply, which then rolls every change back. */
   readonly onStep?: (step: ApplyStep) => void;
@@ -88,7 +90,7 @@ export async function applyPlan(
     const staged = new Map<string, string>();
     for (const [index, action] of writing.entries()) {
       step('stage', action.path);
-      staged.set(action.path, await stageFile(staging, `file-${index}`, options.packDir, action));
+      staged.set(action.path, await stageFile(staging, `file-${index}`, options, action));
       steps.push({
         kind: action.type,
         path: action.path,
@@ -169,10 +171,13 @@ export async function applyPlan(
 async function stageFile(
   staging: string,
   name: string,
-  packDir: string | undefined,
+  pack: Pick<ApplyOptions, 'packDir' | 'packBytes'>,
   action: Writing,
 ): Promise<string> {
-  const bytes = action.content === undefined ? await packBytes(packDir, action) : Buffer.from(action.content);
+  const bytes =
+    action.content !== undefined
+      ? Buffer.from(action.content)
+      : (pack.packBytes?.get(action.source) ?? (await packBytes(pack.packDir, action)));
   if (sha256(bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
   const path = join(staging, name);

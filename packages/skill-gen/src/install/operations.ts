@@ -154,6 +154,7 @@ async function settle(
     root: string;
     lockFile: string;
     packDir?: string;
+    packBytes?: ReadonlyMap<string, Uint8Array>;
     dryRun: boolean;
     recovered: readonly Recovered[];
     onStep?: (step: ApplyStep) => void;
@@ -174,6 +175,7 @@ async function settle(
     root: context.root,
     lockPath: context.lockFile,
     ...(context.packDir === undefined ? {} : { packDir: context.packDir }),
+    ...(context.packBytes === undefined ? {} : { packBytes: context.packBytes }),
     ...(context.onStep === undefined ? {} : { onStep: context.onStep }),
   });
   if (!applied.success) return applied;
@@ -294,6 +296,7 @@ async function installFrom(
     root: root.data,
     packDir: options.packDir,
     files: pack.files,
+    bytes: pack.bytes,
     previous,
     activate: options.activate ?? false,
     hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
@@ -334,6 +337,7 @@ async function installFrom(
     root: root.data,
     lockFile,
     packDir: options.packDir,
+    packBytes: pack.bytes,
     dryRun: options.dryRun,
     recovered,
     onStep: options.onStep,

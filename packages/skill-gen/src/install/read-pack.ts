@@ -38,7 +38,15 @@ export interface ReadPack {
   readonly hook?: PackHook;
   /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
   readonly codexPlugin?: CodexPluginTarget;
+  /**
+   * The bytes of `files` as read and checked against their sha256, by source path, so the apply stages
+   * what was verified instead of reading each file again (files above `KEPT_BYTES_LIMIT` in all are not kept).
+   */
+  readonly bytes: ReadonlyMap<string, Uint8Array>;
 }
+
+/** At most this many bytes of verified pack files are kept for the apply; the rest are read again there. */
+export const KEPT_BYTES_LIMIT = 64 * 1024 * 1024;
 
 export interface ReadPackOptions {
   /** `--codex-form`; default: see `resolveCodexForm`. */
@@ -167,12 +175,13 @@ export async function readPack(
       ),
     );
   }
-  const problems = await verifyFiles(packDir, selected);
+  const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return ok({
     manifest,
     files,
+    bytes,
     ...(hook.data ? { hook: hook.data.hook } : {}),
     ...(plugin ? { codexPlugin: plugin } : {}),
   });
@@ -220,12 +229,16 @@ async function readPluginForm(
         { details: { packDir, runtime, targets: manifest.targets } },
       ),
     );
-  const problems = await verifyFiles(packDir, selected);
+  const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
-  return ok({ manifest, files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) });
+  return ok({
+    manifest,
+    files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    bytes,
+  });
 }
 
-function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyFiles>>): ProtocolError {
+function mismatched(packDir: string, problems: readonly Problem[]): ProtocolError {
   const listed = problems.slice(0, 5).map((problem) => `${problem.path} (${problem.problem})`);
   return new ProtocolError(
     'pack_file_mismatch',
@@ -283,23 +296,26 @@ function pluginHookOf(
   });
 }
 
+interface Problem {
+  path: string;
+  problem:
+    | 'missing'
+    | 'not a regular file'
+    | 'outside the pack'
+    | 'sha256 differs'
+    | 'too large'
+    | 'unreadable';
+}
+
+/** Check each file against its sha256; the bytes that matched are kept (up to `KEPT_BYTES_LIMIT` in all). */
 async function verifyFiles(
   packDir: string,
   files: readonly PackFile[],
-): Promise<
-  {
-    path: string;
-    problem:
-      | 'missing'
-      | 'not a regular file'
-      | 'outside the pack'
-      | 'sha256 differs'
-      | 'too large'
-      | 'unreadable';
-  }[]
-> {
+): Promise<{ problems: Problem[]; bytes: Map<string, Uint8Array> }> {
   const realPack = await realpath(packDir);
-  const problems: Awaited<ReturnType<typeof verifyFiles>> = [];
+  const problems: Problem[] = [];
+  const bytes = new Map<string, Uint8Array>();
+  let kept = 0;
   for (const file of files) {
     const path = join(packDir, file.source);
     const parent = await realpath(join(path, '..')).catch(() => undefined);
@@ -311,6 +327,10 @@ async function verifyFiles(
     if (read.success) {
       if (sha256(read.data.bytes) !== file.sha256)
         problems.push({ path: file.source, problem: 'sha256 differs' });
+      else if (kept + read.data.bytes.length <= KEPT_BYTES_LIMIT) {
+        kept += read.data.bytes.length;
+        bytes.set(file.source, read.data.bytes);
+      }
       continue;
     }
     const problem = {
@@ -324,5 +344,5 @@ async function verifyFiles(
       problem: problem[read.error.code as keyof typeof problem] ?? 'unreadable',
     });
   }
-  return problems;
+  return { problems, bytes };
 }
