@@ -92,7 +92,12 @@ export async function quickstart(ctx, source) {
     const npmrc = join(ctx.work, 'quickstart.npmrc');
     const host = registry.url.replace(/^http:/, '');
     writeFileSync(npmrc, `@skillpack:registry=${registry.url}/\n${host}/:_authToken=test-token\n`);
-    const base = ctx.childEnv({ npm_config_userconfig: npmrc });
+    // A user's own shell: none of the npm settings `npm run test:pack` exports from this repository's .npmrc
+    // (its omit-lockfile-registry-resolved would hide where each package came from).
+    const inherited = Object.fromEntries(
+      Object.entries(ctx.childEnv()).filter(([key]) => !/^npm_config_/i.test(key)),
+    );
+    const base = { ...inherited, npm_config_update_notifier: 'false', npm_config_userconfig: npmrc };
     await publishTarballs(ctx, base);
     const env = { ...base, PATH: `${claudeBinDir(ctx)}:${base.PATH}`, DISABLE_TELEMETRY: '1' };
     const empty = join(ctx.work, 'quickstart', 'empty');
