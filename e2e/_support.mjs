@@ -124,6 +124,24 @@ export function skillpack(args, { cwd = repoRoot, env = process.env } = {}) {
   return spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
 }
 
+let initPack;
+/**
+ * The pack `skillpack init acme-review` scaffolds, built as a user builds it (no npm install: the CLI resolves
+ * the module's zod and @skillpack/core from its own copies); made once per test file. Its folder, its config and
+ * the built packs.
+ */
+export function builtInitPack() {
+  if (initPack) return initPack;
+  const dir = join(makeTempDir('skillpack-init-pack-'), 'acme-review');
+  const init = skillpack(['init', dir]);
+  if (init.status !== 0) throw new Error(`skillpack init failed:\n${init.stdout}${init.stderr}`);
+  const built = skillpack(['build'], { cwd: dir });
+  if (built.status !== 0)
+    throw new Error(`skillpack build of the init pack failed:\n${built.stdout}${built.stderr}`);
+  initPack = { dir, config: join(dir, 'skillpack.config.json'), packs: join(dir, 'dist/skill-packs') };
+  return initPack;
+}
+
 /** Parse a JSON document a runtime printed, or fail with a message that shows what came instead. */
 export function parseRuntimeJson(what, text) {
   try {

@@ -13,9 +13,9 @@ import { after, before, describe, it } from 'node:test';
 import { createScriptedModel, otherwise, reply, runAgent } from '@skillpack/testing';
 import { correctionFor, examplePacks, HOOKED } from './_loops.mjs';
 import {
+  builtInitPack,
   ensureRuntimes,
   makeSandbox,
-  makeTempDir,
   removeTempDirs,
   runtimeBinDir,
   skillpack,
@@ -23,17 +23,7 @@ import {
 
 const claude = join(runtimeBinDir, 'claude');
 
-let initPacks;
-function userPacks() {
-  if (initPacks) return initPacks;
-  const dir = join(makeTempDir('skillpack-claude-plugin-init-'), 'acme-review');
-  const init = skillpack(['init', dir]);
-  assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
-  const built = skillpack(['build'], { cwd: dir });
-  assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
-  initPacks = join(dir, 'dist/skill-packs');
-  return initPacks;
-}
+const userPacks = () => builtInitPack().packs;
 
 const PACKS = {
   'the example pack (conflux.acceptance, maestro.result)': {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplePacks, installPack, trustCodexHooks } from './_loops.mjs';
 import {
+  builtInitPack,
   ensureRuntimes,
   makeSandbox,
   makeTempDir,
@@ -124,11 +125,7 @@ describe('skillpack doctor', () => {
   });
 
   it("a pack made by `skillpack init`: its own contract's answers come from its module (--config), proven in Codex", () => {
-    const dir = join(makeTempDir('skillpack-doctor-init-'), 'acme-review');
-    const init = skillpack(['init', dir]);
-    assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
-    const built = skillpack(['build'], { cwd: dir });
-    assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
+    const { dir } = builtInitPack();
     const sandbox = makeSandbox();
     const args = ['install', join(dir, 'dist/skill-packs'), '--runtime', 'codex', '--scope', 'project'];
     const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeRun, runInstalled } from './_installed.mjs';
 import { correctionFor, examplePacks, HOOKED } from './_loops.mjs';
-import { ensureRuntimes, makeTempDir, removeTempDirs, repoRoot, skillpack } from './_support.mjs';
+import {
+  builtInitPack,
+  ensureRuntimes,
+  makeTempDir,
+  removeTempDirs,
+  repoRoot,
+  skillpack,
+} from './_support.mjs';
 
 const UNRELATED = 'I looked at the repository; there is nothing to change.';
 const FORMS = [
@@ -21,17 +28,7 @@ function build(config, out) {
   return out;
 }
 
-let initPack;
-function userPack() {
-  if (initPack) return initPack;
-  const dir = join(makeTempDir('skillpack-init-pack-'), 'acme-review');
-  const init = skillpack(['init', dir]);
-  assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
-  const built = skillpack(['build'], { cwd: dir });
-  assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
-  initPack = join(dir, 'dist/skill-packs');
-  return initPack;
-}
+const userPack = () => builtInitPack().packs;
 
 before(() => {
   ensureRuntimes();

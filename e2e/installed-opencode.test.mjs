@@ -1,25 +1,14 @@
 // OpenCode as `skillpack install` leaves it, headless: the project scope (.opencode/) and the user scope
 // (~/.config/opencode/), for a built-in contract of the example pack and for a `skillpack init` pack.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeRun, runInstalled } from './_installed.mjs';
 import { correctionFor, examplePacks, HOOKED } from './_loops.mjs';
-import { ensureRuntimes, makeTempDir, removeTempDirs, skillpack } from './_support.mjs';
+import { builtInitPack, ensureRuntimes, removeTempDirs } from './_support.mjs';
 
 const UNRELATED = 'I looked at the repository; there is nothing to change.';
 
-let initPack;
-function userPack() {
-  if (initPack) return initPack;
-  const dir = join(makeTempDir('skillpack-init-pack-'), 'acme-review');
-  const init = skillpack(['init', dir]);
-  assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
-  const built = skillpack(['build'], { cwd: dir });
-  assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
-  initPack = join(dir, 'dist/skill-packs');
-  return initPack;
-}
+const userPack = () => builtInitPack().packs;
 
 before(() => {
   ensureRuntimes();

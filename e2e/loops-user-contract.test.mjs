@@ -2,27 +2,15 @@
 // loop of every runtime: the generated hook or plugin carries the contract, pushes back a wrong answer with the
 // contract's own correction, and lets the right one end a run that `skillpack parse --config` reads.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeLoop, LOOP_RUNTIMES, runLoop } from './_loops.mjs';
-import { ensureRuntimes, makeTempDir, removeTempDirs, skillpack } from './_support.mjs';
+import { builtInitPack, ensureRuntimes, removeTempDirs } from './_support.mjs';
 
 const CONTRACT = 'acme-review.review';
 const WRONG = 'Reviewed the diff.\n{"verdict":"maybe","reasons":[]}';
 const RIGHT = 'Reviewed the diff.\n{"verdict":"approve","reasons":["The tests cover the change."]}';
 
-let project;
-function userPack() {
-  if (project) return project;
-  const dir = join(makeTempDir('skillpack-user-pack-'), 'acme-review');
-  const init = skillpack(['init', dir]);
-  assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
-  // No npm install: the CLI resolves the module's zod and @skillpack/core from its own copies.
-  const built = skillpack(['build'], { cwd: dir });
-  assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
-  project = { config: join(dir, 'skillpack.config.json'), packs: join(dir, 'dist/skill-packs') };
-  return project;
-}
+const userPack = () => builtInitPack();
 
 before(() => {
   ensureRuntimes();
