@@ -1,4 +1,10 @@
-import { HOOK_FILE, type HookHandler, hookCommand, hookHandlers, packHookedContracts } from '../hooks/hook-plan.js';
+import {
+  HOOK_FILE,
+  type HookHandler,
+  hookCommand,
+  hookHandlers,
+  packHookedContracts,
+} from '../hooks/hook-plan.js';
 import { type OutputFile, textFile } from '../output-file.js';
 import type { SkillForm } from '../render/invocation.js';
 import { toStableJson } from '../stable-json.js';
@@ -91,7 +97,10 @@ function extension(context: TargetContext): OutputFile[] {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
       hookCommand(`\${extensionPath}/${HOOK_FILE}`, 'gemini-cli', handler, 'plugin');
     files.push(
-      textFile(`${EXTENSION}/hooks/hooks.json`, toStableJson({ hooks: geminiHooksObject(config.name, handlers, command) })),
+      textFile(
+        `${EXTENSION}/hooks/hooks.json`,
+        toStableJson({ hooks: geminiHooksObject(config.name, handlers, command) }),
+      ),
       bundleFile(context, `${EXTENSION}/${HOOK_FILE}`, 'hook'),
     );
   }

@@ -49,9 +49,9 @@ describe('gemini-cli target', () => {
     const { paths } = await renderDemo('gemini-cli', {});
     expect(paths.filter((path) => path.includes('hook'))).toEqual([]);
     const hooked = await renderDemo('gemini-cli');
-    expect(hooked.paths.filter((path) => path.includes('hook') && !path.startsWith('gemini-cli/extension/'))).toEqual(
-      [],
-    );
+    expect(
+      hooked.paths.filter((path) => path.includes('hook') && !path.startsWith('gemini-cli/extension/')),
+    ).toEqual([]);
   });
 
   it.each([
