@@ -135,6 +135,14 @@ describe('Gemini CLI stream-json (0.61.0 captures)', () => {
     expect(await read('stream-json-refused.jsonl')).toMatchObject({ finish: 'complete' });
   });
 
+  it.each(['json-text.json', 'json-stop-hook-block.json', 'json-tool-call.json', 'text.txt'])(
+    '%s (not stream-json) never reads as a complete run: its response may join every attempt',
+    async (file) => {
+      const run = await read(file);
+      expect(run.finish).not.toBe('complete');
+    },
+  );
+
   it('an empty stdout (untrusted folder, exit 55) has no run', async () => {
     expect(bytesOf('stream-json-untrusted.jsonl').length).toBe(0);
     const run = await read('stream-json-untrusted.jsonl');
