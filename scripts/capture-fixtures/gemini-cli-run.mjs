@@ -29,6 +29,8 @@ import { GEMINI_SCENARIOS } from './gemini-cli-scenarios.mjs';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(repoRoot, 'e2e/runtimes/node_modules/.bin/gemini');
 const outDir = join(repoRoot, 'packages/adapters/test/fixtures/gemini-cli/captured');
+// What AfterAgent hooks saw, kept apart from the stdout captures (every file of captured/ is a run's stdout).
+const hookDir = join(repoRoot, 'packages/adapters/test/fixtures/gemini-cli/hook-runs');
 const { values } = parseArgs({ options: { only: { type: 'string' }, keep: { type: 'boolean' } } });
 
 function baseEnv(root, home, tmp) {
@@ -130,6 +132,7 @@ async function main() {
   const selected = GEMINI_SCENARIOS.filter((scenario) => !values.only || scenario.name === values.only);
   if (selected.length === 0) throw new Error('no scenario matches --only');
   mkdirSync(outDir, { recursive: true });
+  mkdirSync(hookDir, { recursive: true });
   const rows = [];
   for (const scenario of selected) {
     const result = await runGemini(scenario);
@@ -141,7 +144,7 @@ async function main() {
     result.hooks.forEach((hook, index) => {
       if (!scenario.keepHooks) return;
       writeFileSync(
-        join(outDir, `${scenario.name.replace(/\.jsonl?$/, '')}.${hook.name}`),
+        join(hookDir, `${scenario.name.replace(/\.jsonl?$/, '')}.${hook.name}`),
         hook.text.replaceAll(result.root, '$RUN'),
       );
       void index;
@@ -177,8 +180,8 @@ pinned in \`e2e/runtimes/package.json\`) ran headless against the scripted model
 127.0.0.1 (the Gemini API, \`streamGenerateContent?alt=sse\`), in a fresh temp HOME and \`git init\` project, with
 the isolation of \`packages/testing/src/_runtimes/gemini-cli.ts\` (\`GEMINI_CLI_TRUST_WORKSPACE=true\`,
 \`security.auth.selectedType: "gemini-api-key"\`, \`general.maxAttempts: 1\`, \`GOOGLE_GEMINI_BASE_URL\`), stdin
-from \`/dev/null\`; its stdout was written byte for byte. \`*.hook-<n>.json\` files are the stdin an \`AfterAgent\`
-hook received, and \`*.transcript-<n>.jsonl\` the transcript file (\`transcript_path\`) as that hook read it,
+from \`/dev/null\`; its stdout was written byte for byte. In \`../hook-runs/\`, \`*.hook-<n>.json\` files are the stdin an
+\`AfterAgent\` hook received, and \`*.transcript-<n>.jsonl\` the transcript file (\`transcript_path\`) as that hook read it,
 \`$RUN\` standing for the run's temp root. Scenarios: \`scripts/capture-fixtures/gemini-cli-scenarios.mjs\`.
 Ids, times and paths differ from run to run. Read-only: re-capture rather than edit.
 

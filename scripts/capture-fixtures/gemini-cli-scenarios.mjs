@@ -86,7 +86,21 @@ const PASS_ANSWER = 'All checks hold.\n{"acceptance":"pass"}';
 const VERDICT_LINE = '{"acceptance":"pass"}';
 const UNICODE_FINAL_TEXT = `Прием принят ✅ — 受け入れ基準はすべて満たされています。مرحبا 👩🏽‍💻 e\u0301\u2028next\n${VERDICT_LINE}`;
 
+// The cross-runtime stories of packages/adapters/test/conformance.test.ts (_support/fixtures.ts).
+const SUCCESS_FINAL_TEXT = `All acceptance criteria hold: the tests pass and the changelog entry exists.\n${VERDICT_LINE}`;
+const CHANGELOG = { 'CHANGELOG.md': '# Changelog\n\n- Test Files: 3 passed\n' };
+
 export const GEMINI_SCENARIOS = [
+  {
+    name: 'stream-json-success-verdict.jsonl',
+    what: 'the conformance success story: text and a `list_directory` call, a `read_file` call, then a pass answer',
+    replies: [
+      when({ turn: 0 }, reply.toolCall('list_directory', { dir_path: '.' }, { text: "I'll look at the folder first." })),
+      when({ turn: 1 }, reply.toolCall('read_file', { file_path: 'CHANGELOG.md' })),
+      otherwise(reply.text(SUCCESS_FINAL_TEXT)),
+    ],
+    options: { files: CHANGELOG },
+  },
   {
     name: 'stream-json-text.jsonl',
     what: 'a plain text answer',

@@ -7,7 +7,7 @@ import { chatCompletionsCodec } from './_protocols/chat-completions.js';
 import { geminiCodec, geminiRoute, geminiUnaryCodec } from './_protocols/gemini-generate-content.js';
 import { openaiResponsesCodec } from './_protocols/openai-responses.js';
 import { jsonResponse, type WireResponse } from './_sse.js';
-import type { ModelRequest, RequestSummary } from './model-request.js';
+import type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 import { type Reply, reply as replies } from './reply.js';
 import { chooseReply, type MatchedRequest, type ReplyRule } from './when.js';
 
@@ -38,6 +38,11 @@ export const ROUTES: Readonly<Record<string, ProtocolCodec>> = {
   '/v1/responses': openaiResponsesCodec,
   '/v1/chat/completions': chatCompletionsCodec,
 };
+
+/** Every protocol the scripted model serves: the fixed routes, and the Gemini API's `models/<model>:<method>` paths. */
+export const SERVED_PROTOCOLS: readonly ModelProtocol[] = [...Object.values(ROUTES), geminiCodec].map(
+  (codec) => codec.protocol,
+);
 
 /** The codec serving a path: a fixed route, or a Gemini `models/<model>:<method>` path. */
 function codecFor(path: string): ProtocolCodec | undefined {

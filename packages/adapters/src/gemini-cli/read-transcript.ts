@@ -1,13 +1,20 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { describeValue, fail, ProtocolError, type Result } from '@skillpack/core';
 import { feedInput } from '../_shared/input-chunks.js';
 import { createLineSplitter } from '../_shared/line-splitter.js';
-import { expandHome } from '../hooks/transcript.js';
 import { GeminiTranscript } from './transcript.js';
 
 /** Longest transcript line read (a message with a large tool result); a longer last line reads as cut. */
 const MAX_TRANSCRIPT_LINE_BYTES = 16 * 1024 * 1024;
+
+/** A path written with a leading `~` (as hooks/transcript.ts reads them; not imported: that module loads every runtime). */
+function expandHome(path: string): string {
+  if (path === '~') return homedir();
+  return path.startsWith('~/') ? join(homedir(), path.slice(2)) : path;
+}
 
 function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
   return new ProtocolError(

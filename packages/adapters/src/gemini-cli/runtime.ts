@@ -1,7 +1,6 @@
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { readGeminiCliTranscript } from './stop-hook.js';
-import { geminiCliStopHook } from './stop-hook.js';
+import { geminiCliStopHook, readGeminiCliTranscript } from './stop-hook.js';
 import { createGeminiCliReader } from './stream-json.js';
 import { isGeminiCliEvent, unwrapGeminiCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';

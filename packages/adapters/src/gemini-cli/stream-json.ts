@@ -172,27 +172,31 @@ export function createGeminiCliReader(run: RunBuilder): RunReader {
     },
     finish() {
       const finalText = answer.text();
+      // A run cut or failed inside a tool round: the candidate (never a value: it did not complete) is the
+      // text before the call, as in the other readers. After a block there is none: that text was rejected.
+      const candidate =
+        finalText ?? (answer.lastBoundary === 'tool' ? run.lastMainMessage()?.text : undefined);
       if (!result) {
         const said = lastError ? ` The last error it reported: ${lastError.message}` : '';
         const error = {
           code: 'no_terminal_event',
           message: `The stream ended before its result line.${said}`,
         };
-        return { finish: 'truncated', error, finalText, usage };
+        return { finish: 'truncated', error, finalText: candidate, usage };
       }
       if (outputAfterResult) {
         const error = {
           code: 'output_after_result',
           message: 'Gemini CLI printed more after its result line; a run has one result, at its end.',
         };
-        return { finish: 'truncated', error, finalText, usage };
+        return { finish: 'truncated', error, finalText: candidate, usage };
       }
       if (result.status === 'error') {
         const error = {
           code: result.error?.type ?? 'error',
           message: result.error?.message ?? 'The run ended with status "error".',
         };
-        return { finish: 'error', error, finalText, usage };
+        return { finish: 'error', error, finalText: candidate, usage };
       }
       return { ...endOfSuccess(answer), finalText, usage };
     },

@@ -17,7 +17,7 @@ import { handleGeminiCliStop, parseGeminiCliStopInput } from '../../src/gemini-c
 import { GeminiTranscript } from '../../src/gemini-cli/transcript.js';
 import type { BlockCounter } from '../../src/hooks/block-budget.js';
 
-const dir = new URL('../fixtures/gemini-cli/captured/', import.meta.url);
+const dir = new URL('../fixtures/gemini-cli/hook-runs/', import.meta.url);
 const textOf = (file: string) => readFileSync(new URL(file, dir), 'utf8');
 const ANSWER = 'The project holds notes.txt.';
 const acceptance = builtinContracts.require('conflux.acceptance');

@@ -216,7 +216,7 @@ describe('Gemini CLI stream-json: the rule on constructed streams', () => {
 });
 
 describe('every prefix of every capture reads as not complete, or as the whole run', () => {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl') && !file.includes('.transcript-'));
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
   it.each(files)('%s', async (file) => {
     const bytes = bytesOf(file);
     const whole = await readGemini(bytes);

@@ -76,6 +76,8 @@ function namesModel(args: readonly string[]): boolean {
 }
 
 export const geminiCliSetup: RuntimeSetup = {
+  bin: 'gemini',
+  protocol: 'gemini-generate-content',
   async prepare({ folders, modelUrl, env, options }) {
     writeGeminiUserSettings(folders.home, (options.maxRetries ?? 0) + 1);
     const output = options.outputArgs ?? ['--output-format', 'stream-json'];
