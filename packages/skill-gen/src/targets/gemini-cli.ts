@@ -37,7 +37,7 @@ function skills(context: TargetContext, root: string, form: SkillForm): OutputFi
       root,
       skill,
       // Gemini CLI 0.61 reads `name` and `description` (skillLoader.js); the other spec keys are kept, unread.
-      frontMatter: specKeys(skill.frontMatter),
+      frontMatter: specKeys(skill.frontMatter, skill.frontMatter['gemini-cli'] ?? {}),
       body: context.renderBody(skill, form),
       contractFiles: context.contractFiles,
       typeReferences: context.typeReferences,
@@ -94,7 +94,6 @@ function extension(context: TargetContext): OutputFile[] {
   ];
   if (handlers.length > 0) {
     const command = (handler: HookHandler) =>
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
       hookCommand(`\${extensionPath}/${HOOK_FILE}`, 'gemini-cli', handler, 'plugin');
     files.push(
       textFile(
