@@ -28,6 +28,7 @@ const REQUIRED_PATHS = {
     'dist/bin/skillpack-hook.js',
     'dist/bundles/skillpack-hook.cjs',
   ],
+  '@skillpack/host': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/otel/index.js'],
   '@skillpack/skill-gen': [
     'README.md',
     'LICENSE',
@@ -168,6 +169,8 @@ export async function install(ctx) {
   );
   const specs = [...ctx.tarballs.values()].map((packed) => packed.path);
   specs.push(`zod@${repoVersionOf(ctx, 'zod')}`, `@types/node@${repoVersionOf(ctx, '@types/node')}`);
+  // The optional peer of @skillpack/host/otel, so that subpath can be imported like the others.
+  specs.push(`@opentelemetry/api@${repoVersionOf(ctx, '@opentelemetry/api')}`);
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--install-links=false', ...specs];
   const result = await runOk('npm install', 'npm', args, {
     cwd: ctx.consumer,

@@ -127,14 +127,12 @@ commands. uninstall reverses both.`,
       { formatActivationStep, formatOutcomeJson, formatOutcomeText, formatPluginFormStep },
       trustStep,
       { formatCodexHookTrust },
-      { syncCodexPluginTable },
       { formatCodexPluginActivation },
     ] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
       import('../install/codex-trust-step.js'),
       import('../install/codex-trust.js'),
-      import('../install/codex-plugin-step.js'),
       import('../install/codex-plugin-format.js'),
     ]);
     const geminiTrust = await import('../install/gemini-trust-step.js');
@@ -163,12 +161,12 @@ commands. uninstall reverses both.`,
         ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
         form,
         ...(values.claude ? { claude: values.claude } : {}),
+        enableCodexPlugin: runtimeConfigConsent(values),
+        env: io.env,
       });
       if (!result.success) throw result.error;
       const consent = runtimeConfigConsent(values);
-      const plugin = skillGenRuntime(runtime).install.pluginConfigTable
-        ? await syncCodexPluginTable(result.data, { consent, env: io.env })
-        : undefined;
+      const plugin = result.data.codexPlugin;
       const request = {
         // For the advice to run install again: what the user named (an npm spec stays one).
         packDir: packDir.startsWith(resolve(io.cwd, argument)) ? packDir : argument,
