@@ -193,7 +193,7 @@ export const frontMatterNotMapping = defineRule({
     'claude-code': 'error',
     codex: 'error',
     opencode: 'error',
-    'gemini-cli': 'warning',
+    'gemini-cli': 'error',
     portable: 'error',
   },
   fix: 'Write the front matter as `key: value` lines (`name: …`, `description: …`).',
