@@ -301,7 +301,7 @@ describe('skillpack parse', () => {
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'gemini'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, text; got "gemini"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, text; got "gemini"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
