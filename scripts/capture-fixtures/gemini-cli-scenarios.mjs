@@ -95,7 +95,10 @@ export const GEMINI_SCENARIOS = [
     name: 'stream-json-success-verdict.jsonl',
     what: 'the conformance success story: text and a `list_directory` call, a `read_file` call, then a pass answer',
     replies: [
-      when({ turn: 0 }, reply.toolCall('list_directory', { dir_path: '.' }, { text: "I'll look at the folder first." })),
+      when(
+        { turn: 0 },
+        reply.toolCall('list_directory', { dir_path: '.' }, { text: "I'll look at the folder first." }),
+      ),
       when({ turn: 1 }, reply.toolCall('read_file', { file_path: 'CHANGELOG.md' })),
       otherwise(reply.text(SUCCESS_FINAL_TEXT)),
     ],

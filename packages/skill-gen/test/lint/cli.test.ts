@@ -25,7 +25,9 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint', 'long'], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('long/SKILL.md:3  error  description-too-long  [codex, portable]\n');
-    expect(run.stdout).toContain('long/SKILL.md:3  warning  description-too-long  [claude-code, opencode, gemini-cli]\n');
+    expect(run.stdout).toContain(
+      'long/SKILL.md:3  warning  description-too-long  [claude-code, opencode, gemini-cli]\n',
+    );
     expect(run.stdout).toContain('  fix: Shorten the description');
   });
 

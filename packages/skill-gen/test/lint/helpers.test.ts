@@ -45,10 +45,7 @@ describe('runtimes implied by a skill folder location', () => {
       ['', 'p', '.agents', 'skills', 'x'],
       ['codex', 'opencode', 'gemini-cli'],
     ],
-    [
-      ['', 'p', '.gemini', 'skills', 'x'],
-      ['gemini-cli'],
-    ],
+    [['', 'p', '.gemini', 'skills', 'x'], ['gemini-cli']],
     [['', 'p', '.opencode', 'skills', 'x'], ['opencode']],
     [['', 'p', '.opencode', 'skill', 'x'], ['opencode']],
     [['', 'home', '.config', 'opencode', 'skills', 'x'], ['opencode']],

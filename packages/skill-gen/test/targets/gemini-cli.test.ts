@@ -16,7 +16,7 @@ describe('gemini-cli target', () => {
     expect(paths).not.toContain('gemini-cli/.gemini/skills/full/references/demo.answer.openai.schema.json');
   });
 
-  it('writes the extension: manifest, skills, and the AfterAgent hook through ${extensionPath}', async () => {
+  it('writes the extension: manifest, skills, and the AfterAgent hook through extensionPath', async () => {
     const { json, paths } = await renderDemo('gemini-cli');
     expect(json('gemini-cli/extension/gemini-extension.json')).toEqual({
       name: 'demo-pack',
