@@ -81,11 +81,10 @@ export async function scriptedAnswers(answers) {
  * `skillpack install` the example pack (or the built `packs`) for one runtime, into the sandbox's project or
  * (scope `user`) its home.
  */
-export function installPack(runtimeId, sandbox, packs = examplePacks(), scope = 'project') {
+export function installPack(runtimeId, sandbox, packs = examplePacks(), scope = 'project', extra = []) {
   const where = scope === 'project' ? ['--dir', sandbox.project] : ['--home', sandbox.home];
-  const installed = skillpack(['install', packs, '--runtime', runtimeId, '--scope', scope, ...where], {
-    env: sandbox.env,
-  });
+  const args = ['install', packs, '--runtime', runtimeId, '--scope', scope, ...where, ...extra];
+  const installed = skillpack(args, { env: sandbox.env });
   assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
   if (runtimeId === 'opencode') {
     // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
@@ -126,6 +125,16 @@ const RUNTIMES = {
     install: (sandbox, packs) => {
       installPack('opencode', sandbox, packs);
       return {};
+    },
+  },
+  'gemini-cli': {
+    install: (sandbox, packs) => {
+      // The install wires the AfterAgent hook (.gemini/settings.json, .gemini/hooks/<pack>/) and, with
+      // --activate, trusts the project in ~/.gemini/trustedFolders.json: headless Gemini CLI exits 55 in an
+      // untrusted folder. The run uses that home and no GEMINI_CLI_TRUST_WORKSPACE, so the install's trust is
+      // what lets it run.
+      installPack('gemini-cli', sandbox, packs, 'project', ['--activate']);
+      return { home: sandbox.home, env: { GEMINI_CLI_TRUST_WORKSPACE: '' } };
     },
   },
 };

@@ -17,6 +17,7 @@ export const RUNTIME_TITLES = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
   opencode: 'OpenCode',
+  'gemini-cli': 'Gemini CLI',
 };
 
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;
@@ -25,8 +26,14 @@ const VERSION_PATTERNS = {
   claude: /^(\d+\.\d+\.\d+) \(Claude Code\)/,
   codex: /^codex-cli (\d+\.\d+\.\d+)/,
   opencode: /^(\d+\.\d+\.\d+)/,
+  gemini: /^(\d+\.\d+\.\d+)$/,
 };
-const PIN_OF = { claude: '@anthropic-ai/claude-code', codex: '@openai/codex', opencode: 'opencode-ai' };
+const PIN_OF = {
+  claude: '@anthropic-ai/claude-code',
+  codex: '@openai/codex',
+  opencode: 'opencode-ai',
+  gemini: '@google/gemini-cli',
+};
 
 /** The pinned `skills` CLI (npx skills); it needs Node >= 22.20, so it runs on the pinned Node 22 (`node22`). */
 export const skillsCli = join(runtimesDir, 'node_modules/skills/bin/cli.mjs');

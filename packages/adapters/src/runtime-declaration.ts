@@ -1,3 +1,4 @@
+import type { ProtocolError, Result } from '@skillpack/core';
 import type { TypedEvent } from './_shared/event-line.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
 import type { RunFormat } from './agent-run.js';
@@ -27,8 +28,14 @@ export interface StopHookDialect {
   renderOutput(output: StopHookOutput): string;
   /** Whether the runtime treats exit 2 as a push-back (skillpack-hook always exits 0 and prints JSON). */
   readonly exitTwoPushesBack: boolean;
-  /** How the hook's transcript is read: as this runtime's output, or by detection (another format). */
-  readonly transcript: 'runtime' | 'detect';
+  /**
+   * How the hook's transcript is read: as this runtime's output, by detection (another format), or by the
+   * runtime's own reader (Gemini CLI's session file, whose last model message is the answer being judged).
+   */
+  readonly transcript:
+    | 'runtime'
+    | 'detect'
+    | { readonly read: (path: string) => Promise<Result<string, ProtocolError>> };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { claudeCodeStopHookDialect } from './claude-code/stop-hook-dialect.js';
 import { codexStopHookDialect } from './codex/stop-hook-dialect.js';
+import { geminiCliStopHookDialect } from './gemini-cli/stop-hook-dialect.js';
 import type { StopHookDialect } from './runtime-declaration.js';
 import type { RuntimeId } from './runtime-id.js';
 
@@ -11,4 +12,5 @@ export const STOP_HOOK_DIALECTS = {
   'claude-code': claudeCodeStopHookDialect,
   codex: codexStopHookDialect,
   opencode: undefined,
+  'gemini-cli': geminiCliStopHookDialect,
 } as const satisfies { readonly [R in RuntimeId]: StopHookDialect | undefined };

@@ -69,6 +69,20 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
     tools: ['bash', 'bash'],
     captures: ['run-format-json-1.17.20.ndjson', 'captured/run-json-subagent-task.ndjson'],
   },
+  'gemini-cli': {
+    success: 'captured/stream-json-success-verdict.jsonl',
+    error: { file: 'captured/stream-json-http-400.jsonl', code: 'unknown' },
+    truncated: 'stream-json-cut.jsonl',
+    subagent: 'stream-json-subagent-task.jsonl',
+    unicode: 'captured/stream-json-unicode.jsonl',
+    tools: ['list_directory', 'read_file'],
+    captures: [
+      'captured/stream-json-stop-hook-block.jsonl',
+      'captured/stream-json-stop-hook-tool.jsonl',
+      'captured/stream-json-http-500.jsonl',
+      'captured/stream-json-deltas.jsonl',
+    ],
+  },
 };
 
 /** Everything a reader decides, with errors reduced to their codes. */

@@ -22,6 +22,7 @@ const SUCCESS_FILES = {
   'claude-code': 'captured/stream-json-success-verdict.jsonl',
   codex: 'captured/exec-json-success-verdict.jsonl',
   opencode: 'captured/run-json-success-verdict.ndjson',
+  'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */
@@ -74,6 +75,24 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
       },
       { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: finalText } },
       { type: 'turn.completed', usage: { input_tokens: 1, output_tokens: 1 } },
+    );
+  }
+  if (runtime === 'gemini-cli') {
+    const timestamp = '2026-12-01T18:27:17.716Z';
+    return jsonl(
+      { type: 'init', timestamp, session_id: 's', model: 'm' },
+      { type: 'message', timestamp, role: 'user', content: 'go' },
+      { type: 'tool_use', timestamp, tool_name: 'run_shell_command', tool_id: 't1', parameters: { command } },
+      {
+        type: 'tool_result',
+        timestamp,
+        tool_id: 't1',
+        status: failed ? 'error' : 'success',
+        output: failed ? 'Exit code: 2' : 'emitted',
+        ...(failed ? { error: { type: 'execution_failed', message: 'Exit code: 2' } } : {}),
+      },
+      { type: 'message', timestamp, role: 'assistant', content: finalText, delta: true },
+      { type: 'result', timestamp, status: 'success', stats: { input_tokens: 1, output_tokens: 1 } },
     );
   }
   const line = (type: string, part: object) => ({

@@ -1,7 +1,12 @@
 import type { Reply } from './reply.js';
 
-/** The three model APIs the scripted server speaks, one per CLI. */
-export const MODEL_PROTOCOLS = ['anthropic-messages', 'openai-responses', 'chat-completions'] as const;
+/** The model APIs the scripted server speaks: Anthropic Messages, OpenAI Responses, Chat Completions, Gemini. */
+export const MODEL_PROTOCOLS = [
+  'anthropic-messages',
+  'openai-responses',
+  'chat-completions',
+  'gemini-generate-content',
+] as const;
 /** A model API the scripted model speaks, one of `MODEL_PROTOCOLS`. */
 export type ModelProtocol = (typeof MODEL_PROTOCOLS)[number];
 

@@ -10,7 +10,7 @@ export type ReplyPart =
       readonly id?: string;
     }
   | {
-      /** A shell command, sent as the tool each protocol's CLI uses: `Bash`, `exec_command` or `bash`. */
+      /** A shell command, sent as the tool each protocol's CLI uses: `Bash`, `exec_command`, `bash` or `run_shell_command`. */
       readonly type: 'shell';
       readonly command: string;
       readonly id?: string;

@@ -4,9 +4,10 @@ import * as zlib from 'node:zlib';
 import type { ProtocolCodec } from './_protocols/_codec.js';
 import { anthropicMessagesCodec } from './_protocols/anthropic-messages.js';
 import { chatCompletionsCodec } from './_protocols/chat-completions.js';
+import { geminiCodec, geminiRoute, geminiUnaryCodec } from './_protocols/gemini-generate-content.js';
 import { openaiResponsesCodec } from './_protocols/openai-responses.js';
 import { jsonResponse, type WireResponse } from './_sse.js';
-import type { ModelRequest, RequestSummary } from './model-request.js';
+import type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 import { type Reply, reply as replies } from './reply.js';
 import { chooseReply, type MatchedRequest, type ReplyRule } from './when.js';
 
@@ -22,7 +23,7 @@ export interface ScriptedModelOptions {
 
 /** A running scripted model server. */
 export interface ScriptedModel extends AsyncDisposable {
-  /** `http://127.0.0.1:<port>`; the APIs live under `/v1`. */
+  /** `http://127.0.0.1:<port>`; the APIs live under `/v1` (Gemini's under `/v1beta/models`). */
   readonly url: string;
   readonly port: number;
   /** Every request received, in arrival order; a live view. */
@@ -37,6 +38,20 @@ export const ROUTES: Readonly<Record<string, ProtocolCodec>> = {
   '/v1/responses': openaiResponsesCodec,
   '/v1/chat/completions': chatCompletionsCodec,
 };
+
+/** Every protocol the scripted model serves: the fixed routes, and the Gemini API's `models/<model>:<method>` paths. */
+export const SERVED_PROTOCOLS: readonly ModelProtocol[] = [...Object.values(ROUTES), geminiCodec].map(
+  (codec) => codec.protocol,
+);
+
+/** The codec serving a path: a fixed route, or a Gemini `models/<model>:<method>` path. */
+function codecFor(path: string): ProtocolCodec | undefined {
+  const fixed = ROUTES[path];
+  if (fixed) return fixed;
+  const gemini = geminiRoute(path);
+  if (!gemini) return undefined;
+  return gemini.streaming ? geminiCodec : geminiUnaryCodec;
+}
 
 const EMPTY_SUMMARY: RequestSummary = { model: undefined, turn: 0, lastMessage: '', tools: [], text: '' };
 
@@ -102,7 +117,10 @@ function write(response: ServerResponse, wire: WireResponse): void {
   response.end();
 }
 
-/** Start a scripted model on 127.0.0.1: Anthropic Messages, OpenAI Responses and Chat Completions, streamed. */
+/**
+ * Start a scripted model on 127.0.0.1: Anthropic Messages, OpenAI Responses and Chat Completions, streamed, and
+ * the Gemini API (`streamGenerateContent?alt=sse`, and `generateContent` unstreamed).
+ */
 export async function createScriptedModel(options: ScriptedModelOptions): Promise<ScriptedModel> {
   const rules = [...options.replies];
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
@@ -112,10 +130,10 @@ export async function createScriptedModel(options: ScriptedModelOptions): Promis
     const body = await readBody(request, maxBodyBytes);
     const url = request.url ?? '/';
     const path = url.split('?')[0] ?? '/';
-    const codec = request.method === 'POST' ? ROUTES[path] : undefined;
+    const codec = request.method === 'POST' ? codecFor(path) : undefined;
     const rawBody = body === 'too_large' ? '' : decode(body, request.headers['content-encoding']);
     const parsed = parseJson(rawBody);
-    const summary = codec ? codec.summarize(parsed) : EMPTY_SUMMARY;
+    const summary = codec ? codec.summarize(parsed, path) : EMPTY_SUMMARY;
     const seen: MatchedRequest = {
       index: requests.length,
       method: request.method ?? 'GET',

@@ -5,7 +5,7 @@ import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_SETUPS } from '../src/_runtimes/registry.js';
 import { CLI_NAMES } from '../src/find-cli.js';
-import { ROUTES } from '../src/scripted-model.js';
+import { SERVED_PROTOCOLS } from '../src/scripted-model.js';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -19,8 +19,7 @@ describe('the runAgent runtime registry', () => {
   });
 
   it.each(RUNTIME_IDS)('%s speaks a protocol the scripted model serves', (id) => {
-    const served = Object.values(ROUTES).map((codec) => codec.protocol);
-    expect(served).toContain(RUNTIME_SETUPS[id].protocol);
+    expect(SERVED_PROTOCOLS).toContain(RUNTIME_SETUPS[id].protocol);
   });
 });
 

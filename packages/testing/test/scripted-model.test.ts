@@ -45,6 +45,35 @@ describe('createScriptedModel', () => {
     ]);
   });
 
+  it('serves the Gemini API under /v1beta/models, streamed and unary, the model taken from the path', async () => {
+    const model = await start(
+      when({ protocol: 'gemini-generate-content', turn: 0 }, reply.text('hi')),
+      otherwise(reply.httpError(400)),
+    );
+    const body = { contents: [{ role: 'user', parts: [{ text: 'x' }] }] };
+    const streamed = await post(
+      `${model.url}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`,
+      body,
+    );
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const frames = parseSse(await streamed.text());
+    expect(JSON.parse(frames[0]!.data).candidates[0].content.parts).toEqual([{ text: 'hi' }]);
+    const unary = await post(`${model.url}/v1beta/models/gemini-3.5-flash-lite:generateContent`, body);
+    expect(((await unary.json()) as { modelVersion: string }).modelVersion).toBe('gemini-3.5-flash-lite');
+    const failed = await post(`${model.url}/v1beta/models/m:streamGenerateContent?alt=sse`, {
+      contents: [...body.contents, { role: 'model', parts: [{ text: 'a' }] }],
+    });
+    expect(failed.status).toBe(400);
+    expect(await failed.json()).toEqual({
+      error: { code: 400, message: 'Bad request (scripted)', status: 'INVALID_ARGUMENT' },
+    });
+    expect(model.requests.map((request) => [request.protocol, request.model, request.turn])).toEqual([
+      ['gemini-generate-content', 'gemini-2.5-pro', 0],
+      ['gemini-generate-content', 'gemini-3.5-flash-lite', 0],
+      ['gemini-generate-content', 'm', 1],
+    ]);
+  });
+
   it('records method, url, headers, raw and parsed body, the summary and the reply given', async () => {
     const model = await start(when({ turn: 1 }, reply.text('second')), otherwise(reply.text('first')));
     const body = { model: 'm', messages: [user('a'), assistant('b'), user('c')], tools: [{ name: 'Bash' }] };

@@ -31,6 +31,10 @@ export async function readTranscriptLastMessage(
   path: string,
   runtime: HookRuntimeId,
 ): Promise<Result<string, ProtocolError>> {
+  const { stopHookDialect } = await import('./hook-runtimes.js');
+  const transcript = stopHookDialect(runtime).transcript;
+  // A runtime whose transcript is no run output of any runtime reads it itself.
+  if (typeof transcript === 'object') return transcript.read(path);
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -49,13 +53,10 @@ export async function readTranscriptLastMessage(
     await handle.close().catch(() => undefined);
     return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
   }
-  const [{ readAgentRun }, { stopHookDialect }] = await Promise.all([
-    import('../read-agent-run.js'),
-    import('./hook-runtimes.js'),
-  ]);
+  const { readAgentRun } = await import('../read-agent-run.js');
   // A runtime's declaration says whether its transcript is its own output or another format to detect.
   const run = await readAgentRun(handle.createReadStream(), {
-    runtime: stopHookDialect(runtime).transcript === 'runtime' ? runtime : 'auto',
+    runtime: transcript === 'runtime' ? runtime : 'auto',
   });
   if (run.warnings.some((warning) => warning.code === PARTIAL_LAST_LINE.code)) {
     // The last line is being written (Claude Code writes the transcript asynchronously): the message before

@@ -7,6 +7,7 @@ import type { AgentRun } from '../../src/agent-run.js';
 import { handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
 import { handleCodexStop } from '../../src/codex/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
+import { handleGeminiCliStop } from '../../src/gemini-cli/stop-hook.js';
 import type { BlockCounter } from '../../src/hooks/block-budget.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
@@ -54,7 +55,11 @@ async function hookAccepted(
 }
 
 /** The Stop hook given the message on stdin (`last_assistant_message`), as Claude Code and Codex send it. */
-export function hookOnMessage(runtime: 'claude-code' | 'codex', message: string): Promise<Accepted> {
+export function hookOnMessage(
+  runtime: 'claude-code' | 'codex' | 'gemini-cli',
+  message: string,
+): Promise<Accepted> {
+  if (runtime === 'gemini-cli') return geminiHookOnMessage(message);
   const common = {
     session_id: 's-1',
     hook_event_name: 'Stop',
@@ -68,6 +73,33 @@ export function hookOnMessage(runtime: 'claude-code' | 'codex', message: string)
         { ...common, turn_id: 't-1', transcript_path: null },
         async () => message,
       );
+}
+
+/**
+ * The Gemini CLI AfterAgent hook on `message`: Gemini sends no answer in the payload (its `prompt_response` is
+ * cumulative; a decoy verdict here), so the message is the last model record of a session transcript.
+ */
+async function geminiHookOnMessage(message: string): Promise<Accepted> {
+  const dir = mkdtempSync(join(tmpdir(), 'skillpack-read-paths-'));
+  try {
+    const path = join(dir, 'session.jsonl');
+    const records = [
+      { sessionId: 's-1', projectHash: 'h', startTime: 't', kind: 'main' },
+      { id: 'u-1', type: 'user', content: [{ text: 'go' }] },
+      { id: 'g-1', type: 'gemini', content: message },
+    ];
+    writeFileSync(path, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+    const payload = {
+      session_id: 's-1',
+      hook_event_name: 'AfterAgent',
+      stop_hook_active: false,
+      transcript_path: path,
+      prompt_response: `{"acceptance":"pass"}\n${message}`,
+    };
+    return await hookAccepted(handleGeminiCliStop, payload, async () => message);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The Claude Code Stop hook given only a transcript file holding `raw` (no `last_assistant_message`). */

@@ -13,6 +13,7 @@ const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
   'claude-code': `${JSON.stringify({ type: 'rate_limit_event', session_id: 's', rate_limit_info: { status: 'allowed' } })}\n`,
   codex: `${JSON.stringify({ type: 'turn.started' })}\n`,
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,
+  'gemini-cli': `${JSON.stringify({ type: 'message', timestamp: '2026-12-01T18:27:17.716Z', role: 'assistant', content: '', delta: true })}\n`,
 };
 
 /** A run of `EVENTS` status events between a real start and a real answer, generated lazily in batches. */

@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { claudeCodeHost } from './claude-code.js';
 import { codexHost } from './codex.js';
+import { geminiCliHost } from './gemini-cli.js';
 import type { HostRuntime } from './host-runtime.js';
 import { openCodeHost } from './opencode.js';
 
@@ -9,4 +10,5 @@ export const HOST_RUNTIMES: Readonly<Record<RuntimeId, HostRuntime>> = {
   'claude-code': claudeCodeHost,
   codex: codexHost,
   opencode: openCodeHost,
+  'gemini-cli': geminiCliHost,
 };

@@ -31,6 +31,12 @@ For codex, a pack with hooked contracts also gets its Stop hook: the hook progra
 every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact config.toml
 lines (key and hash asked from \`codex app-server\`), and --trust-codex-hooks has Codex record them.
 
+For gemini-cli, skills go into .gemini/skills/ and a pack with hooked contracts also gets its AfterAgent hook:
+the hook program goes into .gemini/hooks/<pack>/ and its entry is merged into .gemini/settings.json
+(~/.gemini in the user scope), keeping every other byte. Headless Gemini CLI runs nothing in an untrusted
+folder (exit 55): the output prints the exact step, and --activate adds "<project>": "TRUST_FOLDER" to
+~/.gemini/trustedFolders.json (uninstall leaves that trust: it is the folder's).
+
 For codex in the user scope, a pack with a Codex plugin is installed as that plugin, the way \`codex plugin
 add\` installs one: into ~/.codex/plugins/cache/<pack>/<pack>/<version>/, so $<pack>:<skill> selects its
 skills. Codex loads it only once ~/.codex/config.toml has [plugins."<pack>@<pack>"] enabled = true: the
@@ -105,7 +111,7 @@ commands. uninstall reverses both.`,
     activate: {
       type: 'boolean',
       description:
-        'Make the runtime configuration changes activation needs: Skill(<name>) allow rules for Claude Code, hook trust for Codex (--trust-codex-hooks)',
+        'Make the runtime configuration changes activation needs: Skill(<name>) allow rules for Claude Code, hook trust for Codex (--trust-codex-hooks), folder trust for Gemini CLI',
     },
   },
   output: 'formats',
@@ -130,6 +136,7 @@ commands. uninstall reverses both.`,
       import('../install/codex-trust.js'),
       import('../install/codex-plugin-format.js'),
     ]);
+    const geminiTrust = await import('../install/gemini-trust-step.js');
     const roots = resolveRoots(values, io);
     const argument = positionals[0]!;
     const { resolvePackSource } = await import('../install/npm-spec.js');
@@ -172,6 +179,15 @@ commands. uninstall reverses both.`,
       const trust = skillGenRuntime(runtime).install.hookTrust
         ? await trustStep.codexTrustAfter(result.data, request, io)
         : undefined;
+      const folderTrust = skillGenRuntime(runtime).install.folderTrust
+        ? await geminiTrust.geminiTrustAfter(result.data, {
+            scope,
+            projectDir: roots.projectDir,
+            home: roots.home,
+            env: io.env,
+            consent,
+          })
+        : undefined;
       const activation = result.data.activation;
       const pluginForm = result.data.pluginForm;
       if (format === 'json') {
@@ -180,6 +196,7 @@ commands. uninstall reverses both.`,
           ...(plugin ? { codexPlugin: plugin } : {}),
           ...(activation ? { activation } : {}),
           ...(pluginForm ? { pluginForm } : {}),
+          ...(folderTrust ? { folderTrust } : {}),
         };
         io.stdout(formatOutcomeJson(result.data, extra));
       } else {
@@ -188,6 +205,11 @@ commands. uninstall reverses both.`,
         if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
         if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
         if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
+        if (folderTrust) {
+          const dir = scope === 'project' ? ` --dir ${JSON.stringify(roots.projectDir)}` : '';
+          const rerun = `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${scope}${dir}`;
+          io.stdout(geminiTrust.formatGeminiTrust(folderTrust, rerun));
+        }
       }
       return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
     }

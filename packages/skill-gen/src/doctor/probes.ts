@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { LockedInstall } from '../install/lock-file.js';
 import { codexHooks } from './codex-app-server.js';
+import { probeGeminiCli } from './gemini-probe.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
@@ -270,6 +271,7 @@ const PROBES: Readonly<
   'claude-code': probeClaudeCode,
   codex: probeCodex,
   opencode: probeOpenCode,
+  'gemini-cli': probeGeminiCli,
 };
 
 export function diagnoseInstall(install: LockedInstall, context: ProbeContext): Promise<PackDiagnosis> {

@@ -384,4 +384,15 @@ const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
     prepareCopy: (dir, scope) => standInOpenCodePlugin(join(dir, OPENCODE_DIR[scope])),
     why: async ({ proof }) => opencodeWhy(proof.stderr),
   },
+  'gemini-cli': {
+    // Headless Gemini CLI runs nothing in an untrusted folder (exit 55): the original's trust decides.
+    preflight: async (install, context) => {
+      if (install.scope === 'user') return { kind: 'run' };
+      const { geminiTrustOf } = await import('./gemini-probe.js');
+      const trust = await geminiTrustOf(context.cwd, context.env);
+      return trust.trusted ? { kind: 'run' } : { kind: 'blocked', detail: `not trusted: ${trust.detail}` };
+    },
+    why: async () =>
+      "Gemini CLI did not run this pack's AfterAgent hook for the answer (is its entry still in .gemini/settings.json?).",
+  },
 };

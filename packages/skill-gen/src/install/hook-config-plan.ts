@@ -77,6 +77,19 @@ export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = 
   },
   // The OpenCode plugin is its enforcement; it has no hook entry.
   opencode: undefined,
+  // Gemini CLI 0.61 runs hook commands through a shell with `GEMINI_PROJECT_DIR` set (captured), so a project's
+  // settings.json names the program relative to it; the extension's declaration uses `${extensionPath}`.
+  'gemini-cli': {
+    file: '.gemini/settings.json',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
+    placeholder: '${extensionPath}',
+    folder: (pack) => {
+      const name = plainName(pack);
+      return name === undefined ? undefined : `.gemini/hooks/${name}/`;
+    },
+    commandDir: (root, scope, folder) =>
+      scope === 'project' ? `$GEMINI_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
+  },
 };
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */

@@ -9,7 +9,11 @@ import { toStableJson } from '../json/stable-json.js';
 import { appendAt, removeAt } from './json-edit.js';
 
 /** The hook configuration files install edits, relative to the scope root (project or home). */
-export const HOOK_CONFIG_FILES = ['.codex/hooks.json', '.claude/settings.json'] as const;
+export const HOOK_CONFIG_FILES = [
+  '.codex/hooks.json',
+  '.claude/settings.json',
+  '.gemini/settings.json',
+] as const;
 export type HookConfigFile = (typeof HOOK_CONFIG_FILES)[number];
 
 export interface HookEntry {

@@ -65,6 +65,12 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     },
     configRoots: { project: ['.opencode/'], user: ['.config/opencode/'] },
   },
+  'gemini-cli': {
+    skillsFolder: { project: '.gemini/skills/', user: '.gemini/skills/' },
+    packFiles: (pack) => hookProgram('gemini-cli', pack),
+    hookConfigFile: HOOK_WIRING['gemini-cli']?.file,
+    configRoots: { project: ['.gemini/skills/'], user: ['.gemini/skills/'] },
+  },
 };
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */

@@ -63,6 +63,10 @@ const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: s
     program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
   },
   opencode: undefined,
+  'gemini-cli': {
+    config: 'gemini-cli/extension/hooks/hooks.json',
+    program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
+  },
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */

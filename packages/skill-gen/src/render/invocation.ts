@@ -19,5 +19,7 @@ export function invocation(
 ): string {
   if (!isRuntimeId(target)) return `the ${name} skill`;
   const { sigil, pluginNamespaced } = SKILL_GEN_RUNTIMES[target].invocation;
+  // A runtime whose skills are no commands (Gemini CLI activates them by name) names the skill.
+  if (sigil === undefined) return `the ${name} skill`;
   return `${sigil}${form === 'plugin' && !external && pluginNamespaced ? `${pack}:${name}` : name}`;
 }

@@ -36,7 +36,7 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   /** The runtime's name in messages and docs: `Claude Code`. */
   readonly title: string;
   /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
-  readonly invocation: { readonly sigil: '/' | '$'; readonly pluginNamespaced: boolean };
+  readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
   /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
@@ -58,6 +58,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly pluginConfigTable: boolean;
     /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
     readonly hookTrust: boolean;
+    /**
+     * Whether headless runs need the project folder trusted in the runtime's trusted-folders file, recorded
+     * after install with `--activate` (install/gemini-trust-step.ts).
+     */
+    readonly folderTrust: boolean;
     /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
     readonly options: readonly string[];
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */

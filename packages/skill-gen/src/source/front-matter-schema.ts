@@ -97,6 +97,10 @@ export type CodexSection = z.output<typeof CodexSectionSchema>;
 export const OpenCodeSectionSchema = z.strictObject(specOverrides);
 export type OpenCodeSection = z.output<typeof OpenCodeSectionSchema>;
 
+/** Gemini CLI reads only `name` and `description`; its section overrides the spec keys (skillLoader.js, 0.61). */
+export const GeminiCliSectionSchema = z.strictObject(specOverrides);
+export type GeminiCliSection = z.output<typeof GeminiCliSectionSchema>;
+
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,
   description: SkillDescriptionSchema,
@@ -112,6 +116,7 @@ export const SkillFrontMatterSchema = z.strictObject({
   'claude-code': ClaudeCodeSectionSchema.optional(),
   codex: CodexSectionSchema.optional(),
   opencode: OpenCodeSectionSchema.optional(),
+  'gemini-cli': GeminiCliSectionSchema.optional(),
 });
 /** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

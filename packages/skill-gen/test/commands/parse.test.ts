@@ -299,9 +299,9 @@ describe('skillpack parse', () => {
     [[], 'missing_option', /^--contract ID is required\.$/],
     [['--contract'], 'missing_value', /^--contract needs a value \(ID\)\.$/],
     [
-      ['--contract', 'conflux.acceptance', '--runtime', 'gemini'],
+      ['--contract', 'conflux.acceptance', '--runtime', 'cursor'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, text; got "gemini"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, text; got "cursor"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
@@ -339,7 +339,7 @@ describe('skillpack parse', () => {
   it('prints help on stdout', async () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime auto\|claude-code/);
+    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
   });
 
   it('resolves FILE against the working directory', async () => {

@@ -43,8 +43,9 @@ describe('runtimes implied by a skill folder location', () => {
     ],
     [
       ['', 'p', '.agents', 'skills', 'x'],
-      ['codex', 'opencode'],
+      ['codex', 'opencode', 'gemini-cli'],
     ],
+    [['', 'p', '.gemini', 'skills', 'x'], ['gemini-cli']],
     [['', 'p', '.opencode', 'skills', 'x'], ['opencode']],
     [['', 'p', '.opencode', 'skill', 'x'], ['opencode']],
     [['', 'home', '.config', 'opencode', 'skills', 'x'], ['opencode']],

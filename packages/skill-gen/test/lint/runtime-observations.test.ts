@@ -37,6 +37,13 @@ const POLICY_ERRORS: Record<string, Record<string, string>> = {
       'OpenCode never surfaces a skill without a description to the model (its own docs)',
     'front-matter-js': 'OpenCode loads it by running the block as JavaScript',
   },
+  'gemini-cli': {
+    'file-name-windows-unsafe': WINDOWS,
+    'description-missing':
+      'Gemini CLI 0.61.0 lists a skill with an empty description, which tells the model nothing about when to use it (a missing one is skipped)',
+    'description-not-string':
+      'Gemini CLI 0.61.0 falls back to its line parser and lists a YAML list as the joined lines, not text the author wrote',
+  },
   'claude-code': {
     'file-name-windows-unsafe': WINDOWS,
     'yaml-tab-indent': 'Claude Code drops every field when the tab precedes a top-level key (case 17)',
@@ -76,7 +83,7 @@ describe(`lint agrees with the real loaders (${Object.values(observed.versions).
 
   it.each(observedCases)('%s', async (id, runtimes) => {
     const findings = await lintCase(id);
-    for (const runtime of ['codex', 'opencode'] as const) {
+    for (const runtime of ['codex', 'opencode', 'gemini-cli'] as const) {
       const seen = runtimes[runtime]!;
       const errors = severitiesFor(findings, runtime).filter((finding) => finding.severity === 'error');
       if (seen.loaded === false) {

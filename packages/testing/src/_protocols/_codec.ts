@@ -14,7 +14,8 @@ export type ResolvedPart = { readonly type: 'text'; readonly text: string } | Re
 /** Reads one API's requests and writes its replies. */
 export interface ProtocolCodec {
   readonly protocol: ModelProtocol;
-  summarize(body: unknown): RequestSummary;
+  /** Read a request body; `path` is the request path without its query (Gemini names the model there). */
+  summarize(body: unknown, path?: string): RequestSummary;
   /** The shell tool call this API's CLI understands, given the tools the request declares. */
   shellCall(command: string, tools: readonly string[]): { name: string; input: Record<string, unknown> };
   render(reply: Reply, summary: RequestSummary): WireResponse;

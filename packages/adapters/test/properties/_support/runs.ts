@@ -184,8 +184,56 @@ export function openCodeRun(parts: readonly RunPart[]): string {
   return out;
 }
 
+/**
+ * Gemini CLI `-p … --output-format stream-json` (0.61.0): text as an assistant delta (a text right after
+ * another follows an `Agent execution blocked` warning: without one they would be one message), a tool as `tool_use` + `tool_result`, a subagent as an `invoke_agent`
+ * call whose result carries its text, a user part as a user `message`, then `result`.
+ */
+export function geminiCliRun(parts: readonly RunPart[]): string {
+  const timestamp = '2026-12-01T18:27:17.716Z';
+  let out = line({ type: 'init', timestamp, session_id: '3b74c195-0a6e-4f57-9d1e-2c8b5a7e9f10', model: 'm' });
+  out += line({ type: 'message', timestamp, role: 'user', content: 'go' });
+  parts.forEach((part, index) => {
+    const toolId = `tool_${index}`;
+    switch (part.kind) {
+      case 'text':
+        // Two messages with nothing between them are one turn's deltas to Gemini CLI; with default settings
+        // only an AfterAgent block makes the next text a message of its own.
+        if (parts[index - 1]?.kind === 'text') {
+          const message = 'Agent execution blocked: Answer again.';
+          out += line({ type: 'error', timestamp, severity: 'warning', message });
+        }
+        out += line({ type: 'message', timestamp, role: 'assistant', content: part.text, delta: true });
+        return;
+      case 'user':
+        out += line({ type: 'message', timestamp, role: 'user', content: part.text });
+        return;
+      case 'tool':
+      case 'subagent': {
+        const tool = part.kind === 'tool' ? 'run_shell_command' : 'invoke_agent';
+        const parameters = part.kind === 'tool' ? { command: part.command } : { prompt: 'review' };
+        const output = part.kind === 'tool' ? part.output : part.text;
+        const failed = part.kind === 'tool' && part.failed === true;
+        out += line({ type: 'tool_use', timestamp, tool_name: tool, tool_id: toolId, parameters });
+        out += line({
+          type: 'tool_result',
+          timestamp,
+          tool_id: toolId,
+          status: failed ? 'error' : 'success',
+          output,
+          ...(failed ? { error: { type: 'execution_failed', message: output } } : {}),
+        });
+        return;
+      }
+    }
+  });
+  out += line({ type: 'result', timestamp, status: 'success', stats: { input_tokens: 1, output_tokens: 1 } });
+  return out;
+}
+
 export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[]) => string>> = {
   'claude-code': claudeCodeRun,
   codex: codexRun,
   opencode: openCodeRun,
+  'gemini-cli': geminiCliRun,
 };

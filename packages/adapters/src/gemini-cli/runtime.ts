@@ -1,0 +1,22 @@
+import type { AdapterRuntime } from '../runtime-declaration.js';
+import { createGeminiCliReader } from './stream-json.js';
+import { isGeminiCliEvent, unwrapGeminiCliEvent } from './unwrap.js';
+import * as schemas from './wire-schemas.js';
+
+/** Gemini CLI: `-p … --output-format stream-json`, and its AfterAgent hook (0.61.0). */
+export const geminiCliRuntime = {
+  id: 'gemini-cli',
+  title: 'Gemini CLI',
+  outputName: 'Gemini CLI stream-json',
+  createReader: createGeminiCliReader,
+  // Gemini lines carry an ISO `timestamp` string and their type's own field; its `error` lines (with
+  // `severity`) would otherwise read as Codex's bare `{"type":"error","message"}`, so it is sniffed first.
+  sniff: { precedence: 15, matches: isGeminiCliEvent },
+  unwrapEvent: unwrapGeminiCliEvent,
+  documentFormat: undefined,
+  finalAnswer: {
+    rule: 'the assistant deltas of the last model turn, concatenated, after the last tool call or result and the last "Agent execution blocked" warning; only result status "success" completes a run; never the cumulative json response or prompt_response',
+    seenIn: '0.61.0',
+  },
+  wire: { exportName: 'geminiCli', schemas },
+} as const satisfies AdapterRuntime<'gemini-cli'>;

@@ -1,0 +1,14 @@
+import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
+import type { StopHookDialect } from '../runtime-declaration.js';
+import { geminiCliStopHook, readGeminiCliTranscript } from './stop-hook.js';
+
+/** Gemini CLI's AfterAgent hook: its payload in, the Claude-shaped decision JSON out. */
+export const geminiCliStopHookDialect = {
+  input: geminiCliStopHook,
+  renderOutput: renderStopHookOutput,
+  // Exit 2 with the reason on stderr pushes back too (captured); skillpack-hook prints JSON at exit 0.
+  exitTwoPushesBack: true,
+  // The AfterAgent payload's prompt_response is cumulative: the answer is the session transcript's last
+  // model message (transcript.ts).
+  transcript: { read: readGeminiCliTranscript },
+} as const satisfies StopHookDialect;

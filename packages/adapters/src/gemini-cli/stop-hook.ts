@@ -1,0 +1,64 @@
+import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
+import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
+import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import { readGeminiTranscriptAnswer } from './read-transcript.js';
+import { GeminiAfterAgentInputSchema } from './wire-schemas.js';
+
+/** Gemini CLI's hook event that fires when the agent is about to end its turn (0.61.0). */
+export const GEMINI_STOP_EVENT = 'AfterAgent';
+
+/**
+ * Validate an AfterAgent payload and normalise it: `AfterAgent` is the stop event (`hookEventName: "Stop"`), and
+ * the message to check always comes from the transcript, never from the cumulative `prompt_response` (see
+ * `transcript.ts`). Other Gemini events keep their name, so the hook says it does not check them.
+ */
+const StopInputSchema = GeminiAfterAgentInputSchema.superRefine((input, context) => {
+  if (input.hook_event_name === GEMINI_STOP_EVENT && input.stop_hook_active === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['stop_hook_active'],
+      message: `Invalid input: expected boolean on an ${GEMINI_STOP_EVENT} payload`,
+    });
+  }
+});
+
+export function parseGeminiCliStopInput(payload: unknown): Result<StopHookEvent, ProtocolError> {
+  const parsed = StopInputSchema.safeParse(payload);
+  if (!parsed.success) {
+    return fail(
+      protocolErrorFromZod(parsed.error, 'Gemini CLI AfterAgent hook input', payload, 'invalid_hook_input'),
+    );
+  }
+  const input = parsed.data;
+  const stop = input.hook_event_name === GEMINI_STOP_EVENT;
+  return ok({
+    runtime: 'gemini-cli',
+    hookEventName: stop ? 'Stop' : input.hook_event_name,
+    sessionId: input.session_id,
+    agentId: undefined,
+    stopHookActive: input.stop_hook_active === true,
+    lastAssistantMessage: undefined,
+    transcriptPath: input.transcript_path === '' ? undefined : input.transcript_path,
+  });
+}
+
+/** How a Gemini CLI AfterAgent hook payload is validated and normalised into a `StopHookEvent`. */
+export const geminiCliStopHook: StopHookRuntime = {
+  id: 'gemini-cli',
+  parseInput: parseGeminiCliStopInput,
+};
+
+/** The transcript reader a Gemini CLI stop needs: the session transcript's last model message. */
+export const readGeminiCliTranscript = (path: string) => readGeminiTranscriptAnswer(path);
+
+/**
+ * Decide a Gemini CLI AfterAgent stop from its stdin payload; print `result.output` as JSON at exit 0
+ * (`decision: "block"` is Gemini's alias of `deny`: the reason goes back as the next user turn). Gemini CLI
+ * itself never stops re-running a hook that keeps blocking; the block budget (`maxBlocks`) is what ends it.
+ */
+export function handleGeminiCliStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
+  return handleStopHook(geminiCliStopHook, payload, {
+    ...options,
+    readTranscript: options.readTranscript ?? readGeminiCliTranscript,
+  });
+}
