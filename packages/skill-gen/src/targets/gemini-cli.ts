@@ -5,9 +5,9 @@ import {
   hookHandlers,
   packHookedContracts,
 } from '../hooks/hook-plan.js';
-import { type OutputFile, textFile } from '../output-file.js';
+import { type OutputFile, textFile } from '../files/output-file.js';
 import type { SkillForm } from '../render/invocation.js';
-import { toStableJson } from '../stable-json.js';
+import { toStableJson } from '../json/stable-json.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import { bundleFile, type RenderTarget, type TargetContext } from './target-context.js';
