@@ -103,12 +103,33 @@ function plugin(context: TargetContext): OutputFile[] {
 }
 
 /**
+ * The skill form's hook: `.github/hooks/skillpack-<pack>.json` beside its bundle in `skillpack-<pack>/`, found
+ * through `$COPILOT_HOOK_DIR` (the folder of the hooks file, 1.0.102), so the same files work in a project
+ * (`.github/hooks`, loaded in a trusted folder only) and in the user scope (`~/.copilot/hooks`, no trust).
+ * It sees every session there, so it checks only stops that attempt a contract.
+ */
+function skillFormHook(context: TargetContext): OutputFile[] {
+  const { config } = context;
+  const handlers = hookHandlers(config, packHookedContracts(config, context.skills), ['Stop']);
+  if (handlers.length === 0) return [];
+  const folder = `skillpack-${config.name}`;
+  const command = (handler: HookHandler) =>
+    copilotHookCommand(`$COPILOT_HOOK_DIR/${folder}/skillpack-hook.cjs`, handler, 'attempted');
+  return [
+    textFile(`${TARGET}/.github/hooks/${folder}.json`, toStableJson(copilotHooksDocument(handlers, command))),
+    bundleFile(context, `${TARGET}/.github/hooks/${folder}/skillpack-hook.cjs`, 'hook'),
+  ];
+}
+
+/**
  * GitHub Copilot CLI: `.github/skills/<name>/` (Copilot also reads `.agents/skills` and `.claude/skills`, and
- * `~/.copilot/skills` for the user), and a plugin (`plugin/`, its manifest in `.plugin/plugin.json`, hooks in
- * `hooks/hooks.json` run through `${PLUGIN_ROOT}`), loaded with `copilot --plugin-dir` or `copilot plugin
- * install <path>`. A plugin's hooks need no folder trust; project hooks (`.github/hooks`) do.
+ * `~/.copilot/skills` for the user) with the pack's `agentStop` hook in `.github/hooks/`, and a plugin
+ * (`plugin/`, its manifest in `.plugin/plugin.json`, hooks in `hooks/hooks.json` run through
+ * `${PLUGIN_ROOT}`), loaded with `copilot --plugin-dir` or `copilot plugin install <path>`. A plugin's hooks
+ * need no folder trust; project hooks (`.github/hooks`) do.
  */
 export const renderCopilotCli: RenderTarget = (context) => [
   ...skills(context, `${TARGET}/.github/skills`, 'skill'),
+  ...skillFormHook(context),
   ...plugin(context),
 ];
