@@ -6,5 +6,7 @@
 export * as claudeCode from './claude-code/wire-schemas.js';
 /** Codex's `exec --json` events and its legacy `notify` payload as zod schemas. */
 export * as codex from './codex/wire-schemas.js';
+/** GitHub Copilot CLI's `-p --output-format json` session events and hook payloads as zod schemas. */
+export * as copilotCli from './copilot-cli/wire-schemas.js';
 /** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';

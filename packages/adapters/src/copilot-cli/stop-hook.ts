@@ -4,7 +4,7 @@ import { handleStopHook, type StopHookOptions, type StopHookResult } from '../ho
 import type { HookRuntimeId, StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
 import { COPILOT_CLI } from './events-json.js';
 import type { CopilotStopRef } from './stop-answer.js';
-import { readCopilotStopAnswer, type StopTranscriptOptions } from './stop-transcript.js';
+import type { StopTranscriptOptions } from './stop-transcript.js';
 import {
   type CopilotAgentStopInput,
   CopilotAgentStopInputSchema,
@@ -122,7 +122,11 @@ export function handleCopilotCliStop(
     readTranscript:
       options.readTranscript ??
       (ref
-        ? (path) => readCopilotStopAnswer(path, ref, options.transcript)
+        ? async (path) => {
+            // Loaded on a stop only: the transcript reader is not part of reading stdout.
+            const { readCopilotStopAnswer } = await import('./stop-transcript.js');
+            return readCopilotStopAnswer(path, ref, options.transcript);
+          }
         : // Unreachable: handleStopHook refuses the payload first.
           async () => fail(new ProtocolError('invalid_hook_input', 'The Copilot stop payload is invalid.'))),
   });

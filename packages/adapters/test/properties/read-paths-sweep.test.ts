@@ -20,6 +20,8 @@ const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex'>> = {
   'claude-code': 'claude-code',
   codex: 'codex',
   opencode: 'claude-code',
+  // Copilot's hook reads its answer from the transcript; the final message is judged by the Claude hook.
+  'copilot-cli': 'claude-code',
 };
 
 /** Byte offsets just after each `\n` (with and without it), and the end. */

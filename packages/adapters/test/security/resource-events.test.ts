@@ -13,6 +13,7 @@ const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
   'claude-code': `${JSON.stringify({ type: 'rate_limit_event', session_id: 's', rate_limit_info: { status: 'allowed' } })}\n`,
   codex: `${JSON.stringify({ type: 'turn.started' })}\n`,
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,
+  'copilot-cli': `${JSON.stringify({ type: 'assistant.turn_start', data: { turnId: '0' } })}\n`,
 };
 
 /** A run of `EVENTS` status events between a real start and a real answer, generated lazily in batches. */
@@ -25,7 +26,7 @@ async function* millionEvents(runtime: RuntimeId, answer: string): AsyncGenerato
   yield RUN_WRITERS[runtime]([{ kind: 'text', text: answer }]);
 }
 
-describe.each(['claude-code', 'codex', 'opencode'] as const)('%s: 10^6 events', (runtime) => {
+describe.each(['claude-code', 'codex', 'opencode', 'copilot-cli'] as const)('%s: 10^6 events', (runtime) => {
   it('are read in bounded memory and the answer after them still counts', async () => {
     const start = process.memoryUsage().rss;
     const run = await readAgentRun(millionEvents(runtime, '{"acceptance":"continue"}'));
