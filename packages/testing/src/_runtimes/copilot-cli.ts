@@ -46,6 +46,8 @@ export function copilotEnv(modelUrl: string, cacheHome: string): Record<string, 
 }
 
 export const copilotCliSetup: RuntimeSetup = {
+  bin: 'copilot',
+  protocol: 'chat-completions',
   async prepare({ modelUrl, env, options }) {
     const output = options.outputArgs ?? ['--output-format', 'json'];
     // A cache folder the caller chose for this run wins over the shared one.

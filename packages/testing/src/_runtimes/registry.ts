@@ -2,6 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import type { RuntimeSetup } from './_setup.js';
 import { claudeCodeSetup } from './claude-code.js';
 import { codexSetup } from './codex.js';
+import { copilotCliSetup } from './copilot-cli.js';
 import { openCodeSetup } from './opencode.js';
 
 /**
@@ -12,4 +13,5 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   'claude-code': claudeCodeSetup,
   codex: codexSetup,
   opencode: openCodeSetup,
+  'copilot-cli': copilotCliSetup,
 };

@@ -13,7 +13,7 @@ const prepare = (options: Partial<RunAgentOptions>, env: Record<string, string> 
     folders,
     modelUrl: 'http://127.0.0.1:4000',
     env,
-    options: { runtime: 'claude-code', model: 'http://127.0.0.1:4000', prompt: 'Hi', ...options },
+    options: { runtime: 'copilot-cli', model: 'http://127.0.0.1:4000', prompt: 'Hi', ...options },
   });
 
 describe('the Copilot CLI setup', () => {
