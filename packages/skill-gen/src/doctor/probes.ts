@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { LockedInstall } from '../install/lock-file.js';
 import { codexHooks } from './codex-app-server.js';
+import { probeCopilotCli } from './copilot-cli.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
@@ -270,6 +271,8 @@ const PROBES: Readonly<
   'claude-code': probeClaudeCode,
   codex: probeCodex,
   opencode: probeOpenCode,
+  'copilot-cli': (install, context) =>
+    probeCopilotCli(install, context, skillChecks, installedSkills(install)),
 };
 
 export function diagnoseInstall(install: LockedInstall, context: ProbeContext): Promise<PackDiagnosis> {

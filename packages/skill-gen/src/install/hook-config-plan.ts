@@ -77,6 +77,8 @@ export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = 
   },
   // The OpenCode plugin is its enforcement; it has no hook entry.
   opencode: undefined,
+  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+  'copilot-cli': undefined,
 };
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */

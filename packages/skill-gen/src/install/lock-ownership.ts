@@ -65,6 +65,15 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     },
     configRoots: { project: ['.opencode/'], user: ['.config/opencode/'] },
   },
+  'copilot-cli': {
+    skillsFolder: { project: '.github/skills/', user: '.copilot/skills/' },
+    // The skill form's hook file and its program (targets/copilot-cli.ts).
+    packFiles: (pack, scope) => {
+      const hooks = scope === 'project' ? '.github/hooks/' : '.copilot/hooks/';
+      return [`${hooks}skillpack-${pack}.json`, `${hooks}skillpack-${pack}/skillpack-hook.cjs`];
+    },
+    configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
+  },
 };
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */

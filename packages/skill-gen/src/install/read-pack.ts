@@ -55,6 +55,8 @@ const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: s
     program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
   },
   opencode: undefined,
+  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+  'copilot-cli': undefined,
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */

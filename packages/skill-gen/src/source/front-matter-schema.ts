@@ -97,6 +97,10 @@ export type CodexSection = z.output<typeof CodexSectionSchema>;
 export const OpenCodeSectionSchema = z.strictObject(specOverrides);
 export type OpenCodeSection = z.output<typeof OpenCodeSectionSchema>;
 
+/** GitHub Copilot CLI lists a skill by its spec keys (`copilot skill list`, 1.0.102). */
+export const CopilotCliSectionSchema = z.strictObject(specOverrides);
+export type CopilotCliSection = z.output<typeof CopilotCliSectionSchema>;
+
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,
   description: SkillDescriptionSchema,
@@ -112,6 +116,7 @@ export const SkillFrontMatterSchema = z.strictObject({
   'claude-code': ClaudeCodeSectionSchema.optional(),
   codex: CodexSectionSchema.optional(),
   opencode: OpenCodeSectionSchema.optional(),
+  'copilot-cli': CopilotCliSectionSchema.optional(),
 });
 /** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

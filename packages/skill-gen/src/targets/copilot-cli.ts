@@ -60,7 +60,7 @@ function skills(context: TargetContext, root: string, form: SkillForm): OutputFi
       root,
       skill,
       // Copilot lists a skill by name and description (`session.skills_loaded`, 1.0.102); the spec keys only.
-      frontMatter: specKeys(skill.frontMatter),
+      frontMatter: specKeys(skill.frontMatter, skill.frontMatter['copilot-cli'] ?? {}),
       body: context.renderBody(skill, form),
       contractFiles: context.contractFiles,
       typeReferences: context.typeReferences,

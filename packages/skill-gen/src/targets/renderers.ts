@@ -1,5 +1,6 @@
 import { renderClaudeCode } from './claude-code.js';
 import { renderCodex } from './codex.js';
+import { renderCopilotCli } from './copilot-cli.js';
 import { renderOpenCode } from './opencode.js';
 import { renderPortable } from './portable.js';
 import type { RenderTarget } from './target-context.js';
@@ -10,5 +11,6 @@ export const TARGET_RENDERERS: Readonly<Record<TargetId, RenderTarget>> = {
   'claude-code': renderClaudeCode,
   codex: renderCodex,
   opencode: renderOpenCode,
+  'copilot-cli': renderCopilotCli,
   portable: renderPortable,
 };
