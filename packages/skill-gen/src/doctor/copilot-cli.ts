@@ -54,7 +54,7 @@ export function copilotTrustDetail(folder: string): string {
   return `not trusted: Copilot skips a project's hooks silently until the folder is trusted; add ${JSON.stringify(folder)} to "trustedFolders" in ~/.copilot/config.json (or reinstall with --activate), or run copilot with --trust-folder`;
 }
 
-const HOOK_FILE = /^\.(?:github|copilot)\/hooks\/skillpack-[^/]+\.json$/;
+const HOOK_FILE = /^\.(?:github|copilot)\/hooks\/[^/]+\.json$/;
 
 /** The listing environment: offline, no auto-update (the listing needs no model or account). */
 const offline = (env: NodeJS.ProcessEnv) => ({

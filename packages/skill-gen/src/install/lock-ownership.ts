@@ -70,7 +70,7 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     // The skill form's hook file and its program (targets/copilot-cli.ts).
     packFiles: (pack, scope) => {
       const hooks = scope === 'project' ? '.github/hooks/' : '.copilot/hooks/';
-      return [`${hooks}skillpack-${pack}.json`, `${hooks}skillpack-${pack}/skillpack-hook.cjs`];
+      return [`${hooks}${pack}.json`, `${hooks}${pack}/skillpack-hook.cjs`];
     },
     configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
   },

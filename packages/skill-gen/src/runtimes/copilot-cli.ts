@@ -47,6 +47,6 @@ export const copilotCliRuntime = {
     trustStep:
       'project hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/config.json`, or `copilot --trust-folder`); Copilot skips them silently otherwise. User hooks need none',
     enforcement:
-      '`.github/hooks/skillpack-<pack>.json` running `skillpack-<pack>/skillpack-hook.cjs`, in a trusted folder; Node on PATH',
+      '`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; Node on PATH',
   },
 } as const satisfies SkillGenRuntime<'copilot-cli'>;

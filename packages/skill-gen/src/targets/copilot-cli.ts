@@ -103,7 +103,7 @@ function plugin(context: TargetContext): OutputFile[] {
 }
 
 /**
- * The skill form's hook: `.github/hooks/skillpack-<pack>.json` beside its bundle in `skillpack-<pack>/`, found
+ * The skill form's hook: `.github/hooks/<pack>.json` beside its bundle in `<pack>/`, found
  * through `$COPILOT_HOOK_DIR` (the folder of the hooks file, 1.0.102), so the same files work in a project
  * (`.github/hooks`, loaded in a trusted folder only) and in the user scope (`~/.copilot/hooks`, no trust).
  * It sees every session there, so it checks only stops that attempt a contract.
@@ -112,7 +112,7 @@ function skillFormHook(context: TargetContext): OutputFile[] {
   const { config } = context;
   const handlers = hookHandlers(config, packHookedContracts(config, context.skills), ['Stop']);
   if (handlers.length === 0) return [];
-  const folder = `skillpack-${config.name}`;
+  const folder = config.name;
   const command = (handler: HookHandler) =>
     copilotHookCommand(`$COPILOT_HOOK_DIR/${folder}/skillpack-hook.cjs`, handler, 'attempted');
   return [
