@@ -41,7 +41,9 @@ Changes that grant permission or trust are made only with --activate. Claude Cod
 a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
 --activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
 honours without a workspace trust step; ~/.claude/settings.json for the user), and --activate merges it
-there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks.
+there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks. For
+GitHub Copilot CLI, which loads a project's hooks only in a trusted folder, --activate adds the project to
+"trustedFolders" in ~/.copilot/config.json (journaled; uninstall takes exactly that entry out again).
 
 --form plugin (claude-code only) installs the pack's Claude Code plugin instead: its local marketplace is
 copied into .claude/skillpack-plugins/<pack>/ (in the home for the user scope), and --activate declares and
@@ -173,6 +175,12 @@ commands. uninstall reverses both.`,
       const trust = skillGenRuntime(runtime).install.hookTrust
         ? await trustStep.codexTrustAfter(result.data, request, io)
         : undefined;
+      const folderTrust = skillGenRuntime(runtime).install.folderTrust
+        ? await (await import('../install/copilot-trust-step.js')).copilotTrustAfterInstall(result.data, {
+            consent,
+            env: io.env,
+          })
+        : undefined;
       const activation = result.data.activation;
       const pluginForm = result.data.pluginForm;
       if (format === 'json') {
@@ -181,6 +189,7 @@ commands. uninstall reverses both.`,
           ...(plugin ? { codexPlugin: plugin } : {}),
           ...(activation ? { activation } : {}),
           ...(pluginForm ? { pluginForm } : {}),
+          ...(folderTrust ? { folderTrust } : {}),
         };
         io.stdout(formatOutcomeJson(result.data, extra));
       } else {
@@ -189,6 +198,8 @@ commands. uninstall reverses both.`,
         if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
         if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
         if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
+        if (folderTrust)
+          io.stdout((await import('../install/copilot-trust-step.js')).formatCopilotTrust(folderTrust));
       }
       return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
     }

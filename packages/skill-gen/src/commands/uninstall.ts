@@ -58,9 +58,24 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
     const plugin = result.data.plan.runtimes.some((id) => skillGenRuntime(id).install.pluginConfigTable)
       ? await syncCodexPluginTable(result.data, { consent: false, env: io.env })
       : undefined;
-    if (format === 'json') io.stdout(formatOutcomeJson(result.data, plugin ? { codexPlugin: plugin } : {}));
+    // Take out the folder trust a project install recorded (--activate), once no install there needs it.
+    const untrusted = result.data.plan.runtimes.some((id) => skillGenRuntime(id).install.folderTrust)
+      ? await (await import('../install/copilot-trust-step.js')).copilotTrustAfterUninstall(
+          result.data,
+          io.env,
+        )
+      : false;
+    if (format === 'json')
+      io.stdout(
+        formatOutcomeJson(result.data, {
+          ...(plugin ? { codexPlugin: plugin } : {}),
+          ...(untrusted ? { folderTrustRemoved: true } : {}),
+        }),
+      );
     else {
       io.stdout(formatOutcomeText(result.data));
+      if (untrusted)
+        io.stdout('Copilot CLI: took the folder out of trustedFolders, where --activate put it.\n');
       if (plugin) io.stdout(pluginFormat.formatCodexPluginActivation(plugin, ''));
     }
     return EXIT.ok;

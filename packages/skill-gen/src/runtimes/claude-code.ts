@@ -39,6 +39,7 @@ export const claudeCodeRuntime = {
     packForms: false,
     pluginConfigTable: false,
     hookTrust: false,
+    folderTrust: false,
     options: [],
     userConfig: ['.claude'],
   },

@@ -27,6 +27,7 @@ export const copilotCliRuntime = {
     pluginConfigTable: false,
     // Copilot's trust step is its own (install/copilot-trust.ts), not Codex's hook trust.
     hookTrust: false,
+    folderTrust: true,
     options: [],
     userConfig: ['.copilot'],
   },

@@ -24,6 +24,7 @@ export const openCodeRuntime = {
     packForms: false,
     pluginConfigTable: false,
     hookTrust: false,
+    folderTrust: false,
     options: [],
     userConfig: ['.config/opencode'],
   },

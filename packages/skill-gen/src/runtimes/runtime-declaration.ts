@@ -58,6 +58,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly pluginConfigTable: boolean;
     /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
     readonly hookTrust: boolean;
+    /**
+     * Whether a project's hooks run only in a folder it trusts, reported or recorded (`--activate`) after a
+     * project install and released after the last uninstall (copilot-trust-step.ts).
+     */
+    readonly folderTrust: boolean;
     /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
     readonly options: readonly string[];
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
