@@ -81,11 +81,14 @@ export async function scriptedAnswers(answers) {
  * `skillpack install` the example pack (or the built `packs`) for one runtime, into the sandbox's project or
  * (scope `user`) its home.
  */
-export function installPack(runtimeId, sandbox, packs = examplePacks(), scope = 'project') {
+export function installPack(runtimeId, sandbox, packs = examplePacks(), scope = 'project', extra = []) {
   const where = scope === 'project' ? ['--dir', sandbox.project] : ['--home', sandbox.home];
-  const installed = skillpack(['install', packs, '--runtime', runtimeId, '--scope', scope, ...where], {
-    env: sandbox.env,
-  });
+  const installed = skillpack(
+    ['install', packs, '--runtime', runtimeId, '--scope', scope, ...where, ...extra],
+    {
+      env: sandbox.env,
+    },
+  );
   assert.equal(installed.status, 0, `skillpack install failed:\n${installed.stdout}\n${installed.stderr}`);
   if (runtimeId === 'opencode') {
     // OpenCode installs @opencode-ai/plugin into a project with plugins unless one is there; the prebuilt
@@ -126,6 +129,15 @@ const RUNTIMES = {
     install: (sandbox, packs) => {
       installPack('opencode', sandbox, packs);
       return {};
+    },
+  },
+  // The skill form: skills in .github/skills, the agentStop hook in .github/hooks/<pack>.json. Copilot loads a
+  // project's hooks only in a trusted folder; install records that trust with --activate in the sandbox's
+  // ~/.copilot/config.json, so the run uses the sandbox's home as installed (no --trust-folder).
+  'copilot-cli': {
+    install: (sandbox, packs) => {
+      installPack('copilot-cli', sandbox, packs, 'project', ['--activate']);
+      return { home: sandbox.home };
     },
   },
 };
