@@ -75,9 +75,9 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
     const copied = first.filter((entry) => copiedSource(entry.path));
-    // Two copied files in six skill placements, the hook once per runtime layout that runs it (Claude Code,
-    // Codex), the OpenCode plugin once.
-    expect(copied.length).toBe(2 * 6 + 2 + 1);
+    // Two copied files in eight skill placements, the hook once per runtime layout that runs it (the Claude
+    // Code and Codex plugins, the Copilot skill form and plugin), the OpenCode plugin once.
+    expect(copied.length).toBe(2 * 8 + 4 + 1);
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
@@ -109,7 +109,7 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
     ]);
     expect(manifest.sources.map((source) => source.path)).toContain('skillpack.config.json');
     expect(manifest.sources.map((source) => source.path)).toContain('skills/acceptance-review/skill.md');
-    expect(manifest.targets).toEqual(['claude-code', 'codex', 'opencode', 'portable']);
+    expect(manifest.targets).toEqual(['claude-code', 'codex', 'opencode', 'copilot-cli', 'portable']);
   });
 
   it('is byte-identical when built again', async () => {
