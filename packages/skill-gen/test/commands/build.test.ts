@@ -20,7 +20,7 @@ describe('skillpack build', () => {
     const run = await cli(root, 'build');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toBe(
-      'Built demo-pack@0.1.0 into dist/pack: 13 files for claude-code, codex, opencode, portable.\n',
+      'Built demo-pack@0.1.0 into dist/pack: 16 files for claude-code, codex, opencode, copilot-cli, portable.\n',
     );
     expect(existsSync(join(root, 'dist/pack/skillpack.manifest.json'))).toBe(true);
   });
@@ -70,7 +70,7 @@ describe('skillpack build', () => {
     [['--confg', 'x'], /unknown option --confg\. Did you mean --config\?/],
     [
       ['--target', 'cursor'],
-      /--target must be one of claude-code, codex, opencode, portable; got "cursor"\./,
+      /--target must be one of claude-code, codex, opencode, copilot-cli, portable; got "cursor"\./,
     ],
     [['--target', 'codxe'], /got "codxe"\. Did you mean "codex"\?/],
     [['extra'], /unexpected argument "extra"/],
@@ -129,7 +129,7 @@ describe('skillpack build', () => {
     const run = await cli(project(), 'build', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^Usage: skillpack build \[--config FILE\] \[--target claude-code\|codex\|opencode\|portable…\] \[--out DIR\]\n\s+\[--dry-run\] \[--format text\|json\]\n/,
+      /^Usage: skillpack build \[--config FILE\] [--target claude-code|codex|opencode|copilot-cli|portable…\] [--out DIR\]\n\s+[--dry-run\] [--format text|json\]\n/,
     );
     expect(run.stdout).toContain('  -c, --config FILE  Pack config (default: skillpack.config.json)');
   });

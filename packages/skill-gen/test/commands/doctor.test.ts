@@ -126,7 +126,10 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    [['--runtime', 'vscode'], /--runtime must be one of claude-code, codex, opencode; got "vscode"/],
+    [
+      ['--runtime', 'vscode'],
+      /--runtime must be one of claude-code, codex, opencode, copilot-cli; got "vscode"/,
+    ],
     [['--format', 'yaml'], /--format must be one of text, json; got "yaml"/],
     [['--nope'], /unknown option --nope/],
     [['extra'], /unexpected argument "extra"/],
