@@ -129,7 +129,7 @@ describe('skillpack build', () => {
     const run = await cli(project(), 'build', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^Usage: skillpack build \[--config FILE\] [--target claude-code|codex|opencode|copilot-cli|portable…\] [--out DIR\]\n\s+[--dry-run\] [--format text|json\]\n/,
+      /^Usage: skillpack build \[--config FILE\] \[--target T…\] \[--out DIR\] \[--dry-run\] \[--format text\|json\]\n/,
     );
     expect(run.stdout).toContain('  -c, --config FILE  Pack config (default: skillpack.config.json)');
   });

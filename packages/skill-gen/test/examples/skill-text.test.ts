@@ -106,7 +106,7 @@ describe('maestro renders', () => {
   it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
     const { pack } = await examplePack();
     const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
-    expect(maestro.length).toBe(12);
+    expect(maestro.length).toBe(16);
     for (const file of maestro) {
       const text = String(file.content);
       expect(text, file.path).not.toContain('skillpack-examples:maestro');
@@ -207,8 +207,8 @@ describe('generated references', () => {
 
 describe('the built example packs', () => {
   it.each([
-    // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable)
-    [EXAMPLE_PACK_CONFIGS[0], 24],
+    // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, Copilot CLI skill + plugin, portable)
+    [EXAMPLE_PACK_CONFIGS[0], 32],
     // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
     [EXAMPLE_PACK_CONFIGS[1], 2],
   ])(
@@ -218,7 +218,7 @@ describe('the built example packs', () => {
       await writePack(out, (await examplePack(config)).pack);
       const result = await runLint({
         paths: [out],
-        runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
+        runtimes: ['claude-code', 'codex', 'opencode', 'copilot-cli', 'portable'],
         cwd: out,
       });
       expect(result.success).toBe(true);
