@@ -18,12 +18,16 @@ const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
 
 /** A run of `EVENTS` status events between a real start and a real answer, generated lazily in batches. */
 async function* millionEvents(runtime: RuntimeId, answer: string): AsyncGenerator<string> {
-  const [head, ...rest] = RUN_WRITERS[runtime]([{ kind: 'text', text: 'starting' }]).split('\n');
+  // One run: its first line, the status events, then the rest of it with the answer last (a Copilot run ends
+  // at its one `result` line, so the answer cannot come as a second run).
+  const [head, ...rest] = RUN_WRITERS[runtime]([
+    { kind: 'text', text: 'starting' },
+    { kind: 'text', text: answer },
+  ]).split('\n');
   yield `${head}\n`;
   const batch = STATUS_LINES[runtime].repeat(BATCH);
   for (let sent = 0; sent < EVENTS; sent += BATCH) yield batch;
   yield `${rest.join('\n')}`;
-  yield RUN_WRITERS[runtime]([{ kind: 'text', text: answer }]);
 }
 
 describe.each(['claude-code', 'codex', 'opencode', 'copilot-cli'] as const)('%s: 10^6 events', (runtime) => {
