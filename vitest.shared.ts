@@ -13,6 +13,8 @@ export function workspaceAliases(): { find: RegExp; replacement: string }[] {
     { find: /^@skillpack\/core\/([a-z-]+)$/, replacement: `${packagesDir}core/src/$1/index.ts` },
     { find: /^@skillpack\/adapters$/, replacement: `${packagesDir}adapters/src/index.ts` },
     { find: /^@skillpack\/adapters\/([a-z-]+)$/, replacement: `${packagesDir}adapters/src/$1/index.ts` },
+    { find: /^@skillpack\/host$/, replacement: `${packagesDir}host/src/index.ts` },
+    { find: /^@skillpack\/host\/otel$/, replacement: `${packagesDir}host/src/otel/index.ts` },
     { find: /^@skillpack\/testing$/, replacement: `${packagesDir}testing/src/index.ts` },
   ];
 }

@@ -1,7 +1,7 @@
 // Timing shared by the benches: the best of three in-process runs (`timeOf`), and whole-process timing for the
 // cold-start benches (`timeCommands`): every command spawned in interleaved rounds (so a busy machine slows
 // all of them alike) after warm-up rounds, its stdout checked, its wall time and, on Linux, its CPU time (all
-// threads of the child, read from /proc in clock ticks) recorded; the first command is the figures' baseline.
+// threads of the child, read from /proc in clock ticks) recorded; `againstFloor` makes a figure of any two.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -36,12 +36,13 @@ const childCpu = (() => {
 })();
 
 /**
- * Run `commands` ({ label, args, stdin, env?, expect?, target? }; `node` with `args`) `warmup + runs` rounds
- * each and return the figures of every command after the first: wall time (median) and CPU time (mean), each
- * against the first command's, with the command's `target`. A command that exits non-zero or prints what
- * `expect` does not match throws.
+ * Run `commands` ({ label, args, stdin, file?, env?, expect?, status? }; `file` defaults to this `node`;
+ * `args` may be a function of the round, for a command that needs a fresh folder each time)
+ * `warmup + runs` rounds each, interleaved (each round in a rotated order), and return each command's
+ * `{ label, wall, cpu }`: the median wall time and the mean CPU time (undefined off Linux), in ms. A command
+ * that exits other than `status` (0) or prints what `expect` does not match throws.
  */
-export function timeCommands(commands, { runs, warmup, env }) {
+export function measureCommands(commands, { runs, warmup, env }) {
   const wall = commands.map(() => []);
   const cpu = commands.map(() => []);
   for (let round = 0; round < warmup + runs; round++) {
@@ -50,16 +51,18 @@ export function timeCommands(commands, { runs, warmup, env }) {
       const command = commands[index];
       const cpuBefore = childCpu();
       const started = performance.now();
-      const run = spawnSync(process.execPath, command.args, {
+      const args = typeof command.args === 'function' ? command.args(round) : command.args;
+      const run = spawnSync(command.file ?? process.execPath, args, {
         input: command.stdin,
         env: { ...env, ...command.env },
         encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
       });
       const elapsed = performance.now() - started;
       const cpuAfter = childCpu();
-      if (run.status !== 0 || (command.expect && !command.expect.test(run.stdout))) {
+      if (run.status !== (command.status ?? 0) || (command.expect && !command.expect.test(run.stdout))) {
         throw new Error(
-          `${command.label} misbehaved: exit ${run.status}, stdout ${run.stdout.slice(0, 300)}`,
+          `${command.label} misbehaved: exit ${run.status}, stdout ${String(run.stdout).slice(0, 300)}, stderr ${String(run.stderr).slice(0, 300)}`,
         );
       }
       if (round < warmup) continue;
@@ -67,18 +70,47 @@ export function timeCommands(commands, { runs, warmup, env }) {
       if (cpuBefore !== undefined) cpu[index].push(cpuAfter - cpuBefore);
     }
   }
-  return commands.slice(1).flatMap((command, i) => {
-    const figure = (what, values, average) => ({
-      label: `${command.label}: ${what} of ${runs}`,
-      value: round1(average(values[i + 1])),
+  return commands.map((command, i) => ({
+    label: command.label,
+    wall: median(wall[i]),
+    cpu: cpu[i].length > 0 ? mean(cpu[i]) : undefined,
+  }));
+}
+
+/** A figure of `subject` against `floor` (both from measureCommands): CPU when measured, else wall. */
+export function againstFloor(subject, floor, { label, target = '', runs }) {
+  const what = subject.cpu === undefined ? 'wall, median' : 'CPU, mean';
+  const value = subject.cpu ?? subject.wall;
+  const baseline = floor.cpu ?? floor.wall;
+  return {
+    label: `${label ?? subject.label} vs ${floor.label}: ${what} of ${runs}`,
+    value: round1(value),
+    unit: 'ms',
+    baseline: round1(baseline),
+    ratio: value / baseline,
+    target,
+  };
+}
+
+/**
+ * Run `commands` as measureCommands does and return the figures of every command after the first: wall
+ * time (median) and CPU time (mean), each against the first command's, with the command's `target`.
+ */
+export function timeCommands(commands, { runs, warmup, env }) {
+  const measured = measureCommands(commands, { runs, warmup, env });
+  return measured.slice(1).flatMap((subject, i) => {
+    const floor = measured[0];
+    const figure = (what, value, baseline) => ({
+      label: `${subject.label}: ${what} of ${runs}`,
+      value: round1(value),
       unit: 'ms',
-      baseline: round1(average(values[0])),
-      ratio: average(values[i + 1]) / average(values[0]),
-      target: command.target ?? '',
+      baseline: round1(baseline),
+      ratio: value / baseline,
+      target: commands[i + 1].target ?? '',
     });
     return [
-      figure('wall, median', wall, median),
-      ...(cpu[0].length > 0 ? [figure('CPU, mean', cpu, mean)] : []),
+      figure('wall, median', subject.wall, floor.wall),
+      ...(floor.cpu !== undefined ? [figure('CPU, mean', subject.cpu, floor.cpu)] : []),
     ];
   });
 }

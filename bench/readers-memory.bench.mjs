@@ -7,7 +7,10 @@
 // the adapters root.
 // Last, the Codex stream at 4× the size, to show what grows with the stream.
 //
-// Imports the built packages (`npm run build`). READERS_BENCH_MB overrides the size (default 100).
+// Issue #31's figure: the Codex read with default options at 1× and 4× the size (50 → 200 MB), each against
+// `readline` + `JSON.parse` over the same file (Node's own line loop): target ≤ floor + 16 MB at both sizes.
+//
+// Imports the built packages (`npm run build`). READERS_BENCH_MB overrides the size (default 50).
 // `node bench/readers-memory.bench.mjs --rss-child <mode> [file]` runs one child by hand.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +21,7 @@ import { generateCapture, parseByteLines, RUNTIMES, readJsonLines } from './_cap
 
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const ZOD = new URL('../node_modules/zod/index.js', import.meta.url);
-const TARGET_BYTES = Number(process.env.READERS_BENCH_MB ?? 100) * 2 ** 20;
+const TARGET_BYTES = Number(process.env.READERS_BENCH_MB ?? 50) * 2 ** 20;
 const TARGET = '< 64 MB (issue #16)';
 
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
@@ -93,7 +96,8 @@ export default async function readersMemoryBench() {
       const size = mb(generateCapture(runtime, file, TARGET_BYTES));
       const read = checkedRead('read', runtime, file);
       const bounded = checkedRead('bounded', runtime, file);
-      if (runtime === 'codex') Object.assign(codexReads, { read, bounded });
+      const lineLoop = peakRss('readline', file);
+      if (runtime === 'codex') Object.assign(codexReads, { read, bounded, lineLoop, size });
       process.stderr.write(`bench readers-memory: ${runtime} ${size} MB ${JSON.stringify(read)}\n`);
       const figure = (label, child, target) => ({
         label: `${runtime}: ${label} (baseline: the import-only child)`,
@@ -111,7 +115,7 @@ export default async function readersMemoryBench() {
           peakRss('floor', file),
         ),
         figure('bytes cut into lines and JSON.parse, no skillpack', peakRss('bytes', file)),
-        figure('readline + JSON.parse over the same file, no skillpack', peakRss('readline', file)),
+        figure('readline + JSON.parse over the same file, no skillpack', lineLoop),
       );
       rmSync(file);
     }
@@ -131,6 +135,18 @@ export default async function readersMemoryBench() {
         ratio: mb(child.peakRssBytes) / once,
       });
     }
+    const overFloor = (read, lineLoop, bytes) => ({
+      label: `codex: readAgentRun (default options) over ${bytes} MB vs Node's readline + JSON.parse loop over it`,
+      value: mb(read.peakRssBytes),
+      unit: 'MB',
+      baseline: mb(lineLoop.peakRssBytes),
+      ratio: read.peakRssBytes / lineLoop.peakRssBytes,
+      target: `≤ ${mb(lineLoop.peakRssBytes) + 16} MB (floor + 16 MB)`,
+    });
+    figures.push(
+      overFloor(codexReads.read, codexReads.lineLoop, codexReads.size),
+      overFloor(checkedRead('read', 'codex', file), peakRss('readline', file), size),
+    );
     rmSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -115,7 +115,7 @@ export default async function readersScalingBench() {
   const subjects = {
     readAgentRun: async (text) => {
       const run = await readAgentRun(text);
-      const read = extractContract(run, 'conflux.acceptance', builtinContracts);
+      const read = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
       if (!read.success) throw new Error(`readAgentRun misread the run: ${read.error.message}`);
     },
     'stateful unwrapper': async (text) => {

@@ -1,16 +1,42 @@
-// readAgentRun over a deterministic ~100 MB stream per runtime, against `readline` + `JSON.parse` per line
-// over the same file in the same process (peak RSS: readers-memory.bench.mjs).
+// readAgentRun + extractContract over a deterministic ~50 MB stream per runtime, against `readline` +
+// `JSON.parse` per line over the same file in the same process; and `skillpack parse FILE` as a whole
+// process against a process that runs the same `readline` + `JSON.parse` loop (peak RSS:
+// readers-memory.bench.mjs). CPU time is the figure (all threads; the wall clock is noise when shared).
 //
-// Imports the built adapters: npx tsc -p packages/core/tsconfig.build.json &&
-// npx tsc -p packages/adapters/tsconfig.build.json. READERS_BENCH_MB overrides the size (default 100).
+// Imports the built packages (npm run build). READERS_BENCH_MB overrides the size (default 50);
+// READERS_BENCH_RUNTIMES (comma-separated) picks runtimes.
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateCapture, RUNTIMES, readJsonLines } from './_capture-streams.mjs';
+import { againstFloor, measureCommands } from './_timing.mjs';
 
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
+const CONTRACTS = new URL('../packages/core/dist/contracts.js', import.meta.url);
+const BIN = fileURLToPath(new URL('../packages/skill-gen/bin/skillpack.js', import.meta.url));
+const CAPTURE = fileURLToPath(new URL('./_capture-streams.mjs', import.meta.url));
 const ROUNDS = 5;
-const TARGET_BYTES = Number(process.env.READERS_BENCH_MB ?? 100) * 2 ** 20;
+const CLI_RUNS = 3;
+const TARGET_BYTES = Number(process.env.READERS_BENCH_MB ?? 50) * 2 ** 20;
+const SELECTED = process.env.READERS_BENCH_RUNTIMES?.split(',') ?? RUNTIMES;
+
+/** `skillpack parse FILE` against a process running `readline` + `JSON.parse` over FILE. */
+function cliFigures(runtime, file, size) {
+  const floor = `const { readJsonLines } = await import(${JSON.stringify(CAPTURE)}); await readJsonLines(${JSON.stringify(file)});`;
+  const [base, parse] = measureCommands(
+    [
+      { label: 'node + readline + JSON.parse', args: ['--input-type=module', '-e', floor] },
+      {
+        label: `${runtime}: skillpack parse (${size} MB)`,
+        args: [BIN, 'parse', '--contract', 'conflux.acceptance', file],
+        expect: /"ok":true/,
+      },
+    ],
+    { runs: CLI_RUNS, warmup: 0, env: process.env },
+  );
+  return [againstFloor(parse, base, { target: '≤ 1.2×', runs: CLI_RUNS })];
+}
 
 async function loadAdapters() {
   try {
@@ -44,16 +70,19 @@ function median(values) {
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
 
 export default async function readersBench() {
-  const { readAgentRun } = await loadAdapters();
+  const { readAgentRun, extractContract } = await loadAdapters();
+  const { builtinContracts } = await import(CONTRACTS.href);
+  const conflux = builtinContracts.get('conflux.acceptance');
   const dir = mkdtempSync(join(tmpdir(), 'skillpack-readers-'));
   const figures = [];
   try {
-    for (const runtime of RUNTIMES) {
+    for (const runtime of SELECTED) {
       const file = join(dir, `${runtime}.jsonl`);
       const bytes = generateCapture(runtime, file, TARGET_BYTES);
       const base = { cpu: [], wall: [] };
       const subject = { cpu: [], wall: [] };
       let run;
+      let verdict;
       const measure = async (into, work) => {
         const cpu = process.cpuUsage();
         const start = performance.now();
@@ -66,7 +95,11 @@ export default async function readersBench() {
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order so neither side always runs on a warmer (or colder) heap.
         const readIt = async () => {
-          run = await measure(subject, () => readAgentRun(createReadStream(file), { runtime: 'auto' }));
+          run = await measure(subject, async () => {
+            const read = await readAgentRun(createReadStream(file), { runtime: 'auto' });
+            verdict = extractContract(read, conflux);
+            return read;
+          });
         };
         const baseIt = () => measure(base, () => readJsonLines(file));
         if (round % 2 === 0) {
@@ -81,17 +114,20 @@ export default async function readersBench() {
       if (checked.runtime !== runtime || checked.finish !== 'complete' || checked.malformed !== 0) {
         throw new Error(`readAgentRun misread the ${runtime} stream: ${JSON.stringify(checked)}`);
       }
+      if (!verdict.success || verdict.data.acceptance !== 'pass') {
+        throw new Error(`extractContract misread the ${runtime} stream: ${JSON.stringify(verdict)}`);
+      }
       process.stderr.write(`bench readers: ${runtime} ${mb(bytes)} MB ${JSON.stringify(checked)}\n`);
       // CPU time (all threads of this process) is the figure: the wall clock on a shared machine is noise.
       const cpu = median(subject.cpu);
       const cpuFloor = median(base.cpu);
       figures.push({
-        label: `${runtime}: readAgentRun vs readline+JSON.parse, CPU time (${mb(bytes)} MB, median of ${ROUNDS})`,
+        label: `${runtime}: readAgentRun + extractContract vs readline+JSON.parse, CPU time (${mb(bytes)} MB, median of ${ROUNDS})`,
         value: Math.round(cpu),
         unit: 'ms',
         baseline: Math.round(cpuFloor),
         ratio: cpu / cpuFloor,
-        target: '≤ 1.5×',
+        target: '≤ 1.2×',
       });
       const wall = median(subject.wall);
       const wallFloor = median(base.wall);
@@ -102,6 +138,7 @@ export default async function readersBench() {
         baseline: Math.round(wallFloor),
         ratio: wall / wallFloor,
       });
+      figures.push(...cliFigures(runtime, file, mb(bytes)));
       rmSync(file);
     }
   } finally {

@@ -37,7 +37,8 @@ function write(path, content, executable = false) {
   if (executable) chmodSync(path, 0o755);
 }
 
-export function generateProject(dir) {
+/** `skills` generated skill sources and their pack config in `dir` (targets: all four unless `targets`). */
+export function generateProject(dir, skills = SKILLS, targets = undefined) {
   const next = random(7);
   const words = [
     'review',
@@ -61,13 +62,14 @@ export function generateProject(dir) {
       author: { name: 'Bench' },
       license: 'MIT',
       out: 'out',
+      ...(targets ? { targets } : {}),
       hooks: { 'conflux.acceptance': { maxBlocks: 2 }, 'maestro.result': {} },
     }),
   );
-  for (let i = 0; i < SKILLS; i++) {
+  for (let i = 0; i < skills; i++) {
     const name = `skill-${String(i).padStart(3, '0')}`;
     const contract = CONTRACTS[i % CONTRACTS.length];
-    const other = `skill-${String((i + 1) % SKILLS).padStart(3, '0')}`;
+    const other = `skill-${String((i + 1) % skills).padStart(3, '0')}`;
     const paragraph = Array.from({ length: 40 }, word).join(' ');
     const frontMatter = [
       `name: ${name}`,
@@ -99,7 +101,7 @@ export function generateProject(dir) {
 }
 
 /** One whole process; returns its wall time and the peak RSS it reports. `check` may exit 1 (drift). */
-function run(label, script, cwd, okCodes = [0]) {
+export function run(label, script, cwd, okCodes = [0]) {
   const wrapped = `const started = performance.now();\n${script}\nprocess.stdout.write('\\n' + JSON.stringify({ ms: performance.now() - started, rss: process.resourceUsage().maxRSS * 1024, code: process.exitCode ?? 0 }));`;
   const started = performance.now();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', wrapped], {
@@ -114,7 +116,7 @@ function run(label, script, cwd, okCodes = [0]) {
   return { wall, inProcess: report.ms, rss: report.rss, code: report.code };
 }
 
-const cliScript = (args) =>
+export const cliScript = (args) =>
   `const { runCli } = await import(${JSON.stringify(join(root, 'packages/skill-gen/dist/program.js'))});\n` +
   `process.exitCode = await runCli(${JSON.stringify(args)}, { stdout: () => {}, stderr: (t) => process.stderr.write(t), stdin: process.stdin, cwd: process.cwd(), env: process.env });`;
 

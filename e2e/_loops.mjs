@@ -176,7 +176,7 @@ export async function runLoop(runtimeId, { prompt, answers, contract, packs = ex
     // Read back through the adapters as a user would, not through the runner's own reading.
     const run = await readAgentRun(output.stdout, { runtime: runtimeId });
     const extracted = builtinContracts.has(contract)
-      ? extractContract(run, contract, builtinContracts)
+      ? extractContract(run, contract, { registry: builtinContracts })
       : undefined;
     const file = join(makeTempDir('skillpack-loop-out-'), 'stdout.txt');
     writeFileSync(file, output.stdout);

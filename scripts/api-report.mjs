@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { Node, Project, ts } from 'ts-morph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['core', 'adapters', 'skill-gen', 'testing', 'nx'];
+const PACKAGES = ['core', 'adapters', 'host', 'skill-gen', 'testing', 'nx'];
 const OUT_DIR = join(root, 'docs/api');
 /** The hand-written task index of docs/api: its links are checked, it is not generated. */
 const INDEX_PAGE = 'README.md';

@@ -19,6 +19,7 @@ import {
   esmImports,
   resolutionsStayOutside,
   runSnippets,
+  runSnippetsWithTsx,
   typecheck,
 } from './test-pack/consumer-checks.mjs';
 import { createContext } from './test-pack/context.mjs';
@@ -52,6 +53,7 @@ async function main() {
   await check('tsc, moduleResolution nodenext', () => typecheck(ctx, 'tsconfig.nodenext.json'), INSTALLED);
   await check('tsc, moduleResolution bundler', () => typecheck(ctx, 'tsconfig.bundler.json'), INSTALLED);
   await check('README snippets run', runSnippets, { needs: ['tsc, moduleResolution nodenext'] });
+  await check('testing README snippets run with tsx', runSnippetsWithTsx, INSTALLED);
   await check('npx skillpack --version', cliVersion, INSTALLED);
   await check('skillpack build + check', buildPack, INSTALLED);
   await check("the pack's hook runs without node_modules", packHookStandalone, {

@@ -4,7 +4,7 @@ import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGES, STEP_TIMEOUT_MS } from './context.mjs';
 import { assert, isInside, parseJsonOutput, runOk } from './harness.mjs';
-import { readmeSnippets } from './readme-snippets.mjs';
+import { readmeSnippets, TSX_README_FILES } from './readme-snippets.mjs';
 
 function assertResolvedInside(ctx, entries, label) {
   const root = realpathSync(join(ctx.consumer, 'node_modules'));
@@ -110,6 +110,23 @@ export async function runSnippets(ctx) {
     lines.push(`${snippet.source}:${snippet.line} ran (${result.ms} ms)`);
   }
   assert(lines.length > 0, 'no ```ts snippet found in the READMEs');
+  return lines.join('\n');
+}
+
+/**
+ * Run the snippets of the READMEs that say "run with tsx" from their TypeScript source with the consumer's
+ * tsx, as a user following the text would (`npx tsx example.ts`): `await using` and all.
+ */
+export async function runSnippetsWithTsx(ctx) {
+  const lines = [];
+  for (const snippet of readmeSnippets(ctx.repoRoot)) {
+    if (!TSX_README_FILES.includes(snippet.source)) continue;
+    const result = await ctx.bin(['tsx', join('src', snippet.file)], {
+      env: ctx.recordedEnv(snippetEnv(ctx, snippet)),
+    });
+    lines.push(`${snippet.source}:${snippet.line} ran with tsx (${result.ms} ms)`);
+  }
+  assert(lines.length > 0, `no \`\`\`ts snippet found in ${TSX_README_FILES.join(', ')}`);
   return lines.join('\n');
 }
 

@@ -113,6 +113,8 @@ import { type AgentRun, extractContract, readAgentRun, unwrapEventLine } from '@
 import { readClaudeCodeRun } from '@skillpack/adapters/claude-code';
 import { readCodexRun } from '@skillpack/adapters/codex';
 import { createOpenCodePlugin } from '@skillpack/adapters/opencode';
+import { type HostErrorCode, type RunContractResult, runContract } from '@skillpack/host';
+import { exportAttemptSpans } from '@skillpack/host/otel';
 import { buildPack, type PackConfig, runCli } from '@skillpack/skill-gen';
 import { createNodesV2, type SkillpackNxOptions } from '@skillpack/nx';
 import { z } from 'zod';
@@ -151,7 +153,19 @@ export async function readAndExtract(stdout: string): Promise<{ run: AgentRun; o
   const run = await readAgentRun(stdout, { runtime: 'auto' });
   const claude: AgentRun = await readClaudeCodeRun(stdout);
   const codex: AgentRun = await readCodexRun(stdout);
-  return { run: claude.finalText === undefined ? codex : run, ok: extractContract(run, 'conflux.acceptance', builtinContracts).success };
+  return { run: claude.finalText === undefined ? codex : run, ok: extractContract(run, 'conflux.acceptance', { registry: builtinContracts }).success };
+}
+
+export async function hostVerdict(cwd: string): Promise<AcceptanceVerdict['acceptance'] | HostErrorCode> {
+  const { acceptanceContract } = await import('@skillpack/core/conflux');
+  const result: RunContractResult<AcceptanceVerdict> = await runContract({
+    runtime: 'codex',
+    contract: acceptanceContract,
+    prompt: 'Review the change.',
+    cwd,
+  });
+  exportAttemptSpans(result);
+  return result.ok ? result.value.acceptance : result.error.code;
 }
 
 export const plugin = createOpenCodePlugin({ contracts: ['conflux.acceptance'], maxPrompts: 2 });

@@ -5,6 +5,7 @@ import { isInside, runOk } from './harness.mjs';
 export const PACKAGES = [
   { dir: 'core', name: '@skillpack/core' },
   { dir: 'adapters', name: '@skillpack/adapters' },
+  { dir: 'host', name: '@skillpack/host' },
   { dir: 'skill-gen', name: '@skillpack/skill-gen' },
   { dir: 'testing', name: '@skillpack/testing' },
   { dir: 'nx', name: '@skillpack/nx' },

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { consumerFiles } from './consumer-files.mjs';
 import { INSTALL_TIMEOUT_MS, PACKAGES, STEP_TIMEOUT_MS } from './context.mjs';
 import { assert, isInside, parseJsonOutput, runOk } from './harness.mjs';
-import { readmeSnippets } from './readme-snippets.mjs';
+import { readmeSnippets, TSX_SPEC } from './readme-snippets.mjs';
 
 /** Paths a published tarball must never contain, each with the reason it is reported. */
 const FORBIDDEN_PATHS = [
@@ -28,6 +28,7 @@ const REQUIRED_PATHS = {
     'dist/bin/skillpack-hook.js',
     'dist/bundles/skillpack-hook.cjs',
   ],
+  '@skillpack/host': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/otel/index.js'],
   '@skillpack/skill-gen': [
     'README.md',
     'LICENSE',
@@ -159,7 +160,7 @@ async function installProblems(ctx) {
   return problems;
 }
 
-/** `npm install` the tarballs (plus zod and @types/node) into the consumer, then prove what got installed. */
+/** `npm install` the tarballs (plus zod, @types/node and tsx) into the consumer, then prove what got installed. */
 export async function install(ctx) {
   writeConsumer(ctx);
   assert(
@@ -167,7 +168,13 @@ export async function install(ctx) {
     `the consumer ${ctx.consumer} must be outside the repository`,
   );
   const specs = [...ctx.tarballs.values()].map((packed) => packed.path);
-  specs.push(`zod@${repoVersionOf(ctx, 'zod')}`, `@types/node@${repoVersionOf(ctx, '@types/node')}`);
+  specs.push(
+    `zod@${repoVersionOf(ctx, 'zod')}`,
+    `@types/node@${repoVersionOf(ctx, '@types/node')}`,
+    TSX_SPEC,
+  );
+  // The optional peer of @skillpack/host/otel, so that subpath can be imported like the others.
+  specs.push(`@opentelemetry/api@${repoVersionOf(ctx, '@opentelemetry/api')}`);
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--install-links=false', ...specs];
   const result = await runOk('npm install', 'npm', args, {
     cwd: ctx.consumer,

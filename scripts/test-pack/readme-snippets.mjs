@@ -13,6 +13,16 @@ export const README_FILES = [
 ];
 
 /**
+ * The TypeScript runner the testing README tells users to run its examples with (`await using` is a
+ * SyntaxError under Node 22's `--experimental-strip-types`, and Node 20 strips no types): test:pack installs
+ * it into the consumer and runs that README's snippets with it, as written.
+ */
+export const TSX_SPEC = 'tsx@4.23.15';
+
+/** READMEs whose ```ts blocks are also run from source with tsx, the way their text says to. */
+export const TSX_README_FILES = ['packages/testing/README.md'];
+
+/**
  * Every fenced block opened with exactly ```ts (other languages are not checked), as one ES module each.
  * Line-by-line scan: an opening fence of three or more backticks closes only at a fence at least as long.
  */

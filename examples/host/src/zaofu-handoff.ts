@@ -45,7 +45,7 @@ function emittedEventId(run: AgentRun, type: string): { id: string; task: string
 
 /** The typed payload of the run's `zf emit <contract's event>` call, with the event's id. */
 function emitted(recorded: RecordedRun, contractId: string, type: string): EmittedEvent | { error: string } {
-  const payload = extractContract(recorded.run, contractId, builtinContracts);
+  const payload = extractContract(recorded.run, contractId, { registry: builtinContracts });
   if (!payload.success) return { error: `${payload.error.code}: ${payload.error.message}` };
   const event = emittedEventId(recorded.run, type);
   return { id: event?.id ?? 'unknown', type, task_id: event?.task ?? null, payload: payload.data };

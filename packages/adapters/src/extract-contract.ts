@@ -14,8 +14,13 @@ import {
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 
-/** Options of `extractContract`: whether a run that did not complete may be read. */
+/** Options of `extractContract`: the registry an id is looked up in, whether a run that did not complete may be read. */
 export interface ExtractContractOptions {
+  /**
+   * Where a contract given by id is looked up (for the built-in ids, `builtinContracts` from
+   * `@skillpack/core/contracts`); required with an id, unused with a contract value.
+   */
+  readonly registry?: ContractRegistry;
   /**
    * Read the contract from a run that did not complete (the result then carries a `run_not_complete`
    * warning) instead of failing with `run_not_complete`. Off by default: such a run's last message is not
@@ -52,7 +57,7 @@ function requireRegistry(id: string, registry: unknown): ContractRegistry {
   if (isContractRegistry(registry)) return registry;
   throw new ConfigError(
     'missing_registry',
-    `Expected a contract registry to look up "${id}" in (for built-in ids, builtinContracts from @skillpack/core/contracts); received ${describeValue(registry)}.`,
+    `Expected a contract registry to look up "${id}" in, as extractContract(run, "${id}", { registry }) (for built-in ids, builtinContracts from @skillpack/core/contracts); received ${describeValue(registry)}.`,
     { details: { id } },
   );
 }
@@ -80,10 +85,10 @@ function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T
  * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
  * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
  * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
- * warning). With a contract value the result is typed; with an id the contract is looked up in `registry`
- * (for the built-in ids, `builtinContracts` from `@skillpack/core/contracts`), and an unknown id or a
- * missing registry throws a `ConfigError` (a caller mistake). The registry is an argument rather than a
- * default so that importing this package loads no contract family it is not asked for.
+ * warning). With a contract value the result is typed; with an id the contract is looked up in
+ * `options.registry` (for the built-in ids, `builtinContracts` from `@skillpack/core/contracts`), and an
+ * unknown id or a missing registry throws a `ConfigError` (a caller mistake). The registry is an option
+ * rather than a default so that importing this package loads no contract family it is not asked for.
  */
 export function extractContract<T>(
   run: AgentRun,
@@ -93,20 +98,17 @@ export function extractContract<T>(
 export function extractContract(
   run: AgentRun,
   contractId: string,
-  registry: ContractRegistry,
-  options?: ExtractContractOptions,
+  options: ExtractContractOptions & { readonly registry: ContractRegistry },
 ): ContractResult<unknown>;
 export function extractContract(
   run: AgentRun,
   contract: AnyContract | string,
-  registryOrOptions?: ContractRegistry | ExtractContractOptions,
-  maybeOptions?: ExtractContractOptions,
+  options: ExtractContractOptions = {},
 ): ContractResult<unknown> {
-  const byId = typeof contract === 'string';
-  const options = (byId ? maybeOptions : (registryOrOptions as ExtractContractOptions | undefined)) ?? {};
-  const resolved = byId ? requireRegistry(contract, registryOrOptions).require(contract) : contract;
+  const resolved =
+    typeof contract === 'string' ? requireRegistry(contract, options?.registry).require(contract) : contract;
   const result = withWarnings(readChannels(run, resolved), runWarnings(run));
-  if (options.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
+  if (options?.acceptIncomplete === true || checkRunCompletion(run).complete) return result;
   const candidate: RunCandidate = result.success
     ? ok(result.data)
     : fail({ code: result.error.code, message: result.error.message });

@@ -5,7 +5,7 @@ import { createLineDispatcher } from './_shared/line-dispatcher.js';
 import { createLineSplitter } from './_shared/line-splitter.js';
 import { RunBuilder } from './_shared/run-builder.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
-import type { AgentRun } from './agent-run.js';
+import type { AgentRun, RunEvent } from './agent-run.js';
 import { isRuntimeId, RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
 import { ADAPTER_RUNTIMES, orList } from './runtimes.js';
 
@@ -36,6 +36,11 @@ export interface ReadAgentRunOptions {
    * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
    */
   readonly maxToolOutputTotalChars?: number;
+  /**
+   * Called with each runtime event as it is read (its line, type, neutral kind and raw object), for progress
+   * UIs. It does not depend on `keepEvents`; an exception it throws propagates out of the read.
+   */
+  readonly onEvent?: (event: RunEvent) => void;
 }
 
 /** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
@@ -74,6 +79,16 @@ function keepCount(name: string, value: unknown, fallback: number): number {
   return positiveInteger(name, value, fallback);
 }
 
+function onEventOption(value: unknown): ((event: RunEvent) => void) | undefined {
+  if (value === undefined || typeof value === 'function')
+    return value as ((event: RunEvent) => void) | undefined;
+  throw new ConfigError(
+    'invalid_option',
+    `Option onEvent must be a function; received ${describeValue(value)}.`,
+    { details: { option: 'onEvent' } },
+  );
+}
+
 function resolveOptions(options: ReadAgentRunOptions) {
   const runtime = options.runtime ?? 'auto';
   if (runtime !== 'auto' && !isRuntimeId(runtime)) {
@@ -99,6 +114,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
       options.maxToolOutputTotalChars,
       DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS,
     ),
+    onEvent: onEventOption(options.onEvent),
   };
 }
 

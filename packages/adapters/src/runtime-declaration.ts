@@ -66,6 +66,4 @@ export interface AdapterRuntime<R extends RuntimeId = RuntimeId> {
   readonly finalAnswer: FinalAnswerRule;
   /** Its wire schemas: the `@skillpack/adapters/wire` namespace that exports them. */
   readonly wire: { readonly exportName: string; readonly schemas: object };
-  /** Its Stop-hook dialect; `undefined` for a runtime enforced by a plugin (OpenCode). */
-  readonly stopHook: StopHookDialect | undefined;
 }

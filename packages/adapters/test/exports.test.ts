@@ -22,6 +22,7 @@ describe(`${manifest.name} exports map`, () => {
       './copilot-cli',
       './opencode',
       './pack-runtime',
+      './bundler',
       './wire',
     ]);
     for (const bundle of bundles) {

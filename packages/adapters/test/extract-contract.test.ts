@@ -116,7 +116,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
 describe('extractContract: result-style contracts read the final message', () => {
   it.each(RUNTIME_IDS)('%s: conflux.acceptance from the success run', async (runtime) => {
     const run = await readAgentRun(fixtureText(runtime, SUCCESS_FILES[runtime]));
-    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
     expect(result.success && result.warnings).toBeUndefined();
   });
@@ -133,7 +133,9 @@ describe('extractContract: result-style contracts read the final message', () =>
     );
 
   it('a run that did not complete fails with run_not_complete, carrying the candidate', async () => {
-    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', builtinContracts);
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', {
+      registry: builtinContracts,
+    });
     expect(!result.success && [result.error.code, result.error.details]).toEqual([
       'run_not_complete',
       {
@@ -147,7 +149,8 @@ describe('extractContract: result-style contracts read the final message', () =>
   });
 
   it('acceptIncomplete returns the candidate, with a run_not_complete warning', async () => {
-    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', builtinContracts, {
+    const result = extractContract(await unfinishedCodexRun(), 'conflux.acceptance', {
+      registry: builtinContracts,
       acceptIncomplete: true,
     });
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
@@ -156,7 +159,7 @@ describe('extractContract: result-style contracts read the final message', () =>
 
   it('a failed run is run_not_complete even when its message holds no verdict', async () => {
     const run = await readAgentRun(fixtureText('claude-code', 'captured/stream-json-http-529.jsonl'));
-    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(!result.success && result.error.code).toBe('run_not_complete');
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
@@ -166,7 +169,7 @@ describe('extractContract: result-style contracts read the final message', () =>
 
   it('missing_final_message as the candidate when the failed run has no assistant text', async () => {
     const run = await readAgentRun(fixtureText('codex', 'exec-json-failed-0.147.0-alpha.6.6.jsonl'));
-    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(!result.success && result.error.details.candidate).toMatchObject({
       success: false,
       error: { code: 'missing_final_message' },
@@ -184,13 +187,13 @@ describe('extractContract: result-style contracts read the final message', () =>
         structured_output: { acceptance: 'pass' },
       }),
     );
-    const result = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
   });
 
   it('an unknown contract id is a ConfigError', async () => {
     const run = await readAgentRun('');
-    expect(() => extractContract(run, 'nope.nothing', builtinContracts)).toThrow(ConfigError);
+    expect(() => extractContract(run, 'nope.nothing', { registry: builtinContracts })).toThrow(ConfigError);
   });
 
   it('an id without a registry is a ConfigError that names where the built-ins live', async () => {
@@ -201,6 +204,14 @@ describe('extractContract: result-style contracts read the final message', () =>
         code: 'missing_registry',
         message: expect.stringContaining('@skillpack/core/contracts'),
       }),
+    );
+  });
+
+  it('the registry is an option: a registry passed where the options go is a ConfigError naming { registry }', async () => {
+    const run = await readAgentRun(JSON.stringify({ type: 'result', subtype: 'success', result: 'x' }));
+    const positional = extractContract as unknown as (run: unknown, id: string, registry: unknown) => unknown;
+    expect(() => positional(run, 'conflux.acceptance', builtinContracts)).toThrow(
+      expect.objectContaining({ code: 'missing_registry', message: expect.stringContaining('{ registry }') }),
     );
   });
 
@@ -217,7 +228,7 @@ describe('extractContract: result-style contracts read the final message', () =>
     const run = await readAgentRun(
       jsonl({ type: 'result', subtype: 'success', is_error: false, result: '{"echo":"hi"}' }),
     );
-    const result = extractContract(run, 'test.echo', createContractRegistry([echo]));
+    const result = extractContract(run, 'test.echo', { registry: createContractRegistry([echo]) });
     expect(result.success && result.data).toEqual({ echo: 'hi' });
   });
 });
@@ -236,27 +247,27 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
   it.each(RUNTIME_IDS)('%s: the payload of an executed zf emit call', async (runtime) => {
     const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.'));
     expect(run.runtime).toBe(runtime);
-    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
     expect(result.success && result.data).toEqual(expected.success && expected.data);
   });
 
   it.each(RUNTIME_IDS)('%s: a failed zf emit call emitted nothing', async (runtime) => {
     const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.', true));
-    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
     expect(!result.success && result.error.code).toBe('missing_payload');
   });
 
   it('an executed call with an invalid payload reports the validation error', async () => {
     const bad = `zf emit arch.proposal.done --payload ${shellQuote(JSON.stringify({ summary: 'x' }))}`;
     const run = await readAgentRun(runWithShellCommand('claude-code', bad, 'Proposal published.'));
-    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
     expect(result.success).toBe(false);
     expect(!result.success && result.error.code).not.toBe('missing_payload');
   });
 
   it('a zf emit written only in the final message is still found (the contract scans text)', async () => {
     const run = await readAgentRun(runWithShellCommand('codex', 'ls', `I would run:\n${command}`));
-    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
     expect(result.success && result.data).toEqual(expected.success && expected.data);
   });
 
@@ -265,9 +276,9 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
     const run = await readAgentRun(
       runWithShellCommand('opencode', other.render(other.examples[0]!.value), 'Done.'),
     );
-    const result = extractContract(run, 'zaofu.arch-proposal-done', builtinContracts);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
     expect(!result.success && result.error.code).toBe('missing_payload');
-    expect(extractContract(run, 'zaofu.gate-failed', builtinContracts).success).toBe(true);
+    expect(extractContract(run, 'zaofu.gate-failed', { registry: builtinContracts }).success).toBe(true);
   });
 });
 
@@ -297,7 +308,7 @@ describe('extractContract(run, contract): the typed form reads every channel the
     const run = await readAgentRun(fixtureText('codex', SUCCESS_FILES.codex));
     const contract = builtinContracts.require('conflux.acceptance');
     expect(extractContract(run, contract)).toEqual(
-      extractContract(run, 'conflux.acceptance', builtinContracts),
+      extractContract(run, 'conflux.acceptance', { registry: builtinContracts }),
     );
     const typed = extractContract(run, review);
     expectTypeOf(typed).toExtend<ContractResult<{ verdict: 'approve' | 'reject' }>>();

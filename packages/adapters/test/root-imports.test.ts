@@ -21,6 +21,7 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters/copilot-cli',
       '@skillpack/adapters/opencode',
       '@skillpack/adapters/pack-runtime',
+      '@skillpack/adapters/bundler',
       '@skillpack/adapters/wire',
     ]);
   });
@@ -29,5 +30,10 @@ describe('@skillpack/adapters entries load no contract family', () => {
     const { urls } = modulesLoadedByImport(entry, packageDir);
     expect(familiesIn(urls)).toEqual([]);
     expect(urls.some((url) => url.endsWith('/core/dist/contracts.js'))).toBe(false);
+  });
+
+  it('the bundler loads neither esbuild (the caller passes its build) nor zod', () => {
+    const { urls } = modulesLoadedByImport('@skillpack/adapters/bundler', packageDir);
+    expect(urls.filter((url) => /\/node_modules\/(esbuild|zod)\//.test(url))).toEqual([]);
   });
 });

@@ -221,7 +221,7 @@ describe.each(FACTS)('$runtime $file', (fact) => {
     else if (fact.finalText) expect(run.finalText).toMatch(fact.finalText);
     if (fact.usage) expect(run.usage).toMatchObject(fact.usage);
 
-    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const extracted = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(extracted.success ? kindOf(extracted.data) : extracted.error.code).toBe(fact.verdict);
     if (fact.candidate) {
       const candidate = !extracted.success && (extracted.error.details.candidate as { data?: unknown });

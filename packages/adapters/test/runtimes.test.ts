@@ -6,6 +6,7 @@ import { HOOK_USAGE } from '../src/hooks/hook-args.js';
 import { HOOK_RUNTIME_IDS } from '../src/hooks/hook-runtimes.js';
 import { RUNTIME_IDS } from '../src/runtime-id.js';
 import { ADAPTER_RUNTIMES, orList } from '../src/runtimes.js';
+import { STOP_HOOK_DIALECTS } from '../src/stop-hook-dialects.js';
 import * as wire from '../src/wire.js';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
@@ -20,7 +21,7 @@ function code(path: string): string {
 /** The files of `src` outside a runtime's own folder, the id list and the registry that name a runtime id. */
 function filesNamingRuntimeIds(): string[] {
   const literal = new RegExp(`['"\`](${RUNTIME_IDS.join('|')})['"\`]`);
-  const own = new Set<string>([...RUNTIME_IDS, 'runtime-id.ts', 'runtimes.ts']);
+  const own = new Set<string>([...RUNTIME_IDS, 'runtime-id.ts', 'runtimes.ts', 'stop-hook-dialects.ts']);
   return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.ts') && !own.has(path.split(/[\\/]/)[0]!))
     .filter((path) => literal.test(code(join(SRC, path))))
@@ -44,7 +45,7 @@ describe('the runtime registry', () => {
   });
 
   it('serves skillpack-hook for exactly the runtimes that declare a Stop-hook dialect', () => {
-    expect(HOOK_RUNTIME_IDS).toEqual(RUNTIME_IDS.filter((id) => ADAPTER_RUNTIMES[id].stopHook !== undefined));
+    expect(HOOK_RUNTIME_IDS).toEqual(RUNTIME_IDS.filter((id) => STOP_HOOK_DIALECTS[id] !== undefined));
     expect(HOOK_RUNTIME_IDS).toEqual(['claude-code', 'codex', 'copilot-cli']);
     expect(HOOK_USAGE).toContain(`<${HOOK_RUNTIME_IDS.join('|')}>`);
   });
@@ -61,7 +62,7 @@ describe('the runtime registry', () => {
 });
 
 describe('fitness: runtime ids are compared only in a runtime’s declaration', () => {
-  it('no file outside src/<runtime>/, runtime-id.ts and runtimes.ts names a runtime id literal', () => {
+  it('no file outside src/<runtime>/, runtime-id.ts, runtimes.ts and stop-hook-dialects.ts names a runtime id literal', () => {
     expect(filesNamingRuntimeIds()).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CONFLUX_ERROR_CODES } from '../src/conflux/error-codes.js';
 import type { ConfluxErrorCode } from '../src/conflux/index.js';
 import { safeParseAcceptanceOutput, validateAcceptanceVerdict } from '../src/conflux/index.js';
-import { CONFLUX_ERROR_CODES } from '../src/conflux/protocol-errors.js';
+import { DEVFLOW_CLIENT_ERROR_CODES } from '../src/devflow/error-codes.js';
 import { CORE_ERROR_CODES } from '../src/devflow/error-table.js';
-import { DEVFLOW_CLIENT_ERROR_CODES } from '../src/devflow/failure-codes.js';
 import type { DevflowErrorCode, DevflowProtocolError } from '../src/devflow/index.js';
 import {
   createOperationProbe,
@@ -16,7 +16,7 @@ import {
   safeParseResultEnvelope,
 } from '../src/devflow/index.js';
 import type { ProtocolError } from '../src/errors.js';
-import { MAESTRO_FAILURE_CODES } from '../src/maestro/failure-codes.js';
+import { MAESTRO_FAILURE_CODES } from '../src/maestro/error-codes.js';
 import type { MaestroErrorCode, MaestroProtocolError, RalphCommandError } from '../src/maestro/index.js';
 import {
   safeParseInvocationLine,
@@ -100,7 +100,7 @@ describe('typed error codes', () => {
     expectTypeOf<ErrorOf<typeof safeParseAction>>().toEqualTypeOf<DevflowProtocolError>();
     expectTypeOf<DevflowProtocolError['code']>().toEqualTypeOf<DevflowErrorCode>();
     expectTypeOf<ConfluxErrorCode>().toEqualTypeOf<
-      'missing_verdict' | 'bare_blocker' | 'malformed_finding'
+      'missing_verdict' | 'bare_blocker' | 'malformed_finding' | 'invalid_verdict'
     >();
   });
 

@@ -33,4 +33,18 @@ describe('family folder layout', () => {
     const index = readFileSync(join(SRC, family, 'index.ts'), 'utf8');
     expect(index).toMatch(new RegExp(`export const ${family}Contracts: readonly AnyContract\\[\\]`));
   });
+
+  it.each(FAMILIES)(
+    '%s declares its error-code union <Family>ErrorCode in error-codes.ts, the one name for that file',
+    (family) => {
+      const union = `${family[0]?.toUpperCase()}${family.slice(1)}ErrorCode`;
+      const files = familyFiles(family);
+      expect(files).toContain('error-codes.ts');
+      const declaring = files.filter((path) =>
+        new RegExp(`export type ${union}\\b`).test(readFileSync(join(SRC, family, path), 'utf8')),
+      );
+      expect(declaring).toEqual(['error-codes.ts']);
+      expect(files.filter((path) => /(failure-codes|protocol-errors)\.ts$/.test(path))).toEqual([]);
+    },
+  );
 });

@@ -1,74 +1,84 @@
 import type { CommandDeclaration } from './cli/command.js';
 import { suggestion } from './cli/did-you-mean.js';
-import { EXIT } from './cli/exit-code.js';
-import { runCommand } from './cli/run-command.js';
-import { programUsage } from './cli/usage.js';
+import { EXIT } from './cli/exit-status.js';
+import { programUsage } from './cli/program-usage.js';
 import type { CliIo } from './cli-io.js';
-import { command as build } from './commands/build.js';
-import { command as check } from './commands/check.js';
-import { command as docs } from './commands/docs.js';
-import { command as doctor } from './commands/doctor.js';
-import { command as init } from './commands/init.js';
-import { command as install } from './commands/install.js';
-import { command as lint } from './commands/lint.js';
-import { command as list } from './commands/list.js';
-import { command as parse } from './commands/parse.js';
-import { command as schemas } from './commands/schemas.js';
-import { command as uninstall } from './commands/uninstall.js';
+import { COMMAND_SUMMARIES, type CommandName } from './commands/_summaries.js';
 import { generatorVersion } from './version.js';
 
-/**
- * Every command, in the order `skillpack help` lists them. A command module holds only its declaration
- * and `run`, which imports the heavy modules it needs, so `parse` never loads the template engine.
- */
-export const COMMANDS: readonly CommandDeclaration[] = [
-  init,
-  build,
-  check,
-  schemas,
-  docs,
-  parse,
-  lint,
-  install,
-  uninstall,
-  list,
-  doctor,
-];
+type CommandModule = Promise<{ readonly command: CommandDeclaration }>;
 
-function findCommand(name: string): CommandDeclaration | undefined {
-  return COMMANDS.find((command) => command.name === name);
+/**
+ * Every command's module, loaded only when that command runs (or prints its help): `skillpack --help` and
+ * `--version` load none, so no schema, and a command loads its own imports alone. A command module holds
+ * only its declaration and `run`, which imports the heavy modules it needs, so `parse` never loads the
+ * template engine.
+ */
+const COMMAND_MODULES: { readonly [name in CommandName]: () => CommandModule } = {
+  init: () => import('./commands/init.js'),
+  build: () => import('./commands/build.js'),
+  check: () => import('./commands/check.js'),
+  schemas: () => import('./commands/schemas.js'),
+  docs: () => import('./commands/docs.js'),
+  parse: () => import('./commands/parse.js'),
+  lint: () => import('./commands/lint.js'),
+  install: () => import('./commands/install.js'),
+  uninstall: () => import('./commands/uninstall.js'),
+  list: () => import('./commands/list.js'),
+  doctor: () => import('./commands/doctor.js'),
+};
+
+/** The commands in the order `skillpack help` lists them. */
+const COMMAND_LIST = (Object.keys(COMMAND_SUMMARIES) as CommandName[]).map((name) => ({
+  name,
+  summary: COMMAND_SUMMARIES[name],
+}));
+
+function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMAND_MODULES, name);
+}
+
+/** Every command's declaration, in the order `skillpack help` lists them (loads every command module). */
+export async function loadCommands(): Promise<CommandDeclaration[]> {
+  return Promise.all(COMMAND_LIST.map(async ({ name }) => (await COMMAND_MODULES[name]()).command));
 }
 
 function unknownCommand(io: CliIo, name: string): number {
   const hint = suggestion(
     name,
-    COMMANDS.map((command) => command.name),
+    COMMAND_LIST.map((command) => command.name),
   );
   io.stderr(`skillpack: unknown command "${name}".${hint}\nRun "skillpack help" for the list of commands.\n`);
   return EXIT.usage;
+}
+
+async function runNamed(name: string, argv: readonly string[], io: CliIo): Promise<number> {
+  if (!isCommandName(name)) return unknownCommand(io, name);
+  const [{ command }, { runCommand }] = await Promise.all([
+    COMMAND_MODULES[name](),
+    import('./cli/run-command.js'),
+  ]);
+  return runCommand(command, argv, io);
 }
 
 /** Run the CLI with `argv` (without `node` and the script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
-    io.stderr(programUsage(COMMANDS));
+    io.stderr(programUsage(COMMAND_LIST));
     return EXIT.usage;
   }
   if (first === '-h' || first === '--help' || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
     if (topic === undefined) {
-      io.stdout(programUsage(COMMANDS));
+      io.stdout(programUsage(COMMAND_LIST));
       return EXIT.ok;
     }
-    const command = findCommand(topic);
-    return command ? runCommand(command, ['--help'], io) : unknownCommand(io, topic);
+    return runNamed(topic, ['--help'], io);
   }
   if (first === '-v' || first === '--version') {
     io.stdout(`${generatorVersion()}\n`);
     return EXIT.ok;
   }
-  const command = findCommand(first);
-  if (!command) return unknownCommand(io, first);
-  return runCommand(command, rest, io);
+  return runNamed(first, rest, io);
 }

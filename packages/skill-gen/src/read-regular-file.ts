@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
 
 /** Files skillpack reads whole (manifests, lock files, skill files, pack assets) stay below this. */
@@ -39,7 +38,9 @@ function failure(code: RegularFileErrorCode, file: string, message: string, caus
 /**
  * Read a whole regular file without ever blocking on it: FIFOs, sockets, devices and folders are refused
  * (and symlinks unless `noFollow: false`), and a file above `maxBytes` is refused before it is read.
- * Never throws; every failure is a typed error naming the file.
+ * Never throws; every failure is a typed error naming the file. The calls are synchronous: a regular
+ * file's read does not wait on anything but the disk, and five promise round trips per file (open, stat,
+ * two reads, close) cost an install of a few thousand files more CPU than the reads themselves.
  */
 export async function readRegularFile(
   file: string,
@@ -47,9 +48,9 @@ export async function readRegularFile(
 ): Promise<Result<RegularFile, SkillpackError>> {
   const maxBytes = options.maxBytes ?? MAX_REGULAR_FILE_BYTES;
   const flags = OPEN_FLAGS | (options.noFollow === false ? 0 : (constants.O_NOFOLLOW ?? 0));
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(file, flags);
+    fd = openSync(file, flags);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
@@ -64,7 +65,7 @@ export async function readRegularFile(
     );
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile())
       return failure('file_not_regular', file, `${file} is ${kindOf(stats)}; expected a regular file.`);
     if (stats.size > maxBytes) {
@@ -77,7 +78,7 @@ export async function readRegularFile(
     const bytes = Buffer.alloc(stats.size + 1);
     let length = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, null);
+      const bytesRead = readSync(fd, bytes, length, bytes.length - length, null);
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length === bytes.length) {
@@ -98,6 +99,10 @@ export async function readRegularFile(
       error,
     );
   } finally {
-    await handle.close().catch(() => undefined);
+    try {
+      closeSync(fd);
+    } catch {
+      // Closing a file only read cannot lose anything.
+    }
   }
 }

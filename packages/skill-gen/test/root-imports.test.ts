@@ -30,6 +30,21 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     },
   );
 
+  it.each([['--help'], ['--version'], ['help'], []])(
+    'skillpack %s loads no schema: neither zod, nor core, nor adapters, nor any command module',
+    (...args) => {
+      const loaded = modulesLoadedBy([BIN, ...args], packageDir);
+      expect(loaded.stdout + loaded.stderr).toMatch(/skillpack|\d+\.\d+\.\d+/);
+      expect(
+        loaded.urls.filter((url) =>
+          /\/node_modules\/zod\/|\/(core|adapters)\/(dist|src)\/|\/skill-gen\/dist\/commands\/(?!_summaries)/.test(
+            url,
+          ),
+        ),
+      ).toEqual([]);
+    },
+  );
+
   it.each([['--help'], ['help', 'doctor']])(
     'skillpack %s loads neither the scripted model nor the runner (@skillpack/testing)',
     (...args) => {

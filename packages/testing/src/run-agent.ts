@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { type AgentRun, type RuntimeId, readAgentRun } from '@skillpack/adapters';
+import type { AgentRun, RuntimeId } from '@skillpack/adapters';
 import type { CodexHookListing } from '@skillpack/adapters/codex';
+import { spawnRun } from '@skillpack/host';
 import type { RuntimeSetup } from './_runtimes/_setup.js';
 import { RUNTIME_SETUPS } from './_runtimes/registry.js';
-import { spawnBounded } from './_spawn.js';
 import { findCli } from './find-cli.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
@@ -102,6 +102,9 @@ export interface AgentRunResult {
   /** The run's folders; removed after the run unless `keepTemp`, except a `project` you passed. */
   readonly folders: RunFolders;
 }
+
+/** stderr kept per run: all of it, up to 64 MiB (its end past that). */
+const MAX_STDERR_BYTES = 64 * 1024 * 1024;
 
 const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = RUNTIME_SETUPS;
 
@@ -214,22 +217,31 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       options,
     });
     const firstRequest = model?.requests.length ?? 0;
-    const output = await spawnBounded(cli, args, {
+    // The one spawner of @skillpack/host: its own process group, killed whole on timeout (SIGTERM, then
+    // SIGKILL) and when the CLI exits; stdout read as it arrives and kept byte for byte.
+    const output = await spawnRun(cli, args, {
+      runtime: options.runtime,
       cwd: folders.project,
       env,
       timeoutMs: options.timeoutMs ?? 120_000,
+      signal: undefined,
+      killGraceMs: 2_000,
+      stderrTailBytes: MAX_STDERR_BYTES,
+      read: {},
+      keepStdout: true,
       ...(options.stdin === undefined ? {} : { input: options.stdin }),
     });
-    const stdout = output.stdout.toString('utf8');
+    if (output.spawnError) throw output.spawnError;
+    const stdout = (output.stdout ?? Buffer.alloc(0)).toString('utf8');
     return {
       runtime: options.runtime,
       command: [cli, ...args],
       stdout,
-      stderr: output.stderr.toString('utf8'),
+      stderr: output.stderrTail,
       exitCode: output.exitCode,
       signal: output.signal,
       timedOut: output.timedOut,
-      run: await readAgentRun(output.stdout, { runtime: options.runtime }),
+      run: output.run,
       requests: model ? model.requests.slice(firstRequest) : [],
       folders,
     };

@@ -33,6 +33,8 @@ export interface RetentionOptions {
   readonly maxToolOutputChars: number;
   /** Tool output kept across all calls; past it the oldest outputs are dropped. */
   readonly maxToolOutputTotalChars: number;
+  /** Called with each event as it is read, after the run's state took it in. */
+  readonly onEvent?: ((event: RunEvent) => void) | undefined;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -238,7 +240,11 @@ export class RunBuilder {
   }
 
   event(line: number, type: string, kind: RunEventKind, raw: JsonObject): void {
-    if (this.retention.keepEvents > 0) this.events.push({ line, type, kind, raw });
+    const onEvent = this.retention.onEvent;
+    if (this.retention.keepEvents === 0 && onEvent === undefined) return;
+    const event: RunEvent = { line, type, kind, raw };
+    if (this.retention.keepEvents > 0) this.events.push(event);
+    onEvent?.(event);
   }
 
   unknown(type: string): void {

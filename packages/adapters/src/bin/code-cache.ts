@@ -1,5 +1,6 @@
 import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../hooks/private-dir.js';
 import { readSmallFileSync } from '../hooks/read-small-file.js';
+import { PROGRAM_END, PROGRAM_START } from './program-markers.js';
 
 // Built-ins come through `process.getBuiltinModule`: an ESM import of `node:fs` would also load
 // `fs/promises` (and readline) to fill its namespace, a cost every hook run would pay.
@@ -7,10 +8,7 @@ const fs = process.getBuiltinModule('node:fs');
 const path = process.getBuiltinModule('node:path');
 const vm = process.getBuiltinModule('node:vm');
 
-/** The block comment that carries the program at the end of a bundle, and its build-time content hash. */
-export const PROGRAM_START = '/*skillpack-program ';
-/** The text that closes the block comment carrying the program at the end of a bundle. */
-export const PROGRAM_END = '\n*/\n';
+export { PROGRAM_END, PROGRAM_START };
 
 /** `created` and `rejected` write the cache when the process exits. */
 export type CodeCacheUse = 'off' | 'created' | 'used' | 'rejected';

@@ -1,7 +1,5 @@
 import { hasClaudeEnvelope } from '../_shared/sniff.js';
-import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { claudeCodeStopHook } from './stop-hook.js';
 import { createClaudeCodeReader } from './stream-json.js';
 import { unwrapClaudeCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
@@ -23,10 +21,4 @@ export const claudeCodeRuntime = {
     seenIn: '2.1.2xx-2.1.328',
   },
   wire: { exportName: 'claudeCode', schemas },
-  stopHook: {
-    input: claudeCodeStopHook,
-    renderOutput: renderStopHookOutput,
-    exitTwoPushesBack: true,
-    transcript: 'runtime',
-  },
 } as const satisfies AdapterRuntime<'claude-code'>;

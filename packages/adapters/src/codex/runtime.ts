@@ -1,7 +1,5 @@
-import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
 import { createCodexReader } from './exec-json.js';
-import { codexStopHook } from './stop-hook.js';
 import { unwrapCodexEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -29,11 +27,4 @@ export const codexRuntime = {
     seenIn: '0.147-0.169',
   },
   wire: { exportName: 'codex', schemas },
-  stopHook: {
-    input: codexStopHook,
-    renderOutput: renderStopHookOutput,
-    exitTwoPushesBack: true,
-    // Codex transcripts are rollout files, not `exec --json`; the reader detects what it can.
-    transcript: 'detect',
-  },
 } as const satisfies AdapterRuntime<'codex'>;

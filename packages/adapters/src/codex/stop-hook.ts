@@ -30,7 +30,14 @@ export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
 export const codexStopHook: StopHookRuntime = {
   id: 'codex',
   parseInput: (payload) =>
-    parseStopInput('codex', 'Codex Stop hook input', CodexStopHookInputSchema, payload),
+    // Codex 0.169 keeps one turn_id for a stop and the stops its blocks lead to (checked with the pinned CLI).
+    parseStopInput(
+      'codex',
+      'Codex Stop hook input',
+      CodexStopHookInputSchema,
+      payload,
+      (input) => input.turn_id,
+    ),
 };
 
 /** Decide a Codex Stop / SubagentStop from its stdin payload; Codex needs `result.output` printed at exit 0. */

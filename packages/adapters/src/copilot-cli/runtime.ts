@@ -1,12 +1,10 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
-import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
 import {
   COPILOT_FINAL_ANSWER_RULE,
   COPILOT_FINAL_ANSWER_SEEN_IN,
   createCopilotCliReader,
 } from './events-json.js';
-import { copilotCliStopHook, handleCopilotCliStop } from './stop-hook.js';
 import { unwrapCopilotCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -32,23 +30,4 @@ export const copilotCliRuntime = {
   documentFormat: undefined,
   finalAnswer: { rule: COPILOT_FINAL_ANSWER_RULE, seenIn: COPILOT_FINAL_ANSWER_SEEN_IN },
   wire: { exportName: 'copilotCli', schemas },
-  stopHook: {
-    input: copilotCliStopHook,
-    // Copilot reads `decision` and `reason` and drops `systemMessage` (1.0.102); exit 2 only warns.
-    renderOutput: renderStopHookOutput,
-    exitTwoPushesBack: false,
-    transcript: 'runtime',
-    decide: handleCopilotCliStop,
-    // A Claude Code pack's Stop hook in `.claude/settings.json` fires under Copilot too, with a Claude-shaped
-    // payload without `last_assistant_message`, an ISO `timestamp` and Copilot's `events.jsonl` as
-    // `transcript_path`; Copilot sets COPILOT_CLI=1 in every hook's environment.
-    hosts: {
-      runtimes: ['claude-code'],
-      detect: (env, payload) =>
-        env.COPILOT_CLI === '1' &&
-        isJsonObjectValue(payload) &&
-        payload.last_assistant_message === undefined &&
-        typeof payload.timestamp === 'string',
-    },
-  },
 } as const satisfies AdapterRuntime<'copilot-cli'>;

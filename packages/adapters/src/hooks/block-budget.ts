@@ -34,7 +34,11 @@ function fnv1a64(text: string): string {
   return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A stable file-name-safe key for one stop chain: runtime, session, subagent, event and contract set. */
+/**
+ * A stable file-name-safe key for one stop chain: runtime, session, subagent, event, contract set and, where
+ * the runtime names chains (`chainId`), the chain. Without a chain id, stops of one session that arrive at once
+ * share the key: a stop without `stop_hook_active` then starts the key's count again for all of them.
+ */
 export function blockChainKey(event: StopHookEvent, contractIds: readonly string[]): string {
   const identity = [
     event.runtime,
@@ -42,6 +46,7 @@ export function blockChainKey(event: StopHookEvent, contractIds: readonly string
     event.agentId ?? '',
     event.hookEventName,
     [...contractIds].sort(),
+    ...(event.chainId === undefined ? [] : [event.chainId]),
   ];
   return fnv1a64(JSON.stringify(identity));
 }

@@ -1,17 +1,17 @@
 import type { StopHookDialect } from '../runtime-declaration.js';
 import { RUNTIME_IDS, type RuntimeId } from '../runtime-id.js';
-import { ADAPTER_RUNTIMES } from '../runtimes.js';
+import { STOP_HOOK_DIALECTS } from '../stop-hook-dialects.js';
 
-type Declarations = typeof ADAPTER_RUNTIMES;
+type Dialects = typeof STOP_HOOK_DIALECTS;
 
-/** A runtime whose Stop / SubagentStop hooks `skillpack-hook` serves: one whose declaration has a `stopHook`. */
+/** A runtime whose Stop / SubagentStop hooks `skillpack-hook` serves: one with a dialect in `STOP_HOOK_DIALECTS`. */
 export type HookRuntimeId = {
-  [R in RuntimeId]: Declarations[R]['stopHook'] extends undefined ? never : R;
+  [R in RuntimeId]: Dialects[R] extends undefined ? never : R;
 }[RuntimeId];
 
 /** The runtimes whose Stop / SubagentStop hooks `skillpack-hook` serves, in `RUNTIME_IDS` order. */
 export const HOOK_RUNTIME_IDS: readonly HookRuntimeId[] = RUNTIME_IDS.filter(
-  (id): id is HookRuntimeId => ADAPTER_RUNTIMES[id].stopHook !== undefined,
+  (id): id is HookRuntimeId => STOP_HOOK_DIALECTS[id] !== undefined,
 );
 
 export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
@@ -20,7 +20,7 @@ export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
 
 /** The Stop-hook dialect of a hook runtime. */
 export function stopHookDialect(runtime: HookRuntimeId): StopHookDialect {
-  return ADAPTER_RUNTIMES[runtime].stopHook;
+  return STOP_HOOK_DIALECTS[runtime];
 }
 
 /**
@@ -34,7 +34,7 @@ export function hostingDialect(
   payload: unknown,
 ): StopHookDialect | undefined {
   for (const id of HOOK_RUNTIME_IDS) {
-    const dialect: StopHookDialect = ADAPTER_RUNTIMES[id].stopHook;
+    const dialect: StopHookDialect = STOP_HOOK_DIALECTS[id];
     if (id !== runtime && dialect.hosts?.runtimes.includes(runtime) && dialect.hosts.detect(env, payload))
       return dialect;
   }

@@ -30,12 +30,15 @@ export function parseStopInput<T extends StopPayloadFields>(
   subject: string,
   schema: z.ZodType<T>,
   payload: unknown,
+  /** The runtime's id of the chain of stops this one belongs to, when its payload carries one. */
+  chainIdOf?: (input: T) => string | undefined,
 ): Result<StopHookEvent, ProtocolError> {
   const parsed = schema.safeParse(payload);
   if (!parsed.success)
     return fail(protocolErrorFromZod(parsed.error, subject, payload, 'invalid_hook_input'));
   const input = parsed.data;
   const subagent = input.hook_event_name === 'SubagentStop';
+  const chainId = chainIdOf?.(input);
   return ok({
     runtime,
     hookEventName: input.hook_event_name,
@@ -46,5 +49,6 @@ export function parseStopInput<T extends StopPayloadFields>(
     ...(input.last_assistant_message === null ? { lastAssistantMessageNull: true as const } : {}),
     transcriptPath:
       (subagent ? input.agent_transcript_path : undefined) ?? input.transcript_path ?? undefined,
+    ...(chainId ? { chainId } : {}),
   });
 }

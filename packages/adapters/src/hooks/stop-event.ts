@@ -27,6 +27,12 @@ export interface StopHookEvent {
   readonly lastAssistantMessageNull?: true;
   /** The subagent transcript for SubagentStop, else the session transcript. */
   readonly transcriptPath: string | undefined;
+  /**
+   * The id the runtime gives one chain of stops, where it sends one (Codex 0.169: `turn_id`, the same for a
+   * stop and the stops that follow its blocks). Part of the retry-budget key, so two chains of one session that
+   * run at once never reset or spend each other's blocks.
+   */
+  readonly chainId?: string;
 }
 
 /** How one runtime's Stop hook stdin is validated and normalised. */

@@ -26,5 +26,4 @@ export const openCodeRuntime = {
     seenIn: '1.17.20-1.18.33',
   },
   wire: { exportName: 'openCode', schemas },
-  stopHook: undefined,
 } as const satisfies AdapterRuntime<'opencode'>;

@@ -290,7 +290,9 @@ describe('the skillpack-hook bin', () => {
         !/\/node_modules\/zod\//.test(url) &&
         !/\/packages\/core\/dist\//.test(url) &&
         !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
-        !/\/packages\/adapters\/dist\/(claude-code|codex)\/stop-hook\.js$/.test(url),
+        // Each runtime's Stop-hook dialect, and their table: never a reader or a wire schema.
+        !/\/packages\/adapters\/dist\/[a-z-]+\/stop-hook(-dialect)?\.js$/.test(url) &&
+        !/\/packages\/adapters\/dist\/(stop-hook-dialects|runtime-id)\.js$/.test(url),
     );
     expect(outside).toEqual([]);
     expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);

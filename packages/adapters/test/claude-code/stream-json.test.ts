@@ -77,7 +77,7 @@ describe('Claude Code stream-json', () => {
       ['Agent', 'completed', false],
     ]);
     expect(run.tools[0]?.output).toMatch(/^Async agent launched successfully/);
-    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const extracted = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(extracted.success && extracted.data).toMatchObject({ acceptance: 'pass' });
   });
 
@@ -307,7 +307,9 @@ describe('Claude Code --include-partial-messages cut at any byte', () => {
     const seen = new Set<string>();
     for (let end = 1; end <= bytes.length; end++) {
       const prefix = bytes.subarray(0, end).toString('utf8');
-      const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance', builtinContracts);
+      const extracted = extractContract(await readAgentRun(prefix), 'conflux.acceptance', {
+        registry: builtinContracts,
+      });
       const unwrapped = safeParseAcceptanceOutput(prefix, { unwrapLine: createEventLineUnwrapper() });
       for (const result of [extracted, unwrapped]) {
         const read = result.success ? (result.data as { acceptance: string }).acceptance : result.error.code;

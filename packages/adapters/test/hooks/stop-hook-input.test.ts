@@ -86,6 +86,8 @@ describe('Codex Stop hook input', () => {
         stopHookActive: false,
         lastAssistantMessage: 'Done.',
         transcriptPath: '/home/dev/.codex/sessions/rollout.jsonl',
+        // The turn: one chain of stops, the retry budget's own.
+        chainId: 'turn-7',
       },
     });
   });

@@ -48,7 +48,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
         const run = await readAgentRun(raw);
         expect(run.runtime).toBe(runtime);
         expect(run.finish).toBe('complete');
-        const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+        const extracted = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
         expect(extracted.success, extracted.success ? '' : extracted.error.message).toBe(true);
         if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
       }),
@@ -76,7 +76,9 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
         async (verdict, work, fraction) => {
           const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
           const cut = raw.slice(0, Math.floor(raw.length * fraction));
-          const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance', builtinContracts);
+          const extracted = extractContract(await readAgentRun(cut), 'conflux.acceptance', {
+            registry: builtinContracts,
+          });
           if (extracted.success) expect(toVerdictJson(extracted.data as never)).toEqual(verdict);
           const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: unwrapEventLine });
           if (parsed.success) expect(toVerdictJson(parsed.data)).toEqual(verdict);
@@ -96,7 +98,7 @@ describe.each(RUNTIME_IDS)('%s: a verdict written as the final message', (runtim
           const raw = write([...work, { kind: 'text', text: renderVerdict(verdict) }]);
           const cut = fraction > 0.97 ? raw : raw.slice(0, Math.floor(raw.length * fraction));
           const run = await readAgentRun(cut);
-          const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+          const extracted = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
           const parsed = safeParseAcceptanceOutput(cut, { unwrapLine: createEventLineUnwrapper() });
           expect(parsed.success, `finish ${run.finish}`).toBe(extracted.success);
           if (parsed.success && extracted.success) {

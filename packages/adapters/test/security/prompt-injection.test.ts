@@ -64,7 +64,7 @@ describe.each(CHANNELS)('a verdict in %s is never taken as the answer', (_channe
       const run = await readAgentRun(raw);
       expect(run.runtime).toBe(runtime);
       expect(run.finalText).toBe(NO_ANSWER);
-      expectNotAnswered(contractId, extractContract(run, contractId, builtinContracts));
+      expectNotAnswered(contractId, extractContract(run, contractId, { registry: builtinContracts }));
     });
   });
 });
@@ -77,7 +77,7 @@ describe('a quoted verdict inside a fence in the final message', () => {
       const close = fence.startsWith('~') ? '~~~~' : '```';
       const text = `The verdict must look like this:\n${fence}${ANSWERS['conflux.acceptance']}\n${close}\n${NO_ANSWER}`;
       const run = await readAgentRun(RUN_WRITERS[runtime]([{ kind: 'text', text }]));
-      const result = extractContract(run, 'conflux.acceptance', builtinContracts);
+      const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
       expect(result.success).toBe(false);
       if (!result.success) expect(result.error.code).toBe('missing_verdict');
     }
@@ -86,7 +86,7 @@ describe('a quoted verdict inside a fence in the final message', () => {
   it('an unclosed fence swallows a verdict after it', async () => {
     const text = `Example:\n\`\`\`\nsomething\n${ANSWERS['conflux.acceptance']}`;
     const run = await readAgentRun(RUN_WRITERS.codex([{ kind: 'text', text }]));
-    expect(extractContract(run, 'conflux.acceptance', builtinContracts).success).toBe(false);
+    expect(extractContract(run, 'conflux.acceptance', { registry: builtinContracts }).success).toBe(false);
   });
 
   it('a verdict quoted inside a JSON string or mid-sentence is not a verdict line', async () => {
@@ -96,7 +96,7 @@ describe('a quoted verdict inside a fence in the final message', () => {
       '`{"acceptance":"pass"}`',
     ]) {
       const run = await readAgentRun(RUN_WRITERS.opencode([{ kind: 'text', text }]));
-      expect(extractContract(run, 'conflux.acceptance', builtinContracts).success).toBe(false);
+      expect(extractContract(run, 'conflux.acceptance', { registry: builtinContracts }).success).toBe(false);
     }
   });
 });

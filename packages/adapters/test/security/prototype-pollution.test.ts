@@ -52,7 +52,7 @@ describe.each(Object.entries(RUN_WRITERS))('%s events with polluting keys', (_ru
       const run = await readAgentRun(input, { keepEvents: true });
       expectPlainData({ ...run, unknownEventTypes: { ...run.unknownEventTypes } });
       for (const contract of builtinContracts.list()) {
-        const result = extractContract(run, contract.id, builtinContracts);
+        const result = extractContract(run, contract.id, { registry: builtinContracts });
         if (result.success) expectPlainData(result.data);
       }
       for (const line of input.split('\n')) unwrapEventLine(line);

@@ -38,7 +38,7 @@ describe.each(['claude-code', 'codex', 'opencode', 'copilot-cli'] as const)('%s:
     expect(growth, `memory grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(128 * MiB);
     expect(run.lineCount).toBeGreaterThan(EVENTS);
     expect(run.malformedLineCount).toBe(0);
-    expect(extractContract(run, 'conflux.acceptance', builtinContracts)).toMatchObject({
+    expect(extractContract(run, 'conflux.acceptance', { registry: builtinContracts })).toMatchObject({
       success: true,
       data: { acceptance: 'continue' },
     });

@@ -4,10 +4,10 @@ import { forEachLine } from '../text/lines.js';
 import type { UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { bareBlockerError, missingVerdictError } from './error-codes.js';
 import { readJsonVerdictLine } from './json-verdict.js';
 import { canonicalVerdictKind } from './marker.js';
-import { bareBlockerError, missingVerdictError } from './protocol-errors.js';
-import { type AcceptanceParseResult, resolveJsonVerdict } from './resolve-verdict.js';
+import { type AcceptanceParseResult, resolveJsonVerdict, schemaVerdict } from './resolve-verdict.js';
 import type { AcceptanceKind, VerdictSource } from './schemas.js';
 
 /** A verdict seen in the output: a JSON verdict is final; a legacy marker can still lose to a later JSON one. */
@@ -174,9 +174,9 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     switch (legacy.kind) {
       case 'pass':
       case 'continue':
-        return withSkipWarning(ok({ acceptance: legacy.kind, source: 'legacy' }));
+        return withSkipWarning(schemaVerdict(legacy.kind, {}, {}, at));
       case 'fail':
-        return withSkipWarning(ok({ acceptance: 'fail', findings: [...legacyFindings], source: 'legacy' }));
+        return withSkipWarning(schemaVerdict('fail', {}, { findings: [...legacyFindings] }, at));
       case 'gated':
         return fail(
           bareBlockerError({ rejection: { kind: 'missing' }, fieldPath: 'blocker', received: undefined }, at),

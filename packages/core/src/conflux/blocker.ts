@@ -1,9 +1,11 @@
 import { type Failure, fail, ok, type Result } from '../result.js';
 import { isJsonObject, nonBlankString, nonBlankStrings, ownField } from './_json.js';
+import { schemaInput } from './_schema-input.js';
 import type { BlockerRejection, Rejected } from './rejections.js';
-import { type AcceptanceBlocker, BLOCKER_CATEGORIES, type BlockerCategory } from './schemas.js';
+import { AcceptanceBlockerSchema, BLOCKER_CATEGORIES, type BlockerCategory } from './schemas.js';
 
-export type BlockerValidation = Result<AcceptanceBlocker, Rejected<BlockerRejection>>;
+/** A blocker that passed the upstream checks, as the input `AcceptanceBlockerSchema` parses; or why not. */
+export type BlockerValidation = Result<Record<string, unknown>, Rejected<BlockerRejection>>;
 
 function reject(
   rejection: BlockerRejection,
@@ -20,7 +22,8 @@ function isBlockerCategory(value: string): value is BlockerCategory {
 /**
  * Validate the raw `blocker` of a `gated` verdict (`undefined` when absent), in the upstream order with the
  * seed's fifth field: missing → not an object → category → supported category → evidence →
- * unblock_condition → next_action → resumable. Text is trimmed; optional fields are kept only when usable.
+ * unblock_condition → next_action → resumable. Text is trimmed; the seed's optional fields are kept only when
+ * usable. The result is the schema's input (`schemaInput`): the verdict's schema parse makes the value.
  */
 export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
   if (payload === undefined || payload === null) return reject({ kind: 'missing' }, 'blocker', payload);
@@ -54,14 +57,15 @@ export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
 
   const owner = nonBlankString(ownField(payload, 'prerequisite_owner'));
   const evidenceIds = nonBlankStrings(ownField(payload, 'evidence_ids'));
-  const blocker: AcceptanceBlocker = {
-    category,
-    evidence,
-    unblock_condition: unblockCondition,
-    next_action: nextAction,
-    resumable,
-    ...(owner === undefined ? {} : { prerequisite_owner: owner }),
-    ...(evidenceIds.length === 0 ? {} : { evidence_ids: evidenceIds }),
-  };
-  return ok(blocker);
+  return ok(
+    schemaInput(AcceptanceBlockerSchema, payload, {
+      category,
+      evidence,
+      unblock_condition: unblockCondition,
+      next_action: nextAction,
+      resumable,
+      prerequisite_owner: owner,
+      evidence_ids: evidenceIds.length === 0 ? undefined : evidenceIds,
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors.js';
+import { acceptanceRejectionOf } from './error-codes.js';
 import { EXAMPLE_BLOCKER, EXAMPLE_STRUCTURED_FINDING } from './examples.js';
-import { acceptanceRejectionOf } from './protocol-errors.js';
 import {
   type BlockerRejection,
   describeBlockerRejection,

@@ -10,20 +10,25 @@ import {
   nonBlankStrings,
   ownField,
 } from './_json.js';
+import { schemaInput } from './_schema-input.js';
 import type { FindingRejection, Rejected } from './rejections.js';
 import {
   type AcceptanceFinding,
   FINDING_SEVERITIES,
   type FindingFileExpectation,
+  FindingFileExpectationSchema,
   type FindingFileField,
   type FindingSeverity,
   type RepositoryFinding,
+  RepositoryFindingSchema,
 } from './schemas.js';
 
-export type FindingValidation = Result<RepositoryFinding, Rejected<FindingRejection>>;
+/** A structured finding that passed the upstream checks, as `RepositoryFindingSchema`'s input; or why not. */
+export type FindingValidation = Result<Record<string, unknown>, Rejected<FindingRejection>>;
 
+/** A FAIL verdict's findings after the upstream checks, as the schema's input; or the first defect. */
 export type FindingsValidation = Result<
-  AcceptanceFinding[],
+  (string | Record<string, unknown>)[],
   Rejected<FindingRejection> & { readonly index: number }
 >;
 
@@ -44,11 +49,11 @@ function parseExpectations(
   object: JsonObject,
   field: FindingFileField,
   at: string,
-): Result<FindingFileExpectation[], Rejected<FindingRejection>> {
+): Result<Record<string, unknown>[], Rejected<FindingRejection>> {
   const empty = field === 'required_changes' ? 'empty_required_changes' : 'empty_verification';
   const entries = ownField(object, field);
   if (!Array.isArray(entries)) return reject({ kind: empty }, `${at}.${field}`, entries);
-  const items: FindingFileExpectation[] = [];
+  const items: Record<string, unknown>[] = [];
   for (const [index, entry] of entries.entries()) {
     const entryAt = `${at}.${field}[${index}]`;
     if (!isJsonObject(entry))
@@ -56,7 +61,8 @@ function parseExpectations(
     const rawFile = ownField(entry, 'file');
     const rawPath = typeof rawFile === 'string' ? rawFile : '';
     const file = normalizeRepositoryPath(rawPath);
-    if (file === undefined) {
+    // A path whose normal form normalises further (`./ a` is ` a`, then `a`) has no one reading: refused.
+    if (file === undefined || normalizeRepositoryPath(file) !== file) {
       return reject({ kind: 'invalid_path', field, path: rawPath }, `${entryAt}.file`, rawFile);
     }
     const rawDescription = ownField(entry, 'description');
@@ -68,7 +74,7 @@ function parseExpectations(
         rawDescription,
       );
     }
-    items.push({ file, description });
+    items.push(schemaInput(FindingFileExpectationSchema, entry, { file, description }));
   }
   if (items.length === 0) return reject({ kind: empty }, `${at}.${field}`, entries);
   return ok(items);
@@ -77,7 +83,8 @@ function parseExpectations(
 /**
  * Validate one object entry of a FAIL verdict's `findings` (at `at`, such as `findings[0]`) in the upstream
  * order: object → id → severity → summary → evidence → required_changes → verification. Every entry of a
- * file list needs a path that stays inside the workspace (normalised on the way) and a description.
+ * file list needs a path that stays inside the workspace (normalised on the way) and a description. The
+ * result is the schema's input (`schemaInput`): the verdict's schema parse makes the value.
  */
 export function validateRepositoryFinding(value: unknown, at = 'finding'): FindingValidation {
   if (!isJsonObject(value)) return reject({ kind: 'not_string_or_object' }, at, value);
@@ -106,14 +113,16 @@ export function validateRepositoryFinding(value: unknown, at = 'finding'): Findi
   const verification = parseExpectations(value, 'verification', at);
   if (!verification.success) return verification;
 
-  return ok({
-    id,
-    severity,
-    summary,
-    evidence,
-    required_changes: requiredChanges.data,
-    verification: verification.data,
-  });
+  return ok(
+    schemaInput(RepositoryFindingSchema, value, {
+      id,
+      severity,
+      summary,
+      evidence,
+      required_changes: requiredChanges.data,
+      verification: verification.data,
+    }),
+  );
 }
 
 /**
@@ -121,7 +130,7 @@ export function validateRepositoryFinding(value: unknown, at = 'finding'): Findi
  * dropped), objects must validate, and a structured `id` may appear once. The first defect wins.
  */
 export function validateFindingEntries(entries: readonly unknown[]): FindingsValidation {
-  const findings: AcceptanceFinding[] = [];
+  const findings: (string | Record<string, unknown>)[] = [];
   const seen = new Set<string>();
   for (const [index, entry] of entries.entries()) {
     if (typeof entry === 'string') {
@@ -132,7 +141,7 @@ export function validateFindingEntries(entries: readonly unknown[]): FindingsVal
     const at = `findings[${index}]`;
     const result = validateRepositoryFinding(entry, at);
     if (!result.success) return fail({ ...result.error, index });
-    const { id } = result.data;
+    const id = result.data.id as string;
     if (seen.has(id)) {
       return fail({ rejection: { kind: 'duplicate_id', id }, fieldPath: `${at}.id`, received: id, index });
     }

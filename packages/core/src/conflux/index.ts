@@ -26,6 +26,7 @@ export type {
   RepairGateInput,
 } from './diff-coverage.js';
 export { decideRepairGate, evaluateRemediationCoverage, repeatedFindingStop } from './diff-coverage.js';
+export type { ConfluxErrorCode, SkippedLines } from './error-codes.js';
 export { renderFindingLine } from './finding.js';
 export type { NormalizedFinding } from './finding-identity.js';
 export { findingIdentity } from './finding-identity.js';
@@ -33,7 +34,6 @@ export type { AcceptanceLifecycle, AcceptanceLifecycleInput, StalledReason } fro
 export { classifyAcceptanceLifecycle } from './lifecycle.js';
 export type { AcceptanceParseOptions } from './parse-output.js';
 export { parseAcceptanceOutput, safeParseAcceptanceOutput } from './parse-output.js';
-export type { ConfluxErrorCode, SkippedLines } from './protocol-errors.js';
 export type {
   BlockerRejection,
   BlockerRejectionKind,

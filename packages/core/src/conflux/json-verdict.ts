@@ -11,6 +11,8 @@ export interface JsonVerdict {
   readonly findings: readonly unknown[];
   /** The raw `blocker` value; `undefined` when absent. */
   readonly blocker: unknown;
+  /** The decoded object, whose other fields the verdict's schema reads. */
+  readonly raw: JsonObject;
 }
 
 /** serde_json's default recursion budget: 128, so at most 127 nested arrays/objects parse. */
@@ -62,7 +64,12 @@ export function readJsonVerdict(value: unknown): JsonVerdict | undefined {
   const kind = KINDS.get(toAsciiLowerCase(trimUnicodeWhitespace(rawKind)));
   if (kind === undefined) return undefined;
   const findings = ownField(value, 'findings');
-  return { kind, findings: Array.isArray(findings) ? findings : [], blocker: ownField(value, 'blocker') };
+  return {
+    kind,
+    findings: Array.isArray(findings) ? findings : [],
+    blocker: ownField(value, 'blocker'),
+    raw: value,
+  };
 }
 
 function parseObject(text: string): JsonObject | undefined {

@@ -2,7 +2,7 @@ import type { ProtocolError } from '../errors.js';
 import type { Result } from '../result.js';
 import { forEachLine } from '../text/lines.js';
 import { isBlank, trimUnicodeWhitespace } from '../text/whitespace.js';
-import { acceptanceRejectionOf, type ConfluxErrorCode } from './protocol-errors.js';
+import { acceptanceRejectionOf, type ConfluxErrorCode } from './error-codes.js';
 import {
   type BlockerRejection,
   describeBlockerRejection,
@@ -22,12 +22,16 @@ export const PROTOCOL_DIAGNOSTICS: Readonly<Record<ConfluxErrorCode, string>> = 
     'Bare acceptance blocker: acceptance emitted a gated compatibility token without a validated structured blocker payload (protocol failure; a stalled hold requires an explicit supported category, concrete evidence, next action, and resumability)',
   malformed_finding:
     'Malformed acceptance finding: acceptance emitted a FAIL verdict with a structured finding that is missing a stable id, severity, summary, evidence, required_changes, or verification (protocol failure; runtime will not reduce it to a path-only repair instruction)',
+  // Not upstream's: only a field the schema declares beyond the seed's can fail this way.
+  invalid_verdict:
+    'Invalid acceptance verdict: acceptance emitted a verdict with a field that does not match the verdict schema (protocol failure)',
 };
 
 const RETRY_CAUSES: Readonly<Record<ConfluxErrorCode, string>> = {
   missing_verdict: 'without a canonical verdict',
   bare_blocker: 'with a gated token but no validated blocker',
   malformed_finding: 'with a FAIL verdict whose structured finding did not validate',
+  invalid_verdict: 'with a verdict field that does not match the verdict schema',
 };
 
 const EXHAUSTED_CAUSES: Readonly<Record<ConfluxErrorCode, string>> = {
@@ -37,6 +41,8 @@ const EXHAUSTED_CAUSES: Readonly<Record<ConfluxErrorCode, string>> = {
     'Acceptance emitted a gated compatibility token without a validated structured blocker (bare-blocker protocol failure); a stalled hold requires an explicit supported category, concrete evidence, an unblock condition, a next action, and resumability.',
   malformed_finding:
     'Acceptance emitted a FAIL verdict whose structured finding did not validate (malformed-finding protocol failure); a structured finding requires a stable id, a major/minor severity, a summary, concrete evidence, and repository-relative required_changes and verification entries.',
+  invalid_verdict:
+    'Acceptance emitted a verdict with a field that does not match the verdict schema (invalid-verdict protocol failure).',
 };
 
 /** The continuation marker the next (retry) invocation receives, so its prompt can carry corrective context. */
@@ -80,7 +86,10 @@ export type ProtocolRetryStep =
 
 /** Create the protocol retry state of a new run: no consecutive protocol errors, no pending retry. */
 export function createProtocolRetryState(): ProtocolRetryState {
-  return { consecutive: { missing_verdict: 0, bare_blocker: 0, malformed_finding: 0 }, pending: undefined };
+  return {
+    consecutive: { missing_verdict: 0, bare_blocker: 0, malformed_finding: 0, invalid_verdict: 0 },
+    pending: undefined,
+  };
 }
 
 function boundedEvidence(evidence: readonly string[]): string {
@@ -164,6 +173,9 @@ export function protocolOutcomeOf(
           ? describeBlockerRejection(rejection as BlockerRejection)
           : describeFindingRejection(rejection as FindingRejection);
     return { kind: code, evidence: [PROTOCOL_DIAGNOSTICS[code], reason] };
+  }
+  if (code === 'invalid_verdict') {
+    return { kind: code, evidence: [PROTOCOL_DIAGNOSTICS[code], result.error.message] };
   }
   return { kind: 'missing_verdict', evidence: tailEvidence };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRepositoryPath } from '../paths.js';
+import { normalizeRepositoryPath } from '../paths.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
 
 /** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
@@ -53,11 +53,14 @@ const TextSchema = z
   .min(1)
   .refine(isCanonicalText, { message: 'must be non-blank text without surrounding whitespace' });
 
-/** A normalised repository-relative path: no leading `/` or `~`, no drive letter, no `.`/`..` segment. */
+/**
+ * A normalised repository-relative path: no leading `/` or `~`, no drive letter, no `.`/`..` segment, and
+ * already what `normalizeRepositoryPath` makes of it (so it reads back as written: no surrounding whitespace).
+ */
 export const RepositoryPathSchema = z
   .string()
   .min(1)
-  .refine(isRepositoryPath, {
+  .refine((path) => normalizeRepositoryPath(path) === path, {
     message: 'must be a normalised repository-relative path inside the workspace (like src/a.ts)',
   })
   .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });
@@ -143,6 +146,14 @@ const FailVerdictSchema = z.strictObject({
 });
 const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
 const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });
+
+/** The object schema of each verdict kind, which the parser reads a verdict's fields by. */
+export const VERDICT_KIND_SCHEMAS = {
+  pass: PassVerdictSchema,
+  fail: FailVerdictSchema,
+  continue: ContinueVerdictSchema,
+  gated: GatedVerdictSchema,
+} as const satisfies Record<AcceptanceKind, z.ZodObject>;
 
 /**
  * The canonical acceptance verdict an agent writes. Output is what the parser hands back (trimmed text,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { describeValue, ProtocolError } from '../errors.js';
 import { formatPath } from '../issues.js';
 import { isJsonObject } from '../text/json-line.js';
-import type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
+import type { DevflowErrorCode, DevflowProtocolError } from './error-codes.js';
 import { DEVFLOW_LIMITS, type DevflowLimitName } from './limits.js';
 
 type ZodIssue = z.ZodError['issues'][number];

@@ -3,7 +3,7 @@ import { describeValue } from '../errors.js';
 import { fail, ok, type Result, type Warning } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues } from './_errors.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema, SemanticIdSchema } from './primitives.js';
 import { ACTION_KINDS, ALLOWED_EFFECTS, METHOD_PROFILES, NODE_IDS } from './vocabulary.js';
 

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { isCoreId } from './_text.js';
 import { type Action, safeParseAction } from './action.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { type ActionPayload, NODE_PAYLOAD_SCHEMAS } from './node-payloads.js';
 import { BlockerResolutionPayloadSchema } from './node-results.js';
 import { checkActionPayload, standardPayloadContext } from './payload-check.js';

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../result.js';
 import { devflowError } from './_errors.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 
 /** How one `dev_flow_apply_action` call for an Action ended, as far as the next call is concerned. */
 export interface ApplyAttempt {

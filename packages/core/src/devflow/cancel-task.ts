@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { coreText, IdSchema, RevisionSchema } from './primitives.js';
 import { HOSTS } from './vocabulary.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../result.js';
 import { errorFromIssues } from './_errors.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { type DomainErrorReport, describeDomainError } from './error-table.js';
-import type { DevflowProtocolError } from './failure-codes.js';
 import { safeParseJsonText } from './json-text.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { TOOL_NAMES, type ToolName } from './vocabulary.js';

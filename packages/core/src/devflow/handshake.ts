@@ -2,7 +2,7 @@ import { ConfigError, describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { isDigest } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { type Host, METHOD_PROFILES, TOOL_NAMES } from './vocabulary.js';
 
 /** A `dev_flow_server_info` result that passed every handshake rule. */

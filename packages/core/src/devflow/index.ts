@@ -14,9 +14,9 @@ export type {
   UncertainReason,
 } from './envelope.js';
 export { classifyToolCall, classifyToolResponse, safeParseResultEnvelope } from './envelope.js';
+export type { DevflowErrorCode, DevflowProtocolError } from './error-codes.js';
 export type { CoreErrorCode, CoreErrorRow, DomainErrorReport, RecoveryAction } from './error-table.js';
 export { CORE_ERROR_CODES, describeDomainError } from './error-table.js';
-export type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
 export type { HandshakeOptions, HandshakeViolation, ServerInfo, SupportedProcess } from './handshake.js';
 export { checkServerInfo } from './handshake.js';
 export type { JsonTextDefect, JsonTextOptions } from './json-text.js';

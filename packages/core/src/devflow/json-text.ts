@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { devflowError } from './_errors.js';
 import { isWellFormedText, utf8ByteLength } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 
 /**

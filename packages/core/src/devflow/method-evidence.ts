@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError } from './_errors.js';
 import { isCapabilityId, isSemanticId, textDefect } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 
 /** A method step as the Action returns it (`purpose` is presentation only). */

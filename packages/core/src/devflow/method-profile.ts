@@ -1,6 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import type { MethodProfile } from './vocabulary.js';
 
 /** Spellings of an explicit request for each profile (compared lower-case, separators collapsed). */

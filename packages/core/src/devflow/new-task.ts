@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail, ok, type Result } from '../result.js';
 import { errorFromIssues } from './_errors.js';
 import { isSpaceCode, isWellFormedText, utf8ByteLength } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { HOSTS, METHOD_PROFILES, VERIFICATION_LEVELS } from './vocabulary.js';
 

@@ -3,7 +3,7 @@ import { ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { errorFromIssues } from './_errors.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema } from './primitives.js';
 import { ACTION_KINDS, NODE_IDS } from './vocabulary.js';
 

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues, isStructuralIssue } from './_errors.js';
 import { utf8ByteLength } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DEVFLOW_LIMITS } from './limits.js';
 import { checkMethodEvidence, type MethodStepRef } from './method-evidence.js';
 import { type ActionPayload, NODE_PAYLOAD_SCHEMAS } from './node-payloads.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type AnyContract, type ContractExample, defineContract } from '../contract.js';
+import type { Result } from '../result.js';
 import {
   designReady,
   implementationReadyForTest,
@@ -23,6 +24,7 @@ import {
   skillNewTask,
 } from './_examples/protocol.js';
 import { ApplyArgumentsSchema, safeParseApplyArguments } from './apply-arguments.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { NewTaskSchema, safeParseNewTask } from './new-task.js';
 import { NODE_PAYLOAD_SCHEMAS } from './node-payloads.js';
 import { BlockerResolutionPayloadSchema } from './node-results.js';
@@ -40,6 +42,28 @@ const PAYLOAD_RULES = [
   'Keep every list a JSON array of unique, trimmed, non-empty strings (at most 64), and the payload an object, never a string.',
 ];
 
+/**
+ * The contract's schema says what its `validate` accepts: the closed shape plus the checks that need more
+ * than one field (an outgoing transition, the payload an action kind takes), as one refinement that runs
+ * the same check. The JSON Schema is the shape's; refinements are not part of it.
+ */
+function checkedBy<S extends z.ZodType>(
+  schema: S,
+  check: (value: unknown) => Result<unknown, DevflowProtocolError>,
+): S {
+  return schema.superRefine((value, context) => {
+    const checked = check(value);
+    if (checked.success) return;
+    const fieldPath = checked.error.details.fieldPath;
+    context.addIssue({
+      code: 'custom',
+      message: checked.error.message,
+      ...(typeof fieldPath === 'string' && fieldPath !== '' ? { path: fieldPath.split('.') } : {}),
+      params: { code: checked.error.code },
+    });
+  }) as unknown as S;
+}
+
 function nodePayloadContract<S extends z.ZodType>(
   node: NodeId,
   slug: string,
@@ -55,7 +79,8 @@ function nodePayloadContract<S extends z.ZodType>(
     title,
     description: `${description} Payload contract ${definition.payload_contract} of standard-development@1 (${definition.action_kind}).`,
     delivery: 'payload',
-    schema,
+    schema: checkedBy(schema, (value) => checkActionPayload(standardPayloadContext(node), value)),
+    jsonSchemaSource: schema,
     examples,
     rules: node === 'BLOCKED' ? [] : PAYLOAD_RULES,
     validate: (value) => {
@@ -96,7 +121,8 @@ export const applyArgumentsContract = defineContract({
   description:
     'One mutation mapped from a fresh Action: request_id, host, task_id, integer revision, action_id, action_kind, process identity, source_cursor = current_node, repository_binding_digest and the closed payload object.',
   delivery: 'payload',
-  schema: ApplyArgumentsSchema,
+  schema: checkedBy(ApplyArgumentsSchema, safeParseApplyArguments),
+  jsonSchemaSource: ApplyArgumentsSchema,
   examples: [
     { name: 'plain-requirements', value: plainRequirementsApply },
     {

@@ -3,7 +3,7 @@ import { describeValue } from '../errors.js';
 import { fail, type Result } from '../result.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { type Action, safeParseAction } from './action.js';
-import type { DevflowErrorCode, DevflowProtocolError } from './failure-codes.js';
+import type { DevflowErrorCode, DevflowProtocolError } from './error-codes.js';
 import { safeParseJsonText } from './json-text.js';
 import type { VerificationBudget } from './new-task.js';
 import type { TestPayload } from './node-payloads.js';

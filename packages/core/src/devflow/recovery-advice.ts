@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError } from './_errors.js';
 import type { ApplyArguments } from './apply-arguments.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { type RetainedIdentity, readRetainedIdentity } from './operation-probe.js';
 import { type RecoveryAssessment, safeParseRecoveryAssessment } from './recovery-assessment.js';
 import { HOSTS } from './vocabulary.js';

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../result.js';
 import { isJsonObject } from '../text/json-line.js';
 import { devflowError, errorFromIssues } from './_errors.js';
 import { isDigest } from './_text.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import { DigestSchema, IdSchema, RevisionSchema } from './primitives.js';
 import { ACTION_KINDS, NODE_IDS } from './vocabulary.js';
 

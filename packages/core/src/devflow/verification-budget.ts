@@ -1,6 +1,6 @@
 import { describeValue } from '../errors.js';
 import { devflowError } from './_errors.js';
-import type { DevflowProtocolError } from './failure-codes.js';
+import type { DevflowProtocolError } from './error-codes.js';
 import type { VerificationBudget } from './new-task.js';
 import type { TestResult } from './node-results.js';
 

@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { ConfigError, describeValue, ProtocolError } from '../errors.js';
 import { type BlockMarkers, splitKeyLine } from './_block-scanner.js';
-import type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
+import type { MaestroErrorCode, MaestroProtocolError } from './error-codes.js';
 
 const PREVIEW_LIMIT = 200;
 
@@ -73,4 +74,31 @@ export function checkRenderableText(
       );
     }
   });
+}
+
+/**
+ * A block contract's schema: the field shape plus "the block renderer can write it", one refinement that
+ * runs the renderer's own checks (trimmed lines, no separator in a list item, no continuation line that reads
+ * as a key), so the schema accepts exactly the answers the parser can give back. A fallback is never
+ * rendered, so it is not checked. The JSON Schema stays the shape's; refinements are not part of it.
+ */
+export function renderableBy<S extends z.ZodType<{ readonly fallback: boolean }>>(
+  schema: S,
+  render: (value: z.output<S>) => string,
+): S {
+  return schema.superRefine((value, context) => {
+    if (value.fallback) return;
+    try {
+      render(value as z.output<S>);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      const fieldPath = error.details.fieldPath;
+      context.addIssue({
+        code: 'custom',
+        message: error.message,
+        ...(typeof fieldPath === 'string' ? { path: [fieldPath] } : {}),
+        params: { code: error.code },
+      });
+    }
+  }) as unknown as S;
 }

@@ -1,6 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
-import type { MaestroProtocolError } from './failure-codes.js';
+import type { MaestroProtocolError } from './error-codes.js';
 import type { CliTool } from './invocation.js';
 
 /**

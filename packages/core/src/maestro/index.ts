@@ -9,9 +9,9 @@ export type { DelegateCommand, DelegateCommandInput } from './delegate-command.j
 export { buildDelegateCommand } from './delegate-command.js';
 export type { DelegatedStage, StageDelegation } from './delegation.js';
 export { delegationForStage, STAGE_DELEGATION } from './delegation.js';
-export type { MaestroErrorCodeId, MaestroErrorScope, MaestroErrorTableEntry } from './error-codes.js';
-export { MAESTRO_ERROR_CODES } from './error-codes.js';
-export type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
+export type { MaestroErrorCode, MaestroProtocolError } from './error-codes.js';
+export type { MaestroErrorCodeId, MaestroErrorScope, MaestroErrorTableEntry } from './error-table.js';
+export { MAESTRO_ERROR_CODES } from './error-table.js';
 export type { HandleFailStep } from './handle-fail.js';
 export { handleStepFailure } from './handle-fail.js';
 export type { CliTool, InvocationLine, ParsedInvocationLine } from './invocation.js';

@@ -1,7 +1,7 @@
 import { ConfigError, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
 import { invalidInputError } from './_block-text.js';
-import type { MaestroProtocolError } from './failure-codes.js';
+import type { MaestroProtocolError } from './error-codes.js';
 
 /** The CLI tools `maestro delegate --to` accepts; `claude` is the default. */
 export const CLI_TOOLS = ['claude', 'codex', 'opencode', 'agy'] as const;

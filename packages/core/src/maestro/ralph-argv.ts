@@ -1,6 +1,6 @@
 import { describeValue } from '../errors.js';
 import { fail, ok, type Result, unwrap } from '../result.js';
-import type { MaestroErrorCode } from './failure-codes.js';
+import type { MaestroErrorCode } from './error-codes.js';
 import { RalphCommandError } from './ralph-command-error.js';
 import { COMPLETION_STATUSES, type CompletionStatus } from './status-schema.js';
 

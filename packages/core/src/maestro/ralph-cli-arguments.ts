@@ -1,6 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
-import type { MaestroErrorCode, MaestroProtocolError } from './failure-codes.js';
+import type { MaestroErrorCode, MaestroProtocolError } from './error-codes.js';
 import { CLI_TOOLS, type CliTool, DEFAULT_CLI_TOOL } from './invocation.js';
 
 /** What `maestro-ralph-cli`'s `$ARGUMENTS` ask for. */

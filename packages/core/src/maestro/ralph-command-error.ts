@@ -1,5 +1,5 @@
 import { ProtocolError } from '../errors.js';
-import type { MaestroErrorCode } from './failure-codes.js';
+import type { MaestroErrorCode } from './error-codes.js';
 
 /** Exit codes of `maestro ralph complete|retry`: 1 for state and usage errors, 2 for a bad status or index. */
 export type RalphExitCode = 1 | 2;

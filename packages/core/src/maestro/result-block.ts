@@ -15,7 +15,7 @@ import {
   splitList,
 } from './_block-scanner.js';
 import { checkRenderableList, checkRenderableText, invalidInputError, previewValue } from './_block-text.js';
-import type { MaestroProtocolError } from './failure-codes.js';
+import type { MaestroProtocolError } from './error-codes.js';
 import {
   type MaestroResult,
   RESULT_FIELDS,

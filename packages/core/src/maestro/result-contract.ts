@@ -1,5 +1,6 @@
 import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
+import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { RESULT_MARKERS, renderResultBlock, safeParseResultBlock } from './result-block.js';
 import { type MaestroResult, MaestroResultSchema, RESULT_STATUSES } from './result-schema.js';
@@ -96,7 +97,8 @@ export const maestroResultContract = defineContract({
   delivery: 'text',
   // Seed 002: "always end with `---RESULT---` / `---END---` block"; a JSON final message would break it.
   jsonFinalMessage: false,
-  schema: MaestroResultSchema,
+  schema: renderableBy(MaestroResultSchema, renderResultBlock),
+  jsonSchemaSource: MaestroResultSchema,
   examples: EXAMPLES,
   rules: RULES,
   extract: (text, options) => safeParseResultBlock(text, options),

@@ -1,6 +1,6 @@
 import { describeValue, ProtocolError } from '../errors.js';
 import { fail, ok, type Result } from '../result.js';
-import type { MaestroProtocolError } from './failure-codes.js';
+import type { MaestroProtocolError } from './error-codes.js';
 
 /** `maestro run complete --verdict` values (maestro-flow v0.5.79, where ralph moved into `maestro run`). */
 export const RUN_VERDICTS = ['done', 'done-with-concerns', 'needs-retry', 'blocked'] as const;

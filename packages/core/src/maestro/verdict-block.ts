@@ -10,7 +10,7 @@ import {
   scanForBlock,
 } from './_block-scanner.js';
 import { checkRenderableText, invalidInputError, previewValue } from './_block-text.js';
-import type { MaestroProtocolError } from './failure-codes.js';
+import type { MaestroProtocolError } from './error-codes.js';
 import {
   CONFIDENCE_LEVELS,
   type ConfidenceLevel,

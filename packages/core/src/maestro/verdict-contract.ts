@@ -1,5 +1,6 @@
 import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
+import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { renderVerdictBlock, safeParseVerdictBlock, VERDICT_MARKERS } from './verdict-block.js';
 import {
@@ -78,7 +79,8 @@ export const maestroVerdictContract = defineContract({
   delivery: 'text',
   // A `---VERDICT---` text block, like the result block: never a JSON final message.
   jsonFinalMessage: false,
-  schema: MaestroVerdictSchema,
+  schema: renderableBy(MaestroVerdictSchema, renderVerdictBlock),
+  jsonSchemaSource: MaestroVerdictSchema,
   examples: EXAMPLES,
   rules: RULES,
   extract: (text, options) => safeParseVerdictBlock(text, options),

@@ -1,8 +1,8 @@
 // Test fixtures: small explicit unwrappers for the agent event formats the conformance cases use, and a
 // mapping from parser results to the conformance result model. Product unwrapping lives in adapters.
 
+import { acceptanceRejectionOf } from '../../src/conflux/error-codes.js';
 import { type AcceptanceParseResult, renderFindingLine } from '../../src/conflux/index.js';
-import { acceptanceRejectionOf } from '../../src/conflux/protocol-errors.js';
 import type { UnwrapLine } from '../../src/index.js';
 
 type Json = { [key: string]: unknown };

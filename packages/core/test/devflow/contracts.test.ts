@@ -65,12 +65,14 @@ describe('devflow contracts', () => {
     ]);
   });
 
-  it('validates node payloads with the full Core rules, not only the schema', () => {
+  it('validates node payloads with the full Core rules, and its schema says so too', () => {
     const contract = registry.require('devflow.node-result-design');
     const payload = structuredClone(contract.examples[0]!.value) as JsonDraft;
     payload.node_result.problem_class = 'requirement_gap';
     payload.node_result.findings = ['x'];
-    expect(contract.schema.safeParse(payload).success).toBe(true);
+    // The JSON Schema is the closed shape only, which the payload has; the contract's schema refuses it.
+    expect(contract.toJSONSchema()).toMatchObject({ type: 'object' });
+    expect(contract.schema.safeParse(payload).success).toBe(false);
     const result = contract.validate(payload);
     expect(result).toMatchObject({ success: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
   });

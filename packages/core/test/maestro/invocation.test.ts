@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/index.js';
 import { quoteShellArgument } from '../../src/maestro/complete-command.js';
-import { isMaestroErrorCode, maestroErrorCode, ralphCliErrorCodes } from '../../src/maestro/error-codes.js';
+import { isMaestroErrorCode, maestroErrorCode, ralphCliErrorCodes } from '../../src/maestro/error-table.js';
 import {
   applyResultSignals,
   CLI_TOOLS,

@@ -85,8 +85,11 @@ describe('conflux findings: declared files', () => {
   it('a path the parser hands back satisfies the contract schema (RepositoryPathSchema)', () => {
     fc.assert(
       fc.property(tokenText(PATH_TOKENS, 12), (input) => {
-        const path = normalizeRepositoryPath(input);
-        if (path === undefined) return;
+        const result = acceptanceContract.extract(failVerdict(input));
+        if (!result.success || result.data.acceptance !== 'fail') return;
+        const finding = result.data.findings[0];
+        if (typeof finding !== 'object') return;
+        const path = finding.required_changes[0]!.file;
         expect(
           RepositoryPathSchema.safeParse(path).success,
           `${JSON.stringify(input)} -> ${JSON.stringify(path)}`,
@@ -96,16 +99,15 @@ describe('conflux findings: declared files', () => {
     );
   });
 
-  it('a finding whose file ends in whitespace before a separator parses to a value its schema accepts', () => {
-    // "src/a.ts \\" normalises to "src/a.ts " (trim, then `\` -> `/`, then drop the empty segment), which
-    // RepositoryPathSchema refuses because normalising it again trims the space.
+  it('a finding whose file normalises to a path that normalises again is refused, never guessed', () => {
+    // "src/a.ts \\" normalises to "src/a.ts " (trim, then `\` -> `/`, then drop the empty segment), and that
+    // to "src/a.ts": it has no one reading, so it is a malformed finding (invalid_path), not a value the
+    // schema refuses or a path quietly changed.
     const result = acceptanceContract.extract(failVerdict('src/a.ts \\'));
-    expect(result.success).toBe(true);
-    if (result.success) {
-      const { source: _source, ...verdict } = result.data;
-      const checked = acceptanceContract.schema.safeParse(verdict);
-      expect(checked.success, checked.error?.message).toBe(true);
-    }
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: 'malformed_finding', details: { rejection: { kind: 'invalid_path' } } },
+    });
   });
 
   it.each([

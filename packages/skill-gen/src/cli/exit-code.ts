@@ -1,8 +1,8 @@
 import { SkillpackError } from '@skillpack/core';
+import { EXIT, type ExitCode } from './exit-status.js';
 
-/** Exit codes shared by every command: 0 ok, 1 the input is wrong, 2 usage or I/O. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+// The codes live in a module of their own, with no import, so that `--help` and `--version` load no schema.
+export { EXIT, type ExitCode };
 
 /** A command line that does not fit the command's declaration: an unknown option, a missing value. */
 export class UsageError extends SkillpackError {

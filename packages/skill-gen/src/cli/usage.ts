@@ -100,23 +100,3 @@ export function commandUsage(command: CommandDeclaration): string {
     '',
   ].join('\n');
 }
-
-/** The program's help page: every command with its summary. */
-export function programUsage(commands: readonly CommandDeclaration[]): string {
-  const width = Math.max(...commands.map((command) => command.name.length));
-  return [
-    'Usage: skillpack <command> [options]',
-    '',
-    'Define agent output contracts once; render skill packs and parse agent answers from them.',
-    '',
-    'Commands:',
-    ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
-    '',
-    'Options:',
-    '  -h, --help     Show this help',
-    '  -v, --version  Print the version',
-    '',
-    'Run "skillpack help <command>" (or "skillpack <command> --help") for its options.',
-    '',
-  ].join('\n');
-}

@@ -3,10 +3,11 @@ import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import { PACK_OPTIONS, packRequest } from './_pack-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'build',
-  summary: 'Render skill packs for Claude Code, Codex, OpenCode and portable npm',
+  summary: COMMAND_SUMMARIES.build,
   description: `Render the pack's skill sources into the layout each runtime loads, with contract schemas,
 type references, hook wiring and an ownership manifest (skillpack.manifest.json). Files an earlier build
 wrote that this one no longer produces are removed, unless you changed them since.`,

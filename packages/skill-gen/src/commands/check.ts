@@ -4,6 +4,7 @@ import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import type { DriftEntry } from '../pack/check-pack.js';
 import { PACK_OPTIONS, packRequest } from './_pack-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 /** A word safe in a POSIX shell as it is, or single-quoted. */
 function shellWord(word: string): string {
@@ -32,7 +33,7 @@ function fixes(out: string, drift: readonly DriftEntry[], build: string): string
 
 export const command = defineCommand({
   name: 'check',
-  summary: 'Exit 1 when a built pack drifted from its sources or manifest',
+  summary: COMMAND_SUMMARIES.check,
   description: `Rebuild the pack in memory and compare it with the pack directory and its manifest. Each
 drifted file is listed as modified (edited after the build), missing (in the manifest, not on disk),
 orphaned (on disk, never produced, or no longer produced and edited since) or stale (as built, but its

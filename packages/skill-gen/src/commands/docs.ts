@@ -7,6 +7,7 @@ import { writeJson } from '../cli/report.js';
 import type { CliIo } from '../cli-io.js';
 import type { DocsDrift } from '../docs/docs-drift.js';
 import { CONFIG_OPTION } from './_contract-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 async function readPages(dir: string): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
@@ -89,7 +90,7 @@ export async function runDocs(
 
 export const command = defineCommand({
   name: 'docs',
-  summary: 'Write Markdown reference pages for every registered contract',
+  summary: COMMAND_SUMMARIES.docs,
   description: `Write one Markdown page per contract family (fields, rules, examples, and the errors each
 contract reports) plus a README.md index, generated from the registered contracts: the built-ins plus those
 of the pack config's "contracts" modules.`,

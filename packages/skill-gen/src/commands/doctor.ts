@@ -4,10 +4,11 @@ import { EXIT } from '../cli/exit-code.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'doctor',
-  summary: 'Prove that each installed pack enforces its contracts in the real runtime, offline',
+  summary: COMMAND_SUMMARIES.doctor,
   description: `For every pack skillpack installed, and each runtime, doctor first asks the runtime's own CLI, offline,
 whether it loads the pack's skills and its hook or plugin (\`opencode debug skill\` and \`opencode debug config\`,
 \`codex debug prompt-input\` and \`codex app-server\` hooks/list with trust, Claude Code's init event). Then, for

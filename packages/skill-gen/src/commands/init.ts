@@ -6,6 +6,7 @@ import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import { PackNameSchema } from '../config/pack-config.js';
 import { windowsNameProblem } from '../windows-names.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 async function isEmpty(dir: string): Promise<boolean> {
   try {
@@ -18,7 +19,7 @@ async function isEmpty(dir: string): Promise<boolean> {
 
 export const command = defineCommand({
   name: 'init',
-  summary: 'Scaffold a pack project with its own contract, a skill, a recorded run and a test',
+  summary: COMMAND_SUMMARIES.init,
   description: `Scaffold a pack project in DIR (default: the current directory, which must be empty): a contract
 in TypeScript (contracts/review.ts), a skill that speaks it, skillpack.config.json, a recorded example run and
 a test that parses it. Then: npm install && npx skillpack build && npm test.`,

@@ -8,10 +8,11 @@ import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/l
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { checkRuntimeOptions } from './_runtime-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'install',
-  summary: "Install a built pack's skills for one runtime, tracked in skillpack-lock.json",
+  summary: COMMAND_SUMMARIES.install,
   description: `Copy a built pack's skills for one runtime into its discovery folder (.claude/skills,
 .agents/skills, .opencode/skills; user scope: ~/.claude, ~/.agents/skills, ~/.config/opencode) and record
 every file in skillpack-lock.json. Files are staged and renamed into place; a failure rolls the whole
@@ -123,14 +124,12 @@ commands. uninstall reverses both.`,
       { formatActivationStep, formatOutcomeJson, formatOutcomeText, formatPluginFormStep },
       trustStep,
       { formatCodexHookTrust },
-      { syncCodexPluginTable },
       { formatCodexPluginActivation },
     ] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
       import('../install/codex-trust-step.js'),
       import('../install/codex-trust.js'),
-      import('../install/codex-plugin-step.js'),
       import('../install/codex-plugin-format.js'),
     ]);
     const roots = resolveRoots(values, io);
@@ -158,12 +157,12 @@ commands. uninstall reverses both.`,
         ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
         form,
         ...(values.claude ? { claude: values.claude } : {}),
+        enableCodexPlugin: runtimeConfigConsent(values),
+        env: io.env,
       });
       if (!result.success) throw result.error;
       const consent = runtimeConfigConsent(values);
-      const plugin = skillGenRuntime(runtime).install.pluginConfigTable
-        ? await syncCodexPluginTable(result.data, { consent, env: io.env })
-        : undefined;
+      const plugin = result.data.codexPlugin;
       const request = {
         // For the advice to run install again: what the user named (an npm spec stays one).
         packDir: packDir.startsWith(resolve(io.cwd, argument)) ? packDir : argument,

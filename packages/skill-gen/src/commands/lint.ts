@@ -5,10 +5,11 @@ import { EXIT, UsageError } from '../cli/exit-code.js';
 import { LINT_RUNTIMES, type LintRuntime } from '../lint/runtimes.js';
 import { DEFAULT_CONFIG_FILE } from '../pack/pack-request.js';
 import { CONFIG_OPTION } from './_contract-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'lint',
-  summary: 'Check SKILL.md files against Claude Code, Codex, OpenCode and Agent Skills load rules',
+  summary: COMMAND_SUMMARIES.lint,
   description: `Check SKILL.md files (skill sources, built packs, any folder of skills) against each
 runtime's load rules. Folders are searched for SKILL.md and skill.md files.`,
   positionals: [

@@ -4,10 +4,11 @@ import { EXIT } from '../cli/exit-code.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
 import type { ScopeListing } from '../install/operations.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'list',
-  summary: 'Show installed packs per runtime and scope',
+  summary: COMMAND_SUMMARIES.list,
   description:
     'Show the packs skillpack installed, per scope and runtime, and how many of their files you changed since.',
   options: {

@@ -15,6 +15,7 @@ import { formatJson } from '../cli/report.js';
 import type { CliIo } from '../cli-io.js';
 import { toIoError } from '../io-error.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 const INPUT_RUNTIMES = ['auto', ...RUNTIME_IDS, 'text'] as const;
 type InputRuntime = (typeof INPUT_RUNTIMES)[number];
@@ -195,7 +196,7 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
 
 export const command = defineCommand({
   name: 'parse',
-  summary: "Read an agent's output and print the contract's value or typed error as JSON",
+  summary: COMMAND_SUMMARIES.parse,
   description: `Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
   {"ok": true, "contract": …, "runtime": …, "value": …}     exit 0: the contract is satisfied
   {"ok": false, "contract": …, "runtime": …, "error": {…}}  exit 1: it is not; 2: usage or I/O error

@@ -3,10 +3,11 @@ import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
 import { CONFIG_OPTION } from './_contract-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'schemas',
-  summary: "Write every registered contract's JSON Schema",
+  summary: COMMAND_SUMMARIES.schemas,
   description: `Write every registered contract's JSON Schema (draft 2020-12, output direction) as
 <id>.schema.json, and its OpenAI-strict variant (for codex exec --output-schema) as <id>.openai.schema.json.
 The registered contracts are the built-ins plus those of the pack config's "contracts" modules.`,

@@ -4,10 +4,11 @@ import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
   name: 'uninstall',
-  summary: 'Remove an installed pack, keeping any file you changed',
+  summary: COMMAND_SUMMARIES.uninstall,
   description: `Remove the files skillpack installed for a pack (every runtime, or only --runtime) that are
 unchanged since install, keep the ones you changed (and say so), prune folders this emptied and update
 skillpack-lock.json. A Claude Code plugin form installed with --activate is unregistered with Claude Code's own
@@ -34,15 +35,9 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
   async run({ io, values, positionals, format }) {
     const packName = positionals[0]!;
     if (packName === '') throw new UsageError('missing_argument', 'PACK_NAME must not be empty.');
-    const [
-      { uninstallPack },
-      { formatOutcomeJson, formatOutcomeText },
-      { syncCodexPluginTable },
-      pluginFormat,
-    ] = await Promise.all([
+    const [{ uninstallPack }, { formatOutcomeJson, formatOutcomeText }, pluginFormat] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
-      import('../install/codex-plugin-step.js'),
       import('../install/codex-plugin-format.js'),
     ]);
     const result = await uninstallPack({
@@ -54,10 +49,8 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;
-    // Take skillpack's [plugins."…"] table out of config.toml with the plugin it enabled.
-    const plugin = result.data.plan.runtimes.some((id) => skillGenRuntime(id).install.pluginConfigTable)
-      ? await syncCodexPluginTable(result.data, { consent: false, env: io.env })
-      : undefined;
+    // skillpack's [plugins."…"] table left config.toml with the plugin it enabled (a step of the plan).
+    const plugin = result.data.codexPlugin;
     // Take out the folder trust a project install recorded (--activate), once no install there needs it.
     const untrusted = result.data.plan.runtimes.some((id) => skillGenRuntime(id).install.folderTrust)
       ? await (await import('../install/copilot-trust-step.js')).copilotTrustAfterUninstall(

@@ -1,70 +1,10 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Plugin } from 'esbuild';
+import { dirname } from 'node:path';
+import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
 import { authorError } from '../author-error.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { generatorVersion } from '../version.js';
 import type { BundleName, HookBundles } from './hook-bundles.js';
-
-/** The comment that carries the hook program; the adapters' code-cache loader reads the same markers. */
-const PROGRAM_START = '/*skillpack-program ';
-const PROGRAM_END = '\n*/\n';
-
-/**
- * zod registers every locale, about a third of its code; nothing in a hook selects one (zod's default is
- * English), so the bundles keep English alone, as the adapters' prebuilt bundles do.
- */
-const englishOnlyZodLocales: Plugin = {
-  name: 'english-only-zod-locales',
-  setup(context) {
-    context.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";',
-      loader: 'js',
-      resolveDir: join(args.path, '..'),
-    }));
-  },
-};
-
-/** zod's folder as `file` resolves it, else the CLI's own (the bundle's `nodePaths` fallback). */
-function resolveZod(file: string): string | undefined {
-  for (const from of [file, import.meta.url]) {
-    try {
-      return dirname(createRequire(from).resolve('zod/package.json'));
-    } catch {
-      // Try the next.
-    }
-  }
-  return undefined;
-}
-
-const ZOD_IMPORT = /^import \{ z \} from 'zod';$/m;
-
-/** skillpack's own compiled files: the published packages, or the workspace's `dist` folders. */
-const OWN_FILE = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]dist[\\/]/;
-
-/**
- * `import { z } from 'zod'` binds zod's whole namespace as one value, which esbuild cannot tree-shake;
- * `import * as z` from the module zod's index re-exports binds the very same namespace object and can be
- * shaken member by member. Rewriting that line in skillpack's compiled files and the pack's own modules
- * (not in other packages) drops what nothing calls, as the adapters' prebuilt bundles do.
- */
-const shakeableZodNamespace: Plugin = {
-  name: 'shakeable-zod-namespace',
-  setup(context) {
-    context.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
-      if (!OWN_FILE.test(args.path) && /[\\/]node_modules[\\/]/.test(args.path)) return undefined;
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(args.path, 'utf8');
-      if (!ZOD_IMPORT.test(source)) return undefined;
-      const zod = resolveZod(args.path);
-      if (zod === undefined) return undefined;
-      const classic = JSON.stringify(join(zod, 'v4', 'classic', 'external.js'));
-      const loader = /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
-      return { contents: source.replace(ZOD_IMPORT, `import * as z from ${classic};`), loader };
-    });
-  },
-};
 
 /** The contracts a pack's hook checks, and whether any of them is built in rather than the pack's own. */
 export interface HookedContracts {
@@ -107,32 +47,31 @@ function lazyModules(modules: readonly ModuleContract[], ids: readonly string[],
   return { lines, modules: `[${entries.join(', ')}]` };
 }
 
-async function bundle(contents: string, format: 'cjs' | 'esm', banner: string | undefined, baseDir: string) {
-  const { build } = await import('esbuild');
-  const result = await build({
-    stdin: { contents, resolveDir: baseDir, sourcefile: 'skillpack-pack-entry.js', loader: 'js' },
-    absWorkingDir: baseDir,
-    bundle: true,
-    format,
-    platform: 'node',
-    target: 'node20.19',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [englishOnlyZodLocales, shakeableZodNamespace],
-    // A project without its own zod or @skillpack/core gets the copies the CLI itself uses.
-    nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
-    ...(banner ? { banner: { js: banner } } : {}),
+/**
+ * The one hook and plugin recipe (`@skillpack/adapters/bundler`, which the adapters' prebuilt bundles use
+ * too), resolving from the pack's folder; a project without its own zod or @skillpack/core gets the copies
+ * the CLI itself uses. Loaded only when a pack needs a bundle: esbuild is heavy.
+ */
+async function bundler(baseDir: string) {
+  const [{ build }, recipe] = await Promise.all([import('esbuild'), import('@skillpack/adapters/bundler')]);
+  const setup: BundlerSetup = {
+    build,
+    zodFrom: import.meta.url,
+    options: { absWorkingDir: baseDir, nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [] },
+  };
+  const entry = (contents: string) => ({
+    contents,
+    resolveDir: baseDir,
+    sourcefile: 'skillpack-pack-entry.js',
+    loader: 'js' as const,
   });
-  const leaked = Object.values(result.metafile.outputs).flatMap((output) =>
-    output.imports
-      .filter((entry) => entry.external && !entry.path.startsWith('node:'))
-      .map((entry) => entry.path),
-  );
-  if (leaked.length > 0) throw new Error(`the bundle still imports ${leaked.join(', ')}`);
-  return result.outputFiles[0]!.text;
+  /** A bundle must import nothing but Node built-ins. */
+  const checked = (bundled: Bundled) => {
+    const leaked = Object.values(bundled.metafiles).flatMap(recipe.externalImports);
+    if (leaked.length > 0) throw new Error(`the bundle still imports ${leaked.join(', ')}`);
+    return bundled.file;
+  };
+  return { setup, entry, checked, recipe };
 }
 
 function banner(): string {
@@ -152,47 +91,30 @@ async function buildHook(
 ): Promise<Uint8Array> {
   const runtime = JSON.stringify(runtimePath());
   const { lines, modules: lazy } = lazyModules(modules, hooked.ids, hooked.builtins);
-  const program = await bundle(
-    [
-      `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
-      ...lines,
-      `const program = startHookProgram(lazyPackContractLoader(${lazy}));`,
-      'export function warmUp() { program.warmUp(); }',
-    ].join('\n'),
-    'cjs',
-    undefined,
-    baseDir,
+  const { setup, entry, checked, recipe } = await bundler(baseDir);
+  const program = [
+    `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
+    ...lines,
+    `const program = startHookProgram(lazyPackContractLoader(${lazy}));`,
+    'export function warmUp() { program.warmUp(); }',
+  ].join('\n');
+  const loader = `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`;
+  return checked(
+    await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
   );
-  const body = program.replace(/^#!.*\n/, '');
-  if (body.includes('*/') || !/^[\x00-\x7f]*$/.test(body)) {
-    throw new Error('the hook program must be ASCII without "*/" to travel in a block comment');
-  }
-  const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
-  const loader = await bundle(
-    `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`,
-    'cjs',
-    `#!/usr/bin/env node\n${banner()}`,
-    baseDir,
-  );
-  return Buffer.from(`${loader}${PROGRAM_START}${hash}\n${source}${PROGRAM_END}`, 'latin1');
 }
 
 async function buildPlugin(modules: readonly ModuleContract[], baseDir: string): Promise<Uint8Array> {
   const ids = modules.map((entry) => entry.contract.id);
   const { lines, modules: lazy } = lazyModules(modules, ids);
-  const plugin = await bundle(
-    [
-      `import { createPackPlugin, loadLazyContracts } from ${JSON.stringify(runtimePath())};`,
-      ...lines,
-      // OpenCode calls every export of a plugin module: this is the only one.
-      `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, () => loadLazyContracts(${lazy}, ${JSON.stringify([...new Set(ids)].sort())}));`,
-    ].join('\n'),
-    'esm',
-    banner(),
-    baseDir,
-  );
-  return Buffer.from(plugin, 'utf8');
+  const { setup, entry, checked, recipe } = await bundler(baseDir);
+  const plugin = [
+    `import { createPackPlugin, loadLazyContracts } from ${JSON.stringify(runtimePath())};`,
+    ...lines,
+    // OpenCode calls every export of a plugin module: this is the only one.
+    `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, () => loadLazyContracts(${lazy}, ${JSON.stringify([...new Set(ids)].sort())}));`,
+  ].join('\n');
+  return checked(await recipe.bundlePlugin(setup, entry(plugin), banner()));
 }
 
 /**

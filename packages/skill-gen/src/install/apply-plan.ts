@@ -7,6 +7,7 @@ import { sha256 } from '../sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
 import {
+  flushFiles,
   isCommitted,
   type Journal,
   type JournalStep,
@@ -17,6 +18,7 @@ import {
   unlinkStep,
   writeDurably,
   writeJournal,
+  writeStaged,
 } from './journal.js';
 import { serializeLockFile } from './lock-file.js';
 import type { Plan, PlanAction } from './plan.js';
@@ -72,6 +74,8 @@ export async function applyPlan(
   beforeChange();
   const staging = await mkdtemp(join(root, STAGING_PREFIX));
   const createdDirs: string[] = [];
+  /** Folders this apply created or found safe: the next file below one checks only what is new. */
+  const readyDirs = new Set<string>();
   const written: string[] = [];
   const deleted: string[] = [];
   const step = (phase: ApplyStep['phase'], path: string) => options.onStep?.({ phase, path });
@@ -96,6 +100,8 @@ export async function applyPlan(
       if (action.type === 'delete')
         steps.push({ kind: 'delete', path: action.path, sha256: action.sha256, backup: `deleted-${index}` });
     }
+    // Every staged file is on disk before the journal that names it.
+    await flushFiles([...staged.values()]);
     const lockText = plan.lock.installs.length > 0 ? serializeLockFile(plan.lock) : undefined;
     const stagedLock = join(staging, 'lock');
     if (lockText !== undefined) await writeDurably(stagedLock, Buffer.from(lockText), 0o644);
@@ -110,7 +116,7 @@ export async function applyPlan(
     for (const [index, action] of writing.entries()) {
       step('commit', action.path);
       const target = join(root, action.path);
-      await ensureParent(root, realRoot, action.path, createdDirs);
+      await ensureParent(root, realRoot, action.path, createdDirs, readyDirs);
       const current = await probePath(root, realRoot, action.path);
       if (action.type === 'write' && current.kind !== 'missing') {
         throw new ApplyAbort(`${action.path} appeared while installing; nothing was overwritten`);
@@ -170,7 +176,7 @@ async function stageFile(
   if (sha256(bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
   const path = join(staging, name);
-  await writeDurably(path, bytes, action.executable ? 0o755 : 0o644);
+  writeStaged(path, bytes, action.executable ? 0o755 : 0o644);
   return path;
 }
 
@@ -181,17 +187,23 @@ async function packBytes(packDir: string | undefined, action: Writing): Promise<
   return source.data.bytes;
 }
 
-/** Create missing parent folders one by one, refusing any existing parent that resolves outside the root. */
+/**
+ * Create missing parent folders one by one, refusing any existing parent that resolves outside the root.
+ * `ready` holds the folders this apply already created or checked, which are not checked again.
+ */
 async function ensureParent(
   root: string,
   realRoot: string,
   relPath: string,
   created: string[],
+  ready: Set<string>,
 ): Promise<void> {
   const segments = relPath.split('/').slice(0, -1);
   let current = root;
   for (const segment of segments) {
     current = join(current, segment);
+    if (ready.has(current)) continue;
+    ready.add(current);
     const info = await lstat(current).catch(() => undefined);
     if (!info) {
       beforeChange();

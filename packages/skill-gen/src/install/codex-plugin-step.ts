@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pluginTable, pluginTomlState, withoutPluginTable, withPluginTable } from './codex-plugin-toml.js';
-import { findInstall } from './lock-file.js';
-import type { OperationOutcome } from './operations.js';
+import { pluginTable, pluginTomlState } from './codex-plugin-toml.js';
+import type { InstallScope } from './layout.js';
+import type { LockedCodexPlugin, LockedInstall } from './lock-file.js';
+import type { PlanAction } from './plan.js';
+import {
+  chainSettingsRemoval,
+  currentSettings,
+  type SettingsRemoval,
+  writingSettings,
+} from './settings-file.js';
 
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
-const CACHE = '.codex/plugins/cache/';
 
 /** What happened to the plugin's `[plugins."<id>"]` table in config.toml after an install or uninstall. */
 export interface CodexPluginActivation {
@@ -21,88 +25,166 @@ export interface CodexPluginActivation {
   readonly problem?: string;
 }
 
-/** `<pack>@<pack>` when the install of `pack` for codex owns files in Codex's plugin cache after `outcome`. */
-function installedPluginId(outcome: OperationOutcome, packName: string): string | undefined {
-  const install = findInstall(outcome.plan.lock, packName, 'codex');
-  const prefix = `${CACHE}${packName}/${packName}/`;
-  return install?.files.some((file) => file.path.startsWith(prefix)) ? `${packName}@${packName}` : undefined;
+/** The config.toml edit of an install (an action of its plan, so journaled), its lock record and its report. */
+export interface CodexPluginPlan {
+  readonly action?: PlanAction;
+  readonly locked?: LockedCodexPlugin;
+  readonly report: CodexPluginActivation;
 }
 
-/** Whether `outcome` touched (wrote or removed) the pack's plugin-cache files. */
-function touchedPlugin(outcome: OperationOutcome, packName: string): boolean {
-  const prefix = `${CACHE}${packName}/${packName}/`;
-  return outcome.plan.actions.some((action) => action.path.startsWith(prefix));
+/** The bytes `withPluginTable` puts before the table: a line end for a last line without one, a blank line. */
+function prefixFor(text: string): LockedCodexPlugin['prefix'] {
+  if (text === '') return '';
+  return text.endsWith('\n') ? '\n' : '\n\n';
 }
 
-async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). */
-async function replaceText(file: string, before: string | undefined, next: string): Promise<void> {
-  const temp = `${file}.skillpack-${randomBytes(4).toString('hex')}`;
-  await writeFile(temp, next, { flag: 'wx' });
-  try {
-    if ((await readText(file)) !== before) throw new Error(`${file} changed while skillpack was editing it`);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+/** Where the recorded addition is in `text` (the prefix and table, else the table alone at a line start). */
+function findAdded(text: string, locked: LockedCodexPlugin): { at: number; length: number } | undefined {
+  const table = pluginTable(locked.id);
+  const whole = `${locked.prefix}${table}`;
+  const at = text.lastIndexOf(whole);
+  // The byte before must still be what it was: a line end before skillpack's blank line or its table.
+  const before = at > 0 ? text[at - 1] : undefined;
+  const intact = locked.prefix === '\n\n' || before === '\n' || (locked.prefix === '' && at === 0);
+  if (at >= 0 && intact) return { at, length: whole.length };
+  // The user edited around it (the blank line before it, or the file's start): the table's own bytes still go.
+  if (text.startsWith(table)) return { at: 0, length: table.length };
+  const inner = text.lastIndexOf(`\n${table}`);
+  return inner >= 0 ? { at: inner + 1, length: table.length } : undefined;
 }
 
 /**
- * After a codex install or uninstall in the user scope: keep the plugin's table in step with the plugin cache.
- * Adding it needs `consent` (without it: the exact lines, `enabled: false`); taking out skillpack's own bytes
- * once the plugin is gone needs none. `undefined` when the operation has nothing to do with a plugin.
+ * Take exactly what the install recorded out of config.toml; every other byte stays. A table the user changed
+ * is theirs now (released, never rewritten); a file skillpack created that ends up empty is deleted.
  */
-export async function syncCodexPluginTable(
-  outcome: OperationOutcome,
-  options: { readonly consent: boolean; readonly env: NodeJS.ProcessEnv },
-): Promise<CodexPluginActivation | undefined> {
-  const name = outcome.plan.pack.name;
-  if (outcome.plan.scope !== 'user' || outcome.status === 'refused') return undefined;
-  const id = installedPluginId(outcome, name);
-  const wanted = id !== undefined;
-  if (!wanted && !touchedPlugin(outcome, name)) return undefined;
-  const pluginId = id ?? `${name}@${name}`;
-  const configFile = join(outcome.root, CODEX_CONFIG_FILE);
-  const codexHome = resolve(options.env.CODEX_HOME || join(outcome.root, '.codex'));
-  const elsewhere =
-    wanted && codexHome !== resolve(outcome.root, '.codex')
-      ? {
-          problem: `CODEX_HOME is ${codexHome}, so Codex does not load the plugin installed in ${join(outcome.root, '.codex')}`,
-        }
-      : {};
-  const text = await readText(configFile);
-  const state = text === undefined ? 'absent' : pluginTomlState(text, pluginId);
+export function removeRecordedTable(text: string, locked: LockedCodexPlugin): SettingsRemoval {
+  const found = findAdded(text, locked);
+  if (!found) return { kind: 'invalid' };
+  const next = text.slice(0, found.at) + text.slice(found.at + found.length);
+  return { kind: 'changed', text: next, deleteFile: locked.createdFile && next === '' };
+}
+
+/** The table appended to `text` (as `withPluginTable` writes it) and what the lock records of it. */
+function addTable(text: string | undefined, id: string): { text: string; locked: LockedCodexPlugin } {
+  const base = text ?? '';
+  const prefix = prefixFor(base);
+  return {
+    text: `${base}${prefix}${pluginTable(id)}`,
+    locked: { file: CODEX_CONFIG_FILE, id, prefix, createdFile: text === undefined },
+  };
+}
+
+/**
+ * Plan the plugin's table in the user scope's `.codex/config.toml` for an install: added (with `consent`) as a
+ * plan action and recorded in the lock, kept when the lock records it and it is there, else reported with the
+ * exact lines. A table the user wrote (or disabled) is theirs: never recorded, never touched. `undefined` when
+ * the install has nothing to do with a plugin. Reads the file; writes nothing.
+ */
+export async function planCodexPluginTable(input: {
+  readonly scope: InstallScope;
+  readonly root: string;
+  readonly name: string;
+  /** Whether this install puts the pack's plugin into Codex's plugin cache. */
+  readonly plugin: boolean;
+  readonly previous: LockedInstall | undefined;
+  readonly consent: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}): Promise<CodexPluginPlan | undefined> {
+  const recorded = input.previous?.codexPlugin;
+  if (input.scope !== 'user' || (!input.plugin && !recorded)) return undefined;
+  const id = recorded?.id ?? `${input.name}@${input.name}`;
+  const configFile = join(input.root, CODEX_CONFIG_FILE);
+  const disk = await currentSettings(input.root, CODEX_CONFIG_FILE);
   const report = (enabled: boolean, change: CodexPluginActivation['change'], extra = {}) => ({
-    id: pluginId,
+    id,
     configFile,
     enabled,
     change,
-    ...elsewhere,
     ...extra,
   });
-  if (!wanted) {
-    if (state !== 'enabled-by-skillpack' || outcome.status === 'planned') return report(false, 'none');
-    await replaceText(configFile, text, withoutPluginTable(text ?? '', pluginId));
-    return report(false, 'removed');
+  if (!input.plugin) {
+    // The pack switched to the standalone skills: its table goes with the plugin.
+    const actions: PlanAction[] = [];
+    await chainSettingsRemoval(input.root, actions, CODEX_CONFIG_FILE, (base) =>
+      removeRecordedTable(base, recorded!),
+    );
+    const action = actions[0];
+    const removing = action !== undefined && action.type !== 'release';
+    return { ...(action ? { action } : {}), report: report(false, removing ? 'removed' : 'none') };
   }
-  if (state === 'enabled-by-skillpack') return report(true, 'none');
+  const codexHome = resolve(input.env.CODEX_HOME || join(input.root, '.codex'));
+  const elsewhere =
+    codexHome !== resolve(input.root, '.codex')
+      ? {
+          problem: `CODEX_HOME is ${codexHome}, so Codex does not load the plugin installed in ${join(input.root, '.codex')}`,
+        }
+      : {};
+  if (disk.state.kind !== 'file' && disk.state.kind !== 'missing') {
+    return {
+      report: report(false, 'none', {
+        ...elsewhere,
+        problem: `${configFile} is not a regular file skillpack can read; add the table by hand`,
+        configToml: pluginTable(id),
+      }),
+    };
+  }
+  const text = disk.text;
+  if (recorded && text !== undefined && findAdded(text, recorded))
+    return { locked: recorded, report: report(true, 'none', elsewhere) };
+  const state = text === undefined ? 'absent' : pluginTomlState(text, id);
+  if (state === 'enabled-by-skillpack') return { report: report(true, 'none', elsewhere) };
   if (state === 'configured-by-user') {
-    return report(false, 'none', {
-      problem: `${configFile} already configures ${pluginId}; skillpack leaves it as it is (Codex loads the plugin only with enabled = true)`,
-    });
+    return {
+      report: report(false, 'none', {
+        ...elsewhere,
+        problem: `${configFile} already configures ${id}; skillpack leaves it as it is (Codex loads the plugin only with enabled = true)`,
+      }),
+    };
   }
-  if (!options.consent || outcome.status === 'planned') {
-    return report(false, 'none', { configToml: pluginTable(pluginId) });
+  if (!input.consent) return { report: report(false, 'none', { ...elsewhere, configToml: pluginTable(id) }) };
+  const added = addTable(text, id);
+  return {
+    action: writingSettings(CODEX_CONFIG_FILE, added.text, disk.state),
+    locked: added.locked,
+    report: report(true, 'added', elsewhere),
+  };
+}
+
+/** Take the tables the uninstalled installs recorded out of config.toml, chained onto the other edits. */
+export async function planCodexPluginRemoval(
+  root: string,
+  installs: readonly LockedInstall[],
+  actions: readonly PlanAction[],
+): Promise<PlanAction[]> {
+  const chained = [...actions];
+  for (const install of installs) {
+    const locked = install.codexPlugin;
+    if (locked)
+      await chainSettingsRemoval(root, chained, locked.file, (base) => removeRecordedTable(base, locked));
   }
-  await replaceText(configFile, text, withPluginTable(text ?? '', pluginId));
-  return report(true, 'added');
+  return chained;
+}
+
+/** The uninstall's report of the tables it took out (or could not: the user changed them). */
+export function codexPluginRemovalReport(
+  root: string,
+  installs: readonly LockedInstall[],
+  actions: readonly PlanAction[],
+  applied: boolean,
+): CodexPluginActivation | undefined {
+  const locked = installs.find((install) => install.codexPlugin)?.codexPlugin;
+  if (!locked) return undefined;
+  const action = actions.find((candidate) => candidate.path === locked.file);
+  const removing = applied && action !== undefined && action.type !== 'release' && action.type !== 'conflict';
+  return {
+    id: locked.id,
+    configFile: join(root, locked.file),
+    enabled: !removing && action?.type === 'release',
+    change: removing ? 'removed' : 'none',
+    ...(action?.type === 'release'
+      ? {
+          problem: `${join(root, locked.file)} no longer holds the table skillpack added; it is left as it is`,
+        }
+      : {}),
+  };
 }

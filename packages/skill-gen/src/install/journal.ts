@@ -1,4 +1,5 @@
-import { chmod, lstat, open, realpath, rename, rmdir, unlink } from 'node:fs/promises';
+import { chmodSync, closeSync, fsyncSync, openSync, writeFileSync } from 'node:fs';
+import { lstat, open, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readRegularFile } from '../read-regular-file.js';
@@ -33,17 +34,59 @@ export type Journal = z.output<typeof JournalSchema>;
 
 export const JOURNAL_FILE = 'journal.json';
 
-/** Write `bytes` to a new file and flush it to disk before returning. */
+/**
+ * Write `bytes` to a new file and flush it to disk before returning. Synchronous calls: an install writes
+ * its files one after another anyway, and a promise round trip per call (open, write, sync, close, chmod)
+ * cost more CPU than the writes.
+ */
 export async function writeDurably(path: string, bytes: Uint8Array, mode: number): Promise<void> {
   beforeChange();
-  const handle = await open(path, 'wx', mode);
+  const fd = openSync(path, 'wx', mode);
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
+    writeFileSync(fd, bytes);
+    fsyncSync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
-  await chmod(path, mode);
+  chmodSync(path, mode);
+}
+
+/**
+ * Write `bytes` to a new file without flushing it: a staged file, flushed with the others by `flushFiles`
+ * before the journal that names it is written.
+ */
+export function writeStaged(path: string, bytes: Uint8Array, mode: number): void {
+  beforeChange();
+  const fd = openSync(path, 'wx', mode);
+  try {
+    writeFileSync(fd, bytes);
+  } finally {
+    closeSync(fd);
+  }
+  chmodSync(path, mode);
+}
+
+/** How many flushes run at once: the disk commits overlapping ones together. */
+const FLUSH_CONCURRENCY = 16;
+
+/**
+ * Flush every one of `paths` (files this run wrote) to disk, several at once, and return when all are: an
+ * `fsync` of a file flushes its data whichever descriptor asks, so staged files are as durable as if each
+ * had been flushed when written, at a fraction of the wall time of one flush after another.
+ */
+export async function flushFiles(paths: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const handle = await open(paths[next++]!, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, paths.length) }, worker));
 }
 
 export async function renameStep(from: string, to: string): Promise<void> {

@@ -59,6 +59,19 @@ export const LockedClaudePluginSchema = z.strictObject({
 });
 export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
 
+/**
+ * The `[plugins."<id>"]` table install added to the user scope's `.codex/config.toml` to enable the pack's
+ * Codex plugin (codex-plugin-step.ts): the id, the bytes put before it, and whether install created the file.
+ */
+export const LockedCodexPluginSchema = z.strictObject({
+  file: z.literal('.codex/config.toml'),
+  id: z.string().regex(/^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+$/, 'must be <plugin>@<marketplace>'),
+  prefix: z.enum(['', '\n', '\n\n']),
+  createdFile: z.boolean(),
+});
+/** The plugin table install added to Codex's config.toml, as the lock records it. */
+export type LockedCodexPlugin = z.output<typeof LockedCodexPluginSchema>;
+
 /** A skill's folder name: one plain path segment. */
 const SkillNameSchema = z
   .string()
@@ -80,6 +93,7 @@ export const LockedInstallSchema = z.strictObject({
   hookConfig: LockedHookConfigSchema.optional(),
   activation: LockedActivationSchema.optional(),
   claudePlugin: LockedClaudePluginSchema.optional(),
+  codexPlugin: LockedCodexPluginSchema.optional(),
 });
 /** One pack installed for one runtime in one scope, with the files it wrote. */
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
@@ -156,6 +170,13 @@ export function safeParseLockFile(
     if (install.claudePlugin && !skillGenRuntime(install.runtime).install.pluginForm)
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
+      );
+    if (
+      install.codexPlugin &&
+      (!skillGenRuntime(install.runtime).install.pluginConfigTable || install.scope !== 'user')
+    )
+      return fail(
+        corrupt(file, `${key} records a Codex plugin table, which only user-scope Codex installs make`),
       );
     if (scope !== undefined && install.scope !== scope)
       return fail(

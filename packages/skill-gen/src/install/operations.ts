@@ -4,6 +4,7 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../io-error.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -22,6 +23,13 @@ import {
 } from './claude-plugin-plan.js';
 import { checkClaude, claudePluginCommands, recoverClaudeSettings } from './claude-plugin-register.js';
 import type { CodexForm } from './codex-form.js';
+import {
+  type CodexPluginActivation,
+  codexPluginRemovalReport,
+  planCodexPluginRemoval,
+  planCodexPluginTable,
+} from './codex-plugin-step.js';
+import { pluginTable } from './codex-plugin-toml.js';
 import { probePaths } from './disk-state.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
@@ -68,6 +76,8 @@ export interface OperationOutcome {
   readonly activation?: ActivationReport;
   /** `--form plugin`: the plugin, whether it is declared and enabled, and the steps that do it. */
   readonly pluginForm?: PluginFormReport;
+  /** Codex's plugin form (user scope): the plugin's config.toml table, added, kept, removed or still to add. */
+  readonly codexPlugin?: CodexPluginActivation;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -187,6 +197,10 @@ export interface InstallOptions extends ScopeOptions {
   readonly form?: InstallForm;
   /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
   readonly claude?: string;
+  /** Consent to enable an installed Codex plugin in config.toml (`--activate`, `--trust-codex-hooks`). */
+  readonly enableCodexPlugin?: boolean;
+  /** The environment, for where Codex looks (`CODEX_HOME`); default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -286,6 +300,17 @@ async function installFrom(
     // Claude Code 2.1.328 names a plugin's skills <plugin>:<skill>, in the Skill call and in its allow rule.
     ...(form === 'plugin' ? { skillName: (skill: string) => `${pluginForm!.want.plugin}:${skill}` } : {}),
   });
+  const codexPlugin = skillGenRuntime(options.runtime).install.pluginConfigTable
+    ? await planCodexPluginTable({
+        scope: options.scope,
+        root: root.data,
+        name,
+        plugin: pack.codexPlugin !== undefined,
+        previous,
+        consent: options.enableCodexPlugin ?? false,
+        env: options.env ?? process.env,
+      })
+    : undefined;
   const hookPlan = hookConfig.data
     ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
     : activation.hookAction
@@ -303,6 +328,7 @@ async function installFrom(
     ...(hookPlan ? { hookConfig: hookPlan } : {}),
     activation,
     ...(pluginForm ? { claudePlugin: pluginForm } : {}),
+    ...(codexPlugin ? { codexPlugin } : {}),
   });
   const settled = await settle(plan, {
     root: root.data,
@@ -321,7 +347,20 @@ async function installFrom(
     ...settled.data,
     ...(activation.report ? { activation: activation.report } : {}),
     ...(pluginForm ? { pluginForm: pluginForm.report } : {}),
+    ...(codexPlugin ? { codexPlugin: codexPluginOutcome(codexPlugin.report, settled.data.status) } : {}),
   });
+}
+
+/** The plan's config.toml report as it turned out: a table not added (a dry run, a refusal) is still to add. */
+function codexPluginOutcome(report: CodexPluginActivation, status: OperationStatus): CodexPluginActivation {
+  if (status === 'applied' || status === 'unchanged' || report.change === 'none') return report;
+  const { change: _change, ...rest } = report;
+  return {
+    ...rest,
+    change: 'none',
+    enabled: false,
+    ...(report.change === 'added' ? { configToml: pluginTable(report.id) } : {}),
+  };
 }
 
 /** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
@@ -372,10 +411,14 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planPluginFormRemoval(
+  const hookActions = await planCodexPluginRemoval(
     root.data,
     installs,
-    await planActivationRemoval(root.data, installs, await planHookConfigRemoval(root.data, installs)),
+    await planPluginFormRemoval(
+      root.data,
+      installs,
+      await planActivationRemoval(root.data, installs, await planHookConfigRemoval(root.data, installs)),
+    ),
   );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   if (!options.dryRun && plan.conflicts === 0) {
@@ -395,13 +438,21 @@ async function uninstallFrom(
       if (!unregistered.success) return unregistered;
     }
   }
-  return settle(plan, {
+  const settled = await settle(plan, {
     root: root.data,
     lockFile,
     dryRun: options.dryRun,
     recovered,
     onStep: options.onStep,
   });
+  if (!settled.success) return settled;
+  const codexPlugin = codexPluginRemovalReport(
+    root.data,
+    installs,
+    plan.actions,
+    settled.data.status === 'applied',
+  );
+  return ok({ ...settled.data, ...(codexPlugin ? { codexPlugin } : {}) });
 }
 
 /** One install a scope's lock file records, with how many of its files are unchanged, modified or missing. */

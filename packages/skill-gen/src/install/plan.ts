@@ -5,6 +5,7 @@ import {
   findInstall,
   type LockedActivation,
   type LockedClaudePlugin,
+  type LockedCodexPlugin,
   type LockedFile,
   type LockedInstall,
   type LockFile,
@@ -117,6 +118,8 @@ export interface InstallPlanInput {
   readonly activation?: { readonly action?: PlanAction; readonly locked?: LockedActivation };
   /** The plugin form's settings edit (see `planPluginForm`), recorded in the lock. */
   readonly claudePlugin?: { readonly action?: PlanAction; readonly locked?: LockedClaudePlugin };
+  /** The Codex plugin's table in config.toml (see `planCodexPluginTable`), recorded in the lock. */
+  readonly codexPlugin?: { readonly action?: PlanAction; readonly locked?: LockedCodexPlugin };
 }
 
 export interface HookConfigPlan {
@@ -241,6 +244,7 @@ export function planInstall(input: InstallPlanInput): Plan {
   if (input.hookConfig?.action) actions.push(input.hookConfig.action);
   if (input.activation?.action) actions.push(input.activation.action);
   if (input.claudePlugin?.action) actions.push(input.claudePlugin.action);
+  if (input.codexPlugin?.action) actions.push(input.codexPlugin.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
@@ -250,6 +254,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
     ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
+    ...(input.codexPlugin?.locked ? { codexPlugin: input.codexPlugin.locked } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,

@@ -134,9 +134,18 @@ export async function readPack(
     : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
-  const layout = packLayoutOf(manifest);
+  const layout = packLayoutOf(manifest, runtime);
+  const hook = pluginHookOf(manifest, runtime);
+  if (hook && !hook.success) return hook;
+  // The plugin's own hook declaration and program stay out of Codex's plugin cache when install wires the hook
+  // into the runtime's hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user
+  // also trusts (keyed `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
+  const wiredByInstall = new Set(
+    hook.data ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+  );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
+    if (plugin && wiredByInstall.has(entry.path)) continue;
     const path = plugin
       ? codexPluginPath(plugin, entry.path)
       : targetPathFor(runtime, scope, entry.path, layout);
@@ -150,9 +159,7 @@ export async function readPack(
       });
     }
   }
-  const hook = pluginHookOf(manifest, runtime);
-  if (hook && !hook.success) return hook;
-  if (hook?.data) selected.push(hook.data.program);
+  if (hook.data) selected.push(hook.data.program);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
@@ -229,12 +236,17 @@ function mismatched(packDir: string, problems: Awaited<ReturnType<typeof verifyF
   );
 }
 
-/** A manifest of the portable target alone whose paths are not below `portable/`: a published package. */
-function packLayoutOf(manifest: Manifest): PackLayout {
-  const portableOnly = manifest.targets.length === 1 && manifest.targets[0] === 'portable';
-  return portableOnly && !manifest.files.some((entry) => entry.path.startsWith('portable/'))
-    ? 'portable-package'
-    : 'pack';
+/**
+ * A published portable package (a manifest whose paths are not below `portable/`, with the portable target):
+ * its spec-only `skills/` install for a runtime whose own form it does not carry (a package built before the
+ * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
+ * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
+ */
+function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
+  const isPackage =
+    manifest.targets.includes('portable') &&
+    !manifest.files.some((entry) => entry.path.startsWith('portable/'));
+  return isPackage && !manifest.targets.includes(runtime) ? 'portable-package' : 'pack';
 }
 
 /**

@@ -42,6 +42,7 @@ export function renderPack(
         contractFiles,
         typeReferences: inputs.typeReferences,
         bundles: inputs.bundles,
+        renderedBefore: [...files],
       }),
     );
   }

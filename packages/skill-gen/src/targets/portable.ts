@@ -5,6 +5,7 @@ import { generatorVersion } from '../version.js';
 import { specKeys, toolString } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import { authorObject, optionalPackFields, type RenderTarget, type TargetContext } from './target-context.js';
+import { isTargetId } from './target-id.js';
 
 const TARGET = 'portable';
 
@@ -20,7 +21,9 @@ function packageManifest(context: TargetContext, files: readonly OutputFile[]): 
   const manifest = createManifest({
     generator: { name: '@skillpack/skill-gen', version: generatorVersion() },
     pack: { name: context.config.name, version: context.config.version },
-    targets: [TARGET],
+    targets: [...new Set(files.map((file) => file.path.slice(prefix.length).split('/')[0]!))]
+      .filter(isTargetId)
+      .concat(TARGET),
     contracts,
     sources: [],
     files: files.map((file) => ({ ...file, path: file.path.slice(prefix.length) })),
@@ -29,8 +32,22 @@ function packageManifest(context: TargetContext, files: readonly OutputFile[]): 
 }
 
 /**
+ * The runtime forms the pack builds (`claude-code/`, `codex/`, `opencode/`: skills, hooks, plugins), carried
+ * inside the package as they are in the pack, so \`skillpack install\` of the published package installs what
+ * it installs from the pack, the Stop hook and plugin included.
+ */
+function runtimeForms(context: TargetContext): OutputFile[] {
+  return context.renderedBefore.map((file) => ({ ...file, path: `${TARGET}/${file.path}` }));
+}
+
+/** The top-level folders of the carried runtime forms, for the package's `files`. */
+function formFolders(forms: readonly OutputFile[]): string[] {
+  return [...new Set(forms.map((file) => file.path.split('/')[1]!))].sort();
+}
+
+/**
  * Portable: spec-only skills (the six Agent Skills keys, which `skills-ref validate` accepts) in an
- * npm-publishable package whose `skills` field lists the skill folders.
+ * npm-publishable package whose `skills` field lists the skill folders, carrying the pack's runtime forms.
  */
 export const renderPortable: RenderTarget = (context) => {
   const { config } = context;
@@ -48,6 +65,8 @@ export const renderPortable: RenderTarget = (context) => {
       strictSchema: false,
     }),
   );
+  const forms = runtimeForms(context);
+  files.push(...forms);
   files.push(
     textFile(
       `${TARGET}/package.json`,
@@ -59,7 +78,7 @@ export const renderPortable: RenderTarget = (context) => {
         license: config.license,
         ...optionalPackFields(config),
         keywords: [...new Set([...config.keywords, 'agent-skills'])],
-        files: ['skills', MANIFEST_FILE],
+        files: ['skills', ...formFolders(forms), MANIFEST_FILE],
         skills: context.skills.map((skill) => `./skills/${skill.name}`),
       }),
     ),

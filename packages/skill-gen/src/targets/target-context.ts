@@ -20,6 +20,11 @@ export interface TargetContext {
   readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
+  /**
+   * The files of the targets rendered before this one, in `TARGET_IDS` order (every runtime comes before
+   * `portable`, so the portable package sees each runtime form the pack builds).
+   */
+  readonly renderedBefore: readonly OutputFile[];
 }
 
 /** A target renders its whole subtree of the pack (paths start with the target id). */

@@ -34,13 +34,17 @@ export const FULL_FRONT_MATTER = [
   '  license: Apache-2.0',
 ].join('\n');
 
-/** Render a pack with one full skill and one plain skill for `target`, in memory. */
+/** Render a pack with one full skill and one plain skill for `target` (or several targets), in memory. */
 export async function renderDemo(
-  target: TargetId,
+  target: TargetId | readonly TargetId[],
   hooks: Record<string, unknown> = { 'demo.answer': { maxBlocks: 3 } },
 ) {
   const root = writeTree(tempDir(), {
-    'skillpack.config.json': configText({ out: 'out', targets: [target], hooks }),
+    'skillpack.config.json': configText({
+      out: 'out',
+      targets: typeof target === 'string' ? [target] : [...target],
+      hooks,
+    }),
     'skills/full/skill.md': skillText(
       FULL_FRONT_MATTER,
       '# Full\n\n{{> contract-output contract="demo.answer"}}\n',

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../../src/cli/command.js';
-import { commandUsage, programUsage } from '../../src/cli/usage.js';
-import { COMMANDS } from '../../src/program.js';
+import { programUsage } from '../../src/cli/program-usage.js';
+import { commandUsage } from '../../src/cli/usage.js';
+import { COMMAND_SUMMARIES } from '../../src/commands/_summaries.js';
+import { loadCommands } from '../../src/program.js';
+
+const COMMANDS = await loadCommands();
 
 describe('usage generated from a declaration', () => {
   it('renders the synopsis, description, arguments, options and exit status', () => {
@@ -42,7 +46,8 @@ describe('usage generated from a declaration', () => {
     );
   });
 
-  it('lists every command with the summary from its declaration', () => {
+  it("lists every command, by the name its module declares, with its declaration's summary", () => {
+    expect(COMMANDS.map((command) => command.name)).toEqual(Object.keys(COMMAND_SUMMARIES));
     const usage = programUsage(COMMANDS);
     for (const command of COMMANDS)
       expect(usage).toContain(`  ${command.name.padEnd(9)}  ${command.summary}\n`);

@@ -111,7 +111,7 @@ describe('skillpack parse', () => {
   )('gives the answer of readAgentRun + extractContract on the capture %s/%s', async (runtime, file) => {
     const path = `${runtime}/captured/${file}`;
     const agentRun = await readAgentRun(readFileSync(fixture(path)));
-    const expected = extractContract(agentRun, 'conflux.acceptance', builtinContracts);
+    const expected = extractContract(agentRun, 'conflux.acceptance', { registry: builtinContracts });
     const ran = await parse(['--contract', 'conflux.acceptance', path]);
     expect(ran.code).toBe(expected.success ? 0 : 1);
     expect(ran.document).toMatchObject(

@@ -119,7 +119,7 @@ describe('closed loop: every example a skill shows parses back to the value it w
         const run = await readAgentRun(raw);
         expect(run.runtime).toBe(runtime);
         expect(run.finalText?.endsWith(shown.text), `${runtime} ${shown.name}`).toBe(true);
-        const result = extractContract(run, contract.id, builtinContracts);
+        const result = extractContract(run, contract.id, { registry: builtinContracts });
         expect(result.success, `${runtime} ${contract.id} ${shown.name}`).toBe(true);
         if (result.success)
           expect(comparable(contract, result.data)).toEqual(exampleValue(contract, shown.name));

@@ -43,7 +43,7 @@ describe('conflux.acceptance: a raw stdout whose last message ends with renderVe
       expect(parsed.data.source).toBe('json');
       expect(toVerdictJson(parsed.data)).toEqual(verdict);
     }
-    const extracted = extractContract(run, 'conflux.acceptance', builtinContracts);
+    const extracted = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(extracted.success && toVerdictJson(extracted.data as AcceptanceVerdict)).toEqual(verdict);
   });
 

@@ -201,4 +201,30 @@ describe('install --runtime codex wires the Stop hook', () => {
     expect(run.stdout).toContain(`Warning: CODEX_HOME is ${join(work, 'elsewhere')}`);
     expect(JSON.parse(readFileSync(join(home, '.codex/hooks.json'), 'utf8')).hooks.Stop).toHaveLength(1);
   });
+
+  it('in the plugin form, keeps the plugin’s own hook out of Codex’s plugin cache: the hook runs once per stop', async () => {
+    const work = tempDir('skillpack-codex-plugin-hook-');
+    const home = join(work, 'home');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    const pack = hookedPack(join(work, 'pack'), '--contract a');
+    const installed = await installPack({
+      packDir: pack,
+      runtime: 'codex',
+      scope: 'user',
+      projectDir: work,
+      home,
+      force: false,
+      dryRun: false,
+      env: { CODEX_HOME: join(home, '.codex') },
+    });
+    expect(installed.success).toBe(true);
+    const cache = join(home, '.codex/plugins/cache/demo-pack/demo-pack/1.0.0/');
+    expect(existsSync(join(cache, '.codex-plugin/plugin.json'))).toBe(true);
+    // Codex 0.169 runs each trusted hook: the plugin's hooks.json beside the wired one would run it twice.
+    expect(existsSync(join(cache, 'hooks/hooks.json'))).toBe(false);
+    expect(existsSync(join(cache, 'hooks/skillpack-hook.cjs'))).toBe(false);
+    const wired = JSON.parse(readFileSync(join(home, '.codex/hooks.json'), 'utf8')).hooks.Stop;
+    expect(JSON.stringify(wired)).toContain(join(home, '.codex/hooks/demo-pack/skillpack-hook.cjs'));
+    expect(existsSync(join(home, '.codex/hooks/demo-pack/skillpack-hook.cjs'))).toBe(true);
+  });
 });

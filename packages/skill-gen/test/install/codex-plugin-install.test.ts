@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoPackFiles, skillpack, tempDir, writePack } from './_support/packs.js';
@@ -42,7 +42,8 @@ describe('install --runtime codex --scope user: a pack with a Codex plugin', () 
     expect(config()).toBe(MINE);
 
     const consented = JSON.parse((await install('--trust-codex-hooks')).stdout);
-    expect(consented.status).toBe('unchanged');
+    // The table is a step of the install's plan (journaled), recorded in the lock.
+    expect(consented.status).toBe('applied');
     expect(consented.codexPlugin).toMatchObject({ enabled: true, change: 'added' });
     expect(config()).toBe(`${MINE}\n${TABLE}`);
     const again = JSON.parse((await install('--trust-codex-hooks')).stdout);
@@ -122,5 +123,58 @@ describe('install --runtime codex --scope user: a pack with a Codex plugin', () 
     });
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/--codex-form applies only to --runtime codex/);
+  });
+
+  it('records the table in the lock, and uninstall takes out exactly it when the user edited around it', async () => {
+    const { home, run, install, config } = setup();
+    await install('--trust-codex-hooks');
+    const lock = JSON.parse(readFileSync(join(home, '.skillpack/skillpack-lock.json'), 'utf8'));
+    expect(lock.installs[0].codexPlugin).toEqual({
+      file: '.codex/config.toml',
+      id: 'demo-pack@demo-pack',
+      prefix: '\n',
+      createdFile: false,
+    });
+    // The user adds a setting before it, drops the blank line skillpack put there, and adds a table after it.
+    const edited = `approval_policy = "never"\n${MINE}${TABLE}[profiles.fast]\nmodel = "m"\n`;
+    writeFileSync(join(home, '.codex/config.toml'), edited);
+    const removed = await run('uninstall', 'demo-pack');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout).codexPlugin).toMatchObject({ change: 'removed' });
+    expect(config()).toBe(`approval_policy = "never"\n${MINE}[profiles.fast]\nmodel = "m"\n`);
+  });
+
+  it('leaves a table the user changed after install alone at uninstall, and says so', async () => {
+    const { home, run, install, config } = setup();
+    await install('--trust-codex-hooks');
+    const changed = `${MINE}\n[plugins."demo-pack@demo-pack"]\nenabled = false\n`;
+    writeFileSync(join(home, '.codex/config.toml'), changed);
+    const removed = await run('uninstall', 'demo-pack');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout).codexPlugin).toMatchObject({ change: 'none' });
+    expect(JSON.parse(removed.stdout).codexPlugin.problem).toMatch(/no longer holds the table/);
+    expect(config()).toBe(changed);
+    expect(existsSync(join(home, CACHE))).toBe(false);
+  });
+
+  it('never takes out a table it did not add, even one with its exact bytes', async () => {
+    const { home, run, install, config } = setup();
+    const own = `${MINE}\n${TABLE}`;
+    writeFileSync(join(home, '.codex/config.toml'), own);
+    const outcome = JSON.parse((await install('--trust-codex-hooks')).stdout);
+    expect(outcome.codexPlugin).toMatchObject({ enabled: true, change: 'none' });
+    const lock = JSON.parse(readFileSync(join(home, '.skillpack/skillpack-lock.json'), 'utf8'));
+    expect(lock.installs[0].codexPlugin).toBeUndefined();
+    expect((await run('uninstall', 'demo-pack')).code).toBe(0);
+    expect(config()).toBe(own);
+  });
+
+  it('creates config.toml when there is none and deletes it again at uninstall', async () => {
+    const { home, run, install } = setup();
+    rmSync(join(home, '.codex/config.toml'));
+    await install('--trust-codex-hooks');
+    expect(readFileSync(join(home, '.codex/config.toml'), 'utf8')).toBe(TABLE);
+    expect((await run('uninstall', 'demo-pack')).code).toBe(0);
+    expect(existsSync(join(home, '.codex/config.toml'))).toBe(false);
   });
 });

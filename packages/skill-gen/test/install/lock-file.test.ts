@@ -80,6 +80,22 @@ describe('lock file', () => {
     ['a future version', '{"lockfileVersion":2,"installs":[]}'],
     ['an unknown runtime', withInstall({ runtime: 'cursor' })],
     [
+      'a Codex plugin table on an install of another runtime',
+      withInstall({
+        codexPlugin: { file: '.codex/config.toml', id: 'zeta@zeta', prefix: '\n', createdFile: false },
+      }),
+    ],
+    [
+      'a Codex plugin table with bytes before it skillpack never writes',
+      withInstall({
+        runtime: 'codex',
+        scope: 'user',
+        files: [],
+        skills: [],
+        codexPlugin: { file: '.codex/config.toml', id: 'zeta@zeta', prefix: '# mine\n', createdFile: false },
+      }),
+    ],
+    [
       'a traversal path',
       withInstall({ files: [{ path: '../../etc/passwd', sha256: SHA, executable: false }] }),
     ],

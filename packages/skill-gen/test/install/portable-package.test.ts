@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isNpmSpec } from '../../src/install/npm-spec.js';
@@ -17,12 +17,17 @@ const CONFIG = {
   portable: { packageName: '@acme/review-skills' },
 };
 
+/** A hooked contract (built in), so the runtime forms carry a Stop hook and the OpenCode plugin. */
+const HOOKED_SKILL =
+  '---\nname: review\ndescription: Review a change.\ncontracts: [conflux.acceptance]\n---\nReview it.\n';
+
 /** A pack whose portable folder is copied where npm would put the published package. */
-async function published() {
+async function published(config: Record<string, unknown> = CONFIG, skill = 'Review it.') {
   const work = tempDir('skillpack-portable-');
   writeTree(work, {
-    'skillpack.config.json': JSON.stringify(CONFIG),
-    'skills/review/skill.md': '---\nname: review\ndescription: Review a change.\n---\nReview it.\n',
+    'skillpack.config.json': JSON.stringify(config),
+    'skills/review/skill.md':
+      skill === 'Review it.' ? '---\nname: review\ndescription: Review a change.\n---\nReview it.\n' : skill,
   });
   const built = await skillpack(['build'], { cwd: work });
   expect(built.code, built.stderr).toBe(0);
@@ -86,5 +91,100 @@ describe('install from a published portable package (docs/publishing.md §1)', (
       '',
     ])
       expect(isNpmSpec(path), path).toBe(false);
+  });
+
+  describe('a package of a pack that builds the runtimes and hooks a contract', () => {
+    const hooked = {
+      ...CONFIG,
+      targets: ['claude-code', 'codex', 'opencode', 'portable'],
+      hooks: { 'conflux.acceptance': { maxBlocks: 2 } },
+    };
+
+    it.each([
+      ['claude-code', 'project', '.claude/hooks/review-skills/skillpack-hook.cjs', '.claude/settings.json'],
+      ['codex', 'project', '.codex/hooks/review-skills/skillpack-hook.cjs', '.codex/hooks.json'],
+      ['opencode', 'project', '.opencode/plugins/review-skills.js', undefined],
+    ])(
+      'installs the %s form with its enforcement (%s scope), as from the pack',
+      async (runtime, scope, program, config) => {
+        const { work, pkg } = await published(hooked, HOOKED_SKILL);
+        const form = runtime === 'codex' ? ['--codex-form', 'skills'] : [];
+        const run = await skillpack(
+          ['install', pkg, '--runtime', runtime, '--scope', scope, '--dir', work, ...form],
+          { cwd: work },
+        );
+        expect(run.code, run.stderr).toBe(0);
+        // The runtime's own form (its front matter), not the spec-only skill.
+        const skill = {
+          'claude-code': '.claude/skills/review/SKILL.md',
+          codex: '.agents/skills/review/SKILL.md',
+          opencode: '.opencode/skills/review/SKILL.md',
+        }[runtime]!;
+        const source = {
+          'claude-code': 'claude-code/.claude/skills/review/SKILL.md',
+          codex: 'codex/.agents/skills/review/SKILL.md',
+          opencode: 'opencode/.opencode/skills/review/SKILL.md',
+        }[runtime]!;
+        expect(readFileSync(join(work, skill), 'utf8')).toBe(readFileSync(join(pkg, source), 'utf8'));
+        expect(existsSync(join(work, program)), program).toBe(true);
+        if (config) expect(readFileSync(join(work, config), 'utf8')).toMatch(/skillpack-hook\.cjs/);
+        const removed = await skillpack(['uninstall', 'review-skills', '--scope', scope, '--dir', work], {
+          cwd: work,
+        });
+        expect(removed.code, removed.stderr).toBe(0);
+        expect(existsSync(join(work, program))).toBe(false);
+      },
+    );
+
+    it('installs the plugin forms from it too: Codex (user scope) and Claude Code --form plugin', async () => {
+      const { work, pkg } = await published(hooked, HOOKED_SKILL);
+      const home = join(work, 'home');
+      mkdirSync(join(home, '.codex'), { recursive: true });
+      const codex = await skillpack(
+        ['install', pkg, '--runtime', 'codex', '--scope', 'user', '--home', home],
+        { cwd: work, env: { CODEX_HOME: join(home, '.codex'), SKILLPACK_HOME: home } },
+      );
+      expect(codex.code, codex.stderr).toBe(0);
+      const cache = join(home, '.codex/plugins/cache/review-skills/review-skills/1.2.0/');
+      expect(readFileSync(join(cache, 'skills/review/SKILL.md'), 'utf8')).toBe(
+        readFileSync(join(pkg, 'codex/plugin/skills/review/SKILL.md'), 'utf8'),
+      );
+      expect(readFileSync(join(home, '.codex/hooks.json'), 'utf8')).toMatch(/skillpack-hook\.cjs/);
+      const claude = await skillpack(
+        ['install', pkg, '--runtime', 'claude-code', '--form', 'plugin', '--scope', 'project', '--dir', work],
+        { cwd: work },
+      );
+      expect(claude.code, claude.stderr).toBe(0);
+      expect(
+        readFileSync(join(work, '.claude/skillpack-plugins/review-skills/plugin/hooks/hooks.json'), 'utf8'),
+      ).toBe(readFileSync(join(pkg, 'claude-code/plugin/hooks/hooks.json'), 'utf8'));
+    });
+
+    it('installs the spec-only skills for a runtime the pack does not build', async () => {
+      const { work, pkg } = await published(
+        { ...hooked, targets: ['claude-code', 'portable'] },
+        HOOKED_SKILL,
+      );
+      const run = await skillpack(
+        ['install', pkg, '--runtime', 'opencode', '--scope', 'project', '--dir', work],
+        { cwd: work },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(join(work, '.opencode/skills/review/SKILL.md'), 'utf8')).toBe(
+        readFileSync(join(pkg, 'skills/review/SKILL.md'), 'utf8'),
+      );
+    });
+
+    it('refuses a package whose carried hook program was changed', async () => {
+      const { work, pkg } = await published(hooked, HOOKED_SKILL);
+      writeFileSync(join(pkg, 'claude-code/plugin/hooks/skillpack-hook.cjs'), 'process.exit(0);\n');
+      const run = await skillpack(
+        ['install', pkg, '--runtime', 'claude-code', '--scope', 'project', '--dir', work],
+        { cwd: work },
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/claude-code\/plugin\/hooks\/skillpack-hook\.cjs \(sha256 differs\)/);
+      expect(existsSync(join(work, '.claude'))).toBe(false);
+    });
   });
 });

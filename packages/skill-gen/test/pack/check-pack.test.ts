@@ -74,6 +74,13 @@ describe('checkPack', () => {
       'codex/.agents/skills/alpha/SKILL.md',
       'codex/plugin/skills/alpha/SKILL.md',
       'opencode/.opencode/skills/alpha/SKILL.md',
+      // The portable package carries the runtime forms too.
+      'portable/claude-code/.claude/skills/alpha/SKILL.md',
+      'portable/claude-code/plugin/README.md',
+      'portable/claude-code/plugin/skills/alpha/SKILL.md',
+      'portable/codex/.agents/skills/alpha/SKILL.md',
+      'portable/codex/plugin/skills/alpha/SKILL.md',
+      'portable/opencode/.opencode/skills/alpha/SKILL.md',
       'portable/skillpack.manifest.json',
       'portable/skills/alpha/SKILL.md',
     ]);
@@ -87,7 +94,10 @@ describe('checkPack', () => {
     writeFileSync(join(root, 'skills/alpha/references/new.md'), 'new');
     const report = await checkPack({ cwd: root });
     const paths = report.drift
-      .filter((entry) => entry.path.startsWith('portable/'))
+      .filter(
+        (entry) =>
+          entry.path.startsWith('portable/') && !/^portable\/(claude-code|codex|opencode)\//.test(entry.path),
+      )
       .map((entry) => [entry.kind, entry.path]);
     expect(paths).toEqual([
       ['stale', 'portable/skillpack.manifest.json'],

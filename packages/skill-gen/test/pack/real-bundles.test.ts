@@ -57,10 +57,13 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     const hook = bundles.hook;
     const hooks = ['claude-code/plugin/hooks/skillpack-hook.cjs', 'codex/plugin/hooks/skillpack-hook.cjs'];
     for (const path of hooks) expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
-    // One copy per runtime layout, nowhere else.
+    // One copy per runtime layout (and the same ones inside the portable package), nowhere else.
     const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
     const carried = manifest.files.filter((file: { sha256: string }) => file.sha256 === sha256(hook));
-    expect(carried.map((file: { path: string }) => file.path)).toEqual(hooks);
+    expect(carried.map((file: { path: string }) => file.path)).toEqual([
+      ...hooks,
+      ...hooks.map((path) => `portable/${path}`),
+    ]);
     expect(readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(bundles.plugin)).toBe(
       true,
     );

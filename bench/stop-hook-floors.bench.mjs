@@ -1,0 +1,100 @@
+// Issue #31's Stop hook figures, whole processes over interleaved rounds (CPU time, mean; all threads of
+// the child from /proc): the example pack's hook (examples/, two built-in families hooked) and a
+// `skillpack init` pack's hook (a contract of its own), each for a satisfied and a blocked stop, against the
+// hand-written Node hook (read stdin, `JSON.parse`, a regex) and the smallest cc-hooks-ts Stop hook
+// (installed from npm into the scratch folder now, esbuild-bundled; "anchor unavailable" without network).
+// Warm-up rounds fill the hooks' V8 code cache, as a runtime's first stop does.
+// SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ccHooksTsHook,
+  examplePackHook,
+  handWrittenHook,
+  initPack,
+  root,
+  stopEvent,
+} from './_scratch-packs.mjs';
+import { againstFloor, measureCommands } from './_timing.mjs';
+
+/**
+ * A pack's plugin hook checks only stops that attempt a verdict (`--enforce attempted`); the blocked figures
+ * run the same command with `--enforce always`, so that a stop with no verdict takes the path that builds
+ * the correction.
+ */
+const always = (args) => args.map((arg) => (arg === 'attempted' ? 'always' : arg));
+
+const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
+const WARMUP = 3;
+
+export default async function bench() {
+  const dir = mkdtempSync(join(tmpdir(), 'skillpack-bench-stop-hooks-'));
+  try {
+    const { builtinContracts } = await import(
+      pathToFileURL(join(root, 'packages/core/dist/contracts.js')).href
+    );
+    const conflux = builtinContracts.get('conflux.acceptance');
+    const example = await examplePackHook(dir);
+    const init = await initPack(dir);
+    const floor = handWrittenHook(dir);
+    const anchor = await ccHooksTsHook(dir);
+    const verdict = conflux.render(conflux.examples[0].value);
+    const input = {
+      satisfied: stopEvent(`I reviewed the change and ran the tests.\n\n${verdict}\n`, dir),
+      blocked: stopEvent('I reviewed the change and ran the tests. Everything looks fine.', dir),
+      initSatisfied: stopEvent('Done.\n{"verdict":"approve","reasons":["The tests cover it."]}', dir),
+    };
+    const satisfied = /^(\{\}\n)?$/;
+    const blocked = /"decision":"block"/;
+    const commands = [
+      { label: 'hand-written hook, satisfied', args: floor, stdin: input.satisfied, expect: satisfied },
+      { label: 'hand-written hook, blocked', args: floor, stdin: input.blocked, expect: blocked },
+      { label: 'example pack hook, satisfied', args: example, stdin: input.satisfied, expect: satisfied },
+      { label: 'example pack hook, blocked', args: always(example), stdin: input.blocked, expect: blocked },
+      { label: 'init pack hook, satisfied', args: init.hook, stdin: input.initSatisfied, expect: satisfied },
+      { label: 'init pack hook, blocked', args: always(init.hook), stdin: input.blocked, expect: blocked },
+      ...(anchor.args
+        ? [
+            {
+              label: 'cc-hooks-ts hook, satisfied',
+              args: anchor.args,
+              stdin: input.satisfied,
+              expect: satisfied,
+            },
+            { label: 'cc-hooks-ts hook, blocked', args: anchor.args, stdin: input.blocked, expect: blocked },
+          ]
+        : []),
+    ];
+    const env = { ...process.env, SKILLPACK_HOOK_STATE_DIR: join(dir, 'state') };
+    const measured = Object.fromEntries(
+      measureCommands(commands, { runs: RUNS, warmup: WARMUP, env }).map((entry) => [entry.label, entry]),
+    );
+    const figure = (subject, floorLabel, target) =>
+      againstFloor(measured[subject], measured[floorLabel], { target, runs: RUNS });
+    const figures = [];
+    for (const stop of ['satisfied', 'blocked']) {
+      if (anchor.args) {
+        figures.push(figure(`example pack hook, ${stop}`, `cc-hooks-ts hook, ${stop}`, '≤ 1.0×'));
+      } else {
+        figures.push({
+          label: `example pack hook, ${stop} vs cc-hooks-ts: anchor unavailable (${anchor.unavailable})`,
+          value: '—',
+        });
+      }
+    }
+    for (const stop of ['satisfied', 'blocked']) {
+      figures.push(figure(`example pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
+    }
+    for (const stop of ['satisfied', 'blocked']) {
+      figures.push(figure(`init pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
+    }
+    if (anchor.args) {
+      figures.push(figure('cc-hooks-ts hook, satisfied', 'hand-written hook, satisfied', ''));
+    }
+    return { name: 'stop hook vs floors', figures };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

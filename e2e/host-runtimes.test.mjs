@@ -1,0 +1,360 @@
+// @skillpack/host's runContract through the real, pinned CLIs against a scripted model: right first time,
+// a wrong answer corrected in the same session, wrong every time, a crash, an API error, a timeout and an
+// abort (with no process of the group left), a user contract from `skillpack init`, and each CLI's native
+// structured-output option.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createSilentModel, fakeBin, groupMembers, HOST_RUNTIMES, hostSetup } from './_host.mjs';
+import { ensureRuntimes, makeTempDir, removeTempDirs, repoRoot, skillpack } from './_support.mjs';
+
+const { runContract } = await import(join(repoRoot, 'packages/host/dist/index.js'));
+const { acceptanceContract } = await import(join(repoRoot, 'packages/core/dist/conflux/index.js'));
+const { createScriptedModel, reply } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
+
+// It starts with `--` on purpose: a prompt is text, never an option of the CLI (runContract puts it after `--`).
+const PROMPT = '--review change 42 and end with the Conflux acceptance verdict.';
+const WRONG = 'I looked at the change; it seems fine.';
+const VERDICT = acceptanceContract.examples.find((example) => example.name === 'structured-fail').value;
+const CORRECTION_MARK = 'Missing acceptance verdict';
+
+/** The right answer in the form each CLI takes it: Claude Code's StructuredOutput tool under --json-schema. */
+function rightReply(runtime, value) {
+  return runtime === 'claude-code'
+    ? reply.toolCall('StructuredOutput', value)
+    : reply.text(JSON.stringify(value));
+}
+
+/** A scripted model answering `first` until the contract's correction arrives, then `corrected`. */
+const open = [];
+async function model(first, corrected) {
+  const scripted = await createScriptedModel({
+    replies: [
+      { when: { hasTools: false }, reply: reply.text('Change 42') },
+      ...(corrected ? [{ when: { lastMessageIncludes: CORRECTION_MARK }, reply: corrected }] : []),
+      { when: () => true, reply: first },
+    ],
+  });
+  open.push(scripted);
+  return scripted;
+}
+
+/** The verdict without the parser's note of where it was read from (`source`). */
+function verdictOf(value) {
+  const { source: _source, ...verdict } = value;
+  return verdict;
+}
+
+/** The requests the agent made (not OpenCode's title request). */
+const agentRequests = (scripted) => scripted.requests.filter((request) => request.hasTools);
+
+function describeResult(result) {
+  return JSON.stringify(
+    {
+      ok: result.ok,
+      error: result.ok ? undefined : { code: result.error.code, message: result.error.message },
+      attempts: result.attempts.map((attempt) => ({
+        command: attempt.command.slice(1, 5).map((arg) => arg.slice(0, 80)),
+        exit: attempt.exitCode,
+        finish: attempt.run.finish,
+        error: attempt.run.error,
+        finalText: attempt.run.finalText?.slice(0, 200),
+        stderr: attempt.stderrTail.slice(-400),
+      })),
+    },
+    null,
+    1,
+  );
+}
+
+before(() => ensureRuntimes());
+afterEach(async () => {
+  for (const scripted of open.splice(0)) await scripted.close();
+});
+after(removeTempDirs);
+
+for (const runtime of HOST_RUNTIMES) {
+  describe(`runContract on ${runtime}`, () => {
+    it('right first time: one model request, a typed verdict, usage and events', async () => {
+      const scripted = await model(rightReply(runtime, VERDICT));
+      const setup = hostSetup(runtime, scripted.url);
+      const events = [];
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+        onEvent: (event, attempt) => events.push({ kind: event.kind, attempt }),
+      });
+      const why = describeResult(result);
+      assert.equal(result.ok, true, why);
+      assert.deepEqual(verdictOf(result.value), VERDICT);
+      assert.equal(agentRequests(scripted).length, 1, why);
+      assert.equal(result.attempts.length, 1);
+      const [attempt] = result.attempts;
+      assert.equal(attempt.outcome, 'satisfied');
+      assert.equal(attempt.correction, undefined);
+      assert.ok(attempt.sessionId, why);
+      assert.equal(result.sessionId, attempt.sessionId);
+      assert.ok(attempt.usage && attempt.usage.outputTokens >= 0, why);
+      assert.ok(
+        events.some((event) => event.kind === 'message' && event.attempt === 1),
+        JSON.stringify(events),
+      );
+      // The contract's instructions went with the prompt.
+      assert.ok(agentRequests(scripted)[0].text.includes(PROMPT));
+      assert.ok(agentRequests(scripted)[0].text.includes('ACCEPTANCE: PASS'));
+    });
+
+    it('wrong, then corrected in the same session with the contract correction', async () => {
+      const scripted = await model(reply.text(WRONG), rightReply(runtime, VERDICT));
+      const setup = hostSetup(runtime, scripted.url);
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+        attempts: 3,
+      });
+      const why = describeResult(result);
+      assert.equal(result.ok, true, why);
+      assert.deepEqual(verdictOf(result.value), VERDICT);
+      assert.equal(result.attempts.length, 2, why);
+      const [first, second] = result.attempts;
+      assert.equal(first.outcome, 'unsatisfied');
+      assert.equal(first.contractError.code, 'missing_verdict');
+      assert.equal(second.correction, acceptanceContract.correct(first.contractError));
+      assert.equal(second.sessionId, first.sessionId, 'the correction ran in the same session');
+      const corrected = agentRequests(scripted).find((request) =>
+        request.lastMessage.includes(CORRECTION_MARK),
+      );
+      assert.ok(corrected, 'the correction reached the model');
+      // Same session: the corrected request carries the first prompt and the wrong answer as history.
+      assert.ok(corrected.text.includes(PROMPT), 'the history holds the first prompt');
+      assert.ok(corrected.text.includes(WRONG), 'the history holds the wrong answer');
+    });
+
+    it('wrong every time: attempts_exhausted keeps the last candidate', async () => {
+      const scripted = await model(reply.text(WRONG));
+      const setup = hostSetup(runtime, scripted.url);
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+        attempts: 2,
+      });
+      const why = describeResult(result);
+      assert.equal(result.ok, false, why);
+      assert.equal(result.error.code, 'attempts_exhausted', why);
+      assert.equal(result.attempts.length, 2);
+      assert.equal(result.error.candidate.error.code, 'missing_verdict');
+      assert.equal(result.error.candidate.finalText.trim(), WRONG);
+      assert.ok(result.attempts.every((attempt) => attempt.run.finish === 'complete'));
+    });
+
+    it('a CLI that exits 3 is exit_nonzero, with its stderr tail', async () => {
+      const setup = hostSetup(runtime, 'http://127.0.0.1:9');
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: fakeBin(runtime, 3),
+        env: setup.env,
+      });
+      assert.equal(result.ok, false);
+      assert.equal(result.error.code, 'exit_nonzero', describeResult(result));
+      assert.equal(result.attempts[0].exitCode, 3);
+      assert.match(result.attempts[0].stderrTail, /boom/);
+      assert.equal(result.error.details.exitCode, 3);
+    });
+
+    it('a scripted HTTP 400 is api_error, never a verdict', async () => {
+      const scripted = await model(reply.httpError(400, { message: 'scripted bad request' }));
+      const setup = hostSetup(runtime, scripted.url);
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+      });
+      const why = describeResult(result);
+      assert.equal(result.ok, false, why);
+      assert.equal(result.error.code, 'api_error', why);
+      assert.equal(result.attempts.length, 1);
+      assert.equal(result.attempts[0].run.finish, 'error');
+    });
+
+    it('timeoutMs kills the whole process group: timeout, nothing left', async () => {
+      const silent = await createSilentModel();
+      try {
+        const setup = hostSetup(runtime, silent.url);
+        const result = await runContract({
+          runtime,
+          contract: acceptanceContract,
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          timeoutMs: 4_000,
+          killGraceMs: 500,
+        });
+        assert.equal(result.ok, false);
+        assert.equal(result.error.code, 'timeout', describeResult(result));
+        const [attempt] = result.attempts;
+        assert.equal(attempt.timedOut, true);
+        assert.deepEqual(groupMembers(attempt.pid), []);
+      } finally {
+        await silent.close();
+      }
+    });
+
+    it('an AbortSignal kills the whole process group: aborted, nothing left', async () => {
+      const silent = await createSilentModel();
+      try {
+        const setup = hostSetup(runtime, silent.url);
+        const controller = new AbortController();
+        silent.received.then(() => controller.abort());
+        const result = await runContract({
+          runtime,
+          contract: acceptanceContract,
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          signal: controller.signal,
+          killGraceMs: 500,
+        });
+        assert.equal(result.ok, false);
+        assert.equal(result.error.code, 'aborted', describeResult(result));
+        const [attempt] = result.attempts;
+        assert.equal(attempt.aborted, true);
+        assert.deepEqual(groupMembers(attempt.pid), []);
+      } finally {
+        await silent.close();
+      }
+    });
+
+    it('a user contract from skillpack init gives its typed value', async () => {
+      const contract = await userContract();
+      const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
+      const scripted = await model(rightReply(runtime, value));
+      const setup = hostSetup(runtime, scripted.url);
+      const result = await runContract({
+        runtime,
+        contract,
+        prompt: 'Review the change and give your verdict.',
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+      });
+      assert.equal(result.ok, true, describeResult(result));
+      assert.deepEqual(result.value, value);
+    });
+  });
+}
+
+describe('native structured output', () => {
+  it('claude-code takes the contract schema through --json-schema', async () => {
+    const scripted = await model(rightReply('claude-code', VERDICT));
+    const setup = hostSetup('claude-code', scripted.url);
+    const result = await runContract({
+      runtime: 'claude-code',
+      contract: acceptanceContract,
+      prompt: PROMPT,
+      cwd: setup.project,
+      bin: setup.bin,
+      env: setup.env,
+    });
+    assert.equal(result.ok, true, describeResult(result));
+    const [attempt] = result.attempts;
+    assert.equal(attempt.nativeSchema, true);
+    const schema = JSON.parse(attempt.command[attempt.command.indexOf('--json-schema') + 1]);
+    const { $schema: _dialect, ...expected } = acceptanceContract.toJSONSchema({ io: 'input' });
+    assert.deepEqual(schema, expected);
+    assert.deepEqual(attempt.run.structuredOutput, VERDICT, 'the CLI accepted the schema and used it');
+    assert.ok(agentRequests(scripted)[0].tools.includes('StructuredOutput'));
+  });
+
+  it('codex sends the OpenAI-strict schema from --output-schema as a strict text format', async () => {
+    // An object at the root, as OpenAI strict mode needs: the user contract from skillpack init.
+    const contract = await userContract();
+    const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
+    const scripted = await model(rightReply('codex', value));
+    const setup = hostSetup('codex', scripted.url);
+    const result = await runContract({
+      runtime: 'codex',
+      contract,
+      prompt: PROMPT,
+      cwd: setup.project,
+      bin: setup.bin,
+      env: setup.env,
+    });
+    assert.equal(result.ok, true, describeResult(result));
+    assert.equal(result.attempts[0].nativeSchema, true);
+    const format = agentRequests(scripted)[0].body.text.format;
+    assert.equal(format.type, 'json_schema');
+    assert.equal(format.strict, true);
+    assert.deepEqual(format.schema, contract.toJSONSchema({ io: 'input', variant: 'openai' }));
+  });
+
+  it('codex runs a union-rooted contract (the Conflux verdict) without --output-schema', async () => {
+    const scripted = await model(rightReply('codex', VERDICT));
+    const setup = hostSetup('codex', scripted.url);
+    const result = await runContract({
+      runtime: 'codex',
+      contract: acceptanceContract,
+      prompt: PROMPT,
+      cwd: setup.project,
+      bin: setup.bin,
+      env: setup.env,
+    });
+    assert.equal(result.ok, true, describeResult(result));
+    assert.equal(result.attempts[0].nativeSchema, false);
+    assert.equal(agentRequests(scripted)[0].body.text?.format, undefined);
+  });
+
+  it('opencode has no structured-output option: the contract goes in the prompt only', async () => {
+    const scripted = await model(rightReply('opencode', VERDICT));
+    const setup = hostSetup('opencode', scripted.url);
+    const result = await runContract({
+      runtime: 'opencode',
+      contract: acceptanceContract,
+      prompt: PROMPT,
+      cwd: setup.project,
+      bin: setup.bin,
+      env: setup.env,
+      attempts: 1,
+    });
+    assert.equal(result.ok, true, describeResult(result));
+    assert.equal(result.attempts[0].nativeSchema, false);
+  });
+});
+
+let userContractPromise;
+/** The contract `skillpack init` scaffolds, loaded the way `skillpack build` loads it. */
+function userContract() {
+  userContractPromise ??= (async () => {
+    const dir = join(makeTempDir('skillpack-host-user-'), 'acme-review');
+    const init = skillpack(['init', dir]);
+    assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
+    const { loadContractModule } = await import(
+      join(repoRoot, 'packages/skill-gen/dist/contracts/load-contract-modules.js')
+    );
+    const [found] = await loadContractModule('./contracts/review.ts', {
+      baseDir: dir,
+      origin: join(dir, 'skillpack.config.json'),
+    });
+    return found.contract;
+  })();
+  return userContractPromise;
+}

@@ -1,0 +1,88 @@
+import type { BuildOptions, build as esbuildBuild, Metafile, StdinOptions } from 'esbuild';
+import { carryProgram } from './carried-program.js';
+import { englishOnlyZodLocales, shakeableZodNamespace } from './zod-plugins.js';
+
+/** esbuild's `build`, passed in by the caller so this package needs no esbuild of its own. */
+export type EsbuildBuild = typeof esbuildBuild;
+
+/** What a caller brings to the one hook and plugin recipe. */
+export interface BundlerSetup {
+  readonly build: EsbuildBuild;
+  /** Where zod resolves from when a bundled file's own folder has none (the bundling package's file). */
+  readonly zodFrom: string;
+  /** The caller's own esbuild options (`absWorkingDir`, `tsconfig`, `nodePaths`, `logLevel`, …). */
+  readonly options?: BuildOptions;
+}
+
+/** A bundle's file and what esbuild reports about it (one metafile per build step). */
+export interface Bundled {
+  readonly file: Uint8Array;
+  readonly metafiles: Readonly<Record<string, Metafile>>;
+}
+
+/** The recipe every hook and plugin bundle shares: self-contained for Node 20.19, minified, zod shaken. */
+function options(setup: BundlerSetup, stdin: StdinOptions, extra: BuildOptions): BuildOptions {
+  return {
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    ...setup.options,
+    ...extra,
+    stdin,
+    write: false,
+    metafile: true,
+    plugins: [englishOnlyZodLocales, shakeableZodNamespace(setup.zodFrom)],
+  };
+}
+
+async function bundleText(setup: BundlerSetup, stdin: StdinOptions, extra: BuildOptions) {
+  const result = await setup.build(options(setup, stdin, extra));
+  const output = result.outputFiles?.[0];
+  if (output === undefined || result.metafile === undefined) throw new Error('esbuild wrote no bundle');
+  return { text: output.text, metafile: result.metafile };
+}
+
+/**
+ * The Stop hook: `program` (an entry whose module runs the hook and exports `warmUp`) bundled as CommonJS
+ * and carried in a comment after `loader` (an entry that calls `runWithCodeCache(__filename)`), bundled
+ * as CommonJS too with `banner` on top. The file is meant to be named `.cjs`: Node's ES module loader
+ * would cost every run about a tenth of its start-up, and the hook needs nothing from it.
+ */
+export async function bundleHook(
+  setup: BundlerSetup,
+  entries: { readonly program: StdinOptions; readonly loader: StdinOptions },
+  banner: string,
+): Promise<Bundled> {
+  // The program travels in a block comment: no legal comment (a `/* … */`) may stay in it.
+  const program = await bundleText(setup, entries.program, { format: 'cjs', legalComments: 'none' });
+  const loader = await bundleText(setup, entries.loader, {
+    format: 'cjs',
+    banner: { js: `#!/usr/bin/env node\n${banner}` },
+  });
+  return {
+    file: carryProgram(loader.text, program.text),
+    metafiles: { program: program.metafile, loader: loader.metafile },
+  };
+}
+
+/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top. */
+export async function bundlePlugin(
+  setup: BundlerSetup,
+  entry: StdinOptions,
+  banner: string,
+): Promise<Bundled> {
+  const plugin = await bundleText(setup, entry, { format: 'esm', banner: { js: banner } });
+  return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
+}
+
+/** Every import a build left outside the bundle that is not a Node built-in (a bundle must have none). */
+export function externalImports(metafile: Metafile): string[] {
+  return Object.values(metafile.outputs).flatMap((output) =>
+    output.imports
+      .filter((entry) => entry.external && !entry.path.startsWith('node:'))
+      .map((entry) => entry.path),
+  );
+}

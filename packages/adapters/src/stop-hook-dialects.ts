@@ -1,0 +1,16 @@
+import { claudeCodeStopHookDialect } from './claude-code/stop-hook-dialect.js';
+import { codexStopHookDialect } from './codex/stop-hook-dialect.js';
+import { copilotCliStopHookDialect } from './copilot-cli/stop-hook-dialect.js';
+import type { StopHookDialect } from './runtime-declaration.js';
+import type { RuntimeId } from './runtime-id.js';
+
+/**
+ * Each runtime's Stop-hook dialect (`undefined`: it has no Stop hook; OpenCode enforces through its plugin).
+ * Kept apart from `ADAPTER_RUNTIMES` so `skillpack-hook` loads the dialects and none of the readers.
+ */
+export const STOP_HOOK_DIALECTS = {
+  'claude-code': claudeCodeStopHookDialect,
+  codex: codexStopHookDialect,
+  opencode: undefined,
+  'copilot-cli': copilotCliStopHookDialect,
+} as const satisfies { readonly [R in RuntimeId]: StopHookDialect | undefined };

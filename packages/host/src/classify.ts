@@ -1,0 +1,49 @@
+import type { HostErrorCode } from './host-error.js';
+import type { SpawnedRun } from './spawn-run.js';
+
+/** How one process ended, as far as the contract is concerned: a completed run, or a typed failure. */
+export type ProcessVerdict =
+  | { readonly kind: 'complete' }
+  | { readonly kind: 'failed'; readonly code: HostErrorCode; readonly message: string };
+
+function failed(code: HostErrorCode, message: string): ProcessVerdict {
+  return { kind: 'failed', code, message };
+}
+
+/**
+ * Classify an ended process, the runner's own stops first, then what the process and its run say. Only a
+ * run that exited 0 and whose reader says `complete` may be read for the contract (the one-answer rule):
+ * a non-zero exit or a signal makes even a run that looks complete a failure.
+ */
+export function classifyProcess(spawned: SpawnedRun, bin: string): ProcessVerdict {
+  const { run } = spawned;
+  if (spawned.spawnError) {
+    return failed(
+      'cli_not_found',
+      `Could not start ${JSON.stringify(bin)} (${spawned.spawnError.code ?? spawned.spawnError.message}); install the CLI or pass its path as \`bin\`.`,
+    );
+  }
+  if (spawned.aborted) return failed('aborted', 'The run was aborted; its process group was killed.');
+  if (spawned.timedOut) return failed('timeout', 'The run passed timeoutMs; its process group was killed.');
+  if (run.finish === 'error') {
+    const why = run.error ? `${run.error.code}: ${run.error.message}` : 'no detail';
+    return failed('api_error', `The run reported an error (${why}).`);
+  }
+  if (spawned.signal !== null) {
+    return failed('killed_by_signal', `The CLI was killed by ${spawned.signal}.`);
+  }
+  if (spawned.exitCode !== 0) {
+    return failed('exit_nonzero', `The CLI exited with code ${spawned.exitCode}.`);
+  }
+  if (run.finish === 'truncated') {
+    return failed(
+      'truncated',
+      `The output stopped before the run's terminal event (${run.error?.code ?? 'cut'}).`,
+    );
+  }
+  if (run.finish !== 'complete') {
+    const why = run.error ? ` (${run.error.code}: ${run.error.message})` : '';
+    return failed('run_incomplete', `The run ended as "${run.finish}"${why}, not complete.`);
+  }
+  return { kind: 'complete' };
+}
