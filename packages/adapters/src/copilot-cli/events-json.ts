@@ -4,6 +4,8 @@ import type { RunReader } from '../_shared/run-reader.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
+import { COPILOT_CLI, isSubagentEvent } from './stop-hook.js';
+
 import {
   COPILOT_EVENT_TYPES,
   type CopilotAssistantMessageEvent,
@@ -19,27 +21,13 @@ import {
   CopilotUserMessageEventSchema,
 } from './wire-schemas.js';
 
-/** The runtime id of GitHub Copilot CLI. */
-export const COPILOT_CLI = 'copilot-cli';
-
-const KNOWN_TYPES: ReadonlySet<string> = new Set(COPILOT_EVENT_TYPES);
-
-/** Whether an event is a subagent's: the envelope's `agentId`, or the deprecated `data.parentToolCallId`. */
-export function isSubagentEvent(event: object): boolean {
-  const { agentId, data } = event as { readonly agentId?: unknown; readonly data?: unknown };
-  if (typeof agentId === 'string' && agentId !== '') return true;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { parentToolCallId?: unknown }).parentToolCallId === 'string'
-  );
-}
-
 /** A response split at reasoning boundaries is whole only at its last chunk (`chunkIndex = chunkCount - 1`). */
 function isLastChunk(data: CopilotAssistantMessageEvent['data']): boolean {
   if (data.chunkCount === undefined || data.chunkCount <= 1) return true;
   return data.chunkIndex === data.chunkCount - 1;
 }
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(COPILOT_EVENT_TYPES);
 
 /**
  * The final-message rule of GitHub Copilot CLI (seen in 1.0.102): the last main-agent `assistant.message`
@@ -252,3 +240,5 @@ export function createCopilotCliReader(run: RunBuilder): RunReader {
     },
   };
 }
+
+export { COPILOT_CLI, isSubagentEvent } from './stop-hook.js';

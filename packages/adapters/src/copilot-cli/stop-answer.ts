@@ -1,6 +1,8 @@
 import { safeJsonParse } from '@skillpack/core';
-import { isJsonObjectValue } from '../_shared/event-line.js';
-import { isSubagentEvent } from './events-json.js';
+import { isSubagentEvent } from './stop-hook.js';
+
+const isJsonObjectValue = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * One stop of a Copilot session, as its hook payload names it: the session and the payload's `timestamp` in

@@ -1,4 +1,3 @@
-import { isJsonObjectValue } from '../_shared/event-line.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import type { StopHookDialect } from '../runtime-declaration.js';
 import { copilotCliStopHook, handleCopilotCliStop } from './stop-hook.js';
@@ -18,8 +17,9 @@ export const copilotCliStopHookDialect = {
     runtimes: ['claude-code'],
     detect: (env: NodeJS.ProcessEnv, payload: unknown) =>
       env.COPILOT_CLI === '1' &&
-      isJsonObjectValue(payload) &&
-      payload.last_assistant_message === undefined &&
-      typeof payload.timestamp === 'string',
+      typeof payload === 'object' &&
+      payload !== null &&
+      (payload as { last_assistant_message?: unknown }).last_assistant_message === undefined &&
+      typeof (payload as { timestamp?: unknown }).timestamp === 'string',
   },
 } as const satisfies StopHookDialect;

@@ -1,16 +1,54 @@
 import { fail, ok, ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
-import { isJsonObjectValue } from '../_shared/event-line.js';
+import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import type { HookRuntimeId, StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
-import { COPILOT_CLI } from './events-json.js';
 import type { CopilotStopRef } from './stop-answer.js';
 import type { StopTranscriptOptions } from './stop-transcript.js';
-import {
-  type CopilotAgentStopInput,
-  CopilotAgentStopInputSchema,
-  type CopilotClaudeStopInput,
-  CopilotClaudeStopInputSchema,
-} from './wire-schemas.js';
+
+/** The runtime id of GitHub Copilot CLI. */
+export const COPILOT_CLI = 'copilot-cli';
+
+/** Whether an event is a subagent's: the envelope's `agentId`, or the deprecated `data.parentToolCallId`. */
+export function isSubagentEvent(event: object): boolean {
+  const { agentId, data } = event as { readonly agentId?: unknown; readonly data?: unknown };
+  if (typeof agentId === 'string' && agentId !== '') return true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { parentToolCallId?: unknown }).parentToolCallId === 'string'
+  );
+}
+
+const isJsonObjectValue = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Validates the `agentStop` hook's stdin (`.github/hooks/*.json`, `~/.copilot/hooks`): no answer text. */
+export const CopilotAgentStopInputSchema = z.looseObject({
+  sessionId: z.string(),
+  timestamp: z.number(),
+  cwd: z.string().optional(),
+  transcriptPath: z.string(),
+  stopReason: z.string().optional(),
+  stop_hook_active: z.boolean(),
+});
+/** The `agentStop` hook's stdin payload. */
+export type CopilotAgentStopInput = z.output<typeof CopilotAgentStopInputSchema>;
+
+/**
+ * Validates the stdin Copilot sends a Claude-format `Stop` hook (`.claude/settings.json`): Claude's snake_case
+ * names, an ISO `timestamp`, and no `last_assistant_message`; `transcript_path` is Copilot's `events.jsonl`.
+ */
+export const CopilotClaudeStopInputSchema = z.looseObject({
+  hook_event_name: z.string(),
+  session_id: z.string(),
+  timestamp: z.string(),
+  cwd: z.string().optional(),
+  transcript_path: z.string(),
+  stop_reason: z.string().optional(),
+  stop_hook_active: z.boolean(),
+});
+/** The stdin Copilot sends a Claude-format `Stop` hook. */
+export type CopilotClaudeStopInput = z.output<typeof CopilotClaudeStopInputSchema>;
 
 /**
  * A Copilot stop, from either hook dialect Copilot CLI 1.0.102 sends: `agentStop` (`.github/hooks/*.json`,
