@@ -20,7 +20,7 @@ describe('skillpack build', () => {
     const run = await cli(root, 'build');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toBe(
-      'Built demo-pack@0.1.0 into dist/pack: 23 files for claude-code, codex, opencode, copilot-cli, portable.\n',
+      'Built demo-pack@0.1.0 into dist/pack: 29 files for claude-code, codex, opencode, copilot-cli, portable.\n',
     );
     expect(existsSync(join(root, 'dist/pack/skillpack.manifest.json'))).toBe(true);
   });

@@ -78,7 +78,7 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
     // Two copied files in six skill placements, the hook once per runtime layout that runs it (Claude Code,
     // Codex), the OpenCode plugin once; and again inside the portable package, which carries the five
     // runtime placements, both hooks and the plugin.
-    expect(copied.length).toBe(2 * 6 + 2 + 1 + (2 * 5 + 2 + 1));
+    expect(copied.length).toBe(2 * 8 + 4 + 1 + (2 * 7 + 4 + 1));
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
