@@ -137,6 +137,15 @@ const RUNTIMES = {
       return { home: sandbox.home, env: { GEMINI_CLI_TRUST_WORKSPACE: '' } };
     },
   },
+  // The skill form: skills in .github/skills, the agentStop hook in .github/hooks/<pack>.json. Copilot loads a
+  // project's hooks only in a trusted folder; install records that trust with --activate in the sandbox's
+  // ~/.copilot/config.json, so the run uses the sandbox's home as installed (no --trust-folder).
+  'copilot-cli': {
+    install: (sandbox, packs) => {
+      installPack('copilot-cli', sandbox, packs, 'project', ['--activate']);
+      return { home: sandbox.home };
+    },
+  },
 };
 
 /** Trust the project's Codex hooks the way a person approving them would (through `codex app-server`). */

@@ -18,6 +18,7 @@ export const RUNTIME_TITLES = {
   codex: 'Codex',
   opencode: 'OpenCode',
   'gemini-cli': 'Gemini CLI',
+  'copilot-cli': 'GitHub Copilot CLI',
 };
 
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;

@@ -29,6 +29,7 @@ export const RUN_FORMATS = [
   'notify',
   'last-message',
   'run-json',
+  'events-json',
   'text',
 ] as const;
 /** The output form a run was read from, one of `RUN_FORMATS`. */

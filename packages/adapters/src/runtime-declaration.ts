@@ -2,6 +2,7 @@ import type { ProtocolError, Result } from '@skillpack/core';
 import type { TypedEvent } from './_shared/event-line.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
 import type { RunFormat } from './agent-run.js';
+import type { StopHookOptions, StopHookResult } from './hooks/handle-stop-hook.js';
 import type { StopHookRuntime } from './hooks/stop-event.js';
 import type { StopHookOutput } from './hooks/stop-hook-output.js';
 import type { RuntimeId } from './runtime-id.js';
@@ -36,6 +37,19 @@ export interface StopHookDialect {
     | 'runtime'
     | 'detect'
     | { readonly read: (path: string) => Promise<Result<string, ProtocolError>> };
+  /**
+   * Decides a stop itself, for a runtime whose answer needs more than the payload and `transcript` give
+   * (Copilot: the transcript read up to this stop's own event). Default: `handleStopHook(input, …)`.
+   */
+  decide?(payload: unknown, options: StopHookOptions): Promise<StopHookResult>;
+  /**
+   * The other runtimes' hooks this runtime also runs, with how a hook process tells (its environment and
+   * payload) that it runs under this runtime rather than theirs: such a stop is decided by this dialect.
+   */
+  readonly hosts?: {
+    readonly runtimes: readonly RuntimeId[];
+    detect(env: NodeJS.ProcessEnv, payload: unknown): boolean;
+  };
 }
 
 /**

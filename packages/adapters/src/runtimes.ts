@@ -2,6 +2,7 @@ import type { TypedEvent } from './_shared/event-line.js';
 import { claudeCodeRuntime } from './claude-code/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiCliRuntime } from './gemini-cli/runtime.js';
+import { copilotCliRuntime } from './copilot-cli/runtime.js';
 import { openCodeRuntime } from './opencode/runtime.js';
 import type { AdapterRuntime } from './runtime-declaration.js';
 import { RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
@@ -15,6 +16,7 @@ export const ADAPTER_RUNTIMES = {
   codex: codexRuntime,
   opencode: openCodeRuntime,
   'gemini-cli': geminiCliRuntime,
+  'copilot-cli': copilotCliRuntime,
 } as const satisfies { readonly [R in RuntimeId]: AdapterRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

@@ -1,6 +1,7 @@
 import { claudeCodeStopHookDialect } from './claude-code/stop-hook-dialect.js';
 import { codexStopHookDialect } from './codex/stop-hook-dialect.js';
 import { geminiCliStopHookDialect } from './gemini-cli/stop-hook-dialect.js';
+import { copilotCliStopHookDialect } from './copilot-cli/stop-hook-dialect.js';
 import type { StopHookDialect } from './runtime-declaration.js';
 import type { RuntimeId } from './runtime-id.js';
 
@@ -13,4 +14,5 @@ export const STOP_HOOK_DIALECTS = {
   codex: codexStopHookDialect,
   opencode: undefined,
   'gemini-cli': geminiCliStopHookDialect,
+  'copilot-cli': copilotCliStopHookDialect,
 } as const satisfies { readonly [R in RuntimeId]: StopHookDialect | undefined };

@@ -8,5 +8,7 @@ export * as claudeCode from './claude-code/wire-schemas.js';
 export * as codex from './codex/wire-schemas.js';
 /** Gemini CLI's stream-json lines, `--output-format json`, AfterAgent hook input and transcript records as zod schemas. */
 export * as geminiCli from './gemini-cli/wire-schemas.js';
+/** GitHub Copilot CLI's `-p --output-format json` session events and hook payloads as zod schemas. */
+export * as copilotCli from './copilot-cli/wire-schemas.js';
 /** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';

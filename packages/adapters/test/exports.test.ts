@@ -19,6 +19,7 @@ describe(`${manifest.name} exports map`, () => {
       '.',
       './claude-code',
       './codex',
+      './copilot-cli',
       './opencode',
       './pack-runtime',
       './bundler',

@@ -14,6 +14,7 @@ import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
 import { fixtureText } from './_support/fixtures.js';
+import { copilotCliRun } from './properties/_support/runs.js';
 
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -23,6 +24,7 @@ const SUCCESS_FILES = {
   codex: 'captured/exec-json-success-verdict.jsonl',
   opencode: 'captured/run-json-success-verdict.ndjson',
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
+  'copilot-cli': 'captured/json-success-verdict.jsonl',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */
@@ -94,6 +96,12 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
       { type: 'message', timestamp, role: 'assistant', content: finalText, delta: true },
       { type: 'result', timestamp, status: 'success', stats: { input_tokens: 1, output_tokens: 1 } },
     );
+  }
+  if (runtime === 'copilot-cli') {
+    return copilotCliRun([
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'text', text: finalText },
+    ]);
   }
   const line = (type: string, part: object) => ({
     type,

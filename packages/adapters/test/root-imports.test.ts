@@ -18,6 +18,7 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters',
       '@skillpack/adapters/claude-code',
       '@skillpack/adapters/codex',
+      '@skillpack/adapters/copilot-cli',
       '@skillpack/adapters/opencode',
       '@skillpack/adapters/pack-runtime',
       '@skillpack/adapters/bundler',

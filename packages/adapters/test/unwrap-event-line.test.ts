@@ -216,6 +216,7 @@ const SUCCESS_FILES = {
   codex: 'captured/exec-json-success-verdict.jsonl',
   opencode: 'captured/run-json-success-verdict.ndjson',
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
+  'copilot-cli': 'captured/json-success-verdict.jsonl',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {

@@ -21,6 +21,7 @@ describe('findCli', () => {
       codex: 'codex',
       opencode: 'opencode',
       'gemini-cli': 'gemini',
+      'copilot-cli': 'copilot',
     });
   });
 

@@ -22,3 +22,21 @@ export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
 export function stopHookDialect(runtime: HookRuntimeId): StopHookDialect {
   return STOP_HOOK_DIALECTS[runtime];
 }
+
+/**
+ * The dialect of the runtime a `skillpack-hook <runtime>` process actually runs under, when that is another
+ * runtime which also runs `runtime`'s hooks (its declaration's `hosts`) and says so in the environment or
+ * payload; `undefined` when the hook runs under `runtime` itself.
+ */
+export function hostingDialect(
+  runtime: HookRuntimeId,
+  env: NodeJS.ProcessEnv,
+  payload: unknown,
+): StopHookDialect | undefined {
+  for (const id of HOOK_RUNTIME_IDS) {
+    const dialect: StopHookDialect = STOP_HOOK_DIALECTS[id];
+    if (id !== runtime && dialect.hosts?.runtimes.includes(runtime) && dialect.hosts.detect(env, payload))
+      return dialect;
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import { type AnyContract, type ContractRegistry, describeValue, safeJsonParse }
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
 import { handleStopHook, type StopHookOptions } from './handle-stop-hook.js';
 import { HOOK_USAGE, type HookArgs, parseHookArgs } from './hook-args.js';
-import { stopHookDialect } from './hook-runtimes.js';
+import { hostingDialect, stopHookDialect } from './hook-runtimes.js';
 import { type ContractLoader, loadContracts } from './load-contracts.js';
 import { readBoundedText } from './read-bounded.js';
 import { allowBecauseOfHookError, type StopDecision, toStopHookOutput } from './stop-decision.js';
@@ -54,7 +54,11 @@ async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): P
     enforce: args.enforce,
     blockCounter: (key) => createFileBlockCounter(key, stateDir),
   };
-  const { decision } = await handleStopHook(dialect.input, payload.value, options);
+  // A hook of one runtime run by another (a Claude Code hook under Copilot) is decided in the host's dialect.
+  const host = hostingDialect(args.runtime, io.env, payload.value) ?? dialect;
+  const decide =
+    host.decide ?? ((value: unknown, with_: StopHookOptions) => handleStopHook(host.input, value, with_));
+  const { decision } = await decide(payload.value, options);
   return { ...out(decision), contracts: contracts.data };
 }
 

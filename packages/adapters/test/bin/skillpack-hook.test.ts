@@ -240,7 +240,7 @@ describe.each([
   it('prints usage for --help', () => {
     const run = runHook(file, ['--help'], '');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex>/);
+    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex\|copilot-cli>/);
   });
 });
 
@@ -299,5 +299,49 @@ describe('the skillpack-hook bin', () => {
     // Only the family of the requested contract is loaded.
     expect(loaded.some((url) => url.includes('/core/dist/conflux/'))).toBe(true);
     expect(loaded.some((url) => /\/core\/dist\/(maestro|zaofu|devflow)\//.test(url))).toBe(false);
+  });
+});
+
+describe('skillpack-hook under GitHub Copilot CLI (1.0.102 captured stops)', () => {
+  const fixtures = join(packageDir, 'test/fixtures/copilot-cli/hook');
+  /** The captured first stop and its transcript, with the transcript path pointed at the fixture. */
+  function firstStop(stem: string, key: 'transcriptPath' | 'transcript_path') {
+    const line = readFileSync(join(fixtures, `${stem}.hook-input.jsonl`), 'utf8').split('\n')[0]!;
+    return { ...JSON.parse(line), [key]: join(fixtures, `${stem}.events.jsonl`) };
+  }
+
+  it.each([
+    ['the skillpack-hook bin', BIN],
+    ['the self-contained bundle', BUNDLE],
+  ])('%s: copilot-cli reads the answer from events.jsonl and pushes back at exit 0', (_, file) => {
+    const run = runHook(
+      file,
+      ['copilot-cli', '--contract', 'conflux.acceptance'],
+      firstStop('json-stop-hook-block', 'transcriptPath'),
+      { COPILOT_CLI: '1' },
+    );
+    expect(run.status).toBe(0);
+    expect(run.output).toMatchObject({
+      decision: 'block',
+      reason: expect.stringContaining('The project holds notes.txt.'),
+    });
+  });
+
+  it.each([
+    ['the skillpack-hook bin', BIN],
+    ['the self-contained bundle', BUNDLE],
+  ])('%s: a Claude Code hook that Copilot runs reads Copilot’s transcript, not nothing', (_, file) => {
+    const payload = firstStop('json-stop-hook-claude-settings', 'transcript_path');
+    const underCopilot = runHook(file, claude, payload, { COPILOT_CLI: '1' });
+    expect(underCopilot.status).toBe(0);
+    expect(underCopilot.output).toMatchObject({
+      decision: 'block',
+      reason: expect.stringContaining('The project holds notes.txt.'),
+    });
+    // Without Copilot's environment the same payload is a Claude Code stop whose transcript it cannot read:
+    // let through with a notice, never judged.
+    const alone = runHook(file, claude, payload, { COPILOT_CLI: '' });
+    expect(alone.output.decision).toBeUndefined();
+    expect(alone.output.systemMessage).toMatch(/transcript/);
   });
 });

@@ -21,6 +21,8 @@ const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'gemini-cli'
   codex: 'codex',
   opencode: 'claude-code',
   'gemini-cli': 'gemini-cli',
+  // Copilot's hook reads its answer from the transcript; the final message is judged by the Claude hook.
+  'copilot-cli': 'claude-code',
 };
 
 /** Byte offsets just after each `\n` (with and without it), and the end. */

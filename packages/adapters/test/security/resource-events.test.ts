@@ -14,19 +14,24 @@ const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
   codex: `${JSON.stringify({ type: 'turn.started' })}\n`,
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,
   'gemini-cli': `${JSON.stringify({ type: 'message', timestamp: '2026-12-01T18:27:17.716Z', role: 'assistant', content: '', delta: true })}\n`,
+  'copilot-cli': `${JSON.stringify({ type: 'assistant.turn_start', data: { turnId: '0' } })}\n`,
 };
 
 /** A run of `EVENTS` status events between a real start and a real answer, generated lazily in batches. */
 async function* millionEvents(runtime: RuntimeId, answer: string): AsyncGenerator<string> {
-  const [head, ...rest] = RUN_WRITERS[runtime]([{ kind: 'text', text: 'starting' }]).split('\n');
+  // One run: its first line, the status events, then the rest of it with the answer last (a Copilot run ends
+  // at its one `result` line, so the answer cannot come as a second run).
+  const [head, ...rest] = RUN_WRITERS[runtime]([
+    { kind: 'text', text: 'starting' },
+    { kind: 'text', text: answer },
+  ]).split('\n');
   yield `${head}\n`;
   const batch = STATUS_LINES[runtime].repeat(BATCH);
   for (let sent = 0; sent < EVENTS; sent += BATCH) yield batch;
   yield `${rest.join('\n')}`;
-  yield RUN_WRITERS[runtime]([{ kind: 'text', text: answer }]);
 }
 
-describe.each(['claude-code', 'codex', 'opencode'] as const)('%s: 10^6 events', (runtime) => {
+describe.each(['claude-code', 'codex', 'opencode', 'copilot-cli'] as const)('%s: 10^6 events', (runtime) => {
   it('are read in bounded memory and the answer after them still counts', async () => {
     const start = process.memoryUsage().rss;
     const run = await readAgentRun(millionEvents(runtime, '{"acceptance":"continue"}'));

@@ -2,6 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { claudeCodeHost } from './claude-code.js';
 import { codexHost } from './codex.js';
 import { geminiCliHost } from './gemini-cli.js';
+import { copilotCliHost } from './copilot-cli.js';
 import type { HostRuntime } from './host-runtime.js';
 import { openCodeHost } from './opencode.js';
 
@@ -11,4 +12,5 @@ export const HOST_RUNTIMES: Readonly<Record<RuntimeId, HostRuntime>> = {
   codex: codexHost,
   opencode: openCodeHost,
   'gemini-cli': geminiCliHost,
+  'copilot-cli': copilotCliHost,
 };

@@ -48,7 +48,9 @@ Changes that grant permission or trust are made only with --activate. Claude Cod
 a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
 --activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
 honours without a workspace trust step; ~/.claude/settings.json for the user), and --activate merges it
-there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks.
+there, recorded in the lock and removed by uninstall. For codex, --activate means --trust-codex-hooks. For
+GitHub Copilot CLI, which loads a project's hooks only in a trusted folder, --activate adds the project to
+"trustedFolders" in ~/.copilot/config.json (journaled; uninstall takes exactly that entry out again).
 
 --form plugin (claude-code only) installs the pack's Claude Code plugin instead: its local marketplace is
 copied into .claude/skillpack-plugins/<pack>/ (in the home for the user scope), and --activate declares and
@@ -136,7 +138,6 @@ commands. uninstall reverses both.`,
       import('../install/codex-trust.js'),
       import('../install/codex-plugin-format.js'),
     ]);
-    const geminiTrust = await import('../install/gemini-trust-step.js');
     const roots = resolveRoots(values, io);
     const argument = positionals[0]!;
     const { resolvePackSource } = await import('../install/npm-spec.js');
@@ -179,15 +180,14 @@ commands. uninstall reverses both.`,
       const trust = skillGenRuntime(runtime).install.hookTrust
         ? await trustStep.codexTrustAfter(result.data, request, io)
         : undefined;
-      const folderTrust = skillGenRuntime(runtime).install.folderTrust
-        ? await geminiTrust.geminiTrustAfter(result.data, {
-            scope,
-            projectDir: roots.projectDir,
-            home: roots.home,
-            env: io.env,
-            consent,
-          })
-        : undefined;
+      const folderTrustStep = await skillGenRuntime(runtime).install.folderTrust?.();
+      const folderTrust = await folderTrustStep?.afterInstall(result.data, {
+        scope,
+        projectDir: roots.projectDir,
+        home: roots.home,
+        env: io.env,
+        consent,
+      });
       const activation = result.data.activation;
       const pluginForm = result.data.pluginForm;
       if (format === 'json') {
@@ -203,13 +203,10 @@ commands. uninstall reverses both.`,
         io.stdout(formatOutcomeText(result.data));
         if (activation && !activation.active) io.stdout(formatActivationStep(activation));
         if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
-        if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request)));
-        if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request)));
-        if (folderTrust) {
-          const dir = scope === 'project' ? ` --dir ${JSON.stringify(roots.projectDir)}` : '';
-          const rerun = `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${scope}${dir}`;
-          io.stdout(geminiTrust.formatGeminiTrust(folderTrust, rerun));
-        }
+        if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request, runtime)));
+        if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request, runtime)));
+        if (folderTrustStep && folderTrust)
+          io.stdout(folderTrustStep.format(folderTrust, trustStep.rerunCommand(request, runtime)));
       }
       return result.data.status === 'refused' ? EXIT.failed : EXIT.ok;
     }

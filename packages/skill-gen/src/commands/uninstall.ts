@@ -2,6 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
@@ -50,9 +51,24 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
     if (!result.success) throw result.error;
     // skillpack's [plugins."…"] table left config.toml with the plugin it enabled (a step of the plan).
     const plugin = result.data.codexPlugin;
-    if (format === 'json') io.stdout(formatOutcomeJson(result.data, plugin ? { codexPlugin: plugin } : {}));
+    // Take out the folder trust a project install recorded (--activate), once no install there needs it.
+    const released: string[] = [];
+    for (const id of result.data.plan.runtimes) {
+      const step = await skillGenRuntime(id).install.folderTrust?.();
+      const sentence = await step?.afterUninstall(result.data, io.env);
+      if (sentence) released.push(sentence);
+    }
+    const untrusted = released.length > 0;
+    if (format === 'json')
+      io.stdout(
+        formatOutcomeJson(result.data, {
+          ...(plugin ? { codexPlugin: plugin } : {}),
+          ...(untrusted ? { folderTrustRemoved: true } : {}),
+        }),
+      );
     else {
       io.stdout(formatOutcomeText(result.data));
+      for (const sentence of released) io.stdout(sentence);
       if (plugin) io.stdout(pluginFormat.formatCodexPluginActivation(plugin, ''));
     }
     return EXIT.ok;

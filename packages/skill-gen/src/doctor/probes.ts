@@ -4,6 +4,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import type { LockedInstall } from '../install/lock-file.js';
 import { codexHooks } from './codex-app-server.js';
 import { probeGeminiCli } from './gemini-probe.js';
+import { probeCopilotCli } from './copilot-cli.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
@@ -272,6 +273,8 @@ const PROBES: Readonly<
   codex: probeCodex,
   opencode: probeOpenCode,
   'gemini-cli': probeGeminiCli,
+  'copilot-cli': (install, context) =>
+    probeCopilotCli(install, context, skillChecks, installedSkills(install)),
 };
 
 export function diagnoseInstall(install: LockedInstall, context: ProbeContext): Promise<PackDiagnosis> {

@@ -21,6 +21,7 @@ import { perRuntime } from '../runtimes/registry.js';
 import { deriveAnswers } from './answers.js';
 import { claudeWhy, onlySkillScoped, permissionDenials, skillsHooking } from './claude-diagnosis.js';
 import { codexHooks } from './codex-app-server.js';
+import { copilotTrustDetail, isTrustedFolder, stageCopilotTrust } from './copilot-cli.js';
 import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject, standInOpenCodePlugin } from './project-copy.js';
@@ -394,5 +395,14 @@ const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
     },
     why: async () =>
       "Gemini CLI did not run this pack's AfterAgent hook for the answer (is its entry still in .gemini/settings.json?).",
+  },
+  'copilot-cli': {
+    // Copilot skips an untrusted project's hooks silently: say so instead of proving a copy that is trusted.
+    preflight: async (install, context) =>
+      install.scope === 'project' && !(await isTrustedFolder(context.cwd, context.env))
+        ? { kind: 'blocked', detail: copilotTrustDetail(context.cwd) }
+        : { kind: 'run' },
+    stageProjectHome: (_install, _cli, copy, stage) => stageCopilotTrust(copy, stage),
+    why: async () => "Copilot did not run this pack's agentStop hook for the answer.",
   },
 };

@@ -1,3 +1,4 @@
+import type { RuntimeId } from '@skillpack/adapters';
 import type { CliIo } from '../cli/io.js';
 import { hookProgramPath } from './codex-hook-plan.js';
 import { CODEX_HOOK_CONFIG } from './codex-hooks.js';
@@ -54,7 +55,7 @@ export async function codexTrustAfter(
 }
 
 /** The install command again, for the advice to run it with another flag. */
-export function rerunCommand(request: CodexTrustRequest): string {
+export function rerunCommand(request: CodexTrustRequest, runtime: RuntimeId): string {
   const dir = request.scope === 'project' ? ` --dir ${JSON.stringify(request.projectDir)}` : '';
-  return `skillpack install ${JSON.stringify(request.packDir)} --runtime codex --scope ${request.scope}${dir}`;
+  return `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
 }

@@ -7,6 +7,7 @@
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { geminiTrustAdvice, geminiTrustedFoldersFile, trustGeminiFolder } from './gemini-trust.js';
+import type { FolderTrustRequest, FolderTrustStep } from './folder-trust.js';
 import type { InstallScope } from './layout.js';
 import type { OperationOutcome } from './operations.js';
 
@@ -22,16 +23,6 @@ export interface GeminiTrustStep {
   readonly recorded: boolean;
   /** Why the trust could not be recorded, when asked to. */
   readonly problem?: string;
-}
-
-export interface GeminiTrustRequest {
-  readonly scope: InstallScope;
-  readonly projectDir: string;
-  /** The home Gemini CLI runs with (`--home`, `SKILLPACK_HOME`, or the user's). */
-  readonly home: string;
-  readonly env: NodeJS.ProcessEnv;
-  /** `--activate`. */
-  readonly consent: boolean;
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -59,7 +50,7 @@ async function replaceFile(file: string, text: string, created: boolean): Promis
 /** The trust step after a gemini-cli install; `undefined` when the install was refused. Never throws. */
 export async function geminiTrustAfter(
   outcome: OperationOutcome,
-  request: GeminiTrustRequest,
+  request: FolderTrustRequest,
 ): Promise<GeminiTrustStep | undefined> {
   if (outcome.status === 'refused') return undefined;
   const file = geminiTrustedFoldersFile(request.home, request.env);
@@ -101,3 +92,10 @@ export function formatGeminiTrust(step: GeminiTrustStep, rerun: string): string 
   const problem = step.problem ? `Could not record the folder trust: ${step.problem}.\n` : '';
   return `${problem}${geminiTrustAdvice(folder, step.file, rerun)}\n`;
 }
+
+/** Gemini CLI's folder-trust step: the trust stays with the folder on uninstall. */
+export const geminiFolderTrust: FolderTrustStep<GeminiTrustStep> = {
+  afterInstall: geminiTrustAfter,
+  format: formatGeminiTrust,
+  afterUninstall: async () => undefined,
+};

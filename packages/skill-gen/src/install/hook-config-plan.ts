@@ -90,6 +90,8 @@ export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = 
     commandDir: (root, scope, folder) =>
       scope === 'project' ? `$GEMINI_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
   },
+  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+  'copilot-cli': undefined,
 };
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */

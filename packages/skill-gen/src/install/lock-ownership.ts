@@ -71,6 +71,15 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     hookConfigFile: HOOK_WIRING['gemini-cli']?.file,
     configRoots: { project: ['.gemini/skills/'], user: ['.gemini/skills/'] },
   },
+  'copilot-cli': {
+    skillsFolder: { project: '.github/skills/', user: '.copilot/skills/' },
+    // The skill form's hook file and its program (targets/copilot-cli.ts).
+    packFiles: (pack, scope) => {
+      const hooks = scope === 'project' ? '.github/hooks/' : '.copilot/hooks/';
+      return [`${hooks}${pack}.json`, `${hooks}${pack}/skillpack-hook.cjs`];
+    },
+    configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
+  },
 };
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */

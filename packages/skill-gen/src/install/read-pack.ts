@@ -67,6 +67,8 @@ const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: s
     config: 'gemini-cli/extension/hooks/hooks.json',
     program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
   },
+  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+  'copilot-cli': undefined,
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */

@@ -39,7 +39,7 @@ export const claudeCodeRuntime = {
     packForms: false,
     pluginConfigTable: false,
     hookTrust: false,
-    folderTrust: false,
+    folderTrust: undefined,
     options: [],
     userConfig: ['.claude'],
   },

@@ -28,7 +28,7 @@ export const codexRuntime = {
     packForms: true,
     pluginConfigTable: true,
     hookTrust: true,
-    folderTrust: false,
+    folderTrust: undefined,
     options: ['trust-codex-hooks', 'codex-form'],
     userConfig: ['.codex', '.agents'],
   },

@@ -30,7 +30,7 @@ export const geminiCliRuntime = {
     packForms: false,
     pluginConfigTable: false,
     hookTrust: false,
-    folderTrust: true,
+    folderTrust: async () => (await import('../install/gemini-trust-step.js')).geminiFolderTrust,
     options: [],
     userConfig: ['.gemini'],
   },

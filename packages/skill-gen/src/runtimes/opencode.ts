@@ -24,7 +24,7 @@ export const openCodeRuntime = {
     packForms: false,
     pluginConfigTable: false,
     hookTrust: false,
-    folderTrust: false,
+    folderTrust: undefined,
     options: [],
     userConfig: ['.config/opencode'],
   },

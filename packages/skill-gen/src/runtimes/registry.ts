@@ -2,6 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { claudeCodeRuntime } from './claude-code.js';
 import { codexRuntime } from './codex.js';
 import { geminiCliRuntime } from './gemini-cli.js';
+import { copilotCliRuntime } from './copilot-cli.js';
 import { openCodeRuntime } from './opencode.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
@@ -15,6 +16,7 @@ export const SKILL_GEN_RUNTIMES = {
   codex: codexRuntime,
   opencode: openCodeRuntime,
   'gemini-cli': geminiCliRuntime,
+  'copilot-cli': copilotCliRuntime,
 } as const satisfies { readonly [R in RuntimeId]: SkillGenRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { FolderTrustLoader } from '../install/folder-trust.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
 export interface FormMapping {
@@ -59,10 +60,10 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
     readonly hookTrust: boolean;
     /**
-     * Whether headless runs need the project folder trusted in the runtime's trusted-folders file, recorded
-     * after install with `--activate` (install/gemini-trust-step.ts).
+     * The step that reports or records (`--activate`) the project folder trust the runtime's headless runs
+     * need, and releases it on uninstall (install/folder-trust.ts); `undefined`: no folder trust.
      */
-    readonly folderTrust: boolean;
+    readonly folderTrust: FolderTrustLoader | undefined;
     /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
     readonly options: readonly string[];
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */

@@ -101,6 +101,10 @@ export type OpenCodeSection = z.output<typeof OpenCodeSectionSchema>;
 export const GeminiCliSectionSchema = z.strictObject(specOverrides);
 export type GeminiCliSection = z.output<typeof GeminiCliSectionSchema>;
 
+/** GitHub Copilot CLI lists a skill by its spec keys (`copilot skill list`, 1.0.102). */
+export const CopilotCliSectionSchema = z.strictObject(specOverrides);
+export type CopilotCliSection = z.output<typeof CopilotCliSectionSchema>;
+
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,
   description: SkillDescriptionSchema,
@@ -117,6 +121,7 @@ export const SkillFrontMatterSchema = z.strictObject({
   codex: CodexSectionSchema.optional(),
   opencode: OpenCodeSectionSchema.optional(),
   'gemini-cli': GeminiCliSectionSchema.optional(),
+  'copilot-cli': CopilotCliSectionSchema.optional(),
 });
 /** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

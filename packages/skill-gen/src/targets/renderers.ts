@@ -1,6 +1,7 @@
 import { renderClaudeCode } from './claude-code.js';
 import { renderCodex } from './codex.js';
 import { renderGeminiCli } from './gemini-cli.js';
+import { renderCopilotCli } from './copilot-cli.js';
 import { renderOpenCode } from './opencode.js';
 import { renderPortable } from './portable.js';
 import type { RenderTarget } from './target-context.js';
@@ -12,5 +13,6 @@ export const TARGET_RENDERERS: Readonly<Record<TargetId, RenderTarget>> = {
   codex: renderCodex,
   opencode: renderOpenCode,
   'gemini-cli': renderGeminiCli,
+  'copilot-cli': renderCopilotCli,
   portable: renderPortable,
 };

@@ -46,6 +46,7 @@ describe('skillpack parse', () => {
     ['codex', 'codex/captured/exec-json-success-verdict.jsonl'],
     ['codex', 'codex/exec-json-success-verdict.jsonl'],
     ['opencode', 'opencode/captured/run-json-success-verdict.ndjson'],
+    ['copilot-cli', 'copilot-cli/captured/json-success-verdict.jsonl'],
   ] as const)('detects %s in %s (LF and CRLF) and prints the canonical verdict', async (runtime, file) => {
     // The CRLF copy is what the CLIs write on Windows; the captures are from Linux.
     const crlf = join(mkdtempSync(join(tmpdir(), 'skillpack-parse-crlf-')), 'stdout.txt');
@@ -301,7 +302,7 @@ describe('skillpack parse', () => {
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'cursor'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, text; got "cursor"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, copilot-cli, text; got "cursor"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
@@ -340,6 +341,7 @@ describe('skillpack parse', () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
+    expect(ran.stdout).toMatch(/auto, claude-code, codex, opencode, gemini-cli, copilot-cli, text/);
   });
 
   it('resolves FILE against the working directory', async () => {

@@ -107,6 +107,17 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
       );
       break;
     }
+    case 'copilot-cli':
+      lines.push(
+        { type: 'session.tools_updated', data: { model: 'gpt-4.1' }, ephemeral: true },
+        { type: 'user.message', data: { content: 'Run the acceptance check.' } },
+        { type: 'assistant.turn_start', data: { turnId: '0' } },
+        { type: 'assistant.message_delta', data: { messageId: 'm1', deltaContent: text }, ephemeral: true },
+        { type: 'assistant.message', data: { messageId: 'm1', content: text, toolRequests: [] } },
+        { type: 'assistant.turn_end', data: { turnId: '0' } },
+        { type: 'result', sessionId: '7d2e4f6a-8b1c-4d3e-9f5a-6b7c8d9e0f1a', exitCode: 0 },
+      );
+      break;
   }
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }

@@ -56,6 +56,8 @@ describe('the example pack', () => {
           'codex/plugin',
           'codex/skill',
           'opencode/skill',
+          'copilot-cli/plugin',
+          'copilot-cli/skill',
           'portable/skill',
         ].map((form) => `skillpack-examples/${form}/${name}`),
       ),

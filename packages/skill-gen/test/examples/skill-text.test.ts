@@ -106,9 +106,9 @@ describe('maestro renders', () => {
   it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
     const { pack } = await examplePack();
     const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
-    // Six forms (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable), the five runtime ones
-    // again inside the portable package: two skills each.
-    expect(maestro.length).toBe(2 * (6 + 5));
+    // Eight forms (Claude Code, Codex and Copilot CLI skill + plugin, OpenCode, portable), the seven runtime
+    // ones again inside the portable package: two skills each.
+    expect(maestro.length).toBe(2 * (8 + 7));
     for (const file of maestro) {
       const text = String(file.content);
       expect(text, file.path).not.toContain('skillpack-examples:maestro');
@@ -211,7 +211,7 @@ describe('the built example packs', () => {
   it.each([
     // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable), and the five runtime
     // forms again inside the portable package (linted by the runtime each one is for)
-    [EXAMPLE_PACK_CONFIGS[0], 4 * (6 + 5)],
+    [EXAMPLE_PACK_CONFIGS[0], 4 * (8 + 7)],
     // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
     [EXAMPLE_PACK_CONFIGS[1], 2],
   ])(
@@ -221,7 +221,7 @@ describe('the built example packs', () => {
       await writePack(out, (await examplePack(config)).pack);
       const result = await runLint({
         paths: [out],
-        runtimes: ['claude-code', 'codex', 'opencode', 'portable'],
+        runtimes: ['claude-code', 'codex', 'opencode', 'copilot-cli', 'portable'],
         cwd: out,
       });
       expect(result.success).toBe(true);

@@ -3,6 +3,7 @@ import type { RuntimeSetup } from './_setup.js';
 import { claudeCodeSetup } from './claude-code.js';
 import { codexSetup } from './codex.js';
 import { geminiCliSetup } from './gemini-cli.js';
+import { copilotCliSetup } from './copilot-cli.js';
 import { openCodeSetup } from './opencode.js';
 
 /**
@@ -14,4 +15,5 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   codex: codexSetup,
   opencode: openCodeSetup,
   'gemini-cli': geminiCliSetup,
+  'copilot-cli': copilotCliSetup,
 };

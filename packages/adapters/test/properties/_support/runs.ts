@@ -231,9 +231,60 @@ export function geminiCliRun(parts: readonly RunPart[]): string {
   return out;
 }
 
+const COPILOT_SESSION = '5b2e7c1d-3a4f-4b6c-8d9e-0f1a2b3c4d5e';
+
+/** Copilot CLI `-p --output-format json`: session events, one per part, then the `result` line. */
+export function copilotCliRun(parts: readonly RunPart[]): string {
+  let out = line({ type: 'session.tools_updated', data: { model: 'm' }, ephemeral: true });
+  parts.forEach((part, index) => {
+    const id = `msg_${index}`;
+    switch (part.kind) {
+      case 'text':
+        out += line({
+          type: 'assistant.message',
+          data: { messageId: id, content: part.text, toolRequests: [] },
+        });
+        return;
+      case 'tool': {
+        const call = `call_${index}`;
+        out += line({
+          type: 'assistant.message',
+          data: {
+            messageId: id,
+            content: '',
+            toolRequests: [{ toolCallId: call, name: 'bash', arguments: { command: part.command } }],
+          },
+        });
+        out += line({
+          type: 'tool.execution_start',
+          data: { toolCallId: call, toolName: 'bash', arguments: { command: part.command } },
+        });
+        out += line({
+          type: 'tool.execution_complete',
+          data: { toolCallId: call, success: !part.failed, result: { content: part.output } },
+        });
+        return;
+      }
+      case 'user':
+        out += line({ type: 'user.message', data: { content: part.text } });
+        return;
+      case 'subagent':
+        out += line({
+          type: 'assistant.message',
+          agentId: 'sub',
+          data: { messageId: id, content: part.text },
+        });
+        return;
+    }
+  });
+  out += line({ type: 'result', sessionId: COPILOT_SESSION, exitCode: 0, usage: { premiumRequests: 0 } });
+  return out;
+}
+
 export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[]) => string>> = {
   'claude-code': claudeCodeRun,
   codex: codexRun,
   opencode: openCodeRun,
   'gemini-cli': geminiCliRun,
+  'copilot-cli': copilotCliRun,
 };

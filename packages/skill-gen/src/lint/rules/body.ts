@@ -11,6 +11,7 @@ const EVERY_RUNTIME = {
   codex: 'warning',
   opencode: 'warning',
   'gemini-cli': 'warning',
+  'copilot-cli': 'warning',
   portable: 'warning',
 } as const;
 
@@ -41,6 +42,7 @@ export const bodyEmpty = defineRule({
     codex: 'info',
     opencode: 'info',
     'gemini-cli': 'info',
+    'copilot-cli': 'info',
     portable: 'info',
   },
   fix: 'Write the instructions the agent follows once the skill is activated.',

@@ -12,6 +12,7 @@ export const descriptionMissing = defineRule({
     codex: 'error',
     opencode: 'error',
     'gemini-cli': 'error',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Add a `description` that says what the skill does and when to use it.',
@@ -37,6 +38,7 @@ export const descriptionNotString = defineRule({
     codex: 'warning',
     opencode: 'error',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Write the description as a (quoted) string.',
@@ -71,6 +73,7 @@ export const descriptionTooLong = defineRule({
     codex: 'error',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Shorten the description to at most 1024 characters; move detail into the body.',
@@ -92,7 +95,7 @@ export const descriptionTooLong = defineRule({
 export const descriptionListingTruncated = defineRule({
   id: 'description-listing-truncated',
   summary: "`description` plus `when_to_use` exceed Claude Code's 1536-character skill listing.",
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', portable: 'off' },
+  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'warning', portable: 'off' },
   fix: 'Keep `description` and `when_to_use` together under 1536 characters; put the rest in the body.',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -137,6 +140,7 @@ export const descriptionXmlTag = defineRule({
     codex: 'warning',
     opencode: 'off',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Remove angle-bracket tags from the description; describe the format in words.',

@@ -13,6 +13,7 @@ export const compatibilityTooLong = defineRule({
     codex: 'off',
     opencode: 'warning',
     'gemini-cli': 'off',
+    'copilot-cli': 'off',
     portable: 'error',
   },
   fix: 'Shorten `compatibility` to at most 500 characters.',
@@ -39,6 +40,7 @@ export const compatibilityInvalid = defineRule({
     codex: 'off',
     opencode: 'warning',
     'gemini-cli': 'off',
+    'copilot-cli': 'off',
     portable: 'error',
   },
   fix: 'Write `compatibility` as one non-empty string, for example `compatibility: "Requires git and Node 20"`.',
@@ -74,6 +76,7 @@ export const metadataNotMapping = defineRule({
     codex: 'error',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Write `metadata` as a mapping of string keys to quoted string values.',
@@ -106,6 +109,7 @@ export const metadataValueNotString = defineRule({
     codex: 'warning',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'off',
     portable: 'warning',
   },
   fix: 'Quote every metadata value, for example `version: "1.0"`.',
@@ -128,7 +132,7 @@ export const metadataValueNotString = defineRule({
 export const allowedToolsNotString = defineRule({
   id: 'allowed-tools-not-string',
   summary: '`allowed-tools` is not a space-separated string.',
-  severity: { 'claude-code': 'off', codex: 'off', opencode: 'off', 'gemini-cli': 'off', portable: 'warning' },
+  severity: { 'claude-code': 'off', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'off', portable: 'warning' },
   fix: 'Write `allowed-tools` as one space-separated string, for example `allowed-tools: "Bash(git:*) Read"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('allowed-tools');
@@ -150,6 +154,7 @@ export const unknownKey = defineRule({
     codex: 'warning',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: "Remove the key, move the value under `metadata`, or put runtime-only keys in that runtime's copy of the skill.",

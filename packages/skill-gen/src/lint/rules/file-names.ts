@@ -14,6 +14,7 @@ export const fileNameWindowsUnsafe = defineRule({
     codex: 'error',
     opencode: 'error',
     'gemini-cli': 'error',
+    'copilot-cli': 'error',
     portable: 'error',
   },
   fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), unique regardless of case.',

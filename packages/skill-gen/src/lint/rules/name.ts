@@ -32,6 +32,7 @@ const SPEC_STYLE = {
   codex: 'warning',
   opencode: 'warning',
   'gemini-cli': 'warning',
+  'copilot-cli': 'warning',
   portable: 'error',
 } as const;
 
@@ -43,6 +44,7 @@ export const nameMissing = defineRule({
     codex: 'warning',
     opencode: 'error',
     'gemini-cli': 'error',
+    'copilot-cli': 'info',
     portable: 'error',
   },
   fix: 'Add `name: <folder-name>` (lowercase letters, digits and hyphens).',
@@ -69,6 +71,7 @@ export const nameNotString = defineRule({
     codex: 'warning',
     opencode: 'error',
     'gemini-cli': 'warning',
+    'copilot-cli': 'error',
     portable: 'error',
   },
   fix: 'Write the name as a string; quote it if YAML would read it as a number or boolean (`name: "2048"`).',
@@ -94,6 +97,7 @@ export const nameTooLong = defineRule({
     codex: 'error',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Shorten the name (and the folder) to at most 64 characters.',
@@ -186,6 +190,7 @@ export const nameFolderMismatch = defineRule({
     codex: 'info',
     opencode: 'warning',
     'gemini-cli': 'warning',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Rename the folder to the skill name, or change `name` to the folder name.',
@@ -211,6 +216,7 @@ export const nameReservedWord = defineRule({
     codex: 'off',
     opencode: 'off',
     'gemini-cli': 'off',
+    'copilot-cli': 'warning',
     portable: 'error',
   },
   fix: 'Choose a name without `claude` or `anthropic`.',
@@ -230,7 +236,7 @@ export const nameReservedWord = defineRule({
 export const folderNameReserved = defineRule({
   id: 'folder-name-reserved',
   summary: 'The skill folder uses a name Claude Code reserves.',
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', portable: 'off' },
+  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'warning', portable: 'off' },
   fix: 'Rename the skill and its folder.',
   check(skill) {
     if (skill.folderName !== 'synced') return [];

@@ -1,0 +1,171 @@
+import { fail, ok, ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
+import { z } from 'zod';
+import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
+import type { HookRuntimeId, StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { CopilotStopRef } from './stop-answer.js';
+import type { StopTranscriptOptions } from './stop-transcript.js';
+
+/** The runtime id of GitHub Copilot CLI. */
+export const COPILOT_CLI = 'copilot-cli';
+
+/** Whether an event is a subagent's: the envelope's `agentId`, or the deprecated `data.parentToolCallId`. */
+export function isSubagentEvent(event: object): boolean {
+  const { agentId, data } = event as { readonly agentId?: unknown; readonly data?: unknown };
+  if (typeof agentId === 'string' && agentId !== '') return true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { parentToolCallId?: unknown }).parentToolCallId === 'string'
+  );
+}
+
+const isJsonObjectValue = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Validates the `agentStop` hook's stdin (`.github/hooks/*.json`, `~/.copilot/hooks`): no answer text. */
+export const CopilotAgentStopInputSchema = z.looseObject({
+  sessionId: z.string(),
+  timestamp: z.number(),
+  cwd: z.string().optional(),
+  transcriptPath: z.string(),
+  stopReason: z.string().optional(),
+  stop_hook_active: z.boolean(),
+});
+/** The `agentStop` hook's stdin payload. */
+export type CopilotAgentStopInput = z.output<typeof CopilotAgentStopInputSchema>;
+
+/**
+ * Validates the stdin Copilot sends a Claude-format `Stop` hook (`.claude/settings.json`): Claude's snake_case
+ * names, an ISO `timestamp`, and no `last_assistant_message`; `transcript_path` is Copilot's `events.jsonl`.
+ */
+export const CopilotClaudeStopInputSchema = z.looseObject({
+  hook_event_name: z.string(),
+  session_id: z.string(),
+  timestamp: z.string(),
+  cwd: z.string().optional(),
+  transcript_path: z.string(),
+  stop_reason: z.string().optional(),
+  stop_hook_active: z.boolean(),
+});
+/** The stdin Copilot sends a Claude-format `Stop` hook. */
+export type CopilotClaudeStopInput = z.output<typeof CopilotClaudeStopInputSchema>;
+
+/**
+ * A Copilot stop, from either hook dialect Copilot CLI 1.0.102 sends: `agentStop` (`.github/hooks/*.json`,
+ * `~/.copilot/hooks`, camelCase but `stop_hook_active`) or a Claude-format `Stop` (`.claude/settings.json`,
+ * snake_case, ISO `timestamp`, no `last_assistant_message`). Neither carries the answer: it is in the
+ * transcript (`events.jsonl`), found through `ref`.
+ */
+export interface CopilotStop {
+  readonly event: StopHookEvent;
+  readonly ref: CopilotStopRef;
+}
+
+/** Whether a payload is Claude-shaped (`hook_event_name`), so it is read as Copilot's Claude-format `Stop`. */
+function isClaudeShaped(payload: unknown): boolean {
+  return isJsonObjectValue(payload) && 'hook_event_name' in payload;
+}
+
+function fromAgentStop(input: CopilotAgentStopInput): CopilotStop {
+  return {
+    event: {
+      runtime: COPILOT_CLI as HookRuntimeId,
+      // `agentStop` is the main agent's stop: Claude's `Stop`.
+      hookEventName: 'Stop',
+      sessionId: input.sessionId,
+      agentId: undefined,
+      stopHookActive: input.stop_hook_active,
+      lastAssistantMessage: undefined,
+      transcriptPath: input.transcriptPath,
+    },
+    ref: { sessionId: input.sessionId, timestampMs: input.timestamp },
+  };
+}
+
+function fromClaudeStop(input: CopilotClaudeStopInput): Result<CopilotStop, ProtocolError> {
+  const timestampMs = Date.parse(input.timestamp);
+  if (!Number.isFinite(timestampMs)) {
+    return fail(
+      new ProtocolError(
+        'invalid_hook_input',
+        `Copilot Stop hook input: expected an ISO timestamp; received ${JSON.stringify(input.timestamp)}.`,
+        { details: { path: ['timestamp'] } },
+      ),
+    );
+  }
+  return ok({
+    event: {
+      runtime: COPILOT_CLI as HookRuntimeId,
+      hookEventName: input.hook_event_name,
+      sessionId: input.session_id,
+      agentId: undefined,
+      stopHookActive: input.stop_hook_active,
+      lastAssistantMessage: undefined,
+      transcriptPath: input.transcript_path,
+    },
+    ref: { sessionId: input.session_id, timestampMs },
+  });
+}
+
+/** Validate a Copilot stop hook payload (either dialect) and normalise it; never throws. */
+export function parseCopilotStop(payload: unknown): Result<CopilotStop, ProtocolError> {
+  if (isClaudeShaped(payload)) {
+    const parsed = CopilotClaudeStopInputSchema.safeParse(payload);
+    if (!parsed.success) {
+      return fail(
+        protocolErrorFromZod(parsed.error, 'Copilot Stop hook input', payload, 'invalid_hook_input'),
+      );
+    }
+    return fromClaudeStop(parsed.data);
+  }
+  const parsed = CopilotAgentStopInputSchema.safeParse(payload);
+  if (!parsed.success) {
+    return fail(
+      protocolErrorFromZod(parsed.error, 'Copilot agentStop hook input', payload, 'invalid_hook_input'),
+    );
+  }
+  return ok(fromAgentStop(parsed.data));
+}
+
+/**
+ * How a Copilot stop hook payload is validated and normalised into a `StopHookEvent`. The event has no
+ * `lastAssistantMessage`: `handleCopilotCliStop` reads the answer from the transcript.
+ */
+export const copilotCliStopHook: StopHookRuntime = {
+  id: COPILOT_CLI as HookRuntimeId,
+  parseInput: (payload) => {
+    const stop = parseCopilotStop(payload);
+    return stop.success ? ok(stop.data.event) : stop;
+  },
+};
+
+/** Options of `handleCopilotCliStop`: the Stop hook's, and how long to wait for the transcript. */
+export interface CopilotStopHookOptions extends StopHookOptions {
+  readonly transcript?: StopTranscriptOptions;
+}
+
+/**
+ * Decide a Copilot stop from its stdin payload (either dialect): the answer is read from `events.jsonl` by
+ * `readCopilotStopAnswer` (this stop's own `hook.start`, polled, bounded), never guessed; not found lets the
+ * stop through with a `systemMessage`. Copilot needs `result.output` printed at exit 0: exit 2 only warns.
+ */
+export function handleCopilotCliStop(
+  payload: unknown,
+  options: CopilotStopHookOptions,
+): Promise<StopHookResult> {
+  const stop = parseCopilotStop(payload);
+  const ref = stop.success ? stop.data.ref : undefined;
+  return handleStopHook(copilotCliStopHook, payload, {
+    ...options,
+    readTranscript:
+      options.readTranscript ??
+      (ref
+        ? async (path) => {
+            // Loaded on a stop only: the transcript reader is not part of reading stdout.
+            const { readCopilotStopAnswer } = await import('./stop-transcript.js');
+            return readCopilotStopAnswer(path, ref, options.transcript);
+          }
+        : // Unreachable: handleStopHook refuses the payload first.
+          async () => fail(new ProtocolError('invalid_hook_input', 'The Copilot stop payload is invalid.'))),
+  });
+}

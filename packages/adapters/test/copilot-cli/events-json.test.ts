@@ -1,0 +1,165 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { unwrapCopilotCliLine } from '../../src/copilot-cli/unwrap.js';
+import { extractContract } from '../../src/extract-contract.js';
+import { SUCCESS_FINAL_TEXT, UNICODE_FINAL_TEXT } from '../_support/fixtures.js';
+import { acceptance } from '../_support/read-paths.js';
+import { captured, capturedDir, readCopilot } from './_read.js';
+
+const ANSWER = 'The project holds notes.txt.';
+const read = (file: string) => readCopilot(captured(file));
+
+/** What each capture of Copilot CLI 1.0.102 must read as: how it ended and its final answer. */
+const EXPECTED: Record<string, { finish: string; finalText: string | undefined; error?: string }> = {
+  'json-text.jsonl': { finish: 'complete', finalText: ANSWER },
+  'json-tool-call.jsonl': { finish: 'complete', finalText: ANSWER },
+  'json-success-verdict.jsonl': { finish: 'complete', finalText: SUCCESS_FINAL_TEXT },
+  'json-unicode.jsonl': { finish: 'complete', finalText: UNICODE_FINAL_TEXT },
+  // The pass beside the tool call is narration; the final answer is the empty message after it.
+  'json-empty-final-message.jsonl': { finish: 'complete', finalText: '' },
+  'json-skill-loaded.jsonl': { finish: 'complete', finalText: 'VERDICT: pass' },
+  // Copilot retried the cut response twice and then kept the third cut one: stdout marks nothing (1.0.102).
+  'json-max-tokens.jsonl': { finish: 'complete', finalText: 'The project holds no' },
+  'json-http-400.jsonl': { finish: 'error', finalText: undefined, error: 'session.error' },
+  'json-http-500.jsonl': { finish: 'error', finalText: undefined, error: 'session.error' },
+  'json-stop-hook-block.jsonl': { finish: 'complete', finalText: `${ANSWER} FINAL` },
+  'json-stop-hook-claude-settings.jsonl': { finish: 'complete', finalText: `${ANSWER} FINAL` },
+  'json-stop-hook-untrusted.jsonl': { finish: 'complete', finalText: ANSWER },
+  'json-stop-hook-exit2.jsonl': { finish: 'complete', finalText: ANSWER },
+  'json-stop-hook-always-block.jsonl': { finish: 'complete', finalText: `${ANSWER} FINAL` },
+  // The pass was pushed back; the request after it failed: no final answer, and an error.
+  'json-pass-then-http-400.jsonl': { finish: 'error', finalText: undefined, error: 'session.error' },
+};
+
+describe('Copilot CLI --output-format json (1.0.102 captures)', () => {
+  it('has an expectation for every capture', () => {
+    const files = readdirSync(capturedDir).filter((file) => file.endsWith('.jsonl'));
+    expect(files.sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [file, expected] of Object.entries(EXPECTED)) {
+    it(`reads ${file}`, () => {
+      const run = read(file);
+      expect(run.runtime).toBe('copilot-cli');
+      expect(run.format).toBe('events-json');
+      expect(run.finish).toBe(expected.finish);
+      expect(run.finalText).toBe(expected.finalText);
+      expect(run.error?.code).toBe(expected.error);
+      expect(run.malformedLineCount).toBe(0);
+      expect(run.unknownEventTypes).toEqual({});
+      expect(run.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(run.model).toBe('gpt-4.1');
+    });
+  }
+
+  it('keeps tool calls with their output', () => {
+    const run = read('json-tool-call.jsonl');
+    expect(run.tools).toEqual([
+      expect.objectContaining({
+        id: 'call_scripted_0_0',
+        name: 'bash',
+        input: { command: 'ls', description: 'List the folder' },
+        status: 'completed',
+        output: expect.stringContaining('notes.txt'),
+      }),
+    ]);
+    expect(read('json-skill-loaded.jsonl').tools).toEqual([
+      expect.objectContaining({ name: 'skill', input: { skill: 'review' }, status: 'completed' }),
+    ]);
+  });
+
+  it('keeps both answers of a pushed-back run, the last one final', () => {
+    const run = read('json-stop-hook-block.jsonl');
+    expect(run.messages.map((message) => message.text)).toEqual([ANSWER, `${ANSWER} FINAL`]);
+  });
+
+  it('reports a hook that exited 2 as a warning (Copilot does not push back on it)', () => {
+    expect(read('json-stop-hook-exit2.jsonl').warnings).toEqual([
+      expect.objectContaining({ code: 'runtime_warning', message: 'Add the word FINAL to your answer.' }),
+    ]);
+  });
+
+  it('gives no verdict from a pass that was pushed back before the run failed', () => {
+    const run = read('json-pass-then-http-400.jsonl');
+    expect(run.messages.map((message) => message.text)).toEqual(['All checks hold.\n{"acceptance":"pass"}']);
+    expect(extractContract(run, acceptance).success).toBe(false);
+  });
+
+  it('extracts the verdict of a completed run', () => {
+    const run = read('json-success-verdict.jsonl');
+    expect(extractContract(run, acceptance)).toMatchObject({ success: true, data: { acceptance: 'pass' } });
+  });
+
+  it('unwraps only the main agent’s answers, never tool text or the push-back', () => {
+    const texts = captured('json-stop-hook-block.jsonl')
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => unwrapCopilotCliLine(line));
+    expect(texts.every((text) => text !== undefined)).toBe(true);
+    expect(texts.filter((text) => text !== '')).toEqual([ANSWER, `${ANSWER} FINAL`]);
+    expect(unwrapCopilotCliLine('{"type":"turn.completed"}')).toBeUndefined();
+  });
+});
+
+describe('Copilot CLI reader on synthetic lines', () => {
+  const line = (event: unknown) => `${JSON.stringify(event)}\n`;
+  const message = (content: string, extra: Record<string, unknown> = {}) =>
+    line({ type: 'assistant.message', data: { messageId: 'm1', content, toolRequests: [], ...extra } });
+  const result = (exitCode = 0) => line({ type: 'result', sessionId: 's', exitCode });
+
+  it('never takes a subagent’s message as the answer', () => {
+    const run = readCopilot(
+      message('main answer') +
+        line({ type: 'assistant.message', agentId: 'sub', data: { messageId: 'm2', content: 'sub' } }) +
+        line({ type: 'assistant.message', data: { messageId: 'm3', content: 'x', parentToolCallId: 't' } }) +
+        result(),
+    );
+    expect(run.finalText).toBe('main answer');
+    expect(run.finish).toBe('complete');
+  });
+
+  it('reads a message that asks for a tool as narration, not an answer', () => {
+    const run = readCopilot(
+      message('pass', { toolRequests: [{ toolCallId: 't1', name: 'bash', arguments: {} }] }) + result(),
+    );
+    expect(run.finalText).toBeUndefined();
+  });
+
+  it('reads streamed text without its assistant.message as a cut answer', () => {
+    const delta = (text: string) =>
+      line({ type: 'assistant.message_delta', data: { messageId: 'm1', deltaContent: text } });
+    const run = readCopilot(delta('All ') + delta('good') + result());
+    expect(run).toMatchObject({ finish: 'truncated', finalText: 'All good' });
+    expect(run.error?.code).toBe('partial_message');
+  });
+
+  it('reads a response split at reasoning boundaries as whole only at its last chunk', () => {
+    const cut = readCopilot(message('part one', { chunkIndex: 0, chunkCount: 2 }) + result());
+    expect(cut.finish).toBe('truncated');
+    const whole = readCopilot(
+      message('part one', { chunkIndex: 0, chunkCount: 2 }) +
+        line({
+          type: 'assistant.message',
+          data: { messageId: 'm2', content: 'part two', chunkIndex: 1, chunkCount: 2 },
+        }) +
+        result(),
+    );
+    expect(whole).toMatchObject({ finish: 'complete', finalText: 'part two' });
+  });
+
+  it('reads anything after the result line as a cut run, and a non-zero exit code as an error', () => {
+    expect(readCopilot(message('a') + result() + message('b')).finish).toBe('truncated');
+    expect(readCopilot(message('a') + result() + result()).finish).toBe('truncated');
+    expect(readCopilot(message('a') + result(1))).toMatchObject({
+      finish: 'error',
+      error: { code: 'exit_code' },
+    });
+  });
+
+  it('records a malformed event without a crash', () => {
+    const run = readCopilot(`${line({ type: 'assistant.message', data: { content: 3 } })}${result()}`);
+    expect(run.malformedLineCount).toBe(1);
+    expect(run.finalText).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+import { SPEC_KEYS } from '../lint/spec-keys.js';
+import type { SkillGenRuntime } from './runtime-declaration.js';
+
+/**
+ * GitHub Copilot CLI (1.0.102): skills in `.github/skills/` (it also reads `.agents/skills/` and
+ * `.claude/skills/`; `~/.copilot/skills/` and `~/.agents/skills/` for the user), the pack's `agentStop` hook
+ * in `.github/hooks/` (`~/.copilot/hooks/`), and a plugin form (`.plugin/plugin.json`).
+ */
+export const copilotCliRuntime = {
+  id: 'copilot-cli',
+  title: 'GitHub Copilot CLI',
+  // `/name`; a plugin's skills are listed by their own names (`copilot skill list`, 1.0.102).
+  invocation: { sigil: '/', pluginNamespaced: false },
+  strictSchema: false,
+  enforcement: 'hook',
+  install: {
+    // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
+    skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],
+    portablePackageForm: [{ from: 'skills/', project: '.github/skills/', user: '.copilot/skills/' }],
+    ownedFolders: {
+      project: ['.github/skills/', '.github/hooks/'],
+      user: ['.copilot/skills/', '.copilot/hooks/'],
+    },
+    pluginForm: false,
+    headlessSkillRules: false,
+    packForms: false,
+    pluginConfigTable: false,
+    // Copilot's trust step is its own (install/copilot-trust.ts), not Codex's hook trust.
+    hookTrust: false,
+    folderTrust: async () => (await import('../install/copilot-trust-step.js')).copilotFolderTrust,
+    options: [],
+    userConfig: ['.copilot'],
+  },
+  lint: {
+    discoveryFolders: [
+      ['.github', 'skills'],
+      ['.copilot', 'skills'],
+    ],
+    recognisedKeys: SPEC_KEYS,
+    sidecarKeys: [],
+    pluginManifest: ['.plugin', 'plugin.json'],
+  },
+  testedVersion: '1.0.102',
+  docs: {
+    npmPackage: '@github/copilot',
+    skillFolders: '`.github/skills/`, `~/.copilot/skills/`',
+    hookEvent: '`agentStop` (no answer in the payload: read from the session `events.jsonl`)',
+    trustStep:
+      'project hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/config.json`, or `copilot --trust-folder`); Copilot skips them silently otherwise. User hooks need none',
+    enforcement:
+      '`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; Node on PATH',
+  },
+} as const satisfies SkillGenRuntime<'copilot-cli'>;
