@@ -18,7 +18,9 @@ import type { RunError } from '../agent-run.js';
  *
  * So a message whose deltas continue after their block's `content_block_stop` is a joined one and gives no
  * final answer (`final_message_joined`), and a message read without its deltas (plain stream-json, `json`)
- * cannot be shown not to be one (`final_message_unverified`). An attempt that starts with a tool call or
+ * cannot be shown not to be one (`final_message_unverified`). A `system/retry` line follows a message the
+ * CLI printed for an abandoned attempt (no answer); after a continuation retry (`preserveText: true`) the
+ * delivered text goes on, so the turn's answer cannot be shown whole (`final_message_retried`). An attempt that starts with a tool call or
  * thinking starts a new message, so an answer after a tool call is a message of its own again.
  */
 export class QwenStreamedMessage {
@@ -58,6 +60,7 @@ export type QwenMessageCheck =
   | { readonly kind: 'single' }
   | { readonly kind: 'joined' }
   | { readonly kind: 'mismatch' }
+  | { readonly kind: 'retried' }
   | { readonly kind: 'unverified' };
 
 /** Why a completed run's final message gives no answer, by the check of its deltas. */
@@ -76,6 +79,12 @@ export function unusableFinalMessage(check: QwenMessageCheck): RunError | undefi
         code: 'final_message_mismatch',
         message:
           "The final message's streamed deltas do not add up to its text, so the stream cannot show which answer is the final one.",
+      };
+    case 'retried':
+      return {
+        code: 'final_message_retried',
+        message:
+          'Qwen Code retried a model request and kept the text already delivered, so the final message may continue one printed before it; the stream cannot show the whole answer.',
       };
     case 'unverified':
       return {

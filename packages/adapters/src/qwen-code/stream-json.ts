@@ -20,6 +20,8 @@ import {
   QwenUserEventSchema,
 } from './wire-schemas.js';
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const PASSIVE_TYPES: ReadonlySet<string> = new Set(QWEN_PASSIVE_EVENT_TYPES);
 const KNOWN_BLOCKS: ReadonlySet<string> = new Set(['text', 'thinking', 'tool_use', 'tool_result']);
 
@@ -67,6 +69,7 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
   let candidate: FinalCandidate | undefined;
   let result: QwenResultEvent | undefined;
   let outputAfterResult = false;
+  let continuedAfterRetry = false;
 
   function noteMain(): void {
     if (result) outputAfterResult = true;
@@ -95,7 +98,8 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     if (event.message.model && !run.model) run.model = event.message.model;
     if (subagent) return;
     noteMain();
-    if (text !== '') candidate = { text, check: streamed.verdict(text) };
+    if (text !== '')
+      candidate = { text, check: continuedAfterRetry ? { kind: 'retried' } : streamed.verdict(text) };
     streamed = new QwenStreamedMessage();
   }
 
@@ -106,6 +110,7 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     if (!subagent) {
       noteMain();
       candidate = undefined;
+      continuedAfterRetry = false;
       streamed = new QwenStreamedMessage();
     }
     if (typeof user.message.content === 'string') return;
@@ -146,6 +151,14 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
       if (system.model) run.model ??= system.model;
     } else if (system.subtype === 'retry') {
       run.warn('api_retry', `Qwen Code retried a model request (line ${line}).`, { line });
+      if (typeof system.parent_tool_use_id === 'string') return;
+      noteMain();
+      // The CLI printed the abandoned attempt's text as a message before this line (restartAttempt): it is
+      // no answer. A continuation retry keeps that text and goes on with it, maybe in a new message, so a
+      // later message of the turn cannot be shown to be the whole answer.
+      candidate = undefined;
+      streamed = new QwenStreamedMessage();
+      if (isObject(system.data) && system.data.preserveText === true) continuedAfterRetry = true;
     } else if (system.subtype === 'model_fallback') {
       run.warn('model_fallback', `Qwen Code fell back to another model (line ${line}).`, { line });
     }

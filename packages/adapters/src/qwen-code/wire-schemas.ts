@@ -20,6 +20,8 @@ export const QwenSystemEventSchema = z.looseObject({
   ...EnvelopeFields,
   model: z.string().optional(),
   qwen_code_version: z.string().optional(),
+  /** `retry`: `{ reason, attempt?, maxRetries?, delayMs?, discardedToolCalls, preserveText }`. */
+  data: z.unknown().optional(),
 });
 /** A `system` line: `init` (with `qwen_code_version`), `retry`, `model_fallback`, … */
 export type QwenSystemEvent = z.output<typeof QwenSystemEventSchema>;

@@ -150,6 +150,42 @@ describe('Qwen Code reader on constructed streams', () => {
     expect(run.error?.code).toBe('contradictory_result');
   });
 
+  const retry = (preserveText: boolean) =>
+    JSON.stringify({
+      type: 'system',
+      subtype: 'retry',
+      session_id: 's',
+      parent_tool_use_id: null,
+      data: { reason: 'retry', discardedToolCalls: 0, preserveText },
+    });
+
+  it('drops the text of an attempt abandoned by a fresh retry', async () => {
+    const run = await readQwen(
+      [init, start, delta('PASS'), stop, assistant('PASS'), retry(false), result('')].join('\n'),
+    );
+    expect(run).toMatchObject({ finish: 'complete', finalText: undefined });
+  });
+
+  it('refuses the answer after a continuation retry, which may continue an earlier message', async () => {
+    const run = await readQwen(
+      [
+        init,
+        start,
+        delta('A'),
+        stop,
+        assistant('A'),
+        retry(true),
+        start,
+        delta('B'),
+        stop,
+        assistant('B'),
+        result('B'),
+      ].join('\n'),
+    );
+    expect(run.error?.code).toBe('final_message_retried');
+    expect(run.finalText).toBeUndefined();
+  });
+
   it('reads a stream cut before its result as truncated', async () => {
     const run = await readQwen([init, start, delta('A'), stop, assistant('A')].join('\n'));
     expect(run.finish).toBe('truncated');
