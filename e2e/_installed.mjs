@@ -4,11 +4,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runAgent } from '@skillpack/testing';
+import { CLI_NAMES, runAgent } from '@skillpack/testing';
 import { scriptedAnswers } from './_loops.mjs';
 import { makeSandbox, runtimeBinDir, skillpack } from './_support.mjs';
-
-const CLI_OF = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
 
 // Codex 0.169 hands a hook's reason to the model inside <hook_prompt>, XML-escaped.
 const unescapeXml = (text) =>
@@ -62,7 +60,7 @@ export async function runInstalled({ runtime, scope, packs, prompt, answers, con
       prompt,
       project: sandbox.project,
       home: sandbox.home,
-      cli: join(runtimeBinDir, CLI_OF[runtime]),
+      cli: join(runtimeBinDir, CLI_NAMES[runtime]),
       timeoutMs: 180_000,
     });
     const requests = output.requests

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { builtinContracts } from '@skillpack/core/contracts';
 import {
+  CLI_NAMES,
   createScriptedModel,
   otherwise,
   reply,
@@ -129,8 +130,6 @@ const RUNTIMES = {
   },
 };
 
-const CLI_OF = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
-
 /** Trust the project's Codex hooks the way a person approving them would (through `codex app-server`). */
 export function trustCodexHooks(sandbox) {
   return trustHooks({ codex: join(runtimeBinDir, 'codex'), project: sandbox.project, env: sandbox.env });
@@ -154,7 +153,7 @@ export async function runLoop(runtimeId, { prompt, answers, contract, packs = ex
       model,
       prompt,
       project: sandbox.project,
-      cli: join(runtimeBinDir, CLI_OF[runtimeId]),
+      cli: join(runtimeBinDir, CLI_NAMES[runtimeId]),
       timeoutMs: 180_000,
       ...setup,
     });

@@ -12,6 +12,13 @@ export const runtimeBinDir = binDir;
 const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
 
 /** The pinned versions, read from the runtimes package.json so there is one place to change them. */
+/** Each runtime's name in captions and SOURCES.md; e2e/runtimes.test.mjs checks it names every runtime id. */
+export const RUNTIME_TITLES = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  opencode: 'OpenCode',
+};
+
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;
 
 const VERSION_PATTERNS = {

@@ -6,18 +6,29 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { RUNTIME_IDS } from '@skillpack/adapters';
+import { CLI_NAMES } from '@skillpack/testing';
 import { parse as parseYaml } from 'yaml';
 import {
   ensureRuntimes,
   makeSandbox,
   makeTempDir,
   parseRuntimeJson,
+  RUNTIME_TITLES,
   removeTempDirs,
   repoRoot,
   runtime,
   runtimeBinDir,
   skillpack,
 } from './_support.mjs';
+
+describe('the e2e runtime tables', () => {
+  it('name every runtime id, each with its pinned CLI installed', () => {
+    assert.deepEqual(Object.keys(RUNTIME_TITLES).sort(), [...RUNTIME_IDS].sort());
+    for (const id of RUNTIME_IDS)
+      assert.ok(existsSync(join(runtimeBinDir, CLI_NAMES[id])), `${id}: ${CLI_NAMES[id]}`);
+  });
+});
 
 let packDir;
 

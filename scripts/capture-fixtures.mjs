@@ -10,14 +10,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createScriptedModel, runAgent } from '@skillpack/testing';
-import { ensureRuntimes } from '../e2e/_support.mjs';
+import { RUNTIME_IDS } from '@skillpack/adapters';
+import { CLI_NAMES, createScriptedModel, runAgent } from '@skillpack/testing';
+import { ensureRuntimes, RUNTIME_TITLES } from '../e2e/_support.mjs';
 import { SCENARIOS, UNREACHED } from './capture-fixtures/scenarios.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const binDir = join(repoRoot, 'e2e/runtimes/node_modules/.bin');
-const CLI = { 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' };
-const TITLE = { 'claude-code': 'Claude Code', codex: 'Codex', opencode: 'OpenCode' };
+// The CLI of each runtime (its @skillpack/testing declaration) and its name (e2e/_support.mjs).
+const CLI = CLI_NAMES;
+const TITLE = RUNTIME_TITLES;
 
 const { values } = parseArgs({ options: { runtime: { type: 'string' }, only: { type: 'string' } } });
 
@@ -112,7 +114,7 @@ async function main() {
   );
   if (selected.length === 0) throw new Error('no scenario matches --runtime/--only');
   ensureRuntimes();
-  for (const runtime of Object.keys(CLI)) {
+  for (const runtime of RUNTIME_IDS) {
     const scenarios = selected.filter((scenario) => scenario.runtime === runtime);
     if (scenarios.length === 0) continue;
     const version = cliVersion(runtime);

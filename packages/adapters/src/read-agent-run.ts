@@ -6,10 +6,8 @@ import { createLineSplitter } from './_shared/line-splitter.js';
 import { RunBuilder } from './_shared/run-builder.js';
 import type { RunReaderFactory } from './_shared/run-reader.js';
 import type { AgentRun } from './agent-run.js';
-import { createClaudeCodeReader } from './claude-code/stream-json.js';
-import { createCodexReader } from './codex/exec-json.js';
-import { createOpenCodeReader } from './opencode/run-json.js';
-import { isRuntimeId, type RuntimeId } from './runtime-id.js';
+import { isRuntimeId, RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
+import { ADAPTER_RUNTIMES, orList } from './runtimes.js';
 
 export type { AgentRunInput } from './_shared/input-chunks.js';
 
@@ -45,11 +43,11 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;
 
-const READERS: Readonly<Record<RuntimeId, RunReaderFactory>> = {
-  'claude-code': createClaudeCodeReader,
-  codex: createCodexReader,
-  opencode: createOpenCodeReader,
-};
+const READERS = Object.fromEntries(
+  RUNTIME_IDS.map((id) => [id, ADAPTER_RUNTIMES[id].createReader]),
+) as Readonly<Record<RuntimeId, RunReaderFactory>>;
+
+const RUNTIME_CHOICES = orList(['auto', ...RUNTIME_IDS].map((id) => `"${id}"`));
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -81,7 +79,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
   if (runtime !== 'auto' && !isRuntimeId(runtime)) {
     throw new ConfigError(
       'invalid_option',
-      `Option runtime must be "auto", "claude-code", "codex" or "opencode"; received ${describeValue(runtime)}.`,
+      `Option runtime must be ${RUNTIME_CHOICES}; received ${describeValue(runtime)}.`,
       { details: { option: 'runtime' } },
     );
   }

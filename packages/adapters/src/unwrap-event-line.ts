@@ -1,11 +1,9 @@
 import type { UnwrapLine } from '@skillpack/core';
 import { parseUnwrapCandidate } from './_shared/unwrap-json.js';
 import { utf8ByteLength } from './_shared/utf8.js';
-import { unwrapClaudeCodeEvent } from './claude-code/unwrap.js';
-import { unwrapCodexEvent } from './codex/unwrap.js';
-import { unwrapOpenCodeEvent } from './opencode/unwrap.js';
 import { createRunLineReader } from './read-agent-run.js';
 import { finalAnswerOf } from './run-completion.js';
+import { unwrapAnyEvent } from './runtimes.js';
 
 /**
  * The assistant text one event line of Claude Code, Codex or OpenCode carries, read alone: the Conflux
@@ -26,7 +24,7 @@ import { finalAnswerOf } from './run-completion.js';
 export const unwrapEventLine: UnwrapLine = (line) => {
   const event = parseUnwrapCandidate(line);
   if (!event) return undefined;
-  return unwrapOpenCodeEvent(event) ?? unwrapCodexEvent(event) ?? unwrapClaudeCodeEvent(event);
+  return unwrapAnyEvent(event);
 };
 
 const BYTE_ORDER_MARK = '\ufeff';

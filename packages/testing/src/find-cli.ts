@@ -1,32 +1,13 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
+import { findOnPath } from './_path.js';
+import { RUNTIME_SETUPS } from './_runtimes/registry.js';
 
-/** The executable each runtime installs (`@anthropic-ai/claude-code`, `@openai/codex`, `opencode-ai`). */
-export const CLI_NAMES: Readonly<Record<RuntimeId, string>> = {
-  'claude-code': 'claude',
-  codex: 'codex',
-  opencode: 'opencode',
-};
+export { findOnPath } from './_path.js';
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Find a program on a `PATH` string; `undefined` when it is not there. */
-export function findOnPath(name: string, path: string | undefined = process.env.PATH): string | undefined {
-  for (const dir of (path ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const file = join(dir, name);
-    if (isExecutable(file)) return file;
-  }
-  return undefined;
-}
+/** The executable each runtime installs (`claude` for `@anthropic-ai/claude-code`): each declaration's `bin`. */
+export const CLI_NAMES: Readonly<Record<RuntimeId, string>> = Object.fromEntries(
+  RUNTIME_IDS.map((id) => [id, RUNTIME_SETUPS[id].bin]),
+) as Record<RuntimeId, string>;
 
 /**
  * The runtime's CLI on `PATH` (the `claude`, `codex` or `opencode` the user installed); `undefined` when

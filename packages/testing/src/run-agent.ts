@@ -5,9 +5,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type AgentRun, type RuntimeId, readAgentRun } from '@skillpack/adapters';
 import type { CodexHookListing } from '@skillpack/adapters/codex';
 import type { RuntimeSetup } from './_runtimes/_setup.js';
-import { claudeCodeSetup } from './_runtimes/claude-code.js';
-import { codexSetup } from './_runtimes/codex.js';
-import { openCodeSetup } from './_runtimes/opencode.js';
+import { RUNTIME_SETUPS } from './_runtimes/registry.js';
 import { spawnBounded } from './_spawn.js';
 import { findCli } from './find-cli.js';
 import type { ModelRequest } from './model-request.js';
@@ -105,11 +103,7 @@ export interface AgentRunResult {
   readonly folders: RunFolders;
 }
 
-const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = {
-  'claude-code': claudeCodeSetup,
-  codex: codexSetup,
-  opencode: openCodeSetup,
-};
+const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = RUNTIME_SETUPS;
 
 function insideProject(project: string, path: string): string {
   const target = resolve(project, path);

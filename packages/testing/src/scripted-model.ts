@@ -31,7 +31,8 @@ export interface ScriptedModel extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-const ROUTES: Readonly<Record<string, ProtocolCodec>> = {
+/** The scripted model's routes, one per wire protocol it speaks. */
+export const ROUTES: Readonly<Record<string, ProtocolCodec>> = {
   '/v1/messages': anthropicMessagesCodec,
   '/v1/responses': openaiResponsesCodec,
   '/v1/chat/completions': chatCompletionsCodec,

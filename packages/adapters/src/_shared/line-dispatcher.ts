@@ -1,6 +1,7 @@
 import { ProtocolError } from '@skillpack/core';
 import type { AgentRun, RunError } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
+import { ADAPTER_RUNTIME_LIST, ADAPTER_RUNTIMES, orList } from '../runtimes.js';
 import { detectRuntime } from './detect-runtime.js';
 import {
   type EventLineResult,
@@ -27,6 +28,8 @@ function cutShort(summary: RunSummary, lastLineBroken: boolean): RunSummary {
   if (!lastLineBroken || summary.finish !== 'complete') return summary;
   return { ...summary, finish: 'truncated', error: PARTIAL_LAST_LINE };
 }
+
+const EXPECTED_OUTPUTS = orList(ADAPTER_RUNTIME_LIST.map((runtime) => runtime.outputName));
 
 /** Events held back while `auto` looks for the runtime; past this, detection gives up. */
 export const DETECTION_WINDOW = 64;
@@ -65,7 +68,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     run.problem(
       new ProtocolError(
         'runtime_undetected',
-        `Could not tell which runtime wrote this output (${reason}). Expected Claude Code stream-json, Codex exec --json or OpenCode run --format json lines; pass { runtime } to read it as one of them.`,
+        `Could not tell which runtime wrote this output (${reason}). Expected ${EXPECTED_OUTPUTS} lines; pass { runtime } to read it as one of them.`,
         { details: { reason, window: DETECTION_WINDOW } },
       ),
     );
@@ -120,7 +123,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     const first = events.find(isJsonObjectValue);
     if (first && typeof first.type === 'string') {
       const runtime = settings.runtime === 'auto' ? detectRuntime(first as TypedEvent) : settings.runtime;
-      if (runtime === 'claude-code') run.format ??= 'result-json';
+      const format = runtime ? ADAPTER_RUNTIMES[runtime].documentFormat : undefined;
+      if (format) run.format ??= format;
     }
     for (const item of events) {
       if (isJsonObjectValue(item) && typeof item.type === 'string') route(item as TypedEvent, line);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
+import { HOOK_RUNTIME_IDS, type HookRuntimeId, isHookRuntimeId } from './hook-runtimes.js';
 import { ENFORCE_MODES, type EnforceMode } from './stop-decision.js';
-import { HOOK_RUNTIME_IDS, type HookRuntimeId, isHookRuntimeId } from './stop-event.js';
 
 export interface HookArgs {
   readonly runtime: HookRuntimeId;

@@ -1,14 +1,12 @@
 import { type AnyContract, type ContractRegistry, describeValue, safeJsonParse } from '@skillpack/core';
-import { claudeCodeStopHook } from '../claude-code/stop-hook.js';
-import { codexStopHook } from '../codex/stop-hook.js';
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
 import { handleStopHook, type StopHookOptions } from './handle-stop-hook.js';
 import { HOOK_USAGE, type HookArgs, parseHookArgs } from './hook-args.js';
+import { stopHookDialect } from './hook-runtimes.js';
 import { type ContractLoader, loadContracts } from './load-contracts.js';
 import { readBoundedText } from './read-bounded.js';
 import { allowBecauseOfHookError, type StopDecision, toStopHookOutput } from './stop-decision.js';
-import type { HookRuntimeId, StopHookRuntime } from './stop-event.js';
-import { renderStopHookOutput } from './stop-hook-output.js';
+import { renderStopHookOutput, type StopHookOutput } from './stop-hook-output.js';
 
 export interface HookProcessIo {
   readonly stdin: AsyncIterable<Uint8Array | string>;
@@ -24,32 +22,31 @@ export interface HookProcessOutcome {
   readonly contracts?: readonly AnyContract[];
 }
 
-const RUNTIMES: Readonly<Record<HookRuntimeId, StopHookRuntime>> = {
-  'claude-code': claudeCodeStopHook,
-  codex: codexStopHook,
-};
+type RenderOutput = (output: StopHookOutput) => string;
 
-function outcomeOf(decision: StopDecision): HookProcessOutcome {
+function outcomeOf(decision: StopDecision, render: RenderOutput = renderStopHookOutput): HookProcessOutcome {
   const notice = decision.kind === 'allow' && 'systemMessage' in decision ? decision.systemMessage : '';
   return {
-    stdout: renderStopHookOutput(toStopHookOutput(decision)),
+    stdout: render(toStopHookOutput(decision)),
     stderr: notice ? `${notice}\n` : '',
     decision,
   };
 }
 
 async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): Promise<HookProcessOutcome> {
+  const dialect = stopHookDialect(args.runtime);
+  const out = (decision: StopDecision) => outcomeOf(decision, dialect.renderOutput);
   const input = await readBoundedText(io.stdin, args.maxInputBytes);
-  if (!input.success) return outcomeOf(allowBecauseOfHookError(input.error.message));
+  if (!input.success) return out(allowBecauseOfHookError(input.error.message));
   if (input.data.trim() === '') {
-    return outcomeOf(allowBecauseOfHookError(`stdin is empty; expected the ${args.runtime} Stop hook JSON.`));
+    return out(allowBecauseOfHookError(`stdin is empty; expected the ${args.runtime} Stop hook JSON.`));
   }
   const payload = safeJsonParse(input.data);
   if (!payload) {
-    return outcomeOf(allowBecauseOfHookError(`stdin is not JSON: received ${describeValue(input.data)}.`));
+    return out(allowBecauseOfHookError(`stdin is not JSON: received ${describeValue(input.data)}.`));
   }
   const contracts = await load(args.contractIds);
-  if (!contracts.success) return outcomeOf(allowBecauseOfHookError(contracts.error.message));
+  if (!contracts.success) return out(allowBecauseOfHookError(contracts.error.message));
   const stateDir = defaultBlockStateDir(io.env);
   const options: StopHookOptions = {
     contracts: contracts.data,
@@ -57,8 +54,8 @@ async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): P
     enforce: args.enforce,
     blockCounter: (key) => createFileBlockCounter(key, stateDir),
   };
-  const { decision } = await handleStopHook(RUNTIMES[args.runtime], payload.value, options);
-  return { ...outcomeOf(decision), contracts: contracts.data };
+  const { decision } = await handleStopHook(dialect.input, payload.value, options);
+  return { ...out(decision), contracts: contracts.data };
 }
 
 /**
@@ -83,18 +80,27 @@ export async function runHookWith(
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
   if (command.data.kind === 'help') return { stdout: HOOK_USAGE, stderr: '' };
   const { args } = command.data;
+  const render = stopHookDialect(args.runtime).renderOutput;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<HookProcessOutcome>((resolve) => {
     timer = setTimeout(
       () =>
-        resolve(outcomeOf(allowBecauseOfHookError(`gave up after ${args.timeoutMs} ms (its own deadline).`))),
+        resolve(
+          outcomeOf(
+            allowBecauseOfHookError(`gave up after ${args.timeoutMs} ms (its own deadline).`),
+            render,
+          ),
+        ),
       args.timeoutMs,
     );
   });
   try {
     return await Promise.race([
       check(args, io, load).catch((error: unknown) =>
-        outcomeOf(allowBecauseOfHookError(`the check failed unexpectedly: ${describeValue(String(error))}`)),
+        outcomeOf(
+          allowBecauseOfHookError(`the check failed unexpectedly: ${describeValue(String(error))}`),
+          render,
+        ),
       ),
       deadline,
     ]);

@@ -1,13 +1,8 @@
 import type { ProtocolError, Result } from '@skillpack/core';
 
-/** The runtimes whose Stop / SubagentStop hooks `skillpack-hook` serves. */
-export const HOOK_RUNTIME_IDS = ['claude-code', 'codex'] as const;
-/** A runtime whose Stop hooks `skillpack-hook` serves, one of `HOOK_RUNTIME_IDS`. */
-export type HookRuntimeId = (typeof HOOK_RUNTIME_IDS)[number];
+import type { HookRuntimeId } from './hook-runtimes.js';
 
-export function isHookRuntimeId(value: unknown): value is HookRuntimeId {
-  return typeof value === 'string' && (HOOK_RUNTIME_IDS as readonly string[]).includes(value);
-}
+export type { HookRuntimeId } from './hook-runtimes.js';
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
 export const STOP_EVENT_NAMES = ['Stop', 'SubagentStop'] as const;

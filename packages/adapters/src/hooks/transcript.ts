@@ -49,10 +49,13 @@ export async function readTranscriptLastMessage(
     await handle.close().catch(() => undefined);
     return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
   }
-  const { readAgentRun } = await import('../read-agent-run.js');
-  // Codex transcripts are rollout files, not `exec --json`; let the reader detect what it can.
+  const [{ readAgentRun }, { stopHookDialect }] = await Promise.all([
+    import('../read-agent-run.js'),
+    import('./hook-runtimes.js'),
+  ]);
+  // A runtime's declaration says whether its transcript is its own output or another format to detect.
   const run = await readAgentRun(handle.createReadStream(), {
-    runtime: runtime === 'claude-code' ? runtime : 'auto',
+    runtime: stopHookDialect(runtime).transcript === 'runtime' ? runtime : 'auto',
   });
   if (run.warnings.some((warning) => warning.code === PARTIAL_LAST_LINE.code)) {
     // The last line is being written (Claude Code writes the transcript asynchronously): the message before

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
-import { EXIT, UsageError } from '../cli/exit-code.js';
+import { EXIT } from '../cli/exit-code.js';
 import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
 import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { checkRuntimeOptions } from './_runtime-options.js';
 
 export const command = defineCommand({
   name: 'install',
@@ -113,12 +115,7 @@ commands. uninstall reverses both.`,
   async run({ io, values, positionals, format }) {
     const runtime = values.runtime as RuntimeId;
     const form = values.form as InstallForm;
-    if (form === 'plugin' && runtime !== 'claude-code')
-      throw new UsageError('invalid_option', '--form plugin applies only to --runtime claude-code.');
-    if (values['trust-codex-hooks'] && runtime !== 'codex')
-      throw new UsageError('invalid_option', '--trust-codex-hooks applies only to --runtime codex.');
-    if (values['codex-form'] !== undefined && runtime !== 'codex')
-      throw new UsageError('invalid_option', '--codex-form applies only to --runtime codex.');
+    checkRuntimeOptions(runtime, form, values);
     const [
       { installPack },
       { formatActivationStep, formatOutcomeJson, formatOutcomeText, formatPluginFormStep },
@@ -162,8 +159,9 @@ commands. uninstall reverses both.`,
       });
       if (!result.success) throw result.error;
       const consent = runtimeConfigConsent(values);
-      const plugin =
-        runtime === 'codex' ? await syncCodexPluginTable(result.data, { consent, env: io.env }) : undefined;
+      const plugin = skillGenRuntime(runtime).install.pluginConfigTable
+        ? await syncCodexPluginTable(result.data, { consent, env: io.env })
+        : undefined;
       const request = {
         // For the advice to run install again: what the user named (an npm spec stays one).
         packDir: packDir.startsWith(resolve(io.cwd, argument)) ? packDir : argument,
@@ -172,8 +170,9 @@ commands. uninstall reverses both.`,
         ...(values.codex ? { codex: values.codex } : {}),
         trust: consent,
       };
-      const trust =
-        runtime === 'codex' ? await trustStep.codexTrustAfter(result.data, request, io) : undefined;
+      const trust = skillGenRuntime(runtime).install.hookTrust
+        ? await trustStep.codexTrustAfter(result.data, request, io)
+        : undefined;
       const activation = result.data.activation;
       const pluginForm = result.data.pluginForm;
       if (format === 'json') {

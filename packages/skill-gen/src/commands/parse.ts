@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AgentRun } from '@skillpack/adapters';
+import { type AgentRun, RUNTIME_IDS } from '@skillpack/adapters';
 import {
   type ErrorDetails,
   type ProtocolError,
@@ -16,7 +16,7 @@ import type { CliIo } from '../cli-io.js';
 import { toIoError } from '../io-error.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 
-const INPUT_RUNTIMES = ['auto', 'claude-code', 'codex', 'opencode', 'text'] as const;
+const INPUT_RUNTIMES = ['auto', ...RUNTIME_IDS, 'text'] as const;
 type InputRuntime = (typeof INPUT_RUNTIMES)[number];
 
 /** The most bytes read as plain text with `--runtime text` (`auto` keeps as much as one line may be). */

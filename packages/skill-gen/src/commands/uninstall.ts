@@ -2,6 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 
 export const command = defineCommand({
@@ -54,7 +55,7 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
     });
     if (!result.success) throw result.error;
     // Take skillpack's [plugins."…"] table out of config.toml with the plugin it enabled.
-    const plugin = result.data.plan.runtimes.includes('codex')
+    const plugin = result.data.plan.runtimes.some((id) => skillGenRuntime(id).install.pluginConfigTable)
       ? await syncCodexPluginTable(result.data, { consent: false, env: io.env })
       : undefined;
     if (format === 'json') io.stdout(formatOutcomeJson(result.data, plugin ? { codexPlugin: plugin } : {}));

@@ -17,6 +17,7 @@ import {
   when,
 } from '@skillpack/testing';
 import type { LockedInstall } from '../install/lock-file.js';
+import { perRuntime } from '../runtimes/registry.js';
 import { deriveAnswers } from './answers.js';
 import { claudeWhy, onlySkillScoped, permissionDenials, skillsHooking } from './claude-diagnosis.js';
 import { codexHooks } from './codex-app-server.js';
@@ -27,18 +28,10 @@ import type { DoctorCheck } from './report.js';
 import { runRuntime } from './run-runtime.js';
 
 /** The versions doctor's proof is tested with (e2e/runtimes/package.json). */
-export const TESTED_VERSIONS: Readonly<Record<RuntimeId, string>> = {
-  'claude-code': '2.1.328',
-  codex: '0.169.0',
-  opencode: '1.18.33',
-};
+export const TESTED_VERSIONS = perRuntime((runtime) => runtime.testedVersion);
 
 /** The user configuration a user-scope install lives in, copied into the run's home. */
-const USER_CONFIG: Readonly<Record<RuntimeId, readonly string[]>> = {
-  'claude-code': ['.claude'],
-  codex: ['.codex', '.agents'],
-  opencode: ['.config/opencode'],
-};
+const USER_CONFIG = perRuntime((runtime) => runtime.install.userConfig);
 
 /** Where OpenCode keeps its plugins folder, relative to the project or to the home. */
 const OPENCODE_DIR = { project: '.opencode', user: '.config/opencode' } as const;

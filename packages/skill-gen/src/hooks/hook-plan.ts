@@ -1,3 +1,4 @@
+import type { HookRuntimeId } from '@skillpack/adapters';
 import type { HookConfig, PackConfig, StopEvent } from '../config/pack-config.js';
 import type { SkillSource } from '../source/skill-source.js';
 
@@ -64,7 +65,7 @@ export type HookScope = 'skill' | 'plugin';
 /** `node "<script>" <runtime> --contract a --contract b [--max-blocks n] [--enforce attempted]`. */
 export function hookCommand(
   script: string,
-  runtime: 'claude-code' | 'codex',
+  runtime: HookRuntimeId,
   handler: HookHandler,
   scope: HookScope,
 ): string {

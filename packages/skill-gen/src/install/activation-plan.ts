@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { readRegularFile } from '../read-regular-file.js';
+import { perRuntime } from '../runtimes/registry.js';
 import {
   ACTIVATION_FILE,
   activationStep,
@@ -33,8 +34,8 @@ export interface ActivationPlan {
   readonly report?: ActivationReport;
 }
 
-/** Runtimes whose skills need a permission rule to run headless. */
-const NEEDS_RULES: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+/** Runtimes whose skills need a permission rule to run headless (`install.headlessSkillRules`). */
+const NEEDS_RULES = perRuntime((runtime) => runtime.install.headlessSkillRules);
 
 async function gatedRules(
   packDir: string,

@@ -53,7 +53,7 @@ const plainName = (pack: string) => {
  * set, so a project's settings.json (committed with the project) names the program relative to it and works
  * in every clone; the user's settings name it absolutely.
  */
-export const HOOK_WIRING: Readonly<Partial<Record<RuntimeId, HookWiring>>> = {
+export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = {
   codex: {
     file: '.codex/hooks.json',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder.
@@ -75,6 +75,8 @@ export const HOOK_WIRING: Readonly<Partial<Record<RuntimeId, HookWiring>>> = {
     commandDir: (root, scope, folder) =>
       scope === 'project' ? `$CLAUDE_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
   },
+  // The OpenCode plugin is its enforcement; it has no hook entry.
+  opencode: undefined,
 };
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */

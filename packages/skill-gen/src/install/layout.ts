@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
+import { CODEX_PLUGIN_CACHE } from '../runtimes/codex.js';
+import { perRuntime } from '../runtimes/registry.js';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;
 /** Where a pack is installed, one of `INSTALL_SCOPES`: the project or the user's home. */
@@ -16,54 +18,30 @@ export type InstallForm = (typeof INSTALL_FORMS)[number];
 /** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
-/** Where Codex 0.169 keeps installed plugins, below `$CODEX_HOME` (`<home>/.codex` in the user scope). */
-const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
-
 /** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
 export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';
 
 /**
  * Pack path prefixes of each runtime's skill form and where they go, relative to the scope root (the project
- * directory or the home directory). Plugin and marketplace files are never installed this way: they go through
- * the runtime's own plugin commands. See /work/notes/layout.md and runtimes.md §0, §4.1.
+ * directory or the home directory), from each runtime's declaration (`install.skillForm`). Plugin and
+ * marketplace files are never installed this way: they go through the runtime's own plugin commands. See
+ * runtimes.md §0, §4.1.
  */
-const SKILL_FORM: Readonly<Record<RuntimeId, readonly { from: string; project: string; user: string }[]>> = {
-  'claude-code': [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],
-  codex: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],
-  opencode: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
-};
+const SKILL_FORM = perRuntime((runtime) => runtime.install.skillForm);
 
 /**
- * The folders (below the scope root) whose files a pack may own: skills, the hook bundle and the plugin
- * files skillpack generates. Anything else under a runtime's folder is runtime configuration (settings,
- * config, MCP servers, agents) that `install` writes only when asked to, and never deletes.
+ * The folders (below the scope root) whose files a pack may own (`install.ownedFolders`): skills, the hook
+ * bundle and the plugin files skillpack generates. Anything else under a runtime's folder is runtime
+ * configuration (settings, config, MCP servers, agents) that `install` writes only when asked to, and never
+ * deletes.
  */
-const OWNED_FOLDERS: Readonly<Record<RuntimeId, Readonly<Record<InstallScope, readonly string[]>>>> = {
-  'claude-code': {
-    project: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
-    user: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
-  },
-  codex: {
-    project: ['.agents/skills/', '.codex/hooks/'],
-    user: ['.agents/skills/', '.codex/hooks/', CODEX_PLUGIN_CACHE],
-  },
-  opencode: {
-    project: ['.opencode/skills/', '.opencode/plugins/'],
-    user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
-  },
-};
+const OWNED_FOLDERS = perRuntime((runtime) => runtime.install.ownedFolders);
 
 /**
  * A published portable package (the `portable/` folder of a build, with its own manifest): its spec-only
- * `skills/` go into each runtime's skill folder.
+ * `skills/` go into each runtime's skill folder (`install.portablePackageForm`).
  */
-const PORTABLE_PACKAGE_FORM: Readonly<
-  Record<RuntimeId, readonly { from: string; project: string; user: string }[]>
-> = {
-  'claude-code': [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],
-  codex: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],
-  opencode: [{ from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' }],
-};
+const PORTABLE_PACKAGE_FORM = perRuntime((runtime) => runtime.install.portablePackageForm);
 
 /** A whole pack (`skillpack build`'s output folder) or a published portable package. */
 export type PackLayout = 'pack' | 'portable-package';

@@ -1,6 +1,7 @@
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { toStableJson } from '../stable-json.js';
 import { HOOK_CONFIG_FILES } from './hook-config.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
@@ -152,7 +153,7 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    if (install.claudePlugin && install.runtime !== 'claude-code')
+    if (install.claudePlugin && !skillGenRuntime(install.runtime).install.pluginForm)
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
       );

@@ -14,6 +14,7 @@ import {
 import { IoError } from '../cli/exit-code.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../manifest.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
 import { sha256 } from '../sha256.js';
 import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
@@ -46,13 +47,14 @@ export interface ReadPackOptions {
   readonly form?: InstallForm;
 }
 
-/** The pack's plugin files that declare its hooks and hold the program, per runtime with hook wiring. */
-const PLUGIN_HOOK_FILES: Readonly<Partial<Record<RuntimeId, { config: string; program: string }>>> = {
+/** The pack's plugin files that declare its hooks and hold the program; `undefined` for a runtime without. */
+const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: string } | undefined>> = {
   codex: { config: 'codex/plugin/hooks/hooks.json', program: 'codex/plugin/hooks/skillpack-hook.cjs' },
   'claude-code': {
     config: 'claude-code/plugin/hooks/hooks.json',
     program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
   },
+  opencode: undefined,
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -125,7 +127,9 @@ export async function readPack(
   }
   const manifest = parsed.data;
   if (options.form === 'plugin') return readPluginForm(packDir, manifest, runtime);
-  const codexForm = runtime === 'codex' ? resolveCodexForm(manifest, scope, options.codexForm) : undefined;
+  const codexForm = skillGenRuntime(runtime).install.packForms
+    ? resolveCodexForm(manifest, scope, options.codexForm)
+    : undefined;
   if (codexForm && !codexForm.success) return codexForm;
   const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
   const layout = packLayoutOf(manifest);
@@ -167,8 +171,8 @@ export async function readPack(
   });
 }
 
-/** Runtimes with a plugin form install builds (Codex's plugin install is its own). */
-const PLUGIN_FORM: Readonly<Partial<Record<RuntimeId, true>>> = { 'claude-code': true };
+/** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
+const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
 
 /** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
 async function readPluginForm(

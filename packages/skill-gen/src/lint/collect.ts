@@ -4,6 +4,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';
 import type { FolderEntry, SkillFileInput } from './skill-document.js';
@@ -187,8 +188,10 @@ async function impliedRuntimes(folder: string): Promise<readonly LintRuntime[] |
   if (basename(skillsFolder) === 'skills') {
     const pluginRoot = dirname(skillsFolder);
     const plugin: LintRuntime[] = [];
-    if (await exists(join(pluginRoot, '.claude-plugin', 'plugin.json'))) plugin.push('claude-code');
-    if (await exists(join(pluginRoot, '.codex-plugin', 'plugin.json'))) plugin.push('codex');
+    for (const runtime of SKILL_GEN_RUNTIME_LIST) {
+      const manifest = runtime.lint.pluginManifest;
+      if (manifest && (await exists(join(pluginRoot, ...manifest)))) plugin.push(runtime.id);
+    }
     if (plugin.length > 0) return plugin;
   }
   return runtimesFromDiscoveryPath(folder.split(sep));

@@ -29,8 +29,11 @@ export interface LintRule {
   readonly id: string;
   /** One line: what the rule checks. */
   readonly summary: string;
-  /** The default severity per runtime; a runtime not listed is not concerned by the rule. */
-  readonly severity: Readonly<Partial<Record<LintRuntime, Severity>>>;
+  /**
+   * The default severity for every runtime, `off` where the rule does not concern the runtime. Exhaustive, so
+   * a new runtime must decide each rule.
+   */
+  readonly severity: Readonly<Record<LintRuntime, Severity | 'off'>>;
   readonly fix: string;
   check(skill: SkillDocument, runtime: LintRuntime): readonly RuleViolation[];
 }

@@ -1,5 +1,5 @@
 import type { FrontMatterEntry, FrontMatterNode } from './front-matter.js';
-import { CODEX_SIDECAR_KEYS, SOURCE_ONLY_KEYS } from './known-keys.js';
+import { SIDECAR_KEYS, SOURCE_ONLY_KEYS } from './known-keys.js';
 import type { LintRuntime } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -15,11 +15,11 @@ export function frontMatterFor(skill: SkillDocument, runtime: LintRuntime): Fron
   const root = mappingRoot(skill);
   if (!root) return undefined;
   if (skill.kind === 'skill') return createView(root);
-  const base = root.filter((entry) => !(SOURCE_ONLY_KEYS as readonly string[]).includes(entry.key));
+  const base = root.filter((entry) => !SOURCE_ONLY_KEYS.includes(entry.key));
   if (runtime === 'portable') return createView(base);
   const override = lastEntry(root, runtime)?.value;
   if (override?.kind !== 'mapping') return createView(base);
-  const sidecar: readonly string[] = runtime === 'codex' ? CODEX_SIDECAR_KEYS : [];
+  const sidecar: readonly string[] = SIDECAR_KEYS[runtime];
   const entries = override.entries.filter((entry) => !sidecar.includes(entry.key));
   const overridden = new Set(entries.map((entry) => entry.key));
   return createView([...base.filter((entry) => !overridden.has(entry.key)), ...entries]);

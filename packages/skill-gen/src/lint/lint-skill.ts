@@ -22,7 +22,8 @@ export function lintSkillDocument(
   for (const rule of rules) {
     for (const runtime of runtimes) {
       const defaultSeverity = rule.severity[runtime];
-      if (defaultSeverity === undefined) continue;
+      // A rule written before a runtime existed (plain JavaScript) may not name it: that runtime is not concerned.
+      if (defaultSeverity === 'off' || defaultSeverity === undefined) continue;
       for (const violation of rule.check(skill, runtime)) {
         const severity: Severity = violation.severity ?? defaultSeverity;
         const finding = {

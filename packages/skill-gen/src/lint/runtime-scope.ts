@@ -1,17 +1,25 @@
+import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
 import { LINT_RUNTIMES, type LintRuntime } from './runtimes.js';
 
-/** Discovery folders and the runtimes that load skills from them (runtimes.md §0, §4.1). */
+/**
+ * Discovery folders and the runtimes that load skills from them (each runtime's `lint.discoveryFolders`,
+ * runtimes.md §0, §4.1), in `RUNTIME_IDS` order.
+ */
 const DISCOVERY_FOLDERS: readonly {
   readonly segments: readonly string[];
   readonly runtimes: readonly LintRuntime[];
-}[] = [
-  { segments: ['.claude', 'skills'], runtimes: ['claude-code', 'opencode'] },
-  { segments: ['.agents', 'skills'], runtimes: ['codex', 'opencode'] },
-  { segments: ['.codex', 'skills'], runtimes: ['codex'] },
-  { segments: ['.opencode', 'skills'], runtimes: ['opencode'] },
-  { segments: ['.opencode', 'skill'], runtimes: ['opencode'] },
-  { segments: ['.config', 'opencode', 'skills'], runtimes: ['opencode'] },
-];
+}[] = (() => {
+  const folders = new Map<string, { segments: readonly string[]; runtimes: LintRuntime[] }>();
+  for (const runtime of SKILL_GEN_RUNTIME_LIST) {
+    for (const segments of runtime.lint.discoveryFolders) {
+      const key = segments.join('/');
+      const folder = folders.get(key) ?? { segments, runtimes: [] };
+      folder.runtimes.push(runtime.id);
+      folders.set(key, folder);
+    }
+  }
+  return [...folders.values()];
+})();
 
 /**
  * The runtimes that load a skill from its folder (`…/.agents/skills/<name>`): the folder's parent must be a

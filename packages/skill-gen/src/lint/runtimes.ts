@@ -1,5 +1,7 @@
+import { RUNTIME_IDS } from '@skillpack/adapters';
+
 /** The runtimes lint knows the load rules of; `portable` is the Agent Skills spec as `skills-ref` checks it. */
-export const LINT_RUNTIMES = ['claude-code', 'codex', 'opencode', 'portable'] as const;
+export const LINT_RUNTIMES = [...RUNTIME_IDS, 'portable'] as const;
 /** A runtime whose load rules lint checks, one of `LINT_RUNTIMES`. */
 export type LintRuntime = (typeof LINT_RUNTIMES)[number];
 

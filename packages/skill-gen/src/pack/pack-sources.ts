@@ -1,10 +1,12 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import { isRuntimeId } from '@skillpack/adapters';
 import { authorError } from '../author-error.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import { readConfigText } from '../config/read-config-text.js';
-import { type BundleName, resolveBundle } from '../hooks/hook-bundles.js';
+import { BUNDLE_SPECIFIERS, type BundleName, resolveBundle } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
+import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
@@ -21,16 +23,19 @@ export function isInside(parent: string, child: string): boolean {
   return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
 }
 
+/** The bundles in the order a pack lists them. */
+const BUNDLE_ORDER = Object.keys(BUNDLE_SPECIFIERS) as BundleName[];
+
 export function neededBundles(
   config: PackConfig,
   targets: readonly TargetId[],
   skills: readonly SkillSource[],
 ): BundleName[] {
   if (packHookedContracts(config, skills).length === 0) return [];
-  const names: BundleName[] = [];
-  if (targets.includes('claude-code') || targets.includes('codex')) names.push('hook');
-  if (targets.includes('opencode')) names.push('opencodePlugin');
-  return names;
+  const needed = new Set<BundleName>();
+  for (const target of targets) if (isRuntimeId(target)) needed.add(SKILL_GEN_RUNTIMES[target].enforcement);
+  // In the order `packBundles` builds them.
+  return BUNDLE_ORDER.filter((name) => needed.has(name));
 }
 
 /**

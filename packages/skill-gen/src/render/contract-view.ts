@@ -1,4 +1,6 @@
+import { isRuntimeId } from '@skillpack/adapters';
 import type { AnyContract } from '@skillpack/core';
+import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import { toStableJson } from '../stable-json.js';
 import type { TargetId } from '../targets/target-id.js';
 import { fieldSections } from './field-table.js';
@@ -18,7 +20,7 @@ export function contractReferenceFiles(id: string) {
  * only, and only for contracts that can be a JSON final message (never a `---RESULT---`-style text block).
  */
 export function carriesStrictSchema(target: TargetId, contract: AnyContract): boolean {
-  return target === 'codex' && contract.jsonFinalMessage;
+  return isRuntimeId(target) && SKILL_GEN_RUNTIMES[target].strictSchema && contract.jsonFinalMessage;
 }
 
 export interface FieldRowView {

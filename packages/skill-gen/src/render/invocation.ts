@@ -1,3 +1,5 @@
+import { isRuntimeId } from '@skillpack/adapters';
+import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import type { TargetId } from '../targets/target-id.js';
 
 /** A skill is rendered as a standalone skill, or inside the runtime's plugin (namespaced by the pack). */
@@ -15,15 +17,7 @@ export function invocation(
   name: string,
   external = false,
 ): string {
-  const scoped = form === 'plugin' && !external ? `${pack}:${name}` : name;
-  switch (target) {
-    case 'claude-code':
-      return `/${scoped}`;
-    case 'codex':
-      return `$${scoped}`;
-    case 'opencode':
-      return `/${name}`;
-    case 'portable':
-      return `the ${name} skill`;
-  }
+  if (!isRuntimeId(target)) return `the ${name} skill`;
+  const { sigil, pluginNamespaced } = SKILL_GEN_RUNTIMES[target].invocation;
+  return `${sigil}${form === 'plugin' && !external && pluginNamespaced ? `${pack}:${name}` : name}`;
 }

@@ -1,3 +1,4 @@
+import type { ModelProtocol } from '../model-request.js';
 import type { RunAgentOptions, RunFolders } from '../run-agent.js';
 
 export interface SetupContext {
@@ -10,8 +11,16 @@ export interface SetupContext {
   readonly options: RunAgentOptions;
 }
 
-/** How to start one runtime's CLI headless against the scripted model. */
+/**
+ * How to start one runtime's CLI headless against the scripted model: one declaration per runtime in
+ * `_runtimes/<runtime>.ts`, listed in `RUNTIME_SETUPS` (`_runtimes/registry.ts`).
+ */
 export interface RuntimeSetup {
+  /** The executable its npm package installs (`claude`), found on PATH by `findCli`. */
+  readonly bin: string;
+  /** The wire protocol it speaks to the scripted model. */
+  readonly protocol: ModelProtocol;
+  /** Isolate it (config, home, offline switches) and give its command line. */
   prepare(context: SetupContext): Promise<{ args: string[]; env: Record<string, string> }>;
 }
 

@@ -4,6 +4,8 @@ import type { RuntimeSetup } from './_setup.js';
 import { SCRIPTED_API_KEY } from './_setup.js';
 
 export const claudeCodeSetup: RuntimeSetup = {
+  bin: 'claude',
+  protocol: 'anthropic-messages',
   async prepare({ folders, modelUrl, env, options }) {
     const output = options.outputArgs ?? ['--output-format', 'stream-json', '--verbose'];
     const plugins = (options.pluginDirs ?? []).flatMap((dir) => ['--plugin-dir', dir]);

@@ -74,6 +74,8 @@ export function codexConfigOverrides(modelUrl: string, maxRetries: number): stri
 }
 
 export const codexSetup: RuntimeSetup = {
+  bin: 'codex',
+  protocol: 'openai-responses',
   async prepare({ cli, folders, modelUrl, env, options }) {
     const codexHome = join(folders.home, '.codex');
     mkdirSync(codexHome, { recursive: true });

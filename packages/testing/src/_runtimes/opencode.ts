@@ -2,9 +2,9 @@
 // written into the project. Its skill tool needs ripgrep on PATH (otherwise it tries to download one).
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { findRipgrep } from '../_ripgrep.js';
 import type { RuntimeSetup } from './_setup.js';
 import { SCRIPTED_API_KEY } from './_setup.js';
+import { findRipgrep } from './opencode-ripgrep.js';
 
 export function openCodeConfig(modelUrl: string): string {
   return JSON.stringify({
@@ -24,6 +24,8 @@ export function openCodeConfig(modelUrl: string): string {
 }
 
 export const openCodeSetup: RuntimeSetup = {
+  bin: 'opencode',
+  protocol: 'chat-completions',
   async prepare({ folders, modelUrl, env, options }) {
     let path = env.PATH ?? '';
     const ripgrep = findRipgrep(path);

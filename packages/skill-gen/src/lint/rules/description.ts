@@ -74,7 +74,7 @@ export const descriptionTooLong = defineRule({
 export const descriptionListingTruncated = defineRule({
   id: 'description-listing-truncated',
   summary: "`description` plus `when_to_use` exceed Claude Code's 1536-character skill listing.",
-  severity: { 'claude-code': 'warning' },
+  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', portable: 'off' },
   fix: 'Keep `description` and `when_to_use` together under 1536 characters; put the rest in the body.',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -114,7 +114,7 @@ function isAsciiLetter(code: number): boolean {
 export const descriptionXmlTag = defineRule({
   id: 'description-xml-tag',
   summary: '`description` contains an XML tag.',
-  severity: { 'claude-code': 'warning', codex: 'warning', portable: 'error' },
+  severity: { 'claude-code': 'warning', codex: 'warning', opencode: 'off', portable: 'error' },
   fix: 'Remove angle-bracket tags from the description; describe the format in words.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('description');

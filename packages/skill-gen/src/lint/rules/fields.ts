@@ -8,7 +8,7 @@ const COMPATIBILITY_LIMIT = 500;
 export const compatibilityTooLong = defineRule({
   id: 'compatibility-too-long',
   summary: '`compatibility` is longer than 500 characters.',
-  severity: { opencode: 'warning', portable: 'error' },
+  severity: { 'claude-code': 'off', codex: 'off', opencode: 'warning', portable: 'error' },
   fix: 'Shorten `compatibility` to at most 500 characters.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('compatibility');
@@ -28,7 +28,7 @@ export const compatibilityTooLong = defineRule({
 export const compatibilityInvalid = defineRule({
   id: 'compatibility-invalid',
   summary: '`compatibility` is not a non-empty string.',
-  severity: { opencode: 'warning', portable: 'error' },
+  severity: { 'claude-code': 'off', codex: 'off', opencode: 'warning', portable: 'error' },
   fix: 'Write `compatibility` as one non-empty string, for example `compatibility: "Requires git and Node 20"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('compatibility');
@@ -83,7 +83,7 @@ function nonStringReason(node: FrontMatterNode): string | undefined {
 export const metadataValueNotString = defineRule({
   id: 'metadata-value-not-string',
   summary: 'A `metadata` value is not a string.',
-  severity: { codex: 'warning', opencode: 'warning', portable: 'warning' },
+  severity: { 'claude-code': 'off', codex: 'warning', opencode: 'warning', portable: 'warning' },
   fix: 'Quote every metadata value, for example `version: "1.0"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('metadata');
@@ -104,7 +104,7 @@ export const metadataValueNotString = defineRule({
 export const allowedToolsNotString = defineRule({
   id: 'allowed-tools-not-string',
   summary: '`allowed-tools` is not a space-separated string.',
-  severity: { portable: 'warning' },
+  severity: { 'claude-code': 'off', codex: 'off', opencode: 'off', portable: 'warning' },
   fix: 'Write `allowed-tools` as one space-separated string, for example `allowed-tools: "Bash(git:*) Read"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('allowed-tools');

@@ -20,7 +20,7 @@ export const encodingInvalid = defineRule({
 export const byteOrderMark = defineRule({
   id: 'bom',
   summary: 'The file starts with a UTF-8 byte order mark.',
-  severity: { codex: 'error', portable: 'error' },
+  severity: { 'claude-code': 'off', codex: 'error', opencode: 'off', portable: 'error' },
   fix: 'Remove the byte order mark (save as "UTF-8", not "UTF-8 with BOM").',
   check(skill) {
     if (!skill.hasBom) return [];
@@ -37,7 +37,7 @@ export const byteOrderMark = defineRule({
 export const crlfLineEndings = defineRule({
   id: 'crlf',
   summary: 'Lines end with CRLF.',
-  severity: { codex: 'warning', portable: 'warning' },
+  severity: { 'claude-code': 'off', codex: 'warning', opencode: 'off', portable: 'warning' },
   fix: 'Convert the file to LF line endings (for example `git config core.autocrlf input` and re-checkout).',
   check(skill) {
     if (skill.crlfLines === 0 || skill.firstCrlfLine === undefined) return [];

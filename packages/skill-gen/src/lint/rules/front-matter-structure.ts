@@ -167,7 +167,7 @@ export const frontMatterNotMapping = defineRule({
 export const frontMatterTripleDash = defineRule({
   id: 'front-matter-triple-dash',
   summary: 'A front matter line contains `---`, where skills-ref cuts the front matter.',
-  severity: { portable: 'error' },
+  severity: { 'claude-code': 'off', codex: 'off', opencode: 'off', portable: 'error' },
   fix: 'Rephrase the value without three consecutive dashes (for example use an em dash).',
   check(skill) {
     const block = skill.frontMatter;

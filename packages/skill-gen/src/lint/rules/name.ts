@@ -181,7 +181,7 @@ const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 export const nameReservedWord = defineRule({
   id: 'name-reserved-word',
   summary: "`name` contains a word that Anthropic's hosted surfaces reserve.",
-  severity: { 'claude-code': 'warning', portable: 'error' },
+  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', portable: 'error' },
   fix: 'Choose a name without `claude` or `anthropic`.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -199,7 +199,7 @@ export const nameReservedWord = defineRule({
 export const folderNameReserved = defineRule({
   id: 'folder-name-reserved',
   summary: 'The skill folder uses a name Claude Code reserves.',
-  severity: { 'claude-code': 'warning' },
+  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', portable: 'off' },
   fix: 'Rename the skill and its folder.',
   check(skill) {
     if (skill.folderName !== 'synced') return [];

@@ -1,0 +1,32 @@
+import { hasClaudeEnvelope } from '../_shared/sniff.js';
+import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
+import type { AdapterRuntime } from '../runtime-declaration.js';
+import { claudeCodeStopHook } from './stop-hook.js';
+import { createClaudeCodeReader } from './stream-json.js';
+import { unwrapClaudeCodeEvent } from './unwrap.js';
+import * as schemas from './wire-schemas.js';
+
+const CLAUDE_TYPES: ReadonlySet<string> = new Set(schemas.CLAUDE_EVENT_TYPES);
+
+/** Claude Code: stream-json / `--output-format json` / transcripts, and its Stop / SubagentStop hook. */
+export const claudeCodeRuntime = {
+  id: 'claude-code',
+  title: 'Claude Code',
+  outputName: 'Claude Code stream-json',
+  createReader: createClaudeCodeReader,
+  // Claude types are bare words; they need a snake_case or transcript envelope.
+  sniff: { precedence: 30, matches: (event) => CLAUDE_TYPES.has(event.type) && hasClaudeEnvelope(event) },
+  unwrapEvent: unwrapClaudeCodeEvent,
+  documentFormat: 'result-json',
+  finalAnswer: {
+    rule: "the last message with text of the main agent's last turn (after its last user line), joined to the max_tokens-cut messages it continues; a refused message never counts",
+    seenIn: '2.1.2xx-2.1.328',
+  },
+  wire: { exportName: 'claudeCode', schemas },
+  stopHook: {
+    input: claudeCodeStopHook,
+    renderOutput: renderStopHookOutput,
+    exitTwoPushesBack: true,
+    transcript: 'runtime',
+  },
+} as const satisfies AdapterRuntime<'claude-code'>;

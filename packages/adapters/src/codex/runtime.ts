@@ -1,0 +1,39 @@
+import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
+import type { AdapterRuntime } from '../runtime-declaration.js';
+import { createCodexReader } from './exec-json.js';
+import { codexStopHook } from './stop-hook.js';
+import { unwrapCodexEvent } from './unwrap.js';
+import * as schemas from './wire-schemas.js';
+
+const CODEX_PREFIXES = ['thread.', 'turn.', 'item.'] as const;
+
+/** Codex: `exec --json`, the legacy notify payload, and its Stop hook. */
+export const codexRuntime = {
+  id: 'codex',
+  title: 'Codex',
+  outputName: 'Codex exec --json',
+  createReader: createCodexReader,
+  // Codex types are dotted (`thread.started`) or the notify `agent-turn-complete`; a bare
+  // `{"type":"error","message"}` with no OpenCode `sessionID` is Codex's.
+  sniff: {
+    precedence: 20,
+    matches: (event) =>
+      event.type === 'agent-turn-complete' ||
+      CODEX_PREFIXES.some((prefix) => event.type.startsWith(prefix)) ||
+      (event.type === 'error' && typeof event.message === 'string' && event.sessionID === undefined),
+  },
+  unwrapEvent: unwrapCodexEvent,
+  documentFormat: undefined,
+  finalAnswer: {
+    rule: 'the last agent_message of the last turn (else its last plan item); only turn.completed completes a run',
+    seenIn: '0.147-0.169',
+  },
+  wire: { exportName: 'codex', schemas },
+  stopHook: {
+    input: codexStopHook,
+    renderOutput: renderStopHookOutput,
+    exitTwoPushesBack: true,
+    // Codex transcripts are rollout files, not `exec --json`; the reader detects what it can.
+    transcript: 'detect',
+  },
+} as const satisfies AdapterRuntime<'codex'>;

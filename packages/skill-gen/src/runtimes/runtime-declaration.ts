@@ -1,0 +1,79 @@
+import type { RuntimeId } from '@skillpack/adapters';
+
+/** Where pack files under `from` land below a scope root (the project directory or the home). */
+export interface FormMapping {
+  readonly from: string;
+  readonly project: string;
+  readonly user: string;
+}
+
+/** The enforcement artifact a runtime's pack carries: a Stop hook program or an OpenCode plugin. */
+export type EnforcementArtifact = 'hook' | 'opencodePlugin';
+
+/** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
+export interface RuntimeDocs {
+  /** The npm package of the CLI; its pinned version is read from `e2e/runtimes/package.json`. */
+  readonly npmPackage: string;
+  /** The skill folders a pack installs into, project scope then user scope. */
+  readonly skillFolders: string;
+  /** The hook event (or plugin event) that checks a final answer. */
+  readonly hookEvent: string;
+  /** What the user (or `skillpack install`) must do before the runtime runs the check. */
+  readonly trustStep: string;
+  /** What enforcement needs to be in place. */
+  readonly enforcement: string;
+}
+
+/**
+ * What `@skillpack/skill-gen` knows about one runtime, as data: one declaration in
+ * `src/runtimes/<runtime>.ts`, listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It imports no
+ * renderer, installer or probe, so the CLI's option tables read it without loading them; the behaviour
+ * tables keyed by runtime (`targets/renderers.ts`, `doctor/probes.ts`, `doctor/prove.ts`) are exhaustive
+ * records of their own.
+ */
+export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
+  readonly id: R;
+  /** The runtime's name in messages and docs: `Claude Code`. */
+  readonly title: string;
+  /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
+  readonly invocation: { readonly sigil: '/' | '$'; readonly pluginNamespaced: boolean };
+  /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
+  readonly strictSchema: boolean;
+  /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
+  readonly enforcement: EnforcementArtifact;
+  readonly install: {
+    /** Pack path prefixes of the skill form and where they go. */
+    readonly skillForm: readonly FormMapping[];
+    /** Where a published portable package's `skills/` go. */
+    readonly portablePackageForm: readonly FormMapping[];
+    /** The folders (below the scope root) whose files a pack may own. */
+    readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
+    /** Whether `install --form plugin` installs this runtime's plugin. */
+    readonly pluginForm: boolean;
+    /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
+    readonly headlessSkillRules: boolean;
+    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (install/codex-form.ts). */
+    readonly packForms: boolean;
+    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (codex-plugin-step.ts). */
+    readonly pluginConfigTable: boolean;
+    /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
+    readonly hookTrust: boolean;
+    /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
+    readonly options: readonly string[];
+    /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
+    readonly userConfig: readonly string[];
+  };
+  readonly lint: {
+    /** The skill folders the runtime loads skills from (path segments); lint scopes findings by them. */
+    readonly discoveryFolders: readonly (readonly string[])[];
+    /** The front-matter keys the runtime reads in SKILL.md. */
+    readonly recognisedKeys: readonly string[];
+    /** Keys of its source section that `build` writes elsewhere than SKILL.md (Codex's `agents/openai.yaml`). */
+    readonly sidecarKeys: readonly string[];
+    /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
+    readonly pluginManifest: readonly string[] | undefined;
+  };
+  /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
+  readonly testedVersion: string;
+  readonly docs: RuntimeDocs;
+}
