@@ -1,6 +1,6 @@
-// Qwen Code 0.24.4 captures, shaped like the entries of scenarios.mjs (runtime, name, replies, options, about)
-// so they join SCENARIOS once `qwen-code` is a RuntimeId. Every Stop hook here also appends its stdin to
-// `.hook-inputs.jsonl` in the project, which the capture keeps beside the stdout as `<name>.hook-inputs.jsonl`.
+// Qwen Code 0.24.4 captures, the entries of scenarios.mjs for `qwen-code` (name, replies, options, about). Every
+// Stop hook here also appends its stdin to `.hook-inputs.jsonl` in the project, which capture-fixtures.mjs keeps as
+// `packages/adapters/test/fixtures/qwen-code/hook-inputs/<capture name>.jsonl`.
 import { otherwise, reply, when } from '@skillpack/testing';
 
 const ANSWER = 'The project holds notes.txt.';

@@ -2,6 +2,7 @@ import type { TypedEvent } from './_shared/event-line.js';
 import { claudeCodeRuntime } from './claude-code/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { openCodeRuntime } from './opencode/runtime.js';
+import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { AdapterRuntime } from './runtime-declaration.js';
 import { RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
 
@@ -13,6 +14,7 @@ export const ADAPTER_RUNTIMES = {
   'claude-code': claudeCodeRuntime,
   codex: codexRuntime,
   opencode: openCodeRuntime,
+  'qwen-code': qwenCodeRuntime,
 } as const satisfies { readonly [R in RuntimeId]: AdapterRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

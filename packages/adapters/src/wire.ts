@@ -8,3 +8,5 @@ export * as claudeCode from './claude-code/wire-schemas.js';
 export * as codex from './codex/wire-schemas.js';
 /** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';
+/** Qwen Code's `-p --output-format stream-json` lines and `--output-format json` array elements as zod schemas. */
+export * as qwenCode from './qwen-code/wire-schemas.js';

@@ -15,7 +15,15 @@ describe(`${manifest.name} exports map`, () => {
   const bundles = keys.filter((key) => key.startsWith('./bundles/'));
 
   it('lists the subpaths the design names', () => {
-    expect(subpaths).toEqual(['.', './claude-code', './codex', './opencode', './pack-runtime', './wire']);
+    expect(subpaths).toEqual([
+      '.',
+      './claude-code',
+      './codex',
+      './opencode',
+      './qwen-code',
+      './pack-runtime',
+      './wire',
+    ]);
     for (const bundle of bundles) {
       expect(manifest.exports[bundle]).toMatchObject({ default: `./dist${bundle.slice(1)}` });
     }

@@ -22,6 +22,7 @@ const SUCCESS_FILES = {
   'claude-code': 'captured/stream-json-success-verdict.jsonl',
   codex: 'captured/exec-json-success-verdict.jsonl',
   opencode: 'captured/run-json-success-verdict.ndjson',
+  'qwen-code': 'captured/stream-json-success-verdict.jsonl',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */

@@ -45,7 +45,7 @@ describe('the runtime registry', () => {
 
   it('serves skillpack-hook for exactly the runtimes that declare a Stop-hook dialect', () => {
     expect(HOOK_RUNTIME_IDS).toEqual(RUNTIME_IDS.filter((id) => ADAPTER_RUNTIMES[id].stopHook !== undefined));
-    expect(HOOK_RUNTIME_IDS).toEqual(['claude-code', 'codex']);
+    expect(HOOK_RUNTIME_IDS).toEqual(['claude-code', 'codex', 'qwen-code']);
     expect(HOOK_USAGE).toContain(`<${HOOK_RUNTIME_IDS.join('|')}>`);
   });
 

@@ -215,6 +215,7 @@ const SUCCESS_FILES = {
   'claude-code': 'captured/stream-json-success-verdict.jsonl',
   codex: 'captured/exec-json-success-verdict.jsonl',
   opencode: 'captured/run-json-success-verdict.ndjson',
+  'qwen-code': 'captured/stream-json-success-verdict.jsonl',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {

@@ -16,7 +16,12 @@ function bin(dir: string, name: string, mode: number) {
 
 describe('findCli', () => {
   it('names the executable of each runtime', () => {
-    expect(CLI_NAMES).toEqual({ 'claude-code': 'claude', codex: 'codex', opencode: 'opencode' });
+    expect(CLI_NAMES).toEqual({
+      'claude-code': 'claude',
+      codex: 'codex',
+      opencode: 'opencode',
+      'qwen-code': 'qwen',
+    });
   });
 
   it('takes the first executable match on PATH, skipping files that are not executable and folders', () => {

@@ -34,7 +34,7 @@ export type QwenCodeStopHookInput = z.output<typeof QwenCodeStopHookInputSchema>
 export const QWEN_NO_MESSAGE_PLACEHOLDERS: readonly string[] = ['[no response text]', '(empty content)'];
 
 /** The runtime id of this dialect. */
-export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' as HookRuntimeId;
+export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies HookRuntimeId;
 
 /**
  * Validate and normalise a Qwen Code Stop payload; never throws. A placeholder message is no message (like

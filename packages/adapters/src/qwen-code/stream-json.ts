@@ -26,7 +26,7 @@ const PASSIVE_TYPES: ReadonlySet<string> = new Set(QWEN_PASSIVE_EVENT_TYPES);
 const KNOWN_BLOCKS: ReadonlySet<string> = new Set(['text', 'thinking', 'tool_use', 'tool_result']);
 
 /** The runtime id this reader fills in. */
-export const QWEN_CODE_RUNTIME = 'qwen-code' as RuntimeId;
+export const QWEN_CODE_RUNTIME = 'qwen-code' satisfies RuntimeId;
 
 interface FinalCandidate {
   readonly text: string;
@@ -253,8 +253,10 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
         };
       }
       const ended = finishOfResult(result);
-      // A joined or unverified message is never offered as the answer, not even as a candidate.
-      const finalText = candidate?.check.kind === 'single' ? candidate.text : undefined;
+      // A joined or unverified message is never offered as the answer, not even as a candidate. A turn that
+      // ended with no text message, which `result.result: ""` confirms, has an empty final message.
+      const empty = candidate === undefined && result.result === '' ? '' : undefined;
+      const finalText = candidate?.check.kind === 'single' ? candidate.text : empty;
       return { ...ended, finalText: ended.finish === 'unknown' ? undefined : finalText, usage };
     },
   };

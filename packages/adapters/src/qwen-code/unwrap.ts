@@ -1,4 +1,5 @@
 import type { TypedEvent } from '../_shared/event-line.js';
+import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
 
 /**
  * The assistant text one Qwen Code event carries, read alone (`unwrapEventLine`): only the `init` line, which
@@ -8,4 +9,10 @@ import type { TypedEvent } from '../_shared/event-line.js';
  */
 export function unwrapQwenCodeEvent(event: TypedEvent): string | undefined {
   return event.type === 'system' && typeof event.qwen_code_version === 'string' ? '' : undefined;
+}
+
+/** `unwrapEventLine` for Qwen Code lines only: `''` for its `init` line, `undefined` for any other line. */
+export function unwrapQwenCodeLine(line: string): string | undefined {
+  const event = parseUnwrapCandidate(line);
+  return event && unwrapQwenCodeEvent(event);
 }

@@ -10,6 +10,7 @@ import { extractContract } from '../../src/extract-contract.js';
 import type { BlockCounter } from '../../src/hooks/block-budget.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
+import { handleQwenCodeStop } from '../../src/qwen-code/stop-hook.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../../src/unwrap-event-line.js';
 import { createFakeOpenCode } from '../opencode/plugin-fake-client.js';
@@ -54,13 +55,17 @@ async function hookAccepted(
 }
 
 /** The Stop hook given the message on stdin (`last_assistant_message`), as Claude Code and Codex send it. */
-export function hookOnMessage(runtime: 'claude-code' | 'codex', message: string): Promise<Accepted> {
+export function hookOnMessage(
+  runtime: 'claude-code' | 'codex' | 'qwen-code',
+  message: string,
+): Promise<Accepted> {
   const common = {
     session_id: 's-1',
     hook_event_name: 'Stop',
     stop_hook_active: false,
     last_assistant_message: message,
   };
+  if (runtime === 'qwen-code') return hookAccepted(handleQwenCodeStop, common, async () => message);
   return runtime === 'claude-code'
     ? hookAccepted(handleClaudeCodeStop, common, async () => message)
     : hookAccepted(

@@ -240,7 +240,7 @@ describe.each([
   it('prints usage for --help', () => {
     const run = runHook(file, ['--help'], '');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex>/);
+    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex\|qwen-code>/);
   });
 });
 
@@ -290,7 +290,7 @@ describe('the skillpack-hook bin', () => {
         !/\/node_modules\/zod\//.test(url) &&
         !/\/packages\/core\/dist\//.test(url) &&
         !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
-        !/\/packages\/adapters\/dist\/(claude-code|codex)\/stop-hook\.js$/.test(url),
+        !/\/packages\/adapters\/dist\/(claude-code|codex|qwen-code)\/stop-hook\.js$/.test(url),
     );
     expect(outside).toEqual([]);
     expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);

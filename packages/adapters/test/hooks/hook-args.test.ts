@@ -45,11 +45,11 @@ describe('parseHookArgs', () => {
 
   it.each([['--help'], ['-h'], ['claude-code', '--help']])('asks for help with %s', (...argv) => {
     expect(parseHookArgs(argv)).toEqual({ success: true, data: { kind: 'help' } });
-    expect(HOOK_USAGE).toMatch(/^Usage: skillpack-hook <claude-code\|codex> --contract <id>/);
+    expect(HOOK_USAGE).toMatch(/^Usage: skillpack-hook <claude-code\|codex\|qwen-code> --contract <id>/);
   });
 
   it.each([
-    [[], /first argument must be one of claude-code, codex, got undefined/],
+    [[], /first argument must be one of claude-code, codex, qwen-code, got undefined/],
     [['opencode', '--contract', 'a.b'], /got "opencode"/],
     [['__proto__', '--contract', 'a.b'], /got "__proto__"/],
     [['codex'], /At least one --contract/],

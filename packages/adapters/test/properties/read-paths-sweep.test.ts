@@ -16,10 +16,11 @@ const CAPTURES = RUNTIME_IDS.flatMap((runtime) =>
 );
 
 /** The Stop hook that judges `runtime`'s final message (OpenCode has none; its plugin is checked as well). */
-const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex'>> = {
+const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'qwen-code'>> = {
   'claude-code': 'claude-code',
   codex: 'codex',
   opencode: 'claude-code',
+  'qwen-code': 'qwen-code',
 };
 
 /** Byte offsets just after each `\n` (with and without it), and the end. */

@@ -9,7 +9,7 @@ import { readQwen } from './_read-qwen.js';
 
 const dir = new URL('../fixtures/qwen-code/captured/', import.meta.url);
 const CAPTURES = readdirSync(dir)
-  .filter((file) => file !== 'SOURCES.md' && !file.endsWith('.hook-inputs.jsonl'))
+  .filter((file) => file !== 'SOURCES.md')
   .map((file) => ({ file, bytes: readFileSync(new URL(file, dir)) }));
 
 async function accepted(

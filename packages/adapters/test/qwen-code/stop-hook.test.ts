@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { handleQwenCodeStop, parseQwenCodeStopInput } from '../../src/qwen-code/stop-hook.js';
 import { acceptance, noState } from '../_support/read-paths.js';
-import { capture } from './_read-qwen.js';
 
 const payloads = (file: string) =>
-  readFileSync(capture(file), 'utf8')
+  readFileSync(
+    new URL(`../fixtures/qwen-code/hook-inputs/${file.replace('.hook-inputs', '')}`, import.meta.url),
+    'utf8',
+  )
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);

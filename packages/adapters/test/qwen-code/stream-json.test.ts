@@ -79,7 +79,7 @@ describe('Qwen Code 0.24.4 stream-json captures', () => {
   it('gives no final message when the last reply after a tool call is empty, not the narration before it', async () => {
     const run = await read('stream-json-tool-then-empty.jsonl');
     expect(run.finish).toBe('complete');
-    expect(run.finalText).toBeUndefined();
+    expect(run.finalText).toBe('');
     expect(run.warnings.some((warning) => warning.code === 'api_retry')).toBe(true);
     expect(extractContract(run, acceptance).success).toBe(false);
   });
@@ -163,7 +163,7 @@ describe('Qwen Code reader on constructed streams', () => {
     const run = await readQwen(
       [init, start, delta('PASS'), stop, assistant('PASS'), retry(false), result('')].join('\n'),
     );
-    expect(run).toMatchObject({ finish: 'complete', finalText: undefined });
+    expect(run).toMatchObject({ finish: 'complete', finalText: '' });
   });
 
   it('refuses the answer after a continuation retry, which may continue an earlier message', async () => {

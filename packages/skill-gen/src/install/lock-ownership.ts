@@ -65,6 +65,12 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     },
     configRoots: { project: ['.opencode/'], user: ['.config/opencode/'] },
   },
+  'qwen-code': {
+    skillsFolder: { project: '.qwen/skills/', user: '.qwen/skills/' },
+    packFiles: (pack) => hookProgram('qwen-code', pack),
+    hookConfigFile: HOOK_WIRING['qwen-code']?.file,
+    configRoots: { project: ['.qwen/'], user: ['.qwen/'] },
+  },
 };
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */

@@ -55,6 +55,7 @@ const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: s
     program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
   },
   opencode: undefined,
+  'qwen-code': { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */

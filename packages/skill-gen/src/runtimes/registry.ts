@@ -2,6 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { claudeCodeRuntime } from './claude-code.js';
 import { codexRuntime } from './codex.js';
 import { openCodeRuntime } from './opencode.js';
+import { qwenCodeRuntime } from './qwen-code.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
 /**
@@ -13,6 +14,7 @@ export const SKILL_GEN_RUNTIMES = {
   'claude-code': claudeCodeRuntime,
   codex: codexRuntime,
   opencode: openCodeRuntime,
+  'qwen-code': qwenCodeRuntime,
 } as const satisfies { readonly [R in RuntimeId]: SkillGenRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

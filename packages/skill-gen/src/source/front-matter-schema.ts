@@ -97,6 +97,13 @@ export type CodexSection = z.output<typeof CodexSectionSchema>;
 export const OpenCodeSectionSchema = z.strictObject(specOverrides);
 export type OpenCodeSection = z.output<typeof OpenCodeSectionSchema>;
 
+/** Qwen Code 0.24.4 reads the spec keys plus `allowed-tools` (runtimes-next.md §3); overrides of the spec keys. */
+export const QwenCodeSectionSchema = z.strictObject({
+  ...specOverrides,
+  'allowed-tools': ToolListSchema.optional(),
+});
+export type QwenCodeSection = z.output<typeof QwenCodeSectionSchema>;
+
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,
   description: SkillDescriptionSchema,
@@ -112,6 +119,7 @@ export const SkillFrontMatterSchema = z.strictObject({
   'claude-code': ClaudeCodeSectionSchema.optional(),
   codex: CodexSectionSchema.optional(),
   opencode: OpenCodeSectionSchema.optional(),
+  'qwen-code': QwenCodeSectionSchema.optional(),
 });
 /** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

@@ -30,7 +30,11 @@ export const QWEN_PACK_ROOT = '${QWEN_PACK_ROOT}';
  */
 function frontMatter(skill: SkillSource): FrontMatter {
   const source = skill.frontMatter;
-  return { ...specKeys(source), 'allowed-tools': toolString(source['allowed-tools']) };
+  const section = source['qwen-code'] ?? {};
+  return {
+    ...specKeys(source, section),
+    'allowed-tools': toolString(section['allowed-tools'] ?? source['allowed-tools']),
+  };
 }
 
 function skills(context: TargetContext): OutputFile[] {
@@ -57,7 +61,7 @@ export const renderQwenCode: RenderTarget = (context) => {
   const handlers = hookHandlers(context.config, packHookedContracts(context.config, context.skills));
   if (handlers.length === 0) return files;
   const command = (handler: (typeof handlers)[number]) =>
-    hookCommand(`${QWEN_PACK_ROOT}/${HOOK_FILE}`, TARGET as never, handler, 'plugin');
+    hookCommand(`${QWEN_PACK_ROOT}/${HOOK_FILE}`, TARGET, handler, 'plugin');
   return [
     ...files,
     textFile(

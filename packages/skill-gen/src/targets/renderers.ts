@@ -2,6 +2,7 @@ import { renderClaudeCode } from './claude-code.js';
 import { renderCodex } from './codex.js';
 import { renderOpenCode } from './opencode.js';
 import { renderPortable } from './portable.js';
+import { renderQwenCode } from './qwen-code.js';
 import type { RenderTarget } from './target-context.js';
 import type { TargetId } from './target-id.js';
 
@@ -11,4 +12,5 @@ export const TARGET_RENDERERS: Readonly<Record<TargetId, RenderTarget>> = {
   codex: renderCodex,
   opencode: renderOpenCode,
   portable: renderPortable,
+  'qwen-code': renderQwenCode,
 };

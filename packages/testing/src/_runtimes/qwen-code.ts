@@ -38,6 +38,8 @@ export const QWEN_CODE_OUTPUT_ARGS = [
 const APPROVAL_FLAGS = new Set(['--approval-mode', '--yolo', '-y']);
 
 export const qwenCodeSetup: RuntimeSetup = {
+  bin: 'qwen',
+  protocol: 'chat-completions',
   async prepare({ cli, folders, modelUrl, env, options }) {
     if (!options.home) {
       const qwenHome = join(folders.home, '.qwen');

@@ -3,6 +3,7 @@ import type { RuntimeSetup } from './_setup.js';
 import { claudeCodeSetup } from './claude-code.js';
 import { codexSetup } from './codex.js';
 import { openCodeSetup } from './opencode.js';
+import { qwenCodeSetup } from './qwen-code.js';
 
 /**
  * Every runtime's `runAgent` declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered
@@ -12,4 +13,5 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   'claude-code': claudeCodeSetup,
   codex: codexSetup,
   opencode: openCodeSetup,
+  'qwen-code': qwenCodeSetup,
 };

@@ -79,7 +79,7 @@ describe('qwenCodeSetup', () => {
       folders: { root, home, tmp: join(root, 'tmp'), project: join(root, 'project') },
       modelUrl: 'http://127.0.0.1:4000',
       env: { PATH: join(root, 'empty'), HOME: home },
-      options: { runtime: 'claude-code', model: 'http://127.0.0.1:4000', prompt: 'Hi', ...options },
+      options: { runtime: 'qwen-code', model: 'http://127.0.0.1:4000', prompt: 'Hi', ...options },
     } as const;
   }
 

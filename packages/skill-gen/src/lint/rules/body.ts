@@ -10,6 +10,7 @@ const EVERY_RUNTIME = {
   'claude-code': 'warning',
   codex: 'warning',
   opencode: 'warning',
+  'qwen-code': 'warning',
   portable: 'warning',
 } as const;
 
@@ -35,7 +36,7 @@ export const bodyTooLong = defineRule({
 export const bodyEmpty = defineRule({
   id: 'body-empty',
   summary: 'The skill has no instructions after the front matter.',
-  severity: { 'claude-code': 'info', codex: 'info', opencode: 'info', portable: 'info' },
+  severity: { 'claude-code': 'info', codex: 'info', opencode: 'info', 'qwen-code': 'info', portable: 'info' },
   fix: 'Write the instructions the agent follows once the skill is activated.',
   check(skill) {
     if (skill.frontMatter.kind !== 'yaml' || skill.body.lines.some((line) => line.trim() !== '')) return [];

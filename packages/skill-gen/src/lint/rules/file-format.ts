@@ -3,7 +3,13 @@ import { defineRule } from '../finding.js';
 export const encodingInvalid = defineRule({
   id: 'encoding-invalid',
   summary: 'The file is not valid UTF-8.',
-  severity: { 'claude-code': 'warning', codex: 'error', opencode: 'warning', portable: 'error' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'error',
+    opencode: 'warning',
+    'qwen-code': 'warning',
+    portable: 'error',
+  },
   fix: 'Re-save the file as UTF-8 (without a byte order mark).',
   check(skill) {
     if (skill.invalidUtf8Line === undefined) return [];
@@ -20,7 +26,7 @@ export const encodingInvalid = defineRule({
 export const byteOrderMark = defineRule({
   id: 'bom',
   summary: 'The file starts with a UTF-8 byte order mark.',
-  severity: { 'claude-code': 'off', codex: 'error', opencode: 'off', portable: 'error' },
+  severity: { 'claude-code': 'off', codex: 'error', opencode: 'off', 'qwen-code': 'off', portable: 'error' },
   fix: 'Remove the byte order mark (save as "UTF-8", not "UTF-8 with BOM").',
   check(skill) {
     if (!skill.hasBom) return [];
@@ -37,7 +43,13 @@ export const byteOrderMark = defineRule({
 export const crlfLineEndings = defineRule({
   id: 'crlf',
   summary: 'Lines end with CRLF.',
-  severity: { 'claude-code': 'off', codex: 'warning', opencode: 'off', portable: 'warning' },
+  severity: {
+    'claude-code': 'off',
+    codex: 'warning',
+    opencode: 'off',
+    'qwen-code': 'off',
+    portable: 'warning',
+  },
   fix: 'Convert the file to LF line endings (for example `git config core.autocrlf input` and re-checkout).',
   check(skill) {
     if (skill.crlfLines === 0 || skill.firstCrlfLine === undefined) return [];
@@ -53,7 +65,13 @@ export const crlfLineEndings = defineRule({
 export const skillFileName = defineRule({
   id: 'skill-file-name',
   summary: 'The skill file is not named exactly `SKILL.md`.',
-  severity: { 'claude-code': 'error', codex: 'error', opencode: 'error', portable: 'error' },
+  severity: {
+    'claude-code': 'error',
+    codex: 'error',
+    opencode: 'error',
+    'qwen-code': 'error',
+    portable: 'error',
+  },
   fix: 'Rename the file to `SKILL.md` (upper case, `.md` lower case).',
   check(skill) {
     if (skill.kind === 'source' || skill.fileName === 'SKILL.md') return [];

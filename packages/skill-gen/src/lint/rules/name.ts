@@ -31,13 +31,20 @@ const SPEC_STYLE = {
   'claude-code': 'warning',
   codex: 'warning',
   opencode: 'warning',
+  'qwen-code': 'warning',
   portable: 'error',
 } as const;
 
 export const nameMissing = defineRule({
   id: 'name-missing',
   summary: 'The front matter has no `name`, or it is empty.',
-  severity: { 'claude-code': 'info', codex: 'warning', opencode: 'error', portable: 'error' },
+  severity: {
+    'claude-code': 'info',
+    codex: 'warning',
+    opencode: 'error',
+    'qwen-code': 'error',
+    portable: 'error',
+  },
   fix: 'Add `name: <folder-name>` (lowercase letters, digits and hyphens).',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -57,7 +64,13 @@ export const nameMissing = defineRule({
 export const nameNotString = defineRule({
   id: 'name-not-string',
   summary: '`name` is not a string.',
-  severity: { 'claude-code': 'error', codex: 'warning', opencode: 'error', portable: 'error' },
+  severity: {
+    'claude-code': 'error',
+    codex: 'warning',
+    opencode: 'error',
+    'qwen-code': 'error',
+    portable: 'error',
+  },
   fix: 'Write the name as a string; quote it if YAML would read it as a number or boolean (`name: "2048"`).',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('name');
@@ -76,7 +89,13 @@ export const nameNotString = defineRule({
 export const nameTooLong = defineRule({
   id: 'name-too-long',
   summary: '`name` is longer than 64 characters.',
-  severity: { 'claude-code': 'warning', codex: 'error', opencode: 'warning', portable: 'error' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'error',
+    opencode: 'warning',
+    'qwen-code': 'warning',
+    portable: 'error',
+  },
   fix: 'Shorten the name (and the folder) to at most 64 characters.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -162,7 +181,13 @@ export const nameConsecutiveHyphens = defineRule({
 export const nameFolderMismatch = defineRule({
   id: 'name-folder-mismatch',
   summary: '`name` differs from the skill folder name.',
-  severity: { 'claude-code': 'warning', codex: 'info', opencode: 'warning', portable: 'error' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'info',
+    opencode: 'warning',
+    'qwen-code': 'warning',
+    portable: 'error',
+  },
   fix: 'Rename the folder to the skill name, or change `name` to the folder name.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -181,7 +206,13 @@ const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 export const nameReservedWord = defineRule({
   id: 'name-reserved-word',
   summary: "`name` contains a word that Anthropic's hosted surfaces reserve.",
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', portable: 'error' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'off',
+    opencode: 'off',
+    'qwen-code': 'warning',
+    portable: 'error',
+  },
   fix: 'Choose a name without `claude` or `anthropic`.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -199,7 +230,13 @@ export const nameReservedWord = defineRule({
 export const folderNameReserved = defineRule({
   id: 'folder-name-reserved',
   summary: 'The skill folder uses a name Claude Code reserves.',
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', portable: 'off' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'off',
+    opencode: 'off',
+    'qwen-code': 'warning',
+    portable: 'off',
+  },
   fix: 'Rename the skill and its folder.',
   check(skill) {
     if (skill.folderName !== 'synced') return [];
