@@ -301,7 +301,7 @@ describe('skillpack parse', () => {
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'gemini'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, text; got "gemini"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, qwen-code, text; got "gemini"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
@@ -339,7 +339,8 @@ describe('skillpack parse', () => {
   it('prints help on stdout', async () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime auto\|claude-code/);
+    expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
+    expect(ran.stdout).toContain('auto, claude-code, codex, opencode, qwen-code, text');
   });
 
   it('resolves FILE against the working directory', async () => {

@@ -15,7 +15,7 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint'], { cwd: root });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      '1 skill file checked for claude-code, codex, opencode, portable: 0 errors, 0 warnings, 0 info.\n',
+      '1 skill file checked for claude-code, codex, opencode, qwen-code, portable: 0 errors, 0 warnings, 0 info.\n',
     );
   });
 
@@ -25,7 +25,9 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint', 'long'], { cwd: root });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('long/SKILL.md:3  error  description-too-long  [codex, portable]\n');
-    expect(run.stdout).toContain('long/SKILL.md:3  warning  description-too-long  [claude-code, opencode]\n');
+    expect(run.stdout).toContain(
+      'long/SKILL.md:3  warning  description-too-long  [claude-code, opencode, qwen-code]\n',
+    );
     expect(run.stdout).toContain('  fix: Shorten the description');
   });
 
@@ -103,7 +105,7 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint', '--format', 'json'], { cwd: root });
     const document = JSON.parse(run.stdout);
     expect(document.files).toEqual([
-      { file: '.agents/skills/lower/skill.md', kind: 'skill', runtimes: ['codex', 'opencode'] },
+      { file: '.agents/skills/lower/skill.md', kind: 'skill', runtimes: ['codex', 'opencode', 'qwen-code'] },
     ]);
     expect(document.findings.map((finding: { rule: string }) => finding.rule)).toEqual(['skill-file-name']);
     expect(run.code).toBe(1);
@@ -133,7 +135,7 @@ describe('skillpack lint', () => {
   it.each([
     [
       ['lint', '--runtime', 'cursor'],
-      '--runtime must be one of claude-code, codex, opencode, portable; got "cursor".',
+      '--runtime must be one of claude-code, codex, opencode, qwen-code, portable; got "cursor".',
     ],
     [['lint', '--format', 'xml'], '--format must be one of text, json; got "xml".'],
     [['lint', '--frobnicate'], 'unknown option --frobnicate.'],

@@ -43,8 +43,9 @@ describe('runtimes implied by a skill folder location', () => {
     ],
     [
       ['', 'p', '.agents', 'skills', 'x'],
-      ['codex', 'opencode'],
+      ['codex', 'opencode', 'qwen-code'],
     ],
+    [['', 'p', '.qwen', 'skills', 'x'], ['qwen-code']],
     [['', 'p', '.opencode', 'skills', 'x'], ['opencode']],
     [['', 'p', '.opencode', 'skill', 'x'], ['opencode']],
     [['', 'home', '.config', 'opencode', 'skills', 'x'], ['opencode']],
