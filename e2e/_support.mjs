@@ -17,6 +17,7 @@ export const RUNTIME_TITLES = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
   opencode: 'OpenCode',
+  'qwen-code': 'Qwen Code',
 };
 
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;

@@ -75,9 +75,9 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
     const copied = first.filter((entry) => copiedSource(entry.path));
-    // Two copied files in six skill placements, the hook once per runtime layout that runs it (Claude Code,
-    // Codex), the OpenCode plugin once.
-    expect(copied.length).toBe(2 * 6 + 2 + 1);
+    // Two copied files in seven skill placements, the hook once per runtime layout that runs it (Claude Code,
+    // Codex, Qwen Code), the OpenCode plugin once.
+    expect(copied.length).toBe(2 * 7 + 3 + 1);
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
