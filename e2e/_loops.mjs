@@ -59,6 +59,9 @@ export function examplePacks() {
     'build',
     '--config',
     join(repoRoot, 'examples/skillpack.config.json'),
+    // Every runtime the loops run, whether or not the example config targets it yet (qwen-code).
+    '--target',
+    'claude-code,codex,opencode,qwen-code,portable',
     '--out',
     packDir,
   ]);
@@ -146,7 +149,35 @@ const RUNTIMES = {
       return { home: sandbox.home };
     },
   },
+  // The skill form as `skillpack install` leaves it: skills in .qwen/skills, the Stop hook in
+  // .qwen/settings.json running .qwen/hooks/<pack>/ (no trust step).
+  'qwen-code': {
+    install: (sandbox, packs) => {
+      installPack('qwen-code', sandbox, packs);
+      return {};
+    },
+    // Qwen Code 0.24.4 prints the pushed-back answer and the next one as ONE message with no separator: the
+    // readers refuse it (final_message_joined) rather than read the concatenation.
+    joinsPushedBackAnswers: true,
+  },
 };
+
+/**
+ * What stdout gives after one push-back, for the loop tests: the right answer as the final message of a
+ * complete run, or (a runtime that joins the answers) a refused run whose last message is wrong + right.
+ */
+export function assertAnswerAfterPushBack(runtimeId, loop, wrong, right, why) {
+  if (!RUNTIMES[runtimeId].joinsPushedBackAnswers) return false;
+  assert.equal(loop.run.finish, 'unknown', why);
+  assert.equal(loop.run.error?.code, 'final_message_joined', why);
+  assert.equal(loop.run.finalText, undefined, why);
+  assert.equal(loop.run.messages.at(-1)?.text, `${wrong}${right}`, why);
+  if (loop.extracted)
+    assert.equal(loop.extracted.success ? 'accepted' : loop.extracted.error.code, 'run_not_complete');
+  assert.equal(loop.parsed.status, 1, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+  assert.equal(JSON.parse(loop.parsed.stdout).ok, false);
+  return true;
+}
 
 /** Trust the project's Codex hooks the way a person approving them would (through `codex app-server`). */
 export function trustCodexHooks(sandbox) {
@@ -238,6 +269,7 @@ export function defineLoopTests(runtimeId, { describe, it, before, after }) {
           loop.requests[1].lastMessage.includes(correctionFor(contract)),
           `the retry does not end with the ${contract} correction\n${why}`,
         );
+        if (assertAnswerAfterPushBack(runtimeId, loop, script.wrong, script.right, why)) return;
         assert.equal(loop.run.finish, 'complete', why);
         assert.equal(loop.run.finalText?.trim(), script.right, why);
         assert.equal(loop.extracted.success, true, JSON.stringify(loop.extracted));

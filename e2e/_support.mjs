@@ -19,6 +19,7 @@ export const RUNTIME_TITLES = {
   opencode: 'OpenCode',
   'gemini-cli': 'Gemini CLI',
   'copilot-cli': 'GitHub Copilot CLI',
+  'qwen-code': 'Qwen Code',
 };
 
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;

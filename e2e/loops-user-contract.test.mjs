@@ -3,7 +3,7 @@
 // contract's own correction, and lets the right one end a run that `skillpack parse --config` reads.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { describeLoop, LOOP_RUNTIMES, runLoop } from './_loops.mjs';
+import { assertAnswerAfterPushBack, describeLoop, LOOP_RUNTIMES, runLoop } from './_loops.mjs';
 import { builtInitPack, ensureRuntimes, removeTempDirs } from './_support.mjs';
 
 const CONTRACT = 'acme-review.review';
@@ -38,6 +38,7 @@ for (const runtimeId of LOOP_RUNTIMES) {
         loop.requests[1].lastMessage.includes('does not satisfy the Review verdict contract'),
         `the retry does not carry the contract's correction\n${why}`,
       );
+      if (assertAnswerAfterPushBack(runtimeId, loop, WRONG, RIGHT, why)) return;
       assert.equal(loop.run.finish, 'complete', why);
       assert.equal(loop.run.finalText?.trim(), RIGHT, why);
       assert.equal(loop.parsed.status, 0, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);

@@ -6,7 +6,7 @@
 //
 //   npm run fixtures:capture [-- --runtime claude-code|codex|opencode] [--only NAME]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -99,7 +99,14 @@ async function capture(scenario) {
     prompt: scenario.prompt ?? 'What is in this folder?',
     timeoutMs: 180_000,
     ...scenario.options,
+    // A scenario's Stop hook logs its stdin to `.hook-inputs.jsonl` in the project: keep the run to read it.
+    ...(scenario.runtime === 'qwen-code' ? { keepTemp: true } : {}),
   }).finally(() => model.close());
+  if (scenario.runtime === 'qwen-code') {
+    const log = join(result.folders.project, '.hook-inputs.jsonl');
+    result.hookInputs = existsSync(log) ? readFileSync(log, 'utf8') : undefined;
+    rmSync(result.folders.root, { recursive: true, force: true });
+  }
   if (result.timedOut) throw new Error(`${scenario.name}: the run timed out\n${result.stderr.slice(-2000)}`);
   if (result.stdout.trim() === '')
     throw new Error(`${scenario.name}: no stdout\n${result.stderr.slice(-2000)}`);
@@ -125,9 +132,14 @@ async function main() {
       const started = Date.now();
       const result = await capture(scenario);
       writeFileSync(join(dir, scenario.name), result.stdout);
+      const hookFile = join(dir, '../hook-inputs', scenario.name.replace(/\.[^.]+$/, '.jsonl'));
+      if (result.hookInputs !== undefined) {
+        mkdirSync(dirname(hookFile), { recursive: true });
+        writeFileSync(hookFile, result.hookInputs);
+      }
       const cells = [
         `\`${scenario.name}\``,
-        scenario.about,
+        `${scenario.about}${result.hookInputs ? ` (hook stdin: \`../hook-inputs/${scenario.name.replace(/\.[^.]+$/, '.jsonl')}\`)` : ''}`,
         `\`${commandLine(result).replaceAll('|', '\\|')}${scenario.options?.stdin ? ' < stdin' : ''}\``,
         String(result.exitCode),
         requestSummary(result.requests),

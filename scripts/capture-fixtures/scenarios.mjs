@@ -1,6 +1,7 @@
 // What scripts/capture-fixtures.mjs captures: one scenario per fixture file, each a scripted model and a run of
 // a real CLI. Replies depend on the request only, so every re-run sends the CLIs the same answers.
 import { otherwise, reply, when } from '@skillpack/testing';
+import { QWEN_CODE_SCENARIOS, QWEN_CODE_UNREACHED } from './qwen-code-scenarios.mjs';
 
 const ANSWER = 'The project holds notes.txt.';
 const NOTES = { 'notes.txt': 'hello\n' };
@@ -535,10 +536,36 @@ export const SCENARIOS = [
     about:
       'four steps: a `bash` call, a `read` of a missing file (`error` state), a `read` that succeeds, then a pass answer',
   },
+  // Qwen Code (qwen-code-scenarios.mjs), plus the cross-runtime stories.
+  ...QWEN_CODE_SCENARIOS.map((scenario) => ({ runtime: 'qwen-code', ...scenario })),
+  {
+    runtime: 'qwen-code',
+    name: 'stream-json-success-verdict.jsonl',
+    replies: successStory,
+    options: { files: CHANGELOG },
+    about: 'two `run_shell_command` calls (text before the first), then a pass answer',
+  },
+  {
+    runtime: 'qwen-code',
+    name: 'stream-json-unicode.jsonl',
+    replies: unicodeAnswer,
+    about: 'a pass answer in several scripts, emoji, a combining mark and U+2028',
+  },
+  {
+    runtime: 'qwen-code',
+    name: 'stream-json-subagent-task.jsonl',
+    replies: subagentStory('agent', {
+      description: 'Review the API',
+      prompt: 'CHILD TASK: review the API and answer with a verdict line.',
+      subagent_type: 'general-purpose',
+    }),
+    about: "an `agent` tool call runs a subagent that answers fail; the main agent's own answer is a pass",
+  },
 ];
 
 /** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */
 export const UNREACHED = {
+  'qwen-code': QWEN_CODE_UNREACHED,
   'claude-code': [
     'Several `result` lines for one prompt without a subagent: every other single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`), and so does a background subagent that wakes the main agent (`stream-json-subagent-task.jsonl`).',
     'Parallel subagents whose lines interleave, with tool calls of their own: the scripted model answers one request at a time.',

@@ -1,5 +1,12 @@
 /** The runtimes skillpack reads and writes for; each id also names a folder, subpath, fixture folder and test. */
-export const RUNTIME_IDS = ['claude-code', 'codex', 'opencode', 'gemini-cli', 'copilot-cli'] as const;
+export const RUNTIME_IDS = [
+  'claude-code',
+  'codex',
+  'opencode',
+  'gemini-cli',
+  'copilot-cli',
+  'qwen-code',
+] as const;
 /** A runtime skillpack reads and packs for, one of `RUNTIME_IDS`. */
 export type RuntimeId = (typeof RUNTIME_IDS)[number];
 

@@ -1,9 +1,10 @@
 import type { TypedEvent } from './_shared/event-line.js';
 import { claudeCodeRuntime } from './claude-code/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
-import { geminiCliRuntime } from './gemini-cli/runtime.js';
 import { copilotCliRuntime } from './copilot-cli/runtime.js';
+import { geminiCliRuntime } from './gemini-cli/runtime.js';
 import { openCodeRuntime } from './opencode/runtime.js';
+import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { AdapterRuntime } from './runtime-declaration.js';
 import { RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
 
@@ -17,6 +18,7 @@ export const ADAPTER_RUNTIMES = {
   opencode: openCodeRuntime,
   'gemini-cli': geminiCliRuntime,
   'copilot-cli': copilotCliRuntime,
+  'qwen-code': qwenCodeRuntime,
 } as const satisfies { readonly [R in RuntimeId]: AdapterRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

@@ -1,7 +1,8 @@
 import { claudeCodeStopHookDialect } from './claude-code/stop-hook-dialect.js';
 import { codexStopHookDialect } from './codex/stop-hook-dialect.js';
-import { geminiCliStopHookDialect } from './gemini-cli/stop-hook-dialect.js';
 import { copilotCliStopHookDialect } from './copilot-cli/stop-hook-dialect.js';
+import { geminiCliStopHookDialect } from './gemini-cli/stop-hook-dialect.js';
+import { qwenCodeStopHookDialect } from './qwen-code/stop-hook-dialect.js';
 import type { StopHookDialect } from './runtime-declaration.js';
 import type { RuntimeId } from './runtime-id.js';
 
@@ -15,4 +16,5 @@ export const STOP_HOOK_DIALECTS = {
   opencode: undefined,
   'gemini-cli': geminiCliStopHookDialect,
   'copilot-cli': copilotCliStopHookDialect,
+  'qwen-code': qwenCodeStopHookDialect,
 } as const satisfies { readonly [R in RuntimeId]: StopHookDialect | undefined };

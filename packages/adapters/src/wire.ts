@@ -6,9 +6,11 @@
 export * as claudeCode from './claude-code/wire-schemas.js';
 /** Codex's `exec --json` events and its legacy `notify` payload as zod schemas. */
 export * as codex from './codex/wire-schemas.js';
-/** Gemini CLI's stream-json lines, `--output-format json`, AfterAgent hook input and transcript records as zod schemas. */
-export * as geminiCli from './gemini-cli/wire-schemas.js';
 /** GitHub Copilot CLI's `-p --output-format json` session events and hook payloads as zod schemas. */
 export * as copilotCli from './copilot-cli/wire-schemas.js';
+/** Gemini CLI's stream-json lines, `--output-format json`, AfterAgent hook input and transcript records as zod schemas. */
+export * as geminiCli from './gemini-cli/wire-schemas.js';
 /** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';
+/** Qwen Code's `-p --output-format stream-json` lines and `--output-format json` array elements as zod schemas. */
+export * as qwenCode from './qwen-code/wire-schemas.js';

@@ -17,11 +17,26 @@ import { createEventLineUnwrapper } from '../src/unwrap-event-line.js';
  * output, which has no completion signal). And the read paths agree on each: `readAgentRun` +
  * `extractContract`, the stateful unwrapper and the Stop hook given the final message.
  */
-const RUNTIMES: readonly RuntimeId[] = ['claude-code', 'codex', 'opencode'];
+const RUNTIMES: readonly RuntimeId[] = ['claude-code', 'codex', 'opencode', 'qwen-code'];
 const CUT_WITHOUT_FAILING = new Set(['run-json-finish-length.ndjson', 'run-json-length-after-pass.ndjson']);
 const isPlainText = (file: string) => file.endsWith('.txt');
 /** Runs that completed with an empty final message: no answer (Codex `agent_message` `""`, an OpenCode step with no text). */
-const EMPTY_ANSWER = new Set(['exec-json-empty-final-message.jsonl', 'run-json-empty-final-step.ndjson']);
+const EMPTY_ANSWER = new Set([
+  'exec-json-empty-final-message.jsonl',
+  'run-json-empty-final-step.ndjson',
+  'stream-json-tool-then-empty.jsonl',
+]);
+/**
+ * Runs the CLI completed whose final message the output cannot give: Qwen Code joins the answers of a pushed-back
+ * turn into one message, and without `--include-partial-messages` cannot show it did not.
+ */
+const UNSEPARATED_ANSWER = new Set([
+  'qwen-code/json-stop-hook-block.json',
+  'qwen-code/stream-json-stop-hook-block-no-partials.jsonl',
+  'qwen-code/stream-json-stop-hook-block.jsonl',
+  'qwen-code/stream-json-stop-hook-cap.jsonl',
+  'qwen-code/stream-json-text-no-partials.jsonl',
+]);
 const acceptance = builtinContracts.require('conflux.acceptance');
 
 function captures(runtime: RuntimeId): { file: string; exit: number }[] {
@@ -68,6 +83,9 @@ describe.each(RUNTIMES)('%s captures read as the CLI ended them', (runtime) => {
       expect(run.error, 'an incomplete run says why').toBeDefined();
     } else if (CUT_WITHOUT_FAILING.has(file)) {
       expect(run.finish).toBe('length');
+    } else if (UNSEPARATED_ANSWER.has(`${runtime}/${file}`)) {
+      expect([run.finish, run.finalText]).toEqual(['unknown', undefined]);
+      expect(run.error?.code).toMatch(/^final_message_(joined|unverified)$/);
     } else if (EMPTY_ANSWER.has(file)) {
       expect([run.finish, run.finalText]).toEqual(['complete', '']);
     } else {

@@ -97,6 +97,21 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
       'captured/stream-json-http-500.jsonl',
       'captured/stream-json-deltas.jsonl',
     ],
+    usage: true,
+  },
+  'qwen-code': {
+    success: 'captured/stream-json-success-verdict.jsonl',
+    error: { file: 'captured/stream-json-http-400.jsonl', code: 'error_during_execution' },
+    truncated: 'stream-json-truncated.jsonl',
+    subagent: 'captured/stream-json-subagent-task.jsonl',
+    unicode: 'captured/stream-json-unicode.jsonl',
+    tools: ['run_shell_command', 'run_shell_command'],
+    captures: [
+      'captured/stream-json-tool-call.jsonl',
+      'captured/stream-json-stop-hook-block.jsonl',
+      'captured/json-stop-hook-block.json',
+    ],
+    usage: true,
   },
 };
 

@@ -25,6 +25,7 @@ const SUCCESS_FILES = {
   opencode: 'captured/run-json-success-verdict.ndjson',
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
   'copilot-cli': 'captured/json-success-verdict.jsonl',
+  'qwen-code': 'captured/stream-json-success-verdict.jsonl',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */

@@ -46,7 +46,7 @@ describe('the runtime registry', () => {
 
   it('serves skillpack-hook for exactly the runtimes that declare a Stop-hook dialect', () => {
     expect(HOOK_RUNTIME_IDS).toEqual(RUNTIME_IDS.filter((id) => STOP_HOOK_DIALECTS[id] !== undefined));
-    expect(HOOK_RUNTIME_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'copilot-cli']);
+    expect(HOOK_RUNTIME_IDS).toEqual(['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code']);
     expect(HOOK_USAGE).toContain(`<${HOOK_RUNTIME_IDS.join('|')}>`);
   });
 

@@ -217,6 +217,7 @@ const SUCCESS_FILES = {
   opencode: 'captured/run-json-success-verdict.ndjson',
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
   'copilot-cli': 'captured/json-success-verdict.jsonl',
+  'qwen-code': 'captured/stream-json-success-verdict.jsonl',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {

@@ -54,7 +54,7 @@ export interface RunAgentOptions {
   readonly home?: string;
   /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
   readonly pluginDirs?: readonly string[];
-  /** Path of the CLI. Default: `claude`, `codex` or `opencode` found on `PATH`. */
+  /** Path of the CLI. Default: `claude`, `codex`, `opencode` or `qwen` found on `PATH`. */
   readonly cli?: string;
   /** Replaces the machine-output flags (`--output-format stream-json --verbose`, `--json`, `--format json`). */
   readonly outputArgs?: readonly string[];
@@ -189,7 +189,7 @@ function prepareProject(project: string, options: RunAgentOptions, home: string)
 }
 
 /**
- * Run a real Claude Code, Codex or OpenCode CLI headless against a scripted model, isolated in a temp root
+ * Run a real Claude Code, Codex, OpenCode or Qwen Code CLI headless against a scripted model, isolated in a temp root
  * (its own HOME, XDG folders, CODEX_HOME, TMPDIR, stdin from /dev/null), and read what it printed.
  * Throws before starting anything when the CLI cannot be found.
  */

@@ -22,6 +22,7 @@ describe('findCli', () => {
       opencode: 'opencode',
       'gemini-cli': 'gemini',
       'copilot-cli': 'copilot',
+      'qwen-code': 'qwen',
     });
   });
 

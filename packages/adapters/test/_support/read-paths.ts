@@ -11,6 +11,7 @@ import { handleGeminiCliStop } from '../../src/gemini-cli/stop-hook.js';
 import type { BlockCounter } from '../../src/hooks/block-budget.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
+import { handleQwenCodeStop } from '../../src/qwen-code/stop-hook.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { createEventLineUnwrapper } from '../../src/unwrap-event-line.js';
 import { createFakeOpenCode } from '../opencode/plugin-fake-client.js';
@@ -56,7 +57,7 @@ async function hookAccepted(
 
 /** The Stop hook given the message on stdin (`last_assistant_message`), as Claude Code and Codex send it. */
 export function hookOnMessage(
-  runtime: 'claude-code' | 'codex' | 'gemini-cli',
+  runtime: 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code',
   message: string,
 ): Promise<Accepted> {
   if (runtime === 'gemini-cli') return geminiHookOnMessage(message);
@@ -66,6 +67,7 @@ export function hookOnMessage(
     stop_hook_active: false,
     last_assistant_message: message,
   };
+  if (runtime === 'qwen-code') return hookAccepted(handleQwenCodeStop, common, async () => message);
   return runtime === 'claude-code'
     ? hookAccepted(handleClaudeCodeStop, common, async () => message)
     : hookAccepted(

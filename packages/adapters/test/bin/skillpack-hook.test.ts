@@ -240,7 +240,9 @@ describe.each([
   it('prints usage for --help', () => {
     const run = runHook(file, ['--help'], '');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: skillpack-hook <claude-code\|codex\|copilot-cli>/);
+    expect(run.stdout).toMatch(
+      /^Usage: skillpack-hook <claude-code\|codex\|gemini-cli\|copilot-cli\|qwen-code>/,
+    );
   });
 });
 

@@ -45,11 +45,16 @@ describe('parseHookArgs', () => {
 
   it.each([['--help'], ['-h'], ['claude-code', '--help']])('asks for help with %s', (...argv) => {
     expect(parseHookArgs(argv)).toEqual({ success: true, data: { kind: 'help' } });
-    expect(HOOK_USAGE).toMatch(/^Usage: skillpack-hook <claude-code\|codex\|gemini-cli\|copilot-cli> --contract <id>/);
+    expect(HOOK_USAGE).toMatch(
+      /^Usage: skillpack-hook <claude-code\|codex\|gemini-cli\|copilot-cli\|qwen-code> --contract <id>/,
+    );
   });
 
   it.each([
-    [[], /first argument must be one of claude-code, codex, gemini-cli, copilot-cli, got undefined/],
+    [
+      [],
+      /first argument must be one of claude-code, codex, gemini-cli, copilot-cli, qwen-code, got undefined/,
+    ],
     [['opencode', '--contract', 'a.b'], /got "opencode"/],
     [['__proto__', '--contract', 'a.b'], /got "__proto__"/],
     [['codex'], /At least one --contract/],

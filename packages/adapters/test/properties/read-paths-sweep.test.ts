@@ -16,13 +16,14 @@ const CAPTURES = RUNTIME_IDS.flatMap((runtime) =>
 );
 
 /** The Stop hook that judges `runtime`'s final message (OpenCode has none; its plugin is checked as well). */
-const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'gemini-cli'>> = {
+const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code'>> = {
   'claude-code': 'claude-code',
   codex: 'codex',
   opencode: 'claude-code',
   'gemini-cli': 'gemini-cli',
   // Copilot's hook reads its answer from the transcript; the final message is judged by the Claude hook.
   'copilot-cli': 'claude-code',
+  'qwen-code': 'qwen-code',
 };
 
 /** Byte offsets just after each `\n` (with and without it), and the end. */

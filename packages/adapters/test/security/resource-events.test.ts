@@ -12,6 +12,7 @@ const BATCH = 10_000;
 const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
   'claude-code': `${JSON.stringify({ type: 'rate_limit_event', session_id: 's', rate_limit_info: { status: 'allowed' } })}\n`,
   codex: `${JSON.stringify({ type: 'turn.started' })}\n`,
+  'qwen-code': `${JSON.stringify({ type: 'stream_event', session_id: 's', parent_tool_use_id: null, event: { type: 'goal_state', goal_state: { v: 2, goal: null, activity: 'idle' } } })}\n`,
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,
   'gemini-cli': `${JSON.stringify({ type: 'message', timestamp: '2026-12-01T18:27:17.716Z', role: 'assistant', content: '', delta: true })}\n`,
   'copilot-cli': `${JSON.stringify({ type: 'assistant.turn_start', data: { turnId: '0' } })}\n`,

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import type { LockedInstall } from '../install/lock-file.js';
 
 /** Runtime configuration files a Stop hook may be registered in besides the pack's own files. */
-const HOOK_CONFIG_FILES = ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json'];
+const HOOK_CONFIG_FILES = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.codex/hooks.json',
+  '.qwen/settings.json',
+];
 
 const HOOK_COMMAND = /skillpack-hook\.[cm]?js\b[^\n]*/g;
 const CONTRACT_ARG = /--contract[= ]+\\?"?([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)/g;

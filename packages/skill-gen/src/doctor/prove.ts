@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
+import type { AgentRun, RuntimeId } from '@skillpack/adapters';
 import type { AnyContract } from '@skillpack/core';
 import {
   CLI_NAMES,
@@ -60,6 +60,11 @@ interface RuntimeProof {
     stage: string,
   ): Promise<{ from: string; to: string }[]>;
   why(input: WhyInput): Promise<string>;
+  /**
+   * The finish and final message the verdict judges, when the runtime's output cannot give them itself (Qwen
+   * Code joins the pushed-back answers): doctor knows both scripted answers, so it can tell the join apart.
+   */
+  settle?(run: AgentRun, script: ProofScript): { finish: string; finalText: string | undefined };
 }
 
 export interface ProveContext {
@@ -178,9 +183,10 @@ async function runScripted(
   cli: string,
   project: string,
   setup: RunSetup,
-  contractId: string,
+  script: ProofScript,
   answers: readonly ReturnType<typeof reply.text>[],
 ) {
+  const { contractId } = script;
   const model = await createScriptedModel({
     replies: [
       // OpenCode's title request declares no tools.
@@ -209,8 +215,10 @@ async function runScripted(
         lastMessages: output.requests
           .filter((request) => request.hasTools)
           .map((request) => request.lastMessage),
-        finish: output.run.finish,
-        finalText: output.run.finalText,
+        ...(RUNTIME_PROOF[install.runtime].settle?.(output.run, script) ?? {
+          finish: output.run.finish,
+          finalText: output.run.finalText,
+        }),
       },
     };
   } finally {
@@ -230,7 +238,7 @@ async function claudeReason(
   const skillScoped = onlySkillScoped(install);
   const skills = await skillsHooking(install, context.root, script.contractId);
   if (!skillScoped || skills.length === 0) return claudeWhy(skillScoped, skills, undefined);
-  const invoked = await runScripted(install, context, cli, project, setup, script.contractId, [
+  const invoked = await runScripted(install, context, cli, project, setup, script, [
     reply.toolCall('Skill', { skill: skills[0]! }),
     reply.text(script.wrong),
     reply.text(script.right),
@@ -252,7 +260,7 @@ async function proveOne(
   script: ProofScript,
 ): Promise<DoctorCheck> {
   try {
-    const { proof } = await runScripted(install, context, cli, project, setup, script.contractId, [
+    const { proof } = await runScripted(install, context, cli, project, setup, script, [
       reply.text(script.wrong),
       reply.text(script.right),
     ]);
@@ -404,5 +412,19 @@ const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
         : { kind: 'run' },
     stageProjectHome: (_install, _cli, copy, stage) => stageCopilotTrust(copy, stage),
     why: async () => "Copilot did not run this pack's agentStop hook for the answer.",
+  },
+  'qwen-code': {
+    preflight: async () => ({ kind: 'run' }),
+    why: async () =>
+      "Qwen Code did not run this pack's Stop hook for the answer (is its entry in .qwen/settings.json?).",
+    // After a push-back Qwen Code 0.24.4 prints both answers as one message with no separator, which its
+    // reader refuses (`final_message_joined`); exactly the wrong answer followed by the right one is the
+    // right answer ending the run.
+    settle: (run, script) => {
+      const last = run.messages.filter((message) => message.subagent !== true).at(-1)?.text;
+      return run.error?.code === 'final_message_joined' && last === `${script.wrong}${script.right}`
+        ? { finish: 'complete', finalText: script.right }
+        : { finish: run.finish, finalText: run.finalText };
+    },
   },
 };

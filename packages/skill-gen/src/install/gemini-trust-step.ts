@@ -6,8 +6,8 @@
 // as Codex's project trust stays in config.toml.
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { geminiTrustAdvice, geminiTrustedFoldersFile, trustGeminiFolder } from './gemini-trust.js';
 import type { FolderTrustRequest, FolderTrustStep } from './folder-trust.js';
+import { geminiTrustAdvice, geminiTrustedFoldersFile, trustGeminiFolder } from './gemini-trust.js';
 import type { InstallScope } from './layout.js';
 import type { OperationOutcome } from './operations.js';
 

@@ -92,6 +92,19 @@ export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = 
   },
   // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
   'copilot-cli': undefined,
+  // Qwen Code 0.24.4 runs hook commands through a shell with QWEN_PROJECT_DIR set (like Claude Code's
+  // CLAUDE_PROJECT_DIR), from project or user `.qwen/settings.json`, with no trust step.
+  'qwen-code': {
+    file: '.qwen/settings.json',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the pack's own placeholder (targets/qwen-code.ts).
+    placeholder: '${QWEN_PACK_ROOT}',
+    folder: (pack) => {
+      const name = plainName(pack);
+      return name === undefined ? undefined : `.qwen/hooks/${name}/`;
+    },
+    commandDir: (root, scope, folder) =>
+      scope === 'project' ? `$QWEN_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
+  },
 };
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */

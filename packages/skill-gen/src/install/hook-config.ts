@@ -1,4 +1,4 @@
-// Claude Code (`.claude/settings.json`) and Codex (`.codex/hooks.json`) read command hooks from a JSON object
+// Claude Code (`.claude/settings.json`), Codex (`.codex/hooks.json`) and Qwen Code (`.qwen/settings.json`) read command hooks from a JSON object
 // `{ "hooks": { "<Event>": [ { "hooks": [ { "type": "command", "command": … } ] } ] } }`. That file is runtime
 // configuration a person shares with other tools, so install only adds and removes skillpack's own groups,
 // identified by the sha256 of their stable JSON as recorded in the lock, and edits the text surgically
@@ -13,6 +13,7 @@ export const HOOK_CONFIG_FILES = [
   '.codex/hooks.json',
   '.claude/settings.json',
   '.gemini/settings.json',
+  '.qwen/settings.json',
 ] as const;
 export type HookConfigFile = (typeof HOOK_CONFIG_FILES)[number];
 

@@ -80,6 +80,12 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
     },
     configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
   },
+  'qwen-code': {
+    skillsFolder: { project: '.qwen/skills/', user: '.qwen/skills/' },
+    packFiles: (pack) => hookProgram('qwen-code', pack),
+    hookConfigFile: HOOK_WIRING['qwen-code']?.file,
+    configRoots: { project: ['.qwen/'], user: ['.qwen/'] },
+  },
 };
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */

@@ -69,6 +69,7 @@ const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: s
   },
   // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
   'copilot-cli': undefined,
+  'qwen-code': { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
 };
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */

@@ -1,9 +1,10 @@
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { claudeCodeRuntime } from './claude-code.js';
 import { codexRuntime } from './codex.js';
-import { geminiCliRuntime } from './gemini-cli.js';
 import { copilotCliRuntime } from './copilot-cli.js';
+import { geminiCliRuntime } from './gemini-cli.js';
 import { openCodeRuntime } from './opencode.js';
+import { qwenCodeRuntime } from './qwen-code.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
 /**
@@ -17,6 +18,7 @@ export const SKILL_GEN_RUNTIMES = {
   opencode: openCodeRuntime,
   'gemini-cli': geminiCliRuntime,
   'copilot-cli': copilotCliRuntime,
+  'qwen-code': qwenCodeRuntime,
 } as const satisfies { readonly [R in RuntimeId]: SkillGenRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

@@ -105,6 +105,13 @@ export type GeminiCliSection = z.output<typeof GeminiCliSectionSchema>;
 export const CopilotCliSectionSchema = z.strictObject(specOverrides);
 export type CopilotCliSection = z.output<typeof CopilotCliSectionSchema>;
 
+/** Qwen Code 0.24.4 reads the spec keys plus `allowed-tools` (runtimes-next.md §3); overrides of the spec keys. */
+export const QwenCodeSectionSchema = z.strictObject({
+  ...specOverrides,
+  'allowed-tools': ToolListSchema.optional(),
+});
+export type QwenCodeSection = z.output<typeof QwenCodeSectionSchema>;
+
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,
   description: SkillDescriptionSchema,
@@ -122,6 +129,7 @@ export const SkillFrontMatterSchema = z.strictObject({
   opencode: OpenCodeSectionSchema.optional(),
   'gemini-cli': GeminiCliSectionSchema.optional(),
   'copilot-cli': CopilotCliSectionSchema.optional(),
+  'qwen-code': QwenCodeSectionSchema.optional(),
 });
 /** The validated front matter of a skill source's `SKILL.md`. */
 export type SkillFrontMatter = z.output<typeof SkillFrontMatterSchema>;

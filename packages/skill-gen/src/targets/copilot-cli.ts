@@ -1,7 +1,7 @@
-import { HOOK_FILE, type HookHandler, hookHandlers, packHookedContracts } from '../hooks/hook-plan.js';
 import { type OutputFile, textFile } from '../files/output-file.js';
-import type { SkillForm } from '../render/invocation.js';
+import { HOOK_FILE, type HookHandler, hookHandlers, packHookedContracts } from '../hooks/hook-plan.js';
 import { toStableJson } from '../json/stable-json.js';
+import type { SkillForm } from '../render/invocation.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import {

@@ -1,3 +1,4 @@
+import { type OutputFile, textFile } from '../files/output-file.js';
 import {
   HOOK_FILE,
   type HookHandler,
@@ -5,9 +6,8 @@ import {
   hookHandlers,
   packHookedContracts,
 } from '../hooks/hook-plan.js';
-import { type OutputFile, textFile } from '../files/output-file.js';
-import type { SkillForm } from '../render/invocation.js';
 import { toStableJson } from '../json/stable-json.js';
+import type { SkillForm } from '../render/invocation.js';
 import { specKeys } from './_front-matter.js';
 import { skillTree } from './_skill-tree.js';
 import { bundleFile, type RenderTarget, type TargetContext } from './target-context.js';

@@ -1,9 +1,10 @@
 import { renderClaudeCode } from './claude-code.js';
 import { renderCodex } from './codex.js';
-import { renderGeminiCli } from './gemini-cli.js';
 import { renderCopilotCli } from './copilot-cli.js';
+import { renderGeminiCli } from './gemini-cli.js';
 import { renderOpenCode } from './opencode.js';
 import { renderPortable } from './portable.js';
+import { renderQwenCode } from './qwen-code.js';
 import type { RenderTarget } from './target-context.js';
 import type { TargetId } from './target-id.js';
 
@@ -15,4 +16,5 @@ export const TARGET_RENDERERS: Readonly<Record<TargetId, RenderTarget>> = {
   'gemini-cli': renderGeminiCli,
   'copilot-cli': renderCopilotCli,
   portable: renderPortable,
+  'qwen-code': renderQwenCode,
 };

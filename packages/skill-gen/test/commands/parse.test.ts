@@ -302,7 +302,7 @@ describe('skillpack parse', () => {
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'cursor'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, copilot-cli, text; got "cursor"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, text; got "cursor"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
@@ -341,7 +341,9 @@ describe('skillpack parse', () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
-    expect(ran.stdout).toMatch(/auto, claude-code, codex, opencode, gemini-cli, copilot-cli, text/);
+    expect(ran.stdout).toContain(
+      'auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, text',
+    );
   });
 
   it('resolves FILE against the working directory', async () => {

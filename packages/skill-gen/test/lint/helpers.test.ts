@@ -43,9 +43,10 @@ describe('runtimes implied by a skill folder location', () => {
     ],
     [
       ['', 'p', '.agents', 'skills', 'x'],
-      ['codex', 'opencode', 'gemini-cli'],
+      ['codex', 'opencode', 'gemini-cli', 'qwen-code'],
     ],
     [['', 'p', '.gemini', 'skills', 'x'], ['gemini-cli']],
+    [['', 'p', '.qwen', 'skills', 'x'], ['qwen-code']],
     [['', 'p', '.opencode', 'skills', 'x'], ['opencode']],
     [['', 'p', '.opencode', 'skill', 'x'], ['opencode']],
     [['', 'home', '.config', 'opencode', 'skills', 'x'], ['opencode']],

@@ -75,10 +75,10 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
     const copied = first.filter((entry) => copiedSource(entry.path));
-    // Two copied files in ten skill placements, the hook once per runtime layout that runs it (Claude Code,
-    // Codex, the Gemini CLI extension, Copilot CLI), the OpenCode plugin once; and again inside the portable
-    // package, which carries the nine runtime placements, the four hooks and the plugin.
-    expect(copied.length).toBe(2 * 10 + 4 + 1 + (2 * 9 + 4 + 1));
+    // Two copied files in eleven skill placements, the hook once per runtime layout that runs it (Claude Code,
+    // Codex, the Gemini CLI extension, Copilot CLI, Qwen Code), the OpenCode plugin once; and again inside the
+    // portable package, which carries the ten runtime placements, the five hooks and the plugin.
+    expect(copied.length).toBe(2 * 11 + 5 + 1 + (2 * 10 + 5 + 1));
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
@@ -110,7 +110,14 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
     ]);
     expect(manifest.sources.map((source) => source.path)).toContain('skillpack.config.json');
     expect(manifest.sources.map((source) => source.path)).toContain('skills/acceptance-review/skill.md');
-    expect(manifest.targets).toEqual(['claude-code', 'codex', 'opencode', 'gemini-cli', 'copilot-cli', 'portable']);
+    expect(manifest.targets).toEqual([
+      'claude-code',
+      'codex',
+      'opencode',
+      'gemini-cli',
+      'copilot-cli',
+      'portable',
+    ]);
   });
 
   it('is byte-identical when built again', async () => {

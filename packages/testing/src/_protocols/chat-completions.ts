@@ -106,7 +106,11 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
 export const chatCompletionsCodec: ProtocolCodec = {
   protocol: 'chat-completions',
   summarize,
-  // OpenCode's bash tool requires a description next to the command.
-  shellCall: (command) => ({ name: 'bash', input: { command, description: 'Run a scripted command' } }),
+  // OpenCode's and Copilot's `bash` requires a description next to the command; Qwen Code 0.24.4 declares
+  // `run_shell_command` instead (and no `bash`).
+  shellCall: (command, tools) => ({
+    name: !tools.includes('bash') && tools.includes('run_shell_command') ? 'run_shell_command' : 'bash',
+    input: { command, description: 'Run a scripted command' },
+  }),
   render,
 };

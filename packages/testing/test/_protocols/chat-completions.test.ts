@@ -114,6 +114,14 @@ describe('chat completions: writing a reply', () => {
     });
   });
 
+  it("sends a shell command to Qwen Code's run_shell_command when the request declares it and no bash", () => {
+    const qwen = { ...summary, tools: ['read_file', 'run_shell_command', 'skill'] };
+    const frames = parseSse(codec.render(reply.shell('ls'), qwen).chunks.join(''));
+    const call = JSON.parse(frames[1]!.data).choices[0].delta.tool_calls[0];
+    expect(call.function.name).toBe('run_shell_command');
+    expect(JSON.parse(call.function.arguments)).toMatchObject({ command: 'ls' });
+  });
+
   it('finishes a truncated reply with finish_reason length', () => {
     const frames = parseSse(codec.render(reply.truncated('Half'), summary).chunks.join(''));
     expect(JSON.parse(frames[2]!.data).choices[0].finish_reason).toBe('length');

@@ -281,10 +281,97 @@ export function copilotCliRun(parts: readonly RunPart[]): string {
   return out;
 }
 
+const QWEN_SESSION = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+
+/** Qwen Code 0.24.4 `-p --output-format stream-json --include-partial-messages`: deltas, lines, a result. */
+export function qwenCodeRun(parts: readonly RunPart[]): string {
+  const envelope = (parent: string | null = null) => ({
+    session_id: QWEN_SESSION,
+    parent_tool_use_id: parent,
+  });
+  const streamed = (event: unknown) => line({ type: 'stream_event', uuid: 'u', ...envelope(), event });
+  const assistant = (id: string, content: unknown[], parent: string | null = null) =>
+    line({
+      type: 'assistant',
+      uuid: id,
+      ...envelope(parent),
+      message: { id, type: 'message', role: 'assistant', model: 'm', content, stop_reason: null },
+    });
+  let out = line({ type: 'system', subtype: 'init', ...envelope(), model: 'm', qwen_code_version: '0.24.4' });
+  let lastText = '';
+  parts.forEach((part, index) => {
+    const id = `msg-${index}`;
+    switch (part.kind) {
+      case 'text':
+        out += streamed({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+        out += streamed({
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'text_delta', text: part.text },
+        });
+        out += streamed({ type: 'content_block_stop', index: 0 });
+        out += assistant(id, [{ type: 'text', text: part.text }]);
+        lastText = part.text;
+        return;
+      case 'tool':
+        out += assistant(id, [
+          {
+            type: 'tool_use',
+            id: `call_${index}`,
+            name: 'run_shell_command',
+            input: { command: part.command },
+          },
+        ]);
+        out += line({
+          type: 'user',
+          uuid: 'u',
+          ...envelope(),
+          message: {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: `call_${index}`,
+                is_error: part.failed === true,
+                content: part.output,
+              },
+            ],
+          },
+        });
+        lastText = '';
+        return;
+      case 'user':
+        out += line({
+          type: 'user',
+          uuid: 'u',
+          ...envelope(),
+          message: { role: 'user', content: [{ type: 'text', text: part.text }] },
+        });
+        lastText = '';
+        return;
+      case 'subagent':
+        out += assistant(id, [{ type: 'text', text: part.text }], 'call_agent');
+        return;
+    }
+  });
+  out += line({
+    type: 'result',
+    subtype: 'success',
+    uuid: 'r',
+    ...envelope(),
+    is_error: false,
+    num_turns: 1,
+    result: lastText,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  });
+  return out;
+}
+
 export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[]) => string>> = {
   'claude-code': claudeCodeRun,
   codex: codexRun,
   opencode: openCodeRun,
   'gemini-cli': geminiCliRun,
   'copilot-cli': copilotCliRun,
+  'qwen-code': qwenCodeRun,
 };

@@ -12,6 +12,7 @@ const EVERY_RUNTIME = {
   opencode: 'warning',
   'gemini-cli': 'warning',
   'copilot-cli': 'warning',
+  'qwen-code': 'warning',
   portable: 'warning',
 } as const;
 
@@ -43,6 +44,7 @@ export const bodyEmpty = defineRule({
     opencode: 'info',
     'gemini-cli': 'info',
     'copilot-cli': 'info',
+    'qwen-code': 'info',
     portable: 'info',
   },
   fix: 'Write the instructions the agent follows once the skill is activated.',

@@ -11,7 +11,15 @@ export function contractUnknown(registry: ContractRegistry): LintRule {
     id: 'contract-unknown',
     summary:
       'Every contract a skill source speaks is registered (built in, or in a contract module of the config).',
-    severity: { 'claude-code': 'off', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'off', portable: 'error' },
+    severity: {
+      'claude-code': 'off',
+      codex: 'off',
+      opencode: 'off',
+      'gemini-cli': 'off',
+      'copilot-cli': 'off',
+      'qwen-code': 'off',
+      portable: 'error',
+    },
     fix: 'Use a registered contract id, or add the module that defines it to "contracts" in skillpack.config.json.',
     check(skill) {
       if (skill.kind !== 'source') return [];

@@ -13,6 +13,7 @@ export const descriptionMissing = defineRule({
     opencode: 'error',
     'gemini-cli': 'error',
     'copilot-cli': 'warning',
+    'qwen-code': 'error',
     portable: 'error',
   },
   fix: 'Add a `description` that says what the skill does and when to use it.',
@@ -39,6 +40,7 @@ export const descriptionNotString = defineRule({
     opencode: 'error',
     'gemini-cli': 'warning',
     'copilot-cli': 'warning',
+    'qwen-code': 'error',
     portable: 'error',
   },
   fix: 'Write the description as a (quoted) string.',
@@ -74,6 +76,7 @@ export const descriptionTooLong = defineRule({
     opencode: 'warning',
     'gemini-cli': 'warning',
     'copilot-cli': 'warning',
+    'qwen-code': 'warning',
     portable: 'error',
   },
   fix: 'Shorten the description to at most 1024 characters; move detail into the body.',
@@ -95,7 +98,15 @@ export const descriptionTooLong = defineRule({
 export const descriptionListingTruncated = defineRule({
   id: 'description-listing-truncated',
   summary: "`description` plus `when_to_use` exceed Claude Code's 1536-character skill listing.",
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'warning', portable: 'off' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'off',
+    opencode: 'off',
+    'gemini-cli': 'off',
+    'copilot-cli': 'warning',
+    'qwen-code': 'off',
+    portable: 'off',
+  },
   fix: 'Keep `description` and `when_to_use` together under 1536 characters; put the rest in the body.',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -141,6 +152,7 @@ export const descriptionXmlTag = defineRule({
     opencode: 'off',
     'gemini-cli': 'warning',
     'copilot-cli': 'warning',
+    'qwen-code': 'warning',
     portable: 'error',
   },
   fix: 'Remove angle-bracket tags from the description; describe the format in words.',

@@ -15,6 +15,7 @@ export const fileNameWindowsUnsafe = defineRule({
     opencode: 'error',
     'gemini-cli': 'error',
     'copilot-cli': 'error',
+    'qwen-code': 'error',
     portable: 'error',
   },
   fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), unique regardless of case.',

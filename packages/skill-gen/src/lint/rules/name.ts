@@ -33,6 +33,7 @@ const SPEC_STYLE = {
   opencode: 'warning',
   'gemini-cli': 'warning',
   'copilot-cli': 'warning',
+  'qwen-code': 'warning',
   portable: 'error',
 } as const;
 
@@ -45,6 +46,7 @@ export const nameMissing = defineRule({
     opencode: 'error',
     'gemini-cli': 'error',
     'copilot-cli': 'info',
+    'qwen-code': 'error',
     portable: 'error',
   },
   fix: 'Add `name: <folder-name>` (lowercase letters, digits and hyphens).',
@@ -72,6 +74,7 @@ export const nameNotString = defineRule({
     opencode: 'error',
     'gemini-cli': 'warning',
     'copilot-cli': 'error',
+    'qwen-code': 'error',
     portable: 'error',
   },
   fix: 'Write the name as a string; quote it if YAML would read it as a number or boolean (`name: "2048"`).',
@@ -98,6 +101,7 @@ export const nameTooLong = defineRule({
     opencode: 'warning',
     'gemini-cli': 'warning',
     'copilot-cli': 'warning',
+    'qwen-code': 'warning',
     portable: 'error',
   },
   fix: 'Shorten the name (and the folder) to at most 64 characters.',
@@ -191,6 +195,7 @@ export const nameFolderMismatch = defineRule({
     opencode: 'warning',
     'gemini-cli': 'warning',
     'copilot-cli': 'warning',
+    'qwen-code': 'warning',
     portable: 'error',
   },
   fix: 'Rename the folder to the skill name, or change `name` to the folder name.',
@@ -217,6 +222,7 @@ export const nameReservedWord = defineRule({
     opencode: 'off',
     'gemini-cli': 'off',
     'copilot-cli': 'warning',
+    'qwen-code': 'warning',
     portable: 'error',
   },
   fix: 'Choose a name without `claude` or `anthropic`.',
@@ -236,7 +242,15 @@ export const nameReservedWord = defineRule({
 export const folderNameReserved = defineRule({
   id: 'folder-name-reserved',
   summary: 'The skill folder uses a name Claude Code reserves.',
-  severity: { 'claude-code': 'warning', codex: 'off', opencode: 'off', 'gemini-cli': 'off', 'copilot-cli': 'warning', portable: 'off' },
+  severity: {
+    'claude-code': 'warning',
+    codex: 'off',
+    opencode: 'off',
+    'gemini-cli': 'off',
+    'copilot-cli': 'warning',
+    'qwen-code': 'warning',
+    portable: 'off',
+  },
   fix: 'Rename the skill and its folder.',
   check(skill) {
     if (skill.folderName !== 'synced') return [];

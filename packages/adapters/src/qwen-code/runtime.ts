@@ -1,0 +1,24 @@
+import type { AdapterRuntime } from '../runtime-declaration.js';
+import { createQwenCodeReader } from './stream-json.js';
+import { unwrapQwenCodeEvent } from './unwrap.js';
+import * as schemas from './wire-schemas.js';
+
+/** Qwen Code: `-p --output-format stream-json --include-partial-messages` (or `json`), and its Claude-style Stop hook. */
+export const qwenCodeRuntime = {
+  id: 'qwen-code',
+  title: 'Qwen Code',
+  outputName: 'Qwen Code stream-json',
+  createReader: createQwenCodeReader,
+  // Its lines copy Claude Code's envelope; only the `init` line (the first of every run) names the CLI.
+  sniff: {
+    precedence: 25,
+    matches: (event) => event.type === 'system' && typeof event.qwen_code_version === 'string',
+  },
+  unwrapEvent: unwrapQwenCodeEvent,
+  documentFormat: undefined,
+  finalAnswer: {
+    rule: "the main agent's last text message after its last tool result, only when its --include-partial-messages deltas show one model response (a Stop-hook push-back joins every answer into one message with no separator: no answer then)",
+    seenIn: '0.24.4',
+  },
+  wire: { exportName: 'qwenCode', schemas },
+} as const satisfies AdapterRuntime<'qwen-code'>;

@@ -1,0 +1,12 @@
+import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
+import type { StopHookDialect } from '../runtime-declaration.js';
+import { qwenCodeStopHook } from './stop-hook.js';
+
+/** Qwen Code's Claude-style Stop hook: its payload in, the Claude-shaped decision JSON out. */
+export const qwenCodeStopHookDialect = {
+  input: qwenCodeStopHook,
+  renderOutput: renderStopHookOutput,
+  exitTwoPushesBack: true,
+  // The payload's last_assistant_message is the answer; a transcript is read by detection.
+  transcript: 'detect',
+} as const satisfies StopHookDialect;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+// Qwen Code `-p --output-format stream-json [--include-partial-messages]` lines and the elements of the
+// `--output-format json` array, with the runtime's own field names (captures of CLI 0.24.4; the shapes are
+// `packages/cli/src/nonInteractive/io/BaseJsonOutputAdapter.ts` and `StreamJsonOutputAdapter.ts` of its
+// bundle). They copy Claude Code's stream-json envelope; the `init` line's `qwen_code_version` tells them
+// apart. Only the fields the reader needs are typed; everything else passes through untouched.
+
+const EnvelopeFields = {
+  uuid: z.string().optional(),
+  session_id: z.string().optional(),
+  /** `null` for the main agent, the spawning tool call's id for a subagent. */
+  parent_tool_use_id: z.string().nullish(),
+};
+
+/** Validates a `system` line: `init` (with `qwen_code_version`), `retry`, `model_fallback`, … */
+export const QwenSystemEventSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.string().optional(),
+  ...EnvelopeFields,
+  model: z.string().optional(),
+  qwen_code_version: z.string().optional(),
+  /** `retry`: `{ reason, attempt?, maxRetries?, delayMs?, discardedToolCalls, preserveText }`. */
+  data: z.unknown().optional(),
+});
+/** A `system` line: `init` (with `qwen_code_version`), `retry`, `model_fallback`, … */
+export type QwenSystemEvent = z.output<typeof QwenSystemEventSchema>;
+
+const BlockSchema = z.looseObject({ type: z.string() });
+
+/** Validates a `text` block of an assistant or user message. */
+export const QwenTextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+
+/** Validates a `tool_use` block: one tool call with its id, name and input. */
+export const QwenToolUseBlockSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+});
+
+/** Validates a `tool_result` block of a `user` line: the outcome of one tool call. */
+export const QwenToolResultBlockSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  is_error: z.boolean().optional(),
+  content: z.unknown().optional(),
+});
+
+/**
+ * Validates an `assistant` line. Qwen Code 0.24.4 puts one block type in a message (text, thinking or
+ * tool_use) and starts a new message when the type changes.
+ */
+export const QwenAssistantEventSchema = z.looseObject({
+  type: z.literal('assistant'),
+  ...EnvelopeFields,
+  message: z.looseObject({
+    id: z.string().optional(),
+    model: z.string().optional(),
+    content: z.array(BlockSchema),
+    stop_reason: z.string().nullish(),
+    usage: z.unknown().optional(),
+  }),
+});
+/** An `assistant` line: one assistant message with blocks of one type. */
+export type QwenAssistantEvent = z.output<typeof QwenAssistantEventSchema>;
+
+/** Validates a `user` line: tool results fed back to the model. */
+export const QwenUserEventSchema = z.looseObject({
+  type: z.literal('user'),
+  ...EnvelopeFields,
+  message: z.looseObject({ content: z.union([z.string(), z.array(BlockSchema)]) }),
+});
+/** A `user` line: tool results fed back to the model. */
+export type QwenUserEvent = z.output<typeof QwenUserEventSchema>;
+
+/**
+ * Validates a `stream_event` line: `--include-partial-messages` (`message_start`, `content_block_start`,
+ * `content_block_delta`, `content_block_stop`, `message_stop`, `tool_progress`) and, always, `goal_state`.
+ */
+export const QwenStreamEventSchema = z.looseObject({
+  type: z.literal('stream_event'),
+  ...EnvelopeFields,
+  event: z.looseObject({
+    type: z.string(),
+    index: z.number().optional(),
+    content_block: BlockSchema.optional(),
+    delta: z.looseObject({ type: z.string().optional(), text: z.string().optional() }).optional(),
+  }),
+});
+/** A `stream_event` line. */
+export type QwenStreamEvent = z.output<typeof QwenStreamEventSchema>;
+
+/** Validates the `result` line: `success` with `result`, or `is_error: true` with `error.message`. */
+export const QwenResultEventSchema = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  ...EnvelopeFields,
+  is_error: z.boolean(),
+  num_turns: z.number().optional(),
+  result: z.string().optional(),
+  error: z.looseObject({ message: z.string().optional() }).optional(),
+  usage: z.unknown().optional(),
+});
+/** The `result` line that ends a run. */
+export type QwenResultEvent = z.output<typeof QwenResultEventSchema>;
+
+/** Validates token usage as Qwen Code reports it (Anthropic-style names plus `total_tokens`). */
+export const QwenUsageSchema = z.looseObject({
+  input_tokens: z.number().optional(),
+  output_tokens: z.number().optional(),
+  cache_read_input_tokens: z.number().optional(),
+  total_tokens: z.number().optional(),
+});
+/** Token usage as Qwen Code reports it. */
+export type QwenUsage = z.output<typeof QwenUsageSchema>;
+
+/** Types the reader knows and passes over (the SDK control channel). */
+export const QWEN_PASSIVE_EVENT_TYPES = ['control_request', 'control_response'] as const;
+
+/** Every top-level `type` the Qwen Code reader knows. */
+export const QWEN_EVENT_TYPES = [
+  'system',
+  'assistant',
+  'user',
+  'stream_event',
+  'result',
+  ...QWEN_PASSIVE_EVENT_TYPES,
+] as const;
