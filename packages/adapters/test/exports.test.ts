@@ -21,6 +21,7 @@ describe(`${manifest.name} exports map`, () => {
       './codex',
       './copilot-cli',
       './opencode',
+      './gemini-cli',
       './qwen-code',
       './pack-runtime',
       './bundler',

@@ -14,7 +14,7 @@ import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
 import { fixtureText } from './_support/fixtures.js';
-import { copilotCliRun } from './properties/_support/runs.js';
+import { copilotCliRun, qwenCodeRun } from './properties/_support/runs.js';
 
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -100,6 +100,12 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
   }
   if (runtime === 'copilot-cli') {
     return copilotCliRun([
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'text', text: finalText },
+    ]);
+  }
+  if (runtime === 'qwen-code') {
+    return qwenCodeRun([
       { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
       { kind: 'text', text: finalText },
     ]);

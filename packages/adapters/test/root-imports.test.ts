@@ -20,6 +20,8 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters/codex',
       '@skillpack/adapters/copilot-cli',
       '@skillpack/adapters/opencode',
+      '@skillpack/adapters/gemini-cli',
+      '@skillpack/adapters/qwen-code',
       '@skillpack/adapters/pack-runtime',
       '@skillpack/adapters/bundler',
       '@skillpack/adapters/wire',

@@ -22,7 +22,7 @@ export const copilotCliRuntime = {
   // Copilot types are dotted session events with a `data` object; its `result` line (a Claude type too) is
   // last, so it never decides detection.
   sniff: {
-    precedence: 15,
+    precedence: 12,
     matches: (event) =>
       event.type !== 'result' && COPILOT_TYPES.has(event.type) && isJsonObjectValue(event.data),
   },

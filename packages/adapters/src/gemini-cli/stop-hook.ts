@@ -1,8 +1,7 @@
 import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
-import { readGeminiTranscriptAnswer } from './read-transcript.js';
-import { GeminiAfterAgentInputSchema } from './wire-schemas.js';
+import { GeminiAfterAgentInputSchema } from './hook-input.js';
 
 /** Gemini CLI's hook event that fires when the agent is about to end its turn (0.61.0). */
 export const GEMINI_STOP_EVENT = 'AfterAgent';
@@ -48,8 +47,12 @@ export const geminiCliStopHook: StopHookRuntime = {
   parseInput: parseGeminiCliStopInput,
 };
 
-/** The transcript reader a Gemini CLI stop needs: the session transcript's last model message. */
-export const readGeminiCliTranscript = (path: string) => readGeminiTranscriptAnswer(path);
+/**
+ * The transcript reader a Gemini CLI stop needs: the session transcript's last model message (loaded on a
+ * Gemini stop only, so the hook of another runtime never loads it).
+ */
+export const readGeminiCliTranscript = async (path: string) =>
+  (await import('./read-transcript.js')).readGeminiTranscriptAnswer(path);
 
 /**
  * Decide a Gemini CLI AfterAgent stop from its stdin payload; print `result.output` as JSON at exit 0

@@ -218,7 +218,7 @@ Plain text (no runtime events) says nothing about how the run ended: with auto i
       choices: INPUT_RUNTIMES,
       default: 'auto',
       description:
-        "auto detects Claude Code, Codex, OpenCode or Qwen Code JSON events, else reads plain text (an incomplete run); text is the agent's message itself",
+        "auto tells the runtime by its JSON events, else reads plain text (an incomplete run); text is the agent's message itself",
     },
     config: CONFIG_OPTION,
     contracts: CONTRACTS_OPTION,

@@ -341,7 +341,7 @@ describe('skillpack parse', () => {
     const ran = await parse(['--help']);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
-    expect(ran.stdout).toContain(
+    expect(ran.stdout.replace(/\s+/g, ' ')).toContain(
       'auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, text',
     );
   });

@@ -3,7 +3,8 @@ import type { RuntimeId } from '@skillpack/adapters';
 /**
  * A raw headless stdout whose final assistant message is `text`, in each runtime's event shape (the shapes of
  * the captures in `../shared/reference/samples/`): Claude Code `-p --output-format stream-json` with deltas
- * and a `result`, Codex `exec --json` items, OpenCode `run --format json` parts.
+ * and a `result`, Codex `exec --json` items, OpenCode `run --format json` parts, Copilot CLI session events,
+ * Gemini CLI and Qwen Code stream-json (the shapes of their captures in packages/adapters/test/fixtures).
  */
 export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
   const lines: unknown[] = [];
@@ -118,6 +119,53 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
         { type: 'result', sessionId: '7d2e4f6a-8b1c-4d3e-9f5a-6b7c8d9e0f1a', exitCode: 0 },
       );
       break;
+    case 'gemini-cli': {
+      const timestamp = '2026-12-01T18:27:17.716Z';
+      lines.push(
+        {
+          type: 'init',
+          timestamp,
+          session_id: '3b74c195-0a6e-4f57-9d1e-2c8b5a7e9f10',
+          model: 'gemini-2.5-pro',
+        },
+        { type: 'message', timestamp, role: 'user', content: 'Run the acceptance check.' },
+        { type: 'message', timestamp, role: 'assistant', content: text, delta: true },
+        { type: 'result', timestamp, status: 'success', stats: { input_tokens: 1, output_tokens: 1 } },
+      );
+      break;
+    }
+    case 'qwen-code': {
+      const envelope = { session_id: '8cd97040-5b45-479e-a612-f7cfbb9044c7', parent_tool_use_id: null };
+      const streamed = (event: unknown) => ({ type: 'stream_event', uuid: 'u', ...envelope, event });
+      lines.push(
+        { type: 'system', subtype: 'init', ...envelope, model: 'gpt-4.1', qwen_code_version: '0.24.4' },
+        streamed({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+        streamed({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
+        streamed({ type: 'content_block_stop', index: 0 }),
+        {
+          type: 'assistant',
+          uuid: 'm1',
+          ...envelope,
+          message: {
+            id: 'm1',
+            type: 'message',
+            role: 'assistant',
+            model: 'gpt-4.1',
+            content: [{ type: 'text', text }],
+          },
+        },
+        {
+          type: 'result',
+          subtype: 'success',
+          uuid: 'r',
+          ...envelope,
+          is_error: false,
+          num_turns: 1,
+          result: text,
+        },
+      );
+      break;
+    }
   }
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }

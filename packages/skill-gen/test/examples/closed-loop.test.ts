@@ -58,7 +58,9 @@ describe('the example pack', () => {
           'opencode/skill',
           'copilot-cli/plugin',
           'copilot-cli/skill',
+          'gemini-cli/skill',
           'portable/skill',
+          'qwen-code/skill',
         ].map((form) => `skillpack-examples/${form}/${name}`),
       ),
       // Seed 003 is the Codex adapter, installed as the dev-flow-codex plugin.

@@ -19,6 +19,7 @@ import { COMPLETION_WARN_FIELDS, REQUIRED_BACKLOG_REFS } from '@skillpack/core/z
 import { describe, expect, it } from 'vitest';
 import { GENERATED_REFERENCES } from '../../../../examples/scripts/render-references.mjs';
 import { runLint } from '../../src/lint/run-lint.js';
+import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
 import { writePack } from '../../src/pack/write-pack.js';
 import { tempDir } from '../_support/temp.js';
 import { EXAMPLE_PACK_CONFIGS, examplePack, examplesDir } from './_example-pack.js';
@@ -106,9 +107,9 @@ describe('maestro renders', () => {
   it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
     const { pack } = await examplePack();
     const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
-    // Eight forms (Claude Code, Codex and Copilot CLI skill + plugin, OpenCode, portable), the seven runtime
-    // ones again inside the portable package: two skills each.
-    expect(maestro.length).toBe(2 * (8 + 7));
+    // Eleven forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable),
+    // the ten runtime ones again inside the portable package: two skills each.
+    expect(maestro.length).toBe(2 * (11 + 10));
     for (const file of maestro) {
       const text = String(file.content);
       expect(text, file.path).not.toContain('skillpack-examples:maestro');
@@ -209,9 +210,9 @@ describe('generated references', () => {
 
 describe('the built example packs', () => {
   it.each([
-    // 4 skills x (Claude Code skill + plugin, Codex skill + plugin, OpenCode, portable), and the five runtime
-    // forms again inside the portable package (linted by the runtime each one is for)
-    [EXAMPLE_PACK_CONFIGS[0], 4 * (8 + 7)],
+    // 4 skills x eleven forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable), and the ten runtime forms again inside the portable package (linted
+    // by the runtime each one is for)
+    [EXAMPLE_PACK_CONFIGS[0], 4 * (11 + 10)],
     // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
     [EXAMPLE_PACK_CONFIGS[1], 2],
   ])(
@@ -221,7 +222,7 @@ describe('the built example packs', () => {
       await writePack(out, (await examplePack(config)).pack);
       const result = await runLint({
         paths: [out],
-        runtimes: ['claude-code', 'codex', 'opencode', 'copilot-cli', 'portable'],
+        runtimes: LINT_RUNTIMES,
         cwd: out,
       });
       expect(result.success).toBe(true);

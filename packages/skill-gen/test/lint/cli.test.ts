@@ -105,7 +105,11 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint', '--format', 'json'], { cwd: root });
     const document = JSON.parse(run.stdout);
     expect(document.files).toEqual([
-      { file: '.agents/skills/lower/skill.md', kind: 'skill', runtimes: ['codex', 'opencode', 'gemini-cli'] },
+      {
+        file: '.agents/skills/lower/skill.md',
+        kind: 'skill',
+        runtimes: ['codex', 'opencode', 'gemini-cli', 'qwen-code'],
+      },
     ]);
     expect(document.findings.map((finding: { rule: string }) => finding.rule)).toEqual(['skill-file-name']);
     expect(run.code).toBe(1);

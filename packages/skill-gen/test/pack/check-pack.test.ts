@@ -73,6 +73,10 @@ describe('checkPack', () => {
       'claude-code/plugin/skills/alpha/SKILL.md',
       'codex/.agents/skills/alpha/SKILL.md',
       'codex/plugin/skills/alpha/SKILL.md',
+      'copilot-cli/.github/skills/alpha/SKILL.md',
+      'copilot-cli/plugin/skills/alpha/SKILL.md',
+      'gemini-cli/.gemini/skills/alpha/SKILL.md',
+      'gemini-cli/extension/skills/alpha/SKILL.md',
       'opencode/.opencode/skills/alpha/SKILL.md',
       // The portable package carries the runtime forms too.
       'portable/claude-code/.claude/skills/alpha/SKILL.md',
@@ -80,9 +84,15 @@ describe('checkPack', () => {
       'portable/claude-code/plugin/skills/alpha/SKILL.md',
       'portable/codex/.agents/skills/alpha/SKILL.md',
       'portable/codex/plugin/skills/alpha/SKILL.md',
+      'portable/copilot-cli/.github/skills/alpha/SKILL.md',
+      'portable/copilot-cli/plugin/skills/alpha/SKILL.md',
+      'portable/gemini-cli/.gemini/skills/alpha/SKILL.md',
+      'portable/gemini-cli/extension/skills/alpha/SKILL.md',
       'portable/opencode/.opencode/skills/alpha/SKILL.md',
+      'portable/qwen-code/.qwen/skills/alpha/SKILL.md',
       'portable/skillpack.manifest.json',
       'portable/skills/alpha/SKILL.md',
+      'qwen-code/.qwen/skills/alpha/SKILL.md',
     ]);
     expect(report.drift.every((entry) => entry.kind === 'stale')).toBe(true);
     expect(report.drift[0]!.detail).toContain('skills/alpha/skill.md');
@@ -94,10 +104,8 @@ describe('checkPack', () => {
     writeFileSync(join(root, 'skills/alpha/references/new.md'), 'new');
     const report = await checkPack({ cwd: root });
     const paths = report.drift
-      .filter(
-        (entry) =>
-          entry.path.startsWith('portable/') && !/^portable\/(claude-code|codex|opencode)\//.test(entry.path),
-      )
+      // The portable package's own files, not the runtime forms it carries.
+      .filter((entry) => /^portable\/(skills\/|skillpack\.manifest\.json$)/.test(entry.path))
       .map((entry) => [entry.kind, entry.path]);
     expect(paths).toEqual([
       ['stale', 'portable/skillpack.manifest.json'],

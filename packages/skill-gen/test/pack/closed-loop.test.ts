@@ -53,8 +53,8 @@ beforeAll(async () => {
 
 describe('closed loop: what a SKILL.md shows is what the parser accepts', () => {
   it('covers every rendered skill of every target', () => {
-    // Six forms of two skills, and the five runtime forms again inside the portable package.
-    expect(skills.length).toBe(2 * (6 + 5));
+    // Eleven forms of two skills (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable), and the ten runtime forms again inside the portable package.
+    expect(skills.length).toBe(2 * (11 + 10));
   });
 
   it('shows every named example of each contract a skill speaks, in order', () => {
@@ -87,7 +87,8 @@ describe('closed loop: what a SKILL.md shows is what the parser accepts', () => 
         checked++;
       }
     }
-    expect(checked).toBe(11 * (5 + 3));
+    // 21 rendered forms of each skill: five examples in the acceptance skill, three in the maestro one.
+    expect(checked).toBe(21 * (5 + 3));
   });
 
   it('validates every example against the emitted JSON Schema with ajv (draft 2020-12)', () => {

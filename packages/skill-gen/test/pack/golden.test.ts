@@ -75,10 +75,12 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
     const copied = first.filter((entry) => copiedSource(entry.path));
-    // Two copied files in eleven skill placements, the hook once per runtime layout that runs it (Claude Code,
-    // Codex, the Gemini CLI extension, Copilot CLI, Qwen Code), the OpenCode plugin once; and again inside the
-    // portable package, which carries the ten runtime placements, the five hooks and the plugin.
-    expect(copied.length).toBe(2 * 11 + 5 + 1 + (2 * 10 + 5 + 1));
+    // Two copied files in ten skill placements (a skill and a plugin form for Claude Code, Codex, Copilot CLI
+    // and the Gemini CLI extension; OpenCode and Qwen Code skills), the hook once per layout that runs it
+    // (the Claude Code, Codex and Copilot CLI plugins, Copilot's skill form, the Gemini CLI extension, Qwen
+    // Code), the OpenCode plugin once; and again inside the portable package, which carries those placements
+    // and its own skills/, the six hooks and the plugin.
+    expect(copied.length).toBe(2 * 10 + 6 + 1 + (2 * 11 + 6 + 1));
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
@@ -116,6 +118,7 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
       'opencode',
       'gemini-cli',
       'copilot-cli',
+      'qwen-code',
       'portable',
     ]);
   });

@@ -55,15 +55,20 @@ beforeAll(async () => {
 describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
   it('carries the bundles byte for byte', () => {
     const hook = bundles.hook;
-    const hooks = ['claude-code/plugin/hooks/skillpack-hook.cjs', 'codex/plugin/hooks/skillpack-hook.cjs'];
+    const hooks = [
+      'claude-code/plugin/hooks/skillpack-hook.cjs',
+      'codex/plugin/hooks/skillpack-hook.cjs',
+      'copilot-cli/.github/hooks/golden-pack/skillpack-hook.cjs',
+      'copilot-cli/plugin/hooks/skillpack-hook.cjs',
+      'gemini-cli/extension/hooks/skillpack-hook.cjs',
+    ];
     for (const path of hooks) expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
     // One copy per runtime layout (and the same ones inside the portable package), nowhere else.
     const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
     const carried = manifest.files.filter((file: { sha256: string }) => file.sha256 === sha256(hook));
-    expect(carried.map((file: { path: string }) => file.path)).toEqual([
-      ...hooks,
-      ...hooks.map((path) => `portable/${path}`),
-    ]);
+    expect(carried.map((file: { path: string }) => file.path).sort()).toEqual(
+      [...hooks, 'qwen-code/hooks/skillpack-hook.cjs'].flatMap((path) => [path, `portable/${path}`]).sort(),
+    );
     expect(readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(bundles.plugin)).toBe(
       true,
     );
