@@ -59,9 +59,6 @@ export function examplePacks() {
     'build',
     '--config',
     join(repoRoot, 'examples/skillpack.config.json'),
-    // Every runtime the loops run, whether or not the example config targets it yet (qwen-code).
-    '--target',
-    'claude-code,codex,opencode,qwen-code,portable',
     '--out',
     packDir,
   ]);
