@@ -51,16 +51,10 @@ export const qwenCodeSetup: RuntimeSetup = {
     const approval = extra.some((arg) => APPROVAL_FLAGS.has(arg.split('=')[0] ?? arg))
       ? []
       : ['--approval-mode', 'yolo'];
+    const modelArgs = ['--auth-type', 'openai', ...approval];
     return {
-      args: [
-        '-p',
-        options.prompt,
-        '--auth-type',
-        'openai',
-        ...(options.outputArgs ?? QWEN_CODE_OUTPUT_ARGS),
-        ...approval,
-        ...extra,
-      ],
+      args: ['-p', options.prompt, ...(options.outputArgs ?? QWEN_CODE_OUTPUT_ARGS), ...modelArgs, ...extra],
+      modelArgs,
       env: {
         ...env,
         ...(nodeFolder ? { PATH: `${nodeFolder}:${env.PATH ?? ''}` } : {}),
