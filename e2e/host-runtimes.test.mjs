@@ -193,7 +193,6 @@ for (const runtime of HOST_RUNTIMES) {
         events.some((event) => event.kind === answerEvent && event.attempt === 1),
         JSON.stringify(events),
       );
-      assert.ok(events.some((event) => event.kind === 'finish' && event.attempt === 1));
       // The contract's instructions went with the prompt.
       assert.ok(agentRequests(scripted)[0].text.includes(PROMPT));
       assert.ok(agentRequests(scripted)[0].text.includes('ACCEPTANCE: PASS'));

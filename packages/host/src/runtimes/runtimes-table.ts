@@ -1,4 +1,4 @@
-import { RUNTIME_IDS } from '@skillpack/adapters';
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import type { HostRuntime } from './host-runtime.js';
 import { HOST_RUNTIMES } from './index.js';
 
@@ -23,13 +23,13 @@ function command(runtime: HostRuntime, args: readonly string[]): string {
  * from the caller.
  */
 export function renderHostRuntimesTable(
-  runtimes: Readonly<Record<(typeof RUNTIME_IDS)[number], HostRuntime>> = HOST_RUNTIMES,
+  runtimes: Readonly<Record<RuntimeId, HostRuntime>> = HOST_RUNTIMES,
 ): string {
   const rows = RUNTIME_IDS.map((id) => {
     const runtime = runtimes[id];
     return [
       `\`${id}\``,
-      `${runtime.versions.min} up to (not incl.) ${runtime.versions.below}`,
+      `\`>=${runtime.versions.min} <${runtime.versions.below}\``,
       command(runtime, runtime.start(EXAMPLE)),
       command(runtime, runtime.resume('<session>', { ...EXAMPLE, prompt: '<correction>' })),
       runtime.nativeSchema ? `\`${runtime.nativeSchema.flag}\`` : 'none',
