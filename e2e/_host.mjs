@@ -1,6 +1,7 @@
-// Helpers for the @skillpack/host checks: the pinned CLIs pointed at a scripted model through nothing but
-// the environment and files runContract's callers control (env, HOME, CODEX_HOME's config.toml), a model
-// server that never answers (timeout, abort), fake bins, and a scan of a process group.
+// Helpers for the @skillpack/host checks: the pinned CLIs pointed at a scripted model through
+// @skillpack/testing's own runtime setups and nothing but what runContract's callers control (env, HOME and
+// the files in it, extra arguments), a model server that never answers (timeout, abort), fake bins, and a
+// scan of a process group.
 
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

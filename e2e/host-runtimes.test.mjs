@@ -100,7 +100,7 @@ const RUNTIMES = {
     versionLine: '0.24.4',
     answer: textReply,
     native: {
-      none: '`qwen --json-schema` ends the session on a synthetic `structured_output` tool call, not a final message, so the host does not pass it',
+      none: "`qwen --json-schema` 0.24.4 ends the session on a synthetic `structured_output` tool call with no final message (the value only in the result line's `structured_result`, which the reader does not take as the answer)",
     },
   },
 };
