@@ -51,11 +51,9 @@ const open = [];
 before(() => ensureRuntimes());
 afterEach(async () => {
   for (const model of open.splice(0)) await model.close();
-});
-after(() => {
   disposeHostSetups();
-  removeTempDirs();
 });
+after(removeTempDirs);
 
 describe('the @skillpack/host README', () => {
   it('has the typed-verdict example in at most 15 lines of user code', () => {

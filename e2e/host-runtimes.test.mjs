@@ -100,7 +100,7 @@ const RUNTIMES = {
     versionLine: '0.24.4',
     answer: textReply,
     native: {
-      none: "`qwen --json-schema` 0.24.4 ends the session on a synthetic `structured_output` tool call with no final message (the value only in the result line's `structured_result`, which the reader does not take as the answer)",
+      none: '`qwen --json-schema` 0.24.4 fails a run whose answer is text (exit 1, `error_during_execution`), so no correction could follow, and ends on a `structured_output` tool call with no final message',
     },
   },
 };
@@ -150,11 +150,9 @@ function describeResult(result) {
 before(() => ensureRuntimes());
 afterEach(async () => {
   for (const scripted of open.splice(0)) await scripted.close();
-});
-after(() => {
   disposeHostSetups();
-  removeTempDirs();
 });
+after(removeTempDirs);
 
 it('the table has one row per runtime of HOST_RUNTIMES', () => {
   assert.deepEqual(Object.keys(RUNTIMES).sort(), [...HOST_RUNTIMES].sort());
