@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { hostSetup } from './_host.mjs';
+import { disposeHostSetups, hostSetup } from './_host.mjs';
 import { ensureRuntimes, makeTempDir, removeTempDirs, repoRoot, runtimeBinDir } from './_support.mjs';
 
 const { transform } = await import('esbuild');
@@ -51,6 +51,7 @@ const open = [];
 before(() => ensureRuntimes());
 afterEach(async () => {
   for (const model of open.splice(0)) await model.close();
+  disposeHostSetups();
 });
 after(removeTempDirs);
 
@@ -74,7 +75,7 @@ describe('the @skillpack/host README', () => {
       ],
     });
     open.push(model);
-    const setup = hostSetup('codex', model.url);
+    const setup = await hostSetup('codex', model.url);
     const file = await moduleFile('review.mjs', example);
     const run = await runNode(file, [setup.project], setup.env);
     assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
@@ -101,7 +102,7 @@ describe('the @skillpack/host README', () => {
       ],
     });
     open.push(model);
-    const setup = hostSetup('codex', model.url);
+    const setup = await hostSetup('codex', model.url);
     const recipeFile = await moduleFile('accept-change.mjs', recipe);
     const driver = join(recipeFile, '../driver.mjs');
     writeFileSync(
@@ -161,7 +162,7 @@ describe('examples/host --live', () => {
       ],
     });
     open.push(model);
-    const setup = hostSetup('codex', model.url);
+    const setup = await hostSetup('codex', model.url);
     const run = await runNode(
       join(repoRoot, 'examples/host/dist/main.js'),
       [

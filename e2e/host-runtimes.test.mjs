@@ -5,10 +5,19 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createSilentModel, fakeBin, groupMembers, HOST_RUNTIMES, hostSetup } from './_host.mjs';
+import {
+  createSilentModel,
+  disposeHostSetups,
+  fakeBin,
+  groupMembers,
+  HOST_RUNTIMES,
+  hostSetup,
+} from './_host.mjs';
 import { ensureRuntimes, makeTempDir, removeTempDirs, repoRoot, skillpack } from './_support.mjs';
 
-const { runContract } = await import(join(repoRoot, 'packages/host/dist/index.js'));
+const { HOST_RUNTIMES: hostRuntimes, runContract } = await import(
+  join(repoRoot, 'packages/host/dist/index.js')
+);
 const { acceptanceContract } = await import(join(repoRoot, 'packages/core/dist/conflux/index.js'));
 const { createScriptedModel, reply } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
 
@@ -18,12 +27,83 @@ const WRONG = 'I looked at the change; it seems fine.';
 const VERDICT = acceptanceContract.examples.find((example) => example.name === 'structured-fail').value;
 const CORRECTION_MARK = 'Missing acceptance verdict';
 
-/** The right answer in the form each CLI takes it: Claude Code's StructuredOutput tool under --json-schema. */
-function rightReply(runtime, value) {
-  return runtime === 'claude-code'
-    ? reply.toolCall('StructuredOutput', value)
-    : reply.text(JSON.stringify(value));
-}
+/** The user contract's value (an object at the root, as OpenAI strict mode needs). */
+const USER_VALUE = { verdict: 'approve', reasons: ['The tests cover the change.'] };
+const textReply = (value) => reply.text(JSON.stringify(value));
+
+/**
+ * What differs per runtime, in one table (every runtime of HOST_RUNTIMES must have a row): the `--version`
+ * line of the pinned CLI (for the fake bins), how the model gives the right answer (Claude Code's
+ * StructuredOutput tool under --json-schema, text elsewhere), the event kind `onEvent` sees the answer as
+ * (`answerEvent`, default `message`), whether it reports no token usage (`noTokenUsage`), a start it refuses
+ * with an exit code its host declaration documents (`refusedStart`), the exit code of a run whose model
+ * answered HTTP 400 (`http400Exit`, default 1), and its native structured-output option: the
+ * contract it is proven with and what the scripted model must have received, or why there is none (the
+ * case then asserts that runContract ran without one).
+ */
+const RUNTIMES = {
+  'claude-code': {
+    versionLine: '2.1.328 (Claude Code)',
+    answer: (value) => reply.toolCall('StructuredOutput', value),
+    native: {
+      contract: () => acceptanceContract,
+      value: VERDICT,
+      check(attempt, scripted) {
+        const schema = JSON.parse(attempt.command[attempt.command.indexOf('--json-schema') + 1]);
+        const { $schema: _dialect, ...expected } = acceptanceContract.toJSONSchema({ io: 'input' });
+        assert.deepEqual(schema, expected);
+        assert.deepEqual(attempt.run.structuredOutput, VERDICT, 'the CLI accepted the schema and used it');
+        assert.ok(agentRequests(scripted)[0].tools.includes('StructuredOutput'));
+      },
+    },
+  },
+  codex: {
+    versionLine: 'codex-cli 0.169.0',
+    answer: textReply,
+    native: {
+      contract: userContract,
+      value: USER_VALUE,
+      check(_attempt, scripted, contract) {
+        const format = agentRequests(scripted)[0].body.text.format;
+        assert.equal(format.type, 'json_schema');
+        assert.equal(format.strict, true);
+        assert.deepEqual(format.schema, contract.toJSONSchema({ io: 'input', variant: 'openai' }));
+      },
+      // OpenAI strict mode takes only an object at the root: the union-rooted verdict runs without it.
+      refused: { contract: () => acceptanceContract, value: VERDICT },
+    },
+  },
+  opencode: {
+    versionLine: '1.18.33',
+    answer: textReply,
+    native: { none: '`opencode run` 1.18.33 has no structured-output option' },
+  },
+  'gemini-cli': {
+    versionLine: '0.61.0',
+    answer: textReply,
+    // An API error exits with the HTTP status mod 256.
+    http400Exit: 144,
+    // Its stream-json sends the answer as `message` pieces with `delta: true`, never as a whole message.
+    answerEvent: 'delta',
+    // An untrusted folder: exit 55 before any request.
+    refusedStart: { env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' }, exitCode: 55 },
+    native: { none: '`gemini` 0.61.0 has no structured-output option (`gemini --help`)' },
+  },
+  'copilot-cli': {
+    versionLine: 'GitHub Copilot CLI 1.0.102.',
+    answer: textReply,
+    // Its `result` line reports premium requests and durations, no token counts.
+    noTokenUsage: true,
+    native: { none: '`copilot` 1.0.102 has no structured-output option (`copilot --help`)' },
+  },
+  'qwen-code': {
+    versionLine: '0.24.4',
+    answer: textReply,
+    native: {
+      none: '`qwen --json-schema` 0.24.4 fails a run whose answer is text (exit 1, `error_during_execution`), so no correction could follow, and ends on a `structured_output` tool call with no final message',
+    },
+  },
+};
 
 /** A scripted model answering `first` until the contract's correction arrives, then `corrected`. */
 const open = [];
@@ -70,14 +150,19 @@ function describeResult(result) {
 before(() => ensureRuntimes());
 afterEach(async () => {
   for (const scripted of open.splice(0)) await scripted.close();
+  disposeHostSetups();
 });
 after(removeTempDirs);
+
+it('the table has one row per runtime of HOST_RUNTIMES', () => {
+  assert.deepEqual(Object.keys(RUNTIMES).sort(), [...HOST_RUNTIMES].sort());
+});
 
 for (const runtime of HOST_RUNTIMES) {
   describe(`runContract on ${runtime}`, () => {
     it('right first time: one model request, a typed verdict, usage and events', async () => {
-      const scripted = await model(rightReply(runtime, VERDICT));
-      const setup = hostSetup(runtime, scripted.url);
+      const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
+      const setup = await hostSetup(runtime, scripted.url);
       const events = [];
       const result = await runContract({
         runtime,
@@ -86,6 +171,7 @@ for (const runtime of HOST_RUNTIMES) {
         cwd: setup.project,
         bin: setup.bin,
         env: setup.env,
+        args: setup.args,
         onEvent: (event, attempt) => events.push({ kind: event.kind, attempt }),
       });
       const why = describeResult(result);
@@ -98,9 +184,11 @@ for (const runtime of HOST_RUNTIMES) {
       assert.equal(attempt.correction, undefined);
       assert.ok(attempt.sessionId, why);
       assert.equal(result.sessionId, attempt.sessionId);
-      assert.ok(attempt.usage && attempt.usage.outputTokens >= 0, why);
+      if (RUNTIMES[runtime].noTokenUsage) assert.equal(attempt.usage, undefined, why);
+      else assert.ok(attempt.usage && attempt.usage.outputTokens >= 0, why);
+      const { answerEvent = 'message' } = RUNTIMES[runtime];
       assert.ok(
-        events.some((event) => event.kind === 'message' && event.attempt === 1),
+        events.some((event) => event.kind === answerEvent && event.attempt === 1),
         JSON.stringify(events),
       );
       // The contract's instructions went with the prompt.
@@ -109,8 +197,8 @@ for (const runtime of HOST_RUNTIMES) {
     });
 
     it('wrong, then corrected in the same session with the contract correction', async () => {
-      const scripted = await model(reply.text(WRONG), rightReply(runtime, VERDICT));
-      const setup = hostSetup(runtime, scripted.url);
+      const scripted = await model(reply.text(WRONG), RUNTIMES[runtime].answer(VERDICT));
+      const setup = await hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
         contract: acceptanceContract,
@@ -118,6 +206,7 @@ for (const runtime of HOST_RUNTIMES) {
         cwd: setup.project,
         bin: setup.bin,
         env: setup.env,
+        args: setup.args,
         attempts: 3,
       });
       const why = describeResult(result);
@@ -140,7 +229,7 @@ for (const runtime of HOST_RUNTIMES) {
 
     it('wrong every time: attempts_exhausted keeps the last candidate', async () => {
       const scripted = await model(reply.text(WRONG));
-      const setup = hostSetup(runtime, scripted.url);
+      const setup = await hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
         contract: acceptanceContract,
@@ -148,6 +237,7 @@ for (const runtime of HOST_RUNTIMES) {
         cwd: setup.project,
         bin: setup.bin,
         env: setup.env,
+        args: setup.args,
         attempts: 2,
       });
       const why = describeResult(result);
@@ -160,14 +250,15 @@ for (const runtime of HOST_RUNTIMES) {
     });
 
     it('a CLI that exits 3 is exit_nonzero, with its stderr tail', async () => {
-      const setup = hostSetup(runtime, 'http://127.0.0.1:9');
+      const setup = await hostSetup(runtime, 'http://127.0.0.1:9');
       const result = await runContract({
         runtime,
         contract: acceptanceContract,
         prompt: PROMPT,
         cwd: setup.project,
-        bin: fakeBin(runtime, 3),
+        bin: fakeBin(runtime, RUNTIMES[runtime].versionLine, 3),
         env: setup.env,
+        args: setup.args,
       });
       assert.equal(result.ok, false);
       assert.equal(result.error.code, 'exit_nonzero', describeResult(result));
@@ -176,28 +267,11 @@ for (const runtime of HOST_RUNTIMES) {
       assert.equal(result.error.details.exitCode, 3);
     });
 
-    it('a scripted HTTP 400 is api_error, never a verdict', async () => {
-      const scripted = await model(reply.httpError(400, { message: 'scripted bad request' }));
-      const setup = hostSetup(runtime, scripted.url);
-      const result = await runContract({
-        runtime,
-        contract: acceptanceContract,
-        prompt: PROMPT,
-        cwd: setup.project,
-        bin: setup.bin,
-        env: setup.env,
-      });
-      const why = describeResult(result);
-      assert.equal(result.ok, false, why);
-      assert.equal(result.error.code, 'api_error', why);
-      assert.equal(result.attempts.length, 1);
-      assert.equal(result.attempts[0].run.finish, 'error');
-    });
-
-    it('timeoutMs kills the whole process group: timeout, nothing left', async () => {
-      const silent = await createSilentModel();
-      try {
-        const setup = hostSetup(runtime, silent.url);
+    const { refusedStart } = RUNTIMES[runtime];
+    if (refusedStart) {
+      it(`a start it refuses with exit ${refusedStart.exitCode} is exit_nonzero naming why`, async () => {
+        const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
+        const setup = await hostSetup(runtime, scripted.url, refusedStart.env);
         const result = await runContract({
           runtime,
           contract: acceptanceContract,
@@ -205,6 +279,51 @@ for (const runtime of HOST_RUNTIMES) {
           cwd: setup.project,
           bin: setup.bin,
           env: setup.env,
+          args: setup.args,
+        });
+        const why = describeResult(result);
+        assert.equal(result.ok, false, why);
+        assert.equal(result.error.code, 'exit_nonzero', why);
+        assert.equal(result.attempts[0].exitCode, refusedStart.exitCode, why);
+        const meaning = hostRuntimes[runtime].exitCodes[refusedStart.exitCode];
+        assert.ok(meaning && result.error.message.includes(meaning), why);
+        assert.equal(scripted.requests.length, 0, 'nothing reached the model');
+      });
+    }
+
+    it('a scripted HTTP 400 is api_error, never a verdict', async () => {
+      const scripted = await model(reply.httpError(400, { message: 'scripted bad request' }));
+      const setup = await hostSetup(runtime, scripted.url);
+      const result = await runContract({
+        runtime,
+        contract: acceptanceContract,
+        prompt: PROMPT,
+        cwd: setup.project,
+        bin: setup.bin,
+        env: setup.env,
+        args: setup.args,
+      });
+      const why = describeResult(result);
+      assert.equal(result.ok, false, why);
+      assert.equal(result.error.code, 'api_error', why);
+      assert.equal(result.attempts.length, 1);
+      assert.equal(result.attempts[0].run.finish, 'error');
+      // The run's error event decides, whatever the exit code (Gemini CLI exits with the HTTP status mod 256).
+      assert.equal(result.attempts[0].exitCode, RUNTIMES[runtime].http400Exit ?? 1, why);
+    });
+
+    it('timeoutMs kills the whole process group: timeout, nothing left', async () => {
+      const silent = await createSilentModel();
+      try {
+        const setup = await hostSetup(runtime, silent.url);
+        const result = await runContract({
+          runtime,
+          contract: acceptanceContract,
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          args: setup.args,
           timeoutMs: 4_000,
           killGraceMs: 500,
         });
@@ -221,7 +340,7 @@ for (const runtime of HOST_RUNTIMES) {
     it('an AbortSignal kills the whole process group: aborted, nothing left', async () => {
       const silent = await createSilentModel();
       try {
-        const setup = hostSetup(runtime, silent.url);
+        const setup = await hostSetup(runtime, silent.url);
         const controller = new AbortController();
         silent.received.then(() => controller.abort());
         const result = await runContract({
@@ -231,6 +350,7 @@ for (const runtime of HOST_RUNTIMES) {
           cwd: setup.project,
           bin: setup.bin,
           env: setup.env,
+          args: setup.args,
           signal: controller.signal,
           killGraceMs: 500,
         });
@@ -246,9 +366,9 @@ for (const runtime of HOST_RUNTIMES) {
 
     it('a user contract from skillpack init gives its typed value', async () => {
       const contract = await userContract();
-      const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
-      const scripted = await model(rightReply(runtime, value));
-      const setup = hostSetup(runtime, scripted.url);
+      const value = USER_VALUE;
+      const scripted = await model(RUNTIMES[runtime].answer(value));
+      const setup = await hostSetup(runtime, scripted.url);
       const result = await runContract({
         runtime,
         contract,
@@ -256,89 +376,74 @@ for (const runtime of HOST_RUNTIMES) {
         cwd: setup.project,
         bin: setup.bin,
         env: setup.env,
+        args: setup.args,
       });
       assert.equal(result.ok, true, describeResult(result));
       assert.deepEqual(result.value, value);
     });
+
+    const { native } = RUNTIMES[runtime];
+    if (native.none) {
+      it(`no native structured output (${native.none}): runs with the contract in the prompt only`, async () => {
+        const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
+        const setup = await hostSetup(runtime, scripted.url);
+        const result = await runContract({
+          runtime,
+          contract: acceptanceContract,
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          args: setup.args,
+          attempts: 1,
+        });
+        assert.equal(result.ok, true, describeResult(result));
+        assert.equal(result.attempts[0].nativeSchema, false);
+        assert.equal(hostRuntimes[runtime].nativeSchema, undefined);
+      });
+    } else {
+      const flag = hostRuntimes[runtime].nativeSchema.flag;
+      it(`native structured output: the schema goes through ${flag}`, async () => {
+        const contract = await native.contract();
+        const scripted = await model(RUNTIMES[runtime].answer(native.value));
+        const setup = await hostSetup(runtime, scripted.url);
+        const result = await runContract({
+          runtime,
+          contract,
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          args: setup.args,
+        });
+        assert.equal(result.ok, true, describeResult(result));
+        const [attempt] = result.attempts;
+        assert.equal(attempt.nativeSchema, true);
+        assert.ok(attempt.command.includes(flag));
+        native.check(attempt, scripted, contract);
+      });
+    }
+    if (native.refused) {
+      it('a schema the provider would refuse runs without the native option', async () => {
+        const { refused } = native;
+        const scripted = await model(RUNTIMES[runtime].answer(refused.value));
+        const setup = await hostSetup(runtime, scripted.url);
+        const result = await runContract({
+          runtime,
+          contract: refused.contract(),
+          prompt: PROMPT,
+          cwd: setup.project,
+          bin: setup.bin,
+          env: setup.env,
+          args: setup.args,
+        });
+        assert.equal(result.ok, true, describeResult(result));
+        assert.equal(result.attempts[0].nativeSchema, false);
+        assert.equal(agentRequests(scripted)[0].body.text?.format, undefined);
+      });
+    }
   });
 }
-
-describe('native structured output', () => {
-  it('claude-code takes the contract schema through --json-schema', async () => {
-    const scripted = await model(rightReply('claude-code', VERDICT));
-    const setup = hostSetup('claude-code', scripted.url);
-    const result = await runContract({
-      runtime: 'claude-code',
-      contract: acceptanceContract,
-      prompt: PROMPT,
-      cwd: setup.project,
-      bin: setup.bin,
-      env: setup.env,
-    });
-    assert.equal(result.ok, true, describeResult(result));
-    const [attempt] = result.attempts;
-    assert.equal(attempt.nativeSchema, true);
-    const schema = JSON.parse(attempt.command[attempt.command.indexOf('--json-schema') + 1]);
-    const { $schema: _dialect, ...expected } = acceptanceContract.toJSONSchema({ io: 'input' });
-    assert.deepEqual(schema, expected);
-    assert.deepEqual(attempt.run.structuredOutput, VERDICT, 'the CLI accepted the schema and used it');
-    assert.ok(agentRequests(scripted)[0].tools.includes('StructuredOutput'));
-  });
-
-  it('codex sends the OpenAI-strict schema from --output-schema as a strict text format', async () => {
-    // An object at the root, as OpenAI strict mode needs: the user contract from skillpack init.
-    const contract = await userContract();
-    const value = { verdict: 'approve', reasons: ['The tests cover the change.'] };
-    const scripted = await model(rightReply('codex', value));
-    const setup = hostSetup('codex', scripted.url);
-    const result = await runContract({
-      runtime: 'codex',
-      contract,
-      prompt: PROMPT,
-      cwd: setup.project,
-      bin: setup.bin,
-      env: setup.env,
-    });
-    assert.equal(result.ok, true, describeResult(result));
-    assert.equal(result.attempts[0].nativeSchema, true);
-    const format = agentRequests(scripted)[0].body.text.format;
-    assert.equal(format.type, 'json_schema');
-    assert.equal(format.strict, true);
-    assert.deepEqual(format.schema, contract.toJSONSchema({ io: 'input', variant: 'openai' }));
-  });
-
-  it('codex runs a union-rooted contract (the Conflux verdict) without --output-schema', async () => {
-    const scripted = await model(rightReply('codex', VERDICT));
-    const setup = hostSetup('codex', scripted.url);
-    const result = await runContract({
-      runtime: 'codex',
-      contract: acceptanceContract,
-      prompt: PROMPT,
-      cwd: setup.project,
-      bin: setup.bin,
-      env: setup.env,
-    });
-    assert.equal(result.ok, true, describeResult(result));
-    assert.equal(result.attempts[0].nativeSchema, false);
-    assert.equal(agentRequests(scripted)[0].body.text?.format, undefined);
-  });
-
-  it('opencode has no structured-output option: the contract goes in the prompt only', async () => {
-    const scripted = await model(rightReply('opencode', VERDICT));
-    const setup = hostSetup('opencode', scripted.url);
-    const result = await runContract({
-      runtime: 'opencode',
-      contract: acceptanceContract,
-      prompt: PROMPT,
-      cwd: setup.project,
-      bin: setup.bin,
-      env: setup.env,
-      attempts: 1,
-    });
-    assert.equal(result.ok, true, describeResult(result));
-    assert.equal(result.attempts[0].nativeSchema, false);
-  });
-});
 
 let userContractPromise;
 /** The contract `skillpack init` scaffolds, loaded the way `skillpack build` loads it. */

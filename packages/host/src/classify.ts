@@ -13,9 +13,14 @@ function failed(code: HostErrorCode, message: string): ProcessVerdict {
 /**
  * Classify an ended process, the runner's own stops first, then what the process and its run say. Only a
  * run that exited 0 and whose reader says `complete` may be read for the contract (the one-answer rule):
- * a non-zero exit or a signal makes even a run that looks complete a failure.
+ * a non-zero exit or a signal makes even a run that looks complete a failure. `exitCodes` are the runtime's
+ * documented exit codes (`HostRuntime.exitCodes`), named in the `exit_nonzero` message.
  */
-export function classifyProcess(spawned: SpawnedRun, bin: string): ProcessVerdict {
+export function classifyProcess(
+  spawned: SpawnedRun,
+  bin: string,
+  exitCodes: Readonly<Record<number, string>> = {},
+): ProcessVerdict {
   const { run } = spawned;
   if (spawned.spawnError) {
     return failed(
@@ -33,7 +38,9 @@ export function classifyProcess(spawned: SpawnedRun, bin: string): ProcessVerdic
     return failed('killed_by_signal', `The CLI was killed by ${spawned.signal}.`);
   }
   if (spawned.exitCode !== 0) {
-    return failed('exit_nonzero', `The CLI exited with code ${spawned.exitCode}.`);
+    const meaning = spawned.exitCode === null ? undefined : exitCodes[spawned.exitCode];
+    const why = meaning ? `: ${meaning}` : '';
+    return failed('exit_nonzero', `The CLI exited with code ${spawned.exitCode}${why}.`);
   }
   if (run.finish === 'truncated') {
     return failed(

@@ -181,7 +181,7 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
         stderrTailBytes: settings.stderrTailBytes,
         read: { ...options.read, ...(onEvent ? { onEvent } : {}) },
       });
-      const verdict = classifyProcess(spawned, bin);
+      const verdict = classifyProcess(spawned, bin, runtime.exitCodes);
       const base = {
         index,
         runtime: options.runtime,

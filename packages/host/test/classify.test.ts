@@ -42,4 +42,16 @@ describe('classifyProcess', () => {
     const verdict = classifyProcess(await spawned(stdout, facts as Partial<SpawnedRun>), 'codex');
     expect(verdict.kind === 'complete' ? 'complete' : verdict.code).toBe(expected);
   });
+
+  it("names a documented exit code's meaning in the exit_nonzero message", async () => {
+    const meanings = { 55: 'the folder is not trusted' };
+    const documented = classifyProcess(await spawned('', { exitCode: 55 }), 'gemini', meanings);
+    expect(documented).toEqual({
+      kind: 'failed',
+      code: 'exit_nonzero',
+      message: 'The CLI exited with code 55: the folder is not trusted.',
+    });
+    const other = classifyProcess(await spawned('', { exitCode: 3 }), 'gemini', meanings);
+    expect(other).toMatchObject({ code: 'exit_nonzero', message: 'The CLI exited with code 3.' });
+  });
 });

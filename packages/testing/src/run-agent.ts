@@ -1,13 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { AgentRun, RuntimeId } from '@skillpack/adapters';
 import type { CodexHookListing } from '@skillpack/adapters/codex';
 import { spawnRun } from '@skillpack/host';
-import type { RuntimeSetup } from './_runtimes/_setup.js';
-import { RUNTIME_SETUPS } from './_runtimes/registry.js';
-import { findCli } from './find-cli.js';
+import { makeFolders, prepareCommand, resolveCli } from './_prepare-run.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
 
@@ -106,116 +101,18 @@ export interface AgentRunResult {
 /** stderr kept per run: all of it, up to 64 MiB (its end past that). */
 const MAX_STDERR_BYTES = 64 * 1024 * 1024;
 
-const SETUPS: Readonly<Record<RuntimeId, RuntimeSetup>> = RUNTIME_SETUPS;
-
-function insideProject(project: string, path: string): string {
-  const target = resolve(project, path);
-  const rel = relative(project, target);
-  if (isAbsolute(path) || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new Error(
-      `runAgent files: expected a relative path inside the project; received ${JSON.stringify(path)}.`,
-    );
-  }
-  return target;
-}
-
-function makeFolders(options: RunAgentOptions): RunFolders {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), `skillpack-run-${options.runtime}-`)));
-  const folders: RunFolders = {
-    root,
-    home: options.home ? realpathSync(options.home) : join(root, 'home'),
-    tmp: join(root, 'tmp'),
-    project: options.project ? realpathSync(options.project) : join(root, 'project'),
-  };
-  for (const dir of [folders.home, folders.tmp, join(folders.tmp, 'xdg-runtime')])
-    mkdirSync(dir, { recursive: true });
-  if (!options.project) {
-    mkdirSync(folders.project);
-    execFileSync('git', ['init', '-q'], { cwd: folders.project, env: baseEnv(folders, options) });
-  }
-  return folders;
-}
-
-/** The whole environment of a run: nothing inherited but PATH and LANG, every home inside the temp root. */
-function baseEnv(folders: RunFolders, options: RunAgentOptions): Record<string, string> {
-  const inherited: Record<string, string> = {};
-  for (const key of ['PATH', 'LANG']) {
-    const value = process.env[key];
-    if (value !== undefined) inherited[key] = value;
-  }
-  return {
-    ...inherited,
-    HOME: folders.home,
-    USERPROFILE: folders.home,
-    XDG_CONFIG_HOME: join(folders.home, '.config'),
-    XDG_DATA_HOME: join(folders.home, '.local/share'),
-    XDG_STATE_HOME: join(folders.home, '.local/state'),
-    XDG_CACHE_HOME: join(folders.home, '.cache'),
-    XDG_RUNTIME_DIR: join(folders.tmp, 'xdg-runtime'),
-    TMPDIR: folders.tmp,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'skillpack-testing',
-    GIT_AUTHOR_EMAIL: 'testing@skillpack.invalid',
-    GIT_COMMITTER_NAME: 'skillpack-testing',
-    GIT_COMMITTER_EMAIL: 'testing@skillpack.invalid',
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    CI: '1',
-    DO_NOT_TRACK: '1',
-    ...options.env,
-  };
-}
-
-function insideHome(home: string, path: string): string {
-  const target = resolve(home, path);
-  const rel = relative(home, target);
-  if (isAbsolute(path) || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new Error(
-      `runAgent copyIntoHome: expected a relative path inside HOME; received ${JSON.stringify(path)}.`,
-    );
-  }
-  return target;
-}
-
-function prepareProject(project: string, options: RunAgentOptions, home: string): void {
-  for (const { from, to } of options.copyIntoHome ?? [])
-    cpSync(from, insideHome(home, to), { recursive: true });
-  for (const source of options.copyIntoProject ?? []) cpSync(source, project, { recursive: true });
-  for (const [path, content] of Object.entries(options.files ?? {})) {
-    const target = insideProject(project, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
-}
-
 /**
  * Run a real Claude Code, Codex, OpenCode or Qwen Code CLI headless against a scripted model, isolated in a temp root
  * (its own HOME, XDG folders, CODEX_HOME, TMPDIR, stdin from /dev/null), and read what it printed.
  * Throws before starting anything when the CLI cannot be found.
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
-  const cli = options.cli ?? findCli(options.runtime, options.env?.PATH ?? process.env.PATH);
-  if (!cli) {
-    throw new Error(
-      `runAgent: the ${options.runtime} CLI is not on PATH; install it or pass its path as \`cli\`.`,
-    );
-  }
+  const cli = resolveCli(options);
   const folders = makeFolders(options);
   const keep = options.keepTemp ?? false;
   try {
-    prepareProject(folders.project, options, folders.home);
     const model = typeof options.model === 'string' ? undefined : options.model;
-    const modelUrl = (typeof options.model === 'string' ? options.model : options.model.url).replace(
-      /\/+$/,
-      '',
-    );
-    const { args, env } = await SETUPS[options.runtime].prepare({
-      cli,
-      folders,
-      modelUrl,
-      env: baseEnv(folders, options),
-      options,
-    });
+    const { args, env } = await prepareCommand(cli, folders, options);
     const firstRequest = model?.requests.length ?? 0;
     // The one spawner of @skillpack/host: its own process group, killed whole on timeout (SIGTERM, then
     // SIGKILL) and when the CLI exits; stdout read as it arrives and kept byte for byte.

@@ -47,4 +47,11 @@ export interface HostRuntime {
   resume(sessionId: string, attempt: AttemptArgs): string[];
   /** The CLI's structured-output option; absent when it has none. */
   readonly nativeSchema?: NativeSchemaOption;
+  /**
+   * What the CLI means by the exit codes it documents for a run that printed no error of its own (Gemini
+   * CLI's 55: the folder is not trusted), added to the `exit_nonzero` message.
+   */
+  readonly exitCodes?: Readonly<Record<number, string>>;
+  /** What the CLI needs from the caller beyond its own configuration and API key, for the docs. */
+  readonly requires?: string;
 }

@@ -21,7 +21,20 @@ export interface RuntimeSetup {
   /** The wire protocol it speaks to the scripted model. */
   readonly protocol: ModelProtocol;
   /** Isolate it (config, home, offline switches) and give its command line. */
-  prepare(context: SetupContext): Promise<{ args: string[]; env: Record<string, string> }>;
+  prepare(context: SetupContext): Promise<PreparedCommand>;
+}
+
+/** A runtime's command line and environment for one run against the scripted model. */
+export interface PreparedCommand {
+  /** The whole argument list: headless output flags, the prompt, `modelArgs` and the caller's `args`. */
+  readonly args: string[];
+  readonly env: Record<string, string>;
+  /**
+   * The part of `args` that points the CLI at the scripted model apart from the headless output flags and
+   * the prompt (a pinned model, an auth type, an approval mode), for a caller that builds its own command
+   * line around the same environment (`@skillpack/host`'s `runContract`, in e2e/host-runtimes.test.mjs).
+   */
+  readonly modelArgs: string[];
 }
 
 /** The API key every runtime sends; the scripted model accepts any. */

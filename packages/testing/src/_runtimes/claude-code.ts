@@ -17,6 +17,7 @@ export const claudeCodeSetup: RuntimeSetup = {
         ...plugins,
         ...(options.args ?? []),
       ],
+      modelArgs: [],
       env: {
         ...env,
         ANTHROPIC_BASE_URL: modelUrl,

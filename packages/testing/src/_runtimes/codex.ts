@@ -96,6 +96,7 @@ export const codexSetup: RuntimeSetup = {
     return {
       args: ['exec', ...overrides, ...output, ...(options.args ?? []), options.prompt],
       env: runEnv,
+      modelArgs: overrides,
     };
   },
 };

@@ -55,6 +55,7 @@ export const copilotCliSetup: RuntimeSetup = {
     return {
       args: ['-p', options.prompt, ...output, '--allow-all-tools', ...(options.args ?? [])],
       env: { ...env, ...copilotEnv(modelUrl, cacheHome), ...options.env },
+      modelArgs: [],
     };
   },
 };

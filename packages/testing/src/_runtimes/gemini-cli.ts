@@ -85,6 +85,7 @@ export const geminiCliSetup: RuntimeSetup = {
     const model = namesModel(extra) ? [] : ['-m', GEMINI_SCRIPTED_MODEL];
     return {
       args: ['-p', options.prompt, ...model, ...output, ...extra],
+      modelArgs: model,
       env: {
         ...env,
         GOOGLE_GEMINI_BASE_URL: modelUrl,

@@ -38,6 +38,7 @@ export const openCodeSetup: RuntimeSetup = {
     const output = options.outputArgs ?? ['--format', 'json'];
     return {
       args: ['run', ...output, ...(options.args ?? []), options.prompt],
+      modelArgs: [],
       env: {
         ...env,
         PATH: path,

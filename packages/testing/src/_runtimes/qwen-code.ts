@@ -51,16 +51,11 @@ export const qwenCodeSetup: RuntimeSetup = {
     const approval = extra.some((arg) => APPROVAL_FLAGS.has(arg.split('=')[0] ?? arg))
       ? []
       : ['--approval-mode', 'yolo'];
+    const auth = ['--auth-type', 'openai'];
+    const output = options.outputArgs ?? QWEN_CODE_OUTPUT_ARGS;
     return {
-      args: [
-        '-p',
-        options.prompt,
-        '--auth-type',
-        'openai',
-        ...(options.outputArgs ?? QWEN_CODE_OUTPUT_ARGS),
-        ...approval,
-        ...extra,
-      ],
+      args: ['-p', options.prompt, ...auth, ...output, ...approval, ...extra],
+      modelArgs: [...auth, ...approval],
       env: {
         ...env,
         ...(nodeFolder ? { PATH: `${nodeFolder}:${env.PATH ?? ''}` } : {}),
