@@ -76,7 +76,7 @@ export async function bundleHook(
  */
 const PLUGIN_MODULE_MARK = 'export {};';
 
-/** The OpenCode plugin: `entry` bundled as an ES module with `banner` (then `PLUGIN_MODULE_MARK`) on top. */
+/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top, then `export {};` (its first statement). */
 export async function bundlePlugin(
   setup: BundlerSetup,
   entry: StdinOptions,
