@@ -5,13 +5,14 @@ type FamilyLoader = () => Promise<readonly AnyContract[]>;
 /**
  * The built-in families by id prefix (`<family>.<name>`), each imported only when asked for, so a hook that
  * checks one contract never builds the other families' schemas. This file and `contracts.ts` are the only
- * places outside the family folders that list the families.
+ * places outside the family folders that list the families. Each imports the family's `contract-list.ts`, not its
+ * index: the index's other exports (argv parsers, helpers, schema namespaces) build schemas no check needs.
  */
 const FAMILY_LOADERS: Readonly<Record<string, FamilyLoader>> = {
-  conflux: () => import('./conflux/index.js').then((module) => module.confluxContracts),
-  zaofu: () => import('./zaofu/index.js').then((module) => module.zaofuContracts),
-  maestro: () => import('./maestro/index.js').then((module) => module.maestroContracts),
-  devflow: () => import('./devflow/index.js').then((module) => module.devflowContracts),
+  conflux: () => import('./conflux/contract-list.js').then((module) => module.confluxContracts),
+  zaofu: () => import('./zaofu/contract-list.js').then((module) => module.zaofuContracts),
+  maestro: () => import('./maestro/contract-list.js').then((module) => module.maestroContracts),
+  devflow: () => import('./devflow/contract-list.js').then((module) => module.devflowContracts),
 };
 
 /** The built-in contract with this id, loading only its family; `undefined` when skillpack ships none. */

@@ -1,8 +1,8 @@
-import { confluxContracts } from './conflux/index.js';
-import { devflowContracts } from './devflow/index.js';
-import { maestroContracts } from './maestro/index.js';
+import { confluxContracts } from './conflux/contract-list.js';
+import { devflowContracts } from './devflow/contract-list.js';
+import { maestroContracts } from './maestro/contract-list.js';
 import { createContractRegistry } from './registry.js';
-import { zaofuContracts } from './zaofu/index.js';
+import { zaofuContracts } from './zaofu/contract-list.js';
 
 /** Every contract skillpack ships, by id. */
 export const builtinContracts = createContractRegistry([

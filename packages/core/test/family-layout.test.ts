@@ -29,10 +29,15 @@ describe('family folder layout', () => {
     expect(defining).toEqual(files.filter((path) => CONTRACT_FILE.test(path)));
   });
 
-  it.each(FAMILIES)('%s index exports the family list, <family>Contracts', (family) => {
-    const index = readFileSync(join(SRC, family, 'index.ts'), 'utf8');
-    expect(index).toMatch(new RegExp(`export const ${family}Contracts: readonly AnyContract\\[\\]`));
-  });
+  it.each(FAMILIES)(
+    '%s lists its contracts, <family>Contracts, in contract-list.ts, and its index re-exports the list',
+    (family) => {
+      const list = readFileSync(join(SRC, family, 'contract-list.ts'), 'utf8');
+      expect(list).toMatch(new RegExp(`export const ${family}Contracts: readonly AnyContract\\[\\]`));
+      const index = readFileSync(join(SRC, family, 'index.ts'), 'utf8');
+      expect(index).toContain(`export { ${family}Contracts } from './contract-list.js';`);
+    },
+  );
 
   it.each(FAMILIES)(
     '%s declares its error-code union <Family>ErrorCode in error-codes.ts, the one name for that file',

@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FAMILIES, familiesIn, modulesLoadedByImport } from './_support/loaded-modules.js';
+import { builtinContracts } from '../src/contracts.js';
+import {
+  BUILTIN_FAMILIES,
+  familiesIn,
+  modulesLoadedBy,
+  modulesLoadedByImport,
+} from './_support/loaded-modules.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,6 +22,23 @@ describe('@skillpack/core loads only the families an entry is about', () => {
   it.each(BUILTIN_FAMILIES)('@skillpack/core/%s loads that family alone', (family) => {
     expect(familiesIn(modulesLoadedByImport(`@skillpack/core/${family}`, packageDir).urls)).toEqual([family]);
   });
+
+  // A hook loads a built-in contract by id: the family's contract list, not its index (whose argv parsers,
+  // helpers and schema namespace build schemas no check reads).
+  it.each(BUILTIN_FAMILIES)(
+    'loadBuiltinContract of a %s contract loads its contract list, not the family index',
+    (family) => {
+      const id = builtinContracts.ids.find((known) => known.startsWith(`${family}.`));
+      const script = `const { loadBuiltinContract } = await import('@skillpack/core'); const found = await loadBuiltinContract(${JSON.stringify(id)}); if (found?.id !== ${JSON.stringify(id)}) process.exit(3);`;
+      const loaded = modulesLoadedBy(['--input-type=module', '-e', script], packageDir);
+      expect(loaded.status).toBe(0);
+      expect(familiesIn(loaded.urls)).toEqual([family]);
+      expect(loaded.urls.filter((url) => url.endsWith(`/core/dist/${family}/contract-list.js`))).toHaveLength(
+        1,
+      );
+      expect(loaded.urls.filter((url) => url.endsWith(`/core/dist/${family}/index.js`))).toEqual([]);
+    },
+  );
 
   it('@skillpack/core/contracts, the registry of every built-in, loads them all', () => {
     expect(familiesIn(modulesLoadedByImport('@skillpack/core/contracts', packageDir).urls)).toEqual(

@@ -68,13 +68,24 @@ export async function bundleHook(
   };
 }
 
-/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top. */
+/**
+ * The plugin's first statement, after the banner: an ES-module-only one that exports nothing. A plugin is a
+ * `.js` file in a folder whose package.json (if any) sets no `"type"`, so Node (20.19+, 22) compiles it as
+ * CommonJS first and takes it for an ES module only when that compile fails: without this line the failure
+ * came ≈ 250 KB in, at the bundle's first `import`, and every load paid a parse of that much twice.
+ */
+const PLUGIN_MODULE_MARK = 'export {};';
+
+/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top, then `export {};` (its first statement). */
 export async function bundlePlugin(
   setup: BundlerSetup,
   entry: StdinOptions,
   banner: string,
 ): Promise<Bundled> {
-  const plugin = await bundleText(setup, entry, { format: 'esm', banner: { js: banner } });
+  const plugin = await bundleText(setup, entry, {
+    format: 'esm',
+    banner: { js: `${banner}\n${PLUGIN_MODULE_MARK}` },
+  });
   return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
 }
 

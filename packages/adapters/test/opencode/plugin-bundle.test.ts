@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenCodePlugin } from '../../src/opencode/plugin-types.js';
 import { createFakeOpenCode } from './plugin-fake-client.js';
@@ -91,5 +92,23 @@ describe('the prebuilt OpenCode plugin', () => {
     expect(hooks).toEqual({});
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(opencode.logs).toEqual([{ level: 'error', message: expect.stringMatching(message) }]);
+  });
+});
+
+describe('the plugin bundle as Node loads a .js file with no "type"', () => {
+  // Node compiles such a file as CommonJS first and takes it for an ES module when that fails: the failure
+  // must come on the bundle's first lines, not after a parse of most of it (see PLUGIN_MODULE_MARK).
+  it('fails a CommonJS compile on its first lines, before any bundled code', () => {
+    const source = readFileSync(BUNDLE, 'utf8');
+    let failure: unknown;
+    try {
+      new Script(source, { filename: 'plugin.cjs' });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(SyntaxError);
+    const line = /plugin\.cjs:(\d+)/.exec(String((failure as Error).stack))?.[1];
+    expect(Number(line)).toBeLessThanOrEqual(2);
+    expect(source.split('\n')[1]).toBe('export {};');
   });
 });

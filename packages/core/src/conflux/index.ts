@@ -1,6 +1,3 @@
-import type { AnyContract } from '../contract.js';
-import { acceptanceContract } from './acceptance-contract.js';
-
 export { acceptanceContract } from './acceptance-contract.js';
 export type {
   AutomationState,
@@ -16,6 +13,7 @@ export {
   renderCompletionGatingTable,
   summarizeCompletionGating,
 } from './completion-gating.js';
+export { confluxContracts } from './contract-list.js';
 export type { VerdictDetection, VerdictDetector } from './detector.js';
 export { createVerdictDetector } from './detector.js';
 export { correctiveInstruction } from './diagnostics.js';
@@ -68,6 +66,8 @@ export {
   protocolOutcomeOf,
   takeProtocolRetry,
 } from './retry-policy.js';
+/** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
+export * as schemas from './schema-namespace.js';
 export type {
   AcceptanceBlocker,
   AcceptanceFinding,
@@ -90,9 +90,3 @@ export type {
 } from './schemas.js';
 export type { WorkspaceFile } from './semantic-progress.js';
 export { semanticProgressFingerprint } from './semantic-progress.js';
-
-/** Every contract of the conflux family, for registries. */
-export const confluxContracts: readonly AnyContract[] = [acceptanceContract];
-
-/** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
-export * as schemas from './schema-namespace.js';

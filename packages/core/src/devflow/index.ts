@@ -6,6 +6,7 @@ export type { ApplyAttempt } from './apply-guard.js';
 export { mayApplyAction } from './apply-guard.js';
 export type { CancelTaskArguments, CancelTaskInput } from './cancel-task.js';
 export { safeBuildCancelTaskArguments } from './cancel-task.js';
+export { devflowContracts } from './contract-list.js';
 export type {
   ExpectedResponse,
   ResultEnvelope,
@@ -82,6 +83,8 @@ export {
   RECOVERY_ADVICE,
   safeParseRecoveryAssessment,
 } from './recovery-assessment.js';
+/** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
+export * as schemas from './schema-namespace.js';
 export type { BudgetUsage } from './verification-budget.js';
 export { checkVerificationBudget } from './verification-budget.js';
 export type {
@@ -103,12 +106,3 @@ export type {
   WorkNodeId,
 } from './vocabulary.js';
 export { METHOD_PROFILES, TOOL_NAMES } from './vocabulary.js';
-
-import type { AnyContract } from '../contract.js';
-import { devflowContractList } from './payload-contracts.js';
-
-/** Every contract of the devflow family, for registries. */
-export const devflowContracts: readonly AnyContract[] = devflowContractList;
-
-/** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
-export * as schemas from './schema-namespace.js';

@@ -1,10 +1,5 @@
-import type { AnyContract } from '../contract.js';
-import { maestroResultContract } from './result-contract.js';
-import { maestroVerdictContract } from './verdict-contract.js';
-
-/** Every contract of the maestro family, for registries. */
-export const maestroContracts: readonly AnyContract[] = [maestroResultContract, maestroVerdictContract];
 export { renderRalphCompleteCommand, toRalphCompleteArgs } from './complete-command.js';
+export { maestroContracts } from './contract-list.js';
 export type { DelegateCommand, DelegateCommandInput } from './delegate-command.js';
 export { buildDelegateCommand } from './delegate-command.js';
 export type { DelegatedStage, StageDelegation } from './delegation.js';
@@ -89,4 +84,5 @@ export type {
   VerdictFields,
   VerdictStatus,
 } from './verdict-schema.js';
-export { maestroResultContract, maestroVerdictContract };
+export { maestroResultContract } from './result-contract.js';
+export { maestroVerdictContract } from './verdict-contract.js';

@@ -1,9 +1,3 @@
-import type { AnyContract } from '../contract.js';
-import { archProposalDone } from './arch-proposal-done.js';
-import { artifactManifestPublished } from './artifact-manifest-published.js';
-import { designCritiqueDone } from './design-critique-done.js';
-import { gateFailed } from './gate-failed.js';
-
 export type { ArchProposalDonePayload, ScopeCompliance, TestPlan } from './arch-proposal-done.js';
 export { archProposalDone } from './arch-proposal-done.js';
 export type { ArtifactManifestPublishedPayload, ArtifactRef } from './artifact-manifest-published.js';
@@ -24,6 +18,7 @@ export type {
   TaskContractInvalidPayload,
 } from './completion-payload.js';
 export { COMPLETION_WARN_FIELDS, checkCompletionPayload } from './completion-payload.js';
+export { zaofuContracts } from './contract-list.js';
 export type { CritiqueFinding, DesignCritiqueDonePayload, FindingSeverity } from './design-critique-done.js';
 export { designCritiqueDone } from './design-critique-done.js';
 export type { FoundZfEmitCommand, ZfEmitCommand } from './emit-command.js';
@@ -53,16 +48,7 @@ export type {
   NormalizedArtifactRef,
 } from './manifest-validation.js';
 export { validateArtifactManifest } from './manifest-validation.js';
-export type { LoggedEvent, TaskContractDraft } from './task-contract-draft.js';
-export { draftTaskContract } from './task-contract-draft.js';
-
-/** Every contract of the zaofu family, for registries: one per event type. */
-export const zaofuContracts: readonly AnyContract[] = [
-  archProposalDone,
-  designCritiqueDone,
-  gateFailed,
-  artifactManifestPublished,
-];
-
 /** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
 export * as schemas from './schema-namespace.js';
+export type { LoggedEvent, TaskContractDraft } from './task-contract-draft.js';
+export { draftTaskContract } from './task-contract-draft.js';
