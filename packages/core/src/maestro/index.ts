@@ -30,6 +30,7 @@ export type { RalphNextOutcome } from './ralph-next.js';
 export { executorStatusForNextExit, ralphNext } from './ralph-next.js';
 export type { ParseResultBlockOptions } from './result-block.js';
 export { parseResultBlock, renderResultBlock, safeParseResultBlock } from './result-block.js';
+export { maestroResultContract } from './result-contract.js';
 export type {
   MaestroResult,
   ResultBlock,
@@ -50,7 +51,6 @@ export type {
 export { adjustGateVerdict, applyRegroundVerdict, driftAction, nextStateAfterResult } from './routing.js';
 export type { RunVerdict } from './run-verdict.js';
 export { safeParseRunVerdict } from './run-verdict.js';
-
 /** The family's zod schemas (wire shapes and payload parts), for hosts that validate or compose them. */
 export * as schemas from './schema-namespace.js';
 export type { SessionInvariantInput, SessionInvariantViolation } from './session-invariants.js';
@@ -74,6 +74,7 @@ export type {
 } from './status-schema.js';
 export type { ParseVerdictBlockOptions } from './verdict-block.js';
 export { parseVerdictBlock, renderVerdictBlock, safeParseVerdictBlock } from './verdict-block.js';
+export { maestroVerdictContract } from './verdict-contract.js';
 export type {
   ConfidenceLevel,
   MaestroVerdict,
@@ -84,5 +85,3 @@ export type {
   VerdictFields,
   VerdictStatus,
 } from './verdict-schema.js';
-export { maestroResultContract } from './result-contract.js';
-export { maestroVerdictContract } from './verdict-contract.js';
