@@ -160,11 +160,9 @@ it('the table has one row per runtime of HOST_RUNTIMES', () => {
 
 for (const runtime of HOST_RUNTIMES) {
   describe(`runContract on ${runtime}`, () => {
-    it('right first time: one model request, a typed verdict, usage and events', async () => {
-      const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
-      const setup = await hostSetup(runtime, scripted.url);
-      const events = [];
-      const result = await runContract({
+    /** runContract on this runtime in `setup`'s project: the acceptance contract and prompt unless `options` say. */
+    const runOn = (setup, options = {}) =>
+      runContract({
         runtime,
         contract: acceptanceContract,
         prompt: PROMPT,
@@ -172,6 +170,13 @@ for (const runtime of HOST_RUNTIMES) {
         bin: setup.bin,
         env: setup.env,
         args: setup.args,
+        ...options,
+      });
+    it('right first time: one model request, a typed verdict, usage and events', async () => {
+      const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
+      const setup = await hostSetup(runtime, scripted.url);
+      const events = [];
+      const result = await runOn(setup, {
         onEvent: (event, attempt) => events.push({ kind: event.kind, attempt }),
       });
       const why = describeResult(result);
@@ -199,14 +204,7 @@ for (const runtime of HOST_RUNTIMES) {
     it('wrong, then corrected in the same session with the contract correction', async () => {
       const scripted = await model(reply.text(WRONG), RUNTIMES[runtime].answer(VERDICT));
       const setup = await hostSetup(runtime, scripted.url);
-      const result = await runContract({
-        runtime,
-        contract: acceptanceContract,
-        prompt: PROMPT,
-        cwd: setup.project,
-        bin: setup.bin,
-        env: setup.env,
-        args: setup.args,
+      const result = await runOn(setup, {
         attempts: 3,
       });
       const why = describeResult(result);
@@ -230,14 +228,7 @@ for (const runtime of HOST_RUNTIMES) {
     it('wrong every time: attempts_exhausted keeps the last candidate', async () => {
       const scripted = await model(reply.text(WRONG));
       const setup = await hostSetup(runtime, scripted.url);
-      const result = await runContract({
-        runtime,
-        contract: acceptanceContract,
-        prompt: PROMPT,
-        cwd: setup.project,
-        bin: setup.bin,
-        env: setup.env,
-        args: setup.args,
+      const result = await runOn(setup, {
         attempts: 2,
       });
       const why = describeResult(result);
@@ -251,15 +242,7 @@ for (const runtime of HOST_RUNTIMES) {
 
     it('a CLI that exits 3 is exit_nonzero, with its stderr tail', async () => {
       const setup = await hostSetup(runtime, 'http://127.0.0.1:9');
-      const result = await runContract({
-        runtime,
-        contract: acceptanceContract,
-        prompt: PROMPT,
-        cwd: setup.project,
-        bin: fakeBin(runtime, RUNTIMES[runtime].versionLine, 3),
-        env: setup.env,
-        args: setup.args,
-      });
+      const result = await runOn(setup, { bin: fakeBin(runtime, RUNTIMES[runtime].versionLine, 3) });
       assert.equal(result.ok, false);
       assert.equal(result.error.code, 'exit_nonzero', describeResult(result));
       assert.equal(result.attempts[0].exitCode, 3);
@@ -272,15 +255,7 @@ for (const runtime of HOST_RUNTIMES) {
       it(`a start it refuses with exit ${refusedStart.exitCode} is exit_nonzero naming why`, async () => {
         const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
         const setup = await hostSetup(runtime, scripted.url, refusedStart.env);
-        const result = await runContract({
-          runtime,
-          contract: acceptanceContract,
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
-        });
+        const result = await runOn(setup);
         const why = describeResult(result);
         assert.equal(result.ok, false, why);
         assert.equal(result.error.code, 'exit_nonzero', why);
@@ -294,15 +269,7 @@ for (const runtime of HOST_RUNTIMES) {
     it('a scripted HTTP 400 is api_error, never a verdict', async () => {
       const scripted = await model(reply.httpError(400, { message: 'scripted bad request' }));
       const setup = await hostSetup(runtime, scripted.url);
-      const result = await runContract({
-        runtime,
-        contract: acceptanceContract,
-        prompt: PROMPT,
-        cwd: setup.project,
-        bin: setup.bin,
-        env: setup.env,
-        args: setup.args,
-      });
+      const result = await runOn(setup);
       const why = describeResult(result);
       assert.equal(result.ok, false, why);
       assert.equal(result.error.code, 'api_error', why);
@@ -316,14 +283,7 @@ for (const runtime of HOST_RUNTIMES) {
       const silent = await createSilentModel();
       try {
         const setup = await hostSetup(runtime, silent.url);
-        const result = await runContract({
-          runtime,
-          contract: acceptanceContract,
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
+        const result = await runOn(setup, {
           timeoutMs: 4_000,
           killGraceMs: 500,
         });
@@ -343,14 +303,7 @@ for (const runtime of HOST_RUNTIMES) {
         const setup = await hostSetup(runtime, silent.url);
         const controller = new AbortController();
         silent.received.then(() => controller.abort());
-        const result = await runContract({
-          runtime,
-          contract: acceptanceContract,
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
+        const result = await runOn(setup, {
           signal: controller.signal,
           killGraceMs: 500,
         });
@@ -369,14 +322,9 @@ for (const runtime of HOST_RUNTIMES) {
       const value = USER_VALUE;
       const scripted = await model(RUNTIMES[runtime].answer(value));
       const setup = await hostSetup(runtime, scripted.url);
-      const result = await runContract({
-        runtime,
+      const result = await runOn(setup, {
         contract,
         prompt: 'Review the change and give your verdict.',
-        cwd: setup.project,
-        bin: setup.bin,
-        env: setup.env,
-        args: setup.args,
       });
       assert.equal(result.ok, true, describeResult(result));
       assert.deepEqual(result.value, value);
@@ -387,14 +335,7 @@ for (const runtime of HOST_RUNTIMES) {
       it(`no native structured output (${native.none}): runs with the contract in the prompt only`, async () => {
         const scripted = await model(RUNTIMES[runtime].answer(VERDICT));
         const setup = await hostSetup(runtime, scripted.url);
-        const result = await runContract({
-          runtime,
-          contract: acceptanceContract,
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
+        const result = await runOn(setup, {
           attempts: 1,
         });
         assert.equal(result.ok, true, describeResult(result));
@@ -407,14 +348,8 @@ for (const runtime of HOST_RUNTIMES) {
         const contract = await native.contract();
         const scripted = await model(RUNTIMES[runtime].answer(native.value));
         const setup = await hostSetup(runtime, scripted.url);
-        const result = await runContract({
-          runtime,
+        const result = await runOn(setup, {
           contract,
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
         });
         assert.equal(result.ok, true, describeResult(result));
         const [attempt] = result.attempts;
@@ -428,14 +363,8 @@ for (const runtime of HOST_RUNTIMES) {
         const { refused } = native;
         const scripted = await model(RUNTIMES[runtime].answer(refused.value));
         const setup = await hostSetup(runtime, scripted.url);
-        const result = await runContract({
-          runtime,
+        const result = await runOn(setup, {
           contract: refused.contract(),
-          prompt: PROMPT,
-          cwd: setup.project,
-          bin: setup.bin,
-          env: setup.env,
-          args: setup.args,
         });
         assert.equal(result.ok, true, describeResult(result));
         assert.equal(result.attempts[0].nativeSchema, false);
