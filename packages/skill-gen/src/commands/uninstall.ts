@@ -4,6 +4,7 @@ import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { PLUGIN_CLI_OPTION } from './_plugin-cli-option.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
@@ -29,6 +30,7 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       value: 'PATH',
       description: 'The claude executable that unregisters a --form plugin install (default: claude on PATH)',
     },
+    'plugin-cli': PLUGIN_CLI_OPTION,
   },
   output: 'formats',
   exits: { ok: 'removed', failed: 'not installed, or the lock file is damaged' },
@@ -40,12 +42,20 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       import('../install/format.js'),
       import('../install/codex-plugin-format.js'),
     ]);
+    const pluginCli = values['plugin-cli'];
+    if (pluginCli !== undefined && values.runtime === undefined)
+      throw new UsageError(
+        'invalid_option',
+        '--plugin-cli names the CLI of one runtime: give --runtime too.',
+      );
     const result = await uninstallPack({
       packName,
       ...(values.runtime === undefined ? {} : { runtime: values.runtime as RuntimeId }),
       scope: values.scope as InstallScope,
       ...resolveRoots(values, io),
       ...(values.claude ? { claude: values.claude } : {}),
+      ...(pluginCli ? { pluginClis: { [values.runtime as RuntimeId]: pluginCli } } : {}),
+      env: io.env,
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;

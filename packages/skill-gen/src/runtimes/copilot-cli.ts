@@ -19,9 +19,21 @@ export const copilotCliRuntime = {
     portablePackageForm: [{ from: 'skills/', project: '.github/skills/', user: '.copilot/skills/' }],
     ownedFolders: {
       project: ['.github/skills/', '.github/hooks/'],
-      user: ['.copilot/skills/', '.copilot/hooks/'],
+      user: ['.copilot/skills/', '.copilot/hooks/', '.copilot/skillpack-plugins/'],
     },
-    pluginForm: false,
+    pluginForm: true,
+    // `copilot plugin install <folder>` copies the plugin into ~/.copilot/installed-plugins/_direct/<folder>/
+    // and records it in ~/.copilot/config.json (1.0.102; a local path is "deprecated" but installed, offline).
+    homePlugin: {
+      source: 'copilot-cli/plugin/',
+      manifest: '.plugin/plugin.json',
+      stage: '.copilot/skillpack-plugins/',
+      command: 'copilot',
+      register: ['plugin', 'install', '{path}'],
+      unregister: ['plugin', 'uninstall', '{name}'],
+      registerEnv: {},
+      installed: '.copilot/installed-plugins/_direct/{folder}/',
+    },
     headlessSkillRules: false,
     packForms: false,
     pluginConfigTable: false,

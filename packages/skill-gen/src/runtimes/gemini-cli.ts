@@ -23,9 +23,22 @@ export const geminiCliRuntime = {
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     ownedFolders: {
       project: ['.gemini/skills/', '.gemini/hooks/'],
-      user: ['.gemini/skills/', '.gemini/hooks/'],
+      user: ['.gemini/skills/', '.gemini/hooks/', '.gemini/skillpack-extensions/'],
     },
-    pluginForm: false,
+    pluginForm: true,
+    // `gemini extensions install <folder> --consent` copies the extension into ~/.gemini/extensions/<name>/
+    // (0.61.0). An untrusted source folder is installed only after a y/N prompt headless runs cannot answer;
+    // GEMINI_CLI_TRUST_WORKSPACE=true trusts it for that one process and records nothing.
+    homePlugin: {
+      source: 'gemini-cli/extension/',
+      manifest: 'gemini-extension.json',
+      stage: '.gemini/skillpack-extensions/',
+      command: 'gemini',
+      register: ['extensions', 'install', '{path}', '--consent'],
+      unregister: ['extensions', 'uninstall', '{name}'],
+      registerEnv: { GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      installed: '.gemini/extensions/{name}/',
+    },
     headlessSkillRules: false,
     packForms: false,
     pluginConfigTable: false,
