@@ -2,6 +2,7 @@
 // the home (`install.homePlugin`): planned before the files are staged (the CLI checked, the lock record
 // decided), run after they are (the CLI installs the staged folder), and undone on uninstall before the staged
 // files go. A dry run and an install without `--activate` run no command.
+import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { skillGenRuntime } from '../runtimes/registry.js';
@@ -96,10 +97,13 @@ export async function registerHomePlugin(
 ): Promise<Result<HomePluginReport, SkillpackError>> {
   const { context, name } = plan;
   const path = stagedAbsolute(context.form, context.home, plan.pack);
-  const wasRegistered = previous?.homePlugin?.name === name;
-  let active = wasRegistered;
+  const installed = installedAbsolute(context.form, context.home, plan.pack, name);
+  // Recorded and still in the CLI's store: a run whose registration failed (or a copy a person removed) is
+  // registered again rather than taken at the lock's word.
+  const inPlace = previous?.homePlugin?.name === name && (await isDirectory(installed));
+  let active = inPlace;
   const done = status === 'applied' || status === 'unchanged';
-  if (plan.registering && done && !(wasRegistered && status === 'unchanged')) {
+  if (plan.registering && done && !(inPlace && status === 'unchanged')) {
     if (previous?.homePlugin) {
       const removed = await homePluginCommand('unregister', context, {
         path,
@@ -116,10 +120,14 @@ export async function registerHomePlugin(
     runtime: plan.runtime,
     plugin: name,
     folder: path,
-    installed: installedAbsolute(context.form, context.home, plan.pack, name),
+    installed,
     active,
     steps: homePluginSteps(context.form, context.cli, path, name),
   });
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }
 
 /** Have each runtime's CLI uninstall the plugins `installs` recorded, before their staged files are removed. */
