@@ -55,11 +55,12 @@ export const copilotCliRuntime = {
   testedVersion: '1.0.102',
   docs: {
     npmPackage: '@github/copilot',
-    skillFolders: '`.github/skills/`, `~/.copilot/skills/`',
+    skillFolders:
+      '`.github/skills/`, `~/.copilot/skills/`; the plugin form (`--form plugin`, user scope) in `~/.copilot/installed-plugins/_direct/<pack>/`, installed by `copilot plugin install`',
     hookEvent: '`agentStop` (no answer in the payload: read from the session `events.jsonl`)',
     trustStep:
       'project hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/config.json`, or `copilot --trust-folder`); Copilot skips them silently otherwise. User hooks need none',
     enforcement:
-      '`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; Node on PATH',
+      "`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; or the plugin form's own hook (`--activate`), no folder trust; Node on PATH",
   },
 } as const satisfies SkillGenRuntime<'copilot-cli'>;
