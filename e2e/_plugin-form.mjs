@@ -3,7 +3,8 @@
 // against the scripted model: without --activate nothing enforces; with it the runtime's CLI has installed the
 // plugin, its skills reach the model, a wrong answer that attempts a hooked contract is pushed back with the
 // contract's correction and the right one ends the run, an unrelated answer is left alone; uninstall has the
-// CLI remove it, and the home keeps nothing of skillpack's or of the plugin's.
+// CLI remove it, and the home keeps nothing of skillpack's or of the plugin's. `skillpack doctor` proves the
+// installed plugin enforced.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -131,6 +132,32 @@ export function definePluginFormTests(spec, { describe, it, before, after }) {
       assert.equal(outcome.pluginForm.active, true, JSON.stringify(outcome.pluginForm));
       assert.ok(existsSync(join(sandbox.home, spec.installed)), 'the CLI did not install it');
       assert.ok(spec.registered(sandbox.home), "not in the CLI's registry");
+    });
+
+    it('skillpack doctor proves each hooked contract enforced by the installed plugin', () => {
+      const doctor = skillpack(
+        [
+          'doctor',
+          '--runtime',
+          spec.runtime,
+          '--scope',
+          'user',
+          '--dir',
+          sandbox.project,
+          '--home',
+          sandbox.home,
+          '--bin-dir',
+          runtimeBinDir,
+        ],
+        { cwd: sandbox.project, env: sandbox.env },
+      );
+      assert.equal(doctor.status, 0, `${doctor.stdout}${doctor.stderr}`);
+      for (const id of Object.keys(HOOKED))
+        assert.match(
+          doctor.stdout,
+          new RegExp(`enforcement ${id.replace('.', '\\.')}: enforced`),
+          doctor.stdout,
+        );
     });
 
     for (const [id, script] of Object.entries(HOOKED)) {
