@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { installPack, uninstallPack } from '../../src/install/operations.js';
-import { tempDir, writePack } from './_support/packs.js';
+import { skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };
 
@@ -161,6 +161,71 @@ for (const runtime of Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[]) {
       ]);
     });
 
+    it('uninstall --dry-run runs no command and changes nothing', async () => {
+      const t = setup(runtime);
+      expect((await t.install({ activate: true })).success).toBe(true);
+      const before = t.logged();
+      const planned = await uninstallPack({
+        scope: 'user',
+        projectDir: t.project,
+        home: t.home,
+        packName: PACK.name,
+        pluginClis: { [runtime]: t.cli.path },
+        dryRun: true,
+      });
+      expect(planned.success && planned.data.status).toBe('planned');
+      expect(t.logged()).toBe(before);
+      expect(existsSync(join(t.home, expected.installed))).toBe(true);
+      expect(existsSync(join(t.home, expected.staged))).toBe(true);
+    });
+
+    it('the skill form over an installed plugin form is refused until it is uninstalled', async () => {
+      const t = setup(runtime);
+      expect((await t.install()).success).toBe(true);
+      const skill = await installPack({
+        scope: 'user',
+        projectDir: t.project,
+        home: t.home,
+        runtime,
+        packDir: t.pack,
+        force: false,
+        dryRun: false,
+        form: 'skill',
+      });
+      expect(!skill.success && skill.error.code).toBe('install_form_changed');
+    });
+
+    it('through the CLI: --plugin-cli is taken, printed steps name it, and JSON reports the plugin form', async () => {
+      const t = setup(runtime);
+      const args = ['install', t.pack, '--runtime', runtime, '--form', 'plugin', '--scope', 'user'];
+      const run = await skillpack([...args, '--home', t.home, '--plugin-cli', t.cli.path], { cwd: t.work });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`but not installed`);
+      expect(run.stdout).toContain(
+        `${t.cli.path} ${expected.register(join(t.home, expected.staged)).split(' trust=')[0]}`,
+      );
+      const json = await skillpack(
+        [...args, '--home', t.home, '--plugin-cli', t.cli.path, '--activate', '--format', 'json'],
+        {
+          cwd: t.work,
+        },
+      );
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout).pluginForm).toMatchObject({
+        active: true,
+        plugin: expected.plugin,
+        runtime,
+      });
+      const removed = await skillpack(
+        ['uninstall', PACK.name, '--scope', 'user', '--home', t.home, '--plugin-cli', t.cli.path],
+        {
+          cwd: t.work,
+        },
+      );
+      expect(removed.code).toBe(2);
+      expect(removed.stderr).toContain('give --runtime too');
+    });
+
     it('a dry run changes nothing and runs no command', async () => {
       const t = setup(runtime);
       const result = await t.install({ activate: true, dryRun: true });
@@ -212,6 +277,27 @@ for (const runtime of Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[]) {
 }
 
 describe('install --form plugin for a runtime whose plugin form is not installed by its CLI', () => {
+  it('--plugin-cli is refused for it', async () => {
+    const t = setup('gemini-cli');
+    const run = await skillpack(
+      [
+        'install',
+        t.pack,
+        '--runtime',
+        'codex',
+        '--scope',
+        'user',
+        '--home',
+        t.home,
+        '--plugin-cli',
+        t.cli.path,
+      ],
+      { cwd: t.work },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--plugin-cli applies only to --runtime gemini-cli or copilot-cli');
+  });
+
   it('a lock recording a CLI-installed plugin for claude-code is corrupt', () => {
     const lock = {
       lockfileVersion: 1,
