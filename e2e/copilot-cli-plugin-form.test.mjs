@@ -11,14 +11,14 @@ definePluginFormTests(
   {
     runtime: 'copilot-cli',
     cli: 'copilot',
-    staged: '.copilot/skillpack-plugins/skillpack-examples/',
-    installed: '.copilot/installed-plugins/_direct/skillpack-examples/',
+    staged: (pack) => `.copilot/skillpack-plugins/${pack}/`,
+    installed: (pack) => `.copilot/installed-plugins/_direct/${pack}/`,
     // Copilot CLI 1.0.102 lists installed plugins in config.json (two comment lines, then JSON).
-    registered: (home) => {
+    registered: (home, pack) => {
       const file = join(home, '.copilot/config.json');
       if (!existsSync(file)) return false;
       const text = readFileSync(file, 'utf8').replace(/^\/\/.*$/gm, '');
-      return (JSON.parse(text).installedPlugins ?? []).some((plugin) => plugin.name === 'skillpack-examples');
+      return (JSON.parse(text).installedPlugins ?? []).some((plugin) => plugin.name === pack);
     },
   },
   { describe, it, before, after },

@@ -11,14 +11,14 @@ definePluginFormTests(
   {
     runtime: 'gemini-cli',
     cli: 'gemini',
-    staged: '.gemini/skillpack-extensions/skillpack-examples/',
-    installed: '.gemini/extensions/skillpack-examples/',
+    staged: (pack) => `.gemini/skillpack-extensions/${pack}/`,
+    installed: (pack) => `.gemini/extensions/${pack}/`,
     // The project's folder trust is the skill form's step (loops-gemini-cli); here it is given for the run.
     env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' },
     // Gemini CLI 0.61 lists an installed extension in extension-enablement.json.
-    registered: (home) => {
+    registered: (home, pack) => {
       const file = join(home, '.gemini/extensions/extension-enablement.json');
-      return existsSync(file) && 'skillpack-examples' in JSON.parse(readFileSync(file, 'utf8'));
+      return existsSync(file) && pack in JSON.parse(readFileSync(file, 'utf8'));
     },
   },
   { describe, it, before, after },
