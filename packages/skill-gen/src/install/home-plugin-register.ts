@@ -70,10 +70,7 @@ export async function checkHomePluginCli(context: HomePluginContext): Promise<Re
   return ran.code === 0 ? ok(undefined) : fail(failed(context, ['--version'], ran));
 }
 
-/**
- * Install the staged folder `path` as the plugin `name` (`register`), or uninstall it (`unregister`). Unregistering
- * a plugin the CLI no longer knows (a person removed it) is not a failure; a missing CLI always is.
- */
+/** Install the staged folder `path` as the plugin `name` (`register`), or uninstall it (`unregister`). */
 export async function homePluginCommand(
   direction: 'register' | 'unregister',
   context: HomePluginContext,
@@ -82,8 +79,5 @@ export async function homePluginCommand(
   const args = homePluginArgs(context.form, direction, values);
   const env = direction === 'register' ? { ...context.form.registerEnv } : {};
   const ran = await run(context, args, env);
-  if (ran.code === 0) return ok(undefined);
-  const missing = ran.code === 'ENOENT' || ran.code === 'EACCES';
-  if (direction === 'unregister' && !missing) return ok(undefined);
-  return fail(failed(context, args, ran));
+  return ran.code === 0 ? ok(undefined) : fail(failed(context, args, ran));
 }

@@ -101,14 +101,13 @@ export async function registerHomePlugin(
   // Recorded and still in the CLI's store: a run whose registration failed (or a copy a person removed) is
   // registered again rather than taken at the lock's word.
   const inPlace = previous?.homePlugin?.name === name && (await isDirectory(installed));
-  let active = inPlace;
+  // Files staged anew while the CLI holds a copy of the earlier ones: that copy is what the runtime loads.
+  const stale = inPlace && status === 'applied';
+  let active = inPlace && !stale;
   const done = status === 'applied' || status === 'unchanged';
-  if (plan.registering && done && !(inPlace && status === 'unchanged')) {
+  if (plan.registering && done && !active) {
     if (previous?.homePlugin) {
-      const removed = await homePluginCommand('unregister', context, {
-        path,
-        name: previous.homePlugin.name,
-      });
+      const removed = await unregisterOne(context, plan.pack, previous.homePlugin.name);
       if (!removed.success) return removed;
     }
     const registered = await homePluginCommand('register', context, { path, name });
@@ -122,8 +121,24 @@ export async function registerHomePlugin(
     folder: path,
     installed,
     active,
-    steps: homePluginSteps(context.form, context.cli, path, name),
+    steps: homePluginSteps(context.form, context.cli, { path, name }, stale),
   });
+}
+
+/**
+ * Have the CLI uninstall the plugin `name`. Its failure is one only while its copy is still in the CLI's store
+ * (or the CLI cannot run): a plugin a person already removed has nothing left to take out.
+ */
+async function unregisterOne(
+  context: HomePluginContext,
+  pack: string,
+  name: string,
+): Promise<Result<void, SkillpackError>> {
+  const path = stagedAbsolute(context.form, context.home, pack);
+  const removed = await homePluginCommand('unregister', context, { path, name });
+  if (removed.success || removed.error.code === 'plugin_cli_not_found') return removed;
+  const left = await isDirectory(installedAbsolute(context.form, context.home, pack, name));
+  return left ? removed : ok(undefined);
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -142,8 +157,7 @@ export async function unregisterHomePlugins(
   for (const install of installs) {
     if (!install.homePlugin) continue;
     const context = contextFor(install.runtime, options.home, options.env, options.clis?.[install.runtime]);
-    const path = stagedAbsolute(context.form, context.home, install.pack.name);
-    const removed = await homePluginCommand('unregister', context, { path, name: install.homePlugin.name });
+    const removed = await unregisterOne(context, install.pack.name, install.homePlugin.name);
     if (!removed.success) return fail(removed.error);
   }
   return ok(undefined);

@@ -54,14 +54,22 @@ export function homePluginArgs(
   );
 }
 
-/** The exact command that installs the staged plugin, as a user without `--activate` is told. */
-export function homePluginSteps(form: HomePluginForm, cli: string, path: string, name: string): string[] {
+/**
+ * The exact commands that install the staged plugin, as a user without `--activate` is told: `replace` when the
+ * CLI holds a copy of earlier files, which it uninstalls first.
+ */
+export function homePluginSteps(
+  form: HomePluginForm,
+  cli: string,
+  values: { readonly path: string; readonly name: string },
+  replace = false,
+): string[] {
   const quote = (value: string) =>
     /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
   const env = Object.entries(form.registerEnv).map(([key, value]) => `${key}=${quote(value)} `);
-  return [
-    `${env.join('')}${[cli, ...homePluginArgs(form, 'register', { path, name })].map(quote).join(' ')}`,
-  ];
+  const command = (direction: 'register' | 'unregister') =>
+    [cli, ...homePluginArgs(form, direction, values)].map(quote).join(' ');
+  return [...(replace ? [command('unregister')] : []), `${env.join('')}${command('register')}`];
 }
 
 /** The name in a plugin manifest's text (`{"name": …}`), or `undefined` when it has none usable. */

@@ -161,6 +161,47 @@ for (const runtime of Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[]) {
       ]);
     });
 
+    it('uninstall refuses while the CLI fails and its copy is there; a copy a person removed is no failure', async () => {
+      const t = setup(runtime);
+      expect((await t.install({ activate: true })).success).toBe(true);
+      const failing = { ...process.env, FAIL_WITH: '1' };
+      const refused = await t.uninstall(failing);
+      expect(!refused.success && refused.error.code).toBe('plugin_command_failed');
+      expect(existsSync(join(t.home, expected.staged))).toBe(true);
+      expect(existsSync(join(t.home, '.skillpack/skillpack-lock.json'))).toBe(true);
+      rmSync(join(t.home, expected.installed), { recursive: true });
+      const removed = await t.uninstall(failing);
+      expect(removed.success ? removed.data.status : removed.error.message).toBe('applied');
+      expect(existsSync(join(t.home, expected.staged))).toBe(false);
+    });
+
+    it('new files staged without --activate over a registered copy: reported not active, with the steps to replace it', async () => {
+      const t = setup(runtime);
+      expect((await t.install({ activate: true })).success).toBe(true);
+      const files = Object.fromEntries(
+        Object.entries(expected.files).map(([path, text]) => [
+          path,
+          path.endsWith('SKILL.md') ? `${text}v2\n` : text,
+        ]),
+      );
+      rmSync(t.pack, { recursive: true });
+      writePack(t.pack, { ...PACK, version: '1.1.0' }, files);
+      const before = t.logged();
+      const result = await t.install();
+      expect(result.success ? result.data.status : result.error.message).toBe('applied');
+      expect(t.logged()).toBe(before);
+      if (!result.success) return;
+      expect(result.data.pluginForm?.active).toBe(false);
+      expect(result.data.pluginForm?.steps).toHaveLength(2);
+      expect(result.data.pluginForm?.steps[0]).toBe(
+        `${t.cli.path} ${expected.unregister.split(' trust=')[0]}`,
+      );
+      // The lock still records the registration: uninstall has the CLI remove its copy.
+      const removed = await t.uninstall();
+      expect(removed.success).toBe(true);
+      expect(t.logged().trim().split('\n').at(-1)).toBe(expected.unregister);
+    });
+
     it('uninstall --dry-run runs no command and changes nothing', async () => {
       const t = setup(runtime);
       expect((await t.install({ activate: true })).success).toBe(true);
