@@ -60,7 +60,7 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
 GitHub Copilot CLI, which loads a project's hooks only in a trusted folder, --activate adds the project to
 "trustedFolders" in ~/.copilot/config.json (journaled; uninstall takes exactly that entry out again).
 
---form plugin (claude-code only) installs the pack's Claude Code plugin instead: its local marketplace is
+--form plugin for claude-code installs the pack's Claude Code plugin instead: its local marketplace is
 copied into .claude/skillpack-plugins/<pack>/ (in the home for the user scope), and --activate declares and
 enables it in .claude/settings.json (extraKnownMarketplaces, enabledPlugins) and registers it with Claude
 Code's own \`claude plugin marketplace add\` and \`claude plugin install\` (--claude PATH), your settings.json

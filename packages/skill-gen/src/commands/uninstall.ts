@@ -14,7 +14,9 @@ export const command = defineCommand({
 unchanged since install, keep the ones you changed (and say so), prune folders this emptied and update
 skillpack-lock.json. A Claude Code plugin form installed with --activate is unregistered with Claude Code's own
 \`claude plugin uninstall\` and \`claude plugin marketplace remove\` (--claude PATH), and the keys install added to
-.claude/settings.json are taken out, leaving the file as it was before.`,
+.claude/settings.json are taken out, leaving the file as it was before. A Gemini CLI extension or Copilot CLI
+plugin form installed with --activate is uninstalled by the runtime's own CLI first (\`gemini extensions
+uninstall\`, \`copilot plugin uninstall\`; --plugin-cli PATH with --runtime), then its staged files are removed.`,
   positionals: [{ name: 'PACK_NAME', required: true, description: 'The name of the installed pack' }],
   options: {
     scope: { ...SCOPE_OPTION, required: true },

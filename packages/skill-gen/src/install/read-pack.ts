@@ -205,6 +205,10 @@ export async function readPack(
 
 /** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
 const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
+const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
+  .filter(([, has]) => has)
+  .map(([id]) => id)
+  .join(', ');
 
 /** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
 async function readPluginForm(
@@ -216,7 +220,7 @@ async function readPluginForm(
     return fail(
       new ConfigError(
         'install_form_unsupported',
-        `--form plugin is built for claude-code only, not ${runtime}.`,
+        `--form plugin is not built for ${runtime}: it installs the plugin form of ${PLUGIN_FORM_TAKERS}.`,
         {
           details: { runtime },
         },
