@@ -24,6 +24,10 @@ export function checkRuntimeOptions(
     const takers = owners((declaration) => declaration.install.pluginForm);
     throw new UsageError('invalid_option', `--form plugin applies only to --runtime ${takers}.`);
   }
+  if (values['plugin-cli'] !== undefined && !skillGenRuntime(runtime).install.homePlugin) {
+    const takers = owners((declaration) => declaration.install.homePlugin !== undefined);
+    throw new UsageError('invalid_option', `--plugin-cli applies only to --runtime ${takers}.`);
+  }
   for (const declaration of SKILL_GEN_RUNTIME_LIST) {
     for (const option of declaration.install.options) {
       const given = values[option] !== undefined && values[option] !== false;

@@ -7,6 +7,7 @@ import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { PLUGIN_CLI_OPTION } from './_plugin-cli-option.js';
 import { checkRuntimeOptions } from './_runtime-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
@@ -44,6 +45,13 @@ output prints those lines, and --activate (or --trust-codex-hooks) adds them (un
 --codex-form skills installs the standalone skills into .agents/skills/ instead (the only form in the
 project scope: Codex keeps plugins per user).
 
+For gemini-cli and copilot-cli, --form plugin (user scope only: both keep plugins per user) stages the pack's
+Gemini CLI extension (~/.gemini/skillpack-extensions/<name>/) or Copilot CLI plugin
+(~/.copilot/skillpack-plugins/<name>/), recorded in the lock, and --activate has the runtime's own CLI install it
+(\`gemini extensions install <folder> --consent\`, the source trusted for that one process; \`copilot plugin install
+<folder>\`; --plugin-cli PATH). Uninstall has the CLI uninstall it (\`gemini extensions uninstall\`, \`copilot plugin
+uninstall\`), then removes the staged files.
+
 Changes that grant permission or trust are made only with --activate. Claude Code refuses, headless, to run
 a skill whose front matter has allowed-tools (or hooks) without a Skill(<name>) allow rule: without
 --activate the output prints the exact JSON to add (to .claude/settings.local.json in a project, which Claude
@@ -52,7 +60,7 @@ there, recorded in the lock and removed by uninstall. For codex, --activate mean
 GitHub Copilot CLI, which loads a project's hooks only in a trusted folder, --activate adds the project to
 "trustedFolders" in ~/.copilot/config.json (journaled; uninstall takes exactly that entry out again).
 
---form plugin (claude-code only) installs the pack's Claude Code plugin instead: its local marketplace is
+--form plugin for claude-code installs the pack's Claude Code plugin instead: its local marketplace is
 copied into .claude/skillpack-plugins/<pack>/ (in the home for the user scope), and --activate declares and
 enables it in .claude/settings.json (extraKnownMarketplaces, enabledPlugins) and registers it with Claude
 Code's own \`claude plugin marketplace add\` and \`claude plugin install\` (--claude PATH), your settings.json
@@ -103,13 +111,14 @@ commands. uninstall reverses both.`,
       choices: INSTALL_FORMS,
       default: 'skill',
       description:
-        "skill (the skills and the Stop hook) or plugin (claude-code: the pack's plugin, from a local marketplace)",
+        "skill (the skills and the Stop hook) or plugin (claude-code: the pack's plugin, from a local marketplace; gemini-cli, copilot-cli: its extension or plugin, installed by the runtime's CLI, user scope)",
     },
     claude: {
       type: 'string',
       value: 'PATH',
       description: 'The claude executable that registers a --form plugin install (default: claude on PATH)',
     },
+    'plugin-cli': PLUGIN_CLI_OPTION,
     activate: {
       type: 'boolean',
       description:
@@ -163,6 +172,7 @@ commands. uninstall reverses both.`,
         ...(values['codex-form'] ? { codexForm: values['codex-form'] as CodexForm } : {}),
         form,
         ...(values.claude ? { claude: values.claude } : {}),
+        ...(values['plugin-cli'] ? { pluginClis: { [runtime]: values['plugin-cli'] } } : {}),
         enableCodexPlugin: runtimeConfigConsent(values),
         env: io.env,
       });

@@ -4,6 +4,7 @@ import { EXIT, UsageError } from '../cli/exit-code.js';
 import type { InstallScope } from '../install/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
+import { PLUGIN_CLI_OPTION } from './_plugin-cli-option.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
@@ -13,7 +14,9 @@ export const command = defineCommand({
 unchanged since install, keep the ones you changed (and say so), prune folders this emptied and update
 skillpack-lock.json. A Claude Code plugin form installed with --activate is unregistered with Claude Code's own
 \`claude plugin uninstall\` and \`claude plugin marketplace remove\` (--claude PATH), and the keys install added to
-.claude/settings.json are taken out, leaving the file as it was before.`,
+.claude/settings.json are taken out, leaving the file as it was before. A Gemini CLI extension or Copilot CLI
+plugin form installed with --activate is uninstalled by the runtime's own CLI first (\`gemini extensions
+uninstall\`, \`copilot plugin uninstall\`; --plugin-cli PATH with --runtime), then its staged files are removed.`,
   positionals: [{ name: 'PACK_NAME', required: true, description: 'The name of the installed pack' }],
   options: {
     scope: { ...SCOPE_OPTION, required: true },
@@ -29,6 +32,7 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       value: 'PATH',
       description: 'The claude executable that unregisters a --form plugin install (default: claude on PATH)',
     },
+    'plugin-cli': PLUGIN_CLI_OPTION,
   },
   output: 'formats',
   exits: { ok: 'removed', failed: 'not installed, or the lock file is damaged' },
@@ -40,12 +44,20 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
       import('../install/format.js'),
       import('../install/codex-plugin-format.js'),
     ]);
+    const pluginCli = values['plugin-cli'];
+    if (pluginCli !== undefined && values.runtime === undefined)
+      throw new UsageError(
+        'invalid_option',
+        '--plugin-cli names the CLI of one runtime: give --runtime too.',
+      );
     const result = await uninstallPack({
       packName,
       ...(values.runtime === undefined ? {} : { runtime: values.runtime as RuntimeId }),
       scope: values.scope as InstallScope,
       ...resolveRoots(values, io),
       ...(values.claude ? { claude: values.claude } : {}),
+      ...(pluginCli ? { pluginClis: { [values.runtime as RuntimeId]: pluginCli } } : {}),
+      env: io.env,
       dryRun: values['dry-run'],
     });
     if (!result.success) throw result.error;

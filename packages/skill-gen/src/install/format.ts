@@ -1,5 +1,7 @@
+import { skillGenRuntime } from '../runtimes/registry.js';
 import type { ActivationReport } from './activation-plan.js';
 import type { PluginFormReport } from './claude-plugin-plan.js';
+import type { HomePluginReport } from './home-plugin-step.js';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';
 
@@ -202,7 +204,16 @@ export function formatActivationStep(report: ActivationReport): string {
 }
 
 /** What a `--form plugin` install without `--activate` tells the user to run to enable the plugin. */
-export function formatPluginFormStep(report: PluginFormReport): string {
+export function formatPluginFormStep(report: PluginFormReport | HomePluginReport): string {
+  if (!('settingsFile' in report)) {
+    const { title } = skillGenRuntime(report.runtime);
+    return [
+      `The plugin ${report.plugin} is staged in ${report.folder} but not installed: ${title} loads it only once its own`,
+      `command has installed it into ${report.installed}. Install again with --activate, or run:`,
+      ...report.steps.map((step) => `  ${step}`),
+      '',
+    ].join('\n');
+  }
   return [
     `The plugin ${report.plugin} is copied to ${report.folder} but not enabled: Claude Code loads it only once it is`,
     `registered and enabled (this changes ${report.settingsFile} and Claude's plugin registry in your home).`,

@@ -12,7 +12,7 @@ export function isInstallScope(value: unknown): value is InstallScope {
 }
 
 export const INSTALL_FORMS = ['skill', 'plugin'] as const;
-/** How a pack is installed, one of `INSTALL_FORMS`: its skills (and hook) or, for Claude Code, its plugin. */
+/** How a pack is installed, one of `INSTALL_FORMS`: its skills (and hook) or its plugin (`install.pluginForm`). */
 export type InstallForm = (typeof INSTALL_FORMS)[number];
 
 /** The file name of the lock file skillpack writes in each scope root. */

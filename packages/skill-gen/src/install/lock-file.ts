@@ -72,6 +72,16 @@ export const LockedCodexPluginSchema = z.strictObject({
 /** The plugin table install added to Codex's config.toml, as the lock records it. */
 export type LockedCodexPlugin = z.output<typeof LockedCodexPluginSchema>;
 
+/**
+ * A plugin form the runtime's own CLI installed into the home (home-plugin.ts): the plugin's name, recorded once
+ * `--activate` had the CLI install the staged folder, so uninstall has the CLI remove exactly that plugin.
+ */
+export const LockedHomePluginSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+});
+/** The plugin a runtime's CLI installed from a staged folder, as the lock records it. */
+export type LockedHomePlugin = z.output<typeof LockedHomePluginSchema>;
+
 /** A skill's folder name: one plain path segment. */
 const SkillNameSchema = z
   .string()
@@ -94,6 +104,7 @@ export const LockedInstallSchema = z.strictObject({
   activation: LockedActivationSchema.optional(),
   claudePlugin: LockedClaudePluginSchema.optional(),
   codexPlugin: LockedCodexPluginSchema.optional(),
+  homePlugin: LockedHomePluginSchema.optional(),
 });
 /** One pack installed for one runtime in one scope, with the files it wrote. */
 export type LockedInstall = z.output<typeof LockedInstallSchema>;
@@ -170,6 +181,16 @@ export function safeParseLockFile(
     if (install.claudePlugin && !skillGenRuntime(install.runtime).install.pluginForm)
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
+      );
+    if (
+      install.homePlugin &&
+      (!skillGenRuntime(install.runtime).install.homePlugin || install.scope !== 'user')
+    )
+      return fail(
+        corrupt(
+          file,
+          `${key} records a plugin installed by its CLI, which only user-scope installs of a runtime with one make`,
+        ),
       );
     if (
       install.codexPlugin &&

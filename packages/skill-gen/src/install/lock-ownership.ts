@@ -1,6 +1,8 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { skillGenRuntime } from '../runtimes/registry.js';
 import { ACTIVATION_FILE } from './claude-activation.js';
 import { marketplaceFolder, pluginName } from './claude-plugin.js';
+import { stagedFolder } from './home-plugin.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
 import { codexPluginFolder, type InstallScope } from './layout.js';
 
@@ -31,6 +33,13 @@ interface RuntimeOwnership {
 function hookProgram(runtime: RuntimeId, pack: string): string[] {
   const folder = HOOK_WIRING[runtime]?.folder(pack);
   return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
+}
+
+/** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */
+function homePluginFolder(runtime: RuntimeId, pack: string, scope: InstallScope): string[] {
+  const form = skillGenRuntime(runtime).install.homePlugin;
+  const folder = form && scope === 'user' ? stagedFolder(form, pack) : undefined;
+  return folder === undefined ? [] : [folder];
 }
 
 const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
@@ -68,6 +77,7 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
   'gemini-cli': {
     skillsFolder: { project: '.gemini/skills/', user: '.gemini/skills/' },
     packFiles: (pack) => hookProgram('gemini-cli', pack),
+    packFolders: (pack, _version, scope) => homePluginFolder('gemini-cli', pack, scope),
     hookConfigFile: HOOK_WIRING['gemini-cli']?.file,
     configRoots: { project: ['.gemini/skills/'], user: ['.gemini/skills/'] },
   },
@@ -78,6 +88,7 @@ const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
       const hooks = scope === 'project' ? '.github/hooks/' : '.copilot/hooks/';
       return [`${hooks}${pack}.json`, `${hooks}${pack}/skillpack-hook.cjs`];
     },
+    packFolders: (pack, _version, scope) => homePluginFolder('copilot-cli', pack, scope),
     configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
   },
   'qwen-code': {

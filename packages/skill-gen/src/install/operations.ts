@@ -31,6 +31,12 @@ import {
 } from './codex-plugin-step.js';
 import { pluginTable } from './codex-plugin-toml.js';
 import { probePaths } from './disk-state.js';
+import {
+  type HomePluginReport,
+  planHomePlugin,
+  registerHomePlugin,
+  unregisterHomePlugins,
+} from './home-plugin-step.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
@@ -75,7 +81,7 @@ export interface OperationOutcome {
   /** The permission rules the installed skills need to run headless, and whether they are in place. */
   readonly activation?: ActivationReport;
   /** `--form plugin`: the plugin, whether it is declared and enabled, and the steps that do it. */
-  readonly pluginForm?: PluginFormReport;
+  readonly pluginForm?: PluginFormReport | HomePluginReport;
   /** Codex's plugin form (user scope): the plugin's config.toml table, added, kept, removed or still to add. */
   readonly codexPlugin?: CodexPluginActivation;
 }
@@ -199,6 +205,8 @@ export interface InstallOptions extends ScopeOptions {
   readonly form?: InstallForm;
   /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
   readonly claude?: string;
+  /** The CLI that installs a runtime's home plugin form (`--plugin-cli PATH`; default its command on PATH). */
+  readonly pluginClis?: Readonly<Partial<Record<RuntimeId, string>>>;
   /** Consent to enable an installed Codex plugin in config.toml (`--activate`, `--trust-codex-hooks`). */
   readonly enableCodexPlugin?: boolean;
   /** The environment, for where Codex looks (`CODEX_HOME`); default `process.env`. */
@@ -244,7 +252,12 @@ async function installFrom(
   const { name, version } = pack.manifest.pack;
   const previous = findInstall(lock.data, name, options.runtime);
   const form = options.form ?? 'skill';
-  const previousForm = previous?.files.some((file) => file.path.startsWith(PLUGIN_FORM_ROOT))
+  const homeForm = skillGenRuntime(options.runtime).install.homePlugin;
+  const previousForm = previous?.files.some(
+    (file) =>
+      file.path.startsWith(PLUGIN_FORM_ROOT) ||
+      (homeForm !== undefined && file.path.startsWith(homeForm.stage)),
+  )
     ? 'plugin'
     : 'skill';
   if (previous && previousForm !== form)
@@ -273,8 +286,22 @@ async function installFrom(
     root: root.data,
     home: options.home,
   };
+  const homePlugin = pack.homePlugin
+    ? await planHomePlugin({
+        runtime: options.runtime,
+        home: options.home,
+        pack: name,
+        name: pack.homePlugin.name,
+        previous,
+        activate: options.activate ?? false,
+        dryRun: options.dryRun,
+        env: options.env ?? process.env,
+        ...(options.pluginClis?.[options.runtime] ? { cli: options.pluginClis[options.runtime] } : {}),
+      })
+    : undefined;
+  if (homePlugin && !homePlugin.success) return homePlugin;
   const pluginForm =
-    form === 'plugin'
+    form === 'plugin' && !homePlugin
       ? await planPluginForm({
           scope: options.scope,
           root: root.data,
@@ -332,6 +359,7 @@ async function installFrom(
     activation,
     ...(pluginForm ? { claudePlugin: pluginForm } : {}),
     ...(codexPlugin ? { codexPlugin } : {}),
+    ...(homePlugin?.data.locked ? { homePlugin: homePlugin.data.locked } : {}),
   });
   const settled = await settle(plan, {
     root: root.data,
@@ -347,10 +375,15 @@ async function installFrom(
     const registered = await claudePluginCommands('register', claude, pluginForm.want);
     if (!registered.success) return registered;
   }
+  const homeReport = homePlugin
+    ? await registerHomePlugin(homePlugin.data, previous, settled.data.status)
+    : undefined;
+  if (homeReport && !homeReport.success) return homeReport;
   return ok({
     ...settled.data,
     ...(activation.report ? { activation: activation.report } : {}),
     ...(pluginForm ? { pluginForm: pluginForm.report } : {}),
+    ...(homeReport ? { pluginForm: homeReport.data } : {}),
     ...(codexPlugin ? { codexPlugin: codexPluginOutcome(codexPlugin.report, settled.data.status) } : {}),
   });
 }
@@ -374,6 +407,10 @@ export interface UninstallOptions extends ScopeOptions {
   readonly runtime?: RuntimeId;
   /** The `claude` executable that unregisters a plugin form (default `claude` on PATH). */
   readonly claude?: string;
+  /** The CLI that uninstalls a runtime's home plugin form (`--plugin-cli PATH`; default its command on PATH). */
+  readonly pluginClis?: Readonly<Partial<Record<RuntimeId, string>>>;
+  /** The environment the runtime CLIs run with; default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
@@ -441,6 +478,12 @@ async function uninstallFrom(
       );
       if (!unregistered.success) return unregistered;
     }
+    const removed = await unregisterHomePlugins(installs, {
+      home: options.home,
+      env: options.env ?? process.env,
+      ...(options.pluginClis ? { clis: options.pluginClis } : {}),
+    });
+    if (!removed.success) return removed;
   }
   const settled = await settle(plan, {
     root: root.data,

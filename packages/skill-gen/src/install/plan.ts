@@ -7,6 +7,7 @@ import {
   type LockedClaudePlugin,
   type LockedCodexPlugin,
   type LockedFile,
+  type LockedHomePlugin,
   type LockedInstall,
   type LockFile,
   serializeLockFile,
@@ -120,6 +121,8 @@ export interface InstallPlanInput {
   readonly claudePlugin?: { readonly action?: PlanAction; readonly locked?: LockedClaudePlugin };
   /** The Codex plugin's table in config.toml (see `planCodexPluginTable`), recorded in the lock. */
   readonly codexPlugin?: { readonly action?: PlanAction; readonly locked?: LockedCodexPlugin };
+  /** The plugin the runtime's CLI installs from the staged folder (see `home-plugin.ts`), recorded in the lock. */
+  readonly homePlugin?: LockedHomePlugin;
 }
 
 export interface HookConfigPlan {
@@ -255,6 +258,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
     ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
     ...(input.codexPlugin?.locked ? { codexPlugin: input.codexPlugin.locked } : {}),
+    ...(input.homePlugin ? { homePlugin: input.homePlugin } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,

@@ -16,9 +16,11 @@ import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
 import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
+import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
 import { pluginName, pluginTargetPath } from './claude-plugin.js';
 import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
+import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
 import {
   type InstallForm,
@@ -38,6 +40,8 @@ export interface ReadPack {
   readonly hook?: PackHook;
   /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
   readonly codexPlugin?: CodexPluginTarget;
+  /** For a runtime whose CLI installs its plugin form (`install.homePlugin`): the plugin's name in its manifest. */
+  readonly homePlugin?: { readonly name: string };
   /**
    * The bytes of `files` as read and checked against their sha256, by source path, so the apply stages
    * what was verified instead of reading each file again (files above `KEPT_BYTES_LIMIT` in all are not kept).
@@ -141,7 +145,12 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
-  if (options.form === 'plugin') return readPluginForm(packDir, manifest, runtime);
+  if (options.form === 'plugin') {
+    const home = skillGenRuntime(runtime).install.homePlugin;
+    return home
+      ? readHomePluginForm(packDir, manifest, runtime, scope, home)
+      : readPluginForm(packDir, manifest, runtime);
+  }
   const codexForm = skillGenRuntime(runtime).install.packForms
     ? resolveCodexForm(manifest, scope, options.codexForm)
     : undefined;
@@ -196,6 +205,10 @@ export async function readPack(
 
 /** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
 const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
+const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
+  .filter(([, has]) => has)
+  .map(([id]) => id)
+  .join(', ');
 
 /** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
 async function readPluginForm(
@@ -207,7 +220,7 @@ async function readPluginForm(
     return fail(
       new ConfigError(
         'install_form_unsupported',
-        `--form plugin is built for claude-code only, not ${runtime}.`,
+        `--form plugin is not built for ${runtime}: it installs the plugin form of ${PLUGIN_FORM_TAKERS}.`,
         {
           details: { runtime },
         },
@@ -242,6 +255,75 @@ async function readPluginForm(
     manifest,
     files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     bytes,
+  });
+}
+
+/**
+ * A plugin form the runtime's own CLI installs (`install.homePlugin`): the pack's plugin folder, staged whole
+ * below the home under the name its manifest gives. The project scope has none: these CLIs install plugins for
+ * the user only.
+ */
+async function readHomePluginForm(
+  packDir: string,
+  manifest: Manifest,
+  runtime: RuntimeId,
+  scope: InstallScope,
+  form: HomePluginForm,
+): Promise<Result<ReadPack, SkillpackError>> {
+  const { title } = skillGenRuntime(runtime);
+  if (scope !== 'user')
+    return fail(
+      new ConfigError(
+        'install_form_unsupported',
+        `${title} installs its plugin form for the user only (\`${form.command} ${form.register.slice(0, 2).join(' ')}\` puts it in ~/${form.installed.replace('{name}/', '')}): install --form plugin with --scope user, or the skill form in a project.`,
+        { details: { runtime, scope } },
+      ),
+    );
+  const manifestEntry = manifest.files.find((entry) => entry.path === form.source + form.manifest);
+  if (manifestEntry === undefined)
+    return fail(
+      new ConfigError(
+        'pack_runtime_missing',
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no ${title} plugin form (${form.source}${form.manifest}; it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime, targets: manifest.targets } },
+      ),
+    );
+  const checked = await verifyFiles(packDir, [
+    { path: form.manifest, source: manifestEntry.path, sha256: manifestEntry.sha256, executable: false },
+  ]);
+  if (checked.problems.length > 0) return fail(mismatched(packDir, checked.problems));
+  const manifestBytes = checked.bytes.get(manifestEntry.path);
+  const name =
+    manifestBytes === undefined ? undefined : manifestPluginName(Buffer.from(manifestBytes).toString('utf8'));
+  if (name === undefined)
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: ${form.source}${form.manifest} names no plugin that can name a folder (a plain "name").`,
+        { details: { pack: manifest.pack.name, file: manifestEntry.path } },
+      ),
+    );
+  if (stagedName(manifest.pack.name) === undefined)
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${title} plugin is staged in.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  const selected: PackFile[] = [];
+  for (const entry of manifest.files) {
+    const path = stagedPath(form, manifest.pack.name, entry.path);
+    if (path !== undefined)
+      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
+  }
+  const { problems, bytes } = await verifyFiles(packDir, selected);
+  if (problems.length > 0) return fail(mismatched(packDir, problems));
+  return ok({
+    manifest,
+    files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    bytes,
+    homePlugin: { name },
   });
 }
 

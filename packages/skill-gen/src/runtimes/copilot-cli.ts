@@ -19,9 +19,21 @@ export const copilotCliRuntime = {
     portablePackageForm: [{ from: 'skills/', project: '.github/skills/', user: '.copilot/skills/' }],
     ownedFolders: {
       project: ['.github/skills/', '.github/hooks/'],
-      user: ['.copilot/skills/', '.copilot/hooks/'],
+      user: ['.copilot/skills/', '.copilot/hooks/', '.copilot/skillpack-plugins/'],
     },
-    pluginForm: false,
+    pluginForm: true,
+    // `copilot plugin install <folder>` copies the plugin into ~/.copilot/installed-plugins/_direct/<folder>/
+    // and records it in ~/.copilot/config.json (1.0.102; a local path is "deprecated" but installed, offline).
+    homePlugin: {
+      source: 'copilot-cli/plugin/',
+      manifest: '.plugin/plugin.json',
+      stage: '.copilot/skillpack-plugins/',
+      command: 'copilot',
+      register: ['plugin', 'install', '{path}'],
+      unregister: ['plugin', 'uninstall', '{name}'],
+      registerEnv: {},
+      installed: '.copilot/installed-plugins/_direct/{folder}/',
+    },
     headlessSkillRules: false,
     packForms: false,
     pluginConfigTable: false,
@@ -43,11 +55,12 @@ export const copilotCliRuntime = {
   testedVersion: '1.0.102',
   docs: {
     npmPackage: '@github/copilot',
-    skillFolders: '`.github/skills/`, `~/.copilot/skills/`',
+    skillFolders:
+      '`.github/skills/`, `~/.copilot/skills/`; the plugin form (`--form plugin`, user scope) in `~/.copilot/installed-plugins/_direct/<pack>/`, installed by `copilot plugin install`',
     hookEvent: '`agentStop` (no answer in the payload: read from the session `events.jsonl`)',
     trustStep:
       'project hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/config.json`, or `copilot --trust-folder`); Copilot skips them silently otherwise. User hooks need none',
     enforcement:
-      '`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; Node on PATH',
+      "`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; or the plugin form's own hook (`--activate`), no folder trust; Node on PATH",
   },
 } as const satisfies SkillGenRuntime<'copilot-cli'>;

@@ -8,6 +8,31 @@ export interface FormMapping {
   readonly user: string;
 }
 
+/**
+ * A plugin form the runtime's own CLI installs into the home from a local folder (Gemini CLI's extension,
+ * Copilot CLI's plugin): `install --form plugin` stages the pack's plugin folder in `<stage><pack>/` below the
+ * home, then (`--activate`) runs `register` there; `uninstall` runs `unregister` and removes the staged files.
+ * User scope only: these CLIs keep installed plugins in the home.
+ */
+export interface HomePluginForm {
+  /** The pack folder the plugin is built in, e.g. `gemini-cli/extension/`. */
+  readonly source: string;
+  /** The plugin's manifest below `source`, whose `name` the CLI registers it by. */
+  readonly manifest: string;
+  /** The folder below the home the pack's plugin is staged in, one folder per pack, e.g. `.gemini/skillpack-extensions/`. */
+  readonly stage: string;
+  /** The CLI's command on PATH, e.g. `gemini` (`--plugin-cli PATH` names another). */
+  readonly command: string;
+  /** The arguments that install the staged folder, `{path}` standing for its absolute path. */
+  readonly register: readonly string[];
+  /** The arguments that uninstall the plugin, `{name}` standing for its name. */
+  readonly unregister: readonly string[];
+  /** Environment the register command runs with (Gemini CLI installs an untrusted folder only after a prompt). */
+  readonly registerEnv: Readonly<Record<string, string>>;
+  /** Where the CLI keeps the installed copy below the home: `{name}` the plugin's name, `{folder}` the staged folder's. */
+  readonly installed: string;
+}
+
 /** The enforcement artifact a runtime's pack carries: a Stop hook program or an OpenCode plugin. */
 export type EnforcementArtifact = 'hook' | 'opencodePlugin';
 
@@ -51,6 +76,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
     /** Whether `install --form plugin` installs this runtime's plugin. */
     readonly pluginForm: boolean;
+    /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or Claude Code's own). */
+    readonly homePlugin?: HomePluginForm;
     /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
     readonly headlessSkillRules: boolean;
     /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (install/codex-form.ts). */
