@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
 import { builtinContractListOf } from '@skillpack/core';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
@@ -49,19 +50,24 @@ function lazyModules(modules: readonly ModuleContract[], ids: readonly string[])
 
 /**
  * The one hook and plugin recipe (`@skillpack/adapters/bundler`, which the adapters' prebuilt bundles use
- * too), resolving from the pack's folder; a project without its own zod or @skillpack/core gets the copies
- * the CLI itself uses. Loaded only when a pack needs a bundle: esbuild is heavy.
+ * too). The pack's contract modules resolve their imports from their own folders; a project without its own
+ * zod or @skillpack/core gets the copies the CLI itself uses. The entry imports absolute paths only and
+ * resolves in the CLI's own folder, so a pack without modules of its own reads nothing of the project (its
+ * build's read list stays true). Loaded only when a pack needs a bundle: esbuild is heavy.
  */
-async function bundler(baseDir: string) {
+async function bundler() {
   const [{ build }, recipe] = await Promise.all([import('esbuild'), import('@skillpack/adapters/bundler')]);
   const setup: BundlerSetup = {
     build,
     zodFrom: import.meta.url,
-    options: { absWorkingDir: baseDir, nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [] },
+    options: {
+      absWorkingDir: dirname(fileURLToPath(import.meta.url)),
+      nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
+    },
   };
   const entry = (contents: string) => ({
     contents,
-    resolveDir: baseDir,
+    resolveDir: dirname(fileURLToPath(import.meta.url)),
     sourcefile: 'skillpack-pack-entry.js',
     loader: 'js' as const,
   });
@@ -84,13 +90,9 @@ function banner(): string {
  * `.cjs`, so Node's ES module loader never starts for it. It knows the
  * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
  */
-async function buildHook(
-  modules: readonly ModuleContract[],
-  ids: readonly string[],
-  baseDir: string,
-): Promise<Uint8Array> {
+async function buildHook(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
   const runtime = JSON.stringify(runtimePath());
-  const { setup, entry, checked, recipe } = await bundler(baseDir);
+  const { setup, entry, checked, recipe } = await bundler();
   const program = [
     `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
     `const program = startHookProgram(lazyPackContractLoader(${lazyModules(modules, ids)}));`,
@@ -103,12 +105,8 @@ async function buildHook(
 }
 
 /** The plugin knows the same contracts as the hook: those the pack hooks, loaded when its config names them. */
-async function buildPlugin(
-  modules: readonly ModuleContract[],
-  ids: readonly string[],
-  baseDir: string,
-): Promise<Uint8Array> {
-  const { setup, entry, checked, recipe } = await bundler(baseDir);
+async function buildPlugin(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
+  const { setup, entry, checked, recipe } = await bundler();
   const plugin = [
     `import { createPackPlugin, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
     // OpenCode calls every export of a plugin module: this is the only one.
@@ -128,15 +126,11 @@ export async function bundlePackRuntime(
   modules: readonly ModuleContract[],
   hooked: readonly string[],
   configFile: string,
-  baseDir: string,
 ): Promise<HookBundles> {
   const bundles: { [name in BundleName]?: Uint8Array } = {};
   for (const name of needed) {
     try {
-      bundles[name] =
-        name === 'hook'
-          ? await buildHook(modules, hooked, baseDir)
-          : await buildPlugin(modules, hooked, baseDir);
+      bundles[name] = name === 'hook' ? await buildHook(modules, hooked) : await buildPlugin(modules, hooked);
     } catch (cause) {
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);

@@ -99,7 +99,6 @@ interface BundleContext {
   readonly registry: ContractRegistry;
   readonly contractModules: readonly ModuleContract[];
   readonly configFile: string;
-  readonly baseDir: string;
   readonly request: PackRequest;
 }
 
@@ -126,7 +125,7 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
     });
   }
   const { bundlePackRuntime } = await import('../hooks/bundle-pack-runtime.js');
-  return bundlePackRuntime(needed, context.contractModules, hooked, context.configFile, context.baseDir);
+  return bundlePackRuntime(needed, context.contractModules, hooked, context.configFile);
 }
 
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
@@ -169,7 +168,6 @@ export async function loadPack(
       registry,
       contractModules,
       configFile,
-      baseDir,
       request,
     }),
     bundleFiles(needed, request),
