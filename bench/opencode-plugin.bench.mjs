@@ -2,7 +2,7 @@
 // plugin module, call it with a client, and deliver one answered turn (the assistant's message, its text
 // and `step-finish` parts) and the `session.idle` that follows, the verdict satisfied. Against a minimal
 // plugin doing the least the same job needs (on idle: fetch the session's messages, a regex on the last
-// answer). The example pack's plugin (the prebuilt bundle, two built-in families) and a `skillpack init`
+// answer). The example pack's plugin (bundled for it: its two built-in families) and a `skillpack init`
 // pack's (its own contract bundled in). CPU time (mean, all threads of the child from /proc) is the
 // figure; SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -68,7 +68,7 @@ async function buildPlugin(write) {
   const plugin = await bundlePlugin(
     setup,
     entry(
-      "export { SkillpackContractsPlugin } from './src/opencode/plugin-entry.ts';\n",
+      "export { SkillpackContractsPlugin } from './src/opencode/prebuilt-plugin.ts';\n",
       'opencode-plugin-entry.ts',
     ),
     BANNER,

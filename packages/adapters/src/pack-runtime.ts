@@ -15,5 +15,4 @@ export type { LazyContractModule } from './hooks/lazy-contract-modules.js';
 export { lazyPackContractLoader, loadLazyContracts } from './hooks/lazy-contract-modules.js';
 export type { ContractLoader } from './hooks/load-contracts.js';
 export { packContractLoader } from './hooks/load-contracts.js';
-export type { PackContractSource } from './opencode/plugin-entry.js';
 export { createPackPlugin } from './opencode/plugin-entry.js';

@@ -1,4 +1,4 @@
-export { loadBuiltinContract } from './builtin-loaders.js';
+export { builtinContractListOf, loadBuiltinContract } from './builtin-loaders.js';
 export type {
   AnyContract,
   Contract,

@@ -16,7 +16,7 @@ describe(`${manifest.name} exports map`, () => {
     (key) => key !== './package.json' && !key.includes('*'),
   );
 
-  it('lists the subpaths the design names, plus the JSON Schema files', () => {
+  it("lists the subpaths the design names, plus each family's contract list and the JSON Schema files", () => {
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './conflux',
@@ -24,6 +24,7 @@ describe(`${manifest.name} exports map`, () => {
       './maestro',
       './devflow',
       './contracts',
+      './contract-lists/*',
       './schemas/*',
       './package.json',
     ]);

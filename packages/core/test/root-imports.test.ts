@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { builtinContractListOf } from '../src/builtin-loaders.js';
 import { builtinContracts } from '../src/contracts.js';
 import {
   BUILTIN_FAMILIES,
@@ -39,6 +40,30 @@ describe('@skillpack/core loads only the families an entry is about', () => {
       expect(loaded.urls.filter((url) => url.endsWith(`/core/dist/${family}/index.js`))).toEqual([]);
     },
   );
+
+  // A generated pack's hook imports the contract list of each built-in family it checks, and no other.
+  it.each(BUILTIN_FAMILIES)(
+    "builtinContractListOf a %s contract names a module that loads that family's contracts alone",
+    async (family) => {
+      const ids = builtinContracts.ids.filter((known) => known.startsWith(`${family}.`));
+      const specifier = builtinContractListOf(ids[0]!);
+      expect(specifier).toBe(`@skillpack/core/contract-lists/${family}`);
+      const loaded = modulesLoadedByImport(specifier!, packageDir);
+      expect(familiesIn(loaded.urls)).toEqual([family]);
+      expect(loaded.urls.filter((url) => url.endsWith(`/core/dist/${family}/index.js`))).toEqual([]);
+      const module = (await import(specifier!)) as Record<string, readonly { id: string }[]>;
+      expect(
+        Object.values(module)
+          .flatMap((list) => list.map((contract) => contract.id))
+          .sort(),
+      ).toEqual([...ids].sort());
+    },
+  );
+
+  it('builtinContractListOf names nothing for an id outside the built-in families', () => {
+    for (const id of ['acme.plain', 'nodot', '__proto__.x', 'constructor.x', '.x'])
+      expect(builtinContractListOf(id), id).toBeUndefined();
+  });
 
   it('@skillpack/core/contracts, the registry of every built-in, loads them all', () => {
     expect(familiesIn(modulesLoadedByImport('@skillpack/core/contracts', packageDir).urls)).toEqual(

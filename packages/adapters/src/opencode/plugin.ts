@@ -1,6 +1,6 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
 import { checkContracts } from '../hooks/contract-check.js';
-import { loadContracts } from '../hooks/load-contracts.js';
+import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
 import { decideStop, type EnforceMode } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import {
@@ -49,8 +49,8 @@ export const DEFAULT_MAX_PROMPTS = 2;
  */
 export const MAX_CHAINS_WITHOUT_SUCCESS = 3;
 
-async function resolveContracts(options: OpenCodePluginOptions): Promise<AnyContract[]> {
-  const loaded = await loadContracts(options.contracts, options.registry);
+async function resolveContracts(ids: readonly string[], load: ContractLoader): Promise<AnyContract[]> {
+  const loaded = await load(ids);
   if (!loaded.success) throw loaded.error;
   return loaded.data;
 }
@@ -100,10 +100,22 @@ function sessionIdOf(type: string, properties: Record<string, unknown> | undefin
  * An unknown contract id is a ConfigError thrown when OpenCode loads the plugin.
  */
 export function createOpenCodePlugin(options: OpenCodePluginOptions): OpenCodePlugin {
+  return createOpenCodePluginWith(options, (ids) => loadContracts(ids, options.registry));
+}
+
+/**
+ * `createOpenCodePlugin` with the contracts looked up by `load` alone (`options.registry` unused): a
+ * generated pack's plugin passes a loader that knows only the contracts it carries, so its bundle leaves
+ * the built-in families it does not check out.
+ */
+export function createOpenCodePluginWith(
+  options: OpenCodePluginOptions,
+  load: ContractLoader,
+): OpenCodePlugin {
   const maxPrompts = options.maxPrompts ?? DEFAULT_MAX_PROMPTS;
   const enforce = options.enforce ?? 'attempted';
   return async ({ client }) => {
-    const contracts = await resolveContracts(options);
+    const contracts = await resolveContracts(options.contracts, load);
     const ids = contracts.map((contract) => contract.id);
     const sessions = new Map<string, SessionState>();
     const log = (level: OpenCodeLogLevel, message: string, extra: Record<string, unknown> = {}) =>

@@ -8,7 +8,7 @@ import { probeGeminiCli } from './gemini-probe.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 
-/** The file name of skillpack's prebuilt hook program, which every generated hook command runs. */
+/** The file name of skillpack's hook program (a pack's own bundle), which every generated hook command runs. */
 const HOOK_PROGRAM = 'skillpack-hook.cjs';
 
 export interface ProbeContext {
@@ -170,7 +170,7 @@ async function probeCodex(install: LockedInstall, context: ProbeContext): Promis
         : check,
   );
   // The pack's hooks: those in a hook file the install wrote, and any hook Codex lists that runs skillpack's
-  // prebuilt hook program (a hook wired by hand, or by an install that did not record it).
+  // hook program (a hook wired by hand, or by an install that did not record it).
   const rootPath = context.root.replaceAll('\\', '/');
   const hookFiles = [
     ...filesMatching(install, /(?:^|\/)hooks\.json$/),

@@ -52,8 +52,9 @@ export function emptyProject(): ThrowawayCopy {
 
 /**
  * OpenCode installs `@opencode-ai/plugin` from the npm registry into a plugins folder's `node_modules`
- * before its first run unless one is there; the prebuilt skillpack plugin imports nothing from it, so an
- * empty stand-in keeps doctor's run offline. Written only into the throwaway copy, only when missing.
+ * before its first run unless one is there; a pack's skillpack plugin (a self-contained bundle) imports
+ * nothing from it, so an empty stand-in keeps doctor's run offline. Written only into the throwaway copy,
+ * only when missing.
  */
 export function standInOpenCodePlugin(pluginsParent: string): void {
   const dir = join(pluginsParent, 'node_modules/@opencode-ai/plugin');

@@ -1,67 +1,73 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
+import { builtinContractListOf } from '@skillpack/core';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
 import type { BundleName, HookBundles } from './hook-bundles.js';
-
-/** The contracts a pack's hook checks, and whether any of them is built in rather than the pack's own. */
-export interface HookedContracts {
-  readonly ids: readonly string[];
-  readonly builtins: boolean;
-}
 
 function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
 }
 
 /**
- * The entry's contract modules, each imported lazily (`load: () => import(file)`, which esbuild bundles as a
- * function that runs the module on first call): a module that throws where the pack runs fails the check
- * that needs it open, naming the module, instead of the whole hook or plugin. Each lists the contracts with
- * `ids` it provides; `builtins` adds the built-in registry (every family, imported up front: it is
- * skillpack's own) for the hooked built-in ids the modules do not provide.
+ * The entry's contract modules for the hooked `ids`, each imported lazily (`load: () => import(file)`, which
+ * esbuild bundles as a function that runs the module on first call): a module that throws where the pack
+ * runs fails the check that needs it open, naming the module, instead of the whole hook or plugin. Each lists
+ * the contracts with `ids` it provides; a module that provides none of them is left out of the bundle. A
+ * hooked id no module provides is a built-in: its family's contract list (`builtinContractListOf`, resolved
+ * as the CLI resolves the adapters) is one more lazy module, so the bundle carries the built-in families the
+ * pack hooks and no other.
  */
-function lazyModules(modules: readonly ModuleContract[], ids: readonly string[], builtins = false) {
+function lazyModules(modules: readonly ModuleContract[], ids: readonly string[]): string {
   const wanted = new Set(ids);
   const byFile = new Map<string, { name: string; ids: Set<string> }>();
   for (const entry of modules) {
+    if (!wanted.has(entry.contract.id)) continue;
     const module = byFile.get(entry.file) ?? { name: entry.specifier, ids: new Set<string>() };
-    if (wanted.has(entry.contract.id)) module.ids.add(entry.contract.id);
+    module.ids.add(entry.contract.id);
     byFile.set(entry.file, module);
   }
-  const lines: string[] = [];
+  const own = new Set(modules.map((entry) => entry.contract.id));
+  const require = createRequire(import.meta.url);
+  for (const id of [...wanted].filter((known) => !own.has(known)).sort()) {
+    const specifier = builtinContractListOf(id);
+    // `packBundles` refuses a hooked id that neither a module nor the built-ins provide.
+    if (specifier === undefined) throw new Error(`no contract module provides ${id}`);
+    const file = require.resolve(specifier);
+    const module = byFile.get(file) ?? { name: specifier, ids: new Set<string>() };
+    module.ids.add(id);
+    byFile.set(file, module);
+  }
   const entries = [...byFile].map(
     ([file, module]) =>
       `{ name: ${JSON.stringify(module.name)}, ids: ${JSON.stringify([...module.ids].sort())}, load: () => import(${JSON.stringify(file)}) }`,
   );
-  if (builtins) {
-    const own = new Set(modules.map((entry) => entry.contract.id));
-    const rest = [...wanted].filter((id) => !own.has(id)).sort();
-    lines.push(`import { builtinContracts } from '@skillpack/core/contracts';`);
-    entries.push(
-      `{ name: '@skillpack/core/contracts', ids: ${JSON.stringify(rest)}, load: async () => ({ builtinContracts }) }`,
-    );
-  }
-  return { lines, modules: `[${entries.join(', ')}]` };
+  return `[${entries.join(', ')}]`;
 }
 
 /**
  * The one hook and plugin recipe (`@skillpack/adapters/bundler`, which the adapters' prebuilt bundles use
- * too), resolving from the pack's folder; a project without its own zod or @skillpack/core gets the copies
- * the CLI itself uses. Loaded only when a pack needs a bundle: esbuild is heavy.
+ * too). The pack's contract modules resolve their imports from their own folders; a project without its own
+ * zod or @skillpack/core gets the copies the CLI itself uses. The entry imports absolute paths only and
+ * resolves in the CLI's own folder, so a pack without modules of its own reads nothing of the project (its
+ * build's read list stays true). Loaded only when a pack needs a bundle: esbuild is heavy.
  */
-async function bundler(baseDir: string) {
+async function bundler() {
   const [{ build }, recipe] = await Promise.all([import('esbuild'), import('@skillpack/adapters/bundler')]);
   const setup: BundlerSetup = {
     build,
     zodFrom: import.meta.url,
-    options: { absWorkingDir: baseDir, nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [] },
+    options: {
+      absWorkingDir: dirname(fileURLToPath(import.meta.url)),
+      nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
+    },
   };
   const entry = (contents: string) => ({
     contents,
-    resolveDir: baseDir,
+    resolveDir: dirname(fileURLToPath(import.meta.url)),
     sourcefile: 'skillpack-pack-entry.js',
     loader: 'js' as const,
   });
@@ -84,18 +90,12 @@ function banner(): string {
  * `.cjs`, so Node's ES module loader never starts for it. It knows the
  * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
  */
-async function buildHook(
-  modules: readonly ModuleContract[],
-  hooked: HookedContracts,
-  baseDir: string,
-): Promise<Uint8Array> {
+async function buildHook(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
   const runtime = JSON.stringify(runtimePath());
-  const { lines, modules: lazy } = lazyModules(modules, hooked.ids, hooked.builtins);
-  const { setup, entry, checked, recipe } = await bundler(baseDir);
+  const { setup, entry, checked, recipe } = await bundler();
   const program = [
     `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
-    ...lines,
-    `const program = startHookProgram(lazyPackContractLoader(${lazy}));`,
+    `const program = startHookProgram(lazyPackContractLoader(${lazyModules(modules, ids)}));`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
   const loader = `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`;
@@ -104,36 +104,33 @@ async function buildHook(
   );
 }
 
-async function buildPlugin(modules: readonly ModuleContract[], baseDir: string): Promise<Uint8Array> {
-  const ids = modules.map((entry) => entry.contract.id);
-  const { lines, modules: lazy } = lazyModules(modules, ids);
-  const { setup, entry, checked, recipe } = await bundler(baseDir);
+/** The plugin knows the same contracts as the hook: those the pack hooks, loaded when its config names them. */
+async function buildPlugin(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
+  const { setup, entry, checked, recipe } = await bundler();
   const plugin = [
-    `import { createPackPlugin, loadLazyContracts } from ${JSON.stringify(runtimePath())};`,
-    ...lines,
+    `import { createPackPlugin, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
     // OpenCode calls every export of a plugin module: this is the only one.
-    `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, () => loadLazyContracts(${lazy}, ${JSON.stringify([...new Set(ids)].sort())}));`,
+    `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}));`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(plugin), banner()));
 }
 
 /**
- * Bundle the hook and the OpenCode plugin a pack needs with the pack's own contracts inside, so an installed
- * pack enforces them with plain `node` and no `npm install`. Failing to bundle is a build error: a hook
- * that cannot carry its contracts would let every stop through.
+ * Bundle the hook and the OpenCode plugin a pack needs with the contracts it hooks inside (from its own
+ * modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them with
+ * plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
+ * contracts would let every stop through.
  */
 export async function bundlePackRuntime(
   needed: readonly BundleName[],
   modules: readonly ModuleContract[],
-  hooked: HookedContracts,
+  hooked: readonly string[],
   configFile: string,
-  baseDir: string,
 ): Promise<HookBundles> {
   const bundles: { [name in BundleName]?: Uint8Array } = {};
   for (const name of needed) {
     try {
-      bundles[name] =
-        name === 'hook' ? await buildHook(modules, hooked, baseDir) : await buildPlugin(modules, baseDir);
+      bundles[name] = name === 'hook' ? await buildHook(modules, hooked) : await buildPlugin(modules, hooked);
     } catch (cause) {
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);

@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { authorError } from '../errors/author-error.js';
 
-/** The adapters' prebuilt, self-contained files a pack carries (no `npm install` once installed). */
+/**
+ * The adapters' prebuilt, self-contained files (every built-in contract): what a build copies for a bundle
+ * the caller's `bundles` does not name when it names the other; otherwise a build bundles the pack's own.
+ */
 export const BUNDLE_SPECIFIERS = {
   hook: '@skillpack/adapters/bundles/skillpack-hook.cjs',
   opencodePlugin: '@skillpack/adapters/bundles/opencode-plugin.mjs',

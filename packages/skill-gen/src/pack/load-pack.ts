@@ -99,14 +99,14 @@ interface BundleContext {
   readonly registry: ContractRegistry;
   readonly contractModules: readonly ModuleContract[];
   readonly configFile: string;
-  readonly baseDir: string;
   readonly request: PackRequest;
 }
 
 /**
- * The hook and plugin files: the adapters' prebuilt ones when every hooked contract is built in, else
- * bundled now with the pack's contract modules inside. A hooked contract that neither carries (one passed
- * through the API's `registry`) is a build error: the hook would let every stop through.
+ * The hook and plugin files, bundled now with the contracts the pack hooks inside and no others (the
+ * pack's own modules, and the built-in families it hooks), unless the caller names bundle files itself. A
+ * hooked contract that neither carries (one passed through the API's `registry`) is a build error: the hook
+ * would let every stop through.
  */
 async function packBundles(needed: readonly BundleName[], context: BundleContext): Promise<HookBundles> {
   if (needed.length === 0) return {};
@@ -115,8 +115,7 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
   const hooked = packHookedContracts(context.config, context.skills);
-  const own = hooked.filter((id) => !builtinContracts.has(id));
-  const lost = own.filter((id) => !carried.has(id));
+  const lost = hooked.filter((id) => !carried.has(id) && !builtinContracts.has(id));
   if (lost.length > 0) {
     throw authorError('hook_contract_not_carried', {
       file: context.configFile,
@@ -125,16 +124,8 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
       details: { contracts: lost },
     });
   }
-  if (own.length === 0) return loadHookBundles(needed, context.configFile, context.request.bundles);
   const { bundlePackRuntime } = await import('../hooks/bundle-pack-runtime.js');
-  const builtins = hooked.some((id) => builtinContracts.has(id));
-  return bundlePackRuntime(
-    needed,
-    context.contractModules,
-    { ids: hooked, builtins },
-    context.configFile,
-    context.baseDir,
-  );
+  return bundlePackRuntime(needed, context.contractModules, hooked, context.configFile);
 }
 
 /** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
@@ -177,10 +168,9 @@ export async function loadPack(
       registry,
       contractModules,
       configFile,
-      baseDir,
       request,
     }),
-    bundleFiles(needed, config, skills, request),
+    bundleFiles(needed, request),
   ]);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {

@@ -1,8 +1,8 @@
 import { relative, sep } from 'node:path';
 
 /**
- * The packages every build runs: the CLI, the contracts and the adapters (whose hook bundles and templates a
- * pack carries). A change of their version can change every pack.
+ * The packages every build runs: the CLI, the contracts and the adapters (whose code a pack's hook and
+ * plugin are bundled from). A change of their version can change every pack.
  */
 export const SKILLPACK_PACKAGES = ['@skillpack/adapters', '@skillpack/core', '@skillpack/skill-gen'] as const;
 
@@ -10,8 +10,8 @@ export const SKILLPACK_PACKAGES = ['@skillpack/adapters', '@skillpack/core', '@s
 export interface PackReads {
   /**
    * Every file read: the config, each skill source and asset, each contract module and every local file it
-   * imports (as esbuild resolves them), every template and partial, and the prebuilt hook bundles the pack
-   * copies. Relative to `cwd`, `/`-separated, sorted, each once.
+   * imports (as esbuild resolves them), every template and partial, and the hook bundles the caller named
+   * (`bundles`) for the pack to copy. Relative to `cwd`, `/`-separated, sorted, each once.
    */
   readonly files: readonly string[];
   /** {@link SKILLPACK_PACKAGES} and every package a contract module imports, sorted. */

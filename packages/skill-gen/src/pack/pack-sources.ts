@@ -39,20 +39,11 @@ export function neededBundles(
 }
 
 /**
- * The prebuilt bundle files `packBundles` reads: none when it bundles the pack's own contracts (then it
- * reads the adapters' code, a package), else the adapters' files (or the caller's) for each needed bundle.
+ * The bundle files `packBundles` reads: only those the caller names (`request.bundles`); otherwise it
+ * bundles the pack's hook and plugin itself and reads the adapters' and core's code, packages.
  */
-export async function bundleFiles(
-  needed: readonly BundleName[],
-  config: PackConfig,
-  skills: readonly SkillSource[],
-  request: PackRequest,
-): Promise<string[]> {
-  if (needed.length === 0) return [];
-  if (!request.bundles) {
-    const { builtinContracts } = await import('@skillpack/core/contracts');
-    if (packHookedContracts(config, skills).some((id) => !builtinContracts.has(id))) return [];
-  }
+export function bundleFiles(needed: readonly BundleName[], request: PackRequest): string[] {
+  if (needed.length === 0 || !request.bundles) return [];
   return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(name) ?? []);
 }
 

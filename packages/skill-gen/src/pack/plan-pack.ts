@@ -35,7 +35,7 @@ export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
       );
   const { skills, files: skillFiles } = await readSkills(loaded);
   const templates = await loadTemplates(request.templatesDir);
-  const bundles = await bundleFiles(neededBundles(config, targets, skills), config, skills, request);
+  const bundles = bundleFiles(neededBundles(config, targets, skills), request);
   const reads = packReads(
     cwd,
     [

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -142,7 +142,7 @@ describe('skillpack build --format json: the files it read and wrote', () => {
     return JSON.parse(execFileSync(command!, args, { cwd: root, encoding: 'utf8' }));
   };
 
-  it('lists the config, skills and assets, the contract module with its import, the templates and the bundles', async () => {
+  it('lists the config, skills and assets, the contract module with its import and the templates', async () => {
     const own = build('own.json');
     const project = own.reads.filter((path) => !path.startsWith('..') && !path.startsWith('/'));
     expect(project).toEqual([
@@ -156,11 +156,15 @@ describe('skillpack build --format json: the files it read and wrote', () => {
     expect(own.packages).toEqual(['@skillpack/adapters', '@skillpack/core', '@skillpack/skill-gen', 'zod']);
     expect(own.writes).toContain('out-own/skillpack.manifest.json');
     const builtin = build('builtin.json');
+    // A pack of built-in contracts bundles its own hook and plugin from the packages' code: it reads none of
+    // the adapters' prebuilt files, and nothing of the project but its config and skills.
     const bundles = builtin.reads.map((path) => join(root, path)).filter((path) => path.startsWith(BUNDLES));
-    expect(bundles.map((path) => relative(BUNDLES, path))).toEqual([
-      'opencode-plugin.mjs',
-      'skillpack-hook.cjs',
+    expect(bundles).toEqual([]);
+    expect(builtin.reads.filter((path) => !path.startsWith('..') && !path.startsWith('/'))).toEqual([
+      'builtin.json',
+      'skills/two/skill.md',
     ]);
+    expect(builtin.packages).toEqual(['@skillpack/adapters', '@skillpack/core', '@skillpack/skill-gen']);
     // The Nx plugin's graph-time list is the build's own.
     const { planPack } = await import(pathToFileURL(join(DIST, 'index.js')).href);
     for (const [file, built] of [

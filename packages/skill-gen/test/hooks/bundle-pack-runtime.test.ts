@@ -103,18 +103,24 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(logs.join('\n')).toContain('contracts: acme.review');
   });
 
-  it('the hook carries the contracts the pack hooks and no built-in family', () => {
+  it('the hook and the plugin carry the contracts the pack hooks and no built-in family', () => {
     const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.cjs');
-    const text = readFileSync(hook, 'latin1');
-    // Each built-in contract's description is a string literal of its family's code.
-    for (const contract of builtinContracts.list()) {
-      expect(text.includes(contract.description.slice(0, 60)), contract.id).toBe(false);
+    // Each built-in contract's title is a string literal of its family's code (ASCII, as esbuild writes it).
+    const title = (contract: { title: string }) => JSON.stringify(contract.title).slice(1, -1);
+    for (const file of [hook, join(out, 'opencode/.opencode/plugins/acme-review.js')]) {
+      const text = readFileSync(file, 'latin1');
+      expect(text.includes('Acme review verdict'), file).toBe(true);
+      for (const contract of builtinContracts.list())
+        expect(text.includes(title(contract)), `${file}: ${contract.id}`).toBe(false);
     }
-    const prebuilt = readFileSync(
-      new URL('../../../adapters/dist/bundles/skillpack-hook.cjs', import.meta.url),
-    );
-    const conflux = builtinContracts.require('conflux.acceptance').description.slice(0, 60);
-    expect(prebuilt.toString('latin1').includes(conflux)).toBe(true);
+    for (const prebuilt of ['skillpack-hook.cjs', 'opencode-plugin.mjs']) {
+      const text = readFileSync(
+        new URL(`../../../adapters/dist/bundles/${prebuilt}`, import.meta.url),
+        'latin1',
+      );
+      for (const contract of builtinContracts.list())
+        expect(text.includes(title(contract)), `${prebuilt}: ${contract.id}`).toBe(true);
+    }
     const other = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, WRONG);
     expect(other.systemMessage).toContain(
       'Unknown contract "conflux.acceptance". Known contracts: acme.review.',

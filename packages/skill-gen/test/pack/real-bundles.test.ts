@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { sha256 } from '../../src/files/sha256.js';
@@ -11,6 +13,9 @@ import { goldenDir, tempDir } from '../_support/temp.js';
 const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;
 const built =
   existsSync(join(bundleDir, 'skillpack-hook.cjs')) && existsSync(join(bundleDir, 'opencode-plugin.mjs'));
+
+/** The golden pack hooks conflux.acceptance and maestro.result. */
+const HOOKED_FAMILIES = new Set(['conflux', 'maestro']);
 
 const PASS = 'Reviewed.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
 /** A verdict the agent attempted but got wrong: a plugin-wide hook must still push back on it. */
@@ -42,7 +47,7 @@ let out: string;
 let bundles: { hook: Buffer; plugin: Buffer };
 beforeAll(async () => {
   if (!built) return;
-  // Read before the build: the bytes the build copies (a concurrent adapters rebuild cannot race the check).
+  // The adapters' prebuilt files, which a pack of built-in contracts no longer copies.
   bundles = {
     hook: readFileSync(join(bundleDir, 'skillpack-hook.cjs')),
     plugin: readFileSync(join(bundleDir, 'opencode-plugin.mjs')),
@@ -53,8 +58,7 @@ beforeAll(async () => {
 
 // Needs @skillpack/adapters built (npm run build -w @skillpack/adapters); nx runs `^build` before tests.
 describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
-  it('carries the bundles byte for byte', () => {
-    const hook = bundles.hook;
+  it('carries one hook and one plugin of its own, made for the contracts it hooks', () => {
     const hooks = [
       'claude-code/plugin/hooks/skillpack-hook.cjs',
       'codex/plugin/hooks/skillpack-hook.cjs',
@@ -62,6 +66,7 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
       'copilot-cli/plugin/hooks/skillpack-hook.cjs',
       'gemini-cli/extension/hooks/skillpack-hook.cjs',
     ];
+    const hook = readFileSync(join(out, hooks[0]!));
     for (const path of hooks) expect(readFileSync(join(out, path)).equals(hook), path).toBe(true);
     // One copy per runtime layout (and the same ones inside the portable package), nowhere else.
     const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
@@ -69,8 +74,70 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
     expect(carried.map((file: { path: string }) => file.path).sort()).toEqual(
       [...hooks, 'qwen-code/hooks/skillpack-hook.cjs'].flatMap((path) => [path, `portable/${path}`]).sort(),
     );
-    expect(readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js')).equals(bundles.plugin)).toBe(
-      true,
+    const plugin = readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js'));
+    // Not the adapters' prebuilt files (every family): smaller, and without the families the pack does not hook.
+    expect(hook.length).toBeLessThan(bundles.hook.length);
+    expect(plugin.length).toBeLessThan(bundles.plugin.length);
+    for (const [name, text] of [
+      ['hook', hook.toString('latin1')],
+      ['plugin', plugin.toString('latin1')],
+    ] as const) {
+      // Each built-in contract's title is a string literal of its family's code.
+      for (const contract of builtinContracts.list()) {
+        const family = contract.id.split('.')[0]!;
+        expect(text.includes(JSON.stringify(contract.title).slice(1, -1)), `${name}: ${contract.id}`).toBe(
+          HOOKED_FAMILIES.has(family),
+        );
+      }
+    }
+  });
+
+  it('builds the same bytes again', async () => {
+    const again = tempDir('skillpack-real-bundles-');
+    await buildPack({ cwd: goldenDir, out: again, typeReferences: { prefer: 'sources' } });
+    for (const path of [
+      'claude-code/plugin/hooks/skillpack-hook.cjs',
+      'opencode/.opencode/plugins/golden-pack.js',
+      'skillpack.manifest.json',
+    ])
+      expect(readFileSync(join(again, path)).equals(readFileSync(join(out, path))), path).toBe(true);
+  });
+
+  it('refuses a --contract it does not carry with unknown_contract, naming the ones it does (fail open)', () => {
+    const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.cjs');
+    for (const id of ['zaofu.gate-failed', 'maestro.verdict', 'acme.unknown']) {
+      const run = spawnSync(process.execPath, [hook, 'claude-code', '--contract', id], {
+        input: stopPayload('No verdict here.'),
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SKILLPACK_HOOK_STATE_DIR: join(out, '.state') },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({
+        systemMessage: `skillpack-hook: Unknown contract "${id}". Known contracts: conflux.acceptance, maestro.result.`,
+      });
+    }
+  });
+
+  it('the plugin enforces what its options name among the contracts it carries, and is disabled for one it does not', async () => {
+    const module = await import(pathToFileURL(join(out, 'opencode/.opencode/plugins/golden-pack.js')).href);
+    const start = async (options: unknown) => {
+      const logs: string[] = [];
+      const client = {
+        app: { log: async ({ body }: { body: { message: string } }) => void logs.push(body.message) },
+      };
+      const hooks = await module.SkillpackContractsPlugin({ client }, options);
+      return { hooks, logs: logs.join('\n') };
+    };
+    // No options: the `<pack>.json` beside the plugin.
+    const own = await start(undefined);
+    expect(typeof own.hooks.event).toBe('function');
+    expect(own.logs).toContain('contracts: conflux.acceptance, maestro.result;');
+    const chosen = await start({ contracts: ['maestro.result'], maxPrompts: 1 });
+    expect(chosen.logs).toContain('contracts: maestro.result; 1 re-prompts');
+    const other = await start({ contracts: ['zaofu.gate-failed'] });
+    expect(other.hooks).toEqual({});
+    expect(other.logs).toBe(
+      'skillpack plugin disabled: Unknown contract "zaofu.gate-failed". Known contracts: conflux.acceptance, maestro.result.',
     );
   });
 
