@@ -29,8 +29,10 @@ export function describeReadme(packageDir: URL): void {
   }
 
   /** How a subpath is written in the Exports table: `@skillpack/core/schemas/<id>.json` for `./schemas/*`. */
+  /** The subpath as the table spells it: a `*` is `<family>` for a JS module, else a schema's `<id>.json`. */
   function tableSpelling(subpath: string): string {
-    return (manifest.name + subpath.slice(1)).replace('*', '<id>.json');
+    const module = /\.js"/.test(JSON.stringify(manifest.exports[subpath] ?? ''));
+    return (manifest.name + subpath.slice(1)).replace('*', module ? '<family>' : '<id>.json');
   }
 
   describe(`${manifest.name} README`, () => {
