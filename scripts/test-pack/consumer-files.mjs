@@ -62,11 +62,16 @@ export function specifiersOf(packageDir) {
     const [targetPrefix, targetSuffix] = target.split('*');
     const [keyPrefix, keySuffix] = key.split('*');
     const dir = join(packageDir, targetPrefix);
-    const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(targetSuffix)) : [];
-    if (names.length === 0) throw new Error(\`\${manifest.name}: export \${key} matches no file in \${targetPrefix}\`);
-    for (const name of names.sort()) {
-      const stem = name.slice(0, name.length - targetSuffix.length);
-      const file = join(dir, name);
+    // A wildcard that stands for a folder (\`./dist/*/contract-list.js\`) matches each folder holding the rest.
+    const matches = (existsSync(dir) ? readdirSync(dir) : [])
+      .map((name) =>
+        targetSuffix.includes('/')
+          ? { stem: name, file: join(dir, name + targetSuffix) }
+          : { stem: name.slice(0, name.length - targetSuffix.length), file: name.endsWith(targetSuffix) ? join(dir, name) : '' },
+      )
+      .filter((match) => match.file !== '' && existsSync(match.file));
+    if (matches.length === 0) throw new Error(\`\${manifest.name}: export \${key} matches no file in \${targetPrefix}\`);
+    for (const { stem, file } of matches.sort((a, b) => (a.stem < b.stem ? -1 : 1))) {
       out.push({ specifier: manifest.name + keyPrefix.slice(1) + stem + keySuffix, kind: kindOf(file), file });
     }
   }
