@@ -136,7 +136,18 @@ export function formatCopilotTrust(report: CopilotTrustReport): string {
 
 /** Copilot CLI's folder-trust step: journaled, and released by the last uninstall that needed it. */
 export const copilotFolderTrust: FolderTrustStep<CopilotTrustReport> = {
-  afterInstall: (outcome, request) => copilotTrustAfterInstall(outcome, request),
+  // Like Gemini's step: a trust it cannot record is reported with the step to take, not thrown after the
+  // install's files are in place.
+  afterInstall: async (outcome, request) => {
+    try {
+      return await copilotTrustAfterInstall(outcome, request);
+    } catch (error) {
+      const folder = await realpath(outcome.root).catch(() => outcome.root);
+      const configFile = join(copilotHome(request.env), 'config.json');
+      const problem = `cannot record the trust: ${(error as Error).message}; ${copilotTrustStep(folder)}`;
+      return { configFile, folder, trusted: false, recorded: false, problem };
+    }
+  },
   format: (report) => formatCopilotTrust(report),
   afterUninstall: async (outcome, env) =>
     (await copilotTrustAfterUninstall(outcome, env))

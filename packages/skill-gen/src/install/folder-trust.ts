@@ -17,7 +17,10 @@ export interface FolderTrustRequest {
 
 /** One runtime's folder-trust step; `Report` is what `install --format json` prints as `folderTrust`. */
 export interface FolderTrustStep<Report extends object = object> {
-  /** After install: report the trust, and record it with consent. `undefined`: nothing to say. Never throws. */
+  /**
+   * After install: report the trust, and record it with consent. `undefined`: nothing to say. Never throws: a
+   * trust it cannot read or record is reported with the step to take (install's files are in place by then).
+   */
   afterInstall(outcome: OperationOutcome, request: FolderTrustRequest): Promise<Report | undefined>;
   /** What the person reads about the report; `rerun` is the install command to run again with `--activate`. */
   format(report: Report, rerun: string): string;
