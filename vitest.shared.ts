@@ -20,7 +20,13 @@ export function workspaceAliases(): { find: RegExp; replacement: string }[] {
 }
 
 /**
- * How long one test may run before it fails as hung. Generous on purpose: CI has two cores, and a test that
- * spawns the CLI or reads 256 MiB is slow there without being wrong; speed is measured in `bench/`.
+ * How long one test, or one `beforeAll`/`afterAll`/`beforeEach` hook, may run before it fails as hung.
+ * Generous on purpose: CI has two cores shared by every package's build, typecheck and tests at once, and a
+ * test that spawns the CLI, reads 256 MiB or (in a hook) copies and transforms a package's sources is slow
+ * there without being wrong; speed is measured in `bench/`. Vitest's own default for hooks (10 s) is not
+ * enough: a hook that took 1.5 s alone took over 10 s with the machine loaded, and failed CI.
  */
-export const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 60_000;
+
+/** {@link TEST_TIMEOUT_MS} for tests and hooks alike, to spread into a vitest config's `test`. */
+export const TEST_TIMEOUTS = { testTimeout: TEST_TIMEOUT_MS, hookTimeout: TEST_TIMEOUT_MS } as const;

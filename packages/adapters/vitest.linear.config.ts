@@ -7,5 +7,5 @@ import { workspaceAliases } from '../../vitest.shared.ts';
  */
 export default defineProject({
   resolve: { alias: workspaceAliases() },
-  test: { include: ['test/properties/*.linear.ts'], testTimeout: 120_000 },
+  test: { include: ['test/properties/*.linear.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
 });

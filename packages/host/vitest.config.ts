@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { TEST_TIMEOUT_MS, workspaceAliases } from '../../vitest.shared.ts';
+import { TEST_TIMEOUTS, workspaceAliases } from '../../vitest.shared.ts';
 
 export default defineProject({
   resolve: { alias: workspaceAliases() },
-  test: { include: ['test/**/*.test.ts'], testTimeout: TEST_TIMEOUT_MS },
+  test: { include: ['test/**/*.test.ts'], ...TEST_TIMEOUTS },
 });
