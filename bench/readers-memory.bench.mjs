@@ -5,7 +5,8 @@
 // `readline` + `JSON.parse` and no skillpack at all, one that cuts its bytes into lines and parses each (no
 // skillpack, nothing kept), and the least a reader in this package could use: the same loop after importing
 // the adapters root.
-// Last, the Codex stream at 4× the size, to show what grows with the stream.
+// Last, the Codex stream at 4× the size, to show what grows with the stream, and the heap still live after
+// a full GC once it is read: what the default run returns (every call and message) against a bounded run.
 //
 // Issue #31's figure: the Codex read with default options at 1× and 4× the size (50 → 200 MB), each against
 // `readline` + `JSON.parse` over the same file (Node's own line loop): target ≤ floor + 16 MB at both sizes.
@@ -26,8 +27,9 @@ const TARGET = '< 64 MB (issue #16)';
 
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
 
-function peakRss(mode, file = '') {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--rss-child', mode, file], {
+function peakRss(mode, file = '', nodeOptions = []) {
+  const script = [...nodeOptions, fileURLToPath(import.meta.url), '--rss-child', mode, file];
+  const child = spawnSync(process.execPath, script, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -53,7 +55,18 @@ const CHILDREN = {
   },
   read: (file) => readRun(file, {}),
   bounded: (file) => readRun(file, { keepMessages: false, keepTools: false }),
+  // What a run keeps: the heap after a full GC with the run still referenced (needs --expose-gc).
+  'read-live': (file) => liveAfterRead(file, {}),
+  'bounded-live': (file) => liveAfterRead(file, { keepMessages: false, keepTools: false }),
 };
+
+async function liveAfterRead(file, options) {
+  const { readAgentRun } = await import(ADAPTERS.href);
+  const run = await readAgentRun(createReadStream(file), options);
+  globalThis.gc();
+  globalThis.gc();
+  return { liveHeapBytes: process.memoryUsage().heapUsed, tools: run.tools.length };
+}
 
 async function readRun(file, options) {
   const { readAgentRun } = await import(ADAPTERS.href);
@@ -135,6 +148,18 @@ export default async function readersMemoryBench() {
         ratio: mb(child.peakRssBytes) / once,
       });
     }
+    // What stops the default read at 4×: the calls and messages it returns are live at the end, whatever
+    // the reader does while it reads.
+    const live = (mode) => peakRss(mode, file, ['--expose-gc']).liveHeapBytes;
+    const [liveRead, liveBounded] = [live('read-live'), live('bounded-live')];
+    figures.push({
+      label: `codex at 4×: heap live after a full GC with the run referenced, default options (baseline: keepMessages and keepTools false)`,
+      value: mb(liveRead),
+      unit: 'MB',
+      baseline: mb(liveBounded),
+      ratio: liveRead / liveBounded,
+      target: 'what the default run returns: the part of the peak no reader can give back',
+    });
     const overFloor = (read, lineLoop, bytes) => ({
       label: `codex: readAgentRun (default options) over ${bytes} MB vs Node's readline + JSON.parse loop over it`,
       value: mb(read.peakRssBytes),

@@ -34,6 +34,7 @@ export interface ReadAgentRunOptions {
   /**
    * Tool output kept across all calls, in UTF-16 units. Past it the oldest outputs are dropped
    * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
+   * Only calls that `keepTools` keeps count: with `keepTools: false` no output is held at all.
    */
   readonly maxToolOutputTotalChars?: number;
   /**

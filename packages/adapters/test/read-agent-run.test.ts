@@ -228,6 +228,52 @@ describe('readAgentRun: inputs and limits', () => {
     ]);
   });
 
+  it('maxToolOutputTotalChars counts only the calls keepTools returns', async () => {
+    // `a` starts first and finishes after `b`; `keepTools: 2` lets `a` go when `c` starts. Its output used to
+    // stay in the budget (invisible, held in memory) and push `b`'s out.
+    const command = (type: string, id: string, output: string) => ({
+      type,
+      item: {
+        id,
+        type: 'command_execution',
+        command: 'x',
+        aggregated_output: output,
+        status: type === 'item.completed' ? 'completed' : 'in_progress',
+      },
+    });
+    const text = jsonl(
+      command('item.started', 'a', ''),
+      command('item.completed', 'b', 'B'.repeat(50)),
+      command('item.completed', 'a', 'A'.repeat(50)),
+      command('item.completed', 'c', 'C'.repeat(50)),
+    );
+    const summary = (run: Awaited<ReturnType<typeof readAgentRun>>) =>
+      run.tools.map((tool) => [tool.id, tool.output?.length, tool.outputTruncated, tool.outputLength]);
+    expect(summary(await readAgentRun(text, { keepTools: 2, maxToolOutputTotalChars: 100 }))).toEqual([
+      ['b', 50, false, 50],
+      ['c', 50, false, 50],
+    ]);
+    // A pending call let go before its output arrives does not take budget either.
+    const late = jsonl(
+      command('item.started', 'a', ''),
+      command('item.completed', 'b', 'B'.repeat(50)),
+      command('item.completed', 'c', 'C'.repeat(50)),
+      command('item.completed', 'a', 'A'.repeat(50)),
+      command('item.completed', 'd', 'D'.repeat(10)),
+    );
+    expect(summary(await readAgentRun(late, { keepTools: 3, maxToolOutputTotalChars: 100 }))).toEqual([
+      ['b', undefined, true, 50],
+      ['c', 50, false, 50],
+      ['d', 10, false, 10],
+    ]);
+    // With every call kept the budget is the same as before: the oldest output goes first.
+    expect(summary(await readAgentRun(text, { maxToolOutputTotalChars: 100 }))).toEqual([
+      ['a', 50, false, 50],
+      ['b', undefined, true, 50],
+      ['c', 50, false, 50],
+    ]);
+  });
+
   it('keepEvents: none by default, the last n, or all', async () => {
     const text = jsonl(
       { type: 'thread.started', thread_id: 't' },

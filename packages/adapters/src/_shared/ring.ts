@@ -8,15 +8,17 @@ export class Ring<T> {
 
   constructor(private readonly capacity: number) {}
 
-  push(item: T): void {
-    if (this.capacity <= 0) return;
+  /** Keep `item`; the item let go to make room (`item` itself when nothing is kept), if any. */
+  push(item: T): T | undefined {
+    if (this.capacity <= 0) return item;
     this.items.push(item);
-    if (this.items.length - this.start <= this.capacity) return;
-    this.start++;
+    if (this.items.length - this.start <= this.capacity) return undefined;
+    const dropped = this.items[this.start++];
     if (this.start > 64 && this.start * 2 > this.items.length) {
       this.items = this.items.slice(this.start);
       this.start = 0;
     }
+    return dropped;
   }
 
   /** The kept items, oldest first. */

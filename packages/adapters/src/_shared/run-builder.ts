@@ -87,6 +87,8 @@ export class RunBuilder {
   private outputQueue: ToolDraft[] = [];
   private outputQueueStart = 0;
   private keptOutputChars = 0;
+  // Pending calls `keepTools` already let go of: their output, when it comes, is not kept.
+  private readonly droppedPending = new Set<ToolDraft>();
 
   constructor(private readonly retention: RetentionOptions) {
     this.messages = new Ring(retention.keepMessages ?? Number.POSITIVE_INFINITY);
@@ -163,6 +165,7 @@ export class RunBuilder {
   closeOpenItems(): void {
     this.openMessages.clear();
     this.pendingTools.clear();
+    this.droppedPending.clear();
   }
 
   hasMessage(id: string): boolean {
@@ -185,8 +188,9 @@ export class RunBuilder {
         subagent: update.subagent,
         line,
       };
-      this.tools.push(tool);
       if (id !== undefined) this.pendingTools.set(id, tool);
+      const dropped = this.tools.push(tool);
+      if (dropped) this.dropTool(dropped);
     }
     if (update.name !== undefined) tool.name = update.name;
     if (update.input !== undefined) tool.input = update.input;
@@ -199,9 +203,27 @@ export class RunBuilder {
       tool.outputLength = update.output.length;
       this.keepOutput(tool, clipped.text);
     }
-    if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running')
+    if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running') {
       this.pendingTools.delete(id);
+      this.droppedPending.delete(tool);
+    }
     return tool;
+  }
+
+  /**
+   * A call `keepTools` let go of: no `tools` list returns it, so its output leaves the budget at once (and
+   * one that comes later is not kept). Kept, it would survive scavenges and grow V8's young generation.
+   */
+  private dropTool(tool: ToolDraft): void {
+    if (tool.output) this.keptOutputChars -= tool.output.length;
+    tool.output = undefined;
+    const pending = tool.id !== undefined && this.pendingTools.get(tool.id) === tool;
+    if (pending && this.retention.keepTools !== 0) this.droppedPending.add(tool);
+  }
+
+  /** The tool output held in memory, in UTF-16 units (at most `maxToolOutputTotalChars`). */
+  get heldOutputChars(): number {
+    return this.keptOutputChars;
   }
 
   /** The pending call `id`, if it is still open. */
@@ -210,11 +232,13 @@ export class RunBuilder {
   }
 
   /**
-   * Keep `text` as the call's output, then drop the oldest outputs while the total is over budget. Dropped
-   * calls leave the queue in batches; the threshold is low because every queued call stays reachable, and
-   * V8 grows its heap for objects that survive, not for their size.
+   * Keep `text` as the call's output (unless no `tools` list can return the call), then drop the oldest
+   * outputs while the total is over budget. Dropped calls leave the queue in batches; the threshold is low
+   * because every queued call stays reachable, and V8 grows its heap for objects that survive, not for
+   * their size.
    */
   private keepOutput(tool: ToolDraft, text: string): void {
+    if (this.retention.keepTools === 0 || this.droppedPending.has(tool)) return;
     const previous = tool.output ?? '';
     tool.output = text;
     this.keptOutputChars += text.length - previous.length;

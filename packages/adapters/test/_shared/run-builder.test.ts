@@ -1,0 +1,48 @@
+// What the run builder holds while a stream goes by: tool output only for calls a `tools` list returns.
+import { describe, expect, it } from 'vitest';
+import { RunBuilder } from '../../src/_shared/run-builder.js';
+
+const builder = (keepTools: number, maxToolOutputTotalChars = 256 * 1024) =>
+  new RunBuilder({ keepEvents: 0, keepTools, maxToolOutputChars: 64 * 1024, maxToolOutputTotalChars });
+
+const finish = (run: RunBuilder, id: string, chars: number) =>
+  run.tool(id, 1, { name: 'shell', output: 'x'.repeat(chars), status: 'completed' });
+
+describe('RunBuilder: held tool output', () => {
+  it('keepTools: 0 holds none, though every call has one', () => {
+    const run = builder(0);
+    for (let i = 0; i < 10; i++) finish(run, `t${i}`, 1000);
+    expect(run.heldOutputChars).toBe(0);
+    expect(run.build({ finish: 'complete' }).tools).toEqual([]);
+  });
+
+  it('keepTools: n holds the outputs of the last n calls only', () => {
+    const run = builder(2);
+    for (let i = 0; i < 10; i++) finish(run, `t${i}`, 1000);
+    expect(run.heldOutputChars).toBe(2000);
+    const tools = run.build({ finish: 'complete' }).tools;
+    expect(tools.map((tool) => [tool.id, tool.output?.length])).toEqual([
+      ['t8', 1000],
+      ['t9', 1000],
+    ]);
+  });
+
+  it('a pending call let go by keepTools holds no output when it finishes', () => {
+    const run = builder(1);
+    run.tool('late', 1, { name: 'shell', status: 'running' });
+    finish(run, 'next', 10);
+    finish(run, 'late', 1000);
+    expect(run.heldOutputChars).toBe(10);
+    expect(run.build({ finish: 'complete' }).tools.map((tool) => tool.id)).toEqual(['next']);
+  });
+
+  it('every call kept (the default): outputs within maxToolOutputTotalChars, oldest dropped first', () => {
+    const run = builder(Number.POSITIVE_INFINITY, 2500);
+    for (let i = 0; i < 10; i++) finish(run, `t${i}`, 1000);
+    expect(run.heldOutputChars).toBe(2000);
+    const tools = run.build({ finish: 'complete' }).tools;
+    expect(tools).toHaveLength(10);
+    expect(tools.filter((tool) => tool.output !== undefined).map((tool) => tool.id)).toEqual(['t8', 't9']);
+    expect(tools.filter((tool) => tool.outputTruncated)).toHaveLength(8);
+  });
+});
