@@ -8,7 +8,10 @@ import { wireCheckOf } from './wire-check.js';
  * The value itself when the schema's compiled check accepts it (a loose object outputs its input), else
  * zod's parse: a value the check rejects, or a schema it does not cover, gets zod's answer and error.
  */
-function safeParseWire<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+export function safeParseWire<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<S>> {
   if (wireCheckOf(schema)?.(value)) return { success: true, data: value as z.output<S> };
   return schema.safeParse(value);
 }
