@@ -164,5 +164,7 @@ function compile(schema: unknown, seen: Set<object>): WireCheck | undefined {
  * (then every value goes to zod). Compiled once per schema.
  */
 export function wireCheckOf(schema: z.ZodType): WireCheck | undefined {
+  const cached = compiled.get(schema);
+  if (cached !== undefined) return cached ?? undefined;
   return compile(schema, new Set());
 }
