@@ -1,7 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
 import type { RunReader } from '../_shared/run-reader.js';
-import { parseOptionalWire, parseWire } from '../_shared/wire.js';
+import { parseOptionalWire, parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunError, RunUsage } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
 import { type QwenMessageCheck, QwenStreamedMessage, unusableFinalMessage } from './final-message.js';
@@ -37,7 +37,7 @@ function textOfContent(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((block) => QwenTextBlockSchema.safeParse(block))
+    .map((block) => safeParseWire(QwenTextBlockSchema, block))
     .filter((parsed) => parsed.success)
     .map((parsed) => parsed.data.text)
     .join('');
@@ -237,7 +237,7 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     },
 
     finish() {
-      const usageWire = result ? QwenUsageSchema.safeParse(result.usage) : undefined;
+      const usageWire = result ? safeParseWire(QwenUsageSchema, result.usage) : undefined;
       const usage = usageWire?.success ? toRunUsage(usageWire.data) : undefined;
       if (!result || outputAfterResult) {
         return {

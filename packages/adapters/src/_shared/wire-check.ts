@@ -1,0 +1,170 @@
+import type { z } from 'zod';
+
+// A wire schema compiled into a plain predicate: the same definition, read from the schema's own `_zod.def`,
+// never a second one written by hand. A reader validates every event of a 50 MB run; zod's parse of a loose
+// object copies every key of every event (`handleCatchall`), work the reader throws away, since a loose
+// object's output is its input. The predicate answers "does the schema accept this value unchanged?" for
+// the kinds the wire schemas use (loose objects, unions, arrays, optional/nullable, string, number, boolean,
+// literal, string enum, unknown) and is not built for anything else (checks, formats, coercion, transforms, strip or
+// strict objects, records, lazy schemas): those, and every value it rejects, go to zod, so a rejected value gets
+// zod's own error. `test/wire-check.test.ts` proves it agrees with `safeParse` on every fixture line and on
+// generated junk.
+
+/** Holds exactly when the schema it was compiled from accepts the value and would output it unchanged. */
+export type WireCheck = (value: unknown) => boolean;
+
+interface SchemaInternals {
+  readonly _zod: {
+    readonly def: {
+      readonly type: string;
+      readonly checks?: readonly unknown[];
+      readonly coerce?: boolean;
+      readonly [key: string]: unknown;
+    };
+    readonly traits: ReadonlySet<string>;
+  };
+}
+
+const ACCEPT_ALL: WireCheck = () => true;
+const isString: WireCheck = (value) => typeof value === 'string';
+const isNumber: WireCheck = (value) => typeof value === 'number' && Number.isFinite(value);
+const isBoolean: WireCheck = (value) => typeof value === 'boolean';
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
+
+/** Subclasses whose parse differs from the kind they extend: never compiled. */
+const FOREIGN_TRAITS = ['$ZodStringFormat', '$ZodNumberFormat', '$ZodExactOptional', '$ZodXor', '$ZodCheck'];
+
+const compiled = new WeakMap<object, WireCheck | null>();
+
+function internals(schema: unknown): SchemaInternals['_zod'] | undefined {
+  const zod = (schema as Partial<SchemaInternals> | undefined)?._zod;
+  return zod && typeof zod.def?.type === 'string' && zod.traits instanceof Set ? zod : undefined;
+}
+
+function compileLiteral(values: readonly unknown[]): WireCheck | undefined {
+  if (values.length === 1 && typeof values[0] === 'string') {
+    const only = values[0];
+    return (value) => value === only;
+  }
+  const set = new Set(values);
+  return (value) => set.has(value);
+}
+
+function compileObject(def: SchemaInternals['_zod']['def'], seen: Set<object>): WireCheck | undefined {
+  // Only a loose object outputs its input unchanged: a strip object drops keys, a strict one rejects them.
+  const catchall = internals(def.catchall);
+  if (!catchall || !(catchall.def.type === 'unknown' || catchall.def.type === 'any')) return undefined;
+  if (catchall.def.checks?.length) return undefined;
+  const shape = def.shape as Record<string, unknown>;
+  const keys: string[] = [];
+  const checks: WireCheck[] = [];
+  for (const key of Object.keys(shape)) {
+    if (key === '__proto__') return undefined;
+    const check = compile(shape[key], seen);
+    if (!check) return undefined;
+    // `unknown` fields accept anything, absent included: nothing to look at.
+    if (check === ACCEPT_ALL) continue;
+    keys.push(key);
+    checks.push(check);
+  }
+  const count = keys.length;
+  return (value) => {
+    // zod leaves an own `__proto__` key out of its output: such a value goes to zod, to be copied without it.
+    if (!isObject(value) || hasOwn(value, '__proto__')) return false;
+    for (let i = 0; i < count; i++) {
+      if (!checks[i]!(value[keys[i]!])) return false;
+    }
+    return true;
+  };
+}
+
+function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
+  const zod = internals(schema);
+  if (!zod) return undefined;
+  const { def, traits } = zod;
+  if (def.checks?.length || def.coerce) return undefined;
+  for (const trait of FOREIGN_TRAITS) if (traits.has(trait)) return undefined;
+  switch (def.type) {
+    case 'unknown':
+    case 'any':
+      return ACCEPT_ALL;
+    case 'string':
+      return traits.has('$ZodString') && def.format === undefined ? isString : undefined;
+    case 'number':
+      return traits.has('$ZodNumber') && def.format === undefined ? isNumber : undefined;
+    case 'boolean':
+      return traits.has('$ZodBoolean') ? isBoolean : undefined;
+    case 'literal':
+      return traits.has('$ZodLiteral') ? compileLiteral(def.values as readonly unknown[]) : undefined;
+    case 'enum': {
+      // An enum of strings only: with numeric entries zod drops their reverse mappings from the values.
+      const values = Object.values(def.entries as Record<string, unknown>);
+      if (!traits.has('$ZodEnum') || !values.every((v) => typeof v === 'string')) return undefined;
+      return compileLiteral(values);
+    }
+    case 'optional': {
+      const inner = traits.has('$ZodOptional') ? compile(def.innerType, seen) : undefined;
+      if (!inner) return undefined;
+      return inner === ACCEPT_ALL ? ACCEPT_ALL : (value) => value === undefined || inner(value);
+    }
+    case 'nullable': {
+      const inner = traits.has('$ZodNullable') ? compile(def.innerType, seen) : undefined;
+      if (!inner) return undefined;
+      return inner === ACCEPT_ALL ? ACCEPT_ALL : (value) => value === null || inner(value);
+    }
+    case 'array': {
+      const element = traits.has('$ZodArray') ? compile(def.element, seen) : undefined;
+      if (!element) return undefined;
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      // A discriminated union picks its option by the discriminator's literal, which only that option
+      // accepts: "some option accepts" is the same answer. Its fallback to a plain union is that too.
+      if (!traits.has('$ZodUnion')) return undefined;
+      const options: WireCheck[] = [];
+      for (const option of def.options as readonly unknown[]) {
+        const check = compile(option, seen);
+        if (!check) return undefined;
+        if (check === ACCEPT_ALL) return ACCEPT_ALL;
+        options.push(check);
+      }
+      return (value) => {
+        for (const option of options) if (option(value)) return true;
+        return false;
+      };
+    }
+    case 'object':
+      return traits.has('$ZodObject') ? compileObject(def, seen) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function compile(schema: unknown, seen: Set<object>): WireCheck | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const cached = compiled.get(schema);
+  if (cached !== undefined) return cached ?? undefined;
+  // A schema that contains itself (getters) is left to zod.
+  if (seen.has(schema)) return undefined;
+  seen.add(schema);
+  const check = compileKind(schema, seen);
+  seen.delete(schema);
+  compiled.set(schema, check ?? null);
+  return check;
+}
+
+/**
+ * The predicate compiled from a wire schema, or `undefined` when the schema uses a kind it does not cover
+ * (then every value goes to zod). Compiled once per schema.
+ */
+export function wireCheckOf(schema: z.ZodType): WireCheck | undefined {
+  const cached = compiled.get(schema);
+  if (cached !== undefined) return cached ?? undefined;
+  return compile(schema, new Set());
+}
