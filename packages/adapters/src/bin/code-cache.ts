@@ -94,12 +94,8 @@ export interface LoadedProgram {
 }
 
 /**
- * Run the program a bundle carries with V8's code cache, as Node 22's module compile cache does (Node 20
- * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
- * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
- * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
- * means a normal compile. `filename` is the bundle's own path (a CommonJS loader's `__filename`). Returns
- * the program's exports too, for a bundle whose program is a library its caller drives (`skillpack parse`).
+ * `runWithCodeCache`, returning the program's exports as well: for a bundle whose program is a library its
+ * caller drives (the bundled `skillpack parse`, whose bin calls the function the program exports).
  */
 export function loadWithCodeCache(filename: string, env = process.env): LoadedProgram {
   const program = readProgram(filename);
@@ -120,7 +116,13 @@ export function loadWithCodeCache(filename: string, env = process.env): LoadedPr
   return { use, exports: module.exports };
 }
 
-/** Run the program a bundle carries with V8's code cache (see `loadWithCodeCache`); how the cache was used. */
+/**
+ * Run the program a bundle carries with V8's code cache, as Node 22's module compile cache does (Node 20
+ * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
+ * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
+ * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
+ * means a normal compile. `filename` is the bundle's own path (a CommonJS loader's `__filename`).
+ */
 export function runWithCodeCache(filename: string, env = process.env): CodeCacheUse {
   return loadWithCodeCache(filename, env).use;
 }
