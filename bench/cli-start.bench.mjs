@@ -1,8 +1,9 @@
 // The CLI's start as whole processes over interleaved rounds: `skillpack --version`, `skillpack --help` and
 // `skillpack parse` of a tiny Codex run (the `skillpack init` contract's example verdict, one message),
 // each against `node -e ""` fed the same stdin: the cost of starting Node at all. CPU time (mean, all
-// threads of the child from /proc) is the figure; beside them what importing zod alone costs, the floor
-// under any command that reads a contract. SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
+// threads of the child from /proc) is the figure; beside them `parse` from dist/'s ES modules
+// (SKILLPACK_CLI_BUNDLE=0, the bin's unbundled path) and what importing zod alone costs, the floor under any
+// command that reads a contract. SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './_scratch-packs.mjs';
@@ -38,12 +39,20 @@ export default async function bench() {
       expect: /"ok":true/,
     },
     {
+      // The same command from dist/'s ES modules (the bin's development and fallback path), side by side.
+      label: 'skillpack parse, unbundled (SKILLPACK_CLI_BUNDLE=0)',
+      args: [BIN, 'parse', '--contract', 'conflux.acceptance'],
+      env: { SKILLPACK_CLI_BUNDLE: '0' },
+      stdin: TINY_RUN,
+      expect: /"ok":true/,
+    },
+    {
       label: 'node importing zod',
       args: ['--input-type=module', '-e', `await import(${JSON.stringify(ZOD)});`],
       stdin: TINY_RUN,
     },
   ];
-  const [floor, version, help, parse, zod] = measureCommands(commands, {
+  const [floor, version, help, parse, unbundled, zod] = measureCommands(commands, {
     runs: RUNS,
     warmup: WARMUP,
     env: process.env,
@@ -54,6 +63,7 @@ export default async function bench() {
       againstFloor(version, floor, { target: '≤ 1.5×', runs: RUNS }),
       againstFloor(help, floor, { target: '≤ 1.5×', runs: RUNS }),
       againstFloor(parse, floor, { target: '≤ 2×', runs: RUNS }),
+      againstFloor(unbundled, floor, { runs: RUNS }),
       // What importing zod alone costs: every contract is a zod schema, so `parse` cannot start below it.
       againstFloor(zod, floor, { runs: RUNS }),
       againstFloor(parse, zod, { runs: RUNS }),

@@ -90,7 +90,23 @@ export async function parseSamples(ctx) {
     failed.ok === false && failed.runtime === 'claude-code' && failed.error?.code === 'missing_verdict',
     `unexpected parse result ${missing.stdout}`,
   );
-  return 'codex PASS -> exit 0 {"ok":true}; claude-code without a verdict -> exit 1 missing_verdict';
+  // The installed bin runs `parse` from its bundle; from the modules (SKILLPACK_CLI_BUNDLE=0) it must print
+  // the same bytes.
+  const modules = { env: ctx.recordedEnv({ SKILLPACK_CLI_BUNDLE: '0' }) };
+  const passModules = await ctx.bin(
+    ['skillpack', 'parse', '--contract', 'conflux.acceptance', 'samples/codex-pass.jsonl'],
+    modules,
+  );
+  const missingModules = await ctx.bin(['skillpack', 'parse', '--contract', 'conflux.acceptance', '-'], {
+    ...modules,
+    input: readFileSync(join(ctx.consumer, 'samples/claude-missing.jsonl'), 'utf8'),
+    expectStatus: [1],
+  });
+  assert(
+    passModules.stdout === pass.stdout && missingModules.stdout === missing.stdout,
+    `skillpack parse printed other bytes from its bundle than from its modules: ${pass.stdout} / ${passModules.stdout}`,
+  );
+  return 'codex PASS -> exit 0 {"ok":true}; claude-code without a verdict -> exit 1 missing_verdict; the same bytes from the bundle and the modules';
 }
 
 const HOOK_CASES = [

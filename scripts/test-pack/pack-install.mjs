@@ -34,6 +34,7 @@ const REQUIRED_PATHS = {
     'LICENSE',
     'bin/skillpack.js',
     'dist/cli.js',
+    'dist/bundles/skillpack-parse.cjs',
     'dist/templates/partials/contract-output.hbs',
   ],
   '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],

@@ -4,6 +4,7 @@ import {
   familiesIn,
   modulesLoadedBy,
   modulesLoadedByImport,
+  projectModules,
 } from '../../core/test/_support/loaded-modules.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -56,11 +57,35 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     },
   );
 
-  it('skillpack parse --contract conflux.acceptance loads that family alone', () => {
-    const stdout =
-      '{"type":"thread.started","thread_id":"t"}\n{"type":"turn.completed","usage":{"input_tokens":1,"output_tokens":1}}\n';
-    const loaded = modulesLoadedBy([BIN, 'parse', '--contract', 'conflux.acceptance'], packageDir, stdout);
+  const TINY_RUN =
+    '{"type":"thread.started","thread_id":"t"}\n{"type":"turn.completed","usage":{"input_tokens":1,"output_tokens":1}}\n';
+
+  it('skillpack parse --contract conflux.acceptance runs from the bundle: no ES module but the bin', () => {
+    const loaded = modulesLoadedBy([BIN, 'parse', '--contract', 'conflux.acceptance'], packageDir, TINY_RUN);
     expect(loaded.stdout).toContain('"contract":"conflux.acceptance"');
-    expect(familiesIn(loaded.urls)).toEqual(['conflux']);
+    expect(projectModules(loaded.urls).map((url) => url.slice(url.indexOf('/skill-gen/')))).toEqual([
+      '/skill-gen/bin/skillpack.js',
+    ]);
+    expect(loaded.urls.filter((url) => /\/node_modules\//.test(url))).toEqual([]);
+  });
+
+  it('skillpack parse --contract conflux.acceptance from the modules (SKILLPACK_CLI_BUNDLE=0) loads that family alone', () => {
+    const before = process.env.SKILLPACK_CLI_BUNDLE;
+    process.env.SKILLPACK_CLI_BUNDLE = '0';
+    try {
+      const loaded = modulesLoadedBy(
+        [BIN, 'parse', '--contract', 'conflux.acceptance'],
+        packageDir,
+        TINY_RUN,
+      );
+      expect(loaded.stdout).toContain('"contract":"conflux.acceptance"');
+      expect(familiesIn(loaded.urls)).toEqual(['conflux']);
+      expect(
+        loaded.urls.filter((url) => /handlebars|gray-matter|ts-morph|\/yaml\/|esbuild/.test(url)),
+      ).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.SKILLPACK_CLI_BUNDLE;
+      else process.env.SKILLPACK_CLI_BUNDLE = before;
+    }
   });
 });

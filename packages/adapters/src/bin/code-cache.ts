@@ -87,14 +87,17 @@ function writeCache(file: string, script: import('node:vm').Script, warmUp: unkn
   }
 }
 
+/** What loading a carried program gave: how the code cache was used, and what the program exported. */
+export interface LoadedProgram {
+  readonly use: CodeCacheUse;
+  readonly exports: Readonly<Record<string, unknown>>;
+}
+
 /**
- * Run the program a bundle carries with V8's code cache, as Node 22's module compile cache does (Node 20
- * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
- * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
- * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
- * means a normal compile. `filename` is the bundle's own path (a CommonJS loader's `__filename`).
+ * `runWithCodeCache`, returning the program's exports as well: for a bundle whose program is a library its
+ * caller drives (the bundled `skillpack parse`, whose bin calls the function the program exports).
  */
-export function runWithCodeCache(filename: string, env = process.env): CodeCacheUse {
+export function loadWithCodeCache(filename: string, env = process.env): LoadedProgram {
   const program = readProgram(filename);
   const cacheFile = codeCacheFile(program.key, env);
   const cachedData = readCache(cacheFile);
@@ -110,5 +113,16 @@ export function runWithCodeCache(filename: string, env = process.env): CodeCache
     process.once('exit', () => writeCache(cacheFile, script, module.exports.warmUp));
   }
   body(requireBuiltin, module, module.exports, filename, path.dirname(filename));
-  return use;
+  return { use, exports: module.exports };
+}
+
+/**
+ * Run the program a bundle carries with V8's code cache, as Node 22's module compile cache does (Node 20
+ * has none). The first run compiles normally and, on exit, calls the program's `warmUp` export (pure code
+ * paths it did not take) and stores the compiled code in the hook's private state folder; later runs of
+ * the same file on the same Node skip most parsing and compiling. A missing, stale or rejected cache only
+ * means a normal compile. `filename` is the bundle's own path (a CommonJS loader's `__filename`).
+ */
+export function runWithCodeCache(filename: string, env = process.env): CodeCacheUse {
+  return loadWithCodeCache(filename, env).use;
 }

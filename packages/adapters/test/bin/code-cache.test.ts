@@ -120,4 +120,22 @@ describe('runWithCodeCache', () => {
     expect(child.status).not.toBe(0);
     expect(child.stderr).toContain('carries no program');
   });
+
+  it("hands the program's exports to its caller (loadWithCodeCache), with or without the cache", () => {
+    const state = fresh('skillpack-state-');
+    const bundle = join(fresh('skillpack-bundle-'), 'lib.mjs');
+    const body = `(function (require, module, exports) { module.exports = { answer: (n) => n * 2 }; })`;
+    const loader = `import { fileURLToPath } from 'node:url';\nimport { loadWithCodeCache } from ${JSON.stringify(pathToFileURL(CODE_CACHE).href)};\nconst loaded = loadWithCodeCache(fileURLToPath(import.meta.url));\nprocess.stdout.write(loaded.use + ' ' + loaded.exports.answer(21));\n`;
+    writeFileSync(bundle, `${loader}/*skillpack-program h3\n${body}\n*/\n`);
+    const first = spawnSync(process.execPath, [bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, SKILLPACK_HOOK_STATE_DIR: state },
+    });
+    expect(first.stdout).toBe('created 42');
+    const second = spawnSync(process.execPath, [bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, SKILLPACK_HOOK_STATE_DIR: state },
+    });
+    expect(second.stdout).toBe('used 42');
+  });
 });

@@ -11,7 +11,7 @@ const packages = fileURLToPath(new URL('../../../', import.meta.url));
 /** Every source and script file of the adapters and skill-gen that holds `needle`, relative to packages/. */
 function filesHolding(needle: RegExp): string[] {
   const found: string[] = [];
-  for (const dir of ['adapters/src', 'adapters/scripts', 'skill-gen/src']) {
+  for (const dir of ['adapters/src', 'adapters/scripts', 'skill-gen/src', 'skill-gen/scripts']) {
     for (const file of readdirSync(join(packages, dir), { recursive: true, encoding: 'utf8' })) {
       if (!/\.(ts|mjs)$/.test(file)) continue;
       if (needle.test(readFileSync(join(packages, dir, file), 'utf8'))) found.push(`${dir}/${file}`);
@@ -33,6 +33,7 @@ describe('one hook bundler', () => {
     expect(filesHolding(/\bbundleHook\(/)).toEqual([
       'adapters/scripts/bundle.mjs',
       'adapters/src/bundler/hook-bundler.ts',
+      'skill-gen/scripts/bundle-parse.mjs',
       'skill-gen/src/hooks/bundle-pack-runtime.ts',
     ]);
   });

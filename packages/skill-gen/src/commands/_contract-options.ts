@@ -31,12 +31,13 @@ async function configModules(options: ContractSourceOptions): Promise<ContractMo
 }
 
 /**
- * The registry a command works with: the built-ins, the contracts of the pack config's modules (found as
- * `build` finds the config) and those of `--contracts`. Commands call this once; with no module to load it
- * loads none (and no bundler).
+ * The contract modules a command is asked to load: the pack config's (found as `build` finds the config),
+ * then those of `--contracts`. Reads the config, loads none of them.
  */
-export async function loadCommandContracts(options: ContractSourceOptions): Promise<PackContracts> {
-  const requests = [
+export async function contractModuleRequests(
+  options: ContractSourceOptions,
+): Promise<ContractModuleRequest[]> {
+  return [
     ...(await configModules(options)),
     ...(options.contracts ?? []).map((specifier) => ({
       specifier,
@@ -44,6 +45,15 @@ export async function loadCommandContracts(options: ContractSourceOptions): Prom
       origin: '--contracts',
     })),
   ];
+}
+
+/**
+ * The registry a command works with: the built-ins, the contracts of the pack config's modules and those of
+ * `--contracts` (`contractModuleRequests`). Commands call this once; with no module to load it loads none
+ * (and no bundler).
+ */
+export async function loadCommandContracts(options: ContractSourceOptions): Promise<PackContracts> {
+  const requests = await contractModuleRequests(options);
   const { loadPackContracts } = await import('../contracts/pack-contracts.js');
   return loadPackContracts(requests, options.only);
 }

@@ -8,13 +8,14 @@ import {
   SkillpackError,
   type Warning,
 } from '@skillpack/core';
-import { defineCommand } from '../cli/command.js';
+import { type CommandContext, defineCommand } from '../cli/command.js';
 import { EXIT, exitCodeFor, IoError } from '../cli/exit-code.js';
 import type { CliIo } from '../cli/io.js';
 import { kindCode, PATH_KIND_PHRASE, type PathKind, pathKind } from '../cli/path-kind.js';
 import { formatJson } from '../cli/report.js';
+import type { PackContracts } from '../contracts/pack-contracts.js';
 import { toIoError } from '../errors/io-error.js';
-import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
+import { CONFIG_OPTION, CONTRACTS_OPTION, type ContractSourceOptions } from './_contract-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 const INPUT_RUNTIMES = ['auto', ...RUNTIME_IDS, 'text'] as const;
@@ -152,17 +153,22 @@ function tooLargeAsText(run: AgentRun): boolean {
   );
 }
 
-async function run(request: ParseRequest, io: CliIo): Promise<number> {
-  const [{ loadCommandContracts }, adapters] = await Promise.all([
-    import('./_contract-options.js'),
+/**
+ * Where `parse` gets its contracts from: the built-ins and the modules of the config and `--contracts`
+ * (`loadCommandContracts`; the bundled program, skillpack-parse.cjs, hands a run with modules back to it).
+ */
+export type ParseContractsLoader = (options: ContractSourceOptions) => Promise<PackContracts>;
+
+async function run(request: ParseRequest, io: CliIo, loadContracts: ParseContractsLoader): Promise<number> {
+  const [{ registry }, adapters] = await Promise.all([
+    loadContracts({
+      cwd: io.cwd,
+      config: request.config,
+      contracts: request.contracts,
+      only: request.contractId,
+    }),
     import('@skillpack/adapters'),
   ]);
-  const { registry } = await loadCommandContracts({
-    cwd: io.cwd,
-    config: request.config,
-    contracts: request.contracts,
-    only: request.contractId,
-  });
   const contract = registry.require(request.contractId);
   const source = await openInput(io, request.file);
   let runtime: string = request.runtime;
@@ -194,7 +200,8 @@ async function run(request: ParseRequest, io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-export const command = defineCommand({
+/** `skillpack parse` without its `run`: the declaration its usage, help and option parsing come from. */
+const PARSE = {
   name: 'parse',
   summary: COMMAND_SUMMARIES.parse,
   description: `Read an agent's output (FILE, or stdin for - or nothing) and print one JSON document:
@@ -229,27 +236,44 @@ Plain text (no runtime events) says nothing about how the run ended: with auto i
   },
   output: 'json',
   exits: { ok: 'the contract is satisfied', failed: 'it is not (the error says why)' },
-  async run({ io, values, positionals }) {
-    const file = positionals[0] === '-' ? undefined : positionals[0];
-    const request: ParseRequest = {
-      contractId: values.contract,
-      config: values.config,
-      contracts: values.contracts,
-      runtime: values.runtime as InputRuntime,
-      file,
-      acceptIncomplete: values['accept-incomplete'],
-    };
-    try {
-      return await run(request, io);
-    } catch (error) {
-      if (exitCodeFor(error) === undefined) throw error;
-      const typed =
-        error instanceof SkillpackError
-          ? error
-          : new IoError('input_unreadable', `Cannot read the input: ${(error as Error).message}.`, {
-              cause: error,
-            });
-      return failure(io, typed, request);
-    }
-  },
-});
+} as const;
+
+async function runParse(
+  { io, values, positionals }: CommandContext<typeof PARSE.options>,
+  loadContracts: ParseContractsLoader,
+): Promise<number> {
+  const file = positionals[0] === '-' ? undefined : positionals[0];
+  const request: ParseRequest = {
+    contractId: values.contract,
+    config: values.config,
+    contracts: values.contracts,
+    runtime: values.runtime as InputRuntime,
+    file,
+    acceptIncomplete: values['accept-incomplete'],
+  };
+  try {
+    return await run(request, io, loadContracts);
+  } catch (error) {
+    if (exitCodeFor(error) === undefined) throw error;
+    const typed =
+      error instanceof SkillpackError
+        ? error
+        : new IoError('input_unreadable', `Cannot read the input: ${(error as Error).message}.`, {
+            cause: error,
+          });
+    return failure(io, typed, request);
+  }
+}
+
+/** `skillpack parse`, its contracts loaded by `loadContracts` (the bundled program passes its own). */
+export function parseCommand(loadContracts: ParseContractsLoader) {
+  return defineCommand({ ...PARSE, run: (context) => runParse(context, loadContracts) });
+}
+
+/** The contracts of the command line, its modules included; imported when a run needs them. */
+async function loadCommandLineContracts(options: ContractSourceOptions): Promise<PackContracts> {
+  const { loadCommandContracts } = await import('./_contract-options.js');
+  return loadCommandContracts(options);
+}
+
+export const command = /* @__PURE__ */ parseCommand(loadCommandLineContracts);

@@ -1,10 +1,6 @@
-import {
-  type AnyContract,
-  type ContractRegistry,
-  createContractRegistry,
-  loadBuiltinContract,
-} from '@skillpack/core';
+import { type AnyContract, type ContractRegistry, createContractRegistry } from '@skillpack/core';
 import { authorError } from '../errors/author-error.js';
+import { loadBuiltinPackContracts } from './builtin-pack-contracts.js';
 import type { ContractModuleOptions, ModuleContract } from './load-contract-modules.js';
 
 /** One module to load, with where it resolves from and which file names it. */
@@ -33,12 +29,8 @@ export async function loadPackContracts(
   requests: readonly ContractModuleRequest[],
   only?: string,
 ): Promise<PackContracts> {
-  if (requests.length === 0 && only !== undefined) {
-    const builtin = await loadBuiltinContract(only);
-    if (builtin) return { registry: createContractRegistry([builtin]), modules: [] };
-  }
+  if (requests.length === 0) return loadBuiltinPackContracts(only);
   const { builtinContracts } = await import('@skillpack/core/contracts');
-  if (requests.length === 0) return { registry: builtinContracts, modules: [] };
   const { loadContractModule } = await import('./load-contract-modules.js');
   const byId = new Map<string, { contract: AnyContract; from?: ModuleContract }>(
     builtinContracts.list().map((contract) => [contract.id, { contract }]),
