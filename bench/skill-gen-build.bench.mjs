@@ -110,14 +110,16 @@ export function run(label, script, cwd, okCodes = [0]) {
     maxBuffer: 64 * 1024 * 1024,
   });
   const wall = performance.now() - started;
-  const report = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  if (!last.startsWith('{')) throw new Error(`${label} printed no report (exit ${child.status}): ${child.stderr}`);
+  const report = JSON.parse(last);
   if (child.status !== 0 || !okCodes.includes(report.code))
     throw new Error(`${label} failed (${child.status}, ${report.code}): ${child.stderr}`);
   return { wall, inProcess: report.ms, rss: report.rss, code: report.code };
 }
 
 export const cliScript = (args) =>
-  `const { runCli } = await import(${JSON.stringify(join(root, 'packages/skill-gen/dist/program.js'))});\n` +
+  `const { runCli } = await import(${JSON.stringify(join(root, 'packages/skill-gen/dist/cli/program.js'))});\n` +
   `process.exitCode = await runCli(${JSON.stringify(args)}, { stdout: () => {}, stderr: (t) => process.stderr.write(t), stdin: process.stdin, cwd: process.cwd(), env: process.env });`;
 
 function median(values) {
