@@ -111,7 +111,8 @@ export function run(label, script, cwd, okCodes = [0]) {
   });
   const wall = performance.now() - started;
   const last = child.stdout.trim().split('\n').at(-1) ?? '';
-  if (!last.startsWith('{')) throw new Error(`${label} printed no report (exit ${child.status}): ${child.stderr}`);
+  if (!last.startsWith('{'))
+    throw new Error(`${label} printed no report (exit ${child.status}): ${child.stderr}`);
   const report = JSON.parse(last);
   if (child.status !== 0 || !okCodes.includes(report.code))
     throw new Error(`${label} failed (${child.status}, ${report.code}): ${child.stderr}`);

@@ -12,7 +12,7 @@ const packages = readdirSync(join(root, 'packages'));
 const benches = readdirSync(join(root, 'bench')).filter((file) => file.endsWith('.mjs'));
 
 /** Every `[packages/]<package>/(dist|bin)/….(c|m)js` string literal of `source`, as a path under packages/. */
-export function builtPathsIn(source) {
+function builtPathsIn(source) {
   const literal = /['"`](?:packages\/)?([a-z-]+)\/((?:dist|bin)\/[\w./-]+\.[cm]?js)['"`]/g;
   return [...source.matchAll(literal)]
     .filter(([, name]) => packages.includes(name))
