@@ -5,6 +5,11 @@ function startsWithDrive(path: string): boolean {
   return path.charCodeAt(0) < 0x80 && path[1] === ':';
 }
 
+/** A `..` segment anywhere in a `/`-separated path. */
+const PARENT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
+/** An empty or `.` segment, with the separator before it (or the start of the path). */
+const EMPTY_OR_DOT_SEGMENT = /(?:^|\/)\.?(?=\/|$)/g;
+
 /**
  * Normalise a repository-relative path the way the Conflux runtime does: trim, `\` -> `/`, drop empty and
  * `.` segments; reject empty, absolute (`/`, `~`, a drive letter `C:`) and any `..` segment. `src/a.ts:10`
@@ -15,13 +20,11 @@ export function normalizeRepositoryPath(input: string): string | undefined {
   if (typeof input !== 'string') return undefined;
   const path = trimUnicodeWhitespace(input).replaceAll('\\', '/');
   if (path === '' || path.startsWith('/') || path.startsWith('~') || startsWithDrive(path)) return undefined;
-  const segments: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') return undefined;
-    segments.push(segment);
-  }
-  const normalized = segments.join('/');
+  if (PARENT_SEGMENT.test(path)) return undefined;
+  // Each empty or `.` segment goes with the separator before it; one at the start leaves its `/` behind.
+  // One pass over the string, no array of segments: a long path costs no garbage per segment.
+  const kept = path.replace(EMPTY_OR_DOT_SEGMENT, '');
+  const normalized = kept.startsWith('/') ? kept.slice(1) : kept;
   if (normalized === '' || normalized.startsWith('~') || startsWithDrive(normalized)) return undefined;
   return normalized;
 }

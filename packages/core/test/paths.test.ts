@@ -78,3 +78,33 @@ describe('isRepositoryPath', () => {
     }
   });
 });
+
+/** The Conflux runtime's rule, segment by segment: the definition normalizeRepositoryPath must match. */
+function bySegments(path: string): string | undefined {
+  const drive = (text: string) => text.charCodeAt(0) < 0x80 && text[1] === ':';
+  if (path === '' || path.startsWith('/') || path.startsWith('~') || drive(path)) return undefined;
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') return undefined;
+    segments.push(segment);
+  }
+  const normalized = segments.join('/');
+  return normalized === '' || normalized.startsWith('~') || drive(normalized) ? undefined : normalized;
+}
+
+describe('normalizeRepositoryPath, one pass over the string', () => {
+  it('agrees with the segment-by-segment rule on every path of up to 7 characters from / . ~ : C a', () => {
+    const alphabet = ['/', '.', '~', ':', 'C', 'a'];
+    let paths = [''];
+    let checked = 0;
+    for (let length = 0; length <= 7; length++) {
+      for (const path of paths) {
+        expect(normalizeRepositoryPath(path), JSON.stringify(path)).toBe(bySegments(path));
+        checked++;
+      }
+      paths = paths.flatMap((path) => alphabet.map((char) => path + char));
+    }
+    expect(checked).toBe((6 ** 8 - 1) / 5);
+  });
+});
