@@ -91,19 +91,21 @@ export function definePluginFormTests(spec, { describe, it, before, after }) {
         homeBefore = tree(sandbox.home);
       });
 
+      /** `skillpack install` of the pack's plugin form in `scope`. */
+      const installArgs = (scope) => [
+        'install',
+        pack.packs(),
+        '--runtime',
+        spec.runtime,
+        '--form',
+        'plugin',
+        '--scope',
+        scope,
+      ];
+
       const install = (extra = []) => {
-        const args = [
-          'install',
-          pack.packs(),
-          '--runtime',
-          spec.runtime,
-          '--form',
-          'plugin',
-          '--scope',
-          'user',
-        ];
         const result = skillpack(
-          [...args, '--home', sandbox.home, '--plugin-cli', cli, '--format', 'json', ...extra],
+          [...installArgs('user'), '--home', sandbox.home, '--plugin-cli', cli, '--format', 'json', ...extra],
           { env: sandbox.env },
         );
         assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
@@ -141,23 +143,9 @@ export function definePluginFormTests(spec, { describe, it, before, after }) {
       const first = pack.cases[0];
 
       it('the project scope is refused with a typed error saying why', () => {
-        const result = skillpack(
-          [
-            'install',
-            pack.packs(),
-            '--runtime',
-            spec.runtime,
-            '--form',
-            'plugin',
-            '--scope',
-            'project',
-            '--dir',
-            sandbox.project,
-            '--format',
-            'json',
-          ],
-          { env: sandbox.env },
-        );
+        const result = skillpack([...installArgs('project'), '--dir', sandbox.project, '--format', 'json'], {
+          env: sandbox.env,
+        });
         assert.equal(result.status, 1, `${result.stdout}${result.stderr}`);
         assert.equal(JSON.parse(result.stdout).error.code, 'install_form_unsupported', result.stdout);
       });

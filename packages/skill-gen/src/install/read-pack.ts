@@ -191,13 +191,7 @@ export async function readPack(
       ),
     );
   }
-  const { problems, bytes } = await verifyFiles(packDir, selected);
-  if (problems.length > 0) return fail(mismatched(packDir, problems));
-  const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return ok({
-    manifest,
-    files,
-    bytes,
+  return verifiedPack(packDir, manifest, selected, {
     ...(hook.data ? { hook: hook.data.hook } : {}),
     ...(plugin ? { codexPlugin: plugin } : {}),
   });
@@ -249,13 +243,7 @@ async function readPluginForm(
         { details: { packDir, runtime, targets: manifest.targets } },
       ),
     );
-  const { problems, bytes } = await verifyFiles(packDir, selected);
-  if (problems.length > 0) return fail(mismatched(packDir, problems));
-  return ok({
-    manifest,
-    files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    bytes,
-  });
+  return verifiedPack(packDir, manifest, selected, {});
 }
 
 /**
@@ -317,14 +305,20 @@ async function readHomePluginForm(
     if (path !== undefined)
       selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
   }
+  return verifiedPack(packDir, manifest, selected, { homePlugin: { name } });
+}
+
+/** The selected files checked against their sha256, sorted by target path, with what the form adds. */
+async function verifiedPack(
+  packDir: string,
+  manifest: Manifest,
+  selected: PackFile[],
+  form: Pick<ReadPack, 'hook' | 'codexPlugin' | 'homePlugin'>,
+): Promise<Result<ReadPack, SkillpackError>> {
   const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
-  return ok({
-    manifest,
-    files: selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    bytes,
-    homePlugin: { name },
-  });
+  const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return ok({ manifest, files, bytes, ...form });
 }
 
 function mismatched(packDir: string, problems: readonly Problem[]): ProtocolError {

@@ -141,17 +141,22 @@ for (const runtime of Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[]) {
       expect(existsSync(lockFile)).toBe(false);
     });
 
-    it('an upgrade has the CLI replace its copy: uninstall, then install the new staged files', async () => {
-      const t = setup(runtime);
-      expect((await t.install({ activate: true })).success).toBe(true);
+    /** The pack rewritten as version 1.1.0, each SKILL.md changed. */
+    const writeUpgradedPack = (pack: string) => {
       const files = Object.fromEntries(
         Object.entries(expected.files).map(([path, text]) => [
           path,
           path.endsWith('SKILL.md') ? `${text}v2\n` : text,
         ]),
       );
-      rmSync(t.pack, { recursive: true });
-      writePack(t.pack, { ...PACK, version: '1.1.0' }, files);
+      rmSync(pack, { recursive: true });
+      writePack(pack, { ...PACK, version: '1.1.0' }, files);
+    };
+
+    it('an upgrade has the CLI replace its copy: uninstall, then install the new staged files', async () => {
+      const t = setup(runtime);
+      expect((await t.install({ activate: true })).success).toBe(true);
+      writeUpgradedPack(t.pack);
       const result = await t.install({ activate: true });
       expect(result.success ? result.data.status : result.error.message).toBe('applied');
       const lines = t.logged().trim().split('\n');
@@ -178,14 +183,7 @@ for (const runtime of Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[]) {
     it('new files staged without --activate over a registered copy: reported not active, with the steps to replace it', async () => {
       const t = setup(runtime);
       expect((await t.install({ activate: true })).success).toBe(true);
-      const files = Object.fromEntries(
-        Object.entries(expected.files).map(([path, text]) => [
-          path,
-          path.endsWith('SKILL.md') ? `${text}v2\n` : text,
-        ]),
-      );
-      rmSync(t.pack, { recursive: true });
-      writePack(t.pack, { ...PACK, version: '1.1.0' }, files);
+      writeUpgradedPack(t.pack);
       const before = t.logged();
       const result = await t.install();
       expect(result.success ? result.data.status : result.error.message).toBe('applied');
