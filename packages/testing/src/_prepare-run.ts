@@ -133,10 +133,19 @@ export interface PreparedRun extends PreparedCommand {
  * Everything `runAgent` sets up before it spawns the CLI, for a caller that spawns it itself. Throws when
  * the CLI cannot be found; the temp root is removed on failure, and by `dispose` otherwise.
  */
+/**
+ * Remove a run's temp root. A runtime can still be writing its own state there for a moment after its
+ * process group is gone (OpenCode's snapshot store, seen in CI), so a folder that fills again as it is
+ * emptied (`ENOTEMPTY`, `EBUSY`) is retried a few times before it is an error.
+ */
+export function removeRunFolders(root: string): void {
+  rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+}
+
 export async function prepareRun(options: RunAgentOptions): Promise<PreparedRun> {
   const cli = resolveCli(options);
   const folders = makeFolders(options);
-  const dispose = () => rmSync(folders.root, { recursive: true, force: true });
+  const dispose = () => removeRunFolders(folders.root);
   try {
     return { ...(await prepareCommand(cli, folders, options)), cli, folders, dispose };
   } catch (error) {

@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
 import type { AgentRun, RuntimeId } from '@skillpack/adapters';
 import type { CodexHookListing } from '@skillpack/adapters/codex';
 import { spawnRun } from '@skillpack/host';
-import { makeFolders, prepareCommand, resolveCli } from './_prepare-run.js';
+import { makeFolders, prepareCommand, removeRunFolders, resolveCli } from './_prepare-run.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
 
@@ -143,6 +142,6 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       folders,
     };
   } finally {
-    if (!keep) rmSync(folders.root, { recursive: true, force: true });
+    if (!keep) removeRunFolders(folders.root);
   }
 }
