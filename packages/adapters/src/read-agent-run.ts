@@ -4,10 +4,9 @@ import { type AgentRunInput, feedInput } from './_shared/input-chunks.js';
 import { createLineDispatcher } from './_shared/line-dispatcher.js';
 import { createLineSplitter } from './_shared/line-splitter.js';
 import { RunBuilder } from './_shared/run-builder.js';
-import type { RunReaderFactory } from './_shared/run-reader.js';
 import type { AgentRun, RunEvent } from './agent-run.js';
 import { isRuntimeId, RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
-import { ADAPTER_RUNTIMES, orList } from './runtimes.js';
+import { DISPATCH_RUNTIMES, orList } from './runtimes.js';
 
 export type { AgentRunInput } from './_shared/input-chunks.js';
 
@@ -48,10 +47,6 @@ export interface ReadAgentRunOptions {
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
 export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;
-
-const READERS = Object.fromEntries(
-  RUNTIME_IDS.map((id) => [id, ADAPTER_RUNTIMES[id].createReader]),
-) as Readonly<Record<RuntimeId, RunReaderFactory>>;
 
 const RUNTIME_CHOICES = orList(['auto', ...RUNTIME_IDS].map((id) => `"${id}"`));
 
@@ -127,7 +122,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
 export function createRunLineReader(options: ReadAgentRunOptions = {}) {
   const settings = resolveOptions(options);
   const run = new RunBuilder(settings);
-  const dispatcher = createLineDispatcher(run, { ...settings, readers: READERS });
+  const dispatcher = createLineDispatcher(run, { ...settings, runtimes: DISPATCH_RUNTIMES });
   return { run, dispatcher, settings };
 }
 

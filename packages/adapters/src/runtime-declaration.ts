@@ -1,6 +1,6 @@
 import type { ProtocolError, Result } from '@skillpack/core';
 import type { TypedEvent } from './_shared/event-line.js';
-import type { RunReaderFactory } from './_shared/run-reader.js';
+import type { EventVocabulary } from './_shared/event-vocabulary.js';
 import type { RunFormat } from './agent-run.js';
 import type { StopHookOptions, StopHookResult } from './hooks/handle-stop-hook.js';
 import type { StopHookRuntime } from './hooks/stop-event.js';
@@ -62,8 +62,8 @@ export interface AdapterRuntime<R extends RuntimeId = RuntimeId> {
   readonly title: string;
   /** Its headless output in messages: `Claude Code stream-json`. */
   readonly outputName: string;
-  /** The reader of its headless output. */
-  readonly createReader: RunReaderFactory;
+  /** Its headless output's events, for the one reader engine: what starts and ends a run, where the answer lives. */
+  readonly events: EventVocabulary;
   /** How `readAgentRun({ runtime: 'auto' })` recognises it. */
   readonly sniff: RuntimeSniff;
   /** The assistant text one event carries, read alone (`unwrapEventLine`); `undefined` when not its event. */

@@ -1,4 +1,5 @@
 import type { TypedEvent } from './_shared/event-line.js';
+import type { DispatchRuntimes } from './_shared/line-dispatcher.js';
 import { claudeCodeRuntime } from './claude-code/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { copilotCliRuntime } from './copilot-cli/runtime.js';
@@ -31,6 +32,13 @@ const BY_SNIFF_PRECEDENCE = [...ADAPTER_RUNTIME_LIST].sort((a, b) => a.sniff.pre
 export function sniffRuntime(event: TypedEvent): RuntimeId | undefined {
   return BY_SNIFF_PRECEDENCE.find((runtime) => runtime.sniff.matches(event))?.id;
 }
+
+/** The runtimes as the reader engine takes them: it stands below this registry and imports none. */
+export const DISPATCH_RUNTIMES: DispatchRuntimes = {
+  byId: ADAPTER_RUNTIMES,
+  sniff: sniffRuntime,
+  expectedOutputs: orList(ADAPTER_RUNTIME_LIST.map((runtime) => runtime.outputName)),
+};
 
 /** The assistant text one event carries, by the first runtime (in sniff order) that reads it as its own. */
 export function unwrapAnyEvent(event: TypedEvent): string | undefined {

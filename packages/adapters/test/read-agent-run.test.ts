@@ -306,6 +306,7 @@ describe('readAgentRun: inputs and limits', () => {
 
   it('keepMessages and keepTools: all by default, the last n, or none', async () => {
     const text = jsonl(
+      { type: 'thread.started', thread_id: 't-1' },
       { type: 'turn.started' },
       { type: 'item.completed', item: { id: 'm1', type: 'agent_message', text: 'one' } },
       {

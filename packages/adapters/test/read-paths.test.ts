@@ -276,7 +276,7 @@ describe('5. a self-contradictory envelope is not complete', () => {
     ].join('\n');
     await expectOneAnswer(raw, 'none');
     const { run } = await stdoutPaths(raw);
-    expect(run.error?.code).toBe('output_after_turn');
+    expect(run.error?.code).toBe('output_after_end');
   });
 
   it('OpenCode: main-session text after the last step_finish, with no step_start, is not a completed answer', async () => {

@@ -196,9 +196,11 @@ const FACTS: readonly Fact[] = [
   {
     runtime: 'opencode',
     file: 'run-json-child-session-text.ndjson',
-    finish: 'complete',
-    verdict: 'fail',
-    finalText: /^Final review\./,
+    // A child session's line after the main step finished: the run went on after its end.
+    finish: 'truncated',
+    error: 'output_after_end',
+    verdict: 'run_not_complete',
+    candidate: 'fail',
   },
 ];
 

@@ -267,6 +267,7 @@ describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {
   it('Claude: a repeated legacy FINDINGS list is listed once with createEventLineUnwrapper', () => {
     const text = 'ACCEPTANCE: FAIL\nFINDINGS:\n- src/a.ts is wrong';
     const stream = [
+      line({ type: 'system', subtype: 'init', session_id: 's' }),
       line({
         type: 'stream_event',
         session_id: 's',

@@ -1,8 +1,6 @@
 import { ProtocolError } from '@skillpack/core';
-import type { AgentRun, RunError } from '../agent-run.js';
+import type { AgentRun, RunFormat } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
-import { ADAPTER_RUNTIME_LIST, ADAPTER_RUNTIMES, orList } from '../runtimes.js';
-import { detectRuntime } from './detect-runtime.js';
 import {
   type EventLineResult,
   isJsonObjectValue,
@@ -11,28 +9,33 @@ import {
   parseEventLine,
   type TypedEvent,
 } from './event-line.js';
+import type { EventVocabulary } from './event-vocabulary.js';
 import type { LineSink } from './line-splitter.js';
 import { PLAIN_TEXT_ERROR, PlainTextLines } from './plain-text.js';
-import type { RunBuilder, RunSummary } from './run-builder.js';
-import type { RunReader, RunReaderFactory } from './run-reader.js';
+import type { RunBuilder } from './run-builder.js';
+import { createRunEngine, OutputLedger, PARTIAL_LAST_LINE, type RunEngine } from './run-engine.js';
 
-/** The error of a run whose output ends inside a line: the cut event may be the one that said it failed. */
-export const PARTIAL_LAST_LINE: RunError = {
-  code: 'partial_last_line',
-  message:
-    'The output ends in a line that is not a complete JSON event: the run was cut while writing it, and that line may be the one that says how it ended.',
-};
-
-/** A run whose last line is broken did not complete, whatever the lines before it say. */
-function cutShort(summary: RunSummary, lastLineBroken: boolean): RunSummary {
-  if (!lastLineBroken || summary.finish !== 'complete') return summary;
-  return { ...summary, finish: 'truncated', error: PARTIAL_LAST_LINE };
-}
-
-const EXPECTED_OUTPUTS = orList(ADAPTER_RUNTIME_LIST.map((runtime) => runtime.outputName));
+export { PARTIAL_LAST_LINE } from './run-engine.js';
 
 /** Events held back while `auto` looks for the runtime; past this, detection gives up. */
 export const DETECTION_WINDOW = 64;
+
+/** What the dispatcher needs of one runtime: how to recognise its events and its vocabulary. */
+export interface DispatchRuntime {
+  readonly id: RuntimeId;
+  readonly events: EventVocabulary;
+  /** The format of a whole JSON document of its events, when it has one. */
+  readonly documentFormat: RunFormat | undefined;
+}
+
+/** The runtimes a read may be, passed in by the caller (the registry stands above this engine). */
+export interface DispatchRuntimes {
+  readonly byId: Readonly<Record<RuntimeId, DispatchRuntime>>;
+  /** The runtime that wrote this event, when the event alone says so. */
+  sniff(event: TypedEvent): RuntimeId | undefined;
+  /** The outputs expected, for the message of an undetected one: "A, B or C lines". */
+  readonly expectedOutputs: string;
+}
 
 export interface LineDispatcher extends LineSink {
   finish(): AgentRun;
@@ -41,7 +44,7 @@ export interface LineDispatcher extends LineSink {
 interface DispatchSettings {
   readonly runtime: 'auto' | RuntimeId;
   readonly maxLineBytes: number;
-  readonly readers: Readonly<Record<RuntimeId, RunReaderFactory>>;
+  readonly runtimes: DispatchRuntimes;
 }
 
 /**
@@ -52,11 +55,11 @@ interface DispatchSettings {
  */
 export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings): LineDispatcher {
   let mode: 'start' | 'lines' | 'document' = 'start';
-  let reader: RunReader | undefined;
-  let pending: { event: TypedEvent; line: number }[] = [];
+  const { runtimes } = settings;
+  let reader: RunEngine | undefined;
+  let pending: { event: TypedEvent; line: number; position: number }[] = [];
+  const ledger = new OutputLedger();
   let undetected = false;
-  // Whether the last non-blank line read is no JSON at all: a runtime killed while writing its last event.
-  let lastLineBroken = false;
   let documentLines: { text: string; line: number }[] = [];
   let documentChars = 0;
   // Only `auto` may find that the output is no runtime's events at all, but plain text.
@@ -68,7 +71,7 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     run.problem(
       new ProtocolError(
         'runtime_undetected',
-        `Could not tell which runtime wrote this output (${reason}). Expected ${EXPECTED_OUTPUTS} lines; pass { runtime } to read it as one of them.`,
+        `Could not tell which runtime wrote this output (${reason}). Expected ${runtimes.expectedOutputs} lines; pass { runtime } to read it as one of them.`,
         { details: { reason, window: DETECTION_WINDOW } },
       ),
     );
@@ -76,43 +79,49 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     pending = [];
   }
 
-  function startReader(runtime: RuntimeId): RunReader {
-    const started = settings.readers[runtime](run);
+  function startReader(runtime: RuntimeId): RunEngine {
+    run.runtime = runtime;
+    const started = createRunEngine(run, runtimes.byId[runtime].events);
     reader = started;
     plainText?.drop();
     const held = pending;
     pending = [];
-    for (const { event, line } of held) started.accept(event, line);
+    for (const { event, line, position } of held) started.accept(event, line, position);
     return started;
   }
 
   function route(event: TypedEvent, line: number): void {
+    const position = ledger.note('event');
     if (reader) {
-      reader.accept(event, line);
+      reader.accept(event, line, position);
       return;
     }
     if (undetected) {
       run.unknown(event.type);
       return;
     }
-    const runtime = settings.runtime === 'auto' ? detectRuntime(event) : settings.runtime;
+    const runtime = settings.runtime === 'auto' ? runtimes.sniff(event) : settings.runtime;
     if (runtime) {
-      startReader(runtime).accept(event, line);
+      startReader(runtime).accept(event, line, position);
       return;
     }
-    pending.push({ event, line });
+    pending.push({ event, line, position });
     if (pending.length >= DETECTION_WINDOW)
       giveUpDetection(`no known event in the first ${DETECTION_WINDOW}`);
   }
 
   function handle(parsed: EventLineResult, line: number): void {
-    if (parsed.kind !== 'blank') lastLineBroken = parsed.kind === 'error';
     if (parsed.kind === 'event') route(parsed.event, line);
-    else if (parsed.kind === 'error') run.malformedLine(line, parsed.error);
-    else if (parsed.kind === 'json') {
+    else if (parsed.kind === 'error') {
+      ledger.note('broken');
+      run.malformedLine(line, parsed.error);
+    } else if (parsed.kind === 'json') {
       // An array of events on one line (Claude `--output-format json --verbose`) reads as its events, wherever it is.
       if (Array.isArray(parsed.value)) routeDocument(parsed.value, line);
-      else run.malformedLine(line, () => notAnEventError(parsed.value, line));
+      else {
+        ledger.note('json');
+        run.malformedLine(line, () => notAnEventError(parsed.value, line));
+      }
     }
   }
 
@@ -122,13 +131,17 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     const events = Array.isArray(value) ? value : [value];
     const first = events.find(isJsonObjectValue);
     if (first && typeof first.type === 'string') {
-      const runtime = settings.runtime === 'auto' ? detectRuntime(first as TypedEvent) : settings.runtime;
-      const format = runtime ? ADAPTER_RUNTIMES[runtime].documentFormat : undefined;
+      const runtime = settings.runtime === 'auto' ? runtimes.sniff(first as TypedEvent) : settings.runtime;
+      const format = runtime ? runtimes.byId[runtime].documentFormat : undefined;
       if (format) run.format ??= format;
     }
+    if (events.length === 0) ledger.note('json');
     for (const item of events) {
       if (isJsonObjectValue(item) && typeof item.type === 'string') route(item as TypedEvent, line);
-      else run.malformedLine(line, () => notAnEventError(item, line));
+      else {
+        ledger.note('json');
+        run.malformedLine(line, () => notAnEventError(item, line));
+      }
     }
   }
 
@@ -195,6 +208,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
       if (!reader) plainText?.tooLong();
       if (mode === 'document') replayDocumentLines();
       if (mode === 'start') mode = 'lines';
+      ledger.note('too-long');
+      ledger.tooLong ??= { line: number, bytes };
       run.malformedLine(number, lineTooLongError(number, bytes, settings.maxLineBytes));
     },
 
@@ -221,8 +236,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
         run.format = 'text';
         return run.build({ finish: 'unknown', error: PLAIN_TEXT_ERROR, finalText: text });
       }
-      if (lastLineBroken) run.warn(PARTIAL_LAST_LINE.code, PARTIAL_LAST_LINE.message);
-      return run.build(cutShort(reader.finish(), lastLineBroken));
+      if (ledger.lastKind === 'broken') run.warn(PARTIAL_LAST_LINE.code, PARTIAL_LAST_LINE.message);
+      return run.build(reader.finish(ledger));
     },
   };
 }

@@ -92,7 +92,8 @@ export function claudeFinalText(
   result: string | undefined,
 ): string | undefined {
   const copy = result?.trim() ?? '';
-  if (turnText === undefined) return copy === '' ? undefined : result;
+  // A turn that wrote nothing, which an empty `result` confirms, has an empty final message.
+  if (turnText === undefined) return copy === '' ? (result === undefined ? undefined : '') : result;
   if (copy === '' || turnText.trimEnd().endsWith(copy)) return turnText;
   return result;
 }

@@ -1,6 +1,6 @@
 import { hasClaudeEnvelope } from '../_shared/sniff.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { createClaudeCodeReader } from './stream-json.js';
+import { claudeCodeEvents } from './stream-json.js';
 import { unwrapClaudeCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -11,7 +11,7 @@ export const claudeCodeRuntime = {
   id: 'claude-code',
   title: 'Claude Code',
   outputName: 'Claude Code stream-json',
-  createReader: createClaudeCodeReader,
+  events: claudeCodeEvents,
   // Claude types are bare words; they need a snake_case or transcript envelope.
   sniff: { precedence: 30, matches: (event) => CLAUDE_TYPES.has(event.type) && hasClaudeEnvelope(event) },
   unwrapEvent: unwrapClaudeCodeEvent,

@@ -1,6 +1,6 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
+import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunUsage } from '../agent-run.js';
@@ -55,17 +55,15 @@ function usageTotal(usage: RunUsage): number {
 }
 
 /**
- * Reads Claude Code stream-json, `--output-format json` (object or array) and transcript lines. The final
- * message rule is in `final-message.ts`; a run is complete only when its last model turn ended with a
- * `result/success` that is not an API error, the answer was neither cut at `max_tokens` nor refused, and no
- * model output followed that result.
+ * Where Claude Code's final answer lives, in stream-json, `--output-format json` (object or array) and
+ * transcript lines (the rule is in `final-message.ts`): a run that ends with its `result` line ended as that
+ * result says, unless its answer was cut at `max_tokens` or refused. A transcript has no `result`: a main
+ * message that ended its turn is its end.
  */
-export function createClaudeCodeReader(run: RunBuilder): RunReader {
-  run.runtime = 'claude-code';
+function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
   let result: ClaudeResultEvent | undefined;
   let resultFinal: { finish: FinishState; error?: RunError; text: string | undefined } | undefined;
   let lastMainStopReason: string | null | undefined;
-  let outputAfterResult = false;
   let refused = false;
   const turn = new ClaudeTurn();
   // Streamed text per scope (main or a subagent's tool_use id), until the assistant line repeats it.
@@ -99,9 +97,11 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     const subagent = isClaudeSubagent(event);
     const message = event.message;
     const texts: string[] = [];
+    let asksForTool = false;
     if (typeof message.content === 'string') texts.push(message.content);
     else {
-      for (const raw of message.content) acceptAssistantBlock(raw, texts, line, subagent);
+      for (const raw of message.content)
+        asksForTool = acceptAssistantBlock(raw, texts, line, subagent) || asksForTool;
     }
     const text = texts.join('\n');
     const scope = event.parent_tool_use_id ?? '';
@@ -110,7 +110,6 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     const draft = run.appendMessageText(message.id, text, line, subagent);
     if (message.model && !run.model) run.model = message.model;
     if (subagent !== true) {
-      if (result) outputAfterResult = true;
       if (message.stop_reason !== undefined) lastMainStopReason = message.stop_reason;
       const withdrawn = message.stop_reason === 'refusal' || event.refused_message_id !== undefined;
       if (withdrawn) {
@@ -121,21 +120,26 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
         if (text !== '') refused = false;
         turn.add(draft, message.stop_reason);
       }
+      // Text beside a tool call is narration: the agent goes on, and its answer comes after the call.
+      if (asksForTool) turn.reset();
     }
     if (message.usage !== undefined) noteUsage(message.id, message.usage, line);
     if (event.error) run.warn('assistant_error', `Claude Code reported "${event.error}" on line ${line}.`);
   }
-  function acceptAssistantBlock(raw: unknown, texts: string[], line: number, subagent?: boolean): void {
+  /** Read one content block of an assistant message; whether it calls a tool. */
+  function acceptAssistantBlock(raw: unknown, texts: string[], line: number, subagent?: boolean): boolean {
     const type = isJsonObjectValue(raw) && typeof raw.type === 'string' ? raw.type : undefined;
     if (type === undefined || !KNOWN_BLOCK_TYPES.has(type)) {
       if (type === undefined || !QUIET_BLOCK_TYPES.has(type)) run.unknown(`assistant.content/${type ?? '?'}`);
-      return;
+      return false;
     }
     const block = parseOptionalWire(ClaudeContentBlockSchema, raw, `a "${type}" block`, line, run);
     if (block?.type === 'text') texts.push(block.text);
     else if (block?.type === 'tool_use') {
       run.tool(block.id, line, { name: block.name, input: block.input, status: 'pending', subagent });
+      return true;
     }
+    return false;
   }
 
   function acceptUser(event: TypedEvent, line: number): void {
@@ -143,10 +147,7 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     if (!user) return;
     const subagent = isClaudeSubagent(user);
     if (subagent !== true && isMaxTokensResume(event)) turn.continueAfterCut();
-    else if (subagent !== true) {
-      turn.reset();
-      if (result) outputAfterResult = true;
-    }
+    else if (subagent !== true) turn.reset();
     if (typeof user.message.content === 'string') return;
     for (const raw of user.message.content) {
       if (!isJsonObjectValue(raw) || raw.type !== 'tool_result') continue;
@@ -174,7 +175,6 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     if (!streamed) return;
     const scope = streamed.parent_tool_use_id ?? '';
     const inner = streamed.event;
-    if (scope === '' && result) outputAfterResult = true;
     if (inner.type === 'message_start') {
       partials.set(scope, { id: inner.message?.id, text: '', line });
     } else if (inner.delta?.type === 'text_delta' && inner.delta.text) {
@@ -190,7 +190,6 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     run.event(line, type, system?.subtype === 'init' ? 'session' : 'status', event);
     if (!system) return;
     if (system.subtype === 'init') {
-      run.session(system.session_id);
       if (system.claude_code_version) run.runtimeVersion ??= system.claude_code_version;
       if (system.model) run.model ??= system.model;
     } else if (system.subtype === 'model_refusal_no_fallback') {
@@ -221,10 +220,9 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     if (used) runUsage = addRunUsage(runUsage, used);
     if (result && isLocalCommandResult(parsed)) return;
     result = parsed;
-    outputAfterResult = false;
     const ended = finishOfTurn(parsed, turn, refused);
     resultFinal = { ...ended, text: claudeFinalText(turn.text(), claudeResultText(parsed)) };
-    if (resultFinal.text === undefined && ended.finish !== 'complete')
+    if ((resultFinal.text ?? '') === '' && ended.finish !== 'complete')
       resultFinal.text = run.lastMainMessage()?.text;
     turn.reset();
     // A result closes its turn: a message id seen again later (a proxy or scripted model that numbers
@@ -233,17 +231,22 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
     partials.clear();
   }
 
+  let settled: { usage: RunUsage | undefined } | undefined;
+  /** Streamed text not yet repeated by an assistant line joins the run, and the usage is totalled, once. */
+  function settle(): { usage: RunUsage | undefined } {
+    if (settled) return settled;
+    flushPartials();
+    const pending = closeTurnUsage();
+    settled = { usage: pending ? addRunUsage(runUsage, pending) : runUsage };
+    return settled;
+  }
+
   return {
     accept(event, line) {
-      if (run.format === undefined) {
-        // `--output-format json` is a lone result; transcripts use a camelCase envelope.
-        if (event.type === 'result') run.format = 'result-json';
-        else run.format = 'sessionId' in event || 'parentUuid' in event ? 'transcript' : 'stream-json';
+      if (run.format === 'transcript') {
+        if (typeof event.version === 'string') run.runtimeVersion ??= event.version;
+        if (typeof event.sessionId === 'string') run.session(event.sessionId);
       }
-      run.session(typeof event.session_id === 'string' ? event.session_id : undefined);
-      run.session(typeof event.sessionId === 'string' ? event.sessionId : undefined);
-      if (typeof event.version === 'string' && run.format === 'transcript')
-        run.runtimeVersion ??= event.version;
       switch (event.type) {
         case 'assistant': {
           const assistant = parseWire(ClaudeAssistantEventSchema, event, line, run);
@@ -282,34 +285,63 @@ export function createClaudeCodeReader(run: RunBuilder): RunReader {
       }
     },
 
-    finish() {
-      flushPartials();
-      const pending = closeTurnUsage();
-      const usage = pending ? addRunUsage(runUsage, pending) : runUsage;
-      const costUsd = result?.total_cost_usd;
-      const structuredOutput = result?.structured_output;
-      if (resultFinal && !outputAfterResult) {
-        const { text, ...ended } = resultFinal;
-        return { ...ended, finalText: text, usage, costUsd, structuredOutput };
-      }
-      const finalText = turn.text() ?? run.lastMainMessage()?.text;
-      if (run.format === 'transcript' && !result) {
-        // Transcripts have no terminal event; a main message that ended its turn is the best signal.
-        if (lastMainStopReason === 'end_turn' && !refused)
-          return { finish: 'complete', finalText: turn.text(), usage };
+    ended(): RunSummary {
+      const { usage } = settle();
+      const extra = { usage, costUsd: result?.total_cost_usd, structuredOutput: result?.structured_output };
+      if (!resultFinal) {
         const error = {
-          code: 'no_end_turn',
-          message: "The transcript's last main message did not end its turn.",
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a result line that is not valid.',
         };
-        return { finish: 'unknown', error, finalText, usage };
+        return { finish: 'truncated', error, finalText: run.lastMainMessage()?.text, ...extra };
       }
-      const error = {
-        code: 'no_terminal_event',
-        message: resultFinal
-          ? 'The agent went on after its last result line, and the stream ended before the next one.'
-          : 'The stream ended before its result line.',
+      const { text, ...ended } = resultFinal;
+      return { ...ended, finalText: text, ...extra };
+    },
+
+    totals() {
+      const { usage } = settle();
+      const finalText = turn.text() ?? run.lastMainMessage()?.text;
+      return {
+        finalText,
+        usage,
+        costUsd: result?.total_cost_usd,
+        structuredOutput: result?.structured_output,
       };
-      return { finish: 'truncated', error, finalText, usage, costUsd, structuredOutput };
+    },
+
+    endedWithoutTerminal(): RunSummary | undefined {
+      if (run.format !== 'transcript') return undefined;
+      const { usage } = settle();
+      // Transcripts have no terminal event; a main message that ended its turn is the best signal.
+      if (lastMainStopReason === 'end_turn' && !refused)
+        return { finish: 'complete', finalText: turn.text() ?? '', usage };
+      const error = {
+        code: 'no_end_turn',
+        message: "The transcript's last main message did not end its turn.",
+      };
+      return { finish: 'unknown', error, finalText: turn.text() ?? run.lastMainMessage()?.text, usage };
     },
   };
 }
+
+const CLAUDE_FORMAT_OF_ENVELOPE = (event: TypedEvent) =>
+  'sessionId' in event || 'parentUuid' in event ? 'transcript' : 'stream-json';
+
+/** Claude Code's events for the reader engine. */
+export const claudeCodeEvents: EventVocabulary = {
+  // `--output-format json` is a lone result; transcripts use a camelCase envelope.
+  format: (first) => (first.type === 'result' ? 'result-json' : CLAUDE_FORMAT_OF_ENVELOPE(first)),
+  // Claude Code starts every prompt of a session (`--input-format stream-json`, a woken subagent) with `init`.
+  start: {
+    matches: (event) => event.type === 'system' && event.subtype === 'init',
+    perTurn: true,
+    requiredIn: ['stream-json'],
+  },
+  isTerminal: (event) => event.type === 'result',
+  endsOnce: false,
+  // A transcript's camelCase `sessionId` is not checked: the hook reads the file whole, whatever it holds.
+  sessionOf: (event) => (typeof event.session_id === 'string' ? event.session_id : undefined),
+  isSubagent: (event) => isClaudeSubagent(event as Envelope) === true,
+  createAnswer: createClaudeCodeAnswer,
+};

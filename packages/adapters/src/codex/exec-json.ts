@@ -1,6 +1,6 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
-import type { MessageDraft, RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
+import type { MessageDraft, RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import { acceptCodexNotify } from './notify.js';
@@ -55,7 +55,8 @@ function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
 }
 
 /**
- * Reads `codex exec --json` JSONL, and the legacy `notify` payload when that is the whole input.
+ * Where Codex's final answer lives, in `codex exec --json` JSONL and the legacy `notify` payload when that is
+ * the whole input.
  *
  * The final message (Codex 0.147–0.169): the last `agent_message` of the last turn, or, when that turn has
  * none, its last `plan` item. Only `turn.completed` completes a run. A failed turn (`turn.failed`) has no
@@ -65,8 +66,7 @@ function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
  * Usage is the last `turn.completed`'s: Codex reports the thread's running total there, so a resumed
  * thread (`codex exec resume`) reports its earlier runs' tokens too.
  */
-export function createCodexReader(run: RunBuilder): RunReader {
-  run.runtime = 'codex';
+function createCodexAnswer(run: RunBuilder): AnswerReader {
   let turn: 'none' | 'open' | 'completed' | 'failed' = 'none';
   let failure: RunError | undefined;
   let lastError: RunError | undefined;
@@ -74,8 +74,7 @@ export function createCodexReader(run: RunBuilder): RunReader {
   let notified = false;
   let turnMessage: MessageDraft | undefined;
   let turnPlan: MessageDraft | undefined;
-  // Items after the turn's terminal event, and a second terminal event that disagrees with the first.
-  let afterEnd = false;
+  // The turn's terminal event, and a second one that disagrees with the first.
   let ended: string | undefined;
   let contradiction: string | undefined;
 
@@ -86,7 +85,6 @@ export function createCodexReader(run: RunBuilder): RunReader {
       return false;
     }
     ended = type;
-    afterEnd = false;
     return true;
   }
 
@@ -178,18 +176,16 @@ export function createCodexReader(run: RunBuilder): RunReader {
       line,
       run,
     );
-    if (turn === 'completed' || turn === 'failed') afterEnd = true;
     return item ? acceptItem(item, envelope.type === 'item.completed', line) : 'unknown';
   }
 
   function dispatch(event: TypedEvent, line: number): RunEventKind {
     switch (event.type) {
       case 'thread.started':
-        run.session(parseWire(CodexThreadStartedEventSchema, event, line, run)?.thread_id);
+        parseWire(CodexThreadStartedEventSchema, event, line, run);
         return 'session';
       case 'turn.started':
         turn = 'open';
-        afterEnd = false;
         ended = undefined;
         contradiction = undefined;
         turnMessage = undefined;
@@ -218,8 +214,6 @@ export function createCodexReader(run: RunBuilder): RunReader {
         const error = parseWire(CodexErrorEventSchema, event, line, run);
         if (!error) return 'error';
         lastError = { code: 'error', message: error.message };
-        // After turn.completed nothing more belongs to the turn: an error there says it did not end cleanly.
-        if (turn === 'completed') afterEnd = true;
         run.warn('runtime_error', error.message, { line });
         return 'error';
       }
@@ -236,16 +230,19 @@ export function createCodexReader(run: RunBuilder): RunReader {
     }
   }
 
+  function finalMessage(): { last: MessageDraft | undefined; finalText: string | undefined } {
+    const last = turnMessage ?? (turn === 'none' ? run.lastMainMessage() : undefined);
+    return { last, finalText: last?.text ?? turnPlan?.text };
+  }
+
   return {
     accept(event, line) {
-      run.format ??= event.type === 'agent-turn-complete' ? 'notify' : 'exec-json';
       run.event(line, event.type, dispatch(event, line), event);
     },
-    finish() {
-      const last = turnMessage ?? (turn === 'none' ? run.lastMainMessage() : undefined);
-      const finalText = last?.text ?? turnPlan?.text;
-      // The last turn decides; a notify payload is a completed turn by definition. A turn that ended twice,
-      // or went on after it ended, contradicts itself: it did not complete.
+
+    ended(): RunSummary {
+      const { last, finalText } = finalMessage();
+      // A turn that ended twice, one way and then the other, contradicts itself: it did not complete.
       if (contradiction !== undefined) {
         const error = {
           code: 'contradictory_events',
@@ -254,27 +251,47 @@ export function createCodexReader(run: RunBuilder): RunReader {
         return { finish: 'error', error, finalText, usage };
       }
       if (turn === 'failed') return { finish: 'error', error: failure, finalText, usage };
-      if (turn === 'completed' && afterEnd) {
+      // A notify payload is a completed turn by definition.
+      if (turn !== 'completed' && !(notified && turn === 'none')) {
         const error = {
-          code: 'output_after_turn',
-          message:
-            'Codex printed more after turn.completed (an item or an error line), and no later turn ended.',
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a terminal event that is not valid.',
         };
         return { finish: 'truncated', error, finalText, usage };
       }
-      if (turn === 'completed' || (notified && turn === 'none')) {
-        if (last?.partial === true) {
-          const error = { code: 'partial_message', message: 'The final agent_message never completed.' };
-          return { finish: 'truncated', error, finalText, usage };
-        }
-        return { finish: 'complete', finalText, usage };
+      if (last?.partial === true) {
+        const error = { code: 'partial_message', message: 'The final agent_message never completed.' };
+        return { finish: 'truncated', error, finalText, usage };
       }
-      const said = lastError ? ` The last error it reported: ${lastError.message}` : '';
-      const error = {
-        code: 'no_terminal_event',
-        message: `The stream ended before turn.completed or turn.failed.${said}`,
-      };
-      return { finish: 'truncated', error, finalText, usage };
+      return { finish: 'complete', finalText, usage };
     },
+
+    totals() {
+      return { finalText: finalMessage().finalText, usage };
+    },
+
+    reportedError: () => lastError?.message,
   };
 }
+
+const CODEX_TERMINAL_TYPES: ReadonlySet<string> = new Set([
+  'turn.completed',
+  'turn.failed',
+  'agent-turn-complete',
+]);
+
+/** Codex's events for the reader engine: `thread.started` opens the one thread, a turn's end ends the run. */
+export const codexEvents: EventVocabulary = {
+  format: (first) => (first.type === 'agent-turn-complete' ? 'notify' : 'exec-json'),
+  start: { matches: (event) => event.type === 'thread.started', perTurn: false, requiredIn: ['exec-json'] },
+  isTerminal: (event) => CODEX_TERMINAL_TYPES.has(event.type),
+  endsOnce: false,
+  sessionOf: (event) =>
+    event.type === 'thread.started' && typeof event.thread_id === 'string'
+      ? event.thread_id
+      : event.type === 'agent-turn-complete' && typeof event['thread-id'] === 'string'
+        ? event['thread-id']
+        : undefined,
+  isSubagent: () => false,
+  createAnswer: createCodexAnswer,
+};

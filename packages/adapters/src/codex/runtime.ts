@@ -1,5 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { createCodexReader } from './exec-json.js';
+import { codexEvents } from './exec-json.js';
 import { unwrapCodexEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -10,7 +10,7 @@ export const codexRuntime = {
   id: 'codex',
   title: 'Codex',
   outputName: 'Codex exec --json',
-  createReader: createCodexReader,
+  events: codexEvents,
   // Codex types are dotted (`thread.started`) or the notify `agent-turn-complete`; a bare
   // `{"type":"error","message"}` with no OpenCode `sessionID` is Codex's.
   sniff: {

@@ -1,10 +1,9 @@
 import type { TypedEvent } from '../_shared/event-line.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
+import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind } from '../agent-run.js';
-import type { RuntimeId } from '../runtime-id.js';
-import { COPILOT_CLI, isSubagentEvent } from './stop-hook.js';
+import { isSubagentEvent } from './stop-hook.js';
 
 import {
   COPILOT_EVENT_TYPES,
@@ -45,16 +44,15 @@ export const COPILOT_FINAL_ANSWER_SEEN_IN = '1.0.102';
 type Candidate = { readonly text: string; readonly partial: boolean; readonly line: number };
 
 /**
- * Reads `copilot -p … --output-format json` (JSONL session events) and, without a `result` line, the
- * session's `events.jsonl` (which then reads as not complete). See `COPILOT_FINAL_ANSWER_RULE`.
+ * Where Copilot CLI's final answer lives, in `copilot -p … --output-format json` (JSONL session events) and,
+ * without a `result` line, the session's `events.jsonl` (which then reads as not complete). See
+ * `COPILOT_FINAL_ANSWER_RULE`.
  */
-export function createCopilotCliReader(run: RunBuilder): RunReader {
-  run.runtime = COPILOT_CLI as RuntimeId;
+function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
   // The answer so far: undefined until an assistant message without tool requests follows the last prompt.
   let candidate: Candidate | undefined;
   let error: RunError | undefined;
   let result: { exitCode: number; line: number } | undefined;
-  let afterResult = false;
   let streaming: { id: string; text: string } | undefined;
 
   function acceptMessage(event: TypedEvent, line: number): RunEventKind {
@@ -81,12 +79,10 @@ export function createCopilotCliReader(run: RunBuilder): RunReader {
   }
 
   function dispatch(event: TypedEvent, line: number): RunEventKind {
-    if (result !== undefined) afterResult = true;
     switch (event.type) {
       case 'session.start': {
         const start = parseWire(CopilotSessionStartEventSchema, event, line, run);
         if (start) {
-          run.session(start.data.sessionId);
           run.runtimeVersion ??= start.data.copilotVersion;
           run.model ??= start.data.selectedModel;
         }
@@ -162,13 +158,7 @@ export function createCopilotCliReader(run: RunBuilder): RunReader {
       }
       case 'result': {
         const end = parseWire(CopilotResultEventSchema, event, line, run);
-        if (!end) return 'finish';
-        run.session(end.sessionId);
-        // A second result line is more output after the end, not a new end.
-        if (result === undefined) {
-          result = { exitCode: end.exitCode, line };
-          afterResult = false;
-        }
+        if (end) result = { exitCode: end.exitCode, line };
         return 'finish';
       }
       case 'assistant.turn_start':
@@ -193,31 +183,17 @@ export function createCopilotCliReader(run: RunBuilder): RunReader {
 
   return {
     accept(event, line) {
-      run.format ??= 'events-json';
       run.event(line, event.type, dispatch(event, line), event);
     },
-    finish() {
+
+    ended(): RunSummary {
       const finalText = candidate?.text;
       if (result === undefined) {
-        const said = error ? ` The last error it reported: ${error.message}` : '';
-        return {
-          finish: 'truncated',
-          error: {
-            code: 'no_result_line',
-            message: `The output ended before Copilot's result line.${said}`,
-          },
-          finalText,
+        const error = {
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a result line that is not valid.',
         };
-      }
-      if (afterResult) {
-        return {
-          finish: 'truncated',
-          error: {
-            code: 'output_after_result',
-            message: "Copilot printed more after its result line; a run's result line is its last.",
-          },
-          finalText,
-        };
+        return { finish: 'truncated', error, finalText };
       }
       if (result.exitCode !== 0 || error) {
         return {
@@ -238,7 +214,29 @@ export function createCopilotCliReader(run: RunBuilder): RunReader {
       }
       return { finish: 'complete', finalText };
     },
+
+    totals: () => ({ finalText: candidate?.text }),
+
+    reportedError: () => error?.message,
   };
 }
+
+function copilotSession(event: TypedEvent): string | undefined {
+  if (event.type === 'result') return typeof event.sessionId === 'string' ? event.sessionId : undefined;
+  if (event.type !== 'session.start') return undefined;
+  const data = event.data as { sessionId?: unknown } | undefined;
+  return typeof data?.sessionId === 'string' ? data.sessionId : undefined;
+}
+
+/** GitHub Copilot CLI's events for the reader engine: one `session.start`, one `result` line at the end. */
+export const copilotCliEvents: EventVocabulary = {
+  format: () => 'events-json',
+  start: { matches: (event) => event.type === 'session.start', perTurn: false, requiredIn: [] },
+  isTerminal: (event) => event.type === 'result',
+  endsOnce: true,
+  sessionOf: copilotSession,
+  isSubagent: (event) => isSubagentEvent(event),
+  createAnswer: createCopilotCliAnswer,
+};
 
 export { COPILOT_CLI, isSubagentEvent } from './stop-hook.js';

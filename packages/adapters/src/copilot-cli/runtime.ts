@@ -1,10 +1,6 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import {
-  COPILOT_FINAL_ANSWER_RULE,
-  COPILOT_FINAL_ANSWER_SEEN_IN,
-  createCopilotCliReader,
-} from './events-json.js';
+import { COPILOT_FINAL_ANSWER_RULE, COPILOT_FINAL_ANSWER_SEEN_IN, copilotCliEvents } from './events-json.js';
 import { unwrapCopilotCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -18,7 +14,7 @@ export const copilotCliRuntime = {
   id: 'copilot-cli',
   title: 'GitHub Copilot CLI',
   outputName: 'Copilot CLI --output-format json',
-  createReader: createCopilotCliReader,
+  events: copilotCliEvents,
   // Copilot types are dotted session events with a `data` object; its `result` line (a Claude type too) is
   // last, so it never decides detection.
   sniff: {

@@ -1,5 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { createGeminiCliReader } from './stream-json.js';
+import { geminiCliEvents } from './stream-json.js';
 import { isGeminiCliEvent, unwrapGeminiCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -8,7 +8,7 @@ export const geminiCliRuntime = {
   id: 'gemini-cli',
   title: 'Gemini CLI',
   outputName: 'Gemini CLI stream-json',
-  createReader: createGeminiCliReader,
+  events: geminiCliEvents,
   // Gemini lines carry an ISO `timestamp` string and their type's own field; its `error` lines (with
   // `severity`) would otherwise read as Codex's bare `{"type":"error","message"}`, so it is sniffed first.
   sniff: { precedence: 15, matches: isGeminiCliEvent },

@@ -1,6 +1,6 @@
 import type { TypedEvent } from '../_shared/event-line.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
+import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunEventKind, RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
@@ -57,16 +57,14 @@ function endOfSuccess(answer: GeminiAnswer): Ended {
 }
 
 /**
- * Reads Gemini CLI `-p … --output-format stream-json` lines (0.61.0). The final message rule is in
- * `final-message.ts`; a run is complete only when it ends with `result` `status: "success"`, nothing follows
- * it, and its last answer was not blocked or stopped by the loop detector. `result` `status: "error"` (an API
- * error: the CLI exits with the HTTP status mod 256, a fatal tool error, a turn limit) is `error`.
+ * Where Gemini CLI's final answer lives, in `-p … --output-format stream-json` lines (0.61.0; the rule is in
+ * `final-message.ts`): a run that ends with `result` `status: "success"` ended well unless its last answer
+ * was blocked or stopped by the loop detector. `result` `status: "error"` (an API error: the CLI exits with
+ * the HTTP status mod 256, a fatal tool error, a turn limit) is `error`.
  */
-export function createGeminiCliReader(run: RunBuilder): RunReader {
-  run.runtime = 'gemini-cli';
-  let answer = new GeminiAnswer();
+function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
+  const answer = new GeminiAnswer();
   let result: GeminiResultEvent | undefined;
-  let outputAfterResult = false;
   let usage: RunUsage | undefined;
   let lastError: GeminiErrorEvent | undefined;
 
@@ -104,29 +102,15 @@ export function createGeminiCliReader(run: RunBuilder): RunReader {
   function acceptResult(event: TypedEvent, line: number): void {
     const parsed = parseWire(GeminiResultEventSchema, event, line, run);
     if (!parsed) return;
-    if (result) outputAfterResult = true;
     result = parsed;
     const stats = parseOptionalWire(GeminiStreamStatsSchema, parsed.stats, 'result stats', line, run);
     if (stats) usage = toGeminiRunUsage(stats);
   }
 
-  /** A second run printed to the same stdout (`init` after a `result`): the last run is the one read. */
-  function startNextRun(): void {
-    answer = new GeminiAnswer();
-    result = undefined;
-    outputAfterResult = false;
-    usage = undefined;
-    lastError = undefined;
-    run.closeOpenItems();
-  }
-
   function dispatch(event: TypedEvent, line: number): RunEventKind {
-    if (result && event.type === 'init' && !outputAfterResult) startNextRun();
-    if (result && event.type !== 'result') outputAfterResult = true;
     switch (event.type) {
       case 'init': {
         const init = parseWire(GeminiInitEventSchema, event, line, run);
-        run.session(init?.session_id);
         if (init?.model && !run.model) run.model = init.model;
         return 'session';
       }
@@ -165,40 +149,48 @@ export function createGeminiCliReader(run: RunBuilder): RunReader {
     }
   }
 
+  /** A run cut or failed inside a tool round has the text before the call as its candidate; after a block, none. */
+  function candidate(): string | undefined {
+    return answer.text() ?? (answer.lastBoundary === 'tool' ? run.lastMainMessage()?.text : undefined);
+  }
+
   return {
     accept(event, line) {
-      run.format ??= 'stream-json';
       run.event(line, event.type, dispatch(event, line), event);
     },
-    finish() {
-      const finalText = answer.text();
-      // A run cut or failed inside a tool round: the candidate (never a value: it did not complete) is the
-      // text before the call, as in the other readers. After a block there is none: that text was rejected.
-      const candidate =
-        finalText ?? (answer.lastBoundary === 'tool' ? run.lastMainMessage()?.text : undefined);
+
+    ended(): RunSummary {
       if (!result) {
-        const said = lastError ? ` The last error it reported: ${lastError.message}` : '';
         const error = {
-          code: 'no_terminal_event',
-          message: `The stream ended before its result line.${said}`,
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a result line that is not valid.',
         };
-        return { finish: 'truncated', error, finalText: candidate, usage };
-      }
-      if (outputAfterResult) {
-        const error = {
-          code: 'output_after_result',
-          message: 'Gemini CLI printed more after its result line; a run has one result, at its end.',
-        };
-        return { finish: 'truncated', error, finalText: candidate, usage };
+        return { finish: 'truncated', error, finalText: candidate(), usage };
       }
       if (result.status === 'error') {
         const error = {
           code: result.error?.type ?? 'error',
           message: result.error?.message ?? 'The run ended with status "error".',
         };
-        return { finish: 'error', error, finalText: candidate, usage };
+        return { finish: 'error', error, finalText: candidate(), usage };
       }
-      return { ...endOfSuccess(answer), finalText, usage };
+      return { ...endOfSuccess(answer), finalText: answer.text(), usage };
     },
+
+    totals: () => ({ finalText: candidate(), usage }),
+
+    reportedError: () => lastError?.message,
   };
 }
+
+/** Gemini CLI's events for the reader engine: one `init` and one `result` per run. */
+export const geminiCliEvents: EventVocabulary = {
+  format: () => 'stream-json',
+  start: { matches: (event) => event.type === 'init', perTurn: false, requiredIn: ['stream-json'] },
+  isTerminal: (event) => event.type === 'result',
+  endsOnce: true,
+  sessionOf: (event) =>
+    event.type === 'init' && typeof event.session_id === 'string' ? event.session_id : undefined,
+  isSubagent: () => false,
+  createAnswer: createGeminiCliAnswer,
+};

@@ -1,7 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import { JoinedParts } from '../_shared/joined-parts.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { addCost, addRunUsage } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
@@ -58,7 +58,7 @@ function toRunError(error: OpenCodeError): RunError {
 }
 
 /**
- * Reads `opencode run --format json` lines.
+ * Where OpenCode's final answer lives, in `opencode run --format json` lines.
  *
  * The final message (OpenCode 1.17.20–1.18.33): each step is its own assistant message, whose text is its
  * `text` parts joined by newlines (last value per part id); the final message is the message of the last
@@ -68,9 +68,7 @@ function toRunError(error: OpenCodeError): RunError {
  * the run whichever session it names (a failure is never dropped as another session's), and main-session
  * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
-export function createOpenCodeReader(run: RunBuilder): RunReader {
-  run.runtime = 'opencode';
-  run.format = 'run-json';
+function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   // Text parts per message id, last value per part id (a part can be re-sent with more text).
   const messageParts = new Map<string, JoinedParts>();
   let mainSession: string | undefined;
@@ -105,7 +103,6 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
     const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
     if (!parsed) return 'unknown';
     mainSession ??= parsed.sessionID;
-    run.session(mainSession);
     const partSession =
       parsed.type === 'error' || parsed.type === 'done' ? parsed.sessionID : parsed.part.sessionID;
     const child = parsed.sessionID !== mainSession || partSession !== mainSession;
@@ -156,33 +153,69 @@ export function createOpenCodeReader(run: RunBuilder): RunReader {
     }
   }
 
+  /** The last finished step's message is the answer, even when empty; cut inside a step, the last text. */
+  function finalText(): string | undefined {
+    const stepText =
+      lastStepMessage === undefined ? undefined : (messageParts.get(lastStepMessage)?.text ?? '');
+    return stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
+  }
+
   return {
     accept(event, line) {
       run.event(line, event.type, dispatch(event, line), event);
     },
-    finish() {
-      // Each step is its own assistant message: the last finished step's is the answer, and one with no text
-      // is no answer (never the narration of an earlier step). Cut inside a step, the last text is the candidate.
-      const stepText =
-        lastStepMessage === undefined ? undefined : (messageParts.get(lastStepMessage)?.text ?? '');
-      const finalText =
-        stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
-      const totals = { finalText, usage, costUsd };
+
+    ended(): RunSummary {
+      const totals = { finalText: finalText(), usage, costUsd };
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
       if (failure) return { finish: 'error', error: failure, ...totals };
       if (done) return { finish: 'complete', ...totals };
-      if (afterStep) {
-        const message =
-          'The agent went on after its last step finished, and the stream ended before the next step did.';
-        return { finish: 'truncated', error: { code: 'output_after_step', message }, ...totals };
-      }
-      if (stepOpen || lastReason === undefined) {
-        const message = stepOpen
-          ? 'The stream ended inside a step, before its step_finish.'
-          : 'The stream ended before any step finished.';
-        return { finish: 'truncated', error: { code: 'no_terminal_event', message }, ...totals };
+      if (lastReason === undefined) {
+        const error = {
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a terminal event that is not valid.',
+        };
+        return { finish: 'truncated', error, ...totals };
       }
       return { ...openCodeFinishFromStepReason(lastReason), ...totals };
     },
+
+    totals: () => ({ finalText: finalText(), usage, costUsd }),
+
+    reportedError: () => failure?.message,
   };
 }
+
+const OPENCODE_TERMINAL_TYPES: ReadonlySet<string> = new Set(['step_finish', 'done', 'error']);
+
+/** Lines that fail or end the run whichever session they name: a failure is never dropped as a child's. */
+const RUN_WIDE_TYPES: ReadonlySet<string> = new Set(['error', 'done']);
+
+function sessionOfLine(event: TypedEvent): string | undefined {
+  if (RUN_WIDE_TYPES.has(event.type)) return undefined;
+  return typeof event.sessionID === 'string' ? event.sessionID : undefined;
+}
+
+function partSession(event: TypedEvent): string | undefined {
+  const part = event.part as { sessionID?: unknown } | undefined;
+  return typeof part?.sessionID === 'string' ? part.sessionID : undefined;
+}
+
+/**
+ * OpenCode's events for the reader engine. It prints no run-start event; the first line's session is the
+ * run's, and a line of another session is a child session's (a `task` tool's subagent). The main session's
+ * last `step_finish`, a `done` or an `error` line ends a run.
+ */
+export const openCodeEvents: EventVocabulary = {
+  format: () => 'run-json',
+  isTerminal: (event) => OPENCODE_TERMINAL_TYPES.has(event.type),
+  endsOnce: false,
+  sessionOf: sessionOfLine,
+  isSubagent: (event, mainSession) => {
+    if (mainSession === undefined || RUN_WIDE_TYPES.has(event.type)) return false;
+    const line = sessionOfLine(event);
+    const part = partSession(event);
+    return (line !== undefined && line !== mainSession) || (part !== undefined && part !== mainSession);
+  },
+  createAnswer: createOpenCodeAnswer,
+};

@@ -1,5 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { createOpenCodeReader } from './run-json.js';
+import { openCodeEvents } from './run-json.js';
 import { unwrapOpenCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -10,7 +10,7 @@ export const openCodeRuntime = {
   id: 'opencode',
   title: 'OpenCode',
   outputName: 'OpenCode run --format json',
-  createReader: createOpenCodeReader,
+  events: openCodeEvents,
   // OpenCode lines carry `sessionID` and a numeric `timestamp`: the strictest sniff, tried first.
   sniff: {
     precedence: 10,

@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { AgentRun } from '../agent-run.js';
 import { type AgentRunInput, type ReadAgentRunOptions, readAgentRun } from '../read-agent-run.js';
-import { QWEN_CODE_RUNTIME } from './stream-json.js';
 
 /** `readAgentRun` with the runtime fixed to `qwen-code` (no detection). */
 export function readQwenCodeRun(
   input: AgentRunInput | Readable,
   options: Omit<ReadAgentRunOptions, 'runtime'> = {},
 ): Promise<AgentRun> {
-  return readAgentRun(input, { ...options, runtime: QWEN_CODE_RUNTIME });
+  return readAgentRun(input, { ...options, runtime: 'qwen-code' });
 }

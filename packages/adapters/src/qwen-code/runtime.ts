@@ -1,5 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { createQwenCodeReader } from './stream-json.js';
+import { qwenCodeEvents } from './stream-json.js';
 import { unwrapQwenCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -8,7 +8,7 @@ export const qwenCodeRuntime = {
   id: 'qwen-code',
   title: 'Qwen Code',
   outputName: 'Qwen Code stream-json',
-  createReader: createQwenCodeReader,
+  events: qwenCodeEvents,
   // Its lines copy Claude Code's envelope; only the `init` line (the first of every run) names the CLI.
   sniff: {
     precedence: 25,

@@ -1,9 +1,8 @@
 import type { TypedEvent } from '../_shared/event-line.js';
-import type { RunBuilder } from '../_shared/run-builder.js';
-import type { RunReader } from '../_shared/run-reader.js';
+import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
+import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { parseOptionalWire, parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunError, RunUsage } from '../agent-run.js';
-import type { RuntimeId } from '../runtime-id.js';
 import { type QwenMessageCheck, QwenStreamedMessage, unusableFinalMessage } from './final-message.js';
 import {
   QWEN_PASSIVE_EVENT_TYPES,
@@ -24,9 +23,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const PASSIVE_TYPES: ReadonlySet<string> = new Set(QWEN_PASSIVE_EVENT_TYPES);
 const KNOWN_BLOCKS: ReadonlySet<string> = new Set(['text', 'thinking', 'tool_use', 'tool_result']);
-
-/** The runtime id this reader fills in. */
-export const QWEN_CODE_RUNTIME = 'qwen-code' satisfies RuntimeId;
 
 interface FinalCandidate {
   readonly text: string;
@@ -58,26 +54,21 @@ function toRunUsage(usage: {
 }
 
 /**
- * Reads Qwen Code stream-json and the `--output-format json` array (the final-message rule is in
- * `final-message.ts`). A run is complete only when its last line is a `result` of subtype `success` that is
- * not an error, and its final message is shown to be one answer whose text `result.result` repeats.
+ * Where Qwen Code's final answer lives, in stream-json and the `--output-format json` array (the rule is in
+ * `final-message.ts`): a run that ends with a `result` of subtype `success` that is not an error ended well
+ * when its final message is shown to be one answer whose text `result.result` repeats.
  */
-export function createQwenCodeReader(run: RunBuilder): RunReader {
-  run.runtime = QWEN_CODE_RUNTIME;
+function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
   let streamed = new QwenStreamedMessage();
-  // The main agent's last text message since the last `user` line.
+  // The main agent's last text message since the last `user` line or tool call.
   let candidate: FinalCandidate | undefined;
   let result: QwenResultEvent | undefined;
-  let outputAfterResult = false;
   let continuedAfterRetry = false;
-
-  function noteMain(): void {
-    if (result) outputAfterResult = true;
-  }
 
   function acceptAssistant(event: QwenAssistantEvent, line: number): void {
     const subagent = typeof event.parent_tool_use_id === 'string' ? true : undefined;
     const texts: string[] = [];
+    let asksForTool = false;
     for (const raw of event.message.content) {
       if (!KNOWN_BLOCKS.has(raw.type)) {
         run.unknown(`assistant.content/${raw.type}`);
@@ -90,6 +81,7 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
         const block = parseOptionalWire(QwenToolUseBlockSchema, raw, 'a "tool_use" block', line, run);
         if (block)
           run.tool(block.id, line, { name: block.name, input: block.input, status: 'pending', subagent });
+        asksForTool = true;
       }
     }
     // Text blocks of one message are joined as the CLI joins them for `result` (no separator).
@@ -97,9 +89,10 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     run.appendMessageText(event.message.id, text, line, subagent);
     if (event.message.model && !run.model) run.model = event.message.model;
     if (subagent) return;
-    noteMain();
     if (text !== '')
       candidate = { text, check: continuedAfterRetry ? { kind: 'retried' } : streamed.verdict(text) };
+    // Text beside a tool call is narration: the answer comes after the call.
+    if (asksForTool) candidate = undefined;
     streamed = new QwenStreamedMessage();
   }
 
@@ -108,7 +101,6 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     if (!user) return;
     const subagent = typeof user.parent_tool_use_id === 'string' ? true : undefined;
     if (!subagent) {
-      noteMain();
       candidate = undefined;
       continuedAfterRetry = false;
       streamed = new QwenStreamedMessage();
@@ -134,7 +126,6 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     if (!parsed || typeof parsed.parent_tool_use_id === 'string') return;
     const inner = parsed.event;
     if (inner.type === 'goal_state') return;
-    noteMain();
     if (inner.type === 'content_block_start') streamed.start(inner.content_block?.type ?? '');
     else if (inner.type === 'content_block_stop') streamed.stop();
     else if (inner.type === 'content_block_delta' && inner.delta?.type === 'text_delta')
@@ -146,13 +137,11 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
     run.event(line, system?.subtype ? `system/${system.subtype}` : 'system', 'status', event);
     if (!system) return;
     if (system.subtype === 'init') {
-      run.session(system.session_id);
       if (system.qwen_code_version) run.runtimeVersion ??= system.qwen_code_version;
       if (system.model) run.model ??= system.model;
     } else if (system.subtype === 'retry') {
       run.warn('api_retry', `Qwen Code retried a model request (line ${line}).`, { line });
       if (typeof system.parent_tool_use_id === 'string') return;
-      noteMain();
       // The CLI printed the abandoned attempt's text as a message before this line (restartAttempt): it is
       // no answer. A continuation retry keeps that text and goes on with it, maybe in a new message, so a
       // later message of the turn cannot be shown to be the whole answer.
@@ -166,7 +155,11 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
 
   function acceptResult(parsed: QwenResultEvent): void {
     result = parsed;
-    outputAfterResult = false;
+  }
+
+  function usage(): RunUsage | undefined {
+    const usageWire = result ? safeParseWire(QwenUsageSchema, result.usage) : undefined;
+    return usageWire?.success ? toRunUsage(usageWire.data) : undefined;
   }
 
   function finishOfResult(ended: QwenResultEvent): {
@@ -201,8 +194,6 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
 
   return {
     accept(event, line) {
-      if (run.format === undefined) run.format = 'stream-json';
-      run.session(typeof event.session_id === 'string' ? event.session_id : undefined);
       switch (event.type) {
         case 'system':
           acceptSystem(event, line);
@@ -236,28 +227,39 @@ export function createQwenCodeReader(run: RunBuilder): RunReader {
       }
     },
 
-    finish() {
-      const usageWire = result ? safeParseWire(QwenUsageSchema, result.usage) : undefined;
-      const usage = usageWire?.success ? toRunUsage(usageWire.data) : undefined;
-      if (!result || outputAfterResult) {
-        return {
-          finish: 'truncated',
-          error: {
-            code: 'no_terminal_event',
-            message: result
-              ? 'The agent went on after its result line, and the stream ended before the next one.'
-              : 'The stream ended before its result line.',
-          },
-          finalText: candidate?.check.kind === 'single' ? candidate.text : undefined,
-          usage,
+    ended(): RunSummary {
+      if (!result) {
+        const error = {
+          code: 'invalid_terminal_event',
+          message: 'The run ends in a result line that is not valid.',
         };
+        return { finish: 'truncated', error, usage: usage() };
       }
       const ended = finishOfResult(result);
       // A joined or unverified message is never offered as the answer, not even as a candidate. A turn that
       // ended with no text message, which `result.result: ""` confirms, has an empty final message.
       const empty = candidate === undefined && result.result === '' ? '' : undefined;
       const finalText = candidate?.check.kind === 'single' ? candidate.text : empty;
-      return { ...ended, finalText: ended.finish === 'unknown' ? undefined : finalText, usage };
+      return { ...ended, finalText: ended.finish === 'unknown' ? undefined : finalText, usage: usage() };
+    },
+
+    totals() {
+      return { finalText: candidate?.check.kind === 'single' ? candidate.text : undefined, usage: usage() };
     },
   };
 }
+
+/** Qwen Code's events for the reader engine: Claude Code's envelope, one `init` per run. */
+export const qwenCodeEvents: EventVocabulary = {
+  format: () => 'stream-json',
+  start: {
+    matches: (event) => event.type === 'system' && event.subtype === 'init',
+    perTurn: false,
+    requiredIn: ['stream-json'],
+  },
+  isTerminal: (event) => event.type === 'result',
+  endsOnce: true,
+  sessionOf: (event) => (typeof event.session_id === 'string' ? event.session_id : undefined),
+  isSubagent: (event) => typeof event.parent_tool_use_id === 'string',
+  createAnswer: createQwenCodeAnswer,
+};

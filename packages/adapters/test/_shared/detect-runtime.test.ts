@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectRuntime } from '../../src/_shared/detect-runtime.js';
 import type { TypedEvent } from '../../src/_shared/event-line.js';
+import { sniffRuntime as detectRuntime } from '../../src/runtimes.js';
 
 describe('detectRuntime', () => {
   it.each([

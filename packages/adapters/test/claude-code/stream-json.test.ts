@@ -11,8 +11,9 @@ const read = (file: string) => readAgentRun(fixtureText('claude-code', file));
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
 
 describe('Claude Code stream-json', () => {
-  it('reads the 2.1.276 capture', async () => {
+  it('reads the 2.1.276 capture: its lines come from two sessions, so it is not one complete run', async () => {
     const run = await read('stream-json-observed-2.1.276.jsonl');
+    expect(run.error?.code).toBe('session_changed');
     expect(run).toMatchObject({
       runtime: 'claude-code',
       format: 'stream-json',
@@ -20,7 +21,7 @@ describe('Claude Code stream-json', () => {
       runtimeVersion: '2.1.276',
       model: 'claude-fable-5-1',
       finalText: 'pong',
-      finish: 'complete',
+      finish: 'error',
       costUsd: 0.3996375,
       usage: { inputTokens: 2, outputTokens: 4, cacheReadTokens: 11590, cacheWriteTokens: 19826 },
       lineCount: 6,

@@ -196,14 +196,14 @@ describe('Gemini CLI stream-json: the rule on constructed streams', () => {
   it('output after the result line: truncated', async () => {
     const run = await readGemini(jsonl(init, prompt, say('A'), success, say('B')));
     expect(run.finish).toBe('truncated');
-    expect(run.error?.code).toBe('output_after_result');
+    expect(run.error?.code).toBe('output_after_end');
   });
 
-  it('two runs in one stdout: the second is read', async () => {
+  it('two runs in one stdout are not one complete run', async () => {
     const run = await readGemini(jsonl(init, prompt, say('A'), success, init, prompt, say('B'), success));
-    expect(run).toMatchObject({ finish: 'complete', finalText: 'B' });
+    expect(run).toMatchObject({ finish: 'error', error: { code: 'second_run' } });
     const cut = await readGemini(jsonl(init, prompt, say('A'), success, init, prompt, say('B')));
-    expect(cut.finish).toBe('truncated');
+    expect(cut.error?.code).toBe('second_run');
   });
 
   it('a line that breaks the schema is malformed and does not end the run', async () => {

@@ -3,14 +3,14 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { extractContract, type RuntimeId, readAgentRun } from '../../src/index.js';
 import { deepJson, MiB } from '../properties/_support/core-support.js';
-import { RUN_WRITERS } from '../properties/_support/runs.js';
+import { CLAUDE_SESSION, RUN_WRITERS } from '../properties/_support/runs.js';
 
 const EVENTS = 1_000_000;
 const BATCH = 10_000;
 
 /** Status events each runtime sends that the run keeps nothing of (no message, tool or raw event). */
 const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
-  'claude-code': `${JSON.stringify({ type: 'rate_limit_event', session_id: 's', rate_limit_info: { status: 'allowed' } })}\n`,
+  'claude-code': `${JSON.stringify({ type: 'rate_limit_event', session_id: CLAUDE_SESSION, rate_limit_info: { status: 'allowed' } })}\n`,
   codex: `${JSON.stringify({ type: 'turn.started' })}\n`,
   'qwen-code': `${JSON.stringify({ type: 'stream_event', session_id: 's', parent_tool_use_id: null, event: { type: 'goal_state', goal_state: { v: 2, goal: null, activity: 'idle' } } })}\n`,
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,

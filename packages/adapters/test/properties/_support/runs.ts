@@ -9,7 +9,7 @@ export type RunPart =
   /** Text a subagent wrote: Claude Code events with a parent tool id, elsewhere a task tool's output. */
   | { readonly kind: 'subagent'; readonly text: string };
 
-const CLAUDE_SESSION = '4c1f6a2e-2b7d-4a8e-9f0c-6d2a1b3c4d5e';
+export const CLAUDE_SESSION = '4c1f6a2e-2b7d-4a8e-9f0c-6d2a1b3c4d5e';
 const OPENCODE_SESSION = 'ses_3f2a1b0c9d8eAbCdEfGh123456';
 
 const line = (event: unknown) => `${JSON.stringify(event)}\n`;

@@ -1,0 +1,59 @@
+import type { RunFormat, RunUsage } from '../agent-run.js';
+import type { TypedEvent } from './event-line.js';
+import type { RunBuilder, RunSummary } from './run-builder.js';
+
+/**
+ * What a runtime declares for the one reader engine (`run-engine.ts`): the events that start and end its
+ * runs, the session a line names, which lines are a subagent's, and where its final answer lives. The
+ * completion rules are the engine's alone; a vocabulary never decides whether a run completed.
+ */
+export interface EventVocabulary {
+  /** The output form a run is in, from its first event. */
+  format(first: TypedEvent): RunFormat;
+  /** The event that starts a run and names its session; absent when the runtime prints none (OpenCode). */
+  readonly start?: RunStart;
+  /** Whether a main-agent event ends a run: the last line of a complete run is one. */
+  isTerminal(event: TypedEvent): boolean;
+  /**
+   * Whether a run ends once: a second terminal event is then output after the end. `false` for a runtime
+   * that ends each prompt, turn or step of one run with one (Claude Code's `result`, Codex's `turn.completed`).
+   */
+  readonly endsOnce: boolean;
+  /** The session a line names, if it names one. */
+  sessionOf(event: TypedEvent): string | undefined;
+  /** Whether a line is a subagent's, given the session of the run's first main event: it never ends the run. */
+  isSubagent(event: TypedEvent, mainSession: string | undefined): boolean;
+  /** A fresh reader of where the run's final answer lives, for one read. */
+  createAnswer(run: RunBuilder): AnswerReader;
+}
+
+/** The event that starts a run. */
+export interface RunStart {
+  matches(event: TypedEvent): boolean;
+  /** Whether each prompt of one session starts with it again (Claude Code's `system/init`). */
+  readonly perTurn: boolean;
+  /** The formats in which a run always prints it first: without it the output is no run of this runtime. */
+  readonly requiredIn: readonly RunFormat[];
+}
+
+/** What a run left behind, whatever way it ended: its final message (or the candidate), usage and cost. */
+export type RunTotals = Omit<RunSummary, 'finish' | 'error'> & {
+  readonly usage?: RunUsage | undefined;
+};
+
+/** A runtime's reading of where the final answer lives and how a run that reached its end ended. */
+export interface AnswerReader {
+  /** Take in one event (main or subagent) in stream order. */
+  accept(event: TypedEvent, line: number): void;
+  /** How the run ended, given that its last line is a terminal event (the engine checked that). */
+  ended(): RunSummary;
+  /** The final message a run would have had, and its usage, for a run that did not complete. */
+  totals(): RunTotals;
+  /** The last error the runtime reported, named when the output ends before the run did. */
+  reportedError?(): string | undefined;
+  /**
+   * How a run in a form that has no terminal event (a transcript) ended, by the runtime's own rule;
+   * `undefined` when its form has one and the output ended before it.
+   */
+  endedWithoutTerminal?(): RunSummary | undefined;
+}

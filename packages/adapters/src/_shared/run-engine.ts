@@ -1,0 +1,146 @@
+import type { RunError } from '../agent-run.js';
+import type { TypedEvent } from './event-line.js';
+import type { AnswerReader, EventVocabulary } from './event-vocabulary.js';
+import type { RunBuilder, RunSummary } from './run-builder.js';
+
+/** The kind of a non-blank line (or an item of a JSON document), in output order. */
+export type OutputItemKind = 'event' | 'json' | 'broken' | 'too-long';
+
+/**
+ * Every non-blank line of an output in order, as the completion rules need them: where each is, what the
+ * last one was, and the first line too long to hold. The line dispatcher fills it; the engine reads it.
+ */
+export class OutputLedger {
+  /** The position of the last item: items are numbered from 1 in output order. */
+  position = 0;
+  lastKind: OutputItemKind | undefined;
+  /** The first line too long to hold, and its size. */
+  tooLong: { readonly line: number; readonly bytes: number } | undefined;
+
+  /** Note one item; its position. */
+  note(kind: OutputItemKind): number {
+    this.lastKind = kind;
+    return ++this.position;
+  }
+}
+
+/** The error of a run whose output ends inside a line: the cut event may be the one that said it failed. */
+export const PARTIAL_LAST_LINE: RunError = {
+  code: 'partial_last_line',
+  message:
+    'The output ends in a line that is not a complete JSON event: the run was cut while writing it, and that line may be the one that says how it ended.',
+};
+
+function said(error: string | undefined): string {
+  return error === undefined ? '' : ` The last error it reported: ${error}`;
+}
+
+/** A runtime's events read by the one set of completion rules. */
+export interface RunEngine {
+  accept(event: TypedEvent, line: number, position: number): void;
+  finish(ledger: OutputLedger): RunSummary;
+}
+
+/**
+ * The one reader engine. A runtime declares its vocabulary; the engine alone decides whether a run
+ * completed, by these rules, the same for every runtime:
+ *
+ * - The terminal event is the last line: any line after it (an event of any kind, a subagent's, JSON
+ *   of any shape, text, a broken line) means the run went on and was cut, so it did not complete; so does
+ *   a second terminal event of a runtime whose runs end once.
+ * - A line too long to hold is never dropped: the run fails closed, naming the line.
+ * - One run and one session per read: a second run-start event (unless the runtime starts every prompt of
+ *   one session with it), or a main line naming another session, means the output is not one run.
+ * - A form that always prints its start event first and lacks it is no run of this runtime: detection and
+ *   a given runtime refuse it alike.
+ */
+export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): RunEngine {
+  const answer: AnswerReader = vocabulary.createAnswer(run);
+  let mainSession: string | undefined;
+  let started = false;
+  let secondRun: number | undefined;
+  let otherSession: { line: number; id: string } | undefined;
+  let terminalAt: number | undefined;
+  let endedTwice: number | undefined;
+
+  function accept(event: TypedEvent, line: number, position: number): void {
+    if (run.format === undefined) run.format = vocabulary.format(event);
+    const subagent = vocabulary.isSubagent(event, mainSession);
+    if (!subagent) {
+      const session = vocabulary.sessionOf(event);
+      if (session !== undefined && session !== '') {
+        if (mainSession === undefined) mainSession = session;
+        else if (session !== mainSession) otherSession ??= { line, id: session };
+        run.session(session);
+      }
+      if (vocabulary.start?.matches(event)) {
+        if (started && !vocabulary.start.perTurn) secondRun ??= line;
+        started = true;
+      }
+      if (vocabulary.isTerminal(event)) {
+        if (terminalAt !== undefined && vocabulary.endsOnce) endedTwice ??= line;
+        terminalAt = position;
+      }
+    }
+    answer.accept(event, line);
+  }
+
+  function notComplete(finish: RunSummary['finish'], error: RunError): RunSummary {
+    return { ...answer.totals(), finish, error };
+  }
+
+  function finish(ledger: OutputLedger): RunSummary {
+    if (ledger.tooLong) {
+      const { line, bytes } = ledger.tooLong;
+      return notComplete('truncated', {
+        code: 'line_too_long',
+        message: `Line ${line} is ${bytes} bytes, longer than maxLineBytes: what it said is unknown, so the run cannot be shown to have completed. Raise maxLineBytes to read it.`,
+      });
+    }
+    if (secondRun !== undefined) {
+      return notComplete('error', {
+        code: 'second_run',
+        message: `Line ${secondRun} starts a second run; one read is one run.`,
+      });
+    }
+    if (otherSession !== undefined) {
+      return notComplete('error', {
+        code: 'session_changed',
+        message: `Line ${otherSession.line} names session ${otherSession.id}, not the run's ${mainSession}; one read is one session.`,
+      });
+    }
+    const start = vocabulary.start;
+    if (start && !started && run.format !== undefined && start.requiredIn.includes(run.format)) {
+      return notComplete('unknown', {
+        code: 'no_start_event',
+        message: `The output has no run-start event, which every ${run.format} run of this runtime prints first: it is not shown to be one run of it.`,
+      });
+    }
+    if (terminalAt === undefined) {
+      return (
+        answer.endedWithoutTerminal?.() ??
+        notComplete('truncated', {
+          code: 'no_terminal_event',
+          message: `The output ended before the event that ends a run.${said(answer.reportedError?.())}`,
+        })
+      );
+    }
+    if (endedTwice !== undefined) {
+      return notComplete('truncated', {
+        code: 'output_after_end',
+        message: `Line ${endedTwice} ends the run a second time: a run of this runtime ends once, at its last line.`,
+      });
+    }
+    if (terminalAt !== ledger.position) {
+      if (ledger.lastKind === 'broken') return notComplete('truncated', PARTIAL_LAST_LINE);
+      return notComplete('truncated', {
+        code: 'output_after_end',
+        message:
+          'More output follows the event that ended the run: the agent went on, and the output ended before it finished again.',
+      });
+    }
+    return answer.ended();
+  }
+
+  return { accept, finish };
+}
