@@ -14,6 +14,7 @@ export type {
 export { FINISH_STATES } from './agent-run.js';
 export type { ExtractContractOptions } from './extract-contract.js';
 export { extractContract } from './extract-contract.js';
+export type { HookRuntimeId } from './hook-runtimes.js';
 export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js';
 export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks/block-budget.js';
 export type { ContractCheck, ContractFailure, ContractJudgement } from './hooks/contract-check.js';
@@ -22,7 +23,7 @@ export type { StopHookOptions, StopHookResult, TranscriptReader } from './hooks/
 export { handleStopHook } from './hooks/handle-stop-hook.js';
 export type { AllowReason, StopDecision } from './hooks/stop-decision.js';
 export { decideStop, toStopHookOutput } from './hooks/stop-decision.js';
-export type { HookRuntimeId, StopEventName, StopHookEvent, StopHookRuntime } from './hooks/stop-event.js';
+export type { StopEventName, StopHookEvent, StopHookRuntime } from './hooks/stop-event.js';
 export type { StopHookOutput } from './hooks/stop-hook-output.js';
 export { renderStopHookOutput } from './hooks/stop-hook-output.js';
 export type { AgentRunInput, ReadAgentRunOptions } from './read-agent-run.js';

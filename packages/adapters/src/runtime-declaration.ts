@@ -1,11 +1,9 @@
-import type { ProtocolError, Result } from '@skillpack/core';
 import type { TypedEvent } from './_shared/event-line.js';
 import type { EventVocabulary } from './_shared/event-vocabulary.js';
 import type { RunFormat } from './agent-run.js';
-import type { StopHookOptions, StopHookResult } from './hooks/handle-stop-hook.js';
-import type { StopHookRuntime } from './hooks/stop-event.js';
-import type { StopHookOutput } from './hooks/stop-hook-output.js';
 import type { RuntimeId } from './runtime-id.js';
+
+export type { StopHookDialect } from './hooks/stop-hook-dialect.js';
 
 /** How a runtime's headless output is told apart from the others', one event at a time. */
 export interface RuntimeSniff {
@@ -19,37 +17,6 @@ export interface RuntimeSniff {
 export interface FinalAnswerRule {
   readonly rule: string;
   readonly seenIn: string;
-}
-
-/** A runtime's Stop-hook dialect: what `skillpack-hook <runtime>` reads and prints. */
-export interface StopHookDialect {
-  /** Validate and normalise the hook's stdin payload. */
-  readonly input: StopHookRuntime;
-  /** The one JSON document printed at exit 0. */
-  renderOutput(output: StopHookOutput): string;
-  /** Whether the runtime treats exit 2 as a push-back (skillpack-hook always exits 0 and prints JSON). */
-  readonly exitTwoPushesBack: boolean;
-  /**
-   * How the hook's transcript is read: as this runtime's output, by detection (another format), or by the
-   * runtime's own reader (Gemini CLI's session file, whose last model message is the answer being judged).
-   */
-  readonly transcript:
-    | 'runtime'
-    | 'detect'
-    | { readonly read: (path: string) => Promise<Result<string, ProtocolError>> };
-  /**
-   * Decides a stop itself, for a runtime whose answer needs more than the payload and `transcript` give
-   * (Copilot: the transcript read up to this stop's own event). Default: `handleStopHook(input, …)`.
-   */
-  decide?(payload: unknown, options: StopHookOptions): Promise<StopHookResult>;
-  /**
-   * The other runtimes' hooks this runtime also runs, with how a hook process tells (its environment and
-   * payload) that it runs under this runtime rather than theirs: such a stop is decided by this dialect.
-   */
-  readonly hosts?: {
-    readonly runtimes: readonly RuntimeId[];
-    detect(env: NodeJS.ProcessEnv, payload: unknown): boolean;
-  };
 }
 
 /**

@@ -2,8 +2,8 @@ import { claudeCodeStopHookDialect } from './claude-code/stop-hook-dialect.js';
 import { codexStopHookDialect } from './codex/stop-hook-dialect.js';
 import { copilotCliStopHookDialect } from './copilot-cli/stop-hook-dialect.js';
 import { geminiCliStopHookDialect } from './gemini-cli/stop-hook-dialect.js';
+import type { StopHookDialect } from './hooks/stop-hook-dialect.js';
 import { qwenCodeStopHookDialect } from './qwen-code/stop-hook-dialect.js';
-import type { StopHookDialect } from './runtime-declaration.js';
 import type { RuntimeId } from './runtime-id.js';
 
 /**

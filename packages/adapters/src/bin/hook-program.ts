@@ -1,6 +1,7 @@
 // First: every schema built after it is built without zod's JIT (see zod-jitless.ts).
 import './zod-jitless.js';
 import type { AnyContract } from '@skillpack/core';
+import { HOOK_DIALECTS } from '../hook-runtimes.js';
 import type { ContractLoader } from '../hooks/load-contracts.js';
 import { runHookWith } from '../hooks/run-hook-process.js';
 import { warmUpDecisionPaths } from '../hooks/warm-up.js';
@@ -26,7 +27,7 @@ function finish(stdout: string, stderr: string): void {
  */
 export function startHookProgram(load: ContractLoader): HookProgram {
   let checked: readonly AnyContract[] = [];
-  runHookWith(process.argv.slice(2), { stdin: process.stdin, env: process.env }, load).then(
+  runHookWith(process.argv.slice(2), { stdin: process.stdin, env: process.env }, load, HOOK_DIALECTS).then(
     (outcome) => {
       checked = outcome.contracts ?? [];
       finish(outcome.stdout, outcome.stderr);
@@ -36,5 +37,7 @@ export function startHookProgram(load: ContractLoader): HookProgram {
       finish(`${JSON.stringify({ systemMessage: message })}\n`, `${message}\n`);
     },
   );
-  return { warmUp: () => warmUpDecisionPaths(checked) };
+  // The runtimes whose payloads the old hook warmed (Claude Code's and Codex's), where most hooks run.
+  const warmed = HOOK_DIALECTS.ids.slice(0, 2).map((id) => HOOK_DIALECTS.dialect(id).input);
+  return { warmUp: () => warmUpDecisionPaths(checked, warmed) };
 }

@@ -27,6 +27,9 @@ export type ClaudeCodeStopHookInput = z.output<typeof ClaudeCodeStopHookInputSch
 /** How a Claude Code Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const claudeCodeStopHook: StopHookRuntime = {
   id: 'claude-code',
+  // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
+  readTranscript: async (path) =>
+    (await import('../run-transcript.js')).readRunTranscript(path, 'claude-code'),
   parseInput: (payload) =>
     parseStopInput('claude-code', 'Claude Code Stop hook input', ClaudeCodeStopHookInputSchema, payload),
 };

@@ -1,5 +1,5 @@
+import type { StopHookDialect } from '../hooks/stop-hook-dialect.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
-import type { StopHookDialect } from '../runtime-declaration.js';
 import { codexStopHook } from './stop-hook.js';
 
 /** Codex's Stop hook: Codex's payload in, the Claude-shaped decision JSON out. */
@@ -8,5 +8,4 @@ export const codexStopHookDialect = {
   renderOutput: renderStopHookOutput,
   exitTwoPushesBack: true,
   // Codex transcripts are rollout files, not `exec --json`; the reader detects what it can.
-  transcript: 'detect',
 } as const satisfies StopHookDialect;

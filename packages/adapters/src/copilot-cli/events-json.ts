@@ -3,7 +3,7 @@ import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind } from '../agent-run.js';
-import { isSubagentEvent } from './stop-hook.js';
+import { isSubagentEvent } from './subagent.js';
 
 import {
   COPILOT_EVENT_TYPES,
@@ -238,5 +238,3 @@ export const copilotCliEvents: EventVocabulary = {
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: createCopilotCliAnswer,
 };
-
-export { COPILOT_CLI, isSubagentEvent } from './stop-hook.js';

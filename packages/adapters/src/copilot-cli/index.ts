@@ -1,5 +1,5 @@
 /** The runtime id this subpath reads: `copilot-cli`. */
-export { COPILOT_CLI as RUNTIME_ID } from './events-json.js';
+
 export { readCopilotCliRun } from './read.js';
 export type { CopilotStopRef, StopAnswerScan } from './stop-answer.js';
 export { scanStopAnswer } from './stop-answer.js';
@@ -7,4 +7,5 @@ export type { CopilotStop, CopilotStopHookOptions } from './stop-hook.js';
 export { copilotCliStopHook, handleCopilotCliStop, parseCopilotStop } from './stop-hook.js';
 export type { StopTranscriptOptions } from './stop-transcript.js';
 export { readCopilotStopAnswer } from './stop-transcript.js';
+export { COPILOT_CLI as RUNTIME_ID } from './subagent.js';
 export { unwrapCopilotCliLine } from './unwrap.js';

@@ -1,5 +1,5 @@
 import { safeJsonParse } from '@skillpack/core';
-import { isSubagentEvent } from './stop-hook.js';
+import { isSubagentEvent } from './subagent.js';
 
 const isJsonObjectValue = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
+import type { StopHookDialect } from '../hooks/stop-hook-dialect.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
-import type { StopHookDialect } from '../runtime-declaration.js';
 import { copilotCliStopHook, handleCopilotCliStop } from './stop-hook.js';
 
 /** GitHub Copilot CLI's Stop-hook dialect: `agentStop`, whose payload has no answer (read from `events.jsonl`). */
@@ -8,7 +8,6 @@ export const copilotCliStopHookDialect = {
   // Copilot reads `decision` and `reason` and drops `systemMessage` (1.0.102); exit 2 only warns.
   renderOutput: renderStopHookOutput,
   exitTwoPushesBack: false,
-  transcript: 'runtime',
   decide: handleCopilotCliStop,
   // A Claude Code pack's Stop hook in `.claude/settings.json` fires under Copilot too, with a Claude-shaped
   // payload without `last_assistant_message`, an ISO `timestamp` and Copilot's `events.jsonl` as

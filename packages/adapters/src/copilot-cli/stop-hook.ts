@@ -1,54 +1,19 @@
 import { fail, ok, ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
 import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
-import type { HookRuntimeId, StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import {
+  type CopilotAgentStopInput,
+  CopilotAgentStopInputSchema,
+  type CopilotClaudeStopInput,
+  CopilotClaudeStopInputSchema,
+} from './hook-input-schemas.js';
 import type { CopilotStopRef } from './stop-answer.js';
 import type { StopTranscriptOptions } from './stop-transcript.js';
-
-/** The runtime id of GitHub Copilot CLI. */
-export const COPILOT_CLI = 'copilot-cli';
-
-/** Whether an event is a subagent's: the envelope's `agentId`, or the deprecated `data.parentToolCallId`. */
-export function isSubagentEvent(event: object): boolean {
-  const { agentId, data } = event as { readonly agentId?: unknown; readonly data?: unknown };
-  if (typeof agentId === 'string' && agentId !== '') return true;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { parentToolCallId?: unknown }).parentToolCallId === 'string'
-  );
-}
+import { COPILOT_CLI } from './subagent.js';
 
 const isJsonObjectValue = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Validates the `agentStop` hook's stdin (`.github/hooks/*.json`, `~/.copilot/hooks`): no answer text. */
-export const CopilotAgentStopInputSchema = z.looseObject({
-  sessionId: z.string(),
-  timestamp: z.number(),
-  cwd: z.string().optional(),
-  transcriptPath: z.string(),
-  stopReason: z.string().optional(),
-  stop_hook_active: z.boolean(),
-});
-/** The `agentStop` hook's stdin payload. */
-export type CopilotAgentStopInput = z.output<typeof CopilotAgentStopInputSchema>;
-
-/**
- * Validates the stdin Copilot sends a Claude-format `Stop` hook (`.claude/settings.json`): Claude's snake_case
- * names, an ISO `timestamp`, and no `last_assistant_message`; `transcript_path` is Copilot's `events.jsonl`.
- */
-export const CopilotClaudeStopInputSchema = z.looseObject({
-  hook_event_name: z.string(),
-  session_id: z.string(),
-  timestamp: z.string(),
-  cwd: z.string().optional(),
-  transcript_path: z.string(),
-  stop_reason: z.string().optional(),
-  stop_hook_active: z.boolean(),
-});
-/** The stdin Copilot sends a Claude-format `Stop` hook. */
-export type CopilotClaudeStopInput = z.output<typeof CopilotClaudeStopInputSchema>;
 
 /**
  * A Copilot stop, from either hook dialect Copilot CLI 1.0.102 sends: `agentStop` (`.github/hooks/*.json`,
@@ -69,7 +34,7 @@ function isClaudeShaped(payload: unknown): boolean {
 function fromAgentStop(input: CopilotAgentStopInput): CopilotStop {
   return {
     event: {
-      runtime: COPILOT_CLI as HookRuntimeId,
+      runtime: COPILOT_CLI,
       // `agentStop` is the main agent's stop: Claude's `Stop`.
       hookEventName: 'Stop',
       sessionId: input.sessionId,
@@ -95,7 +60,7 @@ function fromClaudeStop(input: CopilotClaudeStopInput): Result<CopilotStop, Prot
   }
   return ok({
     event: {
-      runtime: COPILOT_CLI as HookRuntimeId,
+      runtime: COPILOT_CLI,
       hookEventName: input.hook_event_name,
       sessionId: input.session_id,
       agentId: undefined,
@@ -132,7 +97,10 @@ export function parseCopilotStop(payload: unknown): Result<CopilotStop, Protocol
  * `lastAssistantMessage`: `handleCopilotCliStop` reads the answer from the transcript.
  */
 export const copilotCliStopHook: StopHookRuntime = {
-  id: COPILOT_CLI as HookRuntimeId,
+  id: COPILOT_CLI,
+  // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
+  readTranscript: async (path) =>
+    (await import('../run-transcript.js')).readRunTranscript(path, 'copilot-cli'),
   parseInput: (payload) => {
     const stop = parseCopilotStop(payload);
     return stop.success ? ok(stop.data.event) : stop;
@@ -169,3 +137,6 @@ export function handleCopilotCliStop(
           async () => fail(new ProtocolError('invalid_hook_input', 'The Copilot stop payload is invalid.'))),
   });
 }
+
+export type { CopilotAgentStopInput, CopilotClaudeStopInput };
+export { CopilotAgentStopInputSchema, CopilotClaudeStopInputSchema };

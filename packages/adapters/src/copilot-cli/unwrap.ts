@@ -1,6 +1,6 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
-import { isSubagentEvent } from './events-json.js';
+import { isSubagentEvent } from './subagent.js';
 import { COPILOT_EVENT_TYPES } from './wire-schemas.js';
 
 const TYPES: ReadonlySet<string> = new Set(COPILOT_EVENT_TYPES);

@@ -172,13 +172,13 @@ export const CopilotResultEventSchema = z.looseObject({
 /** The `result` line that ends a `-p --output-format json` run. */
 export type CopilotResultEvent = z.output<typeof CopilotResultEventSchema>;
 
-// The two hook payloads live with the hook (stop-hook.ts), which loads no reader.
+// The two hook payloads live apart: the hook loads them, and no reader.
 export {
   type CopilotAgentStopInput,
   CopilotAgentStopInputSchema,
   type CopilotClaudeStopInput,
   CopilotClaudeStopInputSchema,
-} from './stop-hook.js';
+} from './hook-input-schemas.js';
 
 /** The event types this reader knows (1.0.102); others are counted in `unknownEventTypes`. */
 export const COPILOT_EVENT_TYPES = [

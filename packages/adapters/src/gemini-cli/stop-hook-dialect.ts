@@ -1,5 +1,5 @@
+import type { StopHookDialect } from '../hooks/stop-hook-dialect.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
-import type { StopHookDialect } from '../runtime-declaration.js';
 import { geminiCliStopHook, readGeminiCliTranscript } from './stop-hook.js';
 
 /** Gemini CLI's AfterAgent hook: its payload in, the Claude-shaped decision JSON out. */
@@ -10,5 +10,4 @@ export const geminiCliStopHookDialect = {
   exitTwoPushesBack: true,
   // The AfterAgent payload's prompt_response is cumulative: the answer is the session transcript's last
   // model message (transcript.ts).
-  transcript: { read: readGeminiCliTranscript },
 } as const satisfies StopHookDialect;

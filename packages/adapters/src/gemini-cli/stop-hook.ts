@@ -42,11 +42,6 @@ export function parseGeminiCliStopInput(payload: unknown): Result<StopHookEvent,
 }
 
 /** How a Gemini CLI AfterAgent hook payload is validated and normalised into a `StopHookEvent`. */
-export const geminiCliStopHook: StopHookRuntime = {
-  id: 'gemini-cli',
-  parseInput: parseGeminiCliStopInput,
-};
-
 /**
  * The transcript reader a Gemini CLI stop needs: the session transcript's last model message (loaded on a
  * Gemini stop only, so the hook of another runtime never loads it).
@@ -54,14 +49,17 @@ export const geminiCliStopHook: StopHookRuntime = {
 export const readGeminiCliTranscript = async (path: string) =>
   (await import('./read-transcript.js')).readGeminiTranscriptAnswer(path);
 
+export const geminiCliStopHook: StopHookRuntime = {
+  id: 'gemini-cli',
+  parseInput: parseGeminiCliStopInput,
+  readTranscript: readGeminiCliTranscript,
+};
+
 /**
  * Decide a Gemini CLI AfterAgent stop from its stdin payload; print `result.output` as JSON at exit 0
  * (`decision: "block"` is Gemini's alias of `deny`: the reason goes back as the next user turn). Gemini CLI
  * itself never stops re-running a hook that keeps blocking; the block budget (`maxBlocks`) is what ends it.
  */
 export function handleGeminiCliStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
-  return handleStopHook(geminiCliStopHook, payload, {
-    ...options,
-    readTranscript: options.readTranscript ?? readGeminiCliTranscript,
-  });
+  return handleStopHook(geminiCliStopHook, payload, options);
 }

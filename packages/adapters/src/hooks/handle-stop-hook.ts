@@ -1,4 +1,4 @@
-import { type AnyContract, ProtocolError, type Result } from '@skillpack/core';
+import { type AnyContract, ProtocolError } from '@skillpack/core';
 import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
 import { checkContracts } from './contract-check.js';
 import {
@@ -9,18 +9,14 @@ import {
   toStopHookOutput,
 } from './stop-decision.js';
 import {
-  type HookRuntimeId,
   isStopEventName,
   type StopHookEvent,
   type StopHookRuntime,
+  type TranscriptReader,
 } from './stop-event.js';
 import type { StopHookOutput } from './stop-hook-output.js';
 
-/** Reads the last assistant message from a transcript file when the payload does not carry it. */
-export type TranscriptReader = (
-  path: string,
-  runtime: HookRuntimeId,
-) => Promise<Result<string, ProtocolError>>;
+export type { TranscriptReader } from './stop-event.js';
 
 /**
  * Options of `handleStopHook`: the contracts to enforce, the block budget and its counter, the transcript
@@ -35,7 +31,7 @@ export interface StopHookOptions {
   readonly enforce?: EnforceMode;
   /** Where the block count of a chain lives between hook processes (default: a private temp-dir file). */
   readonly blockCounter?: BlockCounterFactory;
-  /** Fallback when `last_assistant_message` is absent (default: the adapters' transcript reader). */
+  /** Fallback when `last_assistant_message` is absent (default: the runtime's own transcript reader). */
   readonly readTranscript?: TranscriptReader;
 }
 
@@ -48,10 +44,14 @@ export interface StopHookResult {
 
 export const DEFAULT_MAX_BLOCKS = 2;
 
-const defaultTranscriptReader: TranscriptReader = async (path, runtime) => {
-  const { readTranscriptLastMessage } = await import('./transcript.js');
-  return readTranscriptLastMessage(path, runtime);
-};
+const noTranscriptReader: TranscriptReader = async (path, runtime) => ({
+  success: false,
+  error: new ProtocolError(
+    'transcript_unreadable',
+    `The ${runtime} hook reads no transcript (${path}); the payload must carry the message.`,
+    { details: { path, runtime } },
+  ),
+});
 
 function result(decision: StopDecision): StopHookResult {
   return { decision, output: toStopHookOutput(decision) };
@@ -99,7 +99,10 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     });
   }
   if (options.contracts.length === 0) return result(allowBecauseOfHookError('no contract is configured.'));
-  const message = await messageOf(event, options.readTranscript ?? defaultTranscriptReader);
+  const message = await messageOf(
+    event,
+    options.readTranscript ?? runtime.readTranscript ?? noTranscriptReader,
+  );
   if (!message.success) return result(allowBecauseOfHookError(message.error.message));
 
   const maxBlocks = options.maxBlocks ?? DEFAULT_MAX_BLOCKS;

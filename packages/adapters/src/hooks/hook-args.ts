@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
-import { HOOK_RUNTIME_IDS, type HookRuntimeId, isHookRuntimeId } from './hook-runtimes.js';
+import type { RuntimeId } from '../runtime-id.js';
 import { ENFORCE_MODES, type EnforceMode } from './stop-decision.js';
 
 export interface HookArgs {
-  readonly runtime: HookRuntimeId;
+  readonly runtime: RuntimeId;
   readonly contractIds: readonly string[];
   readonly maxBlocks: number;
   readonly enforce: EnforceMode;
@@ -18,7 +18,10 @@ export type HookCommand = { readonly kind: 'help' } | { readonly kind: 'run'; re
 
 export const HOOK_DEFAULTS = { maxBlocks: 2, timeoutMs: 8_000, maxInputBytes: 32 * 1024 * 1024 } as const;
 
-export const HOOK_USAGE = `Usage: skillpack-hook <${HOOK_RUNTIME_IDS.join('|')}> --contract <id> [--contract <id> …] [options]
+/** The `skillpack-hook --help` text, for the runtimes with a Stop hook. */
+export const hookUsage = (
+  runtimes: readonly RuntimeId[],
+) => `Usage: skillpack-hook <${runtimes.join('|')}> --contract <id> [--contract <id> …] [options]
 
 Stop / SubagentStop hook: reads the runtime's hook JSON on stdin, checks the agent's last message against
 the contracts (any one may be satisfied) and prints one JSON decision on stdout. Always exits 0.
@@ -49,8 +52,11 @@ function integerOption(name: string, raw: string | undefined, fallback: number, 
   return ok(value);
 }
 
-/** Parse `skillpack-hook` arguments; mistakes are a ConfigError, never a throw. */
-export function parseHookArgs(argv: readonly string[]): Result<HookCommand, ConfigError> {
+/** Parse `skillpack-hook` arguments for the runtimes with a Stop hook; mistakes are a ConfigError, never a throw. */
+export function parseHookArgs(
+  argv: readonly string[],
+  runtimes: readonly RuntimeId[],
+): Result<HookCommand, ConfigError> {
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(argv);
@@ -60,11 +66,10 @@ export function parseHookArgs(argv: readonly string[]): Result<HookCommand, Conf
   const { values, positionals } = parsed;
   if (values.help) return ok({ kind: 'help' });
   const [runtime, ...extra] = positionals;
-  if (!isHookRuntimeId(runtime)) {
+  const id = runtimes.find((candidate) => candidate === runtime);
+  if (id === undefined) {
     return fail(
-      usageError(
-        `The first argument must be one of ${HOOK_RUNTIME_IDS.join(', ')}, got ${JSON.stringify(runtime)}.`,
-      ),
+      usageError(`The first argument must be one of ${runtimes.join(', ')}, got ${JSON.stringify(runtime)}.`),
     );
   }
   if (extra.length > 0) return fail(usageError(`Unexpected arguments: ${extra.join(' ')}.`));
@@ -89,7 +94,7 @@ export function parseHookArgs(argv: readonly string[]): Result<HookCommand, Conf
   return ok({
     kind: 'run',
     args: {
-      runtime,
+      runtime: id,
       contractIds,
       maxBlocks: maxBlocks.data,
       enforce: enforce as EnforceMode,

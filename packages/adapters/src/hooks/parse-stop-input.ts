@@ -1,6 +1,7 @@
 import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
 import type { z } from 'zod';
-import { type HookRuntimeId, isStopEventName, type StopHookEvent } from './stop-event.js';
+import type { RuntimeId } from '../runtime-id.js';
+import { isStopEventName, type StopHookEvent } from './stop-event.js';
 
 /** The fields both runtimes' Stop / SubagentStop payloads share, in their own snake_case names. */
 export interface StopPayloadFields {
@@ -26,7 +27,7 @@ export function requireStopHookActive(input: StopPayloadFields, context: z.Refin
 
 /** Validate a hook payload with a runtime's wire schema and normalise it; never throws. */
 export function parseStopInput<T extends StopPayloadFields>(
-  runtime: HookRuntimeId,
+  runtime: RuntimeId,
   subject: string,
   schema: z.ZodType<T>,
   payload: unknown,

@@ -1,11 +1,11 @@
-import { type AnyContract, type ContractRegistry, describeValue, safeJsonParse } from '@skillpack/core';
+import { type AnyContract, describeValue, safeJsonParse } from '@skillpack/core';
 import { createFileBlockCounter, defaultBlockStateDir } from './block-budget.js';
 import { handleStopHook, type StopHookOptions } from './handle-stop-hook.js';
-import { HOOK_USAGE, type HookArgs, parseHookArgs } from './hook-args.js';
-import { hostingDialect, stopHookDialect } from './hook-runtimes.js';
-import { type ContractLoader, loadContracts } from './load-contracts.js';
+import { type HookArgs, hookUsage, parseHookArgs } from './hook-args.js';
+import type { ContractLoader } from './load-contracts.js';
 import { readBoundedText } from './read-bounded.js';
 import { allowBecauseOfHookError, type StopDecision, toStopHookOutput } from './stop-decision.js';
+import type { HookDialects } from './stop-hook-dialect.js';
 import { renderStopHookOutput, type StopHookOutput } from './stop-hook-output.js';
 
 export interface HookProcessIo {
@@ -33,8 +33,13 @@ function outcomeOf(decision: StopDecision, render: RenderOutput = renderStopHook
   };
 }
 
-async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): Promise<HookProcessOutcome> {
-  const dialect = stopHookDialect(args.runtime);
+async function check(
+  args: HookArgs,
+  io: HookProcessIo,
+  load: ContractLoader,
+  dialects: HookDialects,
+): Promise<HookProcessOutcome> {
+  const dialect = dialects.dialect(args.runtime);
   const out = (decision: StopDecision) => outcomeOf(decision, dialect.renderOutput);
   const input = await readBoundedText(io.stdin, args.maxInputBytes);
   if (!input.success) return out(allowBecauseOfHookError(input.error.message));
@@ -55,7 +60,7 @@ async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): P
     blockCounter: (key) => createFileBlockCounter(key, stateDir),
   };
   // A hook of one runtime run by another (a Claude Code hook under Copilot) is decided in the host's dialect.
-  const host = hostingDialect(args.runtime, io.env, payload.value) ?? dialect;
+  const host = dialects.hosting(args.runtime, io.env, payload.value) ?? dialect;
   const decide =
     host.decide ?? ((value: unknown, with_: StopHookOptions) => handleStopHook(host.input, value, with_));
   const { decision } = await decide(payload.value, options);
@@ -63,28 +68,20 @@ async function check(args: HookArgs, io: HookProcessIo, load: ContractLoader): P
 }
 
 /**
- * The whole `skillpack-hook` run: arguments, bounded stdin, contracts, decision, all under one deadline. The
- * `pack` contracts (those a generated hook carries) are found before the built-ins.
+ * The whole `skillpack-hook` run, in the dialects given: arguments, bounded stdin, the contracts `load` finds,
+ * decision, all under one deadline.
  */
-export function runHookProcess(
-  argv: readonly string[],
-  io: HookProcessIo,
-  pack?: ContractRegistry,
-): Promise<HookProcessOutcome> {
-  return runHookWith(argv, io, (ids) => loadContracts(ids, pack));
-}
-
-/** `runHookProcess` with the contracts found by `load` alone (a generated pack's hook: its own contracts). */
 export async function runHookWith(
   argv: readonly string[],
   io: HookProcessIo,
   load: ContractLoader,
+  dialects: HookDialects,
 ): Promise<HookProcessOutcome> {
-  const command = parseHookArgs(argv);
+  const command = parseHookArgs(argv, dialects.ids);
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
-  if (command.data.kind === 'help') return { stdout: HOOK_USAGE, stderr: '' };
+  if (command.data.kind === 'help') return { stdout: hookUsage(dialects.ids), stderr: '' };
   const { args } = command.data;
-  const render = stopHookDialect(args.runtime).renderOutput;
+  const render = dialects.dialect(args.runtime).renderOutput;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<HookProcessOutcome>((resolve) => {
     timer = setTimeout(
@@ -100,7 +97,7 @@ export async function runHookWith(
   });
   try {
     return await Promise.race([
-      check(args, io, load).catch((error: unknown) =>
+      check(args, io, load, dialects).catch((error: unknown) =>
         outcomeOf(
           allowBecauseOfHookError(`the check failed unexpectedly: ${describeValue(String(error))}`),
           render,

@@ -1,8 +1,5 @@
 import type { ProtocolError, Result } from '@skillpack/core';
-
-import type { HookRuntimeId } from './hook-runtimes.js';
-
-export type { HookRuntimeId } from './hook-runtimes.js';
+import type { RuntimeId } from '../runtime-id.js';
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
 export const STOP_EVENT_NAMES = ['Stop', 'SubagentStop'] as const;
@@ -11,7 +8,7 @@ export type StopEventName = (typeof STOP_EVENT_NAMES)[number];
 
 /** A validated hook payload, normalised from the runtime's own field names. */
 export interface StopHookEvent {
-  readonly runtime: HookRuntimeId;
+  readonly runtime: RuntimeId;
   readonly hookEventName: string;
   readonly sessionId: string;
   /** Set inside a subagent (SubagentStop); part of the retry-budget key. */
@@ -35,10 +32,15 @@ export interface StopHookEvent {
   readonly chainId?: string;
 }
 
-/** How one runtime's Stop hook stdin is validated and normalised. */
+/** The last assistant message of a transcript file, for a payload that does not carry it. */
+export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Result<string, ProtocolError>>;
+
+/** How one runtime's Stop hook stdin is validated and normalised, and its transcript read. */
 export interface StopHookRuntime {
-  readonly id: HookRuntimeId;
+  readonly id: RuntimeId;
   parseInput(payload: unknown): Result<StopHookEvent, ProtocolError>;
+  /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
+  readonly readTranscript?: TranscriptReader;
 }
 
 export function isStopEventName(value: string): value is StopEventName {

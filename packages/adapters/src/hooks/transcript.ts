@@ -2,9 +2,10 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
-import { PARTIAL_LAST_LINE } from '../_shared/line-dispatcher.js';
-import type { HookRuntimeId } from './stop-event.js';
+import { PARTIAL_LAST_LINE } from '../_shared/run-engine.js';
+import type { AgentRun } from '../agent-run.js';
 
 /** Transcript paths may be written with a leading `~` (the Claude Code docs do). */
 export function expandHome(path: string, home = homedir()): string {
@@ -24,17 +25,14 @@ function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
 }
 
 /**
- * The final assistant text of a transcript file, read as a stream with bounded memory. Claude Code writes the
- * transcript asynchronously (hooks docs), so the payload's `last_assistant_message` is preferred to this.
+ * The final assistant text of a transcript file, read as a stream with bounded memory by `read` (the reader
+ * engine, given by the runtime's hook). Claude Code writes the transcript asynchronously (hooks docs), so
+ * the payload's `last_assistant_message` is preferred to this.
  */
-export async function readTranscriptLastMessage(
+export async function readTranscriptFile(
   path: string,
-  runtime: HookRuntimeId,
+  read: (stream: Readable) => Promise<AgentRun>,
 ): Promise<Result<string, ProtocolError>> {
-  const { stopHookDialect } = await import('./hook-runtimes.js');
-  const transcript = stopHookDialect(runtime).transcript;
-  // A runtime whose transcript is no run output of any runtime reads it itself.
-  if (typeof transcript === 'object') return transcript.read(path);
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -53,11 +51,7 @@ export async function readTranscriptLastMessage(
     await handle.close().catch(() => undefined);
     return fail(unreadable(path, (error as NodeJS.ErrnoException).code ?? 'unknown error', error));
   }
-  const { readAgentRun } = await import('../read-agent-run.js');
-  // A runtime's declaration says whether its transcript is its own output or another format to detect.
-  const run = await readAgentRun(handle.createReadStream(), {
-    runtime: transcript === 'runtime' ? runtime : 'auto',
-  });
+  const run = await read(handle.createReadStream());
   if (run.warnings.some((warning) => warning.code === PARTIAL_LAST_LINE.code)) {
     // The last line is being written (Claude Code writes the transcript asynchronously): the message before
     // it is not the final one, so there is nothing to check yet.

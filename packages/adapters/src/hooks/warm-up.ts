@@ -1,18 +1,20 @@
 import type { AnyContract } from '@skillpack/core';
-import { claudeCodeStopHook } from '../claude-code/stop-hook.js';
-import { codexStopHook } from '../codex/stop-hook.js';
 import { blockChainKey } from './block-budget.js';
 import { checkContracts } from './contract-check.js';
 import { decideStop, toStopHookOutput } from './stop-decision.js';
+import type { StopHookRuntime } from './stop-event.js';
 import { renderStopHookOutput } from './stop-hook-output.js';
 
 /**
  * Run every pure decision path once, with no I/O: a satisfied, a blocked and a spent stop for each contract,
- * and a valid and an invalid payload for each runtime. The prebuilt hook calls this before it stores its
- * code cache, so the cache also holds the code of the paths its first run did not take.
+ * and a valid and an invalid payload for each runtime given. The prebuilt hook calls this before it stores
+ * its code cache, so the cache also holds the code of the paths its first run did not take.
  */
-export function warmUpDecisionPaths(contracts: readonly AnyContract[]): void {
-  for (const runtime of [claudeCodeStopHook, codexStopHook]) {
+export function warmUpDecisionPaths(
+  contracts: readonly AnyContract[],
+  runtimes: readonly StopHookRuntime[],
+): void {
+  for (const runtime of runtimes) {
     runtime.parseInput({});
     const event = runtime.parseInput({
       session_id: 'warm-up',

@@ -1,5 +1,5 @@
+import type { StopHookDialect } from '../hooks/stop-hook-dialect.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
-import type { StopHookDialect } from '../runtime-declaration.js';
 import { qwenCodeStopHook } from './stop-hook.js';
 
 /** Qwen Code's Claude-style Stop hook: its payload in, the Claude-shaped decision JSON out. */
@@ -8,5 +8,4 @@ export const qwenCodeStopHookDialect = {
   renderOutput: renderStopHookOutput,
   exitTwoPushesBack: true,
   // The payload's last_assistant_message is the answer; a transcript is read by detection.
-  transcript: 'detect',
 } as const satisfies StopHookDialect;

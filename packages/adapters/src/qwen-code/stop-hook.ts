@@ -2,7 +2,8 @@ import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from 
 import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import { requireStopHookActive } from '../hooks/parse-stop-input.js';
-import type { HookRuntimeId, StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { RuntimeId } from '../runtime-id.js';
 
 /**
  * Qwen Code's Stop hook stdin (0.24.4, a project or user `.qwen/settings.json` `hooks.Stop` command): the
@@ -34,7 +35,7 @@ export type QwenCodeStopHookInput = z.output<typeof QwenCodeStopHookInputSchema>
 export const QWEN_NO_MESSAGE_PLACEHOLDERS: readonly string[] = ['[no response text]', '(empty content)'];
 
 /** The runtime id of this dialect. */
-export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies HookRuntimeId;
+export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies RuntimeId;
 
 /**
  * Validate and normalise a Qwen Code Stop payload; never throws. A placeholder message is no message (like

@@ -1,6 +1,9 @@
 import { ConfigError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { HOOK_DEFAULTS, HOOK_USAGE, parseHookArgs } from '../../src/hooks/hook-args.js';
+import { HOOK_RUNTIME_IDS, HOOK_USAGE } from '../../src/hook-runtimes.js';
+import { HOOK_DEFAULTS, parseHookArgs as parseWith } from '../../src/hooks/hook-args.js';
+
+const parseHookArgs = (argv: readonly string[]) => parseWith(argv, HOOK_RUNTIME_IDS);
 
 describe('parseHookArgs', () => {
   it('reads the runtime, repeated contracts and the options', () => {

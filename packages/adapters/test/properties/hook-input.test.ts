@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claudeCodeStopHook } from '../../src/claude-code/stop-hook.js';
 import { codexStopHook } from '../../src/codex/stop-hook.js';
-import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { createMemoryBlockCounterFactory, handleStopHook } from '../../src/index.js';
+import { runHookProcess } from '../../src/run-hook.js';
 import { CODEX_STOP, readSample, readSampleJson } from '../hooks/_samples.js';
 import {
   anyValue,

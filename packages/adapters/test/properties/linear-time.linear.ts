@@ -1,8 +1,8 @@
 // Linear time of the readers and the hook: 10× the input must cost less than 20× the CPU time.
 import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
 import { describe, it } from 'vitest';
-import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { type ReadAgentRunOptions, readAgentRun, unwrapEventLine } from '../../src/index.js';
+import { runHookProcess } from '../../src/run-hook.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
 import { describeLinearTime, expectLinearAsync, repeatTo } from './_support/core-support.js';
 import { claudeCodeRun, codexRun, openCodeRun, type RunPart } from './_support/runs.js';

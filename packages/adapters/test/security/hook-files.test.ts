@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claudeCodeStopHook } from '../../src/claude-code/stop-hook.js';
-import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { handleStopHook } from '../../src/index.js';
+import { runHookProcess } from '../../src/run-hook.js';
 
 const work = mkdtempSync(join(tmpdir(), 'skillpack-h11-hookfiles-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

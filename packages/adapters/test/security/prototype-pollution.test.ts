@@ -3,7 +3,6 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { claudeCodeStopHook } from '../../src/claude-code/stop-hook.js';
 import { codexStopHook } from '../../src/codex/stop-hook.js';
-import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import {
   createMemoryBlockCounterFactory,
   extractContract,
@@ -12,6 +11,7 @@ import {
   unwrapEventLine,
 } from '../../src/index.js';
 import { safeParseOpenCodePluginConfig } from '../../src/opencode/plugin-config.js';
+import { runHookProcess } from '../../src/run-hook.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
 import { CODEX_STOP } from '../hooks/_samples.js';
 import {

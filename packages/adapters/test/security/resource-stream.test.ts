@@ -1,7 +1,7 @@
 // A stream with no newline: bounded memory and a typed error, for the reader and the hook.
 import { describe, expect, it } from 'vitest';
-import { runHookProcess } from '../../src/hooks/run-hook-process.js';
 import { readAgentRun } from '../../src/index.js';
+import { runHookProcess } from '../../src/run-hook.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
 import { lazyStream, MiB, STRESS_BYTES } from '../properties/_support/core-support.js';
 

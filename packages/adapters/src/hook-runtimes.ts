@@ -1,6 +1,7 @@
-import type { StopHookDialect } from '../runtime-declaration.js';
-import { RUNTIME_IDS, type RuntimeId } from '../runtime-id.js';
-import { STOP_HOOK_DIALECTS } from '../stop-hook-dialects.js';
+import { hookUsage } from './hooks/hook-args.js';
+import type { HookDialects, StopHookDialect } from './hooks/stop-hook-dialect.js';
+import { RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
+import { STOP_HOOK_DIALECTS } from './stop-hook-dialects.js';
 
 type Dialects = typeof STOP_HOOK_DIALECTS;
 
@@ -40,3 +41,17 @@ export function hostingDialect(
   }
   return undefined;
 }
+
+/** The dialects as the hook engine takes them: `skillpack-hook`'s entry passes them in. */
+export const HOOK_DIALECTS: HookDialects = {
+  ids: HOOK_RUNTIME_IDS,
+  dialect: (runtime) => {
+    if (!isHookRuntimeId(runtime)) throw new Error(`${runtime} has no Stop-hook dialect.`);
+    return STOP_HOOK_DIALECTS[runtime];
+  },
+  hosting: (runtime, env, payload) =>
+    isHookRuntimeId(runtime) ? hostingDialect(runtime, env, payload) : undefined,
+};
+
+/** The `skillpack-hook --help` text. */
+export const HOOK_USAGE = hookUsage(HOOK_RUNTIME_IDS);
