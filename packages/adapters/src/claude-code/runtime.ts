@@ -1,5 +1,5 @@
-import { hasClaudeEnvelope } from '../_shared/sniff.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
+import { hasClaudeEnvelope } from './envelope.js';
 import { claudeCodeEvents } from './stream-json.js';
 import { unwrapClaudeCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';

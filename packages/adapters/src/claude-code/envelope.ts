@@ -1,4 +1,4 @@
-import type { TypedEvent } from './event-line.js';
+import type { TypedEvent } from '../_shared/event-line.js';
 
 /** Whether an event carries a Claude-style envelope (a session id, transcript fields or a nested message). */
 export function hasClaudeEnvelope(event: TypedEvent): boolean {
