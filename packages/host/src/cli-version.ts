@@ -29,7 +29,14 @@ export function cliVersion(
       bin,
       ['--version'],
       // PWD names cwd, as for every spawn of a runtime CLI (spawnRun).
-      { cwd, env: { ...env, PWD: resolvePath(cwd) }, timeout: 60_000, killSignal: 'SIGKILL', maxBuffer: 1 << 16, encoding: 'utf8' },
+      {
+        cwd,
+        env: { ...env, PWD: resolvePath(cwd) },
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1 << 16,
+        encoding: 'utf8',
+      },
       (error, stdout) => {
         const code = (error as NodeJS.ErrnoException | null)?.code;
         if (error && (code === 'ENOENT' || code === 'EACCES')) {

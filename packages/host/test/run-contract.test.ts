@@ -111,22 +111,34 @@ describe('runContract', () => {
   it.each([
     ['another session', 'thread-2', 'thread-2'],
     ['no session', null, null],
-  ] as const)('never accepts a resumed run that reports %s, and resumes nothing more', async (_name, thread, received) => {
-    const dir = scratchDir();
-    const codex = fakeCodex(dir, { first: WRONG, resumed: RIGHT, resumedThread: thread });
-    const result = await runContract({ ...common, bin: codex.bin, cwd: dir, attempts: 3, checkVersion: false });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe('session_mismatch');
-    expect(result.error.details).toMatchObject({ expectedSessionId: 'thread-1', receivedSessionId: received });
-    expect(result.attempts.map((attempt) => attempt.outcome)).toEqual(['unsatisfied', 'failed']);
-    expect(result.attempts[1]?.run.finalText).toBe(RIGHT);
-    expect(result.attempts[1]?.sessionId).toBe(received ?? undefined);
-    // The first run and one resume of thread-1; the other session is never resumed.
-    const resumes = codex.calls().filter((call) => call[0] === 'exec' && call[1] === 'resume');
-    expect(resumes).toHaveLength(1);
-    expect(resumes[0]?.at(-2)).toBe('thread-1');
-  });
+  ] as const)(
+    'never accepts a resumed run that reports %s, and resumes nothing more',
+    async (_name, thread, received) => {
+      const dir = scratchDir();
+      const codex = fakeCodex(dir, { first: WRONG, resumed: RIGHT, resumedThread: thread });
+      const result = await runContract({
+        ...common,
+        bin: codex.bin,
+        cwd: dir,
+        attempts: 3,
+        checkVersion: false,
+      });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('session_mismatch');
+      expect(result.error.details).toMatchObject({
+        expectedSessionId: 'thread-1',
+        receivedSessionId: received,
+      });
+      expect(result.attempts.map((attempt) => attempt.outcome)).toEqual(['unsatisfied', 'failed']);
+      expect(result.attempts[1]?.run.finalText).toBe(RIGHT);
+      expect(result.attempts[1]?.sessionId).toBe(received ?? undefined);
+      // The first run and one resume of thread-1; the other session is never resumed.
+      const resumes = codex.calls().filter((call) => call[0] === 'exec' && call[1] === 'resume');
+      expect(resumes).toHaveLength(1);
+      expect(resumes[0]?.at(-2)).toBe('thread-1');
+    },
+  );
 
   it('gives attempts_exhausted with the last candidate when no answer satisfies the contract', async () => {
     const dir = scratchDir();

@@ -48,7 +48,7 @@ describe('spawnRun', () => {
   it.each([
     ['absolute', (dir: string) => dir],
     ['relative', (dir: string) => relative(process.cwd(), dir)],
-  ] as const)('gives the CLI a PWD equal to its %s cwd, never the host\'s own', async (_kind, cwdOf) => {
+  ] as const)("gives the CLI a PWD equal to its %s cwd, never the host's own", async (_kind, cwdOf) => {
     const dir = scratchDir();
     const bin = nodeBin(
       dir,
