@@ -71,8 +71,9 @@ export function spawnRun(
     let spawnError: NodeJS.ErrnoException | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
     let exited = false;
-    // PWD always names the folder the CLI runs in: OpenCode 1.18 takes its project (where its tools run,
-    // which configuration it reads) from PWD, and an inherited one names the host's own folder.
+    // PWD always names the folder the CLI runs in: a CLI may take its project (where its tools run, which
+    // configuration it reads) from PWD (runtimes/<id>/runtime.ts says which), and an inherited PWD names
+    // the host's own folder.
     const cwd = resolvePath(options.cwd);
     const child = spawn(file, args, {
       cwd,
