@@ -21,7 +21,7 @@ const prepared = [];
 
 /**
  * The pinned CLI pointed at `modelUrl` through @skillpack/testing's declaration of the runtime
- * (`_runtimes/<runtime>.ts`: a fresh HOME, config and trust files, auth env, a Node 22 first on PATH for
+ * (`_runtimes/<runtime>/setup.ts`: a fresh HOME, config and trust files, auth env, a Node 22 first on PATH for
  * Qwen Code): the environment (`env`, over an emptied `process.env`), the project (`cwd`), the CLI (`bin`)
  * and the arguments that setup needs beside the headless ones (`args`: Gemini's pinned model, Qwen's auth
  * type), with `env` given to the setup as a runAgent caller's — everything a runContract caller sets for their own provider, nothing inside runContract.

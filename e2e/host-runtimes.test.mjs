@@ -1,7 +1,7 @@
 // @skillpack/host's runContract through the real, pinned CLIs against a scripted model: right first time,
 // a wrong answer corrected in the same session, wrong every time, a crash, an API error, a timeout and an
-// abort (with no process of the group left), a user contract from `skillpack init`, and each CLI's native
-// structured-output option.
+// abort (with no process of the group left), a user contract from `skillpack init`, each CLI's native
+// structured-output option, and the agent's tools running in `cwd` when the host runs in another folder.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -19,7 +19,7 @@ const { HOST_RUNTIMES: hostRuntimes, runContract } = await import(
   join(repoRoot, 'packages/host/dist/index.js')
 );
 const { acceptanceContract } = await import(join(repoRoot, 'packages/core/dist/conflux/index.js'));
-const { createScriptedModel, reply } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
+const { createScriptedModel, reply, when } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
 
 // It starts with `--` on purpose: a prompt is text, never an option of the CLI (runContract puts it after `--`).
 const PROMPT = '--review change 42 and end with the Conflux acceptance verdict.';
@@ -37,7 +37,8 @@ const textReply = (value) => reply.text(JSON.stringify(value));
  * StructuredOutput tool under --json-schema, text elsewhere), the event kind `onEvent` sees the answer as
  * (`answerEvent`, default `message`), whether it reports no token usage (`noTokenUsage`), a start it refuses
  * with an exit code its host declaration documents (`refusedStart`), the exit code of a run whose model
- * answered HTTP 400 (`http400Exit`, default 1), and its native structured-output option: the
+ * answered HTTP 400 (`http400Exit`, default 1), the arguments that let its shell tool run headless
+ * (`shellArgs`), and its native structured-output option: the
  * contract it is proven with and what the scripted model must have received, or why there is none (the
  * case then asserts that runContract ran without one).
  */
@@ -87,6 +88,8 @@ const RUNTIMES = {
     answerEvent: 'delta',
     // An untrusted folder: exit 55 before any request.
     refusedStart: { env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' }, exitCode: 55 },
+    // Headless, `run_shell_command` is declared only with --yolo (or an allowing policy).
+    shellArgs: ['--yolo'],
     native: { none: '`gemini` 0.61.0 has no structured-output option (`gemini --help`)' },
   },
   'copilot-cli': {
@@ -328,6 +331,38 @@ for (const runtime of HOST_RUNTIMES) {
       });
       assert.equal(result.ok, true, describeResult(result));
       assert.deepEqual(result.value, value);
+    });
+
+    it(`the agent's tools run in cwd, not in the folder of the host that started it`, async () => {
+      const scripted = await createScriptedModel({
+        replies: [
+          when({ hasTools: false }, reply.text('Change 42')),
+          when({ turn: 0 }, reply.shell('pwd')),
+          { when: () => true, reply: RUNTIMES[runtime].answer(VERDICT) },
+        ],
+      });
+      open.push(scripted);
+      const setup = await hostSetup(runtime, scripted.url);
+      const hostFolder = makeTempDir('skillpack-host-elsewhere-');
+      // A host as a user starts it: in its own folder, with its own PWD inherited (not unset) by the CLI.
+      const { PWD: _unset, ...env } = setup.env;
+      const before = { cwd: process.cwd(), pwd: process.env.PWD };
+      process.chdir(hostFolder);
+      process.env.PWD = hostFolder;
+      let result;
+      try {
+        result = await runOn(setup, { env, args: [...setup.args, ...(RUNTIMES[runtime].shellArgs ?? [])] });
+      } finally {
+        process.chdir(before.cwd);
+        process.env.PWD = before.pwd;
+      }
+      const why = describeResult(result);
+      assert.equal(result.ok, true, why);
+      const [toolResult] = agentRequests(scripted).filter((request) => request.turn === 1);
+      assert.ok(toolResult, `the tool result reached the model\n${why}`);
+      const output = toolResult.lastMessage;
+      assert.ok(output.includes(setup.project), `pwd printed ${JSON.stringify(output)}, not the project`);
+      assert.ok(!output.includes(hostFolder), `pwd printed the host's folder: ${JSON.stringify(output)}`);
     });
 
     const { native } = RUNTIMES[runtime];

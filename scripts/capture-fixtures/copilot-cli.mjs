@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Capture GitHub Copilot CLI fixtures until `runAgent` knows the runtime: each scenario runs the pinned
-// `copilot` (e2e/runtimes) with the isolated setup of @skillpack/testing (`dist/_runtimes/copilot-cli.js`)
+// `copilot` (e2e/runtimes) with the isolated setup of @skillpack/testing (`dist/_runtimes/copilot-cli/setup.js`)
 // against its scripted model on 127.0.0.1, in a fresh temp HOME and `git init` project. It writes stdout byte
 // for byte to packages/adapters/test/fixtures/copilot-cli/captured/<name>, and for hook scenarios also (in
 // fixtures/copilot-cli/hook/) the hook's stdin (`<stem>.hook-input.jsonl`) and the session's `events.jsonl` (`<stem>.events.jsonl`), with the
@@ -26,7 +26,7 @@ import { createScriptedModel, otherwise, reply, when } from '@skillpack/testing'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const testingDist = join(repoRoot, 'packages/testing/dist');
-const { copilotCliSetup } = await import(join(testingDist, '_runtimes/copilot-cli.js'));
+const { copilotCliSetup } = await import(join(testingDist, '_runtimes/copilot-cli/setup.js'));
 const { spawnBounded } = await import(join(testingDist, '_spawn.js'));
 const CLI = join(repoRoot, 'e2e/runtimes/node_modules/.bin/copilot');
 const OUT = join(repoRoot, 'packages/adapters/test/fixtures/copilot-cli/captured');
@@ -344,7 +344,7 @@ async function main() {
     `# GitHub Copilot CLI captures — origin of every file
 
 Captured by \`node scripts/capture-fixtures/copilot-cli.mjs\`: the real CLI (\`${version}\`) ran headless with the
-isolated setup of \`@skillpack/testing\` (\`src/_runtimes/copilot-cli.ts\`: fresh HOME, \`COPILOT_OFFLINE=true\`,
+isolated setup of \`@skillpack/testing\` (\`src/_runtimes/copilot-cli/setup.ts\`: fresh HOME, \`COPILOT_OFFLINE=true\`,
 BYOK \`COPILOT_PROVIDER_BASE_URL\` on the scripted model's Chat Completions endpoint on 127.0.0.1, \`COPILOT_MODEL\`,
 a shared \`XDG_CACHE_HOME\`) in a fresh \`git init\` project, stdin from \`/dev/null\`; its stdout was written byte
 for byte. For hook scenarios, \`../hook/<stem>.hook-input.jsonl\` is every stdin the hook got (one line per call)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Capture Gemini CLI fixtures before `runAgent` knows the runtime: the same isolation as `runAgent` (fresh HOME,
 // TMPDIR, `git init` project, env -i but PATH/LANG, stdin /dev/null), the setup of
-// packages/testing/src/_runtimes/gemini-cli.ts and the scripted model of @skillpack/testing. Each scenario's
+// packages/testing/src/_runtimes/gemini-cli/setup.ts and the scripted model of @skillpack/testing. Each scenario's
 // stdout goes byte for byte to packages/adapters/test/fixtures/gemini-cli/captured/<name>; with `--hooks`, every
 // hook call's stdin and the transcript as the hook saw it go to `<name>.hook-<n>.json` / `.transcript-<n>.jsonl`.
 //
@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScriptedModel } from '@skillpack/testing';
-import { geminiCliSetup } from '../../packages/testing/dist/_runtimes/gemini-cli.js';
+import { geminiCliSetup } from '../../packages/testing/dist/_runtimes/gemini-cli/setup.js';
 import { spawnBounded } from '../../packages/testing/dist/_spawn.js';
 import { GEMINI_SCENARIOS } from './gemini-cli-scenarios.mjs';
 
@@ -178,7 +178,7 @@ async function main() {
 Captured by \`node scripts/capture-fixtures/gemini-cli-run.mjs\`: the real CLI (\`@google/gemini-cli ${version()}\`,
 pinned in \`e2e/runtimes/package.json\`) ran headless against the scripted model of \`@skillpack/testing\` on
 127.0.0.1 (the Gemini API, \`streamGenerateContent?alt=sse\`), in a fresh temp HOME and \`git init\` project, with
-the isolation of \`packages/testing/src/_runtimes/gemini-cli.ts\` (\`GEMINI_CLI_TRUST_WORKSPACE=true\`,
+the isolation of \`packages/testing/src/_runtimes/gemini-cli/setup.ts\` (\`GEMINI_CLI_TRUST_WORKSPACE=true\`,
 \`security.auth.selectedType: "gemini-api-key"\`, \`general.maxAttempts: 1\`, \`GOOGLE_GEMINI_BASE_URL\`), stdin
 from \`/dev/null\`; its stdout was written byte for byte. In \`../hook-runs/\`, \`*.hook-<n>.json\` files are the stdin an
 \`AfterAgent\` hook received, and \`*.transcript-<n>.jsonl\` the transcript file (\`transcript_path\`) as that hook read it,

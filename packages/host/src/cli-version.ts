@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { HostRuntime } from './runtimes/host-runtime.js';
 
@@ -27,7 +28,15 @@ export function cliVersion(
     execFile(
       bin,
       ['--version'],
-      { cwd, env, timeout: 60_000, killSignal: 'SIGKILL', maxBuffer: 1 << 16, encoding: 'utf8' },
+      // PWD names cwd, as for every spawn of a runtime CLI (spawnRun).
+      {
+        cwd,
+        env: { ...env, PWD: resolvePath(cwd) },
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1 << 16,
+        encoding: 'utf8',
+      },
       (error, stdout) => {
         const code = (error as NodeJS.ErrnoException | null)?.code;
         if (error && (code === 'ENOENT' || code === 'EACCES')) {

@@ -11,6 +11,7 @@ export const HOST_ERROR_CODES = [
   'truncated',
   'run_incomplete',
   'session_missing',
+  'session_mismatch',
   'timeout',
   'aborted',
   'attempts_exhausted',
@@ -26,6 +27,8 @@ export const HOST_ERROR_CODES = [
  * - `truncated`: the output stopped before the run's terminal event;
  * - `run_incomplete`: the run ended another way than complete (turn limit, output limit, refusal, unknown);
  * - `session_missing`: a correction was due but the run named no session to resume;
+ * - `session_mismatch`: a resumed run reported another session than the one resumed, or none (every runtime
+ *   resumes by session id); its answer is never read and the other session is never resumed;
  * - `timeout`: `timeoutMs` passed and the process group was killed;
  * - `aborted`: the `signal` aborted and the process group was killed;
  * - `attempts_exhausted`: every attempt completed but none satisfied the contract (`candidate` is the last).

@@ -3,7 +3,7 @@ import { ConfigError, type Contract, describeValue, isContract } from '@skillpac
 
 /** Options of `runContract`: which CLI, which contract, what to ask, and how the processes are run. */
 export interface RunContractOptions<T> {
-  /** The runtime whose CLI is run: `claude-code`, `codex` or `opencode`. */
+  /** The runtime whose CLI is run: a `RuntimeId` with a declaration in `HOST_RUNTIMES`. */
   readonly runtime: RuntimeId;
   /** Any `defineContract` contract, built-in or your own; the result's value is typed by it. */
   readonly contract: Contract<T>;
@@ -16,7 +16,7 @@ export interface RunContractOptions<T> {
   readonly signal?: AbortSignal;
   /** For the whole call, every attempt included; past it the process group is killed (`timeout`). */
   readonly timeoutMs?: number;
-  /** Path or name of the CLI; default the runtime's own (`claude`, `codex`, `opencode`) on PATH. */
+  /** Path or name of the CLI; default the runtime's own (`HOST_RUNTIMES[runtime].bin`) on PATH. */
   readonly bin?: string;
   /** Variables set over `process.env` for the CLI (`undefined` removes one). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -25,8 +25,8 @@ export interface RunContractOptions<T> {
   /** Each run event as it is read, with the 1-based attempt it belongs to (for progress UIs). */
   readonly onEvent?: (event: RunEvent, attempt: number) => void;
   /**
-   * Pass the runtime's structured-output option (Claude Code `--json-schema`, Codex `--output-schema`) for a
-   * contract whose answer is one JSON final message; default `true`. Ignored where there is none.
+   * Pass the runtime's structured-output option (`HOST_RUNTIMES[runtime].nativeSchema`) for a contract whose
+   * answer is one JSON final message; default `true`. Ignored where there is none.
    */
   readonly nativeSchema?: boolean;
   /** Add the contract's instructions (description, rules, an example) to the prompt; default `true`. */

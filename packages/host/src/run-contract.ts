@@ -118,8 +118,10 @@ function failure<T>(
 /**
  * Run a runtime's CLI headless on `prompt`, read `contract` from the run's final answer, and, while the
  * answer does not satisfy it, resume the same session with the contract's own correction, up to
- * `attempts`. Only a run that exited 0 and completed is read (the one-answer rule); every other ending is a
- * typed `HostError` carrying the attempts so far. Rejects only on a caller mistake (`ConfigError`).
+ * `attempts`. Only a run that exited 0 and completed is read (the one-answer rule), and a resumed run only
+ * when it reports the session it resumed (`session_mismatch` otherwise, a run that names no session
+ * included); every other ending is a typed `HostError` carrying the attempts so far. Rejects only on a
+ * caller mistake (`ConfigError`).
  */
 export async function runContract<T>(options: RunContractOptions<T>): Promise<RunContractResult<T>> {
   const settings = resolveOptions(options as RunContractOptions<unknown>);
@@ -190,7 +192,7 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
         pid: spawned.pid,
         input,
         correction,
-        sessionId: spawned.run.sessionId ?? sessionId,
+        sessionId: spawned.run.sessionId,
         run: spawned.run,
         usage: spawned.run.usage,
         costUsd: spawned.run.costUsd,
@@ -206,6 +208,18 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
       if (verdict.kind === 'failed') {
         attempts.push({ ...base, outcome: 'failed', contractError: undefined });
         return failure(verdict.code, verdict.message, attempts, { cause: spawned.spawnError });
+      }
+      // An answer counts only from the session the host started or resumed: a resumed run that reports
+      // another session (or none) is not read, and that session is never resumed.
+      if (sessionId !== undefined && spawned.run.sessionId !== sessionId) {
+        attempts.push({ ...base, outcome: 'failed', contractError: undefined });
+        const received = spawned.run.sessionId;
+        return failure(
+          'session_mismatch',
+          `The ${options.runtime} run resumed session ${JSON.stringify(sessionId)} but reported ${received === undefined ? 'no session' : `session ${JSON.stringify(received)}`}; its answer is not read.`,
+          attempts,
+          { details: { expectedSessionId: sessionId, receivedSessionId: received ?? null } },
+        );
       }
       const judged = contract.judge(extractContract(spawned.run, contract));
       if (judged.satisfied) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { type AgentRun, type ReadAgentRunOptions, type RuntimeId, readAgentRun } from '@skillpack/adapters';
 import { ByteTail } from './byte-tail.js';
 import { awaitGroupGone, killGroup } from './process-group.js';
@@ -6,7 +7,9 @@ import { awaitGroupGone, killGroup } from './process-group.js';
 /** How one CLI process is run: where, with what, and when to stop it. */
 export interface SpawnRunOptions {
   readonly runtime: RuntimeId;
+  /** The folder the CLI runs in; the child's `PWD` is always this folder, resolved. */
   readonly cwd: string;
+  /** The CLI's whole environment (`PWD` excepted: it is set to `cwd`). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number | undefined;
   readonly signal: AbortSignal | undefined;
@@ -68,9 +71,13 @@ export function spawnRun(
     let spawnError: NodeJS.ErrnoException | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
     let exited = false;
+    // PWD always names the folder the CLI runs in: a CLI may take its project (where its tools run, which
+    // configuration it reads) from PWD (runtimes/<id>/runtime.ts says which), and an inherited PWD names
+    // the host's own folder.
+    const cwd = resolvePath(options.cwd);
     const child = spawn(file, args, {
-      cwd: options.cwd,
-      env: options.env,
+      cwd,
+      env: { ...options.env, PWD: cwd },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });

@@ -16,8 +16,18 @@ const WRONG = 'Looks fine to me.';
  */
 function fakeCodex(
   dir: string,
-  options: { version?: string; first: string; resumed?: string; exit?: number },
+  options: {
+    version?: string;
+    first: string;
+    resumed?: string;
+    exit?: number;
+    /** The thread a resumed run reports (default `thread-1`, the one resumed); `null` for none. */
+    resumedThread?: string | null;
+  },
 ) {
+  const resumedRun = codexRun(options.resumedThread ?? 'thread-1', options.resumed ?? options.first);
+  const resumedOut =
+    options.resumedThread === null ? resumedRun.slice(resumedRun.indexOf('\n') + 1) : resumedRun;
   const log = join(dir, 'calls.jsonl');
   const bin = nodeBin(
     dir,
@@ -25,7 +35,7 @@ function fakeCodex(
     `fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
 if (args[0] === '--version') { console.log(${JSON.stringify(options.version ?? 'codex-cli 0.169.0')}); process.exit(0); }
 const resumed = args[1] === 'resume';
-process.stdout.write(resumed ? ${JSON.stringify(codexRun('thread-1', options.resumed ?? options.first))} : ${JSON.stringify(codexRun('thread-1', options.first))});
+process.stdout.write(resumed ? ${JSON.stringify(resumedOut)} : ${JSON.stringify(codexRun('thread-1', options.first))});
 process.exit(${options.exit ?? 0});`,
   );
   const calls = () =>
@@ -97,6 +107,38 @@ describe('runContract', () => {
     expect(resume.slice(0, 3)).toEqual(['exec', 'resume', '--json']);
     expect(resume.slice(-3)).toEqual(['--', 'thread-1', correction]);
   });
+
+  it.each([
+    ['another session', 'thread-2', 'thread-2'],
+    ['no session', null, null],
+  ] as const)(
+    'never accepts a resumed run that reports %s, and resumes nothing more',
+    async (_name, thread, received) => {
+      const dir = scratchDir();
+      const codex = fakeCodex(dir, { first: WRONG, resumed: RIGHT, resumedThread: thread });
+      const result = await runContract({
+        ...common,
+        bin: codex.bin,
+        cwd: dir,
+        attempts: 3,
+        checkVersion: false,
+      });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('session_mismatch');
+      expect(result.error.details).toMatchObject({
+        expectedSessionId: 'thread-1',
+        receivedSessionId: received,
+      });
+      expect(result.attempts.map((attempt) => attempt.outcome)).toEqual(['unsatisfied', 'failed']);
+      expect(result.attempts[1]?.run.finalText).toBe(RIGHT);
+      expect(result.attempts[1]?.sessionId).toBe(received ?? undefined);
+      // The first run and one resume of thread-1; the other session is never resumed.
+      const resumes = codex.calls().filter((call) => call[0] === 'exec' && call[1] === 'resume');
+      expect(resumes).toHaveLength(1);
+      expect(resumes[0]?.at(-2)).toBe('thread-1');
+    },
+  );
 
   it('gives attempts_exhausted with the last candidate when no answer satisfies the contract', async () => {
     const dir = scratchDir();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type SpawnRunOptions, spawnRun } from '../src/spawn-run.js';
 import { codexRun, groupMembers, nodeBin, scratchDir } from './_fake-bin.js';
@@ -43,6 +43,26 @@ describe('spawnRun', () => {
     expect(spawned.run.sessionId).toBe('t-1');
     expect(spawned.stderrTail).toHaveLength(64);
     expect(spawned.stderrTail.endsWith('END')).toBe(true);
+  });
+
+  it.each([
+    ['absolute', (dir: string) => dir],
+    ['relative', (dir: string) => relative(process.cwd(), dir)],
+  ] as const)("gives the CLI a PWD equal to its %s cwd, never the host's own", async (_kind, cwdOf) => {
+    const dir = scratchDir();
+    const bin = nodeBin(
+      dir,
+      'pwd',
+      `fs.writeFileSync(${JSON.stringify(join(dir, 'seen.json'))}, JSON.stringify({ pwd: process.env.PWD, cwd: process.cwd() }));`,
+    );
+    const spawned = await spawnRun(bin, [], {
+      ...base,
+      cwd: cwdOf(dir),
+      env: { PATH: process.env.PATH, PWD: process.cwd() },
+    });
+    expect(spawned.exitCode).toBe(0);
+    expect(dir).not.toBe(process.cwd());
+    expect(JSON.parse(readFileSync(join(dir, 'seen.json'), 'utf8'))).toEqual({ pwd: dir, cwd: dir });
   });
 
   it('kills the whole group on timeout: the CLI and its grandchild, no process left', async () => {

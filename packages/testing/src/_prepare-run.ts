@@ -1,6 +1,6 @@
 // The isolation of one run, apart from spawning it: its folders (HOME, TMPDIR, project), the environment
 // that inherits nothing but PATH and LANG, the project's files, and the runtime's declaration
-// (`_runtimes/<runtime>.ts`) giving the command line and environment against the scripted model. `runAgent`
+// (`_runtimes/<runtime>/setup.ts`) giving the command line and environment against the scripted model. `runAgent`
 // spawns what `prepareRun` gives; e2e/host-runtimes.test.mjs hands the same environment to @skillpack/host.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,7 +135,7 @@ export interface PreparedRun extends PreparedCommand {
  */
 /**
  * Remove a run's temp root. A runtime can still be writing its own state there for a moment after its
- * process group is gone (OpenCode's snapshot store, seen in CI), so a folder that fills again as it is
+ * process group is gone (a snapshot store, seen in CI), so a folder that fills again as it is
  * emptied (`ENOTEMPTY`, `EBUSY`) is retried a few times before it is an error.
  */
 export function removeRunFolders(root: string): void {

@@ -1,5 +1,5 @@
-export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex-trust.js';
-export { trustCodexHooks } from './codex-trust.js';
+export type { TrustCodexHooksOptions, TrustedCodexHook } from './_runtimes/registry.js';
+export { trustCodexHooks } from './_runtimes/registry.js';
 export { CLI_NAMES, findCli } from './find-cli.js';
 export type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 export { MODEL_PROTOCOLS } from './model-request.js';

@@ -39,7 +39,7 @@ export interface ModelRequest extends RequestSummary {
   readonly body: unknown;
   /** The API the URL belongs to; `undefined` for a path the server does not serve. */
   readonly protocol: ModelProtocol | undefined;
-  /** The request declares at least one tool (OpenCode's title request declares none). */
+  /** The request declares at least one tool (a CLI's side request, such as a title request, may declare none). */
   readonly hasTools: boolean;
   /** Index of the reply rule that answered; `undefined` when none matched (the server then answered 500). */
   readonly rule: number | undefined;

@@ -1,25 +1,25 @@
 import type { AgentRun, RuntimeId } from '@skillpack/adapters';
-import type { CodexHookListing } from '@skillpack/adapters/codex';
 import { spawnRun } from '@skillpack/host';
 import { makeFolders, prepareCommand, removeRunFolders, resolveCli } from './_prepare-run.js';
+import type { RuntimeRunOptions } from './_runtimes/registry.js';
 import type { ModelRequest } from './model-request.js';
 import type { ScriptedModel } from './scripted-model.js';
 
 /** Where a run lives: its temp root holds the home, the temp folder and (unless you pass one) the project. */
 export interface RunFolders {
   readonly root: string;
-  /** HOME, with the XDG folders and CODEX_HOME (`.codex`) below it. */
+  /** HOME, with the XDG folders (and each runtime's own home folder) below it. */
   readonly home: string;
-  /** TMPDIR, CLAUDE_CODE_TMPDIR and XDG_RUNTIME_DIR (`xdg-runtime`). */
+  /** TMPDIR (and any temp folder variable of the runtime's own) and XDG_RUNTIME_DIR (`xdg-runtime`). */
   readonly tmp: string;
   readonly project: string;
 }
 
 /**
  * Options of `runAgent`: the runtime, the scripted model, the prompt, and the project, plugins and CLI it
- * runs with.
+ * runs with; the options only one runtime reads are declared in its folder (`RuntimeRunOptions`).
  */
-export interface RunAgentOptions {
+export interface RunAgentOptions extends RuntimeRunOptions {
   readonly runtime: RuntimeId;
   /** The scripted model (its requests made during the run are returned), or the URL of one. */
   readonly model: ScriptedModel | string;
@@ -35,39 +35,33 @@ export interface RunAgentOptions {
   readonly copyIntoProject?: readonly string[];
   /**
    * Folders copied into the run's HOME before the run, each to a path relative to it (a user-scope install:
-   * `{ from: '/home/me/.claude', to: '.claude' }`). The runner's own files (Codex's config.toml) are then
-   * written over them.
+   * `{ from: '/home/me/.<runtime>', to: '.<runtime>' }`). The runner's own files (a runtime's config file) are
+   * then written over them.
    */
   readonly copyIntoHome?: readonly { readonly from: string; readonly to: string }[];
   /**
-   * Use this folder as HOME (with its `.config`, `.local`, `.cache` and, for Codex, `.codex` as CODEX_HOME)
+   * Use this folder as HOME (with its `.config`, `.local`, `.cache` and each runtime's own home folder)
    * instead of a fresh one: the home a user-scope install wrote into, run as installed. It is left in place.
-   * For Codex, `$CODEX_HOME/config.toml` is not rewritten: the scripted model comes as `-c` overrides, and the
-   * `plugins` feature keeps the config's value (installed plugins load), the other network features stay off.
+   * A runtime whose config file the runner writes keeps that file as it is and gets the scripted model as
+   * command-line overrides instead, so what was installed there loads (its setup in `_runtimes/` says how).
    */
   readonly home?: string;
-  /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
-  readonly pluginDirs?: readonly string[];
-  /** Path of the CLI. Default: `claude`, `codex`, `opencode` or `qwen` found on `PATH`. */
+  /** Path of the CLI. Default: the runtime's own (`CLI_NAMES`) found on `PATH`. */
   readonly cli?: string;
-  /** Replaces the machine-output flags (`--output-format stream-json --verbose`, `--json`, `--format json`). */
+  /** Replaces the runtime's machine-output flags (`--json`, say). */
   readonly outputArgs?: readonly string[];
   /** More CLI arguments, after the defaults and before the prompt (`--max-turns 1`, `-s workspace-write`). */
   readonly args?: readonly string[];
   /**
-   * Text written to the CLI's stdin, which is then closed; default none (stdin is /dev/null). For Claude Code's
-   * `--input-format stream-json`, put the user messages here and pass `prompt: ''` (no prompt argument).
+   * Text written to the CLI's stdin, which is then closed; default none (stdin is /dev/null). For a CLI that
+   * reads the user messages from stdin, put them here and pass `prompt: ''` where its setup takes an empty
+   * prompt as no prompt argument.
    */
   readonly stdin?: string;
   /** More environment variables. The CLI gets no other variable of this process except `PATH` and `LANG`. */
   readonly env?: Readonly<Record<string, string>>;
-  /** Retries of a failed model request; default 0, so a scripted error is one request (Claude Code, Codex). */
+  /** Retries of a failed model request, where the runtime has a setting for it; default 0, so a scripted error is one request. */
   readonly maxRetries?: number;
-  /**
-   * Codex only: trust the project and every hook it has (or those a function accepts) through Codex's own
-   * app-server before the run (Codex skips untrusted hooks silently). For tests; off by default.
-   */
-  readonly trustCodexHooks?: boolean | ((hook: CodexHookListing) => boolean);
   /** Kill the CLI's process group after this long; default 120 000 ms. */
   readonly timeoutMs?: number;
   /** Keep the run's temp root (home, tmp, default project) for inspection; default `false`. */
@@ -101,8 +95,8 @@ export interface AgentRunResult {
 const MAX_STDERR_BYTES = 64 * 1024 * 1024;
 
 /**
- * Run a real Claude Code, Codex, OpenCode or Qwen Code CLI headless against a scripted model, isolated in a temp root
- * (its own HOME, XDG folders, CODEX_HOME, TMPDIR, stdin from /dev/null), and read what it printed.
+ * Run a runtime's real CLI (any `RuntimeId`) headless against a scripted model, isolated in a temp root (its own
+ * HOME, XDG folders, the runtime's own home folder, TMPDIR, stdin from /dev/null), and read what it printed.
  * Throws before starting anything when the CLI cannot be found.
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {

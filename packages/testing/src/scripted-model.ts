@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
-import type { ProtocolCodec } from './_protocols/_codec.js';
+import { RUNTIME_IDS } from '@skillpack/adapters';
+import type { ProtocolCodec, ShellTool } from './_protocols/_codec.js';
 import { anthropicMessagesCodec } from './_protocols/anthropic-messages.js';
 import { chatCompletionsCodec } from './_protocols/chat-completions.js';
 import { geminiCodec, geminiRoute, geminiUnaryCodec } from './_protocols/gemini-generate-content.js';
 import { openaiResponsesCodec } from './_protocols/openai-responses.js';
+import { RUNTIME_SETUPS } from './_runtimes/registry.js';
 import { jsonResponse, type WireResponse } from './_sse.js';
 import type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 import { type Reply, reply as replies } from './reply.js';
@@ -44,6 +46,19 @@ export const SERVED_PROTOCOLS: readonly ModelProtocol[] = [...Object.values(ROUT
   (codec) => codec.protocol,
 );
 
+/**
+ * Per protocol, the shell tools of the runtimes that speak it, in registry order: what a `reply.shell` part
+ * calls (the first one the request declares, or else the first).
+ */
+export const SHELL_TOOLS: Readonly<Record<ModelProtocol, readonly ShellTool[]>> = (() => {
+  const tools: Record<string, ShellTool[]> = {};
+  for (const id of RUNTIME_IDS) {
+    const { protocol, shellTools } = RUNTIME_SETUPS[id];
+    tools[protocol] = [...(tools[protocol] ?? []), ...shellTools];
+  }
+  return tools as Record<ModelProtocol, ShellTool[]>;
+})();
+
 /** The codec serving a path: a fixed route, or a Gemini `models/<model>:<method>` path. */
 function codecFor(path: string): ProtocolCodec | undefined {
   const fixed = ROUTES[path];
@@ -60,7 +75,7 @@ const DECODERS: Readonly<Record<string, Decoder | undefined>> = {
   gzip: zlib.gunzipSync,
   deflate: zlib.inflateSync,
   br: zlib.brotliDecompressSync,
-  // zstd needs Node 22.15 or newer; Codex may compress request bodies with it.
+  // zstd needs Node 22.15 or newer; a CLI may compress request bodies with it.
   zstd: (zlib as { zstdDecompressSync?: Decoder }).zstdDecompressSync,
 };
 
@@ -164,7 +179,7 @@ export async function createScriptedModel(options: ScriptedModelOptions): Promis
       };
     }
     requests.push({ ...seen, ...chosen });
-    if (codec) write(response, codec.render(chosen.reply, summary));
+    if (codec) write(response, codec.render(chosen.reply, summary, SHELL_TOOLS[codec.protocol] ?? []));
     else if (chosen.reply.kind === 'http_error') {
       write(response, jsonResponse(chosen.reply.status, { error: { message: chosen.reply.message } }));
     }

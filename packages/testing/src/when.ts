@@ -9,7 +9,7 @@ export interface RequestMatcher {
   readonly lastMessageIncludes?: string | RegExp;
   /** Anything in the request (system prompt, skills list, history) contains this text or matches it. */
   readonly requestIncludes?: string | RegExp;
-  /** The request declares tools (`false` matches, for example, OpenCode's title request). */
+  /** The request declares tools (`false` matches, for example, a CLI's title request, which declares none). */
   readonly hasTools?: boolean;
   /** The request declares a tool of this name. */
   readonly tool?: string;

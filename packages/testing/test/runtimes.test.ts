@@ -1,13 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_SETUPS } from '../src/_runtimes/registry.js';
 import { CLI_NAMES } from '../src/find-cli.js';
 import { SERVED_PROTOCOLS } from '../src/scripted-model.js';
-
-const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
 describe('the runAgent runtime registry', () => {
   it('has one declaration per runtime id', () => {
@@ -20,23 +15,5 @@ describe('the runAgent runtime registry', () => {
 
   it.each(RUNTIME_IDS)('%s speaks a protocol the scripted model serves', (id) => {
     expect(SERVED_PROTOCOLS).toContain(RUNTIME_SETUPS[id].protocol);
-  });
-});
-
-/** Source text without comments. */
-function code(path: string): string {
-  return readFileSync(path, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-}
-
-describe('fitness: runtime ids are named only in a runtime’s declaration and the registry', () => {
-  it('no file of src outside _runtimes/ names a runtime id literal', () => {
-    const literal = new RegExp(`['"\`](${RUNTIME_IDS.join('|')})['"\`]`);
-    const offenders = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-      .filter((path) => path.endsWith('.ts') && !path.replaceAll('\\', '/').startsWith('_runtimes/'))
-      .filter((path) => literal.test(code(join(SRC, path))))
-      .sort();
-    expect(offenders).toEqual([]);
   });
 });

@@ -11,28 +11,47 @@ export interface ResolvedCall {
 }
 export type ResolvedPart = { readonly type: 'text'; readonly text: string } | ResolvedCall;
 
+/** A shell tool a CLI declares to the model, and the input a `reply.shell(command)` call gives it. */
+export interface ShellTool {
+  readonly name: string;
+  input(command: string): Readonly<Record<string, unknown>>;
+}
+
 /** Reads one API's requests and writes its replies. */
 export interface ProtocolCodec {
   readonly protocol: ModelProtocol;
   /** Read a request body; `path` is the request path without its query (Gemini names the model there). */
   summarize(body: unknown, path?: string): RequestSummary;
-  /** The shell tool call this API's CLI understands, given the tools the request declares. */
-  shellCall(command: string, tools: readonly string[]): { name: string; input: Record<string, unknown> };
-  render(reply: Reply, summary: RequestSummary): WireResponse;
+  /**
+   * Write `reply`; a shell part calls the first of `shellTools` (the shell tools the runtimes speaking this
+   * protocol declare, in order of preference) that the request declares, or else the first.
+   */
+  render(reply: Reply, summary: RequestSummary, shellTools?: readonly ShellTool[]): WireResponse;
+}
+
+/** The shell tool call for `command`: the first of `shellTools` the request declares, or else the first. */
+export function shellCall(
+  command: string,
+  tools: readonly string[],
+  shellTools: readonly ShellTool[],
+): { name: string; input: Readonly<Record<string, unknown>> } {
+  const tool = shellTools.find((candidate) => tools.includes(candidate.name)) ?? shellTools[0];
+  if (!tool) throw new Error('scripted model: no runtime declares a shell tool for this protocol');
+  return { name: tool.name, input: tool.input(command) };
 }
 
 /** Give every part a concrete tool name and an id derived from the turn and its position. */
 export function resolveParts(
   parts: readonly ReplyPart[],
   summary: RequestSummary,
-  codec: Pick<ProtocolCodec, 'shellCall'>,
+  shellTools: readonly ShellTool[],
   idPrefix: string,
 ): ResolvedPart[] {
   return parts.map((part, index) => {
     if (part.type === 'text') return part;
     const id = part.id ?? `${idPrefix}${summary.turn}_${index}`;
     if (part.type === 'shell')
-      return { type: 'tool_call', id, ...codec.shellCall(part.command, summary.tools) };
+      return { type: 'tool_call', id, ...shellCall(part.command, summary.tools, shellTools) };
     return { type: 'tool_call', id, name: part.name, input: part.input };
   });
 }

@@ -1,10 +1,10 @@
-// Anthropic Messages API, streamed (Claude Code 2.1.x always sends `stream: true`):
+// Anthropic Messages API, streamed (`stream: true`; the scripted model answers every request as a stream):
 // https://docs.anthropic.com/en/api/messages-streaming
 import { arrayOf, countRuns, estimateTokens, isObject, stringOf, textOf } from '../_json.js';
 import { jsonResponse, SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply } from '../reply.js';
-import { type ProtocolCodec, resolveParts } from './_codec.js';
+import { type ProtocolCodec, resolveParts, type ShellTool } from './_codec.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: 'invalid_request_error',
@@ -33,7 +33,7 @@ function summarize(body: unknown): RequestSummary {
   };
 }
 
-function render(reply: Reply, summary: RequestSummary): WireResponse {
+function render(reply: Reply, summary: RequestSummary, shellTools: readonly ShellTool[] = []): WireResponse {
   if (reply.kind === 'http_error') {
     return jsonResponse(
       reply.status,
@@ -41,7 +41,7 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
       { 'request-id': `req_scripted_${summary.turn}`, ...reply.headers },
     );
   }
-  const parts = resolveParts(reply.parts, summary, anthropicMessagesCodec, 'toolu_scripted_');
+  const parts = resolveParts(reply.parts, summary, shellTools, 'toolu_scripted_');
   const inputTokens = estimateTokens(summary.text);
   const chunks = [
     sseFrame(
@@ -104,6 +104,5 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
 export const anthropicMessagesCodec: ProtocolCodec = {
   protocol: 'anthropic-messages',
   summarize,
-  shellCall: (command) => ({ name: 'Bash', input: { command, description: 'Run a scripted command' } }),
   render,
 };

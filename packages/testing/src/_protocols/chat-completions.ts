@@ -1,10 +1,10 @@
-// OpenAI Chat Completions API, streamed (OpenCode 1.18 through `@ai-sdk/openai-compatible`):
+// OpenAI Chat Completions API, streamed (as `@ai-sdk/openai-compatible` and the OpenAI SDK read it):
 // https://platform.openai.com/docs/api-reference/chat-streaming
 import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
 import { SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply } from '../reply.js';
-import { type ProtocolCodec, resolveParts } from './_codec.js';
+import { type ProtocolCodec, resolveParts, type ShellTool } from './_codec.js';
 import { openAiErrorResponse } from './_openai-error.js';
 
 function messageText(message: JsonObject): string {
@@ -40,11 +40,11 @@ function summarize(body: unknown): RequestSummary {
   };
 }
 
-function render(reply: Reply, summary: RequestSummary): WireResponse {
+function render(reply: Reply, summary: RequestSummary, shellTools: readonly ShellTool[] = []): WireResponse {
   if (reply.kind === 'http_error') {
     return openAiErrorResponse(reply);
   }
-  const parts = resolveParts(reply.parts, summary, chatCompletionsCodec, 'call_scripted_');
+  const parts = resolveParts(reply.parts, summary, shellTools, 'call_scripted_');
   const base = {
     id: `chatcmpl-scripted-${summary.turn}`,
     object: 'chat.completion.chunk',
@@ -106,11 +106,5 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
 export const chatCompletionsCodec: ProtocolCodec = {
   protocol: 'chat-completions',
   summarize,
-  // OpenCode's and Copilot's `bash` requires a description next to the command; Qwen Code 0.24.4 declares
-  // `run_shell_command` instead (and no `bash`).
-  shellCall: (command, tools) => ({
-    name: !tools.includes('bash') && tools.includes('run_shell_command') ? 'run_shell_command' : 'bash',
-    input: { command, description: 'Run a scripted command' },
-  }),
   render,
 };

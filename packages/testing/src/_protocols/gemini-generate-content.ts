@@ -1,12 +1,12 @@
-// Google Gemini API, `models.streamGenerateContent?alt=sse` and `models.generateContent` (Gemini CLI 0.61 through
-// `@google/genai` 1.30): https://ai.google.dev/api/generate-content
+// Google Gemini API, `models.streamGenerateContent?alt=sse` and `models.generateContent` (as `@google/genai` 1.30
+// reads them): https://ai.google.dev/api/generate-content
 // The model is named in the path, not the body; the stream is `data: <GenerateContentResponse>\n\n` frames with
 // no `event:` line and no `[DONE]` (the SDK's `responseLineRE`); the last frame carries `finishReason`.
 import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
 import { jsonResponse, SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply, ReplyPart } from '../reply.js';
-import type { ProtocolCodec } from './_codec.js';
+import { type ProtocolCodec, type ShellTool, shellCall } from './_codec.js';
 
 /** `/v1beta/models/<model>:streamGenerateContent` (or `/v1/…`, or `:generateContent`): the model and the method. */
 const GEMINI_PATH = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
@@ -103,9 +103,9 @@ function summarize(body: unknown, path = ''): RequestSummary {
 }
 
 /** One reply part as a Gemini `Part`; a call carries an `id` only when the script gave one. */
-function wirePart(part: ReplyPart, tools: readonly string[]): JsonObject {
+function wirePart(part: ReplyPart, tools: readonly string[], shellTools: readonly ShellTool[]): JsonObject {
   if (part.type === 'text') return { text: part.text };
-  const call = part.type === 'shell' ? geminiCodec.shellCall(part.command, tools) : part;
+  const call = part.type === 'shell' ? shellCall(part.command, tools, shellTools) : part;
   return { functionCall: { ...(part.id ? { id: part.id } : {}), name: call.name, args: call.input } };
 }
 
@@ -159,9 +159,14 @@ function errorResponse(reply: Extract<Reply, { kind: 'http_error' }>): WireRespo
   );
 }
 
-function render(reply: Reply, summary: RequestSummary, streaming: boolean): WireResponse {
+function render(
+  reply: Reply,
+  summary: RequestSummary,
+  streaming: boolean,
+  shellTools: readonly ShellTool[],
+): WireResponse {
   if (reply.kind === 'http_error') return errorResponse(reply);
-  const parts = reply.parts.map((part) => wirePart(part, summary.tools));
+  const parts = reply.parts.map((part) => wirePart(part, summary.tools, shellTools));
   const outputText = parts.map(partText).join('');
   const last = { finishReason: finishReason(reply), outputText };
   if (!streaming) return jsonResponse(200, response(parts, summary, last));
@@ -179,13 +184,11 @@ function render(reply: Reply, summary: RequestSummary, streaming: boolean): Wire
 export const geminiCodec: ProtocolCodec = {
   protocol: 'gemini-generate-content',
   summarize,
-  // Gemini CLI's shell tool; headless it is only declared with `--yolo` or an allowing policy.
-  shellCall: (command) => ({ name: 'run_shell_command', input: { command } }),
-  render: (reply, summary) => render(reply, summary, true),
+  render: (reply, summary, shellTools = []) => render(reply, summary, true, shellTools),
 };
 
-/** `:generateContent`: the same reply as one JSON `GenerateContentResponse` (Gemini CLI's model router). */
+/** `:generateContent`: the same reply as one JSON `GenerateContentResponse` (a CLI's model router calls it). */
 export const geminiUnaryCodec: ProtocolCodec = {
   ...geminiCodec,
-  render: (reply, summary) => render(reply, summary, false),
+  render: (reply, summary, shellTools = []) => render(reply, summary, false, shellTools),
 };

@@ -1,10 +1,10 @@
-// OpenAI Responses API, streamed (Codex 0.169 supports `wire_api = "responses"` only):
+// OpenAI Responses API, streamed:
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import { arrayOf, countRuns, estimateTokens, isObject, type JsonObject, stringOf, textOf } from '../_json.js';
 import { SSE_HEADERS, sseFrame, type WireResponse } from '../_sse.js';
 import type { RequestSummary } from '../model-request.js';
 import type { Reply } from '../reply.js';
-import { type ProtocolCodec, type ResolvedPart, resolveParts } from './_codec.js';
+import { type ProtocolCodec, type ResolvedPart, resolveParts, type ShellTool } from './_codec.js';
 import { openAiErrorResponse } from './_openai-error.js';
 
 const MODEL_ITEM_TYPES = new Set([
@@ -72,12 +72,12 @@ function outputItem(part: ResolvedPart, id: string): JsonObject {
   };
 }
 
-function render(reply: Reply, summary: RequestSummary): WireResponse {
+function render(reply: Reply, summary: RequestSummary, shellTools: readonly ShellTool[] = []): WireResponse {
   if (reply.kind === 'http_error') {
     return openAiErrorResponse(reply);
   }
   const responseId = `resp_scripted_${summary.turn}`;
-  const parts = resolveParts(reply.parts, summary, openaiResponsesCodec, 'call_scripted_');
+  const parts = resolveParts(reply.parts, summary, shellTools, 'call_scripted_');
   const items = parts.map((part, index) => outputItem(part, `item_scripted_${summary.turn}_${index}`));
   const base = { id: responseId, object: 'response', created_at: 0, model: summary.model ?? 'scripted' };
   let sequence = 0;
@@ -135,10 +135,5 @@ function render(reply: Reply, summary: RequestSummary): WireResponse {
 export const openaiResponsesCodec: ProtocolCodec = {
   protocol: 'openai-responses',
   summarize,
-  // Codex 0.169 declares `exec_command` ({cmd}); older builds declared `shell` ({command: argv}).
-  shellCall: (command, tools) =>
-    tools.includes('exec_command') || !tools.includes('shell')
-      ? { name: 'exec_command', input: { cmd: command } }
-      : { name: 'shell', input: { command: ['bash', '-lc', command] } },
   render,
 };

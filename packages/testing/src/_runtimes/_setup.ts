@@ -1,3 +1,4 @@
+import type { ShellTool } from '../_protocols/_codec.js';
 import type { ModelProtocol } from '../model-request.js';
 import type { RunAgentOptions, RunFolders } from '../run-agent.js';
 
@@ -13,13 +14,18 @@ export interface SetupContext {
 
 /**
  * How to start one runtime's CLI headless against the scripted model: one declaration per runtime in
- * `_runtimes/<runtime>.ts`, listed in `RUNTIME_SETUPS` (`_runtimes/registry.ts`).
+ * `_runtimes/<runtime>/setup.ts`, listed in `RUNTIME_SETUPS` (`_runtimes/registry.ts`).
  */
 export interface RuntimeSetup {
   /** The executable its npm package installs (`claude`), found on PATH by `findCli`. */
   readonly bin: string;
   /** The wire protocol it speaks to the scripted model. */
   readonly protocol: ModelProtocol;
+  /**
+   * The shell tools its CLI declares to the model, preferred first: a `reply.shell(command)` to a request
+   * calls the first one the request declares (the scripted model tries every runtime of the protocol).
+   */
+  readonly shellTools: readonly ShellTool[];
   /** Isolate it (config, home, offline switches) and give its command line. */
   prepare(context: SetupContext): Promise<PreparedCommand>;
 }

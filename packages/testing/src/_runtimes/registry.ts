@@ -1,11 +1,17 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { RuntimeSetup } from './_setup.js';
-import { claudeCodeSetup } from './claude-code.js';
-import { codexSetup } from './codex.js';
-import { copilotCliSetup } from './copilot-cli.js';
-import { geminiCliSetup } from './gemini-cli.js';
-import { openCodeSetup } from './opencode.js';
-import { qwenCodeSetup } from './qwen-code.js';
+import { type ClaudeCodeRunOptions, claudeCodeSetup } from './claude-code/setup.js';
+import { type CodexRunOptions, codexSetup } from './codex/setup.js';
+import { copilotCliSetup } from './copilot-cli/setup.js';
+import { geminiCliSetup } from './gemini-cli/setup.js';
+import { openCodeSetup } from './opencode/setup.js';
+import { qwenCodeSetup } from './qwen-code/setup.js';
+
+export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex/trust.js';
+export { trustCodexHooks } from './codex/trust.js';
+
+/** The `runAgent` options only one runtime reads, each declared in its folder (part of `RunAgentOptions`). */
+export interface RuntimeRunOptions extends ClaudeCodeRunOptions, CodexRunOptions {}
 
 /**
  * Every runtime's `runAgent` declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered

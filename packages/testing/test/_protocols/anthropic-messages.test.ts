@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesCodec as codec } from '../../src/_protocols/anthropic-messages.js';
 import { reply } from '../../src/reply.js';
+import { SHELL_TOOLS } from '../../src/scripted-model.js';
 import { parseSse } from '../_sse.js';
 
 const history = {
@@ -81,7 +82,11 @@ describe('anthropic messages: writing a reply', () => {
   });
 
   it('streams text then a tool call, ending with stop_reason tool_use', () => {
-    const wire = codec.render(reply.shell('ls -a', { text: 'Looking.' }), summary);
+    const wire = codec.render(
+      reply.shell('ls -a', { text: 'Looking.' }),
+      summary,
+      SHELL_TOOLS[codec.protocol],
+    );
     const frames = parseSse(wire.chunks.join('')).map((frame) => JSON.parse(frame.data));
     expect(frames[4]).toEqual({
       type: 'content_block_start',

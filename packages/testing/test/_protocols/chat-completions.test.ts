@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatCompletionsCodec as codec } from '../../src/_protocols/chat-completions.js';
 import { reply } from '../../src/reply.js';
+import { SHELL_TOOLS } from '../../src/scripted-model.js';
 import { parseSse } from '../_sse.js';
 
 const history = {
@@ -106,7 +107,9 @@ describe('chat completions: writing a reply', () => {
   });
 
   it('sends a shell command to the bash tool with the description it requires', () => {
-    const frames = parseSse(codec.render(reply.shell('ls'), summary).chunks.join(''));
+    const frames = parseSse(
+      codec.render(reply.shell('ls'), summary, SHELL_TOOLS[codec.protocol]).chunks.join(''),
+    );
     const call = JSON.parse(frames[1]!.data).choices[0].delta.tool_calls[0];
     expect(call.function).toEqual({
       name: 'bash',
@@ -116,7 +119,9 @@ describe('chat completions: writing a reply', () => {
 
   it("sends a shell command to Qwen Code's run_shell_command when the request declares it and no bash", () => {
     const qwen = { ...summary, tools: ['read_file', 'run_shell_command', 'skill'] };
-    const frames = parseSse(codec.render(reply.shell('ls'), qwen).chunks.join(''));
+    const frames = parseSse(
+      codec.render(reply.shell('ls'), qwen, SHELL_TOOLS[codec.protocol]).chunks.join(''),
+    );
     const call = JSON.parse(frames[1]!.data).choices[0].delta.tool_calls[0];
     expect(call.function.name).toBe('run_shell_command');
     expect(JSON.parse(call.function.arguments)).toMatchObject({ command: 'ls' });

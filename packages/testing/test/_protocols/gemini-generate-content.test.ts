@@ -5,6 +5,7 @@ import {
   geminiUnaryCodec,
 } from '../../src/_protocols/gemini-generate-content.js';
 import { reply } from '../../src/reply.js';
+import { SHELL_TOOLS } from '../../src/scripted-model.js';
 import { parseSse } from '../_sse.js';
 
 const PATH = '/v1beta/models/gemini-2.5-pro:streamGenerateContent';
@@ -176,7 +177,9 @@ describe('gemini: writing a reply', () => {
   });
 
   it('sends a shell command to run_shell_command', () => {
-    const frames = parseSse(codec.render(reply.shell('ls -a'), summary).chunks.join(''));
+    const frames = parseSse(
+      codec.render(reply.shell('ls -a'), summary, SHELL_TOOLS[codec.protocol]).chunks.join(''),
+    );
     expect(JSON.parse(frames[0]!.data).candidates[0].content.parts).toEqual([
       { functionCall: { name: 'run_shell_command', args: { command: 'ls -a' } } },
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec as codec } from '../../src/_protocols/openai-responses.js';
 import { reply } from '../../src/reply.js';
+import { SHELL_TOOLS } from '../../src/scripted-model.js';
 import { parseSse } from '../_sse.js';
 
 const history = {
@@ -104,7 +105,9 @@ describe('openai responses: writing a reply', () => {
   });
 
   it('sends a shell command as an exec_command function call', () => {
-    const frames = parseSse(codec.render(reply.shell('ls -a'), summary).chunks.join(''));
+    const frames = parseSse(
+      codec.render(reply.shell('ls -a'), summary, SHELL_TOOLS[codec.protocol]).chunks.join(''),
+    );
     expect(JSON.parse(frames[2]!.data).item).toEqual({
       id: 'item_scripted_2_0',
       type: 'function_call',
@@ -117,7 +120,9 @@ describe('openai responses: writing a reply', () => {
 
   it('sends a shell command as the argv `shell` tool where only that is declared', () => {
     const old = codec.summarize({ ...history, tools: [{ type: 'function', name: 'shell' }] });
-    const frames = parseSse(codec.render(reply.shell('ls'), old).chunks.join(''));
+    const frames = parseSse(
+      codec.render(reply.shell('ls'), old, SHELL_TOOLS[codec.protocol]).chunks.join(''),
+    );
     expect(JSON.parse(JSON.parse(frames[2]!.data).item.arguments)).toEqual({
       command: ['bash', '-lc', 'ls'],
     });

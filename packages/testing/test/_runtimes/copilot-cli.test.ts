@@ -3,7 +3,7 @@ import {
   COPILOT_SCRIPTED_MODEL,
   copilotCacheHome,
   copilotCliSetup,
-} from '../../src/_runtimes/copilot-cli.js';
+} from '../../src/_runtimes/copilot-cli/setup.js';
 import type { RunAgentOptions } from '../../src/run-agent.js';
 
 const folders = { root: '/r', home: '/r/home', tmp: '/r/tmp', project: '/r/project' };

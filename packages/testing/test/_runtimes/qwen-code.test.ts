@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { qwenCodeSetup, qwenCodeUserSettings } from '../../src/_runtimes/qwen-code.js';
-import { NodeVersionError, nodeMajor, qwenNodeFolder } from '../../src/_runtimes/qwen-node.js';
+import { NodeVersionError, nodeMajor, qwenNodeFolder } from '../../src/_runtimes/qwen-code/node.js';
+import { qwenCodeSetup, qwenCodeUserSettings } from '../../src/_runtimes/qwen-code/setup.js';
 import type { RunAgentOptions } from '../../src/run-agent.js';
 
 const roots: string[] = [];

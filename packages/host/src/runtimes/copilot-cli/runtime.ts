@@ -5,7 +5,7 @@
 // BYOK mode (COPILOT_OFFLINE, COPILOT_PROVIDER_BASE_URL) and a scripted model by e2e/host-runtimes.test.mjs:
 // the resumed run keeps the session id and carries the first prompt and answer as history; an HTTP 400 is a
 // `session.error` and exit 1, read as `api_error`.
-import type { HostRuntime } from './host-runtime.js';
+import type { HostRuntime } from '../host-runtime.js';
 
 const OUTPUT = ['--output-format', 'json', '--allow-all-tools'];
 

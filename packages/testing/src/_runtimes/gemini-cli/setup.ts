@@ -8,8 +8,8 @@
 // - `general.maxAttempts` bounds a failed request's retries (default 10, with backoff from 5 s).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RuntimeSetup } from './_setup.js';
-import { SCRIPTED_API_KEY } from './_setup.js';
+import type { RuntimeSetup } from '../_setup.js';
+import { SCRIPTED_API_KEY } from '../_setup.js';
 
 /** The model `-m` pins when the caller's `args` name none. */
 export const GEMINI_SCRIPTED_MODEL = 'gemini-2.5-pro';
@@ -78,6 +78,8 @@ function namesModel(args: readonly string[]): boolean {
 export const geminiCliSetup: RuntimeSetup = {
   bin: 'gemini',
   protocol: 'gemini-generate-content',
+  // Headless, `run_shell_command` is declared only with `--yolo` or an allowing policy.
+  shellTools: [{ name: 'run_shell_command', input: (command) => ({ command }) }],
   async prepare({ folders, modelUrl, env, options }) {
     writeGeminiUserSettings(folders.home, (options.maxRetries ?? 0) + 1);
     const output = options.outputArgs ?? ['--output-format', 'stream-json'];

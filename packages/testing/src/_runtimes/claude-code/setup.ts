@@ -1,11 +1,20 @@
 // Claude Code 2.1.x: `claude -p` against ANTHROPIC_BASE_URL. Without CLAUDE_CODE_TMPDIR and XDG_RUNTIME_DIR
-// it writes under /tmp; CLAUDE_CODE_MAX_RETRIES=0 turns a scripted 5xx into one request, not ten.
-import type { RuntimeSetup } from './_setup.js';
-import { SCRIPTED_API_KEY } from './_setup.js';
+// it writes under /tmp (CLAUDE_CODE_TMPDIR is the run's TMPDIR); CLAUDE_CODE_MAX_RETRIES=0 turns a scripted
+// 5xx into one request, not ten. `prompt: ''` gives no prompt argument: with `--input-format stream-json`
+// the user messages come from `stdin`.
+import type { RuntimeSetup } from '../_setup.js';
+import { SCRIPTED_API_KEY } from '../_setup.js';
+
+/** The `runAgent` options only Claude Code reads. */
+export interface ClaudeCodeRunOptions {
+  /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
+  readonly pluginDirs?: readonly string[];
+}
 
 export const claudeCodeSetup: RuntimeSetup = {
   bin: 'claude',
   protocol: 'anthropic-messages',
+  shellTools: [{ name: 'Bash', input: (command) => ({ command, description: 'Run a scripted command' }) }],
   async prepare({ folders, modelUrl, env, options }) {
     const output = options.outputArgs ?? ['--output-format', 'stream-json', '--verbose'];
     const plugins = (options.pluginDirs ?? []).flatMap((dir) => ['--plugin-dir', dir]);

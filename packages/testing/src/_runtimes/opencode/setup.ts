@@ -1,10 +1,12 @@
 // OpenCode 1.18: `opencode run --format json`, configured through OPENCODE_CONFIG_CONTENT so nothing is
-// written into the project. Its skill tool needs ripgrep on PATH (otherwise it tries to download one).
+// written into the project. Its skill tool needs ripgrep on PATH (otherwise it tries to download one). It can
+// still be writing its snapshot store in the run's temp root for a moment after its process group is gone
+// (ENOTEMPTY in CI), which `removeRunFolders` retries.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeSetup } from './_setup.js';
-import { SCRIPTED_API_KEY } from './_setup.js';
-import { findRipgrep } from './opencode-ripgrep.js';
+import type { RuntimeSetup } from '../_setup.js';
+import { SCRIPTED_API_KEY } from '../_setup.js';
+import { findRipgrep } from './ripgrep.js';
 
 export function openCodeConfig(modelUrl: string): string {
   return JSON.stringify({
@@ -26,6 +28,8 @@ export function openCodeConfig(modelUrl: string): string {
 export const openCodeSetup: RuntimeSetup = {
   bin: 'opencode',
   protocol: 'chat-completions',
+  // Its `bash` requires a description next to the command.
+  shellTools: [{ name: 'bash', input: (command) => ({ command, description: 'Run a scripted command' }) }],
   async prepare({ folders, modelUrl, env, options }) {
     let path = env.PATH ?? '';
     const ripgrep = findRipgrep(path);

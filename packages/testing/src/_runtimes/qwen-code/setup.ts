@@ -3,12 +3,12 @@
 // the model on the side: auto-update, usage statistics, telemetry and the managed-memory extraction and
 // "dream" requests that follow a run; `maxRetries` bounds retries of a failed request. `--approval-mode
 // yolo` keeps tool calls away from the `auto` mode's LLM permission classifier (a side request a script
-// would have to answer). A Node.js >= 22 goes first on PATH (see qwen-node.ts).
+// would have to answer). A Node.js >= 22 goes first on PATH (see node.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeSetup } from './_setup.js';
-import { SCRIPTED_API_KEY } from './_setup.js';
-import { qwenNodeFolder } from './qwen-node.js';
+import type { RuntimeSetup } from '../_setup.js';
+import { SCRIPTED_API_KEY } from '../_setup.js';
+import { qwenNodeFolder } from './node.js';
 
 /** The model name sent; Qwen Code accepts any name for an OpenAI-compatible provider. */
 export const QWEN_CODE_SCRIPTED_MODEL = 'gpt-4.1';
@@ -40,6 +40,10 @@ const APPROVAL_FLAGS = new Set(['--approval-mode', '--yolo', '-y']);
 export const qwenCodeSetup: RuntimeSetup = {
   bin: 'qwen',
   protocol: 'chat-completions',
+  // Qwen Code 0.24.4 declares `run_shell_command` (and no `bash`).
+  shellTools: [
+    { name: 'run_shell_command', input: (command) => ({ command, description: 'Run a scripted command' }) },
+  ],
   async prepare({ cli, folders, modelUrl, env, options }) {
     if (!options.home) {
       const qwenHome = join(folders.home, '.qwen');

@@ -10,7 +10,7 @@
 // option is not used. Qwen Code needs Node.js >= 22 first on PATH (`engines.node`). Run against 0.24.4 (on Node
 // 22.23.5 from npm) and a scripted model by e2e/host-runtimes.test.mjs: the resumed run keeps the session id
 // and carries the first prompt and answer as history; an HTTP 400 is a `result` error, read as `api_error`.
-import type { HostRuntime } from './host-runtime.js';
+import type { HostRuntime } from '../host-runtime.js';
 
 const OUTPUT = ['--output-format', 'stream-json', '--include-partial-messages'];
 

@@ -2,7 +2,7 @@
 // --verbose); `--resume <session_id>` continues the run's session; `--json-schema <json>` adds a
 // StructuredOutput tool whose input becomes the result's `structured_output`. It exits 1 with "--json-schema
 // is not a valid JSON Schema: no schema with key or ref …" while the schema carries `$schema`.
-import type { HostRuntime } from './host-runtime.js';
+import type { HostRuntime } from '../host-runtime.js';
 
 const OUTPUT = ['--output-format', 'stream-json', '--verbose'];
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findOnPath } from '../_path.js';
+import { findOnPath } from '../../_path.js';
 
 /**
  * ripgrep for OpenCode: the `rg` on PATH, or else the one the Codex npm package ships

@@ -1,6 +1,8 @@
 // OpenCode 1.18.33: `opencode run --format json <prompt>` prints JSON events carrying `sessionID`;
-// `--session <id>` continues that session. `opencode run` has no structured-output option.
-import type { HostRuntime } from './host-runtime.js';
+// `--session <id>` continues that session. `opencode run` has no structured-output option. It takes its
+// project from PWD, not from its working directory: spawned with the host's PWD, its tools ran in the host's
+// folder and it read that folder's configuration (issue #38), so spawnRun sets PWD to `cwd` for every CLI.
+import type { HostRuntime } from '../host-runtime.js';
 
 const OUTPUT = ['--format', 'json'];
 

@@ -2,7 +2,7 @@
 // the first `node` on the run's PATH must be a Node 22 or newer.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { findOnPath } from '../_path.js';
+import { findOnPath } from '../../_path.js';
 
 /** The oldest Node.js major Qwen Code 0.24.4 runs on (`engines.node >=22.0.0` of `@qwen-code/qwen-code`). */
 export const QWEN_CODE_MIN_NODE_MAJOR = 22;

@@ -8,7 +8,7 @@
 // nothing in an untrusted folder: exit 55 before any request, stdout empty (run with
 // GEMINI_CLI_TRUST_WORKSPACE=false); the caller trusts the folder (`GEMINI_CLI_TRUST_WORKSPACE=true` or
 // ~/.gemini/trustedFolders.json), runContract never does.
-import type { HostRuntime } from './host-runtime.js';
+import type { HostRuntime } from '../host-runtime.js';
 
 export const geminiCliHost: HostRuntime = {
   bin: 'gemini',

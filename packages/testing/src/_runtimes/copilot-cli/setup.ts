@@ -7,8 +7,8 @@
 // `env: { COPILOT_ALLOW_ALL: 'true' }`; user hooks under $HOME/.copilot/hooks load without trust.
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import type { RuntimeSetup } from './_setup.js';
-import { SCRIPTED_API_KEY } from './_setup.js';
+import type { RuntimeSetup } from '../_setup.js';
+import { SCRIPTED_API_KEY } from '../_setup.js';
 
 /** The model id every run pins; the scripted model answers any name. */
 export const COPILOT_SCRIPTED_MODEL = 'gpt-4.1';
@@ -48,6 +48,8 @@ export function copilotEnv(modelUrl: string, cacheHome: string): Record<string, 
 export const copilotCliSetup: RuntimeSetup = {
   bin: 'copilot',
   protocol: 'chat-completions',
+  // Its `bash` requires a description next to the command.
+  shellTools: [{ name: 'bash', input: (command) => ({ command, description: 'Run a scripted command' }) }],
   async prepare({ modelUrl, env, options }) {
     const output = options.outputArgs ?? ['--output-format', 'json'];
     // A cache folder the caller chose for this run wins over the shared one.

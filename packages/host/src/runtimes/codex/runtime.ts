@@ -3,7 +3,7 @@
 // schema as the Responses `text.format` with `strict: true`, so it gets the OpenAI-strict variant. OpenAI's
 // strict structured outputs take only an object at the root (no root `anyOf`): a contract whose answer is a
 // union (the Conflux verdict) runs without the option rather than fail every run with an API error.
-import type { HostRuntime } from './host-runtime.js';
+import type { HostRuntime } from '../host-runtime.js';
 
 export const codexHost: HostRuntime = {
   bin: 'codex',
