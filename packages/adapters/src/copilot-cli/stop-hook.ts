@@ -108,7 +108,7 @@ function fromClaudeStop(input: CopilotClaudeStopInput): Result<CopilotStop, Prot
 }
 
 /** Validate a Copilot stop hook payload (either dialect) and normalise it; never throws. */
-export function parseCopilotStop(payload: unknown): Result<CopilotStop, ProtocolError> {
+export function safeParseCopilotStop(payload: unknown): Result<CopilotStop, ProtocolError> {
   if (isClaudeShaped(payload)) {
     const parsed = CopilotClaudeStopInputSchema.safeParse(payload);
     if (!parsed.success) {
@@ -134,7 +134,7 @@ export function parseCopilotStop(payload: unknown): Result<CopilotStop, Protocol
 export const copilotCliStopHook: StopHookRuntime = {
   id: COPILOT_CLI as HookRuntimeId,
   parseInput: (payload) => {
-    const stop = parseCopilotStop(payload);
+    const stop = safeParseCopilotStop(payload);
     return stop.success ? ok(stop.data.event) : stop;
   },
 };
@@ -153,7 +153,7 @@ export function handleCopilotCliStop(
   payload: unknown,
   options: CopilotStopHookOptions,
 ): Promise<StopHookResult> {
-  const stop = parseCopilotStop(payload);
+  const stop = safeParseCopilotStop(payload);
   const ref = stop.success ? stop.data.ref : undefined;
   return handleStopHook(copilotCliStopHook, payload, {
     ...options,
