@@ -36,6 +36,9 @@ const claudeLike: AdversarialVocabulary = {
   },
 };
 
+/** The Codex items that are tool calls (a `collab_tool_call` is a subagent's, not one of the run's own). */
+const CODEX_TOOL_ITEMS = new Set(['command_execution', 'file_change', 'mcp_tool_call', 'web_search']);
+
 export const ADVERSARIAL_VOCABULARY: Readonly<Record<RuntimeId, AdversarialVocabulary>> = {
   'claude-code': claudeLike,
   'qwen-code': claudeLike,
@@ -44,15 +47,8 @@ export const ADVERSARIAL_VOCABULARY: Readonly<Record<RuntimeId, AdversarialVocab
       type(event) === 'turn.completed' ||
       type(event) === 'turn.failed' ||
       type(event) === 'agent-turn-complete',
-    isToolCompletion: (event) => {
-      const item = nested(event, 'item');
-      return (
-        type(event) === 'item.completed' &&
-        item !== undefined &&
-        item.type !== 'agent_message' &&
-        item.type !== 'reasoning'
-      );
-    },
+    isToolCompletion: (event) =>
+      type(event) === 'item.completed' && CODEX_TOOL_ITEMS.has(String(nested(event, 'item')?.type)),
   },
   'gemini-cli': {
     isTerminal: (event) => type(event) === 'result',
