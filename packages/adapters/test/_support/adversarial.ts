@@ -59,7 +59,8 @@ export const ADVERSARIAL_VOCABULARY: Readonly<Record<RuntimeId, AdversarialVocab
     isToolCompletion: (event) => type(event) === 'tool.execution_complete',
   },
   opencode: {
-    // The main session's `step_finish`; a child session's lines name another `sessionID` (see `isMainOpenCode`).
+    // The main session's `step_finish` ends a run. A child's counts here too: the generators need only the last
+    // terminal line, which is the main session's in every capture.
     isTerminal: (event) => type(event) === 'step_finish' || type(event) === 'done' || type(event) === 'error',
     isToolCompletion: (event) => {
       const state = nested(nested(event, 'part') ?? {}, 'state');
