@@ -128,6 +128,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
         time: { start: 1, end: 2 },
       };
   return jsonl(
+    line('step_start', { id: 'p0', type: 'step-start' }),
     line('tool_use', { id: 'p1', type: 'tool', callID: 'c1', tool: 'bash', state }),
     line('text', { id: 'p2', type: 'text', text: finalText }),
     line('step_finish', {

@@ -257,6 +257,8 @@ export function sessionSwitch(facts: FixtureFacts, bytes: Buffer): Variant | und
   const last = lines.at(-1);
   if (facts.sessionId === undefined || facts.sessionId === '' || !last?.includes(facts.sessionId))
     return undefined;
+  // A run that names its session on its last line alone (Copilot's stdout) has no session to switch from.
+  if (!lines.slice(0, -1).some((line) => line.includes(facts.sessionId!))) return undefined;
   const switched = last.replaceAll(facts.sessionId, otherSession(facts.sessionId));
   return {
     kind: 'session-switch',
