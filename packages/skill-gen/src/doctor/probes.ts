@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { LockedInstall } from '../install/lock-file.js';
-import { codexHooks } from './codex-app-server.js';
-import { probeCopilotCli } from './copilot-cli.js';
-import { probeGeminiCli } from './gemini-probe.js';
+import { codexHooks } from '../runtimes/codex/app-server.js';
+import { probeCopilotCli } from '../runtimes/copilot-cli/probe.js';
+import { probeGeminiCli } from '../runtimes/gemini-cli/probe.js';
 import type { DoctorCheck, PackDiagnosis } from './report.js';
 import { type RuntimeOutput, runRuntime } from './run-runtime.js';
 

@@ -17,11 +17,16 @@ import {
   when,
 } from '@skillpack/testing';
 import type { LockedInstall } from '../install/lock-file.js';
+import {
+  claudeWhy,
+  onlySkillScoped,
+  permissionDenials,
+  skillsHooking,
+} from '../runtimes/claude-code/diagnosis.js';
+import { codexHooks } from '../runtimes/codex/app-server.js';
+import { copilotTrustDetail, isTrustedFolder, stageCopilotTrust } from '../runtimes/copilot-cli/probe.js';
 import { perRuntime } from '../runtimes/registry.js';
 import { deriveAnswers } from './answers.js';
-import { claudeWhy, onlySkillScoped, permissionDenials, skillsHooking } from './claude-diagnosis.js';
-import { codexHooks } from './codex-app-server.js';
-import { copilotTrustDetail, isTrustedFolder, stageCopilotTrust } from './copilot-cli.js';
 import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject, standInOpenCodePlugin } from './project-copy.js';
@@ -145,8 +150,8 @@ async function versionNote(runtime: RuntimeId, cli: string, env: NodeJS.ProcessE
 async function claudePluginHome(install: LockedInstall, cli: string, copy: string, stage: string) {
   const plugin = install.claudePlugin;
   if (!plugin) return [];
-  const { claudePluginCommands } = await import('../install/claude-plugin-register.js');
-  const { pluginWant } = await import('../install/claude-plugin-plan.js');
+  const { claudePluginCommands } = await import('../runtimes/claude-code/plugin-register.js');
+  const { pluginWant } = await import('../runtimes/claude-code/plugin-plan.js');
   const registered = await claudePluginCommands(
     'register',
     { claude: cli, scope: 'project', root: copy, home: stage, timeoutMs: 60_000 },
@@ -397,7 +402,7 @@ const RUNTIME_PROOF: Readonly<Record<RuntimeId, RuntimeProof>> = {
     // Headless Gemini CLI runs nothing in an untrusted folder (exit 55): the original's trust decides.
     preflight: async (install, context) => {
       if (install.scope === 'user') return { kind: 'run' };
-      const { geminiTrustOf } = await import('./gemini-probe.js');
+      const { geminiTrustOf } = await import('../runtimes/gemini-cli/probe.js');
       const trust = await geminiTrustOf(context.cwd, context.env);
       return trust.trusted ? { kind: 'run' } : { kind: 'blocked', detail: `not trusted: ${trust.detail}` };
     },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
-import { CODEX_PLUGIN_CACHE } from '../runtimes/codex.js';
+import { CODEX_PLUGIN_CACHE } from '../runtimes/codex/runtime.js';
 import { perRuntime } from '../runtimes/registry.js';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;

@@ -1,7 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { ACTIVATION_FILE } from '../runtimes/claude-code/activation.js';
+import { marketplaceFolder, pluginName } from '../runtimes/claude-code/plugin.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
-import { ACTIVATION_FILE } from './claude-activation.js';
-import { marketplaceFolder, pluginName } from './claude-plugin.js';
 import { stagedFolder } from './home-plugin.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
 import { codexPluginFolder, type InstallScope } from './layout.js';

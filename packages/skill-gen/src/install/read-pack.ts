@@ -15,10 +15,15 @@ import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
+import { pluginName, pluginTargetPath } from '../runtimes/claude-code/plugin.js';
+import {
+  type CodexForm,
+  type CodexPluginTarget,
+  codexPluginPath,
+  resolveCodexForm,
+} from '../runtimes/codex/form.js';
 import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
 import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
-import { pluginName, pluginTargetPath } from './claude-plugin.js';
-import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';

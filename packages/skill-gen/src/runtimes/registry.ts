@@ -1,10 +1,10 @@
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
-import { claudeCodeRuntime } from './claude-code.js';
-import { codexRuntime } from './codex.js';
-import { copilotCliRuntime } from './copilot-cli.js';
-import { geminiCliRuntime } from './gemini-cli.js';
-import { openCodeRuntime } from './opencode.js';
-import { qwenCodeRuntime } from './qwen-code.js';
+import { claudeCodeRuntime } from './claude-code/runtime.js';
+import { codexRuntime } from './codex/runtime.js';
+import { copilotCliRuntime } from './copilot-cli/runtime.js';
+import { geminiCliRuntime } from './gemini-cli/runtime.js';
+import { openCodeRuntime } from './opencode/runtime.js';
+import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
 /**

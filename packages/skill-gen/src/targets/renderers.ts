@@ -1,10 +1,10 @@
-import { renderClaudeCode } from './claude-code.js';
-import { renderCodex } from './codex.js';
-import { renderCopilotCli } from './copilot-cli.js';
-import { renderGeminiCli } from './gemini-cli.js';
-import { renderOpenCode } from './opencode.js';
+import { renderClaudeCode } from '../runtimes/claude-code/target.js';
+import { renderCodex } from '../runtimes/codex/target.js';
+import { renderCopilotCli } from '../runtimes/copilot-cli/target.js';
+import { renderGeminiCli } from '../runtimes/gemini-cli/target.js';
+import { renderOpenCode } from '../runtimes/opencode/target.js';
+import { renderQwenCode } from '../runtimes/qwen-code/target.js';
 import { renderPortable } from './portable.js';
-import { renderQwenCode } from './qwen-code.js';
 import type { RenderTarget } from './target-context.js';
 import type { TargetId } from './target-id.js';
 

@@ -10,10 +10,16 @@ describe('target ids', () => {
     expect(Object.keys(TARGET_RENDERERS).sort()).toEqual([...TARGET_IDS].sort());
   });
 
-  it.each(TARGET_IDS)('%s names its renderer, its test, and its templates folder', (target) => {
-    expect(existsSync(new URL(`../../src/targets/${target}.ts`, import.meta.url))).toBe(true);
-    expect(existsSync(new URL(`./${target}.test.ts`, import.meta.url))).toBe(true);
+  it.each(RUNTIME_IDS)('%s names its renderer folder, its test, and its templates folder', (target) => {
+    expect(existsSync(new URL(`../../src/runtimes/${target}/target.ts`, import.meta.url))).toBe(true);
+    expect(existsSync(new URL(`../runtimes/${target}/target.test.ts`, import.meta.url))).toBe(true);
     expect(existsSync(new URL(`../../../../templates/${target}/skill.md.hbs`, import.meta.url))).toBe(true);
+  });
+
+  it('portable names its renderer, its test, and its templates folder', () => {
+    expect(existsSync(new URL('../../src/targets/portable.ts', import.meta.url))).toBe(true);
+    expect(existsSync(new URL('./portable.test.ts', import.meta.url))).toBe(true);
+    expect(existsSync(new URL('../../../../templates/portable/skill.md.hbs', import.meta.url))).toBe(true);
   });
 
   it.each([

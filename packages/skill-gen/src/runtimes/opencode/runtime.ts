@@ -1,0 +1,52 @@
+import type { SkillGenRuntime } from '../runtime-declaration.js';
+
+/** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
+const OPENCODE_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'] as const;
+
+/** OpenCode (1.18.33): skills in `.opencode/skills/` (it also reads `.claude/` and `.agents/`), a plugin. */
+export const openCodeRuntime = {
+  id: 'opencode',
+  title: 'OpenCode',
+  invocation: { sigil: '/', pluginNamespaced: false },
+  strictSchema: false,
+  enforcement: 'opencodePlugin',
+  install: {
+    skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
+    portablePackageForm: [
+      { from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' },
+    ],
+    ownedFolders: {
+      project: ['.opencode/skills/', '.opencode/plugins/'],
+      user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
+    },
+    pluginForm: false,
+    headlessSkillRules: false,
+    packForms: false,
+    pluginConfigTable: false,
+    hookTrust: false,
+    folderTrust: undefined,
+    options: [],
+    userConfig: ['.config/opencode'],
+  },
+  lint: {
+    discoveryFolders: [
+      ['.claude', 'skills'],
+      ['.agents', 'skills'],
+      ['.opencode', 'skills'],
+      ['.opencode', 'skill'],
+      ['.config', 'opencode', 'skills'],
+    ],
+    recognisedKeys: OPENCODE_KEYS,
+    sidecarKeys: [],
+    pluginManifest: undefined,
+  },
+  testedVersion: '1.18.33',
+  docs: {
+    npmPackage: 'opencode-ai',
+    skillFolders: '`.opencode/skills/`, `~/.config/opencode/skills/`',
+    hookEvent:
+      'plugin: the step that finishes with `stop` (and `session.idle`); it prompts the session again',
+    trustStep: 'none',
+    enforcement: 'the plugin in `.opencode/plugins/<pack>.js` (`~/.config/opencode/plugins/`)',
+  },
+} as const satisfies SkillGenRuntime<'opencode'>;
