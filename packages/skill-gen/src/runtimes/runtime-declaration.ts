@@ -1,5 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
+import type { LintSeverities } from '../lint/finding.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
 export interface FormMapping {
@@ -105,6 +106,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly sidecarKeys: readonly string[];
     /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
     readonly pluginManifest: readonly string[] | undefined;
+    /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
+    readonly severity: LintSeverities;
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

@@ -5,9 +5,9 @@ import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import { TESTED_VERSIONS } from '../../src/doctor/prove.js';
 import { RECOGNISED_KEYS, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
-import { LINT_RULES } from '../../src/lint/rules/index.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
 import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
+import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
 import {
   RUNTIMES_TABLE_BEGIN,
   RUNTIMES_TABLE_END,

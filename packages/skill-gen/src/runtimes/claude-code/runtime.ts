@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { claudeCodeLintSeverity } from './lint-severity.js';
 
 /** Keys Claude Code honours in a skill's front matter (runtimes.md §2.2). */
 const CLAUDE_CODE_KEYS = [
@@ -48,6 +49,7 @@ export const claudeCodeRuntime = {
     recognisedKeys: CLAUDE_CODE_KEYS,
     sidecarKeys: [],
     pluginManifest: ['.claude-plugin', 'plugin.json'],
+    severity: claudeCodeLintSeverity,
   },
   testedVersion: '2.1.328',
   docs: {

@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { codexLintSeverity } from './lint-severity.js';
 
 /**
  * Keys Codex's own validator accepts (`skill-creator/scripts/quick_validate.py`, bundled with Codex 0.169.0);
@@ -41,6 +42,7 @@ export const codexRuntime = {
     // Keys of a source's `codex:` section that `build` writes to `agents/openai.yaml`, not to SKILL.md.
     sidecarKeys: ['interface', 'policy', 'dependencies'],
     pluginManifest: ['.codex-plugin', 'plugin.json'],
+    severity: codexLintSeverity,
   },
   testedVersion: '0.169.0',
   docs: {

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { copilotCliLintSeverity } from './lint-severity.js';
 
 /**
  * GitHub Copilot CLI (1.0.102): skills in `.github/skills/` (it also reads `.agents/skills/` and
@@ -51,6 +52,7 @@ export const copilotCliRuntime = {
     recognisedKeys: SPEC_KEYS,
     sidecarKeys: [],
     pluginManifest: ['.plugin', 'plugin.json'],
+    severity: copilotCliLintSeverity,
   },
   testedVersion: '1.0.102',
   docs: {

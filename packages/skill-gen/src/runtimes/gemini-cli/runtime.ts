@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { geminiCliLintSeverity } from './lint-severity.js';
 
 /**
  * Keys Gemini CLI 0.61 reads in SKILL.md: `name` and `description` (`skillLoader.js`, js-yaml with a line-by-line
@@ -55,6 +56,7 @@ export const geminiCliRuntime = {
     recognisedKeys: GEMINI_CLI_KEYS,
     sidecarKeys: [],
     pluginManifest: ['gemini-extension.json'],
+    severity: geminiCliLintSeverity,
   },
   testedVersion: '0.61.0',
   docs: {

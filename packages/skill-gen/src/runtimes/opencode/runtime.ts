@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { openCodeLintSeverity } from './lint-severity.js';
 
 /** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
 const OPENCODE_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'] as const;
@@ -39,6 +40,7 @@ export const openCodeRuntime = {
     recognisedKeys: OPENCODE_KEYS,
     sidecarKeys: [],
     pluginManifest: undefined,
+    severity: openCodeLintSeverity,
   },
   testedVersion: '1.18.33',
   docs: {

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { qwenCodeLintSeverity } from './lint-severity.js';
 
 /** Keys Qwen Code 0.24.4 reads in a skill's front matter (`parseSkillContent` of its bundle). */
 const QWEN_CODE_KEYS = [
@@ -45,6 +46,7 @@ export const qwenCodeRuntime = {
     recognisedKeys: QWEN_CODE_KEYS,
     sidecarKeys: [],
     pluginManifest: undefined,
+    severity: qwenCodeLintSeverity,
   },
   testedVersion: '0.24.4',
   docs: {
