@@ -10,7 +10,7 @@ import type { SkillGenRuntime } from './runtime-declaration.js';
 /**
  * Every runtime's skill-gen declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered in
  * `@skillpack/skill-gen`. Every list and map of runtimes in the package derives from it (or is an exhaustive
- * `Record<RuntimeId, …>` of behaviour: `targets/renderers.ts`, `doctor/probes.ts`, `doctor/prove.ts`).
+ * `Record<RuntimeId, …>` of behaviour: `doctor/probes.ts`, `doctor/prove.ts`).
  */
 export const SKILL_GEN_RUNTIMES = {
   'claude-code': claudeCodeRuntime,

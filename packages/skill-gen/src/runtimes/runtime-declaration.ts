@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
 import type { LintSeverities } from '../lint/finding.js';
+import type { RenderTarget } from '../targets/target-context.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
 export interface FormMapping {
@@ -53,9 +54,9 @@ export interface RuntimeDocs {
 
 /**
  * What `@skillpack/skill-gen` knows about one runtime, as data: one declaration in
- * `src/runtimes/<runtime>.ts`, listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It imports no
- * renderer, installer or probe, so the CLI's option tables read it without loading them; the behaviour
- * tables keyed by runtime (`targets/renderers.ts`, `doctor/probes.ts`, `doctor/prove.ts`) are exhaustive
+ * `src/runtimes/<runtime>/runtime.ts`, listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It carries its
+ * renderer and its lint severities; installers and probes it loads lazily, so the CLI's option tables read it
+ * without loading them. The behaviour tables still keyed by runtime (`doctor/probes.ts`, `doctor/prove.ts`) are exhaustive
  * records of their own.
  */
 export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
@@ -66,6 +67,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
+  /** Renders the runtime's files of a pack (`target.ts` of its folder). */
+  readonly render: RenderTarget;
   /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
   readonly enforcement: EnforcementArtifact;
   readonly install: {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
-import { TARGET_RENDERERS } from '../../src/targets/renderers.js';
+import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import { isTargetId, TARGET_IDS } from '../../src/targets/target-id.js';
 
 describe('target ids', () => {
   it('are the runtime ids plus portable', () => {
     expect(TARGET_IDS).toEqual([...RUNTIME_IDS, 'portable']);
-    expect(Object.keys(TARGET_RENDERERS).sort()).toEqual([...TARGET_IDS].sort());
+    for (const id of RUNTIME_IDS) expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
   });
 
   it.each(RUNTIME_IDS)('%s names its renderer folder, its test, and its templates folder', (target) => {

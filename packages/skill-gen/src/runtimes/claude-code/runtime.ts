@@ -1,6 +1,7 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
+import { renderClaudeCode } from './target.js';
 
 /** Keys Claude Code honours in a skill's front matter (runtimes.md §2.2). */
 const CLAUDE_CODE_KEYS = [
@@ -27,6 +28,7 @@ export const claudeCodeRuntime = {
   title: 'Claude Code',
   invocation: { sigil: '/', pluginNamespaced: true },
   strictSchema: false,
+  render: renderClaudeCode,
   enforcement: 'hook',
   install: {
     skillForm: [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],

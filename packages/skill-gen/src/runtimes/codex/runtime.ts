@@ -1,5 +1,6 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { codexLintSeverity } from './lint-severity.js';
+import { renderCodex } from './target.js';
 
 /**
  * Keys Codex's own validator accepts (`skill-creator/scripts/quick_validate.py`, bundled with Codex 0.169.0);
@@ -16,6 +17,7 @@ export const codexRuntime = {
   title: 'Codex',
   invocation: { sigil: '$', pluginNamespaced: true },
   strictSchema: true,
+  render: renderCodex,
   enforcement: 'hook',
   install: {
     skillForm: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],

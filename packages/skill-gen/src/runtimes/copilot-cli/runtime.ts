@@ -1,6 +1,7 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { copilotCliLintSeverity } from './lint-severity.js';
+import { renderCopilotCli } from './target.js';
 
 /**
  * GitHub Copilot CLI (1.0.102): skills in `.github/skills/` (it also reads `.agents/skills/` and
@@ -13,6 +14,7 @@ export const copilotCliRuntime = {
   // `/name`; a plugin's skills are listed by their own names (`copilot skill list`, 1.0.102).
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  render: renderCopilotCli,
   enforcement: 'hook',
   install: {
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.

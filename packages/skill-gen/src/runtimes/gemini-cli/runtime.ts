@@ -1,5 +1,6 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { geminiCliLintSeverity } from './lint-severity.js';
+import { renderGeminiCli } from './target.js';
 
 /**
  * Keys Gemini CLI 0.61 reads in SKILL.md: `name` and `description` (`skillLoader.js`, js-yaml with a line-by-line
@@ -18,6 +19,7 @@ export const geminiCliRuntime = {
   // Skills are no slash commands in Gemini CLI: the model activates them (`activate_skill`) by name.
   invocation: { sigil: undefined, pluginNamespaced: false },
   strictSchema: false,
+  render: renderGeminiCli,
   enforcement: 'hook',
   install: {
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],

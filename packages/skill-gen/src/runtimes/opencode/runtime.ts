@@ -1,5 +1,6 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { openCodeLintSeverity } from './lint-severity.js';
+import { renderOpenCode } from './target.js';
 
 /** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
 const OPENCODE_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'] as const;
@@ -10,6 +11,7 @@ export const openCodeRuntime = {
   title: 'OpenCode',
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  render: renderOpenCode,
   enforcement: 'opencodePlugin',
   install: {
     skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],

@@ -1,6 +1,7 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { qwenCodeLintSeverity } from './lint-severity.js';
+import { renderQwenCode } from './target.js';
 
 /** Keys Qwen Code 0.24.4 reads in a skill's front matter (`parseSkillContent` of its bundle). */
 const QWEN_CODE_KEYS = [
@@ -21,6 +22,7 @@ export const qwenCodeRuntime = {
   title: 'Qwen Code',
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  render: renderQwenCode,
   enforcement: 'hook',
   install: {
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
