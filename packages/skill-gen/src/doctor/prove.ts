@@ -25,13 +25,16 @@ import {
 } from '../runtimes/claude-code/diagnosis.js';
 import { codexHooks } from '../runtimes/codex/app-server.js';
 import { copilotTrustDetail, isTrustedFolder, stageCopilotTrust } from '../runtimes/copilot-cli/probe.js';
-import { perRuntime } from '../runtimes/registry.js';
+import { perRuntime, SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
 import { deriveAnswers } from './answers.js';
 import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject, standInOpenCodePlugin } from './project-copy.js';
 import type { DoctorCheck } from './report.js';
 import { runRuntime } from './run-runtime.js';
+
+/** Runtime configuration files a Stop hook may be registered in, every runtime's. */
+const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles);
 
 /** The versions doctor's proof is tested with (e2e/runtimes/package.json). */
 export const TESTED_VERSIONS = perRuntime((runtime) => runtime.testedVersion);
@@ -324,7 +327,7 @@ export async function proveEnforcement(
   install: LockedInstall,
   context: ProveContext,
 ): Promise<DoctorCheck[]> {
-  const ids = await readHookedContractIds(install, context.root);
+  const ids = await readHookedContractIds(install, context.root, HOOK_CONFIG_FILES);
   if (ids.length === 0) return missingHookEntries(install);
   const cli = context.binDir
     ? join(context.binDir, CLI_NAMES[install.runtime])

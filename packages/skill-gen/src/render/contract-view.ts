@@ -18,7 +18,7 @@ export function contractReferenceFiles(id: string) {
  * only for contracts that can be a JSON final message (never a `---RESULT---`-style text block).
  */
 export function carriesStrictSchema(runtime: RenderedRuntime | undefined, contract: AnyContract): boolean {
-  return runtime !== undefined && runtime.strictSchema && contract.jsonFinalMessage;
+  return runtime?.strictSchema === true && contract.jsonFinalMessage;
 }
 
 export interface FieldRowView {

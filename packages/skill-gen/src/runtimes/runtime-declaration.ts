@@ -1,5 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
+import type { HookWiring } from '../install/hook-wiring.js';
 import type { LintSeverities } from '../lint/finding.js';
 import type { RenderTarget } from '../targets/target-context.js';
 
@@ -78,6 +79,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly portablePackageForm: readonly FormMapping[];
     /** The folders (below the scope root) whose files a pack may own. */
     readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
+    /**
+     * How its hook configuration file wires the pack's Stop hook program (`hook-wiring.ts` of its folder);
+     * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
+     */
+    readonly hookWiring: HookWiring | undefined;
     /** Whether `install --form plugin` installs this runtime's plugin. */
     readonly pluginForm: boolean;
     /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or Claude Code's own). */
@@ -111,6 +117,10 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly pluginManifest: readonly string[] | undefined;
     /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
     readonly severity: LintSeverities;
+  };
+  readonly doctor: {
+    /** Its configuration files a Stop hook may be registered in besides the pack's own files. */
+    readonly hookConfigFiles: readonly string[];
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

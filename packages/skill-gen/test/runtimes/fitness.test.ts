@@ -14,19 +14,52 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 const IN_TEXT = new RegExp(
   [
     `\\b(?:${RUNTIME_IDS.join('|')})\\b`,
-    '\\b(?:claude|codex|opencode|gemini|copilot|qwen)\\b',
+    // `claude.ai` is Anthropic's website (its upload rules), not the runtime.
+    '\\b(?:claude(?!\\.ai)|codex|opencode|gemini|copilot|qwen)\\b',
     '\\.(?:claude|codex|opencode|gemini|github|copilot|qwen|agents)\\b',
   ].join('|'),
 );
 /** An identifier naming a runtime (`renderCodex`, `GEMINI_TRUST`, `claudeWhy`). */
 const IN_NAME = /claude|codex|opencode|gemini|copilot|qwen/i;
 
-/**
- * Files outside a runtime's folder that may still name a runtime, each with why. The registry lists the
- * runtime folders by id, so it is the one file that must.
- */
+/** Files outside a runtime's folder that may name a runtime, each with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'runtimes/registry.ts': 'the one place a runtime is registered: one line per runtime folder',
+  'lint/rules/name.ts':
+    '`claude` is a word Anthropic reserves in skill names (Skills API uploads), not the runtime',
+  'render/template-check.ts':
+    'a fix message shows the `{{#ifRuntime "codex"}}` syntax with a real runtime id',
+  'init/scaffold.ts': 'the scaffolded example project ships a recorded Codex run as its sample data',
+  'commands/doctor.ts': "help text: names the runtimes' CLI commands doctor asks, for people",
+  'commands/lint.ts': "help text: names the runtimes' discovery folders, for people",
+  'commands/schemas.ts': 'help text: names `codex exec --output-schema`, what the strict schemas are for',
+};
+
+/**
+ * Issue #38, not done yet: files that still hold a runtime's facts and are to move into its folder (or read
+ * them from its declaration). The list only shrinks: a file that no longer names a runtime fails the test
+ * below until it is taken off.
+ */
+const LEFT: Readonly<Record<string, string>> = {
+  'commands/install.ts':
+    'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
+  'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
+  'config/pack-config.ts': "the config's `claude-code` and `codex` sections (marketplace, plugin policy)",
+  'doctor/probes.ts': "each runtime's probe row",
+  'doctor/prove.ts': "each runtime's proof row",
+  'doctor/project-copy.ts': "the OpenCode stand-in plugin of doctor's throwaway copy",
+  'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
+  'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
+  'install/consent.ts': "Codex's older `--trust-codex-hooks` spelling of `--activate`",
+  'install/format.ts': "Claude Code's plugin report",
+  'install/layout.ts': "Codex's plugin cache and hook folders",
+  'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
+  'install/lock-ownership.ts': "each runtime's ownership facts",
+  'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
+  'install/plan.ts': 'per-runtime plan records',
+  'install/read-pack.ts': "per-runtime pack reading (Codex's forms, Claude Code's plugin)",
+  'render/templates.ts': "the Claude Code plugin's README template",
+  'source/front-matter-schema.ts': "each runtime's front-matter section schema",
 };
 
 interface Hit {
@@ -109,9 +142,13 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** A file inside a runtime's folder may name its runtime; so may the files the allowlist names. */
+/** A file inside a runtime's folder may name its runtime; so may the files the two lists name. */
 function mayNameRuntimes(file: string): boolean {
-  return RUNTIME_IDS.some((id) => file.startsWith(`runtimes/${id}/`)) || Object.hasOwn(ALLOWED, file);
+  return (
+    RUNTIME_IDS.some((id) => file.startsWith(`runtimes/${id}/`)) ||
+    Object.hasOwn(ALLOWED, file) ||
+    Object.hasOwn(LEFT, file)
+  );
 }
 
 const FILES = sourceFiles(SRC).map((path) => ({
@@ -128,8 +165,8 @@ describe('runtime names stay in their runtime folders and the registry', () => {
     expect(offending).toEqual([]);
   });
 
-  it('every allowlisted file still names a runtime (else remove it from the list)', () => {
-    const quiet = Object.keys(ALLOWED).filter(
+  it('every listed file still names a runtime (else take it off the list)', () => {
+    const quiet = [...Object.keys(ALLOWED), ...Object.keys(LEFT)].filter(
       (file) => !FILES.some((entry) => entry.file === file && entry.hits.length > 0),
     );
     expect(quiet).toEqual([]);
@@ -139,7 +176,7 @@ describe('runtime names stay in their runtime folders and the registry', () => {
 describe('runtimeNames', () => {
   it.each([
     ["const a = 'codex';", ['codex']],
-    ['const p = `.claude/${x}`;', ['.claude/${x}']],
+    ['const p = `.claude/` + x;', ['.claude/']],
     ['renderGeminiCli(x);', ['renderGeminiCli']],
     ["// codex in a comment\nconst a = 'b';", []],
     ['/* .qwen/ */ const a = 1;', []],

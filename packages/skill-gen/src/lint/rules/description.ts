@@ -2,7 +2,8 @@ import { defineRule } from '../finding.js';
 import { codePointLength, frontMatterFor, isBlankValue, stringValue } from '../front-matter-view.js';
 
 const DESCRIPTION_LIMIT = 1024;
-const CLAUDE_LISTING_LIMIT = 1536;
+/** The skill listing shows `description` and `when_to_use` together up to this many characters (Claude Code). */
+const LISTING_LIMIT = 1536;
 
 export const descriptionMissing = defineRule({
   id: 'description-missing',
@@ -83,11 +84,11 @@ export const descriptionListingTruncated = defineRule({
     if (!view || !entry || text === undefined) return [];
     const whenToUse = stringValue(view.get('when_to_use')?.value) ?? '';
     const length = codePointLength(text) + codePointLength(whenToUse);
-    if (length <= CLAUDE_LISTING_LIMIT) return [];
+    if (length <= LISTING_LIMIT) return [];
     return [
       {
         line: entry.line,
-        message: `\`description\`${whenToUse ? ' plus `when_to_use`' : ''} is ${length} characters; Claude Code truncates the skill listing at ${CLAUDE_LISTING_LIMIT}, so Claude never sees the end when choosing skills.`,
+        message: `\`description\`${whenToUse ? ' plus `when_to_use`' : ''} is ${length} characters; Claude Code truncates the skill listing at ${LISTING_LIMIT}, so Claude never sees the end when choosing skills.`,
       },
     ];
   },

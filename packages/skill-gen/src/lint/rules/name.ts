@@ -37,12 +37,12 @@ export const nameMissing = defineRule({
     if (!view) return [];
     const entry = view.get('name');
     if (!isBlankValue(entry?.value)) return [];
-    const opencode = entry
+    const missing = entry
       ? 'OpenCode (1.18.33) lists the skill with an empty name'
       : 'OpenCode (1.18.33) skips the skill';
     return single(
       entry?.line ?? 2,
-      `The front matter has no \`name\`${entry ? ' (it is empty)' : ''}. ${opencode}; Codex (0.169.0) and Claude Code use the folder name "${skill.folderName}".`,
+      `The front matter has no \`name\`${entry ? ' (it is empty)' : ''}. ${missing}; Codex (0.169.0) and Claude Code use the folder name "${skill.folderName}".`,
     );
   },
 });

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { claudeCodeHookWiring } from './hook-wiring.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
 import { renderClaudeCode } from './target.js';
 
@@ -37,6 +38,7 @@ export const claudeCodeRuntime = {
       project: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
       user: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
     },
+    hookWiring: claudeCodeHookWiring,
     pluginForm: true,
     headlessSkillRules: true,
     packForms: false,
@@ -53,6 +55,7 @@ export const claudeCodeRuntime = {
     pluginManifest: ['.claude-plugin', 'plugin.json'],
     severity: claudeCodeLintSeverity,
   },
+  doctor: { hookConfigFiles: ['.claude/settings.json', '.claude/settings.local.json'] },
   testedVersion: '2.1.328',
   docs: {
     npmPackage: '@anthropic-ai/claude-code',

@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { codexHookWiring } from './hook-wiring.js';
 import { codexLintSeverity } from './lint-severity.js';
 import { renderCodex } from './target.js';
 
@@ -26,6 +27,7 @@ export const codexRuntime = {
       project: ['.agents/skills/', '.codex/hooks/'],
       user: ['.agents/skills/', '.codex/hooks/', CODEX_PLUGIN_CACHE],
     },
+    hookWiring: codexHookWiring,
     pluginForm: false,
     headlessSkillRules: false,
     packForms: true,
@@ -46,6 +48,7 @@ export const codexRuntime = {
     pluginManifest: ['.codex-plugin', 'plugin.json'],
     severity: codexLintSeverity,
   },
+  doctor: { hookConfigFiles: ['.codex/hooks.json'] },
   testedVersion: '0.169.0',
   docs: {
     npmPackage: '@openai/codex',

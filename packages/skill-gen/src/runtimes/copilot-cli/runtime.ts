@@ -24,6 +24,8 @@ export const copilotCliRuntime = {
       project: ['.github/skills/', '.github/hooks/'],
       user: ['.copilot/skills/', '.copilot/hooks/', '.copilot/skillpack-plugins/'],
     },
+    // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+    hookWiring: undefined,
     pluginForm: true,
     // `copilot plugin install <folder>` copies the plugin into ~/.copilot/installed-plugins/_direct/<folder>/
     // and records it in ~/.copilot/config.json (1.0.102; a local path is "deprecated" but installed, offline).
@@ -56,6 +58,7 @@ export const copilotCliRuntime = {
     pluginManifest: ['.plugin', 'plugin.json'],
     severity: copilotCliLintSeverity,
   },
+  doctor: { hookConfigFiles: [] },
   testedVersion: '1.0.102',
   docs: {
     npmPackage: '@github/copilot',

@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { geminiCliHookWiring } from './hook-wiring.js';
 import { geminiCliLintSeverity } from './lint-severity.js';
 import { renderGeminiCli } from './target.js';
 
@@ -28,6 +29,7 @@ export const geminiCliRuntime = {
       project: ['.gemini/skills/', '.gemini/hooks/'],
       user: ['.gemini/skills/', '.gemini/hooks/', '.gemini/skillpack-extensions/'],
     },
+    hookWiring: geminiCliHookWiring,
     pluginForm: true,
     // `gemini extensions install <folder> --consent` copies the extension into ~/.gemini/extensions/<name>/
     // (0.61.0). An untrusted source folder is installed only after a y/N prompt headless runs cannot answer;
@@ -60,6 +62,7 @@ export const geminiCliRuntime = {
     pluginManifest: ['gemini-extension.json'],
     severity: geminiCliLintSeverity,
   },
+  doctor: { hookConfigFiles: [] },
   testedVersion: '0.61.0',
   docs: {
     npmPackage: '@google/gemini-cli',

@@ -22,6 +22,8 @@ export const openCodeRuntime = {
       project: ['.opencode/skills/', '.opencode/plugins/'],
       user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
     },
+    // The OpenCode plugin is its enforcement; it has no hook entry.
+    hookWiring: undefined,
     pluginForm: false,
     headlessSkillRules: false,
     packForms: false,
@@ -44,6 +46,7 @@ export const openCodeRuntime = {
     pluginManifest: undefined,
     severity: openCodeLintSeverity,
   },
+  doctor: { hookConfigFiles: [] },
   testedVersion: '1.18.33',
   docs: {
     npmPackage: 'opencode-ai',

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { qwenCodeHookWiring } from './hook-wiring.js';
 import { qwenCodeLintSeverity } from './lint-severity.js';
 import { renderQwenCode } from './target.js';
 
@@ -31,6 +32,7 @@ export const qwenCodeRuntime = {
       project: ['.qwen/skills/', '.qwen/hooks/'],
       user: ['.qwen/skills/', '.qwen/hooks/'],
     },
+    hookWiring: qwenCodeHookWiring,
     pluginForm: false,
     headlessSkillRules: false,
     packForms: false,
@@ -50,6 +52,7 @@ export const qwenCodeRuntime = {
     pluginManifest: undefined,
     severity: qwenCodeLintSeverity,
   },
+  doctor: { hookConfigFiles: ['.qwen/settings.json'] },
   testedVersion: '0.24.4',
   docs: {
     npmPackage: '@qwen-code/qwen-code',

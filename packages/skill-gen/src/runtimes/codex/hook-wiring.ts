@@ -1,0 +1,10 @@
+import { absolute, type HookWiring, packHookFolder } from '../../install/hook-wiring.js';
+
+/** Codex runs a hook with the project as its working directory and no project variable: commands are absolute. */
+export const codexHookWiring: HookWiring = {
+  file: '.codex/hooks.json',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder.
+  placeholder: '${PLUGIN_ROOT}',
+  folder: packHookFolder('.codex/hooks/'),
+  commandDir: (root, _scope, folder) => absolute(root, folder),
+};
