@@ -1,4 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { RuntimeProbe } from '../doctor/probe-kit.js';
+import type { RuntimeProof } from '../doctor/proof-kit.js';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
 import type { HookWiring } from '../install/hook-wiring.js';
 import type { LintSeverities } from '../lint/finding.js';
@@ -119,6 +121,10 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly severity: LintSeverities;
   };
   readonly doctor: {
+    /** Loads its probe (`probe.ts` of its folder): what its own CLI says, offline, of the pack's skills and hook. */
+    readonly probe: () => Promise<RuntimeProbe>;
+    /** Loads its proof (`proof.ts` of its folder): what differs per runtime in doctor's proving run. */
+    readonly proof: () => Promise<RuntimeProof>;
     /** Its configuration files a Stop hook may be registered in besides the pack's own files. */
     readonly hookConfigFiles: readonly string[];
   };

@@ -45,8 +45,6 @@ const LEFT: Readonly<Record<string, string>> = {
     'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
   'config/pack-config.ts': "the config's `claude-code` and `codex` sections (marketplace, plugin policy)",
-  'doctor/probes.ts': "each runtime's probe row",
-  'doctor/prove.ts': "each runtime's proof row",
   'doctor/project-copy.ts': "the OpenCode stand-in plugin of doctor's throwaway copy",
   'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",

@@ -55,7 +55,11 @@ export const claudeCodeRuntime = {
     pluginManifest: ['.claude-plugin', 'plugin.json'],
     severity: claudeCodeLintSeverity,
   },
-  doctor: { hookConfigFiles: ['.claude/settings.json', '.claude/settings.local.json'] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeClaudeCode,
+    proof: async () => (await import('./proof.js')).claudeCodeProof,
+    hookConfigFiles: ['.claude/settings.json', '.claude/settings.local.json'],
+  },
   testedVersion: '2.1.328',
   docs: {
     npmPackage: '@anthropic-ai/claude-code',

@@ -48,7 +48,11 @@ export const codexRuntime = {
     pluginManifest: ['.codex-plugin', 'plugin.json'],
     severity: codexLintSeverity,
   },
-  doctor: { hookConfigFiles: ['.codex/hooks.json'] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeCodex,
+    proof: async () => (await import('./proof.js')).codexProof,
+    hookConfigFiles: ['.codex/hooks.json'],
+  },
   testedVersion: '0.169.0',
   docs: {
     npmPackage: '@openai/codex',

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { installedSkills, type RuntimeProbe, skillChecks } from '../../doctor/probe-kit.js';
 import type { DoctorCheck, PackDiagnosis } from '../../doctor/report.js';
 import { runRuntime } from '../../doctor/run-runtime.js';
 import type { LockedInstall } from '../../install/lock-file.js';
@@ -130,3 +131,7 @@ export async function stageCopilotTrust(copy: string, stage: string) {
   );
   return [{ from: dir, to: '.copilot' }];
 }
+
+/** Copilot CLI's doctor probe. */
+export const copilotCliProbe: RuntimeProbe = (install, context) =>
+  probeCopilotCli(install, context, skillChecks, installedSkills(install));

@@ -58,7 +58,11 @@ export const copilotCliRuntime = {
     pluginManifest: ['.plugin', 'plugin.json'],
     severity: copilotCliLintSeverity,
   },
-  doctor: { hookConfigFiles: [] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).copilotCliProbe,
+    proof: async () => (await import('./proof.js')).copilotCliProof,
+    hookConfigFiles: [],
+  },
   testedVersion: '1.0.102',
   docs: {
     npmPackage: '@github/copilot',

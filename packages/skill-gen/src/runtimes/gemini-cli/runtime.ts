@@ -62,7 +62,11 @@ export const geminiCliRuntime = {
     pluginManifest: ['gemini-extension.json'],
     severity: geminiCliLintSeverity,
   },
-  doctor: { hookConfigFiles: [] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeGeminiCli,
+    proof: async () => (await import('./proof.js')).geminiCliProof,
+    hookConfigFiles: [],
+  },
   testedVersion: '0.61.0',
   docs: {
     npmPackage: '@google/gemini-cli',

@@ -46,7 +46,11 @@ export const openCodeRuntime = {
     pluginManifest: undefined,
     severity: openCodeLintSeverity,
   },
-  doctor: { hookConfigFiles: [] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeOpenCode,
+    proof: async () => (await import('./proof.js')).openCodeProof,
+    hookConfigFiles: [],
+  },
   testedVersion: '1.18.33',
   docs: {
     npmPackage: 'opencode-ai',

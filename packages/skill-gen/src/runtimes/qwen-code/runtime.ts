@@ -52,7 +52,11 @@ export const qwenCodeRuntime = {
     pluginManifest: undefined,
     severity: qwenCodeLintSeverity,
   },
-  doctor: { hookConfigFiles: ['.qwen/settings.json'] },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeQwenCode,
+    proof: async () => (await import('./proof.js')).qwenCodeProof,
+    hookConfigFiles: ['.qwen/settings.json'],
+  },
   testedVersion: '0.24.4',
   docs: {
     npmPackage: '@qwen-code/qwen-code',
