@@ -1,10 +1,11 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { ACTIVATION_FILE } from '../runtimes/claude-code/activation.js';
 import { marketplaceFolder, pluginName } from '../runtimes/claude-code/plugin.js';
+import { codexPluginFolder } from '../runtimes/codex/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { stagedFolder } from './home-plugin.js';
 import { HOOK_WIRING } from './hook-config-plan.js';
-import { codexPluginFolder, type InstallScope } from './layout.js';
+import type { InstallScope } from './layout.js';
 
 /**
  * What one install of a pack may own, per runtime. A lock travels with the repository, so a lock entry is

@@ -50,7 +50,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
   'install/consent.ts': "Codex's older `--trust-codex-hooks` spelling of `--activate`",
   'install/format.ts': "Claude Code's plugin report",
-  'install/layout.ts': "Codex's plugin cache and hook folders",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/lock-ownership.ts': "each runtime's ownership facts",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',

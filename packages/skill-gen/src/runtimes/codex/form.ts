@@ -1,6 +1,7 @@
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
-import { CODEX_PLUGIN_SOURCE, codexPluginFolder, type InstallScope } from '../../install/layout.js';
+import type { InstallScope } from '../../install/layout.js';
 import type { Manifest } from '../../pack/manifest.js';
+import { CODEX_PLUGIN_SOURCE, codexPluginFolder } from './layout.js';
 
 /** How a pack is installed for Codex: as its plugin (`$<pack>:<skill>`) or as standalone skills (`$<skill>`). */
 export const CODEX_FORMS = ['plugin', 'skills'] as const;

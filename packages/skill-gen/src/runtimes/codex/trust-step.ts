@@ -1,10 +1,11 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { CliIo } from '../../cli/io.js';
-import { codexHookFolder, type InstallScope } from '../../install/layout.js';
+import type { InstallScope } from '../../install/layout.js';
 import { findInstall } from '../../install/lock-file.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import { hookProgramPath } from './hook-plan.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
+import { codexHookFolder } from './layout.js';
 import { type CodexHookTrust, codexHookTrust } from './trust.js';
 
 export interface CodexTrustRequest {
