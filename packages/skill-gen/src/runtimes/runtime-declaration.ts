@@ -3,6 +3,7 @@ import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
 import type { HookWiring } from '../install/hook-wiring.js';
+import type { RuntimeOwnership } from '../install/runtime-ownership.js';
 import type { LintSeverities } from '../lint/finding.js';
 import type { RenderTarget } from '../targets/target-context.js';
 
@@ -79,6 +80,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly skillForm: readonly FormMapping[];
     /** Where a published portable package's `skills/` go. */
     readonly portablePackageForm: readonly FormMapping[];
+    /** What one install of a pack may own (`ownership.ts` of its folder; lock-ownership.ts holds a lock to it). */
+    readonly ownership: RuntimeOwnership;
     /** The folders (below the scope root) whose files a pack may own. */
     readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
     /**

@@ -51,7 +51,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'install/consent.ts': "Codex's older `--trust-codex-hooks` spelling of `--activate`",
   'install/format.ts': "Claude Code's plugin report",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
-  'install/lock-ownership.ts': "each runtime's ownership facts",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',
   'install/read-pack.ts': "per-runtime pack reading (Codex's forms, Claude Code's plugin)",

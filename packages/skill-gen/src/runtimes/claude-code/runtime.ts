@@ -2,6 +2,7 @@ import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { claudeCodeHookWiring } from './hook-wiring.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
+import { claudeCodeOwnership } from './ownership.js';
 import { renderClaudeCode } from './target.js';
 
 /** Keys Claude Code honours in a skill's front matter (runtimes.md §2.2). */
@@ -34,6 +35,7 @@ export const claudeCodeRuntime = {
   install: {
     skillForm: [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],
     portablePackageForm: [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],
+    ownership: claudeCodeOwnership,
     ownedFolders: {
       project: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],
       user: ['.claude/skills/', '.claude/hooks/', '.claude/skillpack-plugins/'],

@@ -1,4 +1,5 @@
-import { CODEX_PLUGIN_CACHE } from './runtime.js';
+/** Where Codex 0.169 keeps installed plugins, below `$CODEX_HOME` (`<home>/.codex` in the user scope). */
+export const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
 
 /** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
 export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';

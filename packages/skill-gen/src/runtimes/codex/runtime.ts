@@ -1,6 +1,8 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { codexHookWiring } from './hook-wiring.js';
+import { CODEX_PLUGIN_CACHE } from './layout.js';
 import { codexLintSeverity } from './lint-severity.js';
+import { codexOwnership } from './ownership.js';
 import { renderCodex } from './target.js';
 
 /**
@@ -8,9 +10,6 @@ import { renderCodex } from './target.js';
  * its loader reads `name`, `description` and `metadata` and ignores the rest.
  */
 const CODEX_KEYS = ['name', 'description', 'license', 'allowed-tools', 'metadata'] as const;
-
-/** Where Codex 0.169 keeps installed plugins, below `$CODEX_HOME` (`<home>/.codex` in the user scope). */
-export const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
 
 /** Codex (0.169.0): skills in `.agents/skills/`, a Stop hook in `.codex/hooks.json`, a user-scope plugin. */
 export const codexRuntime = {
@@ -23,6 +22,7 @@ export const codexRuntime = {
   install: {
     skillForm: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],
+    ownership: codexOwnership,
     ownedFolders: {
       project: ['.agents/skills/', '.codex/hooks/'],
       user: ['.agents/skills/', '.codex/hooks/', CODEX_PLUGIN_CACHE],

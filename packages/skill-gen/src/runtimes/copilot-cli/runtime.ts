@@ -1,6 +1,7 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { copilotCliLintSeverity } from './lint-severity.js';
+import { copilotCliOwnership } from './ownership.js';
 import { renderCopilotCli } from './target.js';
 
 /**
@@ -20,6 +21,7 @@ export const copilotCliRuntime = {
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
     skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],
     portablePackageForm: [{ from: 'skills/', project: '.github/skills/', user: '.copilot/skills/' }],
+    ownership: copilotCliOwnership,
     ownedFolders: {
       project: ['.github/skills/', '.github/hooks/'],
       user: ['.copilot/skills/', '.copilot/hooks/', '.copilot/skillpack-plugins/'],

@@ -1,6 +1,7 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { geminiCliHookWiring } from './hook-wiring.js';
 import { geminiCliLintSeverity } from './lint-severity.js';
+import { geminiCliOwnership } from './ownership.js';
 import { renderGeminiCli } from './target.js';
 
 /**
@@ -25,6 +26,7 @@ export const geminiCliRuntime = {
   install: {
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
+    ownership: geminiCliOwnership,
     ownedFolders: {
       project: ['.gemini/skills/', '.gemini/hooks/'],
       user: ['.gemini/skills/', '.gemini/hooks/', '.gemini/skillpack-extensions/'],

@@ -1,5 +1,6 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { openCodeLintSeverity } from './lint-severity.js';
+import { openCodeOwnership } from './ownership.js';
 import { renderOpenCode } from './target.js';
 
 /** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
@@ -18,6 +19,7 @@ export const openCodeRuntime = {
     portablePackageForm: [
       { from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' },
     ],
+    ownership: openCodeOwnership,
     ownedFolders: {
       project: ['.opencode/skills/', '.opencode/plugins/'],
       user: ['.config/opencode/skills/', '.config/opencode/plugins/'],

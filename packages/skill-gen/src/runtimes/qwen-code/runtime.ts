@@ -2,6 +2,7 @@ import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { qwenCodeHookWiring } from './hook-wiring.js';
 import { qwenCodeLintSeverity } from './lint-severity.js';
+import { qwenCodeOwnership } from './ownership.js';
 import { renderQwenCode } from './target.js';
 
 /** Keys Qwen Code 0.24.4 reads in a skill's front matter (`parseSkillContent` of its bundle). */
@@ -28,6 +29,7 @@ export const qwenCodeRuntime = {
   install: {
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
+    ownership: qwenCodeOwnership,
     ownedFolders: {
       project: ['.qwen/skills/', '.qwen/hooks/'],
       user: ['.qwen/skills/', '.qwen/hooks/'],
