@@ -2,6 +2,8 @@ import type { InstallScope } from './layout.js';
 
 /** How a runtime's hook configuration file wires a pack's Stop hook program (its declaration's `install.hookWiring`). */
 export interface HookWiring {
+  /** The pack's plugin files that declare its hooks (`config`) and hold the program, as pack paths. */
+  readonly packFiles: { readonly config: string; readonly program: string };
   /** The file the runtime reads hooks from, below the scope root. */
   readonly file: string;
   /** The plugin-root variable the pack's hooks.json commands use. */

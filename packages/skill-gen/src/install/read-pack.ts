@@ -64,23 +64,6 @@ export interface ReadPackOptions {
   readonly form?: InstallForm;
 }
 
-/** The pack's plugin files that declare its hooks and hold the program; `undefined` for a runtime without. */
-const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: string } | undefined>> = {
-  codex: { config: 'codex/plugin/hooks/hooks.json', program: 'codex/plugin/hooks/skillpack-hook.cjs' },
-  'claude-code': {
-    config: 'claude-code/plugin/hooks/hooks.json',
-    program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
-  },
-  opencode: undefined,
-  'gemini-cli': {
-    config: 'gemini-cli/extension/hooks/hooks.json',
-    program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
-  },
-  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
-  'copilot-cli': undefined,
-  'qwen-code': { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
-};
-
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
 function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
   const parsed = safeJsonParse(text);
@@ -357,7 +340,7 @@ function pluginHookOf(
   manifest: Manifest,
   runtime: RuntimeId,
 ): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
-  const files = PLUGIN_HOOK_FILES[runtime];
+  const files = skillGenRuntime(runtime).install.hookWiring?.packFiles;
   const wiring = HOOK_WIRING[runtime];
   if (!files || !wiring) return ok(undefined);
   const declaration = manifest.files.find((entry) => entry.path === files.config);

@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { z } from 'zod';
 import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
@@ -71,6 +72,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
+  /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
+  readonly frontMatter: z.ZodObject;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
   /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */

@@ -55,7 +55,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'install/plan.ts': 'per-runtime plan records',
   'install/read-pack.ts': "per-runtime pack reading (Codex's forms, Claude Code's plugin)",
   'render/templates.ts': "the Claude Code plugin's README template",
-  'source/front-matter-schema.ts': "each runtime's front-matter section schema",
 };
 
 interface Hit {

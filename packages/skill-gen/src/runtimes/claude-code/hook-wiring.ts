@@ -6,6 +6,10 @@ import { absolute, type HookWiring, packHookFolder } from '../../install/hook-wi
  * user's settings name it absolutely.
  */
 export const claudeCodeHookWiring: HookWiring = {
+  packFiles: {
+    config: 'claude-code/plugin/hooks/hooks.json',
+    program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
+  },
   file: '.claude/settings.json',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's plugin-root placeholder.
   placeholder: '${CLAUDE_PLUGIN_ROOT}',

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { ClaudeCodeSectionSchema } from './front-matter.js';
 import { claudeCodeHookWiring } from './hook-wiring.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
 import { claudeCodeOwnership } from './ownership.js';
@@ -30,6 +31,7 @@ export const claudeCodeRuntime = {
   title: 'Claude Code',
   invocation: { sigil: '/', pluginNamespaced: true },
   strictSchema: false,
+  frontMatter: ClaudeCodeSectionSchema,
   render: renderClaudeCode,
   enforcement: 'hook',
   install: {

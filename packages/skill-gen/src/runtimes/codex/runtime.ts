@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
 import { CODEX_PLUGIN_CACHE } from './layout.js';
 import { codexLintSeverity } from './lint-severity.js';
@@ -17,6 +18,7 @@ export const codexRuntime = {
   title: 'Codex',
   invocation: { sigil: '$', pluginNamespaced: true },
   strictSchema: true,
+  frontMatter: CodexSectionSchema,
   render: renderCodex,
   enforcement: 'hook',
   install: {

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { CopilotCliSectionSchema } from './front-matter.js';
 import { copilotCliLintSeverity } from './lint-severity.js';
 import { copilotCliOwnership } from './ownership.js';
 import { renderCopilotCli } from './target.js';
@@ -15,6 +16,7 @@ export const copilotCliRuntime = {
   // `/name`; a plugin's skills are listed by their own names (`copilot skill list`, 1.0.102).
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  frontMatter: CopilotCliSectionSchema,
   render: renderCopilotCli,
   enforcement: 'hook',
   install: {

@@ -5,6 +5,10 @@ import { absolute, type HookWiring, packHookFolder } from '../../install/hook-wi
  * settings.json names the program relative to it; the extension's declaration uses `${extensionPath}`.
  */
 export const geminiCliHookWiring: HookWiring = {
+  packFiles: {
+    config: 'gemini-cli/extension/hooks/hooks.json',
+    program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
+  },
   file: '.gemini/settings.json',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
   placeholder: '${extensionPath}',

@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { GeminiCliSectionSchema } from './front-matter.js';
 import { geminiCliHookWiring } from './hook-wiring.js';
 import { geminiCliLintSeverity } from './lint-severity.js';
 import { geminiCliOwnership } from './ownership.js';
@@ -21,6 +22,7 @@ export const geminiCliRuntime = {
   // Skills are no slash commands in Gemini CLI: the model activates them (`activate_skill`) by name.
   invocation: { sigil: undefined, pluginNamespaced: false },
   strictSchema: false,
+  frontMatter: GeminiCliSectionSchema,
   render: renderGeminiCli,
   enforcement: 'hook',
   install: {

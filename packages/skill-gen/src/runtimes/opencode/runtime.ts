@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { OpenCodeSectionSchema } from './front-matter.js';
 import { openCodeLintSeverity } from './lint-severity.js';
 import { openCodeOwnership } from './ownership.js';
 import { renderOpenCode } from './target.js';
@@ -12,6 +13,7 @@ export const openCodeRuntime = {
   title: 'OpenCode',
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  frontMatter: OpenCodeSectionSchema,
   render: renderOpenCode,
   enforcement: 'opencodePlugin',
   install: {

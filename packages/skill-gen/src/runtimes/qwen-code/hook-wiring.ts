@@ -5,6 +5,7 @@ import { absolute, type HookWiring, packHookFolder } from '../../install/hook-wi
  * CLAUDE_PROJECT_DIR), from project or user `.qwen/settings.json`, with no trust step.
  */
 export const qwenCodeHookWiring: HookWiring = {
+  packFiles: { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
   file: '.qwen/settings.json',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the pack's own placeholder (target.ts).
   placeholder: '${QWEN_PACK_ROOT}',

@@ -1,5 +1,6 @@
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { QwenCodeSectionSchema } from './front-matter.js';
 import { qwenCodeHookWiring } from './hook-wiring.js';
 import { qwenCodeLintSeverity } from './lint-severity.js';
 import { qwenCodeOwnership } from './ownership.js';
@@ -24,6 +25,7 @@ export const qwenCodeRuntime = {
   title: 'Qwen Code',
   invocation: { sigil: '/', pluginNamespaced: false },
   strictSchema: false,
+  frontMatter: QwenCodeSectionSchema,
   render: renderQwenCode,
   enforcement: 'hook',
   install: {
