@@ -32,6 +32,9 @@ import { runRuntime } from './run-runtime.js';
 /** Runtime configuration files a Stop hook may be registered in, every runtime's. */
 const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles);
 
+/** The top folders whose `node_modules` a project copy keeps, every runtime's. */
+const KEPT_MODULES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.keptModules ?? []);
+
 /** The versions doctor's proof is tested with (e2e/runtimes/package.json). */
 export const TESTED_VERSIONS = perRuntime((runtime) => runtime.testedVersion);
 
@@ -220,7 +223,7 @@ export async function proveEnforcement(
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
   let copy: ReturnType<typeof copyProject>;
   try {
-    copy = install.scope === 'project' ? copyProject(context.cwd) : emptyProject();
+    copy = install.scope === 'project' ? copyProject(context.cwd, KEPT_MODULES) : emptyProject();
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     const detail = `could not make the throwaway copy of ${context.cwd}: ${(error as Error).message}`;

@@ -133,6 +133,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly proof: () => Promise<RuntimeProof>;
     /** Its configuration files a Stop hook may be registered in besides the pack's own files. */
     readonly hookConfigFiles: readonly string[];
+    /** Its project folders whose `node_modules` doctor's throwaway copy keeps (its plugins' dependencies). */
+    readonly keptModules?: readonly string[];
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

@@ -46,7 +46,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
   'config/pack-config.ts':
     'imports the `claude-code` and `codex` config sections by path: read from the declarations, they would pull every renderer into the parse bundle',
-  'doctor/project-copy.ts': "the OpenCode stand-in plugin of doctor's throwaway copy",
   'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
   'install/consent.ts': "Codex's older `--trust-codex-hooks` spelling of `--activate`",

@@ -54,6 +54,8 @@ export const openCodeRuntime = {
     probe: async () => (await import('./probe.js')).probeOpenCode,
     proof: async () => (await import('./proof.js')).openCodeProof,
     hookConfigFiles: [],
+    // OpenCode keeps its plugins' dependencies in `.opencode/node_modules`.
+    keptModules: ['.opencode'],
   },
   testedVersion: '1.18.33',
   docs: {
