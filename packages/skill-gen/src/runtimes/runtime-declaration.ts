@@ -109,6 +109,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
      * need, and releases it on uninstall (install/folder-trust.ts); `undefined`: no folder trust.
      */
     readonly folderTrust: FolderTrustLoader | undefined;
+    /** Its older spellings of `--activate` among `options` (`trust-codex-hooks`), without `--`. */
+    readonly activateAliases?: readonly string[];
     /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
     readonly options: readonly string[];
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */

@@ -48,7 +48,6 @@ const LEFT: Readonly<Record<string, string>> = {
     'imports the `claude-code` and `codex` config sections by path: read from the declarations, they would pull every renderer into the parse bundle',
   'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
-  'install/consent.ts': "Codex's older `--trust-codex-hooks` spelling of `--activate`",
   'install/format.ts': "Claude Code's plugin report",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',

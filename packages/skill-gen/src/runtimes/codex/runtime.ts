@@ -37,6 +37,7 @@ export const codexRuntime = {
     hookTrust: true,
     folderTrust: undefined,
     options: ['trust-codex-hooks', 'codex-form'],
+    activateAliases: ['trust-codex-hooks'],
     userConfig: ['.codex', '.agents'],
   },
   lint: {
