@@ -1,4 +1,4 @@
-// Planning the permission rules `--activate` adds for Claude Code skills (claude-activation.ts): next to the
+// Planning the permission rules `--activate` adds for Claude Code skills (runtimes/claude-code/activation.ts): next to the
 // hook configuration edit, chained onto it when both land in the same file (the user scope's settings.json).
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';

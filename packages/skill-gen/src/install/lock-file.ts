@@ -41,7 +41,7 @@ export const LockedHookConfigSchema = z.strictObject({
   ),
 });
 
-/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (claude-activation.ts). */
+/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (runtimes/claude-code/activation.ts). */
 export const LockedActivationSchema = z.strictObject({
   file: z.enum(['.claude/settings.local.json', '.claude/settings.json']),
   createdFile: z.boolean(),
@@ -49,7 +49,7 @@ export const LockedActivationSchema = z.strictObject({
 });
 export type LockedActivation = z.output<typeof LockedActivationSchema>;
 
-/** The plugin form's declaration and enabling in `.claude/settings.json` (claude-plugin.ts), made by `--activate`. */
+/** The plugin form's declaration and enabling in `.claude/settings.json` (runtimes/claude-code/plugin.ts), made by `--activate`. */
 export const LockedClaudePluginSchema = z.strictObject({
   file: z.literal('.claude/settings.json'),
   createdFile: z.boolean(),
@@ -65,7 +65,7 @@ export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
 
 /**
  * The `[plugins."<id>"]` table install added to the user scope's `.codex/config.toml` to enable the pack's
- * Codex plugin (codex-plugin-step.ts): the id, the bytes put before it, and whether install created the file.
+ * Codex plugin (runtimes/codex/plugin-step.ts): the id, the bytes put before it, and whether install created the file.
  */
 export const LockedCodexPluginSchema = z.strictObject({
   file: z.literal('.codex/config.toml'),

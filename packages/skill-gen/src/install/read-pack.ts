@@ -192,7 +192,7 @@ const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
   .map(([id]) => id)
   .join(', ');
 
-/** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
+/** The Claude Code plugin form: the pack's local marketplace, copied whole (runtimes/claude-code/plugin.ts). */
 async function readPluginForm(
   packDir: string,
   manifest: Manifest,

@@ -98,11 +98,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly homePlugin?: HomePluginForm;
     /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
     readonly headlessSkillRules: boolean;
-    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (install/codex-form.ts). */
+    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (runtimes/codex/form.ts). */
     readonly packForms: boolean;
-    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (codex-plugin-step.ts). */
+    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (runtimes/codex/plugin-step.ts). */
     readonly pluginConfigTable: boolean;
-    /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
+    /** Whether its hooks run only once trusted, reported or recorded after install (runtimes/codex/trust-step.ts). */
     readonly hookTrust: boolean;
     /**
      * The step that reports or records (`--activate`) the project folder trust the runtime's headless runs

@@ -46,7 +46,7 @@ export const copilotCliRuntime = {
     headlessSkillRules: false,
     packForms: false,
     pluginConfigTable: false,
-    // Copilot's trust step is its own (install/copilot-trust.ts), not Codex's hook trust.
+    // Copilot's trust step is its own (trust-step.ts), not Codex's hook trust.
     hookTrust: false,
     folderTrust: async () => (await import('./trust-step.js')).copilotFolderTrust,
     options: [],
