@@ -9,8 +9,8 @@ import type { SkillGenRuntime } from './runtime-declaration.js';
 
 /**
  * Every runtime's skill-gen declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered in
- * `@skillpack/skill-gen`. Every list and map of runtimes in the package derives from it (or is an exhaustive
- * `Record<RuntimeId, …>` of behaviour: `doctor/probes.ts`, `doctor/prove.ts`).
+ * `@skillpack/skill-gen`, each from its folder `src/runtimes/<id>/`. Every list and map of runtimes in the package
+ * derives from it.
  */
 export const SKILL_GEN_RUNTIMES = {
   'claude-code': claudeCodeRuntime,

@@ -58,11 +58,10 @@ export interface RuntimeDocs {
 }
 
 /**
- * What `@skillpack/skill-gen` knows about one runtime, as data: one declaration in
- * `src/runtimes/<runtime>/runtime.ts`, listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It carries its
- * renderer and its lint severities; installers and probes it loads lazily, so the CLI's option tables read it
- * without loading them. The behaviour tables still keyed by runtime (`doctor/probes.ts`, `doctor/prove.ts`) are exhaustive
- * records of their own.
+ * What `@skillpack/skill-gen` knows about one runtime: one declaration in `src/runtimes/<runtime>/runtime.ts`,
+ * listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It carries its renderer, front-matter section,
+ * hook wiring, ownership and lint severities; its trust step, doctor probe and proof it loads lazily, so the
+ * CLI's option tables read it without loading them.
  */
 export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly id: R;
