@@ -1,24 +1,20 @@
-// Issue #38: the adversarial classes as generators. Pure functions from a fixture's bytes (and the facts a
-// reader gave for it) to named variants, each a run that must not read as complete on any path.
+// Issue #38: the adversarial classes as generators. Functions from a fixture's bytes (and the facts a reader
+// gave for it) to named variants, each a run that must not read as complete on any path. They know a runtime
+// only through its declaration (its terminal events) and its reader (which line completes a call), so a
+// runtime gets them by being declared.
+import type { TypedEvent } from '../../src/_shared/event-line.js';
+import { createRunLineReader } from '../../src/read-agent-run.js';
 import type { RuntimeId } from '../../src/runtime-id.js';
+import { ADAPTER_RUNTIMES } from '../../src/runtimes.js';
 
 /** One JSON event line, parsed, or `undefined` for a line that is not a JSON object. */
 type EventObject = Readonly<Record<string, unknown>>;
 
-/**
- * The engine's event vocabulary the generators need, in one table keyed by runtime id: what ends a run, what
- * completes a tool call, and where a run names its session. The runtime declarations replace this table.
- */
-export interface AdversarialVocabulary {
-  /** The terminal event: after the last one, any non-blank line means the run did not complete. */
-  readonly isTerminal: (event: EventObject) => boolean;
-  /** A line that completes a tool call (removing it leaves the call pending or running). */
-  readonly isToolCompletion: (event: EventObject) => boolean;
-  /** The same line with the call left unfinished, where the runtime writes a call's state in place. */
-  readonly unfinishTool?: (line: string) => string;
+/** Whether a line ends a run of `runtime`: its declaration's own terminal events, the engine's rule. */
+function isTerminal(runtime: RuntimeId, event: EventObject): boolean {
+  return typeof event.type === 'string' && ADAPTER_RUNTIMES[runtime].events.isTerminal(event as TypedEvent);
 }
 
-const type = (event: EventObject) => event.type;
 const nested = (event: EventObject, key: string): EventObject | undefined => {
   const value = event[key];
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -26,50 +22,16 @@ const nested = (event: EventObject, key: string): EventObject | undefined => {
     : undefined;
 };
 
-/** Claude Code and Qwen Code: `result` ends a run; a `user` line carrying a `tool_result` completes a call. */
-const claudeLike: AdversarialVocabulary = {
-  isTerminal: (event) => type(event) === 'result',
-  isToolCompletion: (event) => {
-    if (type(event) !== 'user') return false;
-    const content = nested(event, 'message')?.content;
-    return Array.isArray(content) && content.some((block) => block?.type === 'tool_result');
-  },
-};
-
-/** The Codex items that are tool calls (a `collab_tool_call` is a subagent's, not one of the run's own). */
-const CODEX_TOOL_ITEMS = new Set(['command_execution', 'file_change', 'mcp_tool_call', 'web_search']);
-
-export const ADVERSARIAL_VOCABULARY: Readonly<Record<RuntimeId, AdversarialVocabulary>> = {
-  'claude-code': claudeLike,
-  'qwen-code': claudeLike,
-  codex: {
-    isTerminal: (event) =>
-      type(event) === 'turn.completed' ||
-      type(event) === 'turn.failed' ||
-      type(event) === 'agent-turn-complete',
-    isToolCompletion: (event) =>
-      type(event) === 'item.completed' && CODEX_TOOL_ITEMS.has(String(nested(event, 'item')?.type)),
-  },
-  'gemini-cli': {
-    isTerminal: (event) => type(event) === 'result',
-    isToolCompletion: (event) => type(event) === 'tool_result',
-  },
-  'copilot-cli': {
-    isTerminal: (event) => type(event) === 'result',
-    isToolCompletion: (event) => type(event) === 'tool.execution_complete',
-  },
-  opencode: {
-    // The main session's `step_finish` ends a run. A child's counts here too: the generators need only the last
-    // terminal line, which is the main session's in every capture.
-    isTerminal: (event) => type(event) === 'step_finish' || type(event) === 'done' || type(event) === 'error',
-    isToolCompletion: (event) => {
-      const state = nested(nested(event, 'part') ?? {}, 'state');
-      return type(event) === 'tool_use' && state?.status === 'completed';
-    },
-    // OpenCode prints a call once, with its state: the unfinished call is the same line still running.
-    unfinishTool: (line) => line.replace('"status":"completed"', '"status":"running"'),
-  },
-};
+/** The main-agent calls still open when `lines` end, as the runtime's reader sees them. */
+function openCalls(runtime: RuntimeId, lines: readonly string[]): number {
+  const { dispatcher } = createRunLineReader({ runtime, keepTools: true });
+  lines.forEach((line, index) => dispatcher.line(index + 1, line));
+  return dispatcher
+    .finish()
+    .tools.filter(
+      (tool) => tool.subagent !== true && (tool.status === 'pending' || tool.status === 'running'),
+    ).length;
+}
 
 /** A generated input: the class it belongs to, a name that says what was done, and its bytes. */
 export interface Variant {
@@ -123,10 +85,9 @@ const joined = (lines: readonly string[]) => Buffer.from(`${lines.join('\n')}\n`
 
 /** Index of the last terminal event line, or -1. */
 export function lastTerminalIndex(runtime: RuntimeId, lines: readonly string[]): number {
-  const { isTerminal } = ADVERSARIAL_VOCABULARY[runtime];
   for (let i = lines.length - 1; i >= 0; i--) {
     const event = parseEvent(lines[i]!);
-    if (event && isTerminal(event)) return i;
+    if (event && isTerminal(runtime, event)) return i;
   }
   return -1;
 }
@@ -170,7 +131,6 @@ export function afterTerminal(facts: FixtureFacts, bytes: Buffer, longLineBytes:
   const lines = eventLines(bytes);
   const end = lastTerminalIndex(facts.runtime, lines);
   if (end === -1) return [];
-  const { isTerminal } = ADVERSARIAL_VOCABULARY[facts.runtime];
   const variants: Variant[] = FOREIGN_LINES.map(([what, line]) => ({
     kind: 'after-terminal',
     name: `after the terminal event: ${what}`,
@@ -179,7 +139,7 @@ export function afterTerminal(facts: FixtureFacts, bytes: Buffer, longLineBytes:
   const shapes = new Set<string>();
   lines.forEach((line, index) => {
     const event = parseEvent(line);
-    if (event && isTerminal(event)) return;
+    if (event && isTerminal(facts.runtime, event)) return;
     const shape = shapeOf(line);
     if (shapes.has(shape)) return;
     shapes.add(shape);
@@ -270,13 +230,20 @@ export function sessionSwitch(facts: FixtureFacts, bytes: Buffer): Variant | und
 /** Class 5: the last completed tool call's completion removed (or left running), so the call never ran. */
 export function neverRunTool(facts: FixtureFacts, bytes: Buffer): Variant | undefined {
   const lines = eventLines(bytes);
-  const vocabulary = ADVERSARIAL_VOCABULARY[facts.runtime];
+  const before = openCalls(facts.runtime, lines);
+  // The line that completes a call, found by the reader: without it (or with the call's state left running,
+  // for a runtime that prints a call once with its state), one more call is still open at the end.
+  const unfinished = (i: number) => [
+    [...lines.slice(0, i), ...lines.slice(i + 1)],
+    [
+      ...lines.slice(0, i),
+      lines[i]!.replace('"status":"completed"', '"status":"running"'),
+      ...lines.slice(i + 1),
+    ],
+  ];
   for (let i = lines.length - 1; i >= 0; i--) {
-    const event = parseEvent(lines[i]!);
-    if (!event || !vocabulary.isToolCompletion(event)) continue;
-    const rest = vocabulary.unfinishTool
-      ? [...lines.slice(0, i), vocabulary.unfinishTool(lines[i]!), ...lines.slice(i + 1)]
-      : [...lines.slice(0, i), ...lines.slice(i + 1)];
+    const rest = unfinished(i).find((candidate) => openCalls(facts.runtime, candidate) > before);
+    if (!rest) continue;
     return {
       kind: 'never-run-tool',
       name: `the tool call completed on line ${i + 1} never completes`,
