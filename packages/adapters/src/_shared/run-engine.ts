@@ -163,12 +163,7 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
       });
     }
     const start = vocabulary.start;
-    if (
-      start &&
-      firstStartAt !== 1 &&
-      run.format !== undefined &&
-      start.requiredIn.includes(run.format)
-    ) {
+    if (start && firstStartAt !== 1 && run.format !== undefined && start.requiredIn.includes(run.format)) {
       return notComplete('unknown', {
         code: 'no_start_event',
         message: `The output does not begin with the run-start event every ${run.format} run of this runtime prints first: it is not shown to be one whole run of it.`,

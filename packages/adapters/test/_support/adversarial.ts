@@ -25,7 +25,7 @@ const nested = (event: EventObject, key: string): EventObject | undefined => {
 /** The main-agent calls still open when `lines` end, as the runtime's reader sees them. */
 function openCalls(runtime: RuntimeId, lines: readonly string[]): number {
   const { dispatcher } = createRunLineReader({ runtime, keepTools: true });
-  lines.forEach((line, index) => dispatcher.line(index + 1, line));
+  for (const [index, line] of lines.entries()) dispatcher.line(index + 1, line);
   return dispatcher
     .finish()
     .tools.filter(
