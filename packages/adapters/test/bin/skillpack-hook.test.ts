@@ -292,9 +292,12 @@ describe('the skillpack-hook bin', () => {
         !/\/node_modules\/zod\//.test(url) &&
         !/\/packages\/core\/dist\//.test(url) &&
         !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
-        // Each runtime's Stop-hook dialect, and their table: never a reader or a wire schema.
-        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|hook-input)\.js$/.test(url) &&
-        !/\/packages\/adapters\/dist\/(stop-hook-dialects|runtime-id)\.js$/.test(url),
+        // Each runtime's Stop-hook dialect (its payload schemas, the subagent test a dialect shares with its
+        // reader), their table and the hook registry: never a reader or a wire schema.
+        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|hook-input(-schemas)?|subagent)\.js$/.test(
+          url,
+        ) &&
+        !/\/packages\/adapters\/dist\/(stop-hook-dialects|hook-runtimes|runtime-id)\.js$/.test(url),
     );
     expect(outside).toEqual([]);
     expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);
