@@ -7,5 +7,3 @@ export { PROGRAM_END, PROGRAM_START } from '../bin/program-markers.js';
 export { carryProgram } from './carried-program.js';
 export type { Bundled, BundlerSetup, EsbuildBuild } from './hook-bundler.js';
 export { bundleHook, bundlePlugin, externalImports } from './hook-bundler.js';
-export type { ValidatorSource } from './validator-source.js';
-export { validatorSourceOf } from './validator-source.js';
