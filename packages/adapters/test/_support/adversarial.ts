@@ -228,6 +228,9 @@ export function sessionSwitch(facts: FixtureFacts, bytes: Buffer): Variant | und
 }
 
 /** Class 5: the last completed tool call's completion removed (or left running), so the call never ran. */
+/** How runtimes spell a call still running, where they print a call once with its state. */
+const RUNNING_SPELLINGS = ['running', 'in_progress'];
+
 export function neverRunTool(facts: FixtureFacts, bytes: Buffer): Variant | undefined {
   const lines = eventLines(bytes);
   const before = openCalls(facts.runtime, lines);
@@ -235,11 +238,11 @@ export function neverRunTool(facts: FixtureFacts, bytes: Buffer): Variant | unde
   // for a runtime that prints a call once with its state), one more call is still open at the end.
   const unfinished = (i: number) => [
     [...lines.slice(0, i), ...lines.slice(i + 1)],
-    [
+    ...RUNNING_SPELLINGS.map((status) => [
       ...lines.slice(0, i),
-      lines[i]!.replace('"status":"completed"', '"status":"running"'),
+      lines[i]!.replace('"status":"completed"', `"status":"${status}"`),
       ...lines.slice(i + 1),
-    ],
+    ]),
   ];
   for (let i = lines.length - 1; i >= 0; i--) {
     const rest = unfinished(i).find((candidate) => openCalls(facts.runtime, candidate) > before);
