@@ -31,6 +31,12 @@ export const PARTIAL_LAST_LINE: RunError = {
     'The output ends in a line that is not a complete JSON event: the run was cut while writing it, and that line may be the one that says how it ended.',
 };
 
+/** A run whose terminal event its reader could not take in: it does not show how the run ended. */
+export const INVALID_TERMINAL_EVENT: RunError = {
+  code: 'invalid_terminal_event',
+  message: 'The event that ends the run is not valid, so it does not show how the run ended.',
+};
+
 function said(error: string | undefined): string {
   return error === undefined ? '' : ` The last error it reported: ${error}`;
 }
@@ -149,10 +155,7 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
       });
     }
     if (terminalRefused) {
-      return notComplete('truncated', {
-        code: 'invalid_terminal_event',
-        message: 'The event that ends the run is not valid, so it does not show how the run ended.',
-      });
+      return notComplete('truncated', INVALID_TERMINAL_EVENT);
     }
     const ended = answer.ended();
     if (ended.finish !== 'complete') return ended;

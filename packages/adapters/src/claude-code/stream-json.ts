@@ -1,6 +1,7 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { addRunUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunUsage } from '../agent-run.js';
@@ -289,11 +290,12 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
       const { usage } = settle();
       const extra = { usage, costUsd: result?.total_cost_usd, structuredOutput: result?.structured_output };
       if (!resultFinal) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a result line that is not valid.',
+        return {
+          finish: 'truncated',
+          error: INVALID_TERMINAL_EVENT,
+          finalText: run.lastMainMessage()?.text,
+          ...extra,
         };
-        return { finish: 'truncated', error, finalText: run.lastMainMessage()?.text, ...extra };
       }
       const { text, ...ended } = resultFinal;
       return { ...ended, finalText: text, ...extra };

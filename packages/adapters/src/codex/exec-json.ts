@@ -1,6 +1,7 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { MessageDraft, RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import { acceptCodexNotify } from './notify.js';
@@ -253,11 +254,7 @@ function createCodexAnswer(run: RunBuilder): AnswerReader {
       if (turn === 'failed') return { finish: 'error', error: failure, finalText, usage };
       // A notify payload is a completed turn by definition.
       if (turn !== 'completed' && !(notified && turn === 'none')) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a terminal event that is not valid.',
-        };
-        return { finish: 'truncated', error, finalText, usage };
+        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText, usage };
       }
       if (last?.partial === true) {
         const error = { code: 'partial_message', message: 'The final agent_message never completed.' };

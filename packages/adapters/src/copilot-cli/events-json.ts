@@ -1,6 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind } from '../agent-run.js';
 import { isSubagentEvent } from './subagent.js';
@@ -189,11 +190,7 @@ function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
     ended(): RunSummary {
       const finalText = candidate?.text;
       if (result === undefined) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a result line that is not valid.',
-        };
-        return { finish: 'truncated', error, finalText };
+        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText };
       }
       if (result.exitCode !== 0 || error) {
         return {

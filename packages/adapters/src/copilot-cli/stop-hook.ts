@@ -1,5 +1,4 @@
 import { fail, ok, ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
-import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
 import {

@@ -1,6 +1,6 @@
 import type { StopHookDialect } from '../hooks/stop-hook-dialect.js';
 import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
-import { geminiCliStopHook, readGeminiCliTranscript } from './stop-hook.js';
+import { geminiCliStopHook } from './stop-hook.js';
 
 /** Gemini CLI's AfterAgent hook: its payload in, the Claude-shaped decision JSON out. */
 export const geminiCliStopHookDialect = {

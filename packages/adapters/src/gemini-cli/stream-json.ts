@@ -1,6 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunEventKind, RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
@@ -161,11 +162,7 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
 
     ended(): RunSummary {
       if (!result) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a result line that is not valid.',
-        };
-        return { finish: 'truncated', error, finalText: candidate(), usage };
+        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText: candidate(), usage };
       }
       if (result.status === 'error') {
         const error = {

@@ -2,6 +2,7 @@ import type { TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import { JoinedParts } from '../_shared/joined-parts.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { addCost, addRunUsage } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
@@ -171,11 +172,7 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
       if (failure) return { finish: 'error', error: failure, ...totals };
       if (done) return { finish: 'complete', ...totals };
       if (lastReason === undefined) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a terminal event that is not valid.',
-        };
-        return { finish: 'truncated', error, ...totals };
+        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, ...totals };
       }
       return { ...openCodeFinishFromStepReason(lastReason), ...totals };
     },

@@ -1,6 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { parseOptionalWire, parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunError, RunUsage } from '../agent-run.js';
 import { type QwenMessageCheck, QwenStreamedMessage, unusableFinalMessage } from './final-message.js';
@@ -229,11 +230,7 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
 
     ended(): RunSummary {
       if (!result) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in a result line that is not valid.',
-        };
-        return { finish: 'truncated', error, usage: usage() };
+        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, usage: usage() };
       }
       const ended = finishOfResult(result);
       // A joined or unverified message is never offered as the answer, not even as a candidate. A turn that
