@@ -34,7 +34,7 @@ const approval = defineContract({
   version: '1.0.0',
   title: 'Approval',
   description: 'Whether the change is approved, and why.',
-  delivery: 'final-message',
+  delivery: 'text',
   jsonFinalMessage: true,
   schema: z.object({ approve: z.boolean(), reasons: z.array(z.string()) }).strict(),
   examples: [{ name: 'approved', value: { approve: true, reasons: ['tests pass'] } }],
@@ -228,12 +228,12 @@ for (const sdk of Object.keys(SDKS)) {
   });
 }
 
-/** The ```typescript blocks of the host README that import `module`, in order. */
-function readmeBlock(module) {
-  const text = readFileSync(join(repoRoot, 'packages/host/README.md'), 'utf8');
+/** The ```typescript block of a package README that imports `module`. */
+function readmeBlock(module, readme = 'packages/host/README.md') {
+  const text = readFileSync(join(repoRoot, readme), 'utf8');
   const blocks = [...text.matchAll(/^```typescript\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
   const block = blocks.find((code) => code.includes(`from '${module}'`));
-  assert.ok(block, `the host README has an example that imports ${module}`);
+  assert.ok(block, `${readme} has an example that imports ${module}`);
   return block;
 }
 
@@ -247,7 +247,8 @@ async function moduleOf(block) {
     mkdirSync(join(dir, 'node_modules', name.split('/')[0]), { recursive: true });
     symlinkSync(join(repoRoot, 'e2e/runtimes/node_modules', name), join(dir, 'node_modules', name));
   }
-  const { code } = await transform(block, { loader: 'ts', format: 'esm' });
+  // Node 20 runs no `using`: esbuild lowers it, as tsc does for the testing README's readers.
+  const { code } = await transform(block, { loader: 'ts', format: 'esm', target: 'node20' });
   writeFileSync(join(dir, 'example.mjs'), code);
   return import(join(dir, 'example.mjs'));
 }
@@ -293,4 +294,12 @@ describe('the host README SDK examples, run as written', () => {
       assert.equal(model.requests.length, 2);
     });
   }
+});
+
+describe('the testing README SDK example, run as written', () => {
+  it('scriptedSdkOptions points the Claude Agent SDK at the scripted model', {
+    timeout: 120_000,
+  }, async () => {
+    await moduleOf(readmeBlock('@anthropic-ai/claude-agent-sdk', 'packages/testing/README.md'));
+  });
 });
