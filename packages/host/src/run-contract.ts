@@ -205,13 +205,16 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
         startedAt,
         endedAt: Date.now(),
       };
-      if (verdict.kind === 'failed') {
+      // An answer counts only from the session the host started or resumed: a resumed run that exited 0 but
+      // reports another session (or none, which a reader may also call incomplete) is not read, and that
+      // session is never resumed.
+      const exitedClean = spawned.exitCode === 0 && !spawned.aborted && !spawned.timedOut;
+      const otherSession = sessionId !== undefined && exitedClean && spawned.run.sessionId !== sessionId;
+      if (verdict.kind === 'failed' && !otherSession) {
         attempts.push({ ...base, outcome: 'failed', contractError: undefined });
         return failure(verdict.code, verdict.message, attempts, { cause: spawned.spawnError });
       }
-      // An answer counts only from the session the host started or resumed: a resumed run that reports
-      // another session (or none) is not read, and that session is never resumed.
-      if (sessionId !== undefined && spawned.run.sessionId !== sessionId) {
+      if (otherSession) {
         attempts.push({ ...base, outcome: 'failed', contractError: undefined });
         const received = spawned.run.sessionId;
         return failure(
