@@ -178,3 +178,56 @@ describe('readAgentRun: a Copilot SDK session', () => {
     }
   });
 });
+
+/** A capture of an SDK's objects (fixtures/sdk/SOURCES.md), each line parsed. */
+function sdkCapture(name: string): EventObject[] {
+  return readFileSync(new URL(`./fixtures/sdk/${name}.jsonl`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as EventObject);
+}
+
+describe('readAgentRun: captured SDK runs', () => {
+  it.each([
+    ['claude-plain-corrected', ['claude-code', 'complete', '{"approve":true,"reasons":["tests pass"]}']],
+    ['claude-structured-corrected', ['claude-code', 'complete', '{"approve":true,"reasons":["tests pass"]}']],
+    ['claude-structured-retries-exhausted', ['claude-code', 'error', undefined]],
+    ['codex-turn-1', ['codex', 'complete', '{"approve":"yes"}']],
+    ['codex-http-500', ['codex', 'error', undefined]],
+  ] as const)(
+    '%s: every prefix of the objects answers as its lines',
+    async (name, [runtime, finish, text]) => {
+      const objects = sdkCapture(name);
+      for (let cut = 0; cut <= objects.length; cut++) {
+        const prefix = objects.slice(0, cut);
+        const lines = prefix.map((object) => JSON.stringify(object)).join('\n');
+        expect(answer(await readAgentRun(prefix)), `${cut} items`).toEqual(answer(await readAgentRun(lines)));
+      }
+      const run = await readAgentRun(objects);
+      expect([run.runtime, run.finish]).toEqual([runtime, finish]);
+      if (text !== undefined) expect(run.finalText).toBe(text);
+    },
+  );
+
+  it('two Codex SDK turns read together are two runs (one read is one run): runCodexThread reads each alone', async () => {
+    const run = await readAgentRun([...sdkCapture('codex-turn-1'), ...sdkCapture('codex-turn-2')]);
+    expect([run.finish, run.error?.code]).toEqual(['error', 'second_run']);
+    const second = await readAgentRun(sdkCapture('codex-turn-2'));
+    expect([second.finish, second.finalText]).toEqual([
+      'complete',
+      '{"approve":true,"reasons":["tests pass"]}',
+    ]);
+  });
+
+  it('a Copilot SDK session: complete only at a prefix where the session went idle', async () => {
+    const objects = sdkCapture('copilot-corrected');
+    const idleAt = objects.findIndex((event) => event.type === 'session.idle');
+    for (let cut = 0; cut <= objects.length; cut++) {
+      const run = await readAgentRun(objects.slice(0, cut));
+      expect(run.finish === 'complete', `${cut} events`).toBe(cut > idleAt);
+    }
+    const run = await readAgentRun(objects);
+    expect([run.format, run.finalText]).toEqual(['sdk-events', '{"approve":true,"reasons":["tests pass"]}']);
+    expect(run.sessionId).toBeTruthy();
+  });
+});
