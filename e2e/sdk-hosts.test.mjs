@@ -3,6 +3,7 @@
 // over the three (right first time, corrected in the same session, never compliant within the budget, the
 // native schema, an abort), and each host README example run as written.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -237,16 +238,22 @@ function readmeBlock(module, readme = 'packages/host/README.md') {
   return block;
 }
 
-/** The README block as a module in a folder whose node_modules has the repository's packages and the pinned SDKs. */
-async function moduleOf(block) {
+/** A folder whose node_modules has the repository's packages (and @types/node) and the pinned SDKs. */
+function consumerDir() {
   const dir = makeTempDir('skillpack-sdk-readme-');
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(join(repoRoot, 'node_modules/@skillpack'), join(dir, 'node_modules/@skillpack'));
-  symlinkSync(join(repoRoot, 'node_modules/zod'), join(dir, 'node_modules/zod'));
+  for (const name of ['@skillpack', 'zod', '@types'])
+    symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name));
   for (const name of SDK_PACKAGES) {
     mkdirSync(join(dir, 'node_modules', name.split('/')[0]), { recursive: true });
     symlinkSync(join(repoRoot, 'e2e/runtimes/node_modules', name), join(dir, 'node_modules', name));
   }
+  return dir;
+}
+
+/** The README block as a module in a consumer folder, imported. */
+async function moduleOf(block) {
+  const dir = consumerDir();
   // Node 20 runs no `using`: esbuild lowers it, as tsc does for the testing README's readers.
   const { code } = await transform(block, { loader: 'ts', format: 'esm', target: 'node20' });
   writeFileSync(join(dir, 'example.mjs'), code);
@@ -294,6 +301,35 @@ describe('the host README SDK examples, run as written', () => {
       assert.equal(model.requests.length, 2);
     });
   }
+});
+
+describe('the README SDK examples typecheck against the pinned SDKs', () => {
+  it('tsc --noEmit over every SDK example of the host and testing READMEs', () => {
+    const dir = consumerDir();
+    const examples = [
+      ...README.map(({ module }) => readmeBlock(module)),
+      readmeBlock('@anthropic-ai/claude-agent-sdk', 'packages/testing/README.md'),
+    ];
+    for (const [index, code] of examples.entries())
+      writeFileSync(
+        join(dir, `example-${index}.ts`),
+        code.includes('export ') ? code : `${code}export {};\n`,
+      );
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    const compilerOptions = {
+      target: 'ES2022',
+      lib: ['ES2023', 'esnext.disposable'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }));
+    const tsc = spawnSync(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+    assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+  });
 });
 
 describe('the testing README SDK example, run as written', () => {
