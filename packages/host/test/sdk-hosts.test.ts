@@ -90,6 +90,20 @@ describe('withContract', () => {
     expect(() => withContract({}, approval, { maxBlocks: maxBlocks as number })).toThrow(/maxBlocks/);
   });
 
+  it('structured needs a contract whose answer is one JSON value', () => {
+    const text = defineContract({
+      id: 'test.text',
+      version: '1.0.0',
+      title: 'Text',
+      description: 'A verdict line.',
+      delivery: 'text',
+      jsonFinalMessage: false,
+      schema: z.object({ verdict: z.string() }),
+      examples: [{ name: 'one', value: { verdict: 'ok' } }],
+    });
+    expect(() => withContract({}, text, { structured: true })).toThrow(/jsonFinalMessage/);
+  });
+
   it('never throws from a callback: junk input lets the stop through', async () => {
     const options = withContract({}, approval, { maxBlocks: 0 });
     for (const input of [{}, { last_assistant_message: 42 }, { session_id: null }])

@@ -7,8 +7,13 @@
 // result the iterator throws. `query()` yields the CLI's stream-json lines parsed, read here by the same
 // engine as `claude -p` output.
 import { type ReadAgentRunOptions, readAgentRun } from '@skillpack/adapters';
-import type { Contract, ContractResult, ProtocolError } from '@skillpack/core';
-import { ProtocolError as ContractError } from '@skillpack/core';
+import {
+  ConfigError,
+  type Contract,
+  ProtocolError as ContractError,
+  type ContractResult,
+  type ProtocolError,
+} from '@skillpack/core';
 import type { RunContractResult } from '../../run-contract.js';
 import { blockBudget, isAbort, type SdkAnswer, SessionBlocks, sdkRunResult } from '../../sdk-run.js';
 
@@ -33,7 +38,7 @@ export interface ClaudeContractOptions {
   /**
    * Ask for the answer through the SDK's `outputFormat` (the contract's JSON Schema) and judge it with a
    * `PreToolUse` gate on `StructuredOutput` instead of the Stop hook. For a contract whose answer is one
-   * JSON object.
+   * JSON value (`jsonFinalMessage`); a `ConfigError` for any other.
    */
   readonly structured?: boolean;
 }
@@ -101,6 +106,13 @@ export function withContract<O extends object>(
   contract: Contract<unknown>,
   settings: ClaudeContractOptions = {},
 ): O {
+  if (settings.structured && !contract.jsonFinalMessage) {
+    throw new ConfigError(
+      'invalid_option',
+      `Option structured of withContract needs a contract whose answer is one JSON value (jsonFinalMessage); ${contract.id} is not.`,
+      { details: { option: 'structured', contract: contract.id } },
+    );
+  }
   const maxBlocks = blockBudget(
     settings.maxBlocks,
     DEFAULT_MAX_BLOCKS,
