@@ -5,9 +5,4 @@ export type {
   ClaudeHookOutput,
   ReadClaudeMessagesOptions,
 } from './runtimes/claude-code/agent-sdk.js';
-export {
-  CLAUDE_STOP_BLOCK_CAP,
-  claudeOutputFormat,
-  readClaudeMessages,
-  withContract,
-} from './runtimes/claude-code/agent-sdk.js';
+export { readClaudeMessages, withContract } from './runtimes/claude-code/agent-sdk.js';

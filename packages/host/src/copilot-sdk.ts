@@ -3,4 +3,4 @@ export type {
   CopilotContractOptions,
   CopilotStopBlock,
 } from './runtimes/copilot-cli/sdk.js';
-export { COPILOT_STOP_BLOCK_CAP, copilotContract } from './runtimes/copilot-cli/sdk.js';
+export { copilotContract } from './runtimes/copilot-cli/sdk.js';

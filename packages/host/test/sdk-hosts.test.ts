@@ -4,14 +4,15 @@ import { defineContract } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  CLAUDE_STOP_BLOCK_CAP,
   type ClaudeHookCallback,
   type ClaudeHookMatcher,
   readClaudeMessages,
   withContract,
 } from '../src/claude-agent-sdk.js';
-import { type CodexThreadLike, codexOutputSchema, runCodexThread } from '../src/codex-sdk.js';
+import { type CodexThreadLike, runCodexThread } from '../src/codex-sdk.js';
 import { copilotContract } from '../src/copilot-sdk.js';
+import { CLAUDE_STOP_BLOCK_CAP } from '../src/runtimes/claude-code/agent-sdk.js';
+import { codexOutputSchema } from '../src/runtimes/codex/sdk.js';
 
 const approval = defineContract({
   id: 'test.approval',

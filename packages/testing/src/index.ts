@@ -17,6 +17,6 @@ export { runAgent } from './run-agent.js';
 export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
 export { createScriptedModel } from './scripted-model.js';
 export type { ScriptedSdkOptions, ScriptedSdkOptionsInput, SdkName } from './sdk-options.js';
-export { SDK_NAMES, scriptedSdkOptions } from './sdk-options.js';
+export { scriptedSdkOptions } from './sdk-options.js';
 export type { MatchedRequest, ReplyRule, RequestMatcher } from './when.js';
 export { matches, otherwise, when } from './when.js';
