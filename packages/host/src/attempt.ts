@@ -13,7 +13,12 @@ export interface ContractCandidate {
 /** How one attempt ended: its contract verdict, or the process/run failure that stopped the loop. */
 export type AttemptOutcome = 'satisfied' | 'unsatisfied' | 'failed';
 
-/** One CLI process of a `runContract` call: what was sent, how the process ended and what its run says. */
+/**
+ * One CLI process of a `runContract` call: what was sent, how the process ended and what its run says. The SDK
+ * hosts record one per answer (each corrected one, then the final one), with the SDK call as `command`, no
+ * `pid`, `exitCode` and `signal` `null`, and an empty `stderrTail`; the answers of one SDK run share its `run`,
+ * and only the last carries its usage.
+ */
 export interface AttemptRecord {
   /** 1-based. */
   readonly index: number;
@@ -21,7 +26,7 @@ export interface AttemptRecord {
   readonly runtime: RuntimeId;
   /** The contract asked for. */
   readonly contractId: string;
-  /** The executable and its arguments as spawned. */
+  /** The executable and its arguments as spawned; for an SDK host, the SDK's package and its call. */
   readonly command: readonly [string, ...string[]];
   /** The process id, which is also the id of the process group killed on timeout or abort. */
   readonly pid: number | undefined;

@@ -22,7 +22,10 @@ function insideProject(project: string, path: string): string {
   return target;
 }
 
-export function makeFolders(options: RunAgentOptions): RunFolders {
+/** What the folders and the base environment of a run depend on (a `runAgent` run or an SDK's options). */
+export type FolderOptions = Pick<RunAgentOptions, 'home' | 'project' | 'env'> & { readonly runtime: string };
+
+export function makeFolders(options: FolderOptions): RunFolders {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `skillpack-run-${options.runtime}-`)));
   const folders: RunFolders = {
     root,
@@ -40,7 +43,7 @@ export function makeFolders(options: RunAgentOptions): RunFolders {
 }
 
 /** The whole environment of a run: nothing inherited but PATH and LANG, every home inside the temp root. */
-function baseEnv(folders: RunFolders, options: RunAgentOptions): Record<string, string> {
+export function baseEnv(folders: RunFolders, options: FolderOptions): Record<string, string> {
   const inherited: Record<string, string> = {};
   for (const key of ['PATH', 'LANG']) {
     const value = process.env[key];

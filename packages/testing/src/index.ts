@@ -1,4 +1,11 @@
-export type { TrustCodexHooksOptions, TrustedCodexHook } from './_runtimes/registry.js';
+export type {
+  ClaudeAgentSdkOfflineOptions,
+  CodexSdkOfflineOptions,
+  CopilotSdkOfflineOptions,
+  SdkOfflineOptions,
+  TrustCodexHooksOptions,
+  TrustedCodexHook,
+} from './_runtimes/registry.js';
 export { trustCodexHooks } from './_runtimes/registry.js';
 export { CLI_NAMES, findCli } from './find-cli.js';
 export type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
@@ -9,5 +16,7 @@ export type { AgentRunResult, RunAgentOptions, RunFolders } from './run-agent.js
 export { runAgent } from './run-agent.js';
 export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
 export { createScriptedModel } from './scripted-model.js';
+export type { ScriptedSdkOptions, ScriptedSdkOptionsInput, SdkName } from './sdk-options.js';
+export { scriptedSdkOptions } from './sdk-options.js';
 export type { MatchedRequest, ReplyRule, RequestMatcher } from './when.js';
 export { matches, otherwise, when } from './when.js';

@@ -67,6 +67,13 @@ export const reply = {
     const call: ReplyPart = { type: 'tool_call', name, input, ...(options.id ? { id: options.id } : {}) };
     return message(options.text ? [{ type: 'text', text: options.text }, call] : [call]);
   },
+  /**
+   * A call of the `StructuredOutput` tool with `value`: the answer of a run started with `--json-schema` (the
+   * Claude Agent SDK's `outputFormat`); the CLI validates it against the schema.
+   */
+  structuredOutput(value: Readonly<Record<string, unknown>>, options: { readonly id?: string } = {}): Reply {
+    return reply.toolCall('StructuredOutput', value, options);
+  },
   /** A shell command in whichever shell tool the calling CLI declares (`Bash`, `exec_command`, `bash`). */
   shell(command: string, options: { readonly text?: string; readonly id?: string } = {}): Reply {
     const call: ReplyPart = { type: 'shell', command, ...(options.id ? { id: options.id } : {}) };

@@ -38,6 +38,11 @@ const ALLOWED: readonly { readonly file: string; readonly runtime: RuntimeId; re
     reason: 'an OpenCode fact: without rg on PATH it takes the rg of the Codex npm package',
   },
   {
+    file: 'sdk-options.ts',
+    runtime: 'codex',
+    reason: 'the public SDK name codex-sdk (`@openai/codex-sdk`) in the doc of scriptedSdkOptions',
+  },
+  {
     file: '_runtimes/copilot-cli/setup.ts',
     runtime: 'claude-code',
     reason: 'a Copilot CLI fact: it loads project hooks from .claude/settings.json too',

@@ -1,16 +1,35 @@
 import { StringDecoder } from 'node:string_decoder';
 import { describeValue, ProtocolError } from '@skillpack/core';
 
-/** What the readers accept: a whole output, or its chunks as they arrive (a Node Readable is one). */
-export type AgentRunInput = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+/** An event already parsed: a message object an SDK yields (`{ type: … }`), read as one line of its runtime. */
+export interface AgentEventObject {
+  readonly type: string;
+}
+
+/** One chunk of an output: text, bytes, or an event object (an SDK's message or event). */
+export type AgentRunChunk = string | Uint8Array | AgentEventObject;
+
+/**
+ * What the readers accept: a whole output, or its chunks as they arrive (a Node Readable is one), or the
+ * event objects an SDK yields (`query()`, `runStreamed().events`, a Copilot session's events), async or not.
+ */
+export type AgentRunInput =
+  | string
+  | Uint8Array
+  | AsyncIterable<AgentRunChunk>
+  | Iterable<AgentEventObject | string | Uint8Array>;
 
 // A whole Uint8Array is decoded a slice at a time, so a huge one never becomes one huge string at once.
 const DECODE_SLICE = 1 << 20;
 
-/** Where `feedInput` delivers the input: text as text, bytes as the UTF-8 they are (not yet decoded). */
+/**
+ * Where `feedInput` delivers the input: text as text, bytes as the UTF-8 they are (not yet decoded), and an
+ * object chunk as the one event it is (a sink without `object` skips them as invalid chunks).
+ */
 export interface ChunkSink {
   text(chunk: string): void;
   bytes(chunk: Uint8Array): void;
+  object?(chunk: object): void;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -18,6 +37,14 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+function isSyncIterable(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
   );
 }
 
@@ -73,23 +100,27 @@ export async function feedInput(
     sink.bytes(input);
     return;
   }
-  if (!isAsyncIterable(input)) {
+  if (!isAsyncIterable(input) && !isSyncIterable(input)) {
     onProblem(
       inputError(
         'invalid_input',
-        `Expected agent output as a string, a Uint8Array, an async iterable of chunks or a Node Readable; received ${describeValue(input)}.`,
+        `Expected agent output as a string, a Uint8Array, an iterable or async iterable of chunks or event objects, or a Node Readable; received ${describeValue(input)}.`,
         { received: describeValue(input, 40) },
       ),
     );
     return;
   }
   let badChunks = 0;
+  const feed = (chunk: unknown) => {
+    if (typeof chunk === 'string') sink.text(chunk);
+    else if (chunk instanceof Uint8Array) sink.bytes(chunk);
+    else if (sink.object && typeof chunk === 'object' && chunk !== null) sink.object(chunk);
+    else badChunks++;
+  };
   try {
-    for await (const chunk of input) {
-      if (typeof chunk === 'string') sink.text(chunk);
-      else if (chunk instanceof Uint8Array) sink.bytes(chunk);
-      else badChunks++;
-    }
+    // A sync iterable (an array of SDK messages) is read without an await per item.
+    if (isAsyncIterable(input)) for await (const chunk of input) feed(chunk);
+    else for (const chunk of input) feed(chunk);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : describeValue(cause);
     onProblem(inputError('input_error', `Reading the agent output failed: ${reason}.`, { reason }, cause));
@@ -98,7 +129,7 @@ export async function feedInput(
     onProblem(
       inputError(
         'invalid_chunk',
-        `Expected every chunk to be a string or a Uint8Array; skipped ${badChunks} other chunk(s).`,
+        `Expected every chunk to be a string, a Uint8Array${sink.object ? ' or an event object' : ''}; skipped ${badChunks} other chunk(s).`,
         { skipped: badChunks },
       ),
     );

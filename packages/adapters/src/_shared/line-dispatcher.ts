@@ -24,6 +24,11 @@ export const DETECTION_WINDOW = 64;
 export interface DispatchRuntime {
   readonly id: RuntimeId;
   readonly events: EventVocabulary;
+  /**
+   * The vocabulary of the event objects its SDK yields, where they differ from its lines (a run read from
+   * objects uses it); absent when the SDK yields the lines' events as they are.
+   */
+  readonly sdkEvents?: EventVocabulary | undefined;
   /** The format of a whole JSON document of its events, when it has one. */
   readonly documentFormat: RunFormat | undefined;
 }
@@ -38,8 +43,12 @@ export interface DispatchRuntimes {
 }
 
 export interface LineDispatcher extends LineSink {
+  object(number: number, value: object): void;
   finish(): AgentRun;
 }
+
+/** Where an item came from: a line of text, or an object an SDK yielded. */
+type ItemSource = 'line' | 'object';
 
 interface DispatchSettings {
   readonly runtime: 'auto' | RuntimeId;
@@ -58,13 +67,15 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
   const { runtimes } = settings;
   let reader: RunEngine | undefined;
   let pending: { event: TypedEvent; line: number; position: number }[] = [];
+  // The source of the first event decides the vocabulary: an SDK's objects may differ from its CLI's lines.
+  let firstSource: ItemSource | undefined;
   const ledger = new OutputLedger();
   let undetected = false;
   let documentLines: { text: string; line: number }[] = [];
   let documentChars = 0;
   // Only `auto` may find that the output is no runtime's events at all, but plain text.
   const plainText = settings.runtime === 'auto' ? new PlainTextLines(settings.maxLineBytes) : undefined;
-  if (settings.runtime !== 'auto') startReader(settings.runtime);
+  if (settings.runtime !== 'auto') run.runtime = settings.runtime;
 
   function giveUpDetection(reason: string): void {
     undetected = true;
@@ -81,7 +92,9 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
 
   function startReader(runtime: RuntimeId): RunEngine {
     run.runtime = runtime;
-    const started = createRunEngine(run, runtimes.byId[runtime].events);
+    const declared = runtimes.byId[runtime];
+    const vocabulary = firstSource === 'object' ? (declared.sdkEvents ?? declared.events) : declared.events;
+    const started = createRunEngine(run, vocabulary);
     reader = started;
     plainText?.drop();
     const held = pending;
@@ -90,7 +103,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
     return started;
   }
 
-  function route(event: TypedEvent, line: number): void {
+  function route(event: TypedEvent, line: number, source: ItemSource = 'line'): void {
+    firstSource ??= source;
     const position = ledger.note('event');
     if (reader) {
       reader.accept(event, line, position);
@@ -203,6 +217,20 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
       handle(parsed, number);
     },
 
+    object(number, value) {
+      run.lineCount = number;
+      plainText?.drop();
+      // Objects are events already parsed: no document to assemble and nothing to parse again.
+      if (mode === 'document') replayDocumentLines();
+      mode = 'lines';
+      if (isJsonObjectValue(value) && typeof value.type === 'string')
+        route(value as TypedEvent, number, 'object');
+      else {
+        ledger.note('json');
+        run.malformedLine(number, () => notAnEventError(value, number));
+      }
+    },
+
     tooLong(number, bytes) {
       run.lineCount = number;
       if (!reader) plainText?.tooLong();
@@ -215,6 +243,8 @@ export function createLineDispatcher(run: RunBuilder, settings: DispatchSettings
 
     finish() {
       if (mode === 'document') finishDocument();
+      // A given runtime reads even an output with no event of its: its engine says how that run ended.
+      if (!reader && settings.runtime !== 'auto') startReader(settings.runtime);
       // An input that could not be read at all already has its problem; detection has nothing to say.
       const unread = run.lineCount === 0 && run.problemCount > 0;
       if (!reader && !undetected && settings.runtime === 'auto' && !unread) {

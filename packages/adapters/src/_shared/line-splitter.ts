@@ -6,6 +6,8 @@ export interface LineSink {
   line(number: number, text: string): void;
   /** A line longer than the limit; its content was dropped while it streamed past. */
   tooLong(number: number, bytes: number): void;
+  /** An item that arrived as an object (an SDK's event), already parsed; it takes a line number of its own. */
+  object?(number: number, value: object): void;
 }
 
 export interface LineSplitter extends ChunkSink {
@@ -160,5 +162,15 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
     end() {
       if (overflowBytes >= 0 || pieces.length > 0) completeLine('');
     },
+    ...(sink.object
+      ? {
+          object(value: object) {
+            // Text before an object ends its line there: an object is never part of a line.
+            if (overflowBytes >= 0 || pieces.length > 0) completeLine('');
+            lineCount++;
+            sink.object?.(lineCount, value);
+          },
+        }
+      : {}),
   };
 }

@@ -42,6 +42,9 @@ export const COPILOT_FINAL_ANSWER_RULE =
 /** The Copilot CLI versions the final-answer rule was seen in. */
 export const COPILOT_FINAL_ANSWER_SEEN_IN = '1.0.102';
 
+/** A turn the host aborted (`session.abort()` of the Copilot SDK): the run did not complete. */
+const ABORTED: RunError = { code: 'aborted', message: 'The session was aborted before the agent finished.' };
+
 type Candidate = { readonly text: string; readonly partial: boolean; readonly line: number };
 
 /**
@@ -49,12 +52,17 @@ type Candidate = { readonly text: string; readonly partial: boolean; readonly li
  * without a `result` line, the session's `events.jsonl` (which then reads as not complete). See
  * `COPILOT_FINAL_ANSWER_RULE`.
  */
-function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
+function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
   // The answer so far: undefined until an assistant message without tool requests follows the last prompt.
   let candidate: Candidate | undefined;
   let error: RunError | undefined;
   let result: { exitCode: number; line: number } | undefined;
   let streaming: { id: string; text: string } | undefined;
+  // SDK events: how many `result` lines came, the last terminal event, and whether the session went idle
+  // after the last prompt.
+  let results = 0;
+  let lastTerminal: string | undefined;
+  let idle = false;
 
   function acceptMessage(event: TypedEvent, line: number): RunEventKind {
     const message = parseWire(CopilotAssistantMessageEventSchema, event, line, run);
@@ -98,6 +106,7 @@ function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
         const user = parseWire(CopilotUserMessageEventSchema, event, line, run);
         if (user && !isSubagentEvent(user)) {
           candidate = undefined;
+          idle = false;
           // A new prompt after a failure is a new attempt; the failure is what it answers to.
           error = undefined;
         }
@@ -160,8 +169,24 @@ function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
       case 'result': {
         const end = parseWire(CopilotResultEventSchema, event, line, run);
         if (end) result = { exitCode: end.exitCode, line };
+        results++;
+        lastTerminal = event.type;
         return 'finish';
       }
+      case 'session.idle':
+        if (!isSubagentEvent(event)) {
+          idle = true;
+          lastTerminal = event.type;
+          // An aborted turn goes idle too (`data.aborted`), with no answer of its own.
+          if ((event.data as { aborted?: unknown } | undefined)?.aborted === true) error ??= ABORTED;
+        }
+        return 'finish';
+      case 'abort':
+        if (!isSubagentEvent(event)) error = ABORTED;
+        return 'error';
+      case 'session.shutdown':
+        lastTerminal = event.type;
+        return 'status';
       case 'assistant.turn_start':
       case 'assistant.turn_end':
       case 'assistant.turn_retry':
@@ -189,10 +214,23 @@ function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
 
     ended(): RunSummary {
       const finalText = candidate?.text;
+      if (sdk && lastTerminal !== 'result') {
+        if (results > 0) return outputAfterResult(finalText);
+        if (!idle) {
+          const error = {
+            code: 'not_idle',
+            message:
+              'The session shut down before it went idle after the last prompt: the answer was not finished.',
+          };
+          return { finish: 'truncated', error, finalText };
+        }
+        return endedAs(finalText);
+      }
+      if (sdk && results > 1) return outputAfterResult(finalText);
       if (result === undefined) {
         return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText };
       }
-      if (result.exitCode !== 0 || error) {
+      if (result.exitCode !== 0) {
         return {
           finish: 'error',
           error: error ?? {
@@ -202,20 +240,33 @@ function createCopilotCliAnswer(run: RunBuilder): AnswerReader {
           finalText,
         };
       }
-      if (candidate?.partial) {
-        return {
-          finish: 'truncated',
-          error: { code: 'partial_message', message: 'The final assistant message never completed.' },
-          finalText,
-        };
-      }
-      return { finish: 'complete', finalText };
+      return endedAs(finalText);
     },
 
     totals: () => ({ finalText: candidate?.text }),
 
     reportedError: () => error?.message,
   };
+
+  /** A second `result`, or an SDK event after one: the run went on after it ended. */
+  function outputAfterResult(finalText: string | undefined): RunSummary {
+    const message =
+      'More output follows the result line that ended the run: a run of this runtime ends once.';
+    return { finish: 'truncated', error: { code: 'output_after_end', message }, finalText };
+  }
+
+  /** How a run that reached its end ended: an error it reported, a partial answer, or complete. */
+  function endedAs(finalText: string | undefined): RunSummary {
+    if (error) return { finish: 'error', error, finalText };
+    if (candidate?.partial) {
+      return {
+        finish: 'truncated',
+        error: { code: 'partial_message', message: 'The final assistant message never completed.' },
+        finalText,
+      };
+    }
+    return { finish: 'complete', finalText };
+  }
 }
 
 function copilotSession(event: TypedEvent): string | undefined {
@@ -240,5 +291,24 @@ export const copilotCliEvents: EventVocabulary = {
   endsOnce: true,
   sessionOf: copilotSession,
   isSubagent: (event) => isSubagentEvent(event),
-  createAnswer: createCopilotCliAnswer,
+  createAnswer: (run) => createCopilotCliAnswer(run),
+};
+
+/**
+ * The events of a Copilot SDK session (`session.on`, `@github/copilot-sdk` 1.0.14), the CLI's session events
+ * without its `result` line: a run ends when the main session goes idle (`session.idle`), once per prompt;
+ * a `session.shutdown` after it ends it too. A `result` line (the CLI's events given as objects) ends it
+ * as it ends a CLI run.
+ */
+export const copilotSdkEvents: EventVocabulary = {
+  format: (first) => (first.type === 'result' ? 'events-json' : 'sdk-events'),
+  start: copilotCliEvents.start,
+  isTerminal: (event) =>
+    event.type === 'result' ||
+    event.type === 'session.shutdown' ||
+    (event.type === 'session.idle' && !isSubagentEvent(event)),
+  endsOnce: false,
+  sessionOf: copilotSession,
+  isSubagent: (event) => isSubagentEvent(event),
+  createAnswer: (run) => createCopilotCliAnswer(run, true),
 };

@@ -1,6 +1,11 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import { COPILOT_FINAL_ANSWER_RULE, COPILOT_FINAL_ANSWER_SEEN_IN, copilotCliEvents } from './events-json.js';
+import {
+  COPILOT_FINAL_ANSWER_RULE,
+  COPILOT_FINAL_ANSWER_SEEN_IN,
+  copilotCliEvents,
+  copilotSdkEvents,
+} from './events-json.js';
 import { unwrapCopilotCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -15,6 +20,7 @@ export const copilotCliRuntime = {
   title: 'GitHub Copilot CLI',
   outputName: 'Copilot CLI --output-format json',
   events: copilotCliEvents,
+  sdkEvents: copilotSdkEvents,
   // Copilot types are dotted session events with a `data` object; its `result` line (a Claude type too) is
   // last, so it never decides detection.
   sniff: {

@@ -193,6 +193,8 @@ export const COPILOT_EVENT_TYPES = [
   'session.warning',
   'session.error',
   'session.shutdown',
+  'session.idle',
+  'abort',
   'system.message',
   'user.message',
   'assistant.turn_start',

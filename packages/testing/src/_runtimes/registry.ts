@@ -1,14 +1,21 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { SdkSetup } from './_sdk.js';
 import type { RuntimeSetup } from './_setup.js';
+import { type ClaudeAgentSdkOfflineOptions, claudeAgentSdkSetup } from './claude-code/sdk.js';
 import { type ClaudeCodeRunOptions, claudeCodeSetup } from './claude-code/setup.js';
+import { type CodexSdkOfflineOptions, codexSdkSetup } from './codex/sdk.js';
 import { type CodexRunOptions, codexSetup } from './codex/setup.js';
+import { type CopilotSdkOfflineOptions, copilotSdkSetup } from './copilot-cli/sdk.js';
 import { copilotCliSetup } from './copilot-cli/setup.js';
 import { geminiCliSetup } from './gemini-cli/setup.js';
 import { openCodeSetup } from './opencode/setup.js';
 import { qwenCodeSetup } from './qwen-code/setup.js';
 
+export type { ClaudeAgentSdkOfflineOptions } from './claude-code/sdk.js';
+export type { CodexSdkOfflineOptions } from './codex/sdk.js';
 export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex/trust.js';
 export { trustCodexHooks } from './codex/trust.js';
+export type { CopilotSdkOfflineOptions } from './copilot-cli/sdk.js';
 
 /** The `runAgent` options only one runtime reads, each declared in its folder (part of `RunAgentOptions`). */
 export interface RuntimeRunOptions extends ClaudeCodeRunOptions, CodexRunOptions {}
@@ -24,4 +31,18 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   'gemini-cli': geminiCliSetup,
   'copilot-cli': copilotCliSetup,
   'qwen-code': qwenCodeSetup,
+};
+
+/** The offline options of each vendor SDK that embeds a runtime, by the SDK's npm name without its scope. */
+export interface SdkOfflineOptions {
+  'claude-agent-sdk': ClaudeAgentSdkOfflineOptions;
+  'codex-sdk': CodexSdkOfflineOptions;
+  'copilot-sdk': CopilotSdkOfflineOptions;
+}
+
+/** Every SDK `scriptedSdkOptions` points at the scripted model, declared in its runtime's folder. */
+export const SDK_SETUPS: { readonly [S in keyof SdkOfflineOptions]: SdkSetup<SdkOfflineOptions[S]> } = {
+  'claude-agent-sdk': claudeAgentSdkSetup,
+  'codex-sdk': codexSdkSetup,
+  'copilot-sdk': copilotSdkSetup,
 };

@@ -19,7 +19,7 @@ export interface CodexRunOptions {
 // With a `home` of the caller's, `$CODEX_HOME/config.toml` is not rewritten: the scripted model comes as `-c`
 // overrides, and the `plugins` feature keeps the config's value (installed plugins load), the other network
 // features stay off. CODEX_HOME is `.codex` below HOME.
-const OFF_FEATURES = [
+export const OFF_FEATURES = [
   'plugins',
   'apps',
   'remote_plugin',

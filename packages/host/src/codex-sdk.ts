@@ -1,0 +1,2 @@
+export type { CodexThreadLike, RunCodexThreadOptions } from './runtimes/codex/sdk.js';
+export { runCodexThread } from './runtimes/codex/sdk.js';
