@@ -32,8 +32,10 @@ export interface RunStart {
   matches(event: TypedEvent): boolean;
   /** Whether each prompt of one session starts with it again (Claude Code's `system/init`). */
   readonly perTurn: boolean;
-  /** The formats in which a run always prints it first: without it the output is no run of this runtime. */
+  /** The formats in which a run always begins with it: otherwise the output is no whole run of this runtime. */
   readonly requiredIn: readonly RunFormat[];
+  /** The events a run's output may begin with, where a form prints another first line (default: `matches`). */
+  opens?(event: TypedEvent): boolean;
 }
 
 /** What a run left behind, whatever way it ended: its final message (or the candidate), usage and cost. */

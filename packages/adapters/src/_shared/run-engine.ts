@@ -73,8 +73,10 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
   // Whether the last terminal event's schema refused it, and a main call open when a terminal event came.
   let terminalRefused = false;
   let openCall: { line: number; name: string } | undefined;
-  // Where the run's first start event is: a run that prints one begins with it, on its first line.
-  let firstStartAt: number | undefined;
+  // Whether the output's first line opens a run: a run that prints a start event begins with it.
+  let opensOnFirstLine = false;
+  // The type of the event the output opened with: seen again (where prompts do not repeat it), a second run.
+  let openingType: string | undefined;
 
   function accept(event: TypedEvent, line: number, position: number): void {
     if (run.format === undefined) run.format = vocabulary.format(event);
@@ -86,10 +88,19 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         else if (session !== mainSession) otherSession ??= { line, id: session };
         run.session(session);
       }
-      const starts = vocabulary.start?.matches(event) === true;
-      if (starts) {
-        firstStartAt ??= position;
-        if (started && !vocabulary.start?.perTurn) secondRun ??= line;
+      const start = vocabulary.start;
+      if (position === 1 && start) {
+        opensOnFirstLine = (start.opens ?? start.matches)(event);
+        if (opensOnFirstLine) openingType = event.type;
+      } else if (
+        start &&
+        !start.perTurn &&
+        event.type === openingType &&
+        (start.opens ?? start.matches)(event)
+      )
+        secondRun ??= line;
+      if (start?.matches(event)) {
+        if (started && !start.perTurn) secondRun ??= line;
         started = true;
       }
       if (vocabulary.isTerminal(event)) {
@@ -166,7 +177,7 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
       });
     }
     const start = vocabulary.start;
-    if (start && firstStartAt !== 1 && run.format !== undefined && start.requiredIn.includes(run.format)) {
+    if (start && !opensOnFirstLine && run.format !== undefined && start.requiredIn.includes(run.format)) {
       return notComplete('unknown', {
         code: 'no_start_event',
         message: `The output does not begin with the run-start event every ${run.format} run of this runtime prints first: it is not shown to be one whole run of it.`,

@@ -276,14 +276,15 @@ function copilotSession(event: TypedEvent): string | undefined {
   return typeof data?.sessionId === 'string' ? data.sessionId : undefined;
 }
 
-/** The first line of a session: `session.skills_loaded` in `-p` stdout (1.0.102), `session.start` in `events.jsonl`. */
-const COPILOT_START_TYPES: ReadonlySet<string> = new Set(['session.skills_loaded', 'session.start']);
+/** A session's first line: `session.start` in `events.jsonl` and the SDK's events; `-p` stdout (1.0.102) has none and begins with `session.skills_loaded`. */
+const COPILOT_OPENING_TYPES: ReadonlySet<string> = new Set(['session.start', 'session.skills_loaded']);
 
 /** GitHub Copilot CLI's events for the reader engine: a session's first line, one `result` line at the end. */
 export const copilotCliEvents: EventVocabulary = {
   format: () => 'events-json',
   start: {
-    matches: (event) => COPILOT_START_TYPES.has(event.type),
+    matches: (event) => event.type === 'session.start',
+    opens: (event) => COPILOT_OPENING_TYPES.has(event.type),
     perTurn: false,
     requiredIn: ['events-json'],
   },

@@ -165,3 +165,13 @@ describe('Copilot CLI reader on synthetic lines', () => {
     expect(run.finalText).toBeUndefined();
   });
 });
+
+describe('Copilot CLI stdout holding more than one session', () => {
+  it('a cut session followed by a whole one is not one complete run: its first line comes again', () => {
+    const whole = captured('json-success-verdict.jsonl').toString('utf8');
+    const cut = whole.split('\n').slice(0, 8).join('\n');
+    const run = readCopilot(`${cut}\n${captured('json-text.jsonl').toString('utf8')}`);
+    expect([run.finish, run.error?.code]).toEqual(['error', 'second_run']);
+    expect(readCopilot(whole).finish).toBe('complete');
+  });
+});
