@@ -25,6 +25,8 @@ const IN_NAME = /claude|codex|opencode|gemini|copilot|qwen/i;
 /** Files outside a runtime's folder that may name a runtime, each with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'runtimes/registry.ts': 'the one place a runtime is registered: one line per runtime folder',
+  'runtimes/config-sections.ts':
+    "the registry of the runtimes' `skillpack.config.json` sections, apart so that reading a config loads no renderer",
   'lint/rules/name.ts':
     '`claude` is a word Anthropic reserves in skill names (Skills API uploads), not the runtime',
   'render/template-check.ts':
@@ -44,8 +46,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/install.ts':
     'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
-  'config/pack-config.ts':
-    'imports the `claude-code` and `codex` config sections by path: read from the declarations, they would pull every renderer into the parse bundle',
   'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
   'install/format.ts': "Claude Code's plugin report",
