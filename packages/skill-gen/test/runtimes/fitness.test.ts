@@ -51,7 +51,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',
   'install/read-pack.ts': "per-runtime pack reading (Codex's forms, Claude Code's plugin)",
-  'render/templates.ts': "the Claude Code plugin's README template",
 };
 
 interface Hit {
