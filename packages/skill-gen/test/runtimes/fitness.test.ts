@@ -164,6 +164,115 @@ describe('runtime names stay in their runtime folders and the registry', () => {
   });
 });
 
+/** The engines: folders that read declarations and may not import the registry from below. */
+const ENGINES = /^(?:install|lint|pack|source|doctor|render|hooks|config|files|json)\//;
+const REGISTRY = 'runtimes/registry.ts';
+
+/**
+ * Issue #38, not done yet: engine files that still import the registry instead of receiving the declarations
+ * from the top floor (`commands/`, `cli/`, the package entry). The list only shrinks.
+ */
+const REGISTRY_FROM_BELOW: readonly string[] = [
+  'doctor/probes.ts',
+  'doctor/prove.ts',
+  'install/consent.ts',
+  'install/format.ts',
+  'install/home-plugin-step.ts',
+  'install/hook-config-plan.ts',
+  'install/layout.ts',
+  'install/lock-file.ts',
+  'install/lock-ownership.ts',
+  'install/operations.ts',
+  'install/read-pack.ts',
+  'lint/collect.ts',
+  'lint/known-keys.ts',
+  'lint/runtime-scope.ts',
+  'pack/pack-sources.ts',
+  'pack/render-pack.ts',
+  'source/front-matter-schema.ts',
+];
+
+/** Source text without comments. */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** Import statements that load no code: `import type`, `export type`, `import { type A, type B }`. */
+const TYPE_ONLY =
+  /(?:import|export)\s+type\s[^;]*;|import\s*\{(?:\s*type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?)+\s*\}\s*from\s*'[^']*';/g;
+
+/**
+ * Every file of `src` (posix paths) and the files of `src` it imports, statically or lazily; `values`: only
+ * the imports that load code (a circle of types costs nothing at run time).
+ */
+function importGraph(values: boolean): Map<string, string[]> {
+  const files = sourceFiles(SRC).map((path) => relative(SRC, path).split(sep).join('/'));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = values ? code(join(SRC, file)).replace(TYPE_ONLY, '') : code(join(SRC, file));
+    const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g)].map((match) => {
+      const resolved: string[] = [];
+      for (const part of [...file.split('/').slice(0, -1), ...(match[1] as string).split('/')]) {
+        if (part === '..') resolved.pop();
+        else if (part !== '.') resolved.push(part);
+      }
+      return `${resolved.join('/')}.ts`;
+    });
+    graph.set(
+      file,
+      targets.filter((target) => files.includes(target)),
+    );
+  }
+  return graph;
+}
+
+/** The files `from` reaches through imports, itself excluded unless a circle leads back to it. */
+function reach(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.get(from) ?? [])];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph.get(file) ?? []));
+  }
+  return seen;
+}
+
+describe('fitness: the registry stands on the top floor', () => {
+  const graph = importGraph(false);
+
+  it('no engine folder imports the registry (else it is on REGISTRY_FROM_BELOW)', () => {
+    const below = [...graph]
+      .filter(([file, targets]) => ENGINES.test(file) && targets.includes(REGISTRY))
+      .map(([file]) => file);
+    expect(below.filter((file) => !REGISTRY_FROM_BELOW.includes(file))).toEqual([]);
+  });
+
+  it('every file on REGISTRY_FROM_BELOW still imports the registry (else take it off the list)', () => {
+    const done = REGISTRY_FROM_BELOW.filter((file) => !graph.get(file)?.includes(REGISTRY));
+    expect(done).toEqual([]);
+  });
+
+  it('no code import leads through runtimes/ back to where it started', () => {
+    const values = importGraph(true);
+    const circular = [...values.keys()].filter(
+      (file) => file.startsWith('runtimes/') && reach(values, file).has(file),
+    );
+    expect(circular).toEqual([]);
+  });
+
+  it('the graph is read: the engines import each other and the runtime folders import the engines', () => {
+    expect(graph.get('runtimes/registry.ts')).toContain('runtimes/codex/runtime.ts');
+    expect([...graph.keys()].filter((file) => ENGINES.test(file)).length).toBeGreaterThan(50);
+    expect(importGraph(true).get('runtimes/claude-code/runtime.ts')).toContain(
+      'runtimes/claude-code/target.ts',
+    );
+  });
+});
+
 describe('runtimeNames', () => {
   it.each([
     ["const a = 'codex';", ['codex']],
