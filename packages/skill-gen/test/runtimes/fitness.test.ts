@@ -173,7 +173,6 @@ const REGISTRY = 'runtimes/registry.ts';
  * from the top floor (`commands/`, `cli/`, the package entry). The list only shrinks.
  */
 const REGISTRY_FROM_BELOW: readonly string[] = [
-  'doctor/probes.ts',
   'doctor/prove.ts',
   'install/consent.ts',
   'install/format.ts',
