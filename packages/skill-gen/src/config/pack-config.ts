@@ -1,7 +1,7 @@
 import { CONTRACT_ID_PATTERN, contractIdProblem } from '@skillpack/core';
 import { z } from 'zod';
 import { windowsNameProblem } from '../files/windows-names.js';
-import { RUNTIME_CONFIG_SECTIONS } from '../runtimes/config-sections.js';
+import { RUNTIME_CONFIG_SECTIONS } from '../runtimes/sections.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 
 /** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */

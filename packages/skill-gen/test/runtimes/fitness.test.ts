@@ -25,8 +25,8 @@ const IN_NAME = /claude|codex|opencode|gemini|copilot|qwen/i;
 /** Files outside a runtime's folder that may name a runtime, each with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'runtimes/registry.ts': 'the one place a runtime is registered: one line per runtime folder',
-  'runtimes/config-sections.ts':
-    "the registry of the runtimes' `skillpack.config.json` sections, apart so that reading a config loads no renderer",
+  'runtimes/sections.ts':
+    "the registry of the runtimes' config and front-matter sections, apart so that reading them loads no renderer",
   'lint/rules/name.ts':
     '`claude` is a word Anthropic reserves in skill names (Skills API uploads), not the runtime',
   'render/template-check.ts':
@@ -188,7 +188,6 @@ const REGISTRY_FROM_BELOW: readonly string[] = [
   'lint/runtime-scope.ts',
   'pack/pack-sources.ts',
   'pack/render-pack.ts',
-  'source/front-matter-schema.ts',
 ];
 
 /** Source text without comments. */
