@@ -46,7 +46,6 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/install.ts':
     'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
-  'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',
