@@ -173,8 +173,6 @@ const REGISTRY = 'runtimes/registry.ts';
  */
 const REGISTRY_FROM_BELOW: readonly string[] = [
   'doctor/prove.ts',
-  'install/consent.ts',
-  'install/format.ts',
   'install/home-plugin-step.ts',
   'install/hook-config-plan.ts',
   'install/layout.ts',
