@@ -1,24 +1,15 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { z } from 'zod';
-import { ClaudeCodeConfigSchema } from './claude-code/config.js';
 import { ClaudeCodeSectionSchema } from './claude-code/front-matter.js';
-import { CodexConfigSchema } from './codex/config.js';
 import { CodexSectionSchema } from './codex/front-matter.js';
 import { CopilotCliSectionSchema } from './copilot-cli/front-matter.js';
 import { GeminiCliSectionSchema } from './gemini-cli/front-matter.js';
 import { OpenCodeSectionSchema } from './opencode/front-matter.js';
 import { QwenCodeSectionSchema } from './qwen-code/front-matter.js';
 
-// The runtimes' sections of what an author writes, one line per runtime folder's `config.ts` and
-// `front-matter.ts`: apart from `registry.ts` so that reading a config or a skill source loads these schemas
-// alone, never a renderer (`skillpack parse` bundles the config schema). A declaration's `frontMatter` is the
-// same schema (a test holds them equal).
-
-/** The runtimes' own sections of `skillpack.config.json`, for each runtime that has one. */
-export const RUNTIME_CONFIG_SECTIONS = {
-  'claude-code': ClaudeCodeConfigSchema,
-  codex: CodexConfigSchema,
-} as const;
+// The runtimes' sections of a skill source's front matter, one line per runtime folder's `front-matter.ts`:
+// apart from `registry.ts` so that reading a skill source loads these schemas alone, never a renderer. A
+// declaration's `frontMatter` is the same schema (a test holds them equal).
 
 /** Each runtime's section of a skill source's front matter (`<id>:`). */
 export const RUNTIME_FRONT_MATTER_SECTIONS = {

@@ -26,7 +26,7 @@ const IN_NAME = /claude|codex|opencode|gemini|copilot|qwen/i;
 const ALLOWED: Readonly<Record<string, string>> = {
   'runtimes/registry.ts': 'the one place a runtime is registered: one line per runtime folder',
   'runtimes/sections.ts':
-    "the registry of the runtimes' config and front-matter sections, apart so that reading them loads no renderer",
+    "the registry of the runtimes' front-matter sections, apart so that reading a skill source loads no renderer",
   'lint/rules/name.ts':
     '`claude` is a word Anthropic reserves in skill names (Skills API uploads), not the runtime',
   'render/template-check.ts':
@@ -46,6 +46,8 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/install.ts':
     'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
+  'config/pack-config.ts':
+    "imports the `claude-code` and `codex` config sections by path: spread from a registry, TypeScript 7 lists them first in `PackConfigSchema`'s declared type, which changes the API report",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',
