@@ -110,6 +110,8 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
     }
     case 'copilot-cli':
       lines.push(
+        // `-p` stdout begins with the session's skills (1.0.102); a run without its first line is no run.
+        { type: 'session.skills_loaded', data: { skills: [] } },
         { type: 'session.tools_updated', data: { model: 'gpt-4.1' }, ephemeral: true },
         { type: 'user.message', data: { content: 'Run the acceptance check.' } },
         { type: 'assistant.turn_start', data: { turnId: '0' } },
