@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
-import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { CODEX_FORMS, type CodexForm } from '../runtimes/codex/form.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
+import { runtimeConfigConsent } from './_consent.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { PLUGIN_CLI_OPTION } from './_plugin-cli-option.js';
 import { checkRuntimeOptions } from './_runtime-options.js';
@@ -212,7 +212,8 @@ commands. uninstall reverses both.`,
       } else {
         io.stdout(formatOutcomeText(result.data));
         if (activation && !activation.active) io.stdout(formatActivationStep(activation));
-        if (pluginForm && !pluginForm.active) io.stdout(formatPluginFormStep(pluginForm));
+        if (pluginForm && !pluginForm.active)
+          io.stdout(formatPluginFormStep(pluginForm, skillGenRuntime(runtime).title));
         if (trust) io.stdout(formatCodexHookTrust(trust, trustStep.rerunCommand(request, runtime)));
         if (plugin) io.stdout(formatCodexPluginActivation(plugin, trustStep.rerunCommand(request, runtime)));
         if (folderTrustStep && folderTrust)

@@ -3,29 +3,30 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { authorError } from '../errors/author-error.js';
+import type { EnforcementArtifact } from '../runtimes/runtime-declaration.js';
+
+/** A pack's enforcement artifact, by the name `PackRequest.bundles` gives its file. */
+export type BundleName = EnforcementArtifact;
 
 /**
- * The adapters' prebuilt, self-contained files (every built-in contract): what a build copies for a bundle
- * the caller's `bundles` does not name when it names the other; otherwise a build bundles the pack's own.
+ * The adapters' prebuilt, self-contained files (every built-in contract), one per artifact (its runtimes'
+ * `enforcement.bundle`): what a build copies for a bundle the caller's `bundles` does not name when it names
+ * the other; otherwise a build bundles the pack's own.
  */
-export const BUNDLE_SPECIFIERS = {
-  hook: '@skillpack/adapters/bundles/skillpack-hook.cjs',
-  opencodePlugin: '@skillpack/adapters/bundles/opencode-plugin.mjs',
-} as const;
-export type BundleName = keyof typeof BUNDLE_SPECIFIERS;
+export type BundleSpecifiers = Readonly<Record<BundleName, string>>;
 
 export type HookBundles = { readonly [name in BundleName]?: Uint8Array };
 export type BundlePaths = { readonly [name in BundleName]?: string };
 
 /** Through the adapters' exports map, else the file inside its `dist/bundles/` (the package ships `dist`). */
-export function resolveBundle(name: BundleName): string | undefined {
+export function resolveBundle(specifier: string): string | undefined {
   const require = createRequire(import.meta.url);
   try {
-    return require.resolve(BUNDLE_SPECIFIERS[name]);
+    return require.resolve(specifier);
   } catch {
     try {
       const packageDir = dirname(require.resolve('@skillpack/adapters/package.json'));
-      const path = join(packageDir, 'dist', 'bundles', BUNDLE_SPECIFIERS[name].split('/').at(-1)!);
+      const path = join(packageDir, 'dist', 'bundles', specifier.split('/').at(-1)!);
       return existsSync(path) ? path : undefined;
     } catch {
       return undefined;
@@ -39,19 +40,20 @@ export function resolveBundle(name: BundleName): string | undefined {
  */
 export async function loadHookBundles(
   needed: readonly BundleName[],
+  specifiers: BundleSpecifiers,
   configFile: string,
   paths: BundlePaths = {},
 ): Promise<HookBundles> {
   const bundles: { [name in BundleName]?: Uint8Array } = {};
   for (const name of needed) {
-    const path = paths[name] ?? resolveBundle(name);
+    const path = paths[name] ?? resolveBundle(specifiers[name]);
     try {
-      if (path === undefined) throw new Error(`cannot resolve ${BUNDLE_SPECIFIERS[name]}`);
+      if (path === undefined) throw new Error(`cannot resolve ${specifiers[name]}`);
       bundles[name] = await readFile(path);
     } catch (cause) {
       throw authorError('hook_bundle_missing', {
         file: configFile,
-        message: `The config wires hooks, but ${BUNDLE_SPECIFIERS[name]} is not available (${cause instanceof Error ? cause.message : String(cause)}).`,
+        message: `The config wires hooks, but ${specifiers[name]} is not available (${cause instanceof Error ? cause.message : String(cause)}).`,
         fix: 'Build @skillpack/adapters first (npm run build -w @skillpack/adapters), or remove "hooks" from the config.',
         cause,
       });

@@ -1,21 +1,12 @@
-// Planning the permission rules `--activate` adds for Claude Code skills (runtimes/claude-code/activation.ts): next to the
+// Planning the permission rules `--activate` adds for a runtime's skills (its `HeadlessSkillRules`): next to the
 // hook configuration edit, chained onto it when both land in the same file (the user scope's settings.json).
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
 import { readRegularFile } from '../files/read-regular-file.js';
-import {
-  ACTIVATION_FILE,
-  activationStep,
-  gatedSkillName,
-  mergeRules,
-  removeRules,
-  skillRule,
-} from '../runtimes/claude-code/activation.js';
-import { perRuntime } from '../runtimes/registry.js';
 import type { InstallScope } from './layout.js';
 import type { LockedActivation, LockedInstall } from './lock-file.js';
 import type { PackFile, PlanAction } from './plan.js';
 import { chainSettingsRemoval, currentSettings, writingSettings } from './settings-file.js';
+import type { HeadlessSkillRules } from './skill-rules.js';
 
 /** What the user is told (or what `--activate` did): the rules, the file, and whether they are in place. */
 export interface ActivationReport {
@@ -34,10 +25,8 @@ export interface ActivationPlan {
   readonly report?: ActivationReport;
 }
 
-/** Runtimes whose skills need a permission rule to run headless (`install.headlessSkillRules`). */
-const NEEDS_RULES = perRuntime((runtime) => runtime.install.headlessSkillRules);
-
 async function gatedRules(
+  skillRules: HeadlessSkillRules,
   packDir: string,
   files: readonly PackFile[],
   skillName: (name: string) => string,
@@ -52,17 +41,18 @@ async function gatedRules(
       if (!read.success) continue;
       bytes = read.data.bytes;
     }
-    const name = gatedSkillName(
+    const name = skillRules.gatedSkillName(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
     );
-    if (name !== undefined) rules.push(skillRule(skillName(name)));
+    if (name !== undefined) rules.push(skillRules.skillRule(skillName(name)));
   }
   return rules.sort();
 }
 
 /** Plan the allow rules of an install (added only when `activate`; reported either way). */
 export async function planActivation(input: {
-  readonly runtime: RuntimeId;
+  /** The runtime's rules; `undefined`: its skills run headless without one. */
+  readonly skillRules: HeadlessSkillRules | undefined;
   readonly scope: InstallScope;
   readonly root: string;
   readonly packDir: string;
@@ -76,9 +66,11 @@ export async function planActivation(input: {
   readonly skillName?: (name: string) => string;
 }): Promise<ActivationPlan> {
   const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
-  if (!NEEDS_RULES[input.runtime]) return keepHook;
-  const path = ACTIVATION_FILE[input.scope];
+  const { skillRules } = input;
+  if (skillRules === undefined) return keepHook;
+  const path = skillRules.file[input.scope];
   const rules = await gatedRules(
+    skillRules,
     input.packDir,
     input.files,
     input.skillName ?? ((name) => name),
@@ -91,12 +83,12 @@ export async function planActivation(input: {
   const base =
     sameFile && (sameFile.type === 'write' || sameFile.type === 'replace') ? sameFile.content : disk.text;
   const report = (active: boolean): ActivationReport => ({
-    ...activationStep(input.scope, input.root, rules),
+    ...skillRules.step(input.scope, input.root, rules),
     rules,
     active,
   });
   const inPlace = (text: string | undefined) => {
-    const edit = text === undefined ? undefined : mergeRules(text, rules, []);
+    const edit = text === undefined ? undefined : skillRules.mergeRules(text, rules, []);
     return edit !== undefined && edit.kind === 'unchanged';
   };
   const blocked =
@@ -106,7 +98,7 @@ export async function planActivation(input: {
     const locked = input.previous?.activation ? { locked: input.previous.activation } : {};
     return { ...keepHook, ...locked, report: report(rules.length === 0 || inPlace(base)) };
   }
-  const edit = mergeRules(base, rules, recorded);
+  const edit = skillRules.mergeRules(base, rules, recorded);
   if (edit.kind === 'invalid') {
     const action: PlanAction = { type: 'conflict', path, reason: 'hook-config-invalid', detail: edit.detail };
     return { ...keepHook, action, report: report(false) };
@@ -115,7 +107,8 @@ export async function planActivation(input: {
     edit.added.length === 0
       ? undefined
       : {
-          file: path,
+          // The lock's schema and its ownership check hold the runtime's file to its declaration.
+          file: path as LockedActivation['file'],
           createdFile: disk.state.kind === 'missing' || (input.previous?.activation?.createdFile ?? false),
           allow: [...edit.added],
         };
@@ -131,14 +124,16 @@ export async function planActivationRemoval(
   root: string,
   installs: readonly LockedInstall[],
   hookActions: readonly PlanAction[],
+  skillRulesOf: (install: LockedInstall) => HeadlessSkillRules | undefined,
 ): Promise<PlanAction[]> {
   const actions = [...hookActions];
   for (const install of installs) {
     const activation = install.activation;
-    if (!activation) continue;
+    const skillRules = skillRulesOf(install);
+    if (!activation || skillRules === undefined) continue;
     const created = activation.createdFile || install.hookConfig?.createdFile === true;
     await chainSettingsRemoval(root, actions, activation.file, (base) => {
-      const edit = removeRules(base, activation.allow);
+      const edit = skillRules.removeRules(base, activation.allow);
       if (edit.kind !== 'changed') return edit;
       return {
         kind: 'changed',

@@ -1,9 +1,8 @@
-import type { PluginFormReport } from '../runtimes/claude-code/plugin-plan.js';
-import { skillGenRuntime } from '../runtimes/registry.js';
 import type { ActivationReport } from './activation-plan.js';
 import type { HomePluginReport } from './home-plugin-step.js';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';
+import type { PluginFormReport } from './plugin-form-report.js';
 
 const REASONS: Readonly<Record<string, string>> = {
   'write:new': 'new',
@@ -203,10 +202,12 @@ export function formatActivationStep(report: ActivationReport): string {
   ].join('\n');
 }
 
-/** What a `--form plugin` install without `--activate` tells the user to run to enable the plugin. */
-export function formatPluginFormStep(report: PluginFormReport | HomePluginReport): string {
+/**
+ * What a `--form plugin` install without `--activate` tells the user to run to enable the plugin; `title` names
+ * the runtime (its declaration's).
+ */
+export function formatPluginFormStep(report: PluginFormReport | HomePluginReport, title: string): string {
   if (!('settingsFile' in report)) {
-    const { title } = skillGenRuntime(report.runtime);
     return [
       `The plugin ${report.plugin} is staged in ${report.folder} but not installed: ${title} loads it only once its own`,
       `command has installed it into ${report.installed}. Install again with --activate, or run:`,

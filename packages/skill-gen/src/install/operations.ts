@@ -4,6 +4,7 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
+import { claudeCodeSkillRules } from '../runtimes/claude-code/activation.js';
 import { PLUGIN_FORM_ROOT } from '../runtimes/claude-code/plugin.js';
 import {
   type PluginFormReport,
@@ -53,6 +54,12 @@ import {
 import { type Plan, planInstall, planUninstall } from './plan.js';
 import { readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
+import type { HeadlessSkillRules } from './skill-rules.js';
+
+/** The permission rules a runtime's skills need headless (`install.headlessSkillRules`). */
+function skillRulesOf(runtime: RuntimeId): HeadlessSkillRules | undefined {
+  return skillGenRuntime(runtime).install.headlessSkillRules ? claudeCodeSkillRules : undefined;
+}
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
 export interface ScopeOptions {
@@ -322,7 +329,7 @@ async function installFrom(
     if (!usable.success) return usable;
   }
   const activation = await planActivation({
-    runtime: options.runtime,
+    skillRules: skillRulesOf(options.runtime),
     scope: options.scope,
     root: root.data,
     packDir: options.packDir,
@@ -462,7 +469,12 @@ async function uninstallFrom(
     await planPluginFormRemoval(
       root.data,
       installs,
-      await planActivationRemoval(root.data, installs, await planHookConfigRemoval(root.data, installs)),
+      await planActivationRemoval(
+        root.data,
+        installs,
+        await planHookConfigRemoval(root.data, installs),
+        (install) => skillRulesOf(install.runtime),
+      ),
     ),
   );
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });

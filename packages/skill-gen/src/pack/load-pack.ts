@@ -14,7 +14,14 @@ import type { SkillSource, SourceRecord } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { type PackReads, packReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
-import { bundleFiles, neededBundles, readConfig, readSkills, toPosix } from './pack-sources.js';
+import {
+  BUNDLE_SPECIFIERS,
+  bundleFiles,
+  neededBundles,
+  readConfig,
+  readSkills,
+  toPosix,
+} from './pack-sources.js';
 
 /** Everything a build reads, loaded once: the render step that follows does no I/O. */
 export interface PackInputs {
@@ -111,7 +118,8 @@ interface BundleContext {
 async function packBundles(needed: readonly BundleName[], context: BundleContext): Promise<HookBundles> {
   if (needed.length === 0) return {};
   // Bundle files the caller names itself (`request.bundles`) are the caller's to vouch for.
-  if (context.request.bundles) return loadHookBundles(needed, context.configFile, context.request.bundles);
+  if (context.request.bundles)
+    return loadHookBundles(needed, BUNDLE_SPECIFIERS, context.configFile, context.request.bundles);
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
   const hooked = packHookedContracts(context.config, context.skills);

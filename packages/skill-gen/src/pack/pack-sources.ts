@@ -4,9 +4,9 @@ import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import { readConfigText } from '../config/read-config-text.js';
 import { authorError } from '../errors/author-error.js';
-import { BUNDLE_SPECIFIERS, type BundleName, resolveBundle } from '../hooks/hook-bundles.js';
+import { type BundleName, type BundleSpecifiers, resolveBundle } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
-import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
+import { SKILL_GEN_RUNTIME_LIST, SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
@@ -23,6 +23,11 @@ export function isInside(parent: string, child: string): boolean {
   return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
 }
 
+/** Each artifact's prebuilt file, from the declarations (`enforcement.bundle`), in the order a pack lists them. */
+export const BUNDLE_SPECIFIERS = Object.fromEntries(
+  SKILL_GEN_RUNTIME_LIST.map(({ enforcement }) => [enforcement.artifact, enforcement.bundle]),
+) as BundleSpecifiers;
+
 /** The bundles in the order a pack lists them. */
 const BUNDLE_ORDER = Object.keys(BUNDLE_SPECIFIERS) as BundleName[];
 
@@ -33,7 +38,8 @@ export function neededBundles(
 ): BundleName[] {
   if (packHookedContracts(config, skills).length === 0) return [];
   const needed = new Set<BundleName>();
-  for (const target of targets) if (isRuntimeId(target)) needed.add(SKILL_GEN_RUNTIMES[target].enforcement);
+  for (const target of targets)
+    if (isRuntimeId(target)) needed.add(SKILL_GEN_RUNTIMES[target].enforcement.artifact);
   // In the order `packBundles` builds them.
   return BUNDLE_ORDER.filter((name) => needed.has(name));
 }
@@ -44,7 +50,7 @@ export function neededBundles(
  */
 export function bundleFiles(needed: readonly BundleName[], request: PackRequest): string[] {
   if (needed.length === 0 || !request.bundles) return [];
-  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(name) ?? []);
+  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(BUNDLE_SPECIFIERS[name]) ?? []);
 }
 
 /** The config as a load reads it, and the paths it implies. */

@@ -46,7 +46,7 @@ export function renderPack(
         skills,
         registry,
         renderBody: (skill, form) => engine.renderSkill(skill, target, form),
-        renderPluginReadme: (view) => engine.renderPluginReadme(view),
+        renderPluginReadme: (view) => engine.renderPluginReadme(view, target),
         contractFiles,
         typeReferences: inputs.typeReferences,
         bundles: inputs.bundles,

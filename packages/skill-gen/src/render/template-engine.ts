@@ -34,8 +34,8 @@ export interface TemplateEngine {
   renderSkill(skill: SkillSource, target: TargetId, form: SkillForm): string;
   /** The view a template sees for a contract (what `(contract id)` returns). */
   contractView(id: string, target: TargetId): ContractView;
-  /** The Claude Code plugin's README.md, or `undefined` when the templates have no plugin README. */
-  renderPluginReadme(view: PluginReadmeView): string | undefined;
+  /** The README.md of the plugin `target` generates, or `undefined` when the templates have none for it. */
+  renderPluginReadme(view: PluginReadmeView, target: TargetId): string | undefined;
 }
 
 /** What `claude-code/plugin-readme.md.hbs` sees. */
@@ -322,17 +322,27 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     return template;
   };
 
-  const readmeSource = input.templates.pluginReadme;
-  const readme =
-    readmeSource &&
-    hb.compile(parseTemplate(hb, readmeSource, { partials: partialNames, registry }), COMPILE_OPTIONS);
+  const readmes = new Map(
+    [...input.templates.pluginReadmes].map(([target, source]) => [
+      target,
+      {
+        source,
+        template: hb.compile(
+          parseTemplate(hb, source, { partials: partialNames, registry }),
+          COMPILE_OPTIONS,
+        ),
+      },
+    ]),
+  );
 
   return {
     contractView,
-    renderPluginReadme(view) {
-      if (!readme || !readmeSource) return undefined;
+    renderPluginReadme(view, target) {
+      const readme = readmes.get(target);
+      if (!readme) return undefined;
+      const { source: readmeSource } = readme;
       try {
-        return readme(view);
+        return readme.template(view);
       } catch (error) {
         throw toTemplateError(
           error,

@@ -17,8 +17,8 @@ export interface TemplateSet {
   readonly partials: ReadonlyMap<string, TemplateSource>;
   readonly targetPartials: ReadonlyMap<TargetId, ReadonlyMap<string, TemplateSource>>;
   readonly skillLayouts: ReadonlyMap<TargetId, TemplateSource>;
-  /** `claude-code/plugin-readme.md.hbs`, the generated plugin's README.md; none when the folder has none. */
-  readonly pluginReadme: TemplateSource | undefined;
+  /** `<target>/plugin-readme.md.hbs`, the README.md of the plugin a target generates, for each that has one. */
+  readonly pluginReadmes: ReadonlyMap<TargetId, TemplateSource>;
 }
 
 export const PLUGIN_README_FILE = 'plugin-readme.md.hbs';
@@ -81,14 +81,18 @@ export async function loadTemplates(dir = defaultTemplatesDir()): Promise<Templa
       });
     }
   }
-  const pluginReadme = await readFile(join(dir, 'claude-code', PLUGIN_README_FILE), 'utf8').then(
-    (text) => ({ file: `templates/claude-code/${PLUGIN_README_FILE}`, text: text.replaceAll('\r\n', '\n') }),
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    },
-  );
-  return { dir, partials, targetPartials, skillLayouts, pluginReadme };
+  const pluginReadmes = new Map<TargetId, TemplateSource>();
+  for (const target of TARGET_IDS) {
+    const readme = await readFile(join(dir, target, PLUGIN_README_FILE), 'utf8').then(
+      (text) => ({ file: `templates/${target}/${PLUGIN_README_FILE}`, text: text.replaceAll('\r\n', '\n') }),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      },
+    );
+    if (readme) pluginReadmes.set(target, readme);
+  }
+  return { dir, partials, targetPartials, skillLayouts, pluginReadmes };
 }
 
 /** The template files a set was read from (absolute, sorted): what a build of it reads from `dir`. */
@@ -97,7 +101,7 @@ export function templateFiles(set: TemplateSet): string[] {
     ...set.partials.values(),
     ...[...set.targetPartials.values()].flatMap((partials) => [...partials.values()]),
     ...set.skillLayouts.values(),
-    ...(set.pluginReadme ? [set.pluginReadme] : []),
+    ...set.pluginReadmes.values(),
   ];
   return sources.map((source) => join(set.dir, source.file.slice('templates/'.length))).sort();
 }

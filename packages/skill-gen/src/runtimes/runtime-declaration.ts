@@ -76,7 +76,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
   /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
-  readonly enforcement: EnforcementArtifact;
+  readonly enforcement: {
+    readonly artifact: EnforcementArtifact;
+    /** The adapters' prebuilt file of it, copied when the caller names its own file for another artifact. */
+    readonly bundle: string;
+  };
   readonly install: {
     /** Pack path prefixes of the skill form and where they go. */
     readonly skillForm: readonly FormMapping[];

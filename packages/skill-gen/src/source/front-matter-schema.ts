@@ -1,7 +1,7 @@
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { z } from 'zod';
 import { ContractIdSchema } from '../config/pack-config.js';
-import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
+import { RUNTIME_FRONT_MATTER_SECTIONS } from '../runtimes/sections.js';
 import {
   MetadataSchema,
   SkillDescriptionSchema,
@@ -9,12 +9,12 @@ import {
   ToolListSchema,
 } from './front-matter-fields.js';
 
-type Runtimes = typeof SKILL_GEN_RUNTIMES;
+type Sections = typeof RUNTIME_FRONT_MATTER_SECTIONS;
 
-/** Each runtime's source section (`<id>:`), optional, as its declaration's `frontMatter` defines it. */
+/** Each runtime's source section (`<id>:`), optional, as its `front-matter.ts` (its declaration's `frontMatter`) defines it. */
 const RUNTIME_SECTIONS = Object.fromEntries(
-  RUNTIME_IDS.map((id) => [id, SKILL_GEN_RUNTIMES[id].frontMatter.optional()]),
-) as { [R in keyof Runtimes]: z.ZodOptional<Runtimes[R]['frontMatter']> };
+  RUNTIME_IDS.map((id) => [id, RUNTIME_FRONT_MATTER_SECTIONS[id].optional()]),
+) as { [R in keyof Sections]: z.ZodOptional<Sections[R]> };
 
 export const SkillFrontMatterSchema = z.strictObject({
   name: SkillNameSchema,

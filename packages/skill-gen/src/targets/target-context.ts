@@ -15,7 +15,7 @@ export interface TargetContext {
   readonly registry: ContractRegistry;
   /** Renders a skill's SKILL.md body for this target. */
   readonly renderBody: (skill: SkillSource, form: SkillForm) => string;
-  /** The Claude Code plugin's README.md (`templates/claude-code/plugin-readme.md.hbs`), if there is one. */
+  /** The README.md of this target's plugin (`templates/<target>/plugin-readme.md.hbs`), if there is one. */
   readonly renderPluginReadme: (view: PluginReadmeView) => string | undefined;
   readonly contractFiles: ContractFiles;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;

@@ -25,6 +25,8 @@ const IN_NAME = /claude|codex|opencode|gemini|copilot|qwen/i;
 /** Files outside a runtime's folder that may name a runtime, each with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'runtimes/registry.ts': 'the one place a runtime is registered: one line per runtime folder',
+  'runtimes/sections.ts':
+    "the registry of the runtimes' front-matter sections, apart so that reading a skill source loads no renderer",
   'lint/rules/name.ts':
     '`claude` is a word Anthropic reserves in skill names (Skills API uploads), not the runtime',
   'render/template-check.ts':
@@ -45,15 +47,11 @@ const LEFT: Readonly<Record<string, string>> = {
     'runtime-only options and steps (`--trust-codex-hooks`, `--claude`, the Codex trust step)',
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
   'config/pack-config.ts':
-    'imports the `claude-code` and `codex` config sections by path: read from the declarations, they would pull every renderer into the parse bundle',
-  'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
-  'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
-  'install/format.ts': "Claude Code's plugin report",
+    "imports the `claude-code` and `codex` config sections by path: spread from a registry, TypeScript 7 lists them first in `PackConfigSchema`'s declared type, which changes the API report",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',
   'install/read-pack.ts': "per-runtime pack reading (Codex's forms, Claude Code's plugin)",
-  'render/templates.ts': "the Claude Code plugin's README template",
 };
 
 interface Hit {
@@ -164,6 +162,111 @@ describe('runtime names stay in their runtime folders and the registry', () => {
       (file) => !FILES.some((entry) => entry.file === file && entry.hits.length > 0),
     );
     expect(quiet).toEqual([]);
+  });
+});
+
+/** The engines: folders that read declarations and may not import the registry from below. */
+const ENGINES = /^(?:install|lint|pack|source|doctor|render|hooks|config|files|json)\//;
+const REGISTRY = 'runtimes/registry.ts';
+
+/**
+ * Issue #38, not done yet: engine files that still import the registry instead of receiving the declarations
+ * from the top floor (`commands/`, `cli/`, the package entry). The list only shrinks.
+ */
+const REGISTRY_FROM_BELOW: readonly string[] = [
+  'doctor/prove.ts',
+  'install/home-plugin-step.ts',
+  'install/hook-config-plan.ts',
+  'install/layout.ts',
+  'install/lock-file.ts',
+  'install/lock-ownership.ts',
+  'install/operations.ts',
+  'install/read-pack.ts',
+  'lint/collect.ts',
+  'lint/known-keys.ts',
+  'lint/runtime-scope.ts',
+  'pack/pack-sources.ts',
+  'pack/render-pack.ts',
+];
+
+/** Source text without comments. */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** Import statements that load no code: `import type`, `export type`, `import { type A, type B }`. */
+const TYPE_ONLY =
+  /(?:import|export)\s+type\s[^;]*;|import\s*\{(?:\s*type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?)+\s*\}\s*from\s*'[^']*';/g;
+
+/**
+ * Every file of `src` (posix paths) and the files of `src` it imports, statically or lazily; `values`: only
+ * the imports that load code (a circle of types costs nothing at run time).
+ */
+function importGraph(values: boolean): Map<string, string[]> {
+  const files = sourceFiles(SRC).map((path) => relative(SRC, path).split(sep).join('/'));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = values ? code(join(SRC, file)).replace(TYPE_ONLY, '') : code(join(SRC, file));
+    const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g)].map((match) => {
+      const resolved: string[] = [];
+      for (const part of [...file.split('/').slice(0, -1), ...(match[1] as string).split('/')]) {
+        if (part === '..') resolved.pop();
+        else if (part !== '.') resolved.push(part);
+      }
+      return `${resolved.join('/')}.ts`;
+    });
+    graph.set(
+      file,
+      targets.filter((target) => files.includes(target)),
+    );
+  }
+  return graph;
+}
+
+/** The files `from` reaches through imports, itself excluded unless a circle leads back to it. */
+function reach(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.get(from) ?? [])];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph.get(file) ?? []));
+  }
+  return seen;
+}
+
+describe('fitness: the registry stands on the top floor', () => {
+  const graph = importGraph(false);
+
+  it('no engine folder imports the registry (else it is on REGISTRY_FROM_BELOW)', () => {
+    const below = [...graph]
+      .filter(([file, targets]) => ENGINES.test(file) && targets.includes(REGISTRY))
+      .map(([file]) => file);
+    expect(below.filter((file) => !REGISTRY_FROM_BELOW.includes(file))).toEqual([]);
+  });
+
+  it('every file on REGISTRY_FROM_BELOW still imports the registry (else take it off the list)', () => {
+    const done = REGISTRY_FROM_BELOW.filter((file) => !graph.get(file)?.includes(REGISTRY));
+    expect(done).toEqual([]);
+  });
+
+  it('no code import leads through runtimes/ back to where it started', () => {
+    const values = importGraph(true);
+    const circular = [...values.keys()].filter(
+      (file) => file.startsWith('runtimes/') && reach(values, file).has(file),
+    );
+    expect(circular).toEqual([]);
+  });
+
+  it('the graph is read: the engines import each other and the runtime folders import the engines', () => {
+    expect(graph.get('runtimes/registry.ts')).toContain('runtimes/codex/runtime.ts');
+    expect([...graph.keys()].filter((file) => ENGINES.test(file)).length).toBeGreaterThan(50);
+    expect(importGraph(true).get('runtimes/claude-code/runtime.ts')).toContain(
+      'runtimes/claude-code/target.ts',
+    );
   });
 });
 

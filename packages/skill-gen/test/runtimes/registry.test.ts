@@ -14,6 +14,7 @@ import {
   renderRuntimesTable,
   withRuntimesTable,
 } from '../../src/runtimes/runtimes-table.js';
+import { RUNTIME_FRONT_MATTER_SECTIONS } from '../../src/runtimes/sections.js';
 import { SkillFrontMatterSchema } from '../../src/source/front-matter-schema.js';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,6 +26,11 @@ const pinned = (
 ).dependencies;
 
 describe('the skill-gen runtime registry', () => {
+  it("registers each declaration's own front-matter section in the sections registry", () => {
+    for (const id of RUNTIME_IDS)
+      expect(RUNTIME_FRONT_MATTER_SECTIONS[id]).toBe(SKILL_GEN_RUNTIMES[id].frontMatter);
+  });
+
   it('has one declaration per runtime id, under its own id', () => {
     expect(Object.keys(SKILL_GEN_RUNTIMES).sort()).toEqual([...RUNTIME_IDS].sort());
     for (const id of RUNTIME_IDS) expect(SKILL_GEN_RUNTIMES[id].id).toBe(id);

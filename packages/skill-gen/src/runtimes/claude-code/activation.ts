@@ -6,6 +6,7 @@
 import { isJsonObject } from '@skillpack/core';
 import { appendAt, removeAt } from '../../install/json-edit.js';
 import type { InstallScope } from '../../install/layout.js';
+import type { HeadlessSkillRules, RulesEdit } from '../../install/skill-rules.js';
 
 /** Where the allow rules go, relative to the scope root. */
 export const ACTIVATION_FILE: Readonly<
@@ -41,11 +42,6 @@ function allowList(text: string): string[] | undefined {
   const allow = permissions.allow ?? [];
   return Array.isArray(allow) ? (allow as string[]) : undefined;
 }
-
-export type RulesEdit =
-  | { readonly kind: 'unchanged'; readonly added: readonly string[] }
-  | { readonly kind: 'changed'; readonly text: string; readonly added: readonly string[] }
-  | { readonly kind: 'invalid'; readonly detail: string };
 
 const INVALID: RulesEdit = {
   kind: 'invalid',
@@ -102,3 +98,13 @@ export function activationStep(scope: InstallScope, root: string, rules: readonl
     add: { permissions: { allow: [...rules] } },
   };
 }
+
+/** Claude Code's `Skill(<name>)` allow rules, as install plans them (install/activation-plan.ts). */
+export const claudeCodeSkillRules: HeadlessSkillRules = {
+  file: ACTIVATION_FILE,
+  gatedSkillName,
+  skillRule,
+  mergeRules,
+  removeRules,
+  step: activationStep,
+};

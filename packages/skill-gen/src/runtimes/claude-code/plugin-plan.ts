@@ -1,6 +1,7 @@
 import type { InstallScope } from '../../install/layout.js';
 import type { LockedClaudePlugin, LockedInstall } from '../../install/lock-file.js';
 import type { PlanAction } from '../../install/plan.js';
+import type { PluginFormReport } from '../../install/plugin-form-report.js';
 import { chainSettingsRemoval, currentSettings, writingSettings } from '../../install/settings-file.js';
 import {
   marketplaceFolder,
@@ -12,17 +13,7 @@ import {
   removePluginSettings,
 } from './plugin.js';
 
-/** What install reports of the plugin form: the plugin, its folder, whether it is enabled, and the steps. */
-export interface PluginFormReport {
-  readonly form: 'plugin';
-  readonly plugin: string;
-  readonly folder: string;
-  readonly settingsFile: string;
-  /** The settings declare and enable the plugin (added now or before). */
-  readonly active: boolean;
-  /** Run in order (or install again with `--activate`) to register and enable the plugin. */
-  readonly steps: readonly string[];
-}
+export type { PluginFormReport };
 
 export interface PluginFormPlan {
   /** The settings action: the hook configuration's, with the plugin's keys merged in when `--activate`. */

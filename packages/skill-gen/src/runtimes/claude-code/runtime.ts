@@ -1,3 +1,4 @@
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { ClaudeCodeSectionSchema } from './front-matter.js';
@@ -33,7 +34,7 @@ export const claudeCodeRuntime = {
   strictSchema: false,
   frontMatter: ClaudeCodeSectionSchema,
   render: renderClaudeCode,
-  enforcement: 'hook',
+  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
   install: {
     skillForm: [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],
     portablePackageForm: [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],

@@ -1,3 +1,4 @@
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
@@ -20,7 +21,7 @@ export const codexRuntime = {
   strictSchema: true,
   frontMatter: CodexSectionSchema,
   render: renderCodex,
-  enforcement: 'hook',
+  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
   install: {
     skillForm: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],

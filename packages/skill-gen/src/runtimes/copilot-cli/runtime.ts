@@ -1,3 +1,4 @@
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { CopilotCliSectionSchema } from './front-matter.js';
@@ -18,7 +19,7 @@ export const copilotCliRuntime = {
   strictSchema: false,
   frontMatter: CopilotCliSectionSchema,
   render: renderCopilotCli,
-  enforcement: 'hook',
+  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
   install: {
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
     skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],

@@ -1,3 +1,4 @@
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { GeminiCliSectionSchema } from './front-matter.js';
 import { geminiCliHookWiring } from './hook-wiring.js';
@@ -24,7 +25,7 @@ export const geminiCliRuntime = {
   strictSchema: false,
   frontMatter: GeminiCliSectionSchema,
   render: renderGeminiCli,
-  enforcement: 'hook',
+  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
   install: {
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],

@@ -15,7 +15,7 @@ export const openCodeRuntime = {
   strictSchema: false,
   frontMatter: OpenCodeSectionSchema,
   render: renderOpenCode,
-  enforcement: 'opencodePlugin',
+  enforcement: { artifact: 'opencodePlugin', bundle: '@skillpack/adapters/bundles/opencode-plugin.mjs' },
   install: {
     skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
     portablePackageForm: [

@@ -1,3 +1,4 @@
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { QwenCodeSectionSchema } from './front-matter.js';
@@ -27,7 +28,7 @@ export const qwenCodeRuntime = {
   strictSchema: false,
   frontMatter: QwenCodeSectionSchema,
   render: renderQwenCode,
-  enforcement: 'hook',
+  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
   install: {
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
