@@ -36,8 +36,9 @@ const childCpu = (() => {
 })();
 
 /**
- * Run `commands` ({ label, args, stdin, file?, env?, expect?, status? }; `file` defaults to this `node`;
- * `args` may be a function of the round, for a command that needs a fresh folder each time)
+ * Run `commands` ({ label, args, stdin, file?, env?, cwd?, expect?, status? }; `file` defaults to this
+ * `node`; `args`, `env` and `cwd` may be functions of the round, for a command that needs a fresh folder each
+ * time)
  * `warmup + runs` rounds each, interleaved (each round in a rotated order), and return each command's
  * `{ label, wall, cpu }`: the median wall time and the mean CPU time (undefined off Linux), in ms. A command
  * that exits other than `status` (0) or prints what `expect` does not match throws.
@@ -54,7 +55,8 @@ export function measureCommands(commands, { runs, warmup, env }) {
       const args = typeof command.args === 'function' ? command.args(round) : command.args;
       const run = spawnSync(command.file ?? process.execPath, args, {
         input: command.stdin,
-        env: { ...env, ...command.env },
+        cwd: typeof command.cwd === 'function' ? command.cwd(round) : command.cwd,
+        env: { ...env, ...(typeof command.env === 'function' ? command.env(round) : command.env) },
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
       });

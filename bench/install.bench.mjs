@@ -3,7 +3,14 @@
 // fresh project each round, against `cp -r` of the same skill files into a fresh folder: copying every byte
 // is work no install can skip. Whole processes in interleaved rounds (SKILLPACK_BENCH_RUNS, default 5);
 // CPU time (all threads of the child, from /proc) is the figure.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+//
+// `cp -r` neither starts Node nor flushes, so two more figures compare install with what users would use
+// instead: the `skills` CLI (1.7.4, pinned in e2e/runtimes; it needs Node 22, so it runs under the Node 22
+// pinned there, and skillpack is measured under that Node too) adding the same skill folders from a local
+// folder to a fresh project (`skills add DIR --agent claude-code --skill '*' --yes --copy`, telemetry off),
+// target ≤ 1.0×; and `cp -r` followed by `sync -f` of the target (its file system flushed: what makes
+// the copy as durable as an install), target ≤ 3×. Without e2e/runtimes installed the `skills` figure says so.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './_scratch-packs.mjs';
@@ -14,6 +21,10 @@ const BIN = join(root, 'packages/skill-gen/bin/skillpack.js');
 const SKILLS = Number(process.env.SKILLPACK_BENCH_SKILLS ?? 300);
 const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 5);
 const WARMUP = 1;
+const RUNTIMES = join(root, 'e2e/runtimes/node_modules');
+const SKILLS_CLI = join(RUNTIMES, 'skills/bin/cli.mjs');
+/** The Node 22 e2e/runtimes pins (the `skills` CLI needs `fs/promises` `glob`). */
+const NODE_22 = join(RUNTIMES, `node-${process.platform}-${process.arch}/bin/node`);
 
 export default async function bench() {
   const dir = mkdtempSync(join(tmpdir(), 'skillpack-bench-install-'));
@@ -30,6 +41,17 @@ export default async function bench() {
       mkdirSync(target, { recursive: true });
       return target;
     };
+    const install = (round, label) => [
+      BIN,
+      'install',
+      '--runtime',
+      'claude-code',
+      '--scope',
+      'project',
+      '--dir',
+      fresh(label, round),
+      pack,
+    ];
     const commands = [
       {
         label: `cp -r of the ${skills.length} skill folders`,
@@ -37,32 +59,66 @@ export default async function bench() {
         args: (round) => ['-r', ...skills, fresh('copy', round)],
       },
       {
-        label: `skillpack install of ${SKILLS} skills (claude-code, project)`,
+        label: `cp -r of the ${skills.length} skill folders, then sync -f of the target`,
+        file: 'sh',
         args: (round) => [
-          BIN,
-          'install',
-          '--runtime',
-          'claude-code',
-          '--scope',
-          'project',
-          '--dir',
-          fresh('install', round),
-          pack,
+          '-c',
+          'target="$1"; shift; cp -r "$@" "$target" && exec sync -f "$target"',
+          'sh',
+          fresh('copy-sync', round),
+          ...skills,
         ],
       },
+      {
+        label: `skillpack install of ${SKILLS} skills (claude-code, project)`,
+        args: (round) => install(round, 'install'),
+      },
     ];
-    const [copy, install] = measureCommands(commands, { runs: RUNS, warmup: WARMUP, env: process.env });
+    const peer = existsSync(SKILLS_CLI) && existsSync(NODE_22);
+    if (peer) {
+      const home = join(dir, 'home');
+      mkdirSync(home);
+      const env = { HOME: home, DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1' };
+      commands.push(
+        {
+          label: `skills add of the ${skills.length} skill folders (skills 1.7.4, Node 22)`,
+          file: NODE_22,
+          args: [SKILLS_CLI, 'add', skillsDir, '--agent', 'claude-code', '--skill', '*', '--yes', '--copy'],
+          cwd: (round) => fresh('skills-add', round),
+          env,
+          expect: new RegExp(`Installed ${skills.length} skills`),
+        },
+        {
+          label: `skillpack install of ${SKILLS} skills (claude-code, project, Node 22)`,
+          file: NODE_22,
+          args: (round) => install(round, 'install-22'),
+          env,
+        },
+      );
+    }
+    const [copy, copySync, installed, skillsAdd, installed22] = measureCommands(commands, {
+      runs: RUNS,
+      warmup: WARMUP,
+      env: process.env,
+    });
     return {
       name: 'install',
       figures: [
-        againstFloor(install, copy, { target: '≤ 3×', runs: RUNS }),
+        againstFloor(installed, copy, { target: '≤ 3×', runs: RUNS }),
         {
-          ...againstFloor(install, copy, { runs: RUNS }),
+          ...againstFloor(installed, copy, { runs: RUNS }),
           label: 'the same, wall clock (median)',
-          value: Math.round(install.wall),
+          value: Math.round(installed.wall),
           baseline: Math.round(copy.wall),
-          ratio: install.wall / copy.wall,
+          ratio: installed.wall / copy.wall,
         },
+        againstFloor(installed, copySync, { target: '≤ 3×', runs: RUNS }),
+        peer
+          ? againstFloor(installed22, skillsAdd, { target: '≤ 1.0×', runs: RUNS })
+          : {
+              label: `skillpack install vs skills add: the skills CLI unavailable (${SKILLS_CLI})`,
+              value: '—',
+            },
       ],
     };
   } finally {

@@ -5,13 +5,28 @@
 // answer). The example pack's plugin (bundled for it: its two built-in families) and a `skillpack init`
 // pack's (its own contract bundled in). CPU time (mean, all threads of the child from /proc) is the
 // figure; SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//
+// OpenCode runs plugins in the Bun its binary is compiled with (opencode 1.18.33: Bun 1.3.14), not in Node:
+// the figures with the target are taken there, each process the pinned OpenCode binary of `e2e/runtimes`
+// started as Bun (`BUN_BE_BUN=1`); the same processes under Node are shown beside them. Without that
+// binary (`npm install` in e2e/runtimes; OPENCODE_BIN names another) the Bun figures say so.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { examplePackPlugin, initPack } from './_scratch-packs.mjs';
 import { againstFloor, measureCommands } from './_timing.mjs';
 
 const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
+/** The pinned OpenCode binary itself (not its npm wrapper, a Node script that would start Node first). */
+const OPENCODE_BIN =
+  process.env.OPENCODE_BIN ??
+  fileURLToPath(
+    new URL(
+      `../e2e/runtimes/node_modules/opencode-${process.platform}-${process.arch}/bin/opencode`,
+      import.meta.url,
+    ),
+  );
 const WARMUP = 3;
 
 /** A plugin that checks the last answer on idle with a regex and asks again when it has no verdict line. */
@@ -77,23 +92,54 @@ export default async function bench() {
     const conflux = 'Reviewed the change.\n{"acceptance":"pass"}\nACCEPTANCE: PASS';
     const review = 'Reviewed.\n{"verdict":"approve","reasons":["The tests cover it."]}';
     const noPrompt = /^0$/;
-    const commands = [
+    const node = [
       { label: 'minimal plugin, load and one idle', args: [driver, minimal, conflux], expect: noPrompt },
       { label: 'example pack plugin, load and one idle', args: [driver, example, conflux], expect: noPrompt },
       { label: 'init pack plugin, load and one idle', args: [driver, init.plugin, review], expect: noPrompt },
     ];
-    const [floor, examplePlugin, initPlugin] = measureCommands(commands, {
-      runs: RUNS,
-      warmup: WARMUP,
-      env: process.env,
-    });
-    return {
-      name: 'opencode plugin',
-      figures: [
+    const bun = existsSync(OPENCODE_BIN)
+      ? node.map((command) => ({
+          ...command,
+          label: `${command.label} in Bun (OpenCode's runtime)`,
+          file: OPENCODE_BIN,
+          env: { BUN_BE_BUN: '1' },
+        }))
+      : [];
+    // Interleaved in the same rounds: Bun's three, then Node's three.
+    const measured = measureCommands([...bun, ...node], { runs: RUNS, warmup: WARMUP, env: process.env });
+    const figures = [];
+    if (bun.length > 0) {
+      const [floor, examplePlugin, initPlugin] = measured.slice(0, 3);
+      figures.push(
         againstFloor(examplePlugin, floor, { target: '≤ 1.1×', runs: RUNS }),
         againstFloor(initPlugin, floor, { target: '≤ 1.1×', runs: RUNS }),
-      ],
-    };
+      );
+    } else {
+      figures.push({
+        label: `example and init pack plugins in Bun: OpenCode unavailable (${OPENCODE_BIN} is missing)`,
+        value: '—',
+      });
+    }
+    const [floor, examplePlugin, initPlugin] = measured.slice(bun.length);
+    figures.push(
+      againstFloor(
+        examplePlugin,
+        { ...floor, label: `${floor.label} in Node` },
+        {
+          label: `${examplePlugin.label} in Node`,
+          runs: RUNS,
+        },
+      ),
+      againstFloor(
+        initPlugin,
+        { ...floor, label: `${floor.label} in Node` },
+        {
+          label: `${initPlugin.label} in Node`,
+          runs: RUNS,
+        },
+      ),
+    );
+    return { name: 'opencode plugin', figures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
 //
 //   node scripts/api-report.mjs          write docs/api/*.md (build the packages first)
 //   node scripts/api-report.mjs --check  exit 1 when a committed page differs from a fresh one, when the
-//                                        runtime exports of all entries exceed the budget, when a public
+//                                        runtime exports of all public entries exceed the budget (an entry
+//                                        whose own doc comment says @internal is listed, not counted), when a public
 //                                        name (or a member of a namespace object) has no doc comment, or
 //                                        when a link of the task index (docs/api/README.md) is broken
 //
@@ -138,15 +139,49 @@ function declarationText(node) {
   return `${text.slice(0, MAX_DECLARATION)}\n// … ${text.length - MAX_DECLARATION} more characters in the declaration file`;
 }
 
+/** The entry file's own doc comment: the first `/** … *\/` comment before its first statement, if any. */
+function entryDocOf(source) {
+  const first = source.getStatements()[0];
+  const comment = first
+    ?.getLeadingCommentRanges()
+    .map((range) => range.getText())
+    .find((text) => text.startsWith('/**'));
+  return comment === undefined ? '' : commentText(comment);
+}
+
+/**
+ * The section of an entry whose own doc comment says `@internal`: plumbing another skillpack package or this
+ * package's build imports, exported only because a subpath is how packages share code. It is named, not
+ * documented, and its runtime exports are not counted against the budget.
+ */
+function renderInternalEntry(specifier, doc, exported, runtime) {
+  const summary = summaryOf(doc.replace(/@internal\b/g, '')) || 'Internal plumbing.';
+  const lines = [
+    `## \`${specifier}\``,
+    '',
+    `*internal* — ${summary} Not public API: no compatibility promise, and its ${runtime} runtime exports are not counted against the budget.`,
+    '',
+    ...exported.map(
+      ([exportName, declarations]) =>
+        `- \`${exportName}\` (${[...new Set(declarations.map(kindOf))].join(', ')})`,
+    ),
+    '',
+  ];
+  return { lines, count: { specifier, runtime, internal: true }, undocumented: [] };
+}
+
 /**
  * One entry point's section of its package page: `{ lines, count, undocumented }`, `undocumented` naming
- * each public name (and namespace member, as `namespace.member`) without a doc comment.
+ * each public name (and namespace member, as `namespace.member`) without a doc comment. An entry whose own doc
+ * comment says `@internal` gets a short section instead (`renderInternalEntry`).
  */
 export function renderEntry(project, name, subpath, file) {
   const source = project.addSourceFileAtPath(file);
   const exported = [...source.getExportedDeclarations()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const specifier = subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
   const runtime = exported.filter(([, declarations]) => isRuntimeExport(declarations)).length;
+  const entryDoc = entryDocOf(source);
+  if (/@internal\b/.test(entryDoc)) return renderInternalEntry(specifier, entryDoc, exported, runtime);
   const body = [];
   const undocumented = [];
   for (const [exportName, declarations] of exported) {
@@ -297,13 +332,14 @@ function indexReport(pages) {
   return brokenLinks(index, INDEX_PAGE, targets);
 }
 
-/** The runtime-export table, and whether the total is within the budget. */
-function budgetReport(pages) {
+/** The runtime-export table, and whether the total is within the budget (internal entries not counted). */
+export function budgetReport(pages) {
   const counts = pages.flatMap((page) => page.counts);
-  const total = counts.reduce((sum, count) => sum + count.runtime, 0);
+  const total = counts.reduce((sum, count) => sum + (count.internal ? 0 : count.runtime), 0);
   const width = Math.max(...counts.map((count) => count.specifier.length));
   const rows = counts.map(
-    (count) => `  ${count.specifier.padEnd(width)}  ${String(count.runtime).padStart(4)}`,
+    (count) =>
+      `  ${count.specifier.padEnd(width)}  ${String(count.runtime).padStart(4)}${count.internal ? '  (internal, not counted)' : ''}`,
   );
   rows.push(`  ${'total'.padEnd(width)}  ${String(total).padStart(4)}  (budget ${RUNTIME_EXPORT_BUDGET})`);
   return {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Project } from 'ts-morph';
-import { brokenLinks, headingAnchors, renderEntry } from './api-report.mjs';
+import { brokenLinks, budgetReport, headingAnchors, renderEntry } from './api-report.mjs';
 
 const apiDir = fileURLToPath(new URL('../docs/api/', import.meta.url));
 
@@ -130,4 +130,27 @@ test('every link of the committed task index resolves against the committed page
     'the index links names on the package pages',
   );
   assert.deepEqual(brokenLinks(index, 'README.md', pages), []);
+});
+
+test('an entry whose own doc comment says @internal is named, not documented, and not counted', () => {
+  const entry = render({
+    '/pkg/index.d.ts': [
+      '/**',
+      ' * Plumbing for the build.',
+      ' *',
+      ' * @internal Not public API.',
+      ' */',
+      "export { plumb } from './other.js';",
+      'export declare const bare: number;',
+    ].join('\n'),
+    '/pkg/other.d.ts': '/** Plumbs. */\nexport declare function plumb(): void;',
+  });
+  assert.deepEqual(entry.undocumented, []);
+  assert.deepEqual(entry.count, { specifier: '@acme/pkg', runtime: 2, internal: true });
+  const page = entry.lines.join('\n');
+  assert.match(page, /\*internal\* — Plumbing for the build\. Not public API/);
+  assert.match(page, /- `bare` \(const\)\n- `plumb` \(function\)/);
+  const budget = budgetReport([{ counts: [entry.count, { specifier: '@acme/other', runtime: 3 }] }]);
+  assert.equal(budget.total, 3);
+  assert.match(budget.text, /@acme\/pkg\s+2 {2}\(internal, not counted\)/);
 });

@@ -1,6 +1,8 @@
 /**
  * What a generated pack's hook and OpenCode plugin are bundled from (by `skillpack build`, when the pack
  * carries contracts of its own): the hook program, its code-cache loader, and the plugin factory.
+ *
+ * @internal Plumbing for skill-gen's pack bundles, not public API: it may change in any release.
  */
 
 // First: the hook program's zod is set up before any module builds a schema (see bin/zod-jitless.ts).

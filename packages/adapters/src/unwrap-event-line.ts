@@ -1,8 +1,9 @@
-import type { UnwrapLine } from '@skillpack/core';
+import type { RunNotCompleteReason, UnwrapLine } from '@skillpack/core';
 import { parseUnwrapCandidate } from './_shared/unwrap-json.js';
 import { utf8ByteLength } from './_shared/utf8.js';
+import type { AgentRun } from './agent-run.js';
 import { createRunLineReader } from './read-agent-run.js';
-import { finalAnswerOf } from './run-completion.js';
+import { checkRunCompletion, finalAnswerOf, runNotCompleteError } from './run-completion.js';
 import { unwrapAnyEvent } from './runtimes.js';
 
 /**
@@ -35,12 +36,18 @@ const BYTE_ORDER_MARK = '\ufeff';
  * text), and `end()`, after the last line, yields the run's final answer (`finalAnswerOf`): the final
  * message of the last turn when the run completed, and nothing when it failed, was cut short (a partial last
  * line included), contradicts itself, or is plain text with no runtime event (which never shows that a run
- * completed). The parsers of `@skillpack/core` call `end()`; a host driving the unwrapper itself must too.
+ * completed). `notComplete()` then says why the run did not complete (the `run_not_complete` error
+ * `extractContract` gives, whose message and details the parsers of `@skillpack/core` fail with), or
+ * `undefined` for a completed run. The parsers call both; a host driving the unwrapper itself must too.
  * Use one unwrapper per output.
  */
-export function createEventLineUnwrapper(): UnwrapLine & { end(): string | undefined } {
+export function createEventLineUnwrapper(): UnwrapLine & {
+  end(): string | undefined;
+  notComplete(): RunNotCompleteReason | undefined;
+} {
   const { dispatcher, settings } = createRunLineReader({ keepMessages: false, keepTools: false });
   let lines = 0;
+  let run: AgentRun | undefined;
   let answer: { text: string | undefined } | undefined;
   const unwrapLine = (line: string): string => {
     if (answer !== undefined || typeof line !== 'string') return '';
@@ -52,9 +59,18 @@ export function createEventLineUnwrapper(): UnwrapLine & { end(): string | undef
     else dispatcher.line(lines, text);
     return '';
   };
+  const finished = (): AgentRun => {
+    run ??= dispatcher.finish();
+    return run;
+  };
   const end = (): string | undefined => {
-    answer ??= { text: finalAnswerOf(dispatcher.finish()) };
+    answer ??= { text: finalAnswerOf(finished()) };
     return answer.text;
   };
-  return Object.assign(unwrapLine, { end });
+  const notComplete = (): RunNotCompleteReason | undefined => {
+    end();
+    const ran = finished();
+    return checkRunCompletion(ran).complete ? undefined : runNotCompleteError(ran);
+  };
+  return Object.assign(unwrapLine, { end, notComplete });
 }

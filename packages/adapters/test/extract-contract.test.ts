@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { extractContract } from '../src/extract-contract.js';
 import { readAgentRun } from '../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
+import { neverRunTool } from './_support/adversarial.js';
 import { fixtureText } from './_support/fixtures.js';
 import { copilotCliRun, qwenCodeRun } from './properties/_support/runs.js';
 
@@ -127,6 +128,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
         time: { start: 1, end: 2 },
       };
   return jsonl(
+    line('step_start', { id: 'p0', type: 'step-start' }),
     line('tool_use', { id: 'p1', type: 'tool', callID: 'c1', tool: 'bash', state }),
     line('text', { id: 'p2', type: 'text', text: finalText }),
     line('step_finish', {
@@ -280,6 +282,21 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
   it.each(RUNTIME_IDS)('%s: a failed zf emit call emitted nothing', async (runtime) => {
     const run = await readAgentRun(runWithShellCommand(runtime, command, 'Proposal published.', true));
     const result = extractContract(run, 'zaofu.arch-proposal-done', { registry: builtinContracts });
+    expect(!result.success && result.error.code).toBe('missing_payload');
+  });
+
+  // Issue #38 class 2: Gemini CLI, Copilot CLI and Qwen Code list a call from its request, so a call that never
+  // ran is still there, pending or running, when the run ends.
+  it.each(RUNTIME_IDS)('%s: a zf emit call that never completed emitted nothing', async (runtime) => {
+    const ran = Buffer.from(runWithShellCommand(runtime, command, 'Proposal published.'));
+    const pending = neverRunTool({ runtime }, ran);
+    expect(pending, 'a run whose call completion can be removed').toBeDefined();
+    const run = await readAgentRun(pending!.bytes, { runtime });
+    expect(run.tools.every((call) => call.status !== 'completed')).toBe(true);
+    const result = extractContract(run, 'zaofu.arch-proposal-done', {
+      registry: builtinContracts,
+      acceptIncomplete: true,
+    });
     expect(!result.success && result.error.code).toBe('missing_payload');
   });
 

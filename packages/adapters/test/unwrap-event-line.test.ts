@@ -1,9 +1,13 @@
 import { safeParseAcceptanceOutput } from '@skillpack/core/conflux';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { safeParseResultBlock, safeParseVerdictBlock } from '@skillpack/core/maestro';
 import { describe, expect, it } from 'vitest';
 import { readConformance } from '../../core/test/_support/conformance.js';
 import { unwrapClaudeCodeLine } from '../src/claude-code/unwrap.js';
 import { unwrapCodexLine } from '../src/codex/unwrap.js';
+import { extractContract } from '../src/extract-contract.js';
 import { unwrapOpenCodeLine } from '../src/opencode/unwrap.js';
+import { readAgentRun } from '../src/read-agent-run.js';
 import { RUNTIME_IDS } from '../src/runtime-id.js';
 import { createEventLineUnwrapper, unwrapEventLine } from '../src/unwrap-event-line.js';
 import { fixtureText } from './_support/fixtures.js';
@@ -302,5 +306,47 @@ describe('unwrapEventLine is the Conflux-parity mode, and differs where lines de
     const oneAnswer = safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() });
     expect(parity.success && parity.data.acceptance).toBe('pass');
     expect(oneAnswer.success && oneAnswer.data.acceptance).toBe('fail');
+  });
+});
+
+// Issue #38 class 7: the core parsers with the unwrapper fail a run that did not complete as every other path
+// does, with `run_not_complete`, instead of reading its missing answer (maestro's fallback result).
+describe('createEventLineUnwrapper: a run that did not complete fails every core parser with run_not_complete', () => {
+  const maestroResult = builtinContracts.require('maestro.result');
+  const zaofu = builtinContracts.require('zaofu.arch-proposal-done');
+  it.each([
+    ['gemini-cli', 'captured/stream-json-http-400.jsonl'],
+    ['gemini-cli', 'stream-json-cut.jsonl'],
+    ['copilot-cli', 'captured/json-http-400.jsonl'],
+    ['copilot-cli', 'json-truncated.jsonl'],
+    ['qwen-code', 'captured/stream-json-http-400.jsonl'],
+    ['qwen-code', 'stream-json-truncated.jsonl'],
+    ['claude-code', 'captured/stream-json-http-401.jsonl'],
+    ['codex', 'captured/exec-json-pass-then-turn-failed.jsonl'],
+    ['opencode', 'captured/run-json-error-after-stop.ndjson'],
+  ] as const)('%s %s', async (runtime, file) => {
+    const raw = fixtureText(runtime, file);
+    const run = await readAgentRun(raw);
+    expect(run.finish).not.toBe('complete');
+    const extracted = extractContract(run, maestroResult);
+    expect(!extracted.success && extracted.error.code).toBe('run_not_complete');
+    const results = {
+      'maestro result block': safeParseResultBlock(raw, { unwrapLine: createEventLineUnwrapper() }),
+      'maestro verdict block': safeParseVerdictBlock(raw, { unwrapLine: createEventLineUnwrapper() }),
+      'conflux acceptance': safeParseAcceptanceOutput(raw, { unwrapLine: createEventLineUnwrapper() }),
+      'maestro.result extract': maestroResult.extract(raw, { unwrapLine: createEventLineUnwrapper() }),
+      'zaofu extract': zaofu.extract(raw, { unwrapLine: createEventLineUnwrapper() }),
+    };
+    for (const [path, result] of Object.entries(results)) {
+      expect(!result.success && result.error.code, path).toBe('run_not_complete');
+      if (!result.success) expect(result.error.details, path).toMatchObject({ runtime, finish: run.finish });
+    }
+  });
+
+  it('a completed run reads on: notComplete() is undefined, end() gives the final message', async () => {
+    const raw = fixtureText('gemini-cli', 'captured/stream-json-success-verdict.jsonl');
+    const unwrapLine = createEventLineUnwrapper();
+    expect(safeParseAcceptanceOutput(raw, { unwrapLine }).success).toBe(true);
+    expect(unwrapLine.notComplete()).toBeUndefined();
   });
 });

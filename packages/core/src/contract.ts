@@ -36,6 +36,13 @@ export interface ContractToolCall {
   readonly status: string;
 }
 
+/** The one place a contract's tool-call channel is narrowed to the calls that completed. */
+function completedCallsOnly<R>(
+  read: (calls: readonly ContractToolCall[]) => R,
+): (calls: readonly ContractToolCall[]) => R {
+  return (calls) => read(Array.isArray(calls) ? calls.filter((call) => call?.status === 'completed') : []);
+}
+
 /**
  * What `defineContract` takes: the schema, identity and rendering of a contract, and the capabilities it
  * needs.
@@ -70,7 +77,9 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly jsonSchemaSource?: z.ZodType;
   /**
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
-   * command the agent runs to deliver a payload). `undefined` when no call carries it.
+   * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
+   * calls that completed: one still pending or running when the run ended, or that failed or was declined,
+   * delivered nothing.
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**
@@ -203,7 +212,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     render,
     correct: spec.correct ?? defaultCorrection(spec.title, spec.schema, spec.examples, render),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
-    ...(spec.readToolCalls ? { readToolCalls: spec.readToolCalls } : {}),
+    ...(spec.readToolCalls ? { readToolCalls: completedCallsOnly(spec.readToolCalls) } : {}),
     isAttempt:
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,

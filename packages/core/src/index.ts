@@ -31,5 +31,5 @@ export type { JsonObject } from './text/json-line.js';
 export { isJsonObject, safeJsonParse } from './text/json-line.js';
 export { splitLines } from './text/lines.js';
 export { stripMarkdownDecorations } from './text/markdown.js';
-export type { UnwrapLine } from './text/unwrap.js';
+export type { RunNotCompleteReason, UnwrapLine } from './text/unwrap.js';
 export { agentTextLines } from './text/unwrap.js';

@@ -2,6 +2,7 @@ import type { ContractResult, ExtractOptions } from './contract.js';
 import { ProtocolError } from './errors.js';
 import { fail, ok, type Warning } from './result.js';
 import { findJsonCandidates, type JsonCandidate } from './text/json-candidates.js';
+import { runNotCompleteOf } from './text/unwrap.js';
 
 function stableJson(value: unknown): string {
   try {
@@ -26,6 +27,8 @@ export function extractLastJsonPayload<T>(id: string, validate: (value: unknown)
       unwrapLine: options.unwrapLine,
       shapes: 'all',
     });
+    const notComplete = runNotCompleteOf(options.unwrapLine);
+    if (notComplete) return fail(notComplete);
     const ranked = [
       ...candidates.filter((candidate) => candidate.origin === 'inline'),
       ...candidates.filter((candidate) => candidate.origin !== 'inline'),

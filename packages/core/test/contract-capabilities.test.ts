@@ -68,6 +68,13 @@ describe('contract capabilities', () => {
     );
   });
 
+  it('reads only the tool calls that completed: a pending, running, failed or declined call delivered nothing', () => {
+    const call = (status: string) => ({ name: 'Bash', input: {}, status });
+    const unfinished = ['pending', 'running', 'error', 'declined'].map(call);
+    expect(derived.readToolCalls?.(unfinished)).toBeUndefined();
+    expect(derived.readToolCalls?.([...unfinished, call('completed')])).toEqual(ok({ n: 1, derived: false }));
+  });
+
   it('loads a built-in contract by id, only its family', async () => {
     for (const id of builtinContracts.ids) expect((await loadBuiltinContract(id))?.id).toBe(id);
     expect(await loadBuiltinContract('acme.plain')).toBeUndefined();

@@ -60,6 +60,7 @@ function describeZaofu(code: ZaofuErrorCode): string {
     case 'object_artifact_ref':
     case 'payload_in_file':
     case 'proposal_not_found':
+    case 'run_not_complete':
       return code;
     default: {
       const unhandled: never = code;
@@ -90,8 +91,9 @@ function codesOf(results: readonly Result<unknown, { readonly code: string }>[])
 
 describe('typed error codes', () => {
   it('types each family failure with its own code union', () => {
+    // A whole-run unwrapper's `run_not_complete` is the run's failure, not a Conflux protocol failure.
     expectTypeOf<ErrorOf<typeof safeParseAcceptanceOutput>>().toEqualTypeOf<
-      ProtocolError<ConfluxErrorCode>
+      ProtocolError<ConfluxErrorCode | 'run_not_complete'>
     >();
     expectTypeOf<ErrorOf<typeof safeParseZfEmitCommand>>().toEqualTypeOf<ZaofuProtocolError>();
     expectTypeOf<ErrorOf<typeof safeParseResultBlock>>().toEqualTypeOf<MaestroProtocolError>();

@@ -205,13 +205,11 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
         startedAt,
         endedAt: Date.now(),
       };
-      if (verdict.kind === 'failed') {
-        attempts.push({ ...base, outcome: 'failed', contractError: undefined });
-        return failure(verdict.code, verdict.message, attempts, { cause: spawned.spawnError });
-      }
       // An answer counts only from the session the host started or resumed: a resumed run that reports
-      // another session (or none) is not read, and that session is never resumed.
-      if (sessionId !== undefined && spawned.run.sessionId !== sessionId) {
+      // another session (or none) is not read, and that session is never resumed. A run that ended but did
+      // not complete says so first only when it is this session's.
+      const ranToItsEnd = verdict.kind === 'complete' || verdict.code === 'run_incomplete';
+      if (ranToItsEnd && sessionId !== undefined && spawned.run.sessionId !== sessionId) {
         attempts.push({ ...base, outcome: 'failed', contractError: undefined });
         const received = spawned.run.sessionId;
         return failure(
@@ -220,6 +218,10 @@ export async function runContract<T>(options: RunContractOptions<T>): Promise<Ru
           attempts,
           { details: { expectedSessionId: sessionId, receivedSessionId: received ?? null } },
         );
+      }
+      if (verdict.kind === 'failed') {
+        attempts.push({ ...base, outcome: 'failed', contractError: undefined });
+        return failure(verdict.code, verdict.message, attempts, { cause: spawned.spawnError });
       }
       const judged = contract.judge(extractContract(spawned.run, contract));
       if (judged.satisfied) {

@@ -24,10 +24,7 @@ export type {
 } from './install/operations.js';
 export { installPack, listScope, uninstallPack } from './install/operations.js';
 export type { LintFinding, LintRule } from './lint/finding.js';
-export { lintSkillFile } from './lint/lint-skill.js';
-export { LINT_RULES } from './lint/rules/index.js';
 export type { LintReport } from './lint/run-lint.js';
-export { runLint } from './lint/run-lint.js';
 export type { LintRuntime, Severity } from './lint/runtimes.js';
 export type { SkillFileInput } from './lint/skill-document.js';
 export type { BuildOptions, BuildResult, CheckResult } from './pack/build-pack.js';
@@ -43,6 +40,7 @@ export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
 export { planPack } from './pack/plan-pack.js';
 export { writeContractSchemas } from './render/contract-schemas.js';
+export { LINT_RULES, lintSkillFile, runLint } from './runtimes/runtime-lint.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';
 export type { ParsedSkillFile } from './source/parse-skill-file.js';
 export { safeParseSkillFile } from './source/parse-skill-file.js';

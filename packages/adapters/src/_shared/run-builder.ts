@@ -309,6 +309,19 @@ export class RunBuilder {
     return this.problems.length;
   }
 
+  /** Lines counted as malformed so far (an event its wire schema refused is one). */
+  get malformedLineCount(): number {
+    return this.malformedCount;
+  }
+
+  /** The first main-agent call still pending or running, if any. */
+  unfinishedMainTool(): ToolDraft | undefined {
+    for (const tool of this.pendingTools.values()) {
+      if (tool.subagent !== true && (tool.status === 'pending' || tool.status === 'running')) return tool;
+    }
+    return undefined;
+  }
+
   /** The last message that is not a subagent's (kept even when `keepMessages` let it go from the list). */
   lastMainMessage(): MessageDraft | undefined {
     return this.lastMain;

@@ -51,8 +51,10 @@ export interface RunEngine {
  * - A line too long to hold is never dropped: the run fails closed, naming the line.
  * - One run and one session per read: a second run-start event (unless the runtime starts every prompt of
  *   one session with it), or a main line naming another session, means the output is not one run.
- * - A form that always prints its start event first and lacks it is no run of this runtime: detection and
- *   a given runtime refuse it alike.
+ * - A form that always prints its start event first and does not begin with it is no whole run of this
+ *   runtime: detection and a given runtime refuse it alike.
+ * - Only completed tool calls count: a run that ends while a main-agent call is still open did not complete.
+ * - A terminal event its runtime's schema refuses ends nothing.
  */
 export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): RunEngine {
   const answer: AnswerReader = vocabulary.createAnswer(run);
@@ -62,6 +64,11 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
   let otherSession: { line: number; id: string } | undefined;
   let terminalAt: number | undefined;
   let endedTwice: number | undefined;
+  // Whether the last terminal event's schema refused it, and a main call open when a terminal event came.
+  let terminalRefused = false;
+  let openCall: { line: number; name: string } | undefined;
+  // Where the run's first start event is: a run that prints one begins with it, on its first line.
+  let firstStartAt: number | undefined;
 
   function accept(event: TypedEvent, line: number, position: number): void {
     if (run.format === undefined) run.format = vocabulary.format(event);
@@ -73,13 +80,22 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         else if (session !== mainSession) otherSession ??= { line, id: session };
         run.session(session);
       }
-      if (vocabulary.start?.matches(event)) {
-        if (started && !vocabulary.start.perTurn) secondRun ??= line;
+      const starts = vocabulary.start?.matches(event) === true;
+      if (starts) {
+        firstStartAt ??= position;
+        if (started && !vocabulary.start?.perTurn) secondRun ??= line;
         started = true;
       }
       if (vocabulary.isTerminal(event)) {
         if (terminalAt !== undefined && vocabulary.endsOnce) endedTwice ??= line;
         terminalAt = position;
+        // A call open at any end of the run never ran: a runtime may forget it when a turn closes.
+        const open = run.unfinishedMainTool();
+        if (open) openCall ??= { line: open.line, name: open.name };
+        const malformed = run.malformedLineCount;
+        answer.accept(event, line);
+        terminalRefused = run.malformedLineCount !== malformed;
+        return;
       }
     }
     answer.accept(event, line);
@@ -109,13 +125,6 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         message: `Line ${otherSession.line} names session ${otherSession.id}, not the run's ${mainSession}; one read is one session.`,
       });
     }
-    const start = vocabulary.start;
-    if (start && !started && run.format !== undefined && start.requiredIn.includes(run.format)) {
-      return notComplete('unknown', {
-        code: 'no_start_event',
-        message: `The output has no run-start event, which every ${run.format} run of this runtime prints first: it is not shown to be one run of it.`,
-      });
-    }
     if (terminalAt === undefined) {
       return (
         answer.endedWithoutTerminal?.() ??
@@ -139,7 +148,28 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
           'More output follows the event that ended the run: the agent went on, and the output ended before it finished again.',
       });
     }
-    return answer.ended();
+    if (terminalRefused) {
+      return notComplete('truncated', {
+        code: 'invalid_terminal_event',
+        message: 'The event that ends the run is not valid, so it does not show how the run ended.',
+      });
+    }
+    const ended = answer.ended();
+    if (ended.finish !== 'complete') return ended;
+    if (openCall !== undefined) {
+      return notComplete('truncated', {
+        code: 'tool_call_unfinished',
+        message: `The run ended while the ${openCall.name} call of line ${openCall.line} had not finished: only completed calls count, and the text before it is no final answer.`,
+      });
+    }
+    const start = vocabulary.start;
+    if (start && firstStartAt !== 1 && run.format !== undefined && start.requiredIn.includes(run.format)) {
+      return notComplete('unknown', {
+        code: 'no_start_event',
+        message: `The output does not begin with the run-start event every ${run.format} run of this runtime prints first: it is not shown to be one whole run of it.`,
+      });
+    }
+    return ended;
   }
 
   return { accept, finish };

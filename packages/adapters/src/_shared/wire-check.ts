@@ -5,10 +5,10 @@ import type { z } from 'zod';
 // object copies every key of every event (`handleCatchall`), work the reader throws away, since a loose
 // object's output is its input. The predicate answers "does the schema accept this value unchanged?" for
 // the kinds the wire schemas use (loose objects, unions, arrays, optional/nullable, string, number, boolean,
-// literal, string enum, unknown) and is not built for anything else (checks, formats, coercion, transforms, strip or
-// strict objects, records, lazy schemas): those, and every value it rejects, go to zod, so a rejected value gets
-// zod's own error. `test/wire-check.test.ts` proves it agrees with `safeParse` on every fixture line and on
-// generated junk.
+// literal, string enum, unknown, records of string keys) and is not built for anything else (checks, formats,
+// coercion, transforms, strip or strict objects, other records, lazy schemas): those, and every value it
+// rejects, go to zod, so a rejected value gets zod's own error. `test/wire-check.test.ts` proves it agrees
+// with `safeParse` on every fixture line and on generated junk.
 
 /** Holds exactly when the schema it was compiled from accepts the value and would output it unchanged. */
 export type WireCheck = (value: unknown) => boolean;
@@ -32,6 +32,38 @@ const isBoolean: WireCheck = (value) => typeof value === 'boolean';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
+
+/** zod's own `isPlainObject` (core `util.ts`), which a record asks of its input. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  if (ctor === undefined || typeof ctor !== 'function') return true;
+  const prototype = (ctor as { prototype?: unknown }).prototype;
+  return isObject(prototype) && Object.hasOwn(prototype, 'isPrototypeOf');
+}
+
+function compileRecord(def: SchemaInternals['_zod']['def'], seen: Set<object>): WireCheck | undefined {
+  // Only `z.record(z.string(), …)`: any string key, none enumerated, no loose or partial mode.
+  const key = internals(def.keyType);
+  if (def.mode !== undefined || def.partial || !key || key.def.type !== 'string') return undefined;
+  if (!key.traits.has('$ZodString') || key.def.checks?.length || key.def.format !== undefined)
+    return undefined;
+  if (key.traits.has('$ZodCheck') || (key as { values?: unknown }).values !== undefined) return undefined;
+  const check = compile(def.valueType, seen);
+  if (!check) return undefined;
+  return (value) => {
+    // zod builds the record's output on a plain `{}`: another prototype comes out changed.
+    if (!isPlainObject(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+    // zod copies own enumerable string keys and drops `__proto__`; an enumerable symbol key fails the key schema.
+    for (const symbol of Object.getOwnPropertySymbols(value))
+      if (Object.prototype.propertyIsEnumerable.call(value, symbol)) return false;
+    for (const name of Object.keys(value)) {
+      if (name === '__proto__') return false;
+      if (check !== ACCEPT_ALL && !check(value[name])) return false;
+    }
+    return true;
+  };
+}
 
 /** Subclasses whose parse differs from the kind they extend: never compiled. */
 const FOREIGN_TRAITS = ['$ZodStringFormat', '$ZodNumberFormat', '$ZodExactOptional', '$ZodXor', '$ZodCheck'];
@@ -141,6 +173,8 @@ function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
     }
     case 'object':
       return traits.has('$ZodObject') ? compileObject(def, seen) : undefined;
+    case 'record':
+      return traits.has('$ZodRecord') ? compileRecord(def, seen) : undefined;
     default:
       return undefined;
   }

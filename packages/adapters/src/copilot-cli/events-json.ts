@@ -228,10 +228,17 @@ function copilotSession(event: TypedEvent): string | undefined {
   return typeof data?.sessionId === 'string' ? data.sessionId : undefined;
 }
 
-/** GitHub Copilot CLI's events for the reader engine: one `session.start`, one `result` line at the end. */
+/** The first line of a session: `session.skills_loaded` in `-p` stdout (1.0.102), `session.start` in `events.jsonl`. */
+const COPILOT_START_TYPES: ReadonlySet<string> = new Set(['session.skills_loaded', 'session.start']);
+
+/** GitHub Copilot CLI's events for the reader engine: a session's first line, one `result` line at the end. */
 export const copilotCliEvents: EventVocabulary = {
   format: () => 'events-json',
-  start: { matches: (event) => event.type === 'session.start', perTurn: false, requiredIn: [] },
+  start: {
+    matches: (event) => COPILOT_START_TYPES.has(event.type),
+    perTurn: false,
+    requiredIn: ['events-json'],
+  },
   isTerminal: (event) => event.type === 'result',
   endsOnce: true,
   sessionOf: copilotSession,

@@ -73,7 +73,7 @@ function fromClaudeStop(input: CopilotClaudeStopInput): Result<CopilotStop, Prot
 }
 
 /** Validate a Copilot stop hook payload (either dialect) and normalise it; never throws. */
-export function parseCopilotStop(payload: unknown): Result<CopilotStop, ProtocolError> {
+export function safeParseCopilotStop(payload: unknown): Result<CopilotStop, ProtocolError> {
   if (isClaudeShaped(payload)) {
     const parsed = CopilotClaudeStopInputSchema.safeParse(payload);
     if (!parsed.success) {
@@ -102,7 +102,7 @@ export const copilotCliStopHook: StopHookRuntime = {
   readTranscript: async (path) =>
     (await import('../run-transcript.js')).readRunTranscript(path, 'copilot-cli'),
   parseInput: (payload) => {
-    const stop = parseCopilotStop(payload);
+    const stop = safeParseCopilotStop(payload);
     return stop.success ? ok(stop.data.event) : stop;
   },
 };
@@ -121,7 +121,7 @@ export function handleCopilotCliStop(
   payload: unknown,
   options: CopilotStopHookOptions,
 ): Promise<StopHookResult> {
-  const stop = parseCopilotStop(payload);
+  const stop = safeParseCopilotStop(payload);
   const ref = stop.success ? stop.data.ref : undefined;
   return handleStopHook(copilotCliStopHook, payload, {
     ...options,

@@ -41,7 +41,6 @@ export function parseGeminiCliStopInput(payload: unknown): Result<StopHookEvent,
   });
 }
 
-/** How a Gemini CLI AfterAgent hook payload is validated and normalised into a `StopHookEvent`. */
 /**
  * The transcript reader a Gemini CLI stop needs: the session transcript's last model message (loaded on a
  * Gemini stop only, so the hook of another runtime never loads it).
@@ -49,6 +48,7 @@ export function parseGeminiCliStopInput(payload: unknown): Result<StopHookEvent,
 export const readGeminiCliTranscript = async (path: string) =>
   (await import('./read-transcript.js')).readGeminiTranscriptAnswer(path);
 
+/** How a Gemini CLI AfterAgent hook payload is validated and normalised, and its session transcript read. */
 export const geminiCliStopHook: StopHookRuntime = {
   id: 'gemini-cli',
   parseInput: parseGeminiCliStopInput,

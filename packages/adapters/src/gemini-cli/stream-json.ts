@@ -174,7 +174,10 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
         };
         return { finish: 'error', error, finalText: candidate(), usage };
       }
-      return { ...endOfSuccess(answer), finalText: answer.text(), usage };
+      // A turn that ended with no message has an empty final message, never earlier narration.
+      const ended = endOfSuccess(answer);
+      const empty = ended.finish === 'complete' ? '' : undefined;
+      return { ...ended, finalText: answer.text() ?? empty, usage };
     },
 
     totals: () => ({ finalText: candidate(), usage }),

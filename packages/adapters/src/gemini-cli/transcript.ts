@@ -1,5 +1,12 @@
 import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
 
+interface TranscriptMessage {
+  readonly type: string;
+  readonly text: string;
+  /** The record carries `toolCalls` (Gemini CLI writes them onto the model's record once it makes them). */
+  readonly callsTools: boolean;
+}
+
 /**
  * The final answer in a Gemini CLI session transcript (`transcript_path` of the AfterAgent hook,
  * `~/.gemini/tmp/<project>/chats/session-*.jsonl`), read the way the CLI's own `loadConversationRecord` reads
@@ -9,7 +16,8 @@ import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/
  * later one (all of them when the id is unknown).
  *
  * The answer is the `content` of the last conversational message (`user` or `gemini`) when that message is the
- * model's and has text. The CLI records the model's message before it runs the AfterAgent hook (seen in 0.61.0
+ * model's, has text and calls no tools (`toolCalls`: its text is narration before the calls, as the stream reader
+ * reads the same turn). The CLI records the model's message before it runs the AfterAgent hook (seen in 0.61.0
  * captures, first stop and retry), so that is the answer the hook is judging. Anything else (the last message
  * is the user's, such as a block reason whose retry is not recorded yet; a message with no text; a line cut in
  * the middle) gives no answer: the hook cannot judge, rather than judge a stale one.
@@ -19,7 +27,7 @@ import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/
  * spaces (`Turn.getResponseText`); no rule recovers the final answer from it.
  */
 export class GeminiTranscript {
-  private readonly messages = new Map<string, { readonly type: string; readonly text: string }>();
+  private readonly messages = new Map<string, TranscriptMessage>();
   private brokenLast = false;
   private lines = 0;
 
@@ -49,7 +57,8 @@ export class GeminiTranscript {
   private set(record: Readonly<Record<string, unknown>>): void {
     const id = record.id as string;
     const type = typeof record.type === 'string' ? record.type : '';
-    this.messages.set(id, { type, text: contentText(record.content) });
+    const callsTools = Array.isArray(record.toolCalls) && record.toolCalls.length > 0;
+    this.messages.set(id, { type, text: contentText(record.content), callsTools });
   }
 
   private replaceAll(messages: readonly unknown[]): void {
@@ -81,11 +90,11 @@ export class GeminiTranscript {
         ),
       );
     }
-    let last: { readonly type: string; readonly text: string } | undefined;
+    let last: TranscriptMessage | undefined;
     for (const message of this.messages.values()) {
       if (message.type === 'user' || message.type === 'gemini') last = message;
     }
-    if (last?.type === 'gemini' && last.text.trim() !== '') return ok(last.text);
+    if (last?.type === 'gemini' && !last.callsTools && last.text.trim() !== '') return ok(last.text);
     const why =
       last === undefined
         ? this.lines === 0
@@ -93,7 +102,9 @@ export class GeminiTranscript {
           : 'it holds no user or model message'
         : last.type === 'user'
           ? "its last message is the user's, so the answer being judged is not recorded yet"
-          : 'its last model message has no text';
+          : last.callsTools
+            ? 'its last model message calls tools, so its text is narration before them, not a final answer'
+            : 'its last model message has no text';
     return fail(
       new ProtocolError(
         'no_message_in_transcript',

@@ -74,6 +74,17 @@ export async function readTranscriptFile(
       ),
     );
   }
+  if (run.finish !== 'complete') {
+    // The same rules as every read path: a transcript whose run did not complete has no final answer yet.
+    const why = run.error ? ` (${run.error.code}: ${run.error.message})` : '';
+    return fail(
+      new ProtocolError(
+        'transcript_not_complete',
+        `The transcript ${describeValue(path)} does not show a run that completed${why}, so it has no final answer to check.`,
+        { details: { path, runtime: run.runtime, finish: run.finish } },
+      ),
+    );
+  }
   if (run.finalText === undefined) {
     const why = run.problems[0]?.message;
     return fail(

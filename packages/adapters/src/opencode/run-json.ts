@@ -188,8 +188,8 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
 
 const OPENCODE_TERMINAL_TYPES: ReadonlySet<string> = new Set(['step_finish', 'done', 'error']);
 
-/** Lines that fail or end the run whichever session they name: a failure is never dropped as a child's. */
-const RUN_WIDE_TYPES: ReadonlySet<string> = new Set(['error', 'done']);
+/** Lines that fail the run whichever session they name: a failure is never dropped as a child's. */
+const RUN_WIDE_TYPES: ReadonlySet<string> = new Set(['error']);
 
 function sessionOfLine(event: TypedEvent): string | undefined {
   if (RUN_WIDE_TYPES.has(event.type)) return undefined;
@@ -202,12 +202,13 @@ function partSession(event: TypedEvent): string | undefined {
 }
 
 /**
- * OpenCode's events for the reader engine. It prints no run-start event; the first line's session is the
- * run's, and a line of another session is a child session's (a `task` tool's subagent). The main session's
- * last `step_finish`, a `done` or an `error` line ends a run.
+ * OpenCode's events for the reader engine. Every step starts with `step_start`, the run's first line; the
+ * first line's session is the run's, and a line of another session is a child session's (a `task` tool's
+ * subagent). The main session's last `step_finish`, a `done` or an `error` line ends a run.
  */
 export const openCodeEvents: EventVocabulary = {
   format: () => 'run-json',
+  start: { matches: (event) => event.type === 'step_start', perTurn: true, requiredIn: ['run-json'] },
   isTerminal: (event) => OPENCODE_TERMINAL_TYPES.has(event.type),
   endsOnce: false,
   sessionOf: sessionOfLine,

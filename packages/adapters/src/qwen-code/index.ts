@@ -4,5 +4,5 @@ import type { RuntimeId } from '../runtime-id.js';
 export const RUNTIME_ID = 'qwen-code' satisfies RuntimeId;
 export { readQwenCodeRun } from './read.js';
 export type { QwenCodeStopHookInput } from './stop-hook.js';
-export { handleQwenCodeStop, parseQwenCodeStopInput, qwenCodeStopHook } from './stop-hook.js';
+export { handleQwenCodeStop, qwenCodeStopHook, safeParseQwenCodeStopInput } from './stop-hook.js';
 export { unwrapQwenCodeLine } from './unwrap.js';

@@ -42,7 +42,7 @@ export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies RuntimeId;
  * Codex's `null`). `transcript_path` is Qwen Code's own chat recording, which no reader here reads, so it is
  * not offered as a fallback.
  */
-export function parseQwenCodeStopInput(payload: unknown): Result<StopHookEvent, ProtocolError> {
+export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEvent, ProtocolError> {
   const parsed = QwenCodeStopHookInputSchema.safeParse(payload);
   if (!parsed.success)
     return fail(
@@ -66,7 +66,7 @@ export function parseQwenCodeStopInput(payload: unknown): Result<StopHookEvent, 
 /** How a Qwen Code Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const qwenCodeStopHook: StopHookRuntime = {
   id: QWEN_CODE_HOOK_RUNTIME,
-  parseInput: parseQwenCodeStopInput,
+  parseInput: safeParseQwenCodeStopInput,
 };
 
 /**

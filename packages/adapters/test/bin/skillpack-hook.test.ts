@@ -293,8 +293,10 @@ describe('the skillpack-hook bin', () => {
         !/\/packages\/core\/dist\//.test(url) &&
         !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
         // Each runtime's Stop-hook dialect, and their table: never a reader or a wire schema.
-        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|hook-input)\.js$/.test(url) &&
-        !/\/packages\/adapters\/dist\/(stop-hook-dialects|runtime-id)\.js$/.test(url),
+        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|hook-input|hook-input-schemas|subagent)\.js$/.test(
+          url,
+        ) &&
+        !/\/packages\/adapters\/dist\/(stop-hook-dialects|hook-runtimes|runtime-id)\.js$/.test(url),
     );
     expect(outside).toEqual([]);
     expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);

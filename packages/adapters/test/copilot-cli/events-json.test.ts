@@ -104,12 +104,14 @@ describe('Copilot CLI --output-format json (1.0.102 captures)', () => {
 
 describe('Copilot CLI reader on synthetic lines', () => {
   const line = (event: unknown) => `${JSON.stringify(event)}\n`;
+  // Every session's stdout begins with its first line (1.0.102: `session.skills_loaded`).
+  const read = (text: string) => readCopilot(line({ type: 'session.skills_loaded', data: {} }) + text);
   const message = (content: string, extra: Record<string, unknown> = {}) =>
     line({ type: 'assistant.message', data: { messageId: 'm1', content, toolRequests: [], ...extra } });
   const result = (exitCode = 0) => line({ type: 'result', sessionId: 's', exitCode });
 
   it('never takes a subagent’s message as the answer', () => {
-    const run = readCopilot(
+    const run = read(
       message('main answer') +
         line({ type: 'assistant.message', agentId: 'sub', data: { messageId: 'm2', content: 'sub' } }) +
         line({ type: 'assistant.message', data: { messageId: 'm3', content: 'x', parentToolCallId: 't' } }) +
@@ -120,7 +122,7 @@ describe('Copilot CLI reader on synthetic lines', () => {
   });
 
   it('reads a message that asks for a tool as narration, not an answer', () => {
-    const run = readCopilot(
+    const run = read(
       message('pass', { toolRequests: [{ toolCallId: 't1', name: 'bash', arguments: {} }] }) + result(),
     );
     expect(run.finalText).toBeUndefined();
@@ -129,15 +131,15 @@ describe('Copilot CLI reader on synthetic lines', () => {
   it('reads streamed text without its assistant.message as a cut answer', () => {
     const delta = (text: string) =>
       line({ type: 'assistant.message_delta', data: { messageId: 'm1', deltaContent: text } });
-    const run = readCopilot(delta('All ') + delta('good') + result());
+    const run = read(delta('All ') + delta('good') + result());
     expect(run).toMatchObject({ finish: 'truncated', finalText: 'All good' });
     expect(run.error?.code).toBe('partial_message');
   });
 
   it('reads a response split at reasoning boundaries as whole only at its last chunk', () => {
-    const cut = readCopilot(message('part one', { chunkIndex: 0, chunkCount: 2 }) + result());
+    const cut = read(message('part one', { chunkIndex: 0, chunkCount: 2 }) + result());
     expect(cut.finish).toBe('truncated');
-    const whole = readCopilot(
+    const whole = read(
       message('part one', { chunkIndex: 0, chunkCount: 2 }) +
         line({
           type: 'assistant.message',
@@ -149,16 +151,16 @@ describe('Copilot CLI reader on synthetic lines', () => {
   });
 
   it('reads anything after the result line as a cut run, and a non-zero exit code as an error', () => {
-    expect(readCopilot(message('a') + result() + message('b')).finish).toBe('truncated');
-    expect(readCopilot(message('a') + result() + result()).finish).toBe('truncated');
-    expect(readCopilot(message('a') + result(1))).toMatchObject({
+    expect(read(message('a') + result() + message('b')).finish).toBe('truncated');
+    expect(read(message('a') + result() + result()).finish).toBe('truncated');
+    expect(read(message('a') + result(1))).toMatchObject({
       finish: 'error',
       error: { code: 'exit_code' },
     });
   });
 
   it('records a malformed event without a crash', () => {
-    const run = readCopilot(`${line({ type: 'assistant.message', data: { content: 3 } })}${result()}`);
+    const run = read(`${line({ type: 'assistant.message', data: { content: 3 } })}${result()}`);
     expect(run.malformedLineCount).toBe(1);
     expect(run.finalText).toBeUndefined();
   });

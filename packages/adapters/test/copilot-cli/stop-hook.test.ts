@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleCopilotCliStop, parseCopilotStop } from '../../src/copilot-cli/stop-hook.js';
+import { handleCopilotCliStop, safeParseCopilotStop } from '../../src/copilot-cli/stop-hook.js';
 import { readCopilotStopAnswer } from '../../src/copilot-cli/stop-transcript.js';
 import { createFileBlockCounter } from '../../src/hooks/block-budget.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
@@ -31,12 +31,12 @@ const agentStop = (path: string, timestamp: number, active = false) => ({
   stop_hook_active: active,
 });
 
-describe('parseCopilotStop', () => {
+describe('safeParseCopilotStop', () => {
   it('reads both dialects of the captured payloads', () => {
     for (const stem of ['json-stop-hook-block', 'json-stop-hook-claude-settings']) {
       const [first, second] = hookCapture(stem).inputs;
-      const one = parseCopilotStop(first);
-      const two = parseCopilotStop(second);
+      const one = safeParseCopilotStop(first);
+      const two = safeParseCopilotStop(second);
       expect(one).toMatchObject({
         success: true,
         data: { event: { hookEventName: 'Stop', stopHookActive: false, lastAssistantMessage: undefined } },
@@ -48,11 +48,11 @@ describe('parseCopilotStop', () => {
 
   it('refuses a payload that is not a Copilot stop with a typed error', () => {
     for (const payload of [null, 'x', {}, { sessionId: 's', timestamp: 'now' }]) {
-      const parsed = parseCopilotStop(payload);
+      const parsed = safeParseCopilotStop(payload);
       expect(parsed.success).toBe(false);
       if (!parsed.success) expect(parsed.error.code).toBe('invalid_hook_input');
     }
-    const claude = parseCopilotStop({
+    const claude = safeParseCopilotStop({
       hook_event_name: 'Stop',
       session_id: 's',
       timestamp: 'not a date',

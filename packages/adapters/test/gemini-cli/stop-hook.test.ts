@@ -119,17 +119,17 @@ describe('the session transcript: the answer the hook judges', () => {
   const user = (id: string, text: string) => ({ id, type: 'user', content: [{ text }] });
   const gemini = (id: string, content: string, extra = {}) => ({ id, type: 'gemini', content, ...extra });
 
-  it('a repeated id replaces its message in place (a message gaining its tool calls)', () => {
-    expect(
-      answerOf([
-        user('u', 'go'),
-        gemini('g', 'Let me look.'),
-        gemini('g', 'Let me look.', { toolCalls: [{}] }),
-      ]),
-    ).toEqual({
+  it('a repeated id replaces its message in place (a message gaining its tool calls is narration)', () => {
+    expect(answerOf([user('u', 'go'), gemini('g', 'Let me look.')])).toEqual({
       success: true,
       data: 'Let me look.',
     });
+    const narration = answerOf([
+      user('u', 'go'),
+      gemini('g', 'Let me look.'),
+      gemini('g', 'Let me look.', { toolCalls: [{}] }),
+    ]);
+    expect(!narration.success && narration.error.code).toBe('no_message_in_transcript');
     expect(answerOf([user('u', 'go'), gemini('g', 'A'), user('r', 'again'), gemini('g', 'A')]).success).toBe(
       false,
     );
@@ -225,6 +225,28 @@ describe('handleGeminiCliStop on the captured stops', () => {
       kinds.push(decision.kind === 'allow' ? `allow:${decision.because}` : 'block');
     }
     expect(kinds.slice(0, 3)).toEqual(['block', 'block', 'allow:budget_spent']);
+  });
+
+  // Issue #38 class 10: the stream reader reads the text before a turn's tool calls as narration; so does the hook.
+  it('a transcript whose last model record carries tool calls gives no answer, even a verdict there', async () => {
+    const { payload } = captured('stream-json-stop-hook-tool', 1);
+    const path = payload.transcript_path as string;
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    // Cut where the model's record has gained its tool calls, its narration a pass verdict.
+    const withCalls = lines.findIndex((line) => line.includes('"toolCalls"'));
+    expect(withCalls).toBeGreaterThan(0);
+    const narration = JSON.stringify('{"acceptance":"pass"}');
+    const cut = lines.slice(0, withCalls + 1).map((line) => line.replace('"Let me look."', narration));
+    writeFileSync(path, `${cut.join('\n')}\n`);
+    const read = await readGeminiTranscriptAnswer(path);
+    expect(!read.success && read.error.code).toBe('no_message_in_transcript');
+    expect(!read.success && read.error.message).toContain('calls tools');
+    const { decision, output } = await handleGeminiCliStop(payload, {
+      contracts: [acceptance],
+      blockCounter: memoryCounter(),
+    });
+    expect(decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+    expect(output.systemMessage).toContain('calls tools');
   });
 
   it('lets the stop through, saying why, when the transcript gives no answer', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fail, ok, ProtocolError } from '@skillpack/core';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
@@ -95,6 +98,43 @@ describe('handleStopHook', () => {
       systemMessage: 'skillpack-hook: Cannot read the transcript "x": ENOENT.',
     });
   });
+
+  it.each([
+    ['ended its turn', 'end_turn', { kind: 'allow', because: 'satisfied' }],
+    [
+      'asked for a tool (narration: the run had not completed)',
+      'tool_use',
+      { kind: 'allow', because: 'hook_error' },
+    ],
+  ] as const)(
+    'judges a transcript whose last main message %s by the reader engine’s rules',
+    async (_name, stop, decision) => {
+      const dir = mkdtempSync(join(tmpdir(), 'skillpack-transcript-'));
+      try {
+        const path = join(dir, 'transcript.jsonl');
+        const lines = [
+          { type: 'user', sessionId: 's-1', parentUuid: null, message: { role: 'user', content: 'go' } },
+          {
+            type: 'assistant',
+            sessionId: 's-1',
+            parentUuid: 'u',
+            message: {
+              id: 'm',
+              role: 'assistant',
+              content: [{ type: 'text', text: `Done.\n${GREETING}` }],
+              stop_reason: stop,
+            },
+          },
+        ];
+        writeFileSync(path, lines.map((line) => JSON.stringify(line)).join('\n'));
+        const { last_assistant_message: _, ...payload } = CLAUDE_STOP;
+        const result = await handleClaudeCodeStop({ ...payload, transcript_path: path }, options());
+        expect(result.decision).toMatchObject(decision);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('reads a missing transcript file with the default reader as a let-through', async () => {
     const { last_assistant_message: _, ...payload } = CLAUDE_SUBAGENT_STOP;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { handleQwenCodeStop, parseQwenCodeStopInput } from '../../src/qwen-code/stop-hook.js';
+import { handleQwenCodeStop, safeParseQwenCodeStopInput } from '../../src/qwen-code/stop-hook.js';
 import { acceptance, noState } from '../_support/read-paths.js';
 
 const payloads = (file: string) =>
@@ -15,7 +15,7 @@ const payloads = (file: string) =>
 describe('Qwen Code 0.24.4 Stop hook input', () => {
   it('normalises the captured payloads: the final attempt only, stop_hook_active on the retry', () => {
     const [first, second] = payloads('stream-json-stop-hook-block.hook-inputs.jsonl');
-    expect(parseQwenCodeStopInput(first)).toMatchObject({
+    expect(safeParseQwenCodeStopInput(first)).toMatchObject({
       success: true,
       data: {
         runtime: 'qwen-code',
@@ -25,7 +25,7 @@ describe('Qwen Code 0.24.4 Stop hook input', () => {
         transcriptPath: undefined,
       },
     });
-    expect(parseQwenCodeStopInput(second)).toMatchObject({
+    expect(safeParseQwenCodeStopInput(second)).toMatchObject({
       success: true,
       data: { stopHookActive: true, lastAssistantMessage: 'The project holds notes.txt. FINAL' },
     });
@@ -34,7 +34,7 @@ describe('Qwen Code 0.24.4 Stop hook input', () => {
   it('reads the placeholder of an empty final reply as no message', () => {
     const [payload] = payloads('stream-json-tool-then-empty.hook-inputs.jsonl');
     expect(payload?.last_assistant_message).toBe('(empty content)');
-    const parsed = parseQwenCodeStopInput(payload);
+    const parsed = safeParseQwenCodeStopInput(payload);
     expect(parsed.success && parsed.data).toMatchObject({
       lastAssistantMessage: undefined,
       lastAssistantMessageNull: true,
@@ -51,7 +51,7 @@ describe('Qwen Code 0.24.4 Stop hook input', () => {
     { session_id: 's' },
     { session_id: 's', hook_event_name: 'Stop' },
   ])('refuses %j with a typed error', (payload) => {
-    const parsed = parseQwenCodeStopInput(payload);
+    const parsed = safeParseQwenCodeStopInput(payload);
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.error.code).toBe('invalid_hook_input');
   });

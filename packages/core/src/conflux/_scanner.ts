@@ -1,7 +1,8 @@
+import type { ProtocolError } from '../errors.js';
 import { fail, ok } from '../result.js';
 import { createFenceTracker } from '../text/fence.js';
 import { forEachLine } from '../text/lines.js';
-import type { UnwrapLine } from '../text/unwrap.js';
+import { runNotCompleteOf, type UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
 import { bareBlockerError, missingVerdictError } from './error-codes.js';
@@ -96,6 +97,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
   let detection: VerdictDetection | undefined;
   let decided: AcceptanceParseResult | undefined;
   let ended = false;
+  let notComplete: ProtocolError<'run_not_complete'> | undefined;
   const counting = options?.countVerdicts === true;
   const verdicts = { json: 0, legacy: 0, kinds: new Set<AcceptanceKind>() };
 
@@ -209,7 +211,11 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
 
   function rawLine(line: string): boolean {
     if (decided !== undefined && !counting) return true;
-    if (line.length > maxLineLength) return skipLine();
+    if (line.length > maxLineLength) {
+      // A whole-run unwrapper sees every line: one too long to hold fails its run, never vanishes.
+      if (typeof unwrap?.notComplete === 'function') callUnwrap(unwrap, line);
+      return skipLine();
+    }
     rawLines++;
     // A lone surrogate only matters once it is text (the unwrapper's JSON parse treats it like U+FFFD).
     const unwrapped = callUnwrap(unwrap, line);
@@ -233,7 +239,9 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
         // Text held back to the end counts as the last raw line's.
         const held = decided === undefined || counting ? callEnd(unwrap) : undefined;
         if (held) forEachLine(held, textLine);
+        notComplete = runNotCompleteOf(unwrap);
       }
+      if (notComplete) return fail(notComplete);
       return withVerdictWarning(decided ?? finishLegacy());
     },
   };

@@ -19,8 +19,15 @@ import {
   VERDICT_KIND_SCHEMAS,
 } from './schemas.js';
 
-/** What the parser returns: the verdict and its source, or a typed acceptance protocol error. */
-export type AcceptanceParseResult = Result<ParsedAcceptanceVerdict, ProtocolError<ConfluxErrorCode>>;
+/**
+ * What the parser returns: the verdict and its source, or a typed acceptance protocol error; `run_not_complete`
+ * when a whole-run `unwrapLine` says the run did not complete (not a protocol failure of the agent's: the run
+ * itself failed, as a failed command does).
+ */
+export type AcceptanceParseResult = Result<
+  ParsedAcceptanceVerdict,
+  ProtocolError<ConfluxErrorCode | 'run_not_complete'>
+>;
 
 /**
  * The verdict the schema makes of pre-checked fields: `checked` holds what the seed's checks normalised,

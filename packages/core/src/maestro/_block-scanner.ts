@@ -1,5 +1,6 @@
+import type { ProtocolError } from '../errors.js';
 import type { Warning } from '../result.js';
-import { agentTextLines, type UnwrapLine } from '../text/unwrap.js';
+import { agentTextLines, runNotCompleteOf, type UnwrapLine } from '../text/unwrap.js';
 
 /** The marker lines that open and close a block, for example `---RESULT---` and `---END---`. */
 export interface BlockMarkers {
@@ -23,6 +24,8 @@ export interface BlockScan {
   readonly block: ScannedBlock | undefined;
   /** Line of a start marker that opens after the last complete block and never closes (truncated output). */
   readonly unterminatedStartLine: number | undefined;
+  /** Set when the unwrapper says the output holds no run that completed: the parsers fail with it. */
+  readonly notComplete?: ProtocolError<'run_not_complete'> | undefined;
 }
 
 /**
@@ -46,7 +49,8 @@ export function scanForBlock(text: string, markers: BlockMarkers, unwrapLine?: U
       openAt = undefined;
     }
   }
-  return { lines, block, unterminatedStartLine: openAt };
+  const notComplete = runNotCompleteOf(unwrapLine);
+  return { lines, block, unterminatedStartLine: openAt, ...(notComplete ? { notComplete } : {}) };
 }
 
 /** One field read from a block: its value (continuation lines joined with `\n`) and the line it started on. */

@@ -27,6 +27,7 @@ export const MAESTRO_FAILURE_CODES = [
   'missing_status',
   'no_session',
   'option_argument_missing',
+  'run_not_complete',
   'too_many_arguments',
   'unknown_option',
   'unrenderable_result',

@@ -193,7 +193,8 @@ function fallbackResult(scan: BlockScan): Result<MaestroResult, MaestroProtocolE
 /**
  * Parse a maestro `---RESULT---` block from agent output. The last complete block wins; an unknown or
  * missing STATUS in it is a `ProtocolError`. Without a complete block the upstream fallback is returned as
- * a success whose data has `fallback: true` and whose first warning has code `E013`.
+ * a success whose data has `fallback: true` and whose first warning has code `E013`. With an `unwrapLine` that
+ * reads whole runs, a run that did not complete fails with `run_not_complete` instead of any of these.
  */
 export function safeParseResultBlock(
   text: unknown,
@@ -201,6 +202,7 @@ export function safeParseResultBlock(
 ): Result<MaestroResult, MaestroProtocolError> {
   if (typeof text !== 'string') return fail(invalidInputError(text, 'the agent output'));
   const scan = scanForBlock(text, RESULT_MARKERS, options.unwrapLine);
+  if (scan.notComplete) return fail(scan.notComplete);
   return scan.block === undefined ? fallbackResult(scan) : readBlock(scan.block, scan);
 }
 

@@ -84,7 +84,8 @@ function readConfidence(field: BlockField | undefined, warnings: Warning[]): Con
  * Parse a quality-gate `---VERDICT---` block. The last complete block wins. Upstream turns every parse
  * failure (no block, a STATUS outside PASS|FAIL|PARTIAL|BLOCKED, an unusable CONFIDENCE_SCORE) into the
  * `fix` fallback, so for text input this always succeeds; `data.fallback` tells the two apart and the first
- * warning carries the failure code.
+ * warning carries the failure code. The one failure: an `unwrapLine` that reads whole runs says the run did not
+ * complete (`run_not_complete`).
  */
 export function safeParseVerdictBlock(
   text: unknown,
@@ -92,6 +93,7 @@ export function safeParseVerdictBlock(
 ): Result<MaestroVerdict, MaestroProtocolError> {
   if (typeof text !== 'string') return fail(invalidInputError(text, 'the agent output'));
   const scan = scanForBlock(text, VERDICT_MARKERS, options.unwrapLine);
+  if (scan.notComplete) return fail(scan.notComplete);
   const truncated = scan.unterminatedStartLine !== undefined;
   const block = scan.block;
   if (block === undefined) {

@@ -1,3 +1,4 @@
+import { type ErrorDetails, ProtocolError } from '../errors.js';
 import { nextLine } from './lines.js';
 
 /**
@@ -9,6 +10,46 @@ import { nextLine } from './lines.js';
 export interface UnwrapLine {
   (line: string): string | undefined;
   readonly end?: (() => string | undefined) | undefined;
+  /**
+   * Called after the last line (and `end`): why the output holds no run that completed, or `undefined` when it
+   * does. An unwrapper that reads whole runs (the adapters' `createEventLineUnwrapper`) has it; the parsers of
+   * this package then fail with `run_not_complete`, as every other read path does, instead of reading text.
+   */
+  readonly notComplete?: (() => RunNotCompleteReason | undefined) | undefined;
+}
+
+/** Why an output holds no completed run, as an unwrapper tells it: a message and structured details. */
+export interface RunNotCompleteReason {
+  readonly message: string;
+  readonly details?: ErrorDetails | undefined;
+}
+
+/** The code every parser fails with when its unwrapper says the run did not complete. */
+export const RUN_NOT_COMPLETE = 'run_not_complete';
+
+/**
+ * The `run_not_complete` error for an output whose unwrapper says the run did not complete (ask once the
+ * lines were read), else `undefined`. An unwrapper that throws here cannot vouch for the run: that fails too.
+ */
+export function runNotCompleteOf(
+  unwrapLine: UnwrapLine | undefined,
+): ProtocolError<typeof RUN_NOT_COMPLETE> | undefined {
+  if (typeof unwrapLine?.notComplete !== 'function') return undefined;
+  let reason: unknown;
+  try {
+    reason = unwrapLine.notComplete();
+  } catch (cause) {
+    return new ProtocolError(RUN_NOT_COMPLETE, 'The unwrapper could not tell whether the run completed.', {
+      cause,
+    });
+  }
+  if (typeof reason !== 'object' || reason === null) return undefined;
+  const { message, details } = reason as Partial<RunNotCompleteReason>;
+  return new ProtocolError(
+    RUN_NOT_COMPLETE,
+    typeof message === 'string' ? message : 'Expected a run that completed; this one did not.',
+    { details: typeof details === 'object' && details !== null ? details : {} },
+  );
 }
 
 /**

@@ -9,13 +9,12 @@ function commandOf(call: ContractToolCall): string | undefined {
 }
 
 /**
- * The `zf emit` calls a run's shell tools executed (a failed or declined call emitted nothing), as
- * `{"type","payload"}` envelope lines in call order, which a ZaoFu contract's `extract` reads as candidates.
+ * The `zf emit` calls among a run's shell tool calls, as `{"type","payload"}` envelope lines in call order,
+ * which a ZaoFu contract's `extract` reads as candidates. `defineContract` gives it only completed calls.
  */
 export function zfEmitEnvelopeLines(calls: readonly ContractToolCall[]): string[] {
   const lines: string[] = [];
   for (const call of calls) {
-    if (call.status === 'error' || call.status === 'declined') continue;
     const command = commandOf(call);
     if (command === undefined || !command.includes('zf')) continue;
     for (const { result } of findZfEmitCommands(command)) {

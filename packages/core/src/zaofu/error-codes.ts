@@ -24,6 +24,7 @@ export const ZAOFU_ERROR_CODES = [
   'object_artifact_ref',
   'payload_in_file',
   'proposal_not_found',
+  'run_not_complete',
 ] as const;
 /** The stable `code` of every error the zaofu family returns or throws, one of `ZAOFU_ERROR_CODES`. */
 export type ZaofuErrorCode = (typeof ZAOFU_ERROR_CODES)[number];

@@ -11,7 +11,7 @@ import { protocolErrorFromZod } from '../issues.js';
 import { fail, ok, type Warning } from '../result.js';
 import { findJsonCandidates } from '../text/json-candidates.js';
 import { isJsonObject } from '../text/json-line.js';
-import { agentTextLines } from '../text/unwrap.js';
+import { agentTextLines, runNotCompleteOf } from '../text/unwrap.js';
 import { isMapping } from './_python.js';
 import { findCompletionWarnFields, findMissingCompletionFields } from './completion-payload.js';
 import { findZfEmitCommandsInText } from './emit-in-text.js';
@@ -141,6 +141,8 @@ function candidates(eventType: string, text: string, options: ExtractOptions): C
 function createExtract<T>(eventType: string, validate: (value: unknown) => ContractResult<T>) {
   return (text: string, options: ExtractOptions): ContractResult<T> => {
     const all = candidates(eventType, typeof text === 'string' ? text : '', options);
+    const notComplete = runNotCompleteOf(options.unwrapLine);
+    if (notComplete) return fail(notComplete);
     let typedFailure: ContractResult<T> | undefined;
     let untypedFailure: ContractResult<T> | undefined;
     for (const typed of [true, false]) {

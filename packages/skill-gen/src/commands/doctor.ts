@@ -2,6 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
+import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
@@ -75,7 +76,11 @@ the runs and says so.`,
         const enforcement = prove
           ? await prove(pack.install, { ...context, contract })
           : await (await import('../doctor/hooked-contracts.js'))
-              .readHookedContractIds(pack.install, listing.data.root)
+              .readHookedContractIds(
+                pack.install,
+                listing.data.root,
+                SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles),
+              )
               .then((ids) =>
                 ids.map((id) => ({
                   kind: 'enforcement' as const,

@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
-import { CODEX_FORMS, type CodexForm } from '../install/codex-form.js';
 import { runtimeConfigConsent } from '../install/consent.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
+import { CODEX_FORMS, type CodexForm } from '../runtimes/codex/form.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { PLUGIN_CLI_OPTION } from './_plugin-cli-option.js';
@@ -143,9 +143,9 @@ commands. uninstall reverses both.`,
     ] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
-      import('../install/codex-trust-step.js'),
-      import('../install/codex-trust.js'),
-      import('../install/codex-plugin-format.js'),
+      import('../runtimes/codex/trust-step.js'),
+      import('../runtimes/codex/trust.js'),
+      import('../runtimes/codex/plugin-format.js'),
     ]);
     const roots = resolveRoots(values, io);
     const argument = positionals[0]!;

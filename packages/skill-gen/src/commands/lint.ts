@@ -36,7 +36,7 @@ runtime's load rules. Folders are searched for SKILL.md and skill.md files.`,
 built pack's target folder is checked only for the runtimes that load it from there.`,
   async run({ io, values, positionals, format }) {
     const [{ runLint }, { formatLintJson, formatLintText }] = await Promise.all([
-      import('../lint/run-lint.js'),
+      import('../runtimes/runtime-lint.js'),
       import('../lint/format.js'),
     ]);
     // With --config its contracts are loaded. Inside a pack project they are loaded when a skill source

@@ -42,7 +42,7 @@ uninstall\`, \`copilot plugin uninstall\`; --plugin-cli PATH with --runtime), th
     const [{ uninstallPack }, { formatOutcomeJson, formatOutcomeText }, pluginFormat] = await Promise.all([
       import('../install/operations.js'),
       import('../install/format.js'),
-      import('../install/codex-plugin-format.js'),
+      import('../runtimes/codex/plugin-format.js'),
     ]);
     const pluginCli = values['plugin-cli'];
     if (pluginCli !== undefined && values.runtime === undefined)

@@ -1,6 +1,8 @@
 import { CONTRACT_ID_PATTERN, contractIdProblem } from '@skillpack/core';
 import { z } from 'zod';
 import { windowsNameProblem } from '../files/windows-names.js';
+import { ClaudeCodeConfigSchema } from '../runtimes/claude-code/config.js';
+import { CodexConfigSchema } from '../runtimes/codex/config.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 
 /** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */
@@ -62,8 +64,6 @@ export const HookConfigSchema = z.strictObject({
 /** One contract's Stop hook settings in `skillpack.config.json` `hooks`: events, block budget, timeout. */
 export type HookConfig = z.output<typeof HookConfigSchema>;
 
-export const CODEX_INSTALLATION_POLICIES = ['AVAILABLE', 'INSTALLED_BY_DEFAULT', 'NOT_AVAILABLE'] as const;
-
 const PathSchema = z.string().min(1).max(1024);
 
 /** Validates `skillpack.config.json`: the pack's identity, its skills, targets, contracts and hooks. */
@@ -102,22 +102,8 @@ export const PackConfigSchema = z.strictObject({
     .record(ContractIdSchema, HookConfigSchema)
     .default({})
     .meta({ description: 'Contracts whose Stop hook (Claude Code, Codex) and OpenCode plugin are wired.' }),
-  'claude-code': z
-    .strictObject({ category: z.string().min(1).max(64).optional() })
-    .default({})
-    .meta({ description: 'Claude Code marketplace entry.' }),
-  codex: z
-    .strictObject({
-      category: z.string().min(1).max(64).default('Productivity'),
-      installation: z.enum(CODEX_INSTALLATION_POLICIES).default('AVAILABLE'),
-      authentication: z
-        .string()
-        .regex(/^[A-Z][A-Z_]{0,63}$/)
-        .default('ON_INSTALL'),
-      displayName: z.string().min(1).max(128).optional(),
-    })
-    .default({ category: 'Productivity', installation: 'AVAILABLE', authentication: 'ON_INSTALL' })
-    .meta({ description: 'Codex plugin interface and marketplace policy.' }),
+  'claude-code': ClaudeCodeConfigSchema,
+  codex: CodexConfigSchema,
   portable: z
     .strictObject({
       packageName: z

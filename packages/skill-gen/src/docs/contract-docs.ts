@@ -74,7 +74,7 @@ function errorLines(contract: AnyContract): string[] {
 
 function contractSection(contract: AnyContract): string[] {
   // The view skills render from: field rows from the JSON Schema, examples as `render` writes them.
-  const view = createContractView(contract, 'portable');
+  const view = createContractView(contract, undefined);
   return [
     `## \`${contract.id}\`: ${contract.title}`,
     '',

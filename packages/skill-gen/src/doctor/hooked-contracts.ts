@@ -2,14 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LockedInstall } from '../install/lock-file.js';
 
-/** Runtime configuration files a Stop hook may be registered in besides the pack's own files. */
-const HOOK_CONFIG_FILES = [
-  '.claude/settings.json',
-  '.claude/settings.local.json',
-  '.codex/hooks.json',
-  '.qwen/settings.json',
-];
-
 const HOOK_COMMAND = /skillpack-hook\.[cm]?js\b[^\n]*/g;
 const CONTRACT_ARG = /--contract[= ]+\\?"?([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)/g;
 
@@ -55,10 +47,17 @@ export function hookedContractIds(
 
 const TEXT_FILE = /\.(?:md|json|jsonc|toml|ya?ml)$/;
 
-/** Read the texts `hookedContractIds` needs from a scope root; unreadable files are skipped. */
-export async function readHookedContractIds(install: LockedInstall, root: string): Promise<string[]> {
+/**
+ * Read the texts `hookedContractIds` needs from a scope root, the pack's own files and the runtimes' `hookConfigFiles`
+ * (runtime configuration a Stop hook may be registered in); unreadable files are skipped.
+ */
+export async function readHookedContractIds(
+  install: LockedInstall,
+  root: string,
+  hookConfigFiles: readonly string[],
+): Promise<string[]> {
   const own = install.files.map((file) => file.path).filter((path) => TEXT_FILE.test(path));
-  const shared = HOOK_CONFIG_FILES.filter((path) => !own.includes(path));
+  const shared = hookConfigFiles.filter((path) => !own.includes(path));
   const read = async (path: string, isShared: boolean) => {
     const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
     return text === undefined ? [] : [{ path, text, shared: isShared }];

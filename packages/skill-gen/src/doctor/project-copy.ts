@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
@@ -11,17 +11,17 @@ export interface ThrowawayCopy {
 
 /**
  * Whether a path of the project is copied: everything but `.git` and `node_modules` folders, except the
- * `node_modules` an OpenCode project keeps for its plugins (`.opencode/node_modules`). Pure.
+ * `node_modules` of a top folder in `keptModules` (a runtime's, its declaration's `doctor.keptModules`). Pure.
  */
-export function isCopied(relativePath: string): boolean {
+export function isCopied(relativePath: string, keptModules: readonly string[]): boolean {
   const parts = relativePath.split(/[\\/]/);
   if (parts.includes('.git')) return false;
   const modules = parts.indexOf('node_modules');
-  return modules === -1 || (modules === 1 && parts[0] === '.opencode');
+  return modules === -1 || (modules === 1 && keptModules.includes(parts[0]!));
 }
 
 /** Copy `project` to a new temp folder (a fresh git repository, as the runtimes look for one). */
-export function copyProject(project: string): ThrowawayCopy {
+export function copyProject(project: string, keptModules: readonly string[]): ThrowawayCopy {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'skillpack-doctor-')));
   const dir = join(root, 'project');
   const remove = () => rmSync(root, { recursive: true, force: true });
@@ -30,7 +30,7 @@ export function copyProject(project: string): ThrowawayCopy {
       recursive: true,
       filter: (source) => {
         const rel = relative(project, source);
-        return rel === '' || (!rel.startsWith(`..${sep}`) && isCopied(rel));
+        return rel === '' || (!rel.startsWith(`..${sep}`) && isCopied(rel, keptModules));
       },
     });
     execFileSync('git', ['init', '-q'], { cwd: dir, stdio: 'ignore' });
@@ -48,20 +48,4 @@ export function emptyProject(): ThrowawayCopy {
   mkdirSync(dir);
   execFileSync('git', ['init', '-q'], { cwd: dir, stdio: 'ignore' });
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
-}
-
-/**
- * OpenCode installs `@opencode-ai/plugin` from the npm registry into a plugins folder's `node_modules`
- * before its first run unless one is there; a pack's skillpack plugin (a self-contained bundle) imports
- * nothing from it, so an empty stand-in keeps doctor's run offline. Written only into the throwaway copy,
- * only when missing.
- */
-export function standInOpenCodePlugin(pluginsParent: string): void {
-  const dir = join(pluginsParent, 'node_modules/@opencode-ai/plugin');
-  if (!existsSync(join(pluginsParent, 'plugins')) || existsSync(join(dir, 'package.json'))) return;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'package.json'),
-    '{"name":"@opencode-ai/plugin","version":"0.0.0-skillpack-doctor"}\n',
-  );
 }

@@ -1,9 +1,8 @@
-// Planning the permission rules `--activate` adds for Claude Code skills (claude-activation.ts): next to the
+// Planning the permission rules `--activate` adds for Claude Code skills (runtimes/claude-code/activation.ts): next to the
 // hook configuration edit, chained onto it when both land in the same file (the user scope's settings.json).
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { readRegularFile } from '../files/read-regular-file.js';
-import { perRuntime } from '../runtimes/registry.js';
 import {
   ACTIVATION_FILE,
   activationStep,
@@ -11,7 +10,8 @@ import {
   mergeRules,
   removeRules,
   skillRule,
-} from './claude-activation.js';
+} from '../runtimes/claude-code/activation.js';
+import { perRuntime } from '../runtimes/registry.js';
 import type { InstallScope } from './layout.js';
 import type { LockedActivation, LockedInstall } from './lock-file.js';
 import type { PackFile, PlanAction } from './plan.js';

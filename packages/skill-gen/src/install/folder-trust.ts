@@ -1,5 +1,5 @@
 // A runtime whose headless runs need the project folder trusted declares how (`install.folderTrust` in its
-// runtimes/<id>.ts): a step install runs after the files are in place and uninstall runs after they are gone.
+// runtimes/<id>/runtime.ts): a step install runs after the files are in place and uninstall runs after they are gone.
 // The step is loaded only for that runtime, so no other install pays for its code.
 import type { InstallScope } from './layout.js';
 import type { OperationOutcome } from './operations.js';

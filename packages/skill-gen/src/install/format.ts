@@ -1,6 +1,6 @@
+import type { PluginFormReport } from '../runtimes/claude-code/plugin-plan.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import type { ActivationReport } from './activation-plan.js';
-import type { PluginFormReport } from './claude-plugin-plan.js';
 import type { HomePluginReport } from './home-plugin-step.js';
 import type { OperationOutcome, ScopeListing } from './operations.js';
 import type { PlanAction, PlanActionType } from './plan.js';

@@ -5,16 +5,17 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
+import { perRuntime } from '../runtimes/registry.js';
 import { probePaths } from './disk-state.js';
 import {
   declaredHookEntries,
   entryDigest,
-  type HookConfigFile,
   type HookEntry,
   type LockedHookConfig,
   mergeHookEntries,
   removeHookEntries,
 } from './hook-config.js';
+import { absolute } from './hook-wiring.js';
 import type { InstallScope } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
 import type { DiskState, HookConfigPlan, PlanAction } from './plan.js';
@@ -28,84 +29,8 @@ export interface PackHook {
   readonly folder: string;
 }
 
-interface HookWiring {
-  /** The file the runtime reads hooks from, below the scope root. */
-  readonly file: HookConfigFile;
-  /** The plugin-root variable the pack's hooks.json commands use. */
-  readonly placeholder: string;
-  /** The folder (below the scope root) a pack's hook program goes in; `undefined` for an unusable name. */
-  readonly folder: (pack: string) => string | undefined;
-  /** The folder as the hook command names it. */
-  readonly commandDir: (root: string, scope: InstallScope, folder: string) => string;
-}
-
-const absolute = (root: string, folder: string) =>
-  `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder.replace(/\/$/, '')}`;
-
-const plainName = (pack: string) => {
-  const name = pack.replace(/^@/, '').replaceAll('/', '+');
-  return /^[A-Za-z0-9._+-]+$/.test(name) && name !== '.' && name !== '..' ? name : undefined;
-};
-
-/**
- * Per runtime. Codex runs a hook with the project as its working directory and no project variable, so its
- * commands are absolute. Claude Code 2.1.328 runs hook commands through a shell with `CLAUDE_PROJECT_DIR`
- * set, so a project's settings.json (committed with the project) names the program relative to it and works
- * in every clone; the user's settings name it absolutely.
- */
-export const HOOK_WIRING: Readonly<Record<RuntimeId, HookWiring | undefined>> = {
-  codex: {
-    file: '.codex/hooks.json',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Codex's plugin-root placeholder.
-    placeholder: '${PLUGIN_ROOT}',
-    folder: (pack) => {
-      const name = plainName(pack);
-      return name === undefined ? undefined : `.codex/hooks/${name}/`;
-    },
-    commandDir: (root, _scope, folder) => absolute(root, folder),
-  },
-  'claude-code': {
-    file: '.claude/settings.json',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's plugin-root placeholder.
-    placeholder: '${CLAUDE_PLUGIN_ROOT}',
-    folder: (pack) => {
-      const name = plainName(pack);
-      return name === undefined ? undefined : `.claude/hooks/${name}/`;
-    },
-    commandDir: (root, scope, folder) =>
-      scope === 'project' ? `$CLAUDE_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
-  },
-  // The OpenCode plugin is its enforcement; it has no hook entry.
-  opencode: undefined,
-  // Gemini CLI 0.61 runs hook commands through a shell with `GEMINI_PROJECT_DIR` set (captured), so a project's
-  // settings.json names the program relative to it; the extension's declaration uses `${extensionPath}`.
-  'gemini-cli': {
-    file: '.gemini/settings.json',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
-    placeholder: '${extensionPath}',
-    folder: (pack) => {
-      const name = plainName(pack);
-      return name === undefined ? undefined : `.gemini/hooks/${name}/`;
-    },
-    commandDir: (root, scope, folder) =>
-      scope === 'project' ? `$GEMINI_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
-  },
-  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
-  'copilot-cli': undefined,
-  // Qwen Code 0.24.4 runs hook commands through a shell with QWEN_PROJECT_DIR set (like Claude Code's
-  // CLAUDE_PROJECT_DIR), from project or user `.qwen/settings.json`, with no trust step.
-  'qwen-code': {
-    file: '.qwen/settings.json',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the pack's own placeholder (targets/qwen-code.ts).
-    placeholder: '${QWEN_PACK_ROOT}',
-    folder: (pack) => {
-      const name = plainName(pack);
-      return name === undefined ? undefined : `.qwen/hooks/${name}/`;
-    },
-    commandDir: (root, scope, folder) =>
-      scope === 'project' ? `$QWEN_PROJECT_DIR/${folder.replace(/\/$/, '')}` : absolute(root, folder),
-  },
-};
+/** Each runtime's hook wiring (`hook-wiring.ts` of its folder); `undefined` where it has no hook entry. */
+export const HOOK_WIRING = perRuntime((runtime) => runtime.install.hookWiring);
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */
 export function hookCommandProgram(

@@ -1,4 +1,4 @@
-// Claude Code (`.claude/settings.json`), Codex (`.codex/hooks.json`) and Qwen Code (`.qwen/settings.json`) read command hooks from a JSON object
+// Runtimes with a hook configuration file (their declaration's `install.hookWiring`) read command hooks from a JSON object
 // `{ "hooks": { "<Event>": [ { "hooks": [ { "type": "command", "command": … } ] } ] } }`. That file is runtime
 // configuration a person shares with other tools, so install only adds and removes skillpack's own groups,
 // identified by the sha256 of their stable JSON as recorded in the lock, and edits the text surgically
@@ -8,15 +8,6 @@ import { sha256 } from '../files/sha256.js';
 import { toStableJson } from '../json/stable-json.js';
 import { appendAt, removeAt } from './json-edit.js';
 
-/** The hook configuration files install edits, relative to the scope root (project or home). */
-export const HOOK_CONFIG_FILES = [
-  '.codex/hooks.json',
-  '.claude/settings.json',
-  '.gemini/settings.json',
-  '.qwen/settings.json',
-] as const;
-export type HookConfigFile = (typeof HOOK_CONFIG_FILES)[number];
-
 export interface HookEntry {
   readonly event: string;
   readonly group: Record<string, unknown>;
@@ -24,7 +15,7 @@ export interface HookEntry {
 
 /** What the lock records of an install's hook configuration edits. */
 export interface LockedHookConfig {
-  readonly file: HookConfigFile;
+  readonly file: string;
   /** Whether skillpack created the file (then uninstall deletes it once nothing else is left in it). */
   readonly createdFile: boolean;
   entries: { event: string; sha256: string }[];

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
-import { CODEX_PLUGIN_CACHE } from '../runtimes/codex.js';
 import { perRuntime } from '../runtimes/registry.js';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;
@@ -17,9 +16,6 @@ export type InstallForm = (typeof INSTALL_FORMS)[number];
 
 /** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
-
-/** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
-export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';
 
 /**
  * Pack path prefixes of each runtime's skill form and where they go, relative to the scope root (the project
@@ -76,27 +72,4 @@ export function ownableFolders(runtime: RuntimeId, scope: InstallScope): readonl
 /** The lock file of a scope: `<project>/skillpack-lock.json` or `<home>/.skillpack/skillpack-lock.json`. */
 export function lockFilePath(scope: InstallScope, root: string): string {
   return scope === 'project' ? join(root, LOCK_FILE_NAME) : join(root, '.skillpack', LOCK_FILE_NAME);
-}
-
-/**
- * The folder (below the scope root) a pack's Codex hook program is installed in: `.codex/hooks/<pack>/`, in
- * both scopes (user scope: `~/.codex`, Codex's default `CODEX_HOME`). `undefined` for a pack name that is not
- * a plain file name once a leading `@` is dropped and `/` becomes `+` (`@acme/pack` → `acme+pack`).
- */
-export function codexHookFolder(packName: string): string | undefined {
-  const name = packName.replace(/^@/, '').replaceAll('/', '+');
-  if (!/^[A-Za-z0-9._+-]+$/.test(name) || name === '.' || name === '..') return undefined;
-  return `.codex/hooks/${name}/`;
-}
-
-/**
- * The folder (below the home) Codex 0.169 loads an installed plugin from: `.codex/plugins/cache/<marketplace>/
- * <plugin>/<version>/`, as `codex plugin add` writes it. skillpack's marketplace and plugin are both named after
- * the pack. `undefined` for a name or version that is not a plain file name (`@acme/pack` is refused: Codex
- * plugin names are plain).
- */
-export function codexPluginFolder(packName: string, version: string): string | undefined {
-  const plain = (value: string) => /^[A-Za-z0-9._-]+$/.test(value) && value !== '.' && value !== '..';
-  if (!plain(packName) || !plain(version)) return undefined;
-  return `${CODEX_PLUGIN_CACHE}${packName}/${packName}/${version}/`;
 }

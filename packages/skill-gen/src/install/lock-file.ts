@@ -2,13 +2,17 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../json/stable-json.js';
-import { skillGenRuntime } from '../runtimes/registry.js';
-import { HOOK_CONFIG_FILES } from './hook-config.js';
+import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
+
+/** The hook configuration files install edits, relative to the scope root (project or home). */
+const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) =>
+  runtime.install.hookWiring ? [runtime.install.hookWiring.file] : [],
+);
 const MAX_LOCK_FILE_CHARS = 16 * 1024 * 1024;
 
 const LockPathSchema = z
@@ -27,7 +31,7 @@ export type LockedFile = z.output<typeof LockedFileSchema>;
 
 /** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`, `.claude/settings.json`). */
 export const LockedHookConfigSchema = z.strictObject({
-  file: z.enum(HOOK_CONFIG_FILES),
+  file: z.enum(HOOK_CONFIG_FILES as [string, ...string[]]),
   createdFile: z.boolean(),
   entries: z.array(
     z.strictObject({
@@ -37,7 +41,7 @@ export const LockedHookConfigSchema = z.strictObject({
   ),
 });
 
-/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (claude-activation.ts). */
+/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (runtimes/claude-code/activation.ts). */
 export const LockedActivationSchema = z.strictObject({
   file: z.enum(['.claude/settings.local.json', '.claude/settings.json']),
   createdFile: z.boolean(),
@@ -45,7 +49,7 @@ export const LockedActivationSchema = z.strictObject({
 });
 export type LockedActivation = z.output<typeof LockedActivationSchema>;
 
-/** The plugin form's declaration and enabling in `.claude/settings.json` (claude-plugin.ts), made by `--activate`. */
+/** The plugin form's declaration and enabling in `.claude/settings.json` (runtimes/claude-code/plugin.ts), made by `--activate`. */
 export const LockedClaudePluginSchema = z.strictObject({
   file: z.literal('.claude/settings.json'),
   createdFile: z.boolean(),
@@ -61,7 +65,7 @@ export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
 
 /**
  * The `[plugins."<id>"]` table install added to the user scope's `.codex/config.toml` to enable the pack's
- * Codex plugin (codex-plugin-step.ts): the id, the bytes put before it, and whether install created the file.
+ * Codex plugin (runtimes/codex/plugin-step.ts): the id, the bytes put before it, and whether install created the file.
  */
 export const LockedCodexPluginSchema = z.strictObject({
   file: z.literal('.codex/config.toml'),

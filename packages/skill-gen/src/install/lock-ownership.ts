@@ -1,37 +1,11 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import { skillGenRuntime } from '../runtimes/registry.js';
-import { ACTIVATION_FILE } from './claude-activation.js';
-import { marketplaceFolder, pluginName } from './claude-plugin.js';
+import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
 import { stagedFolder } from './home-plugin.js';
-import { HOOK_WIRING } from './hook-config-plan.js';
-import { codexPluginFolder, type InstallScope } from './layout.js';
+import type { InstallScope } from './layout.js';
 
-/**
- * What one install of a pack may own, per runtime. A lock travels with the repository, so a lock entry is
- * taken at its word only for a path in the pack's own namespace: the folders of the skills the install
- * records (`<skills folder><skill>/`, each skill owned by one install of the scope), and the files its pack
- * name gives it (the hook program, the plugin files, an installed plugin's folder). Its edits of runtime configuration are held to the files
- * the runtime's installs edit (`HOOK_WIRING`, `ACTIVATION_FILE`) and to its own skills. A new kind of
- * installed file or edit (a plugin folder, another configuration file) is a new entry in this table.
- */
-interface RuntimeOwnership {
-  /** Where skills go, below the scope root. */
-  readonly skillsFolder: Readonly<Record<InstallScope, string>>;
-  /** The files the pack name gives an install (its hook program, its plugin files). */
-  readonly packFiles: (pack: string, scope: InstallScope) => readonly string[];
-  /** The folders the pack name and version give an install (an installed plugin), if any. */
-  readonly packFolders?: (pack: string, version: string, scope: InstallScope) => readonly string[];
-  /** The runtime configuration file an install may add hook entries to (its `hookConfig`), if any. */
-  readonly hookConfigFile?: string;
-  /** Where an install may add `Skill(<name>)` allow rules for its own skills (its `activation`), if anywhere. */
-  readonly activationFile?: Readonly<Record<InstallScope, string>>;
-  /** Where runtime configuration a pack carries may be recorded (never deleted, only released). */
-  readonly configRoots: Readonly<Record<InstallScope, readonly string[]>>;
-}
-
-/** The hook program `install` puts in the runtime's hook folder for the pack (see `HOOK_WIRING`). */
+/** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
 function hookProgram(runtime: RuntimeId, pack: string): string[] {
-  const folder = HOOK_WIRING[runtime]?.folder(pack);
+  const folder = skillGenRuntime(runtime).install.hookWiring?.folder(pack);
   return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
 }
 
@@ -42,62 +16,25 @@ function homePluginFolder(runtime: RuntimeId, pack: string, scope: InstallScope)
   return folder === undefined ? [] : [folder];
 }
 
-const OWNERSHIP: Readonly<Record<RuntimeId, RuntimeOwnership>> = {
-  'claude-code': {
-    skillsFolder: { project: '.claude/skills/', user: '.claude/skills/' },
-    packFiles: (pack) => hookProgram('claude-code', pack),
-    // The plugin form: its local marketplace, `.claude/skillpack-plugins/<pack>/` (claude-plugin.ts).
-    packFolders: (pack) => {
-      const name = pluginName(pack);
-      return name === undefined ? [] : [marketplaceFolder(name)];
-    },
-    hookConfigFile: HOOK_WIRING['claude-code']?.file,
-    activationFile: ACTIVATION_FILE,
-    configRoots: { project: ['.claude/'], user: ['.claude/'] },
-  },
-  codex: {
-    skillsFolder: { project: '.agents/skills/', user: '.agents/skills/' },
-    packFiles: (pack) => hookProgram('codex', pack),
-    // The plugin form: Codex's plugin cache, `.codex/plugins/cache/<pack>/<pack>/<version>/` (user scope).
-    packFolders: (pack, version, scope) => {
-      const folder = scope === 'user' ? codexPluginFolder(pack, version) : undefined;
-      return folder === undefined ? [] : [folder];
-    },
-    hookConfigFile: HOOK_WIRING.codex?.file,
-    configRoots: { project: ['.agents/skills/'], user: ['.agents/skills/'] },
-  },
-  opencode: {
-    skillsFolder: { project: '.opencode/skills/', user: '.config/opencode/skills/' },
-    packFiles: (pack, scope) => {
-      const plugins = scope === 'project' ? '.opencode/plugins/' : '.config/opencode/plugins/';
-      return [...hookProgram('opencode', pack), `${plugins}${pack}.js`, `${plugins}${pack}.json`];
-    },
-    configRoots: { project: ['.opencode/'], user: ['.config/opencode/'] },
-  },
-  'gemini-cli': {
-    skillsFolder: { project: '.gemini/skills/', user: '.gemini/skills/' },
-    packFiles: (pack) => hookProgram('gemini-cli', pack),
-    packFolders: (pack, _version, scope) => homePluginFolder('gemini-cli', pack, scope),
-    hookConfigFile: HOOK_WIRING['gemini-cli']?.file,
-    configRoots: { project: ['.gemini/skills/'], user: ['.gemini/skills/'] },
-  },
-  'copilot-cli': {
-    skillsFolder: { project: '.github/skills/', user: '.copilot/skills/' },
-    // The skill form's hook file and its program (targets/copilot-cli.ts).
-    packFiles: (pack, scope) => {
-      const hooks = scope === 'project' ? '.github/hooks/' : '.copilot/hooks/';
-      return [`${hooks}${pack}.json`, `${hooks}${pack}/skillpack-hook.cjs`];
-    },
-    packFolders: (pack, _version, scope) => homePluginFolder('copilot-cli', pack, scope),
-    configRoots: { project: ['.github/skills/'], user: ['.copilot/skills/'] },
-  },
-  'qwen-code': {
-    skillsFolder: { project: '.qwen/skills/', user: '.qwen/skills/' },
-    packFiles: (pack) => hookProgram('qwen-code', pack),
-    hookConfigFile: HOOK_WIRING['qwen-code']?.file,
-    configRoots: { project: ['.qwen/'], user: ['.qwen/'] },
-  },
-};
+/**
+ * What one install of a pack may own, per runtime: what its declaration's `ownership` says, plus the hook
+ * program and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
+ */
+const OWNERSHIP = perRuntime((runtime) => {
+  const own = runtime.install.ownership;
+  return {
+    ...own,
+    packFiles: (pack: string, scope: InstallScope) => [
+      ...hookProgram(runtime.id, pack),
+      ...(own.packFiles?.(pack, scope) ?? []),
+    ],
+    packFolders: (pack: string, version: string, scope: InstallScope) => [
+      ...(own.packFolders?.(pack, version, scope) ?? []),
+      ...homePluginFolder(runtime.id, pack, scope),
+    ],
+    hookConfigFile: runtime.install.hookWiring?.file,
+  };
+});
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */
 export interface OwnerIdentity {
@@ -132,7 +69,7 @@ export function ownsPath(owner: OwnerIdentity, path: string): boolean {
   if (skill !== undefined) return owner.skills.includes(skill);
   const rules = OWNERSHIP[owner.runtime];
   if (rules.packFiles(owner.pack.name, owner.scope).includes(path)) return true;
-  const folders = rules.packFolders?.(owner.pack.name, owner.pack.version, owner.scope) ?? [];
+  const folders = rules.packFolders(owner.pack.name, owner.pack.version, owner.scope);
   return folders.some((folder) => path.startsWith(folder) && path.length > folder.length);
 }
 
@@ -200,7 +137,7 @@ export function lockOwnershipProblem(
         const own = [
           ...install.skills.map((skill) => skillFolder(install.runtime, install.scope, skill)),
           ...rules.packFiles(install.pack.name, install.scope),
-          ...(rules.packFolders?.(install.pack.name, install.pack.version, install.scope) ?? []),
+          ...rules.packFolders(install.pack.name, install.pack.version, install.scope),
         ];
         return {
           problem: `${file.path} (${key}) is not a file of that pack's own skills, hook or plugin (${own.join(', ') || 'none'})`,

@@ -4,6 +4,26 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
+import { PLUGIN_FORM_ROOT } from '../runtimes/claude-code/plugin.js';
+import {
+  type PluginFormReport,
+  planPluginForm,
+  planPluginFormRemoval,
+  pluginWant,
+} from '../runtimes/claude-code/plugin-plan.js';
+import {
+  checkClaude,
+  claudePluginCommands,
+  recoverClaudeSettings,
+} from '../runtimes/claude-code/plugin-register.js';
+import type { CodexForm } from '../runtimes/codex/form.js';
+import {
+  type CodexPluginActivation,
+  codexPluginRemovalReport,
+  planCodexPluginRemoval,
+  planCodexPluginTable,
+} from '../runtimes/codex/plugin-step.js';
+import { pluginTable } from '../runtimes/codex/plugin-toml.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
@@ -14,22 +34,6 @@ import {
   type Recovered,
   recoverInterrupted,
 } from './apply-plan.js';
-import { PLUGIN_FORM_ROOT } from './claude-plugin.js';
-import {
-  type PluginFormReport,
-  planPluginForm,
-  planPluginFormRemoval,
-  pluginWant,
-} from './claude-plugin-plan.js';
-import { checkClaude, claudePluginCommands, recoverClaudeSettings } from './claude-plugin-register.js';
-import type { CodexForm } from './codex-form.js';
-import {
-  type CodexPluginActivation,
-  codexPluginRemovalReport,
-  planCodexPluginRemoval,
-  planCodexPluginTable,
-} from './codex-plugin-step.js';
-import { pluginTable } from './codex-plugin-toml.js';
 import { probePaths } from './disk-state.js';
 import {
   type HomePluginReport,

@@ -15,10 +15,15 @@ import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
+import { pluginName, pluginTargetPath } from '../runtimes/claude-code/plugin.js';
+import {
+  type CodexForm,
+  type CodexPluginTarget,
+  codexPluginPath,
+  resolveCodexForm,
+} from '../runtimes/codex/form.js';
 import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
 import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
-import { pluginName, pluginTargetPath } from './claude-plugin.js';
-import { type CodexForm, type CodexPluginTarget, codexPluginPath, resolveCodexForm } from './codex-form.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
@@ -58,23 +63,6 @@ export interface ReadPackOptions {
   /** For claude-code: `skill` (default) or `plugin` (`--form`), its plugin from a local marketplace. */
   readonly form?: InstallForm;
 }
-
-/** The pack's plugin files that declare its hooks and hold the program; `undefined` for a runtime without. */
-const PLUGIN_HOOK_FILES: Readonly<Record<RuntimeId, { config: string; program: string } | undefined>> = {
-  codex: { config: 'codex/plugin/hooks/hooks.json', program: 'codex/plugin/hooks/skillpack-hook.cjs' },
-  'claude-code': {
-    config: 'claude-code/plugin/hooks/hooks.json',
-    program: 'claude-code/plugin/hooks/skillpack-hook.cjs',
-  },
-  opencode: undefined,
-  'gemini-cli': {
-    config: 'gemini-cli/extension/hooks/hooks.json',
-    program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
-  },
-  // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
-  'copilot-cli': undefined,
-  'qwen-code': { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
-};
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
 function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
@@ -204,7 +192,7 @@ const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
   .map(([id]) => id)
   .join(', ');
 
-/** The Claude Code plugin form: the pack's local marketplace, copied whole (claude-plugin.ts). */
+/** The Claude Code plugin form: the pack's local marketplace, copied whole (runtimes/claude-code/plugin.ts). */
 async function readPluginForm(
   packDir: string,
   manifest: Manifest,
@@ -352,7 +340,7 @@ function pluginHookOf(
   manifest: Manifest,
   runtime: RuntimeId,
 ): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
-  const files = PLUGIN_HOOK_FILES[runtime];
+  const files = skillGenRuntime(runtime).install.hookWiring?.packFiles;
   const wiring = HOOK_WIRING[runtime];
   if (!files || !wiring) return ok(undefined);
   const declaration = manifest.files.find((entry) => entry.path === files.config);

@@ -1,3 +1,5 @@
+import type { RuntimeId } from '@skillpack/adapters';
+import type { LintRuleId } from './rules/rule-ids.js';
 import type { LintRuntime, Severity } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -38,6 +40,31 @@ export interface LintRule {
   check(skill: SkillDocument, runtime: LintRuntime): readonly RuleViolation[];
 }
 
-export function defineRule(rule: LintRule): LintRule {
-  return rule;
+/** How much each lint rule matters to one runtime's loader, `off` where the rule does not concern it. */
+export type LintSeverities = Readonly<Record<LintRuleId, Severity | 'off'>>;
+
+/**
+ * A lint rule as `lint/rules/` defines it: the check, and its severity under the Agent Skills spec
+ * (`portable`). Each runtime declares its own severity of every rule (`lint.severity` of its declaration);
+ * `toLintRule` joins them into a `LintRule`.
+ */
+export interface LintCheck extends Omit<LintRule, 'id' | 'severity'> {
+  readonly id: LintRuleId;
+  readonly portable: Severity | 'off';
+}
+
+export function defineRule(check: LintCheck): LintCheck {
+  return check;
+}
+
+/** The rule `check` is, with the severity each runtime's declaration gives it. */
+export function toLintRule(
+  check: LintCheck,
+  severities: Readonly<Record<RuntimeId, LintSeverities>>,
+): LintRule {
+  const { portable, ...rule } = check;
+  const severity = Object.fromEntries(
+    Object.entries(severities).map(([runtime, declared]) => [runtime, declared[check.id]]),
+  ) as Record<RuntimeId, Severity | 'off'>;
+  return { ...rule, severity: { ...severity, portable } };
 }

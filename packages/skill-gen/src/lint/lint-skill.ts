@@ -1,21 +1,11 @@
 import type { LintFinding, LintRule } from './finding.js';
-import { LINT_RULES } from './rules/index.js';
 import { type LintRuntime, SEVERITIES, type Severity, sortRuntimes } from './runtimes.js';
-import { parseSkillDocument, type SkillDocument, type SkillFileInput } from './skill-document.js';
-
-/** Lint one skill file for the given runtimes. Pure: the caller reads the bytes and lists the folder. */
-export function lintSkillFile(
-  input: SkillFileInput,
-  runtimes: readonly LintRuntime[],
-  rules: readonly LintRule[] = LINT_RULES,
-): LintFinding[] {
-  return lintSkillDocument(parseSkillDocument(input), runtimes, rules);
-}
+import type { SkillDocument } from './skill-document.js';
 
 export function lintSkillDocument(
   skill: SkillDocument,
   runtimes: readonly LintRuntime[],
-  rules: readonly LintRule[] = LINT_RULES,
+  rules: readonly LintRule[],
 ): LintFinding[] {
   const merged = new Map<string, { finding: Omit<LintFinding, 'runtimes'>; runtimes: Set<LintRuntime> }>();
   const order = new Map(rules.map((rule, index) => [rule.id, index]));

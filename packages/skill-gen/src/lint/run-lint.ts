@@ -1,9 +1,10 @@
+import type { RuntimeId } from '@skillpack/adapters';
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
-import type { LintFinding } from './finding.js';
+import { type LintFinding, type LintSeverities, toLintRule } from './finding.js';
 import { lintSkillDocument } from './lint-skill.js';
 import { contractUnknown } from './rules/contracts.js';
-import { LINT_RULES } from './rules/index.js';
+import { lintRules } from './rules/index.js';
 import type { LintRuntime, Severity } from './runtimes.js';
 import { parseSkillDocument, type SkillFileKind } from './skill-document.js';
 
@@ -56,8 +57,8 @@ function refusalFinding(refused: RefusedSkillPath, runtimes: readonly LintRuntim
   return { ...REFUSALS[refused.reason], runtimes, file: refused.file, line: 1 };
 }
 
-/** Find, read and lint every skill file under `paths` for the requested runtimes. */
-export async function runLint(options: {
+/** What `runLint` lints: the paths, the runtimes, the pack's contracts. */
+export interface LintOptions {
   readonly paths: readonly string[];
   readonly runtimes: readonly LintRuntime[];
   readonly cwd: string;
@@ -68,13 +69,23 @@ export async function runLint(options: {
    * linting built packs and installed skills runs no contract module.
    */
   readonly loadRegistry?: () => Promise<ContractRegistry>;
-}): Promise<Result<LintReport, SkillpackError>> {
+}
+
+/**
+ * Find, read and lint every skill file under `options.paths` for the requested runtimes, each rule at the
+ * severity each runtime's declaration gives it (`severities`).
+ */
+export async function lintPaths(
+  options: LintOptions,
+  severities: Readonly<Record<RuntimeId, LintSeverities>>,
+): Promise<Result<LintReport, SkillpackError>> {
   const collected = await collectSkillFiles(options.paths, options.cwd);
   if (!collected.success) return collected;
   const parsed = collected.data.files.map((input) => ({ input, skill: parseSkillDocument(input) }));
   const sources = parsed.some(({ skill }) => skill.kind === 'source');
   const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
-  const rules = registry ? [...LINT_RULES, contractUnknown(registry)] : LINT_RULES;
+  const rules = lintRules(severities);
+  if (registry) rules.push(toLintRule(contractUnknown(registry), severities));
   const files: LintedFile[] = [];
   const findings: LintFinding[] = [];
   for (const refused of collected.data.refused) findings.push(refusalFinding(refused, options.runtimes));

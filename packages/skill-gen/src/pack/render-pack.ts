@@ -1,8 +1,10 @@
+import { isRuntimeId } from '@skillpack/adapters';
 import type { Warning } from '@skillpack/core';
 import { type OutputFile, textFile } from '../files/output-file.js';
 import { createContractFiles } from '../render/contract-files.js';
 import { createTemplateEngine } from '../render/template-engine.js';
-import { TARGET_RENDERERS } from '../targets/renderers.js';
+import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
+import { renderPortable } from '../targets/portable.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 import { generatorVersion } from './generator-version.js';
 import type { PackInputs } from './load-pack.js';
@@ -29,11 +31,17 @@ export function renderPack(
   const targets = TARGET_IDS.filter((target) => inputs.targets.includes(target));
   const files: OutputFile[] = [];
   const contractFiles = createContractFiles(registry);
-  const engine = createTemplateEngine({ templates: inputs.templates, registry, pack, skillNames });
+  const engine = createTemplateEngine({
+    templates: inputs.templates,
+    registry,
+    pack,
+    skillNames,
+    runtimes: SKILL_GEN_RUNTIMES,
+  });
   for (const [index, target] of targets.entries()) {
     onTarget?.(target, index, targets.length);
     files.push(
-      ...TARGET_RENDERERS[target]({
+      ...(isRuntimeId(target) ? SKILL_GEN_RUNTIMES[target].render : renderPortable)({
         config,
         skills,
         registry,

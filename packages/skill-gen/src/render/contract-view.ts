@@ -1,9 +1,7 @@
-import { isRuntimeId } from '@skillpack/adapters';
 import type { AnyContract } from '@skillpack/core';
 import { toStableJson } from '../json/stable-json.js';
-import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
-import type { TargetId } from '../targets/target-id.js';
 import { fieldSections } from './field-table.js';
+import type { RenderedRuntime } from './invocation.js';
 import { fenceFor, tableCell } from './markdown.js';
 
 /** Paths, inside a rendered skill, of the reference files generated for a contract. */
@@ -16,11 +14,11 @@ export function contractReferenceFiles(id: string) {
 }
 
 /**
- * Whether a target's skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`): Codex
- * only, and only for contracts that can be a JSON final message (never a `---RESULT---`-style text block).
+ * Whether a runtime's skills carry a contract's OpenAI-strict schema (its declaration's `strictSchema`), and
+ * only for contracts that can be a JSON final message (never a `---RESULT---`-style text block).
  */
-export function carriesStrictSchema(target: TargetId, contract: AnyContract): boolean {
-  return isRuntimeId(target) && SKILL_GEN_RUNTIMES[target].strictSchema && contract.jsonFinalMessage;
+export function carriesStrictSchema(runtime: RenderedRuntime | undefined, contract: AnyContract): boolean {
+  return runtime?.strictSchema === true && contract.jsonFinalMessage;
 }
 
 export interface FieldRowView {
@@ -66,7 +64,11 @@ function isJson(text: string): boolean {
   }
 }
 
-export function createContractView(contract: AnyContract, target: TargetId): ContractView {
+/** What a template sees of `contract` rendered for `runtime` (`undefined`: a target that is no runtime). */
+export function createContractView(
+  contract: AnyContract,
+  runtime: RenderedRuntime | undefined,
+): ContractView {
   const schema = contract.toJSONSchema({ io: 'output' });
   const sections = fieldSections(schema).map((section) => ({
     when: section.when,
@@ -87,7 +89,7 @@ export function createContractView(contract: AnyContract, target: TargetId): Con
     isText: contract.delivery === 'text',
     schemaFile: files.schema,
     typesFile: files.types,
-    strictSchemaFile: carriesStrictSchema(target, contract) ? files.strictSchema : null,
+    strictSchemaFile: carriesStrictSchema(runtime, contract) ? files.strictSchema : null,
     schemaJson: toStableJson(schema).trimEnd(),
     hasVariants: sections.length > 1,
     sections,

@@ -1,25 +1,26 @@
-import { isRuntimeId } from '@skillpack/adapters';
-import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
-import type { TargetId } from '../targets/target-id.js';
+import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
 
 /** A skill is rendered as a standalone skill, or inside the runtime's plugin (namespaced by the pack). */
 export type SkillForm = 'skill' | 'plugin';
 
+/** What rendering reads of a runtime's declaration: how its skills are invoked, whether they carry strict schemas. */
+export type RenderedRuntime = Pick<SkillGenRuntime, 'invocation' | 'strictSchema'>;
+
 /**
- * How a user or agent invokes a skill in each runtime (runtimes.md §0, §6.4): `/name` in Claude Code and
- * OpenCode, `$name` in Codex; plugin skills are namespaced `/pack:name` and `$pack:name`. A skill that is
- * not part of this pack is never namespaced.
+ * How a user or agent invokes a skill in a runtime (runtimes.md §0, §6.4): `/name` or `$name` by the runtime's
+ * sigil; plugin skills are namespaced `/pack:name` where the runtime namespaces them. A skill that is not part
+ * of this pack is never namespaced; `runtime` is `undefined` for a target that is no runtime (`portable`).
  */
 export function invocation(
-  target: TargetId,
+  runtime: RenderedRuntime | undefined,
   form: SkillForm,
   pack: string,
   name: string,
   external = false,
 ): string {
-  if (!isRuntimeId(target)) return `the ${name} skill`;
-  const { sigil, pluginNamespaced } = SKILL_GEN_RUNTIMES[target].invocation;
-  // A runtime whose skills are no commands (Gemini CLI activates them by name) names the skill.
+  if (runtime === undefined) return `the ${name} skill`;
+  const { sigil, pluginNamespaced } = runtime.invocation;
+  // A runtime whose skills are no commands (the model activates them by name) names the skill.
   if (sigil === undefined) return `the ${name} skill`;
   return `${sigil}${form === 'plugin' && !external && pluginNamespaced ? `${pack}:${name}` : name}`;
 }

@@ -1,10 +1,11 @@
+import { isRuntimeId, type RuntimeId } from '@skillpack/adapters';
 import { type ConfigError, type ContractRegistry, describeValue } from '@skillpack/core';
 import Handlebars from 'handlebars';
 import { authorError } from '../errors/author-error.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { type ContractView, createContractView } from './contract-view.js';
-import { invocation, type SkillForm } from './invocation.js';
+import { invocation, type RenderedRuntime, type SkillForm } from './invocation.js';
 import { checkTemplate, type TemplateCheckScope } from './template-check.js';
 import { lineOf, TemplateFault } from './template-fault.js';
 import type { TemplateSet, TemplateSource } from './templates.js';
@@ -20,6 +21,8 @@ export interface TemplateEngineInput {
   readonly registry: ContractRegistry;
   readonly pack: PackIdentity;
   readonly skillNames: ReadonlySet<string>;
+  /** Each runtime's declaration, as far as rendering reads it. */
+  readonly runtimes: Readonly<Record<RuntimeId, RenderedRuntime>>;
 }
 
 /**
@@ -145,6 +148,7 @@ function parseTemplate(
 
 export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine {
   const { registry, pack, skillNames } = input;
+  const runtimeOf = (target: TargetId) => (isRuntimeId(target) ? input.runtimes[target] : undefined);
   const hb = Handlebars.create();
   hb.unregisterHelper('lookup');
   hb.unregisterHelper('log');
@@ -158,7 +162,7 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
     const key = `${target}\0${id}`;
     let view = views.get(key);
     if (!view) {
-      view = createContractView(registry.require(id), target);
+      view = createContractView(registry.require(id), runtimeOf(target));
       views.set(key, view);
     }
     return view;
@@ -218,7 +222,13 @@ export function createTemplateEngine(input: TemplateEngineInput): TemplateEngine
         lineOf(options),
       );
     }
-    return invocation(current?.target ?? 'portable', current?.form ?? 'skill', pack.name, name, external);
+    return invocation(
+      runtimeOf(current?.target ?? 'portable'),
+      current?.form ?? 'skill',
+      pack.name,
+      name,
+      external,
+    );
   });
   const runtimeBlock = (negate: boolean) =>
     function (this: unknown, ...args: unknown[]) {

@@ -1,16 +1,16 @@
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
-import { claudeCodeRuntime } from './claude-code.js';
-import { codexRuntime } from './codex.js';
-import { copilotCliRuntime } from './copilot-cli.js';
-import { geminiCliRuntime } from './gemini-cli.js';
-import { openCodeRuntime } from './opencode.js';
-import { qwenCodeRuntime } from './qwen-code.js';
+import { claudeCodeRuntime } from './claude-code/runtime.js';
+import { codexRuntime } from './codex/runtime.js';
+import { copilotCliRuntime } from './copilot-cli/runtime.js';
+import { geminiCliRuntime } from './gemini-cli/runtime.js';
+import { openCodeRuntime } from './opencode/runtime.js';
+import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
 /**
  * Every runtime's skill-gen declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered in
- * `@skillpack/skill-gen`. Every list and map of runtimes in the package derives from it (or is an exhaustive
- * `Record<RuntimeId, …>` of behaviour: `targets/renderers.ts`, `doctor/probes.ts`, `doctor/prove.ts`).
+ * `@skillpack/skill-gen`, each from its folder `src/runtimes/<id>/`. Every list and map of runtimes in the package
+ * derives from it.
  */
 export const SKILL_GEN_RUNTIMES = {
   'claude-code': claudeCodeRuntime,

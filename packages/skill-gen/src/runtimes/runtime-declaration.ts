@@ -1,5 +1,12 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { z } from 'zod';
+import type { RuntimeProbe } from '../doctor/probe-kit.js';
+import type { RuntimeProof } from '../doctor/proof-kit.js';
 import type { FolderTrustLoader } from '../install/folder-trust.js';
+import type { HookWiring } from '../install/hook-wiring.js';
+import type { RuntimeOwnership } from '../install/runtime-ownership.js';
+import type { LintSeverities } from '../lint/finding.js';
+import type { RenderTarget } from '../targets/target-context.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
 export interface FormMapping {
@@ -51,11 +58,10 @@ export interface RuntimeDocs {
 }
 
 /**
- * What `@skillpack/skill-gen` knows about one runtime, as data: one declaration in
- * `src/runtimes/<runtime>.ts`, listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It imports no
- * renderer, installer or probe, so the CLI's option tables read it without loading them; the behaviour
- * tables keyed by runtime (`targets/renderers.ts`, `doctor/probes.ts`, `doctor/prove.ts`) are exhaustive
- * records of their own.
+ * What `@skillpack/skill-gen` knows about one runtime: one declaration in `src/runtimes/<runtime>/runtime.ts`,
+ * listed in `SKILL_GEN_RUNTIMES` (`src/runtimes/registry.ts`). It carries its renderer, front-matter section,
+ * hook wiring, ownership and lint severities; its trust step, doctor probe and proof it loads lazily, so the
+ * CLI's option tables read it without loading them.
  */
 export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly id: R;
@@ -65,6 +71,10 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
+  /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
+  readonly frontMatter: z.ZodObject;
+  /** Renders the runtime's files of a pack (`target.ts` of its folder). */
+  readonly render: RenderTarget;
   /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
   readonly enforcement: EnforcementArtifact;
   readonly install: {
@@ -72,25 +82,34 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly skillForm: readonly FormMapping[];
     /** Where a published portable package's `skills/` go. */
     readonly portablePackageForm: readonly FormMapping[];
+    /** What one install of a pack may own (`ownership.ts` of its folder; lock-ownership.ts holds a lock to it). */
+    readonly ownership: RuntimeOwnership;
     /** The folders (below the scope root) whose files a pack may own. */
     readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
+    /**
+     * How its hook configuration file wires the pack's Stop hook program (`hook-wiring.ts` of its folder);
+     * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
+     */
+    readonly hookWiring: HookWiring | undefined;
     /** Whether `install --form plugin` installs this runtime's plugin. */
     readonly pluginForm: boolean;
     /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or Claude Code's own). */
     readonly homePlugin?: HomePluginForm;
     /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
     readonly headlessSkillRules: boolean;
-    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (install/codex-form.ts). */
+    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (runtimes/codex/form.ts). */
     readonly packForms: boolean;
-    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (codex-plugin-step.ts). */
+    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (runtimes/codex/plugin-step.ts). */
     readonly pluginConfigTable: boolean;
-    /** Whether its hooks run only once trusted, reported or recorded after install (codex-trust-step.ts). */
+    /** Whether its hooks run only once trusted, reported or recorded after install (runtimes/codex/trust-step.ts). */
     readonly hookTrust: boolean;
     /**
      * The step that reports or records (`--activate`) the project folder trust the runtime's headless runs
      * need, and releases it on uninstall (install/folder-trust.ts); `undefined`: no folder trust.
      */
     readonly folderTrust: FolderTrustLoader | undefined;
+    /** Its older spellings of `--activate` among `options` (`trust-codex-hooks`), without `--`. */
+    readonly activateAliases?: readonly string[];
     /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
     readonly options: readonly string[];
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
@@ -105,6 +124,18 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly sidecarKeys: readonly string[];
     /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
     readonly pluginManifest: readonly string[] | undefined;
+    /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
+    readonly severity: LintSeverities;
+  };
+  readonly doctor: {
+    /** Loads its probe (`probe.ts` of its folder): what its own CLI says, offline, of the pack's skills and hook. */
+    readonly probe: () => Promise<RuntimeProbe>;
+    /** Loads its proof (`proof.ts` of its folder): what differs per runtime in doctor's proving run. */
+    readonly proof: () => Promise<RuntimeProof>;
+    /** Its configuration files a Stop hook may be registered in besides the pack's own files. */
+    readonly hookConfigFiles: readonly string[];
+    /** Its project folders whose `node_modules` doctor's throwaway copy keeps (its plugins' dependencies). */
+    readonly keptModules?: readonly string[];
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

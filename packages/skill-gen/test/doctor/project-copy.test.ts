@@ -16,7 +16,7 @@ describe('the throwaway project copy', () => {
     ['packages/a/node_modules/x', false],
     ['.git/config', false],
   ])('copies %s: %s', (path, copied) => {
-    expect(isCopied(path)).toBe(copied);
+    expect(isCopied(path, ['.opencode'])).toBe(copied);
   });
 
   it('copies the project into a fresh git repository and removes only the copy', () => {
@@ -25,7 +25,7 @@ describe('the throwaway project copy', () => {
     mkdirSync(join(project, 'node_modules/x'), { recursive: true });
     writeFileSync(join(project, '.claude/settings.json'), '{}');
     writeFileSync(join(project, 'node_modules/x/index.js'), '');
-    const copy = copyProject(project);
+    const copy = copyProject(project, ['.opencode']);
     expect(readFileSync(join(copy.dir, '.claude/settings.json'), 'utf8')).toBe('{}');
     expect(existsSync(join(copy.dir, 'node_modules'))).toBe(false);
     expect(existsSync(join(copy.dir, '.git'))).toBe(true);

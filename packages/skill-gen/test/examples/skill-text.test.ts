@@ -18,9 +18,9 @@ import {
 import { COMPLETION_WARN_FIELDS, REQUIRED_BACKLOG_REFS } from '@skillpack/core/zaofu';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_REFERENCES } from '../../../../examples/scripts/render-references.mjs';
-import { runLint } from '../../src/lint/run-lint.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
 import { writePack } from '../../src/pack/write-pack.js';
+import { runLint } from '../../src/runtimes/runtime-lint.js';
 import { tempDir } from '../_support/temp.js';
 import { EXAMPLE_PACK_CONFIGS, examplePack, examplesDir } from './_example-pack.js';
 

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LINT_RULES } from '../../src/lint/rules/index.js';
-import { runLint } from '../../src/lint/run-lint.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
+import { LINT_RULES, runLint } from '../../src/runtimes/runtime-lint.js';
 
 const corpusDir = fileURLToPath(new URL('../fixtures/lint/', import.meta.url));
 const casesDir = join(corpusDir, 'cases');

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LintFinding } from '../../src/lint/finding.js';
-import { runLint } from '../../src/lint/run-lint.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
+import { runLint } from '../../src/runtimes/runtime-lint.js';
 
 /**
  * The corpus README's claims, checked against what the real loaders did with every corpus case

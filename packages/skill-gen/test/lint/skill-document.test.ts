@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lintSkillFile } from '../../src/lint/lint-skill.js';
-import { LINT_RULES } from '../../src/lint/rules/index.js';
 import { LINT_RUNTIMES, SEVERITIES } from '../../src/lint/runtimes.js';
 import { parseSkillDocument } from '../../src/lint/skill-document.js';
+import { LINT_RULES, lintSkillFile } from '../../src/runtimes/runtime-lint.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const input = (content: string | Uint8Array, folderName = 'demo') => ({

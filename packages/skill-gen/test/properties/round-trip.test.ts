@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { type LockFile, safeParseLockFile, serializeLockFile } from '../../src/install/lock-file.js';
 import { skillFolder } from '../../src/install/lock-ownership.js';
-import { lintSkillFile } from '../../src/lint/lint-skill.js';
 import { type Manifest, safeParseManifest, serializeManifest } from '../../src/pack/manifest.js';
 import { toSkillMarkdown, toYaml } from '../../src/render/yaml.js';
+import { lintSkillFile } from '../../src/runtimes/runtime-lint.js';
 import { runs } from './_support/core-support.js';
 
 const sha = fc.stringMatching(/^[0-9a-f]{64}$/);

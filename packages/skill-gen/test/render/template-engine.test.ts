@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SkillForm } from '../../src/render/invocation.js';
 import { createTemplateEngine } from '../../src/render/template-engine.js';
 import { loadTemplates, type TemplateSet } from '../../src/render/templates.js';
+import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import type { TargetId } from '../../src/targets/target-id.js';
 import { demoRegistry, demoSkill } from '../_support/demo-registry.js';
 
@@ -22,6 +23,7 @@ function engine(skillNames = ['demo', 'other']) {
     registry: demoRegistry,
     pack: PACK,
     skillNames: new Set(skillNames),
+    runtimes: SKILL_GEN_RUNTIMES,
   });
 }
 
@@ -109,6 +111,7 @@ describe('skill body templates', () => {
       registry: demoRegistry,
       pack: PACK,
       skillNames: new Set(['demo']),
+      runtimes: SKILL_GEN_RUNTIMES,
     });
     const skill = demoSkill(PLAIN, '{{> note}}');
     expect(custom.renderSkill(skill, 'codex', 'skill')).toBe('codex codex\n');
@@ -219,6 +222,7 @@ describe('template mistakes are ConfigErrors naming the file and line', () => {
       registry: demoRegistry,
       pack: PACK,
       skillNames: new Set(['demo']),
+      runtimes: SKILL_GEN_RUNTIMES,
     });
     let caught: unknown;
     try {

@@ -5,9 +5,9 @@ import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import { TESTED_VERSIONS } from '../../src/doctor/prove.js';
 import { RECOGNISED_KEYS, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
-import { LINT_RULES } from '../../src/lint/rules/index.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
 import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
+import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
 import {
   RUNTIMES_TABLE_BEGIN,
   RUNTIMES_TABLE_END,
@@ -15,7 +15,6 @@ import {
   withRuntimesTable,
 } from '../../src/runtimes/runtimes-table.js';
 import { SkillFrontMatterSchema } from '../../src/source/front-matter-schema.js';
-import { TARGET_RENDERERS } from '../../src/targets/renderers.js';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = join(PACKAGE, 'src');
@@ -45,7 +44,7 @@ describe('the skill-gen runtime registry', () => {
     expect(SOURCE_ONLY_KEYS).toEqual(['contracts', ...RUNTIME_IDS]);
     for (const id of RUNTIME_IDS) {
       expect(RECOGNISED_KEYS[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
-      expect(TARGET_RENDERERS[id]).toBeTypeOf('function');
+      expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
       expect(SkillFrontMatterSchema.shape).toHaveProperty([id]);
     }
   });

@@ -1,19 +1,25 @@
 import { existsSync } from 'node:fs';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
-import { TARGET_RENDERERS } from '../../src/targets/renderers.js';
+import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import { isTargetId, TARGET_IDS } from '../../src/targets/target-id.js';
 
 describe('target ids', () => {
   it('are the runtime ids plus portable', () => {
     expect(TARGET_IDS).toEqual([...RUNTIME_IDS, 'portable']);
-    expect(Object.keys(TARGET_RENDERERS).sort()).toEqual([...TARGET_IDS].sort());
+    for (const id of RUNTIME_IDS) expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
   });
 
-  it.each(TARGET_IDS)('%s names its renderer, its test, and its templates folder', (target) => {
-    expect(existsSync(new URL(`../../src/targets/${target}.ts`, import.meta.url))).toBe(true);
-    expect(existsSync(new URL(`./${target}.test.ts`, import.meta.url))).toBe(true);
+  it.each(RUNTIME_IDS)('%s names its renderer folder, its test, and its templates folder', (target) => {
+    expect(existsSync(new URL(`../../src/runtimes/${target}/target.ts`, import.meta.url))).toBe(true);
+    expect(existsSync(new URL(`../runtimes/${target}/target.test.ts`, import.meta.url))).toBe(true);
     expect(existsSync(new URL(`../../../../templates/${target}/skill.md.hbs`, import.meta.url))).toBe(true);
+  });
+
+  it('portable names its renderer, its test, and its templates folder', () => {
+    expect(existsSync(new URL('../../src/targets/portable.ts', import.meta.url))).toBe(true);
+    expect(existsSync(new URL('./portable.test.ts', import.meta.url))).toBe(true);
+    expect(existsSync(new URL('../../../../templates/portable/skill.md.hbs', import.meta.url))).toBe(true);
   });
 
   it.each([

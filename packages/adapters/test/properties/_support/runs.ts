@@ -235,7 +235,8 @@ const COPILOT_SESSION = '5b2e7c1d-3a4f-4b6c-8d9e-0f1a2b3c4d5e';
 
 /** Copilot CLI `-p --output-format json`: session events, one per part, then the `result` line. */
 export function copilotCliRun(parts: readonly RunPart[]): string {
-  let out = line({ type: 'session.tools_updated', data: { model: 'm' }, ephemeral: true });
+  let out = line({ type: 'session.skills_loaded', data: { skills: [] }, ephemeral: true });
+  out += line({ type: 'session.tools_updated', data: { model: 'm' }, ephemeral: true });
   parts.forEach((part, index) => {
     const id = `msg_${index}`;
     switch (part.kind) {

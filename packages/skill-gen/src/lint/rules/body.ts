@@ -6,20 +6,11 @@ import type { SkillDocument } from '../skill-document.js';
 const BODY_LINE_LIMIT = 500;
 /** The spec's 5000-token guidance at the usual ~4 characters per token. */
 const BODY_CHARACTER_LIMIT = 20_000;
-const EVERY_RUNTIME = {
-  'claude-code': 'warning',
-  codex: 'warning',
-  opencode: 'warning',
-  'gemini-cli': 'warning',
-  'copilot-cli': 'warning',
-  'qwen-code': 'warning',
-  portable: 'warning',
-} as const;
 
 export const bodyTooLong = defineRule({
   id: 'body-too-long',
   summary: 'The body is longer than the spec recommends (500 lines, about 5000 tokens).',
-  severity: EVERY_RUNTIME,
+  portable: 'warning',
   fix: 'Move detail into `references/` files and link them from the body.',
   check(skill) {
     const lines = skill.body.lines;
@@ -38,15 +29,7 @@ export const bodyTooLong = defineRule({
 export const bodyEmpty = defineRule({
   id: 'body-empty',
   summary: 'The skill has no instructions after the front matter.',
-  severity: {
-    'claude-code': 'info',
-    codex: 'info',
-    opencode: 'info',
-    'gemini-cli': 'info',
-    'copilot-cli': 'info',
-    'qwen-code': 'info',
-    portable: 'info',
-  },
+  portable: 'info',
   fix: 'Write the instructions the agent follows once the skill is activated.',
   check(skill) {
     if (skill.frontMatter.kind !== 'yaml' || skill.body.lines.some((line) => line.trim() !== '')) return [];
@@ -121,7 +104,7 @@ function scanReferences(skill: SkillDocument): ReferenceViolations {
 export const fileReferenceUnresolved = defineRule({
   id: 'file-reference-unresolved',
   summary: 'A relative file reference in the body does not resolve inside the skill folder.',
-  severity: EVERY_RUNTIME,
+  portable: 'warning',
   fix: 'Create the file, or correct the path (relative to the skill folder, e.g. `references/guide.md`).',
   check: (skill) => referenceViolations(skill).unresolved,
 });
@@ -129,7 +112,7 @@ export const fileReferenceUnresolved = defineRule({
 export const fileReferenceEscapesSkill = defineRule({
   id: 'file-reference-escapes-skill',
   summary: 'A relative file reference in the body climbs out of the skill folder (`../`).',
-  severity: EVERY_RUNTIME,
+  portable: 'warning',
   fix: 'Copy the file into the skill folder (for example under `references/`) and link it from there.',
   check: (skill) => referenceViolations(skill).escaping,
 });

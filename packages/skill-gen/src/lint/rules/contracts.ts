@@ -1,25 +1,17 @@
 import type { ContractRegistry } from '@skillpack/core';
-import { defineRule, type LintRule, type RuleViolation } from '../finding.js';
+import { defineRule, type LintCheck, type RuleViolation } from '../finding.js';
 import { mappingRoot } from '../front-matter-view.js';
 
 /**
  * `contract-unknown`: a skill source speaks a contract the pack does not register (the built-ins plus the
  * config's contract modules), so `skillpack build` would refuse it. Only for skill sources.
  */
-export function contractUnknown(registry: ContractRegistry): LintRule {
+export function contractUnknown(registry: ContractRegistry): LintCheck {
   return defineRule({
     id: 'contract-unknown',
     summary:
       'Every contract a skill source speaks is registered (built in, or in a contract module of the config).',
-    severity: {
-      'claude-code': 'off',
-      codex: 'off',
-      opencode: 'off',
-      'gemini-cli': 'off',
-      'copilot-cli': 'off',
-      'qwen-code': 'off',
-      portable: 'error',
-    },
+    portable: 'error',
     fix: 'Use a registered contract id, or add the module that defines it to "contracts" in skillpack.config.json.',
     check(skill) {
       if (skill.kind !== 'source') return [];

@@ -2,20 +2,13 @@ import { defineRule } from '../finding.js';
 import { codePointLength, frontMatterFor, isBlankValue, stringValue } from '../front-matter-view.js';
 
 const DESCRIPTION_LIMIT = 1024;
-const CLAUDE_LISTING_LIMIT = 1536;
+/** The skill listing shows `description` and `when_to_use` together up to this many characters (Claude Code). */
+const LISTING_LIMIT = 1536;
 
 export const descriptionMissing = defineRule({
   id: 'description-missing',
   summary: 'The front matter has no `description`, or it is empty.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'warning',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Add a `description` that says what the skill does and when to use it.',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -34,15 +27,7 @@ export const descriptionMissing = defineRule({
 export const descriptionNotString = defineRule({
   id: 'description-not-string',
   summary: '`description` is not a string.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'warning',
-    opencode: 'error',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Write the description as a (quoted) string.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('description');
@@ -70,15 +55,7 @@ export const descriptionNotString = defineRule({
 export const descriptionTooLong = defineRule({
   id: 'description-too-long',
   summary: '`description` is longer than 1024 characters.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Shorten the description to at most 1024 characters; move detail into the body.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('description');
@@ -98,15 +75,7 @@ export const descriptionTooLong = defineRule({
 export const descriptionListingTruncated = defineRule({
   id: 'description-listing-truncated',
   summary: "`description` plus `when_to_use` exceed Claude Code's 1536-character skill listing.",
-  severity: {
-    'claude-code': 'warning',
-    codex: 'off',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'warning',
-    'qwen-code': 'off',
-    portable: 'off',
-  },
+  portable: 'off',
   fix: 'Keep `description` and `when_to_use` together under 1536 characters; put the rest in the body.',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
@@ -115,11 +84,11 @@ export const descriptionListingTruncated = defineRule({
     if (!view || !entry || text === undefined) return [];
     const whenToUse = stringValue(view.get('when_to_use')?.value) ?? '';
     const length = codePointLength(text) + codePointLength(whenToUse);
-    if (length <= CLAUDE_LISTING_LIMIT) return [];
+    if (length <= LISTING_LIMIT) return [];
     return [
       {
         line: entry.line,
-        message: `\`description\`${whenToUse ? ' plus `when_to_use`' : ''} is ${length} characters; Claude Code truncates the skill listing at ${CLAUDE_LISTING_LIMIT}, so Claude never sees the end when choosing skills.`,
+        message: `\`description\`${whenToUse ? ' plus `when_to_use`' : ''} is ${length} characters; Claude Code truncates the skill listing at ${LISTING_LIMIT}, so Claude never sees the end when choosing skills.`,
       },
     ];
   },
@@ -146,15 +115,7 @@ function isAsciiLetter(code: number): boolean {
 export const descriptionXmlTag = defineRule({
   id: 'description-xml-tag',
   summary: '`description` contains an XML tag.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'warning',
-    opencode: 'off',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Remove angle-bracket tags from the description; describe the format in words.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('description');

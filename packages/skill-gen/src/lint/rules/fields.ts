@@ -8,15 +8,7 @@ const COMPATIBILITY_LIMIT = 500;
 export const compatibilityTooLong = defineRule({
   id: 'compatibility-too-long',
   summary: '`compatibility` is longer than 500 characters.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'off',
-    opencode: 'warning',
-    'gemini-cli': 'off',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Shorten `compatibility` to at most 500 characters.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('compatibility');
@@ -36,15 +28,7 @@ export const compatibilityTooLong = defineRule({
 export const compatibilityInvalid = defineRule({
   id: 'compatibility-invalid',
   summary: '`compatibility` is not a non-empty string.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'off',
-    opencode: 'warning',
-    'gemini-cli': 'off',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Write `compatibility` as one non-empty string, for example `compatibility: "Requires git and Node 20"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('compatibility');
@@ -73,15 +57,7 @@ export const compatibilityInvalid = defineRule({
 export const metadataNotMapping = defineRule({
   id: 'metadata-not-mapping',
   summary: '`metadata` is not a mapping.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Write `metadata` as a mapping of string keys to quoted string values.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('metadata');
@@ -107,15 +83,7 @@ function nonStringReason(node: FrontMatterNode): string | undefined {
 export const metadataValueNotString = defineRule({
   id: 'metadata-value-not-string',
   summary: 'A `metadata` value is not a string.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'warning',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'warning',
-  },
+  portable: 'warning',
   fix: 'Quote every metadata value, for example `version: "1.0"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('metadata');
@@ -136,15 +104,7 @@ export const metadataValueNotString = defineRule({
 export const allowedToolsNotString = defineRule({
   id: 'allowed-tools-not-string',
   summary: '`allowed-tools` is not a space-separated string.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'off',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'warning',
-  },
+  portable: 'warning',
   fix: 'Write `allowed-tools` as one space-separated string, for example `allowed-tools: "Bash(git:*) Read"`.',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('allowed-tools');
@@ -161,15 +121,7 @@ export const allowedToolsNotString = defineRule({
 export const unknownKey = defineRule({
   id: 'unknown-key',
   summary: 'A front matter key the runtime does not recognise.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'warning',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: "Remove the key, move the value under `metadata`, or put runtime-only keys in that runtime's copy of the skill.",
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);

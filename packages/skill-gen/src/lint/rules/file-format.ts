@@ -3,15 +3,7 @@ import { defineRule } from '../finding.js';
 export const encodingInvalid = defineRule({
   id: 'encoding-invalid',
   summary: 'The file is not valid UTF-8.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Re-save the file as UTF-8 (without a byte order mark).',
   check(skill) {
     if (skill.invalidUtf8Line === undefined) return [];
@@ -28,15 +20,7 @@ export const encodingInvalid = defineRule({
 export const byteOrderMark = defineRule({
   id: 'bom',
   summary: 'The file starts with a UTF-8 byte order mark.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'error',
-    opencode: 'off',
-    'gemini-cli': 'error',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Remove the byte order mark (save as "UTF-8", not "UTF-8 with BOM").',
   check(skill) {
     if (!skill.hasBom) return [];
@@ -53,15 +37,7 @@ export const byteOrderMark = defineRule({
 export const crlfLineEndings = defineRule({
   id: 'crlf',
   summary: 'Lines end with CRLF.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'warning',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'warning',
-  },
+  portable: 'warning',
   fix: 'Convert the file to LF line endings (for example `git config core.autocrlf input` and re-checkout).',
   check(skill) {
     if (skill.crlfLines === 0 || skill.firstCrlfLine === undefined) return [];
@@ -77,15 +53,7 @@ export const crlfLineEndings = defineRule({
 export const skillFileName = defineRule({
   id: 'skill-file-name',
   summary: 'The skill file is not named exactly `SKILL.md`.',
-  severity: {
-    'claude-code': 'error',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Rename the file to `SKILL.md` (upper case, `.md` lower case).',
   check(skill) {
     if (skill.kind === 'source' || skill.fileName === 'SKILL.md') return [];

@@ -9,15 +9,7 @@ export const fileNameWindowsUnsafe = defineRule({
   summary:
     'The skill, its folder or a file in it has a name Windows cannot hold (or files collide by case on macOS).',
   // Every runtime runs on Windows: a pack must install on every OS its runtimes run on.
-  severity: {
-    'claude-code': 'error',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), unique regardless of case.',
   check(skill, runtime) {
     const violations: RuleViolation[] = [];

@@ -8,15 +8,7 @@ const JS_LANGUAGES = new Set(['js', 'javascript']);
 export const frontMatterMissing = defineRule({
   id: 'front-matter-missing',
   summary: 'The file does not start with a `---` YAML front matter block.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Start the file with a `---` line, the YAML keys `name` and `description`, and a closing `---` line.',
   check(skill) {
     const block = skill.frontMatter;
@@ -43,15 +35,7 @@ export const frontMatterMissing = defineRule({
 export const frontMatterUnclosed = defineRule({
   id: 'front-matter-unclosed',
   summary: 'The front matter is never closed by a `---` line.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'error',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Add a line containing only `---` after the last front matter key.',
   check(skill) {
     if (skill.frontMatter.kind !== 'unclosed') return [];
@@ -68,15 +52,7 @@ export const frontMatterUnclosed = defineRule({
 export const frontMatterJs = defineRule({
   id: 'front-matter-js',
   summary: 'The front matter is JavaScript (`---js`), which tools evaluate as code.',
-  severity: {
-    'claude-code': 'error',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Replace the block with YAML front matter between two `---` lines.',
   check(skill) {
     const block = skill.frontMatter;
@@ -111,15 +87,7 @@ function yamlLine(skill: SkillDocument, line: number): string {
 export const yamlTabIndent = defineRule({
   id: 'yaml-tab-indent',
   summary: 'A front matter line is indented with a tab.',
-  severity: {
-    'claude-code': 'error',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Indent YAML with spaces only.',
   check(skill) {
     return issuesWhere(skill, (issue) => issue.code === 'TAB_AS_INDENT').map((issue) => ({
@@ -132,15 +100,7 @@ export const yamlTabIndent = defineRule({
 export const yamlDuplicateKey = defineRule({
   id: 'yaml-duplicate-key',
   summary: 'A front matter key appears more than once.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Keep a single occurrence of the key.',
   check(skill) {
     return issuesWhere(skill, (issue) => issue.code === 'DUPLICATE_KEY').map((issue) => {
@@ -156,15 +116,7 @@ export const yamlDuplicateKey = defineRule({
 export const yamlUnquotedColon = defineRule({
   id: 'yaml-unquoted-colon',
   summary: 'A plain (unquoted) front matter value contains `: `.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'warning',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Quote the value, for example `description: "Use this: when needed"`.',
   check(skill) {
     return issuesWhere(skill, (issue) => issue.code === UNQUOTED_COLON).map((issue) => ({
@@ -179,15 +131,7 @@ const OWN_CODES = new Set(['TAB_AS_INDENT', 'DUPLICATE_KEY', UNQUOTED_COLON]);
 export const yamlSyntax = defineRule({
   id: 'yaml-syntax',
   summary: 'The front matter is not valid YAML.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'warning',
-    opencode: 'error',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Fix the YAML syntax; quote values that contain `: `, ` #` or start with a YAML indicator such as `[`, `{`, `*`, `&`, `!`, `|`, `>`, `@` or a backtick.',
   check(skill) {
     const issues = issuesWhere(skill, (issue) => !OWN_CODES.has(issue.code));
@@ -203,15 +147,7 @@ export const yamlSyntax = defineRule({
 export const frontMatterNotMapping = defineRule({
   id: 'front-matter-not-mapping',
   summary: 'The front matter is YAML but not a mapping of keys to values.',
-  severity: {
-    'claude-code': 'error',
-    codex: 'error',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Write the front matter as `key: value` lines (`name: …`, `description: …`).',
   check(skill) {
     const block = skill.frontMatter;
@@ -231,15 +167,7 @@ export const frontMatterNotMapping = defineRule({
 export const frontMatterTripleDash = defineRule({
   id: 'front-matter-triple-dash',
   summary: 'A front matter line contains `---`, where skills-ref cuts the front matter.',
-  severity: {
-    'claude-code': 'off',
-    codex: 'off',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'off',
-    'qwen-code': 'off',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Rephrase the value without three consecutive dashes (for example use an em dash).',
   check(skill) {
     const block = skill.frontMatter;

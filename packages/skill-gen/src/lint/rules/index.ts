@@ -1,4 +1,5 @@
-import type { LintRule } from '../finding.js';
+import type { RuntimeId } from '@skillpack/adapters';
+import { type LintCheck, type LintRule, type LintSeverities, toLintRule } from '../finding.js';
 import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
 import {
   descriptionListingTruncated,
@@ -41,8 +42,8 @@ import {
   nameTooLong,
 } from './name.js';
 
-/** Every lint rule, in report order within a line. */
-export const LINT_RULES: readonly LintRule[] = [
+/** Every lint rule's check, in report order within a line. */
+export const LINT_CHECKS: readonly LintCheck[] = [
   encodingInvalid,
   byteOrderMark,
   crlfLineEndings,
@@ -83,3 +84,8 @@ export const LINT_RULES: readonly LintRule[] = [
   fileReferenceEscapesSkill,
   fileNameWindowsUnsafe,
 ];
+
+/** Every lint rule, with the severity each runtime's declaration gives it. */
+export function lintRules(severities: Readonly<Record<RuntimeId, LintSeverities>>): LintRule[] {
+  return LINT_CHECKS.map((check) => toLintRule(check, severities));
+}

@@ -27,40 +27,22 @@ function single(line: number, message: string): RuleViolation[] {
   return [{ line, message }];
 }
 
-const SPEC_STYLE = {
-  'claude-code': 'warning',
-  codex: 'warning',
-  opencode: 'warning',
-  'gemini-cli': 'warning',
-  'copilot-cli': 'warning',
-  'qwen-code': 'warning',
-  portable: 'error',
-} as const;
-
 export const nameMissing = defineRule({
   id: 'name-missing',
   summary: 'The front matter has no `name`, or it is empty.',
-  severity: {
-    'claude-code': 'info',
-    codex: 'warning',
-    opencode: 'error',
-    'gemini-cli': 'error',
-    'copilot-cli': 'info',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Add `name: <folder-name>` (lowercase letters, digits and hyphens).',
   check(skill, runtime) {
     const view = frontMatterFor(skill, runtime);
     if (!view) return [];
     const entry = view.get('name');
     if (!isBlankValue(entry?.value)) return [];
-    const opencode = entry
+    const missing = entry
       ? 'OpenCode (1.18.33) lists the skill with an empty name'
       : 'OpenCode (1.18.33) skips the skill';
     return single(
       entry?.line ?? 2,
-      `The front matter has no \`name\`${entry ? ' (it is empty)' : ''}. ${opencode}; Codex (0.169.0) and Claude Code use the folder name "${skill.folderName}".`,
+      `The front matter has no \`name\`${entry ? ' (it is empty)' : ''}. ${missing}; Codex (0.169.0) and Claude Code use the folder name "${skill.folderName}".`,
     );
   },
 });
@@ -68,15 +50,7 @@ export const nameMissing = defineRule({
 export const nameNotString = defineRule({
   id: 'name-not-string',
   summary: '`name` is not a string.',
-  severity: {
-    'claude-code': 'error',
-    codex: 'warning',
-    opencode: 'error',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'error',
-    'qwen-code': 'error',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Write the name as a string; quote it if YAML would read it as a number or boolean (`name: "2048"`).',
   check(skill, runtime) {
     const entry = frontMatterFor(skill, runtime)?.get('name');
@@ -95,15 +69,7 @@ export const nameNotString = defineRule({
 export const nameTooLong = defineRule({
   id: 'name-too-long',
   summary: '`name` is longer than 64 characters.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'error',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Shorten the name (and the folder) to at most 64 characters.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -120,7 +86,7 @@ export const nameTooLong = defineRule({
 export const nameNotLowercase = defineRule({
   id: 'name-not-lowercase',
   summary: '`name` contains upper-case letters.',
-  severity: SPEC_STYLE,
+  portable: 'error',
   fix: 'Use a lower-case name, and rename the folder to match.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -135,7 +101,7 @@ export const nameNotLowercase = defineRule({
 export const nameInvalidCharacters = defineRule({
   id: 'name-invalid-characters',
   summary: '`name` contains characters other than letters, digits and hyphens.',
-  severity: SPEC_STYLE,
+  portable: 'error',
   fix: 'Use only `a-z`, `0-9` and single hyphens in the name, for example `pdf-tools`.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -159,7 +125,7 @@ export const nameInvalidCharacters = defineRule({
 export const nameHyphenBoundary = defineRule({
   id: 'name-hyphen-boundary',
   summary: '`name` starts or ends with a hyphen.',
-  severity: SPEC_STYLE,
+  portable: 'error',
   fix: 'Remove the leading or trailing hyphen.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -174,7 +140,7 @@ export const nameHyphenBoundary = defineRule({
 export const nameConsecutiveHyphens = defineRule({
   id: 'name-consecutive-hyphens',
   summary: '`name` contains `--`.',
-  severity: SPEC_STYLE,
+  portable: 'error',
   fix: 'Replace `--` with a single hyphen.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -189,15 +155,7 @@ export const nameConsecutiveHyphens = defineRule({
 export const nameFolderMismatch = defineRule({
   id: 'name-folder-mismatch',
   summary: '`name` differs from the skill folder name.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'info',
-    opencode: 'warning',
-    'gemini-cli': 'warning',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Rename the folder to the skill name, or change `name` to the folder name.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -216,15 +174,7 @@ const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 export const nameReservedWord = defineRule({
   id: 'name-reserved-word',
   summary: "`name` contains a word that Anthropic's hosted surfaces reserve.",
-  severity: {
-    'claude-code': 'warning',
-    codex: 'off',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'error',
-  },
+  portable: 'error',
   fix: 'Choose a name without `claude` or `anthropic`.',
   check(skill, runtime) {
     const value = nameFor(skill, runtime);
@@ -242,15 +192,7 @@ export const nameReservedWord = defineRule({
 export const folderNameReserved = defineRule({
   id: 'folder-name-reserved',
   summary: 'The skill folder uses a name Claude Code reserves.',
-  severity: {
-    'claude-code': 'warning',
-    codex: 'off',
-    opencode: 'off',
-    'gemini-cli': 'off',
-    'copilot-cli': 'warning',
-    'qwen-code': 'warning',
-    portable: 'off',
-  },
+  portable: 'off',
   fix: 'Rename the skill and its folder.',
   check(skill) {
     if (skill.folderName !== 'synced') return [];

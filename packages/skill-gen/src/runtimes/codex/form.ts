@@ -1,0 +1,70 @@
+import { ConfigError, fail, ok, type Result } from '@skillpack/core';
+import type { InstallScope } from '../../install/layout.js';
+import type { Manifest } from '../../pack/manifest.js';
+import { CODEX_PLUGIN_SOURCE, codexPluginFolder } from './layout.js';
+
+/** How a pack is installed for Codex: as its plugin (`$<pack>:<skill>`) or as standalone skills (`$<skill>`). */
+export const CODEX_FORMS = ['plugin', 'skills'] as const;
+export type CodexForm = (typeof CODEX_FORMS)[number];
+
+/** The plugin an install puts where Codex loads it, and the id Codex enables it by. */
+export interface CodexPluginTarget {
+  /** `<plugin>@<marketplace>`, the key of `[plugins."…"]` in config.toml. */
+  readonly id: string;
+  /** Below the home: `.codex/plugins/cache/<marketplace>/<plugin>/<version>/`. */
+  readonly folder: string;
+}
+
+const PLUGIN_MANIFEST = `${CODEX_PLUGIN_SOURCE}.codex-plugin/plugin.json`;
+
+/**
+ * Decide the Codex form of an install. Default: the plugin when the pack has one and the scope is the user's
+ * (Codex 0.169 loads plugins only from `$CODEX_HOME/plugins/cache`, which is per user), else the skills.
+ * Pure: the manifest says whether the pack has a plugin.
+ */
+export function resolveCodexForm(
+  manifest: Manifest,
+  scope: InstallScope,
+  requested: CodexForm | undefined,
+): Result<{ form: 'skills' } | { form: 'plugin'; plugin: CodexPluginTarget }, ConfigError> {
+  const hasPlugin = manifest.files.some((entry) => entry.path === PLUGIN_MANIFEST);
+  const form = requested ?? (hasPlugin && scope === 'user' ? 'plugin' : 'skills');
+  if (form === 'skills') return ok({ form });
+  const { name, version } = manifest.pack;
+  if (!hasPlugin) {
+    return fail(
+      new ConfigError(
+        'pack_codex_plugin_missing',
+        `The pack ${name}@${version} has no Codex plugin (${PLUGIN_MANIFEST}); install it with --codex-form skills, or build it with the codex target.`,
+        { details: { pack: name, expected: PLUGIN_MANIFEST } },
+      ),
+    );
+  }
+  if (scope !== 'user') {
+    return fail(
+      new ConfigError(
+        'codex_plugin_scope',
+        `Codex 0.169 loads plugins only from $CODEX_HOME/plugins/cache, which belongs to the user: install the plugin with --scope user, or the standalone skills into this project with --codex-form skills.`,
+        { details: { pack: name, scope } },
+      ),
+    );
+  }
+  const folder = codexPluginFolder(name, version);
+  if (folder === undefined) {
+    return fail(
+      new ConfigError(
+        'codex_plugin_name_invalid',
+        `The pack name ${JSON.stringify(name)} or version ${JSON.stringify(version)} cannot name a Codex plugin folder (letters, digits, '.', '_' and '-' only); install it with --codex-form skills.`,
+        { details: { pack: name, version } },
+      ),
+    );
+  }
+  return ok({ form, plugin: { id: `${name}@${name}`, folder } });
+}
+
+/** Where a pack file of the Codex plugin lands, or `undefined` when it is not part of the plugin. */
+export function codexPluginPath(plugin: CodexPluginTarget, packPath: string): string | undefined {
+  if (!packPath.startsWith(CODEX_PLUGIN_SOURCE) || packPath.length === CODEX_PLUGIN_SOURCE.length)
+    return undefined;
+  return plugin.folder + packPath.slice(CODEX_PLUGIN_SOURCE.length);
+}

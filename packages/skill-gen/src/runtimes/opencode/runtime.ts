@@ -1,0 +1,69 @@
+import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { OpenCodeSectionSchema } from './front-matter.js';
+import { openCodeLintSeverity } from './lint-severity.js';
+import { openCodeOwnership } from './ownership.js';
+import { renderOpenCode } from './target.js';
+
+/** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
+const OPENCODE_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'] as const;
+
+/** OpenCode (1.18.33): skills in `.opencode/skills/` (it also reads `.claude/` and `.agents/`), a plugin. */
+export const openCodeRuntime = {
+  id: 'opencode',
+  title: 'OpenCode',
+  invocation: { sigil: '/', pluginNamespaced: false },
+  strictSchema: false,
+  frontMatter: OpenCodeSectionSchema,
+  render: renderOpenCode,
+  enforcement: 'opencodePlugin',
+  install: {
+    skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
+    portablePackageForm: [
+      { from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' },
+    ],
+    ownership: openCodeOwnership,
+    ownedFolders: {
+      project: ['.opencode/skills/', '.opencode/plugins/'],
+      user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
+    },
+    // The OpenCode plugin is its enforcement; it has no hook entry.
+    hookWiring: undefined,
+    pluginForm: false,
+    headlessSkillRules: false,
+    packForms: false,
+    pluginConfigTable: false,
+    hookTrust: false,
+    folderTrust: undefined,
+    options: [],
+    userConfig: ['.config/opencode'],
+  },
+  lint: {
+    discoveryFolders: [
+      ['.claude', 'skills'],
+      ['.agents', 'skills'],
+      ['.opencode', 'skills'],
+      ['.opencode', 'skill'],
+      ['.config', 'opencode', 'skills'],
+    ],
+    recognisedKeys: OPENCODE_KEYS,
+    sidecarKeys: [],
+    pluginManifest: undefined,
+    severity: openCodeLintSeverity,
+  },
+  doctor: {
+    probe: async () => (await import('./probe.js')).probeOpenCode,
+    proof: async () => (await import('./proof.js')).openCodeProof,
+    hookConfigFiles: [],
+    // OpenCode keeps its plugins' dependencies in `.opencode/node_modules`.
+    keptModules: ['.opencode'],
+  },
+  testedVersion: '1.18.33',
+  docs: {
+    npmPackage: 'opencode-ai',
+    skillFolders: '`.opencode/skills/`, `~/.config/opencode/skills/`',
+    hookEvent:
+      'plugin: the step that finishes with `stop` (and `session.idle`); it prompts the session again',
+    trustStep: 'none',
+    enforcement: 'the plugin in `.opencode/plugins/<pack>.js` (`~/.config/opencode/plugins/`)',
+  },
+} as const satisfies SkillGenRuntime<'opencode'>;

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OperationOutcome } from '../../../src/install/operations.js';
+import { formatGeminiTrust, geminiTrustAfter } from '../../../src/runtimes/gemini-cli/trust-step.js';
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const temp of temps.splice(0)) rmSync(temp, { recursive: true, force: true });
+});
+function sandbox() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'gemini-trust-step-')));
+  temps.push(root);
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  mkdirSync(home);
+  mkdirSync(project);
+  return { home, project, file: join(home, '.gemini/trustedFolders.json') };
+}
+const outcome = (status: OperationOutcome['status']) => ({ status }) as OperationOutcome;
+
+describe('the Gemini CLI trust step after install', () => {
+  it('without --activate changes nothing and prints the exact step', async () => {
+    const { home, project, file } = sandbox();
+    const step = await geminiTrustAfter(outcome('applied'), {
+      scope: 'project',
+      projectDir: project,
+      home,
+      env: {},
+      consent: false,
+    });
+    expect(step).toMatchObject({ trusted: false, recorded: false, file, folder: project });
+    expect(() => readFileSync(file)).toThrow();
+    const text = formatGeminiTrust(step!, 'skillpack install ./packs --runtime gemini-cli --scope project');
+    expect(text).toContain(JSON.stringify({ [project]: 'TRUST_FOLDER' }));
+    expect(text).toContain('--activate');
+  });
+
+  it('with --activate adds the member (a new file only its owner reads), and says it is there next time', async () => {
+    const { home, project, file } = sandbox();
+    const request = { scope: 'project' as const, projectDir: project, home, env: {}, consent: true };
+    expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({
+      trusted: true,
+      recorded: true,
+    });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [project]: 'TRUST_FOLDER' });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await geminiTrustAfter(outcome('unchanged'), request)).toMatchObject({
+      trusted: true,
+      recorded: false,
+    });
+  });
+
+  it('keeps every byte of an existing file around the added member, and never overrides DO_NOT_TRUST', async () => {
+    const { home, project, file } = sandbox();
+    mkdirSync(join(home, '.gemini'));
+    writeFileSync(file, '{\n  "/elsewhere": "TRUST_FOLDER"\n}\n');
+    await geminiTrustAfter(outcome('applied'), {
+      scope: 'project',
+      projectDir: project,
+      home,
+      env: {},
+      consent: true,
+    });
+    expect(readFileSync(file, 'utf8')).toBe(
+      `{\n  "/elsewhere": "TRUST_FOLDER",\n  ${JSON.stringify(project)}: "TRUST_FOLDER"\n}\n`,
+    );
+    writeFileSync(file, JSON.stringify({ [project]: 'DO_NOT_TRUST' }));
+    const step = await geminiTrustAfter(outcome('applied'), {
+      scope: 'project',
+      projectDir: project,
+      home,
+      env: {},
+      consent: true,
+    });
+    expect(step).toMatchObject({
+      trusted: false,
+      recorded: false,
+      problem: expect.stringContaining('DO_NOT_TRUST'),
+    });
+  });
+
+  it('a dry run records nothing; a refused install has no step; GEMINI_CLI_TRUSTED_FOLDERS_PATH is honoured', async () => {
+    const { home, project, file } = sandbox();
+    const request = { scope: 'project' as const, projectDir: project, home, env: {}, consent: true };
+    expect(await geminiTrustAfter(outcome('planned'), request)).toMatchObject({ recorded: false });
+    expect(() => readFileSync(file)).toThrow();
+    expect(await geminiTrustAfter(outcome('refused'), request)).toBeUndefined();
+    const other = join(home, 'other.json');
+    const step = await geminiTrustAfter(outcome('applied'), {
+      ...request,
+      env: { GEMINI_CLI_TRUSTED_FOLDERS_PATH: other },
+    });
+    expect(step?.file).toBe(other);
+    expect(JSON.parse(readFileSync(other, 'utf8'))).toEqual({ [project]: 'TRUST_FOLDER' });
+  });
+});
