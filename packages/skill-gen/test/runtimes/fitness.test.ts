@@ -46,7 +46,8 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
   'config/pack-config.ts':
     'imports the `claude-code` and `codex` config sections by path: read from the declarations, they would pull every renderer into the parse bundle',
-  'hooks/hook-bundles.ts': 'the OpenCode plugin bundle, an enforcement artifact named by the engine',
+  'hooks/hook-bundles.ts':
+    'the OpenCode plugin and Pi extension bundles, enforcement artifacts named by the engine (their titles and module exports)',
   'install/activation-plan.ts': "Claude Code's activation plan, imported by name",
   'install/format.ts': "Claude Code's plugin report",
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
