@@ -110,6 +110,7 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
     }
     case 'copilot-cli':
       lines.push(
+        { type: 'session.skills_loaded', data: { skills: [] }, ephemeral: true },
         { type: 'session.tools_updated', data: { model: 'gpt-4.1' }, ephemeral: true },
         { type: 'user.message', data: { content: 'Run the acceptance check.' } },
         { type: 'assistant.turn_start', data: { turnId: '0' } },
