@@ -17,6 +17,7 @@ const FOLDERS: Readonly<Record<RuntimeId, string>> = {
   'gemini-cli': '.gemini',
   'copilot-cli': '.copilot',
   'qwen-code': '.qwen',
+  pi: '.pi',
 };
 
 const anyCase = (word: string) =>
@@ -87,6 +88,16 @@ describe('fitness: a runtime is named only in its own folder and the registry', 
     ).toBe(true);
     expect(openCode.test('openCodexAppServer')).toBe(false);
     expect(codex.test('precodex')).toBe(false);
+    expect(
+      ['api', 'API_KEY', 'getApiKey', 'rapid', 'pipe', '.pipeline'].some((text) =>
+        namePattern('pi').test(text),
+      ),
+    ).toBe(false);
+    expect(
+      ['pi', 'Pi', 'piSetup', 'spawnPi', 'PI_OFFLINE', '~/.pi/agent'].every((text) =>
+        namePattern('pi').test(text),
+      ),
+    ).toBe(true);
     expect(namePattern('claude-code').test('Claude Code')).toBe(true);
     expect(namePattern('claude-code').test('~/.claude/settings.json')).toBe(true);
   });

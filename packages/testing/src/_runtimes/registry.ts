@@ -5,6 +5,7 @@ import { type CodexRunOptions, codexSetup } from './codex/setup.js';
 import { copilotCliSetup } from './copilot-cli/setup.js';
 import { geminiCliSetup } from './gemini-cli/setup.js';
 import { openCodeSetup } from './opencode/setup.js';
+import { piSetup } from './pi/setup.js';
 import { qwenCodeSetup } from './qwen-code/setup.js';
 
 export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex/trust.js';
@@ -24,4 +25,5 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   'gemini-cli': geminiCliSetup,
   'copilot-cli': copilotCliSetup,
   'qwen-code': qwenCodeSetup,
+  pi: piSetup,
 };

@@ -6,7 +6,8 @@
 // API errors, length cuts and refusals: the reader reads the final message's `stopReason`. It has no
 // structured-output option. Stdin is closed (runContract spawns with stdin ignored): Pi reads a non-TTY stdin
 // to its end before it starts. Run against 1.6.0 (on Node 22.23.5 from npm) and a scripted model by
-// e2e/host-runtimes.test.mjs.
+// e2e/host-runtimes.test.mjs. After `--` a prompt is text, except one that starts with `@`: Pi 1.6.0 reads it
+// as a file to inline (`parseArgs`), so a prompt must not start with `@`.
 import type { HostRuntime } from '../host-runtime.js';
 
 const OUTPUT = ['--mode', 'json'];
@@ -15,13 +16,14 @@ export const piHost: HostRuntime = {
   bin: 'pi',
   versionPattern: /^(\d+\.\d+\.\d+)/,
   versions: { min: '1.6.0', below: '1.7.0' },
-  start: ({ prompt, native, extra }) => [...OUTPUT, ...native, ...extra, prompt],
+  start: ({ prompt, native, extra }) => [...OUTPUT, ...native, ...extra, '--', prompt],
   resume: (sessionId, { prompt, native, extra }) => [
     '--session',
     sessionId,
     ...OUTPUT,
     ...native,
     ...extra,
+    '--',
     prompt,
   ],
   requires:
