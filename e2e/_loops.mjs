@@ -157,6 +157,16 @@ const RUNTIMES = {
     // readers refuse it (final_message_joined) rather than read the concatenation.
     joinsPushedBackAnswers: true,
   },
+  // The skill form: skills in .pi/skills, the pack's extension in .pi/extensions/<pack>.js. Pi 1.6.0 skips a
+  // project's extensions and skills headless unless the project is trusted; install records that trust with
+  // --activate in the sandbox's ~/.pi/agent/trust.json, so the run uses the sandbox's home as installed (no
+  // --approve).
+  pi: {
+    install: (sandbox, packs) => {
+      installPack('pi', sandbox, packs, 'project', ['--activate']);
+      return { home: sandbox.home };
+    },
+  },
 };
 
 /**

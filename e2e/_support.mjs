@@ -20,6 +20,7 @@ export const RUNTIME_TITLES = {
   'gemini-cli': 'Gemini CLI',
   'copilot-cli': 'GitHub Copilot CLI',
   'qwen-code': 'Qwen Code',
+  pi: 'Pi',
 };
 
 export const PINS = JSON.parse(readFileSync(join(runtimesDir, 'package.json'), 'utf8')).dependencies;

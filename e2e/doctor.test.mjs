@@ -109,6 +109,26 @@ describe('skillpack doctor', () => {
     assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), config);
   });
 
+  it('Pi: an untrusted project is not enforced, with the exact step; trusted by install --activate, enforced', () => {
+    const sandbox = makeSandbox();
+    installPack('pi', sandbox);
+    const untrusted = doctor(sandbox, 'pi');
+    const why = JSON.stringify(untrusted.report, null, 2);
+    assert.equal(untrusted.status, 1, why);
+    assert.equal(byName(untrusted.checks)['.pi/extensions/skillpack-examples.js'], 'inactive', why);
+    assert.equal(enforcement(untrusted.checks).length, HOOKED.length, why);
+    for (const check of enforcement(untrusted.checks)) {
+      assert.equal(check.status, 'not_enforced', why);
+      assert.match(check.detail, /trust\.json/, why);
+    }
+    installPack('pi', sandbox, examplePacks(), 'project', ['--activate']);
+    const trusted = doctor(sandbox, 'pi');
+    assert.equal(trusted.status, 0, JSON.stringify(trusted.report, null, 2));
+    assert.equal(byName(trusted.checks)['cflx-accept'], 'loaded');
+    assert.equal(byName(trusted.checks)['.pi/extensions/skillpack-examples.js'], 'active');
+    assertEnforced(trusted);
+  });
+
   it("Codex: a skill kept out of the model's list on purpose is reported explicit-only, and healthy", () => {
     // The Dev Flow pack (seed 003): its agents/openai.yaml disallows implicit invocation.
     const packs = join(makeTempDir('skillpack-dev-flow-pack-'), 'packs');

@@ -106,6 +106,13 @@ const RUNTIMES = {
       none: '`qwen --json-schema` 0.24.4 fails a run whose answer is text (exit 1, `error_during_execution`), so no correction could follow, and ends on a `structured_output` tool call with no final message',
     },
   },
+  pi: {
+    versionLine: '1.6.0',
+    answer: textReply,
+    // Pi exits 0 on an API error: the final message's `stopReason: "error"` decides.
+    http400Exit: 0,
+    native: { none: '`pi` 1.6.0 has no structured-output option (`pi --help`)' },
+  },
 };
 
 /** A scripted model answering `first` until the contract's correction arrives, then `corrected`. */

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { CLI_NAMES, createScriptedModel, runAgent } from '@skillpack/testing';
-import { ensureRuntimes, RUNTIME_TITLES } from '../e2e/_support.mjs';
+import { ensureRuntimes, node22, RUNTIME_TITLES } from '../e2e/_support.mjs';
 import { SCENARIOS, UNREACHED } from './capture-fixtures/scenarios.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +24,13 @@ const TITLE = RUNTIME_TITLES;
 const { values } = parseArgs({ options: { runtime: { type: 'string' }, only: { type: 'string' } } });
 
 function cliVersion(runtime) {
-  const run = spawnSync(join(binDir, CLI[runtime]), ['--version'], { encoding: 'utf8', timeout: 60_000 });
+  // The pinned Node 22 goes first on PATH: Pi (and Qwen Code) start with `#!/usr/bin/env node` and need it.
+  const env = { ...process.env, PATH: `${dirname(node22)}:${process.env.PATH ?? ''}` };
+  const run = spawnSync(join(binDir, CLI[runtime]), ['--version'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env,
+  });
   if (run.status !== 0) throw new Error(`${CLI[runtime]} --version failed: ${run.stderr}`);
   return run.stdout.trim();
 }

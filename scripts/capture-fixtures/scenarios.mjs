@@ -1,6 +1,7 @@
 // What scripts/capture-fixtures.mjs captures: one scenario per fixture file, each a scripted model and a run of
 // a real CLI. Replies depend on the request only, so every re-run sends the CLIs the same answers.
 import { otherwise, reply, when } from '@skillpack/testing';
+import { PI_SCENARIOS, PI_UNREACHED } from './pi-scenarios.mjs';
 import { QWEN_CODE_SCENARIOS, QWEN_CODE_UNREACHED } from './qwen-code-scenarios.mjs';
 
 const ANSWER = 'The project holds notes.txt.';
@@ -561,11 +562,42 @@ export const SCENARIOS = [
     }),
     about: "an `agent` tool call runs a subagent that answers fail; the main agent's own answer is a pass",
   },
+  // Pi (pi-scenarios.mjs), plus the cross-runtime stories.
+  ...PI_SCENARIOS.map((scenario) => ({ runtime: 'pi', ...scenario })),
+  {
+    runtime: 'pi',
+    name: 'json-success-verdict.jsonl',
+    replies: successStory,
+    options: { files: CHANGELOG },
+    about: 'two `bash` calls (text before the first), then a pass answer',
+  },
+  {
+    runtime: 'pi',
+    name: 'json-unicode.jsonl',
+    replies: unicodeAnswer,
+    about: 'a pass answer in several scripts, emoji, a combining mark and U+2028',
+  },
+  {
+    runtime: 'pi',
+    name: 'json-subagent-bash.jsonl',
+    replies: [
+      when(
+        { turn: 0 },
+        reply.shell(
+          `echo 'API review: one open TODO.' '{"acceptance":"fail","findings":["An open TODO in the API"]}'`,
+        ),
+      ),
+      otherwise(reply.text(SUBAGENT_FINAL_TEXT)),
+    ],
+    about:
+      "Pi has no subagent tool: a child's fail verdict arrives as `bash` output (as from a nested `pi -p`); the main agent's own answer is a pass",
+  },
 ];
 
 /** What the scenarios could not reach with the pinned CLIs, and why; SOURCES.md lists it per runtime. */
 export const UNREACHED = {
   'qwen-code': QWEN_CODE_UNREACHED,
+  pi: PI_UNREACHED,
   'claude-code': [
     'Several `result` lines for one prompt without a subagent: every other single-prompt capture, a Stop hook block included, printed exactly one `result` line; two prompts on stdin give two (`stream-json-two-prompts-two-results.jsonl`), and so does a background subagent that wakes the main agent (`stream-json-subagent-task.jsonl`).',
     'Parallel subagents whose lines interleave, with tool calls of their own: the scripted model answers one request at a time.',

@@ -1,4 +1,4 @@
-// Bundle the Stop hook (a CommonJS file) and the OpenCode plugin (an ES module) into self-contained files (zod
+// Bundle the Stop hook (a CommonJS file), the OpenCode plugin and the Pi extension (ES modules) into self-contained files (zod
 // and every contract inside) that a generated pack carries and runs with plain `node`, no install step. Run
 // after `tsc` by `build`: the recipe is the one `skillpack build` uses for a pack's own (dist/bundler/index.js).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +77,18 @@ async function buildPlugin(write) {
   return [summary('opencode-plugin', plugin.metafiles.plugin, externalImports)];
 }
 
+/** Pi loads an extension module's default export, so the bundle exports the extension alone, as default. */
+async function buildPiExtension(write) {
+  const { bundlePlugin, externalImports } = await bundler();
+  const extension = await bundlePlugin(
+    setup,
+    entry("export { default } from './src/pi/prebuilt-extension.ts';\n", 'pi-extension-entry.ts'),
+    BANNER,
+  );
+  if (write) writeOutput('pi-extension', 'mjs', extension.file);
+  return [summary('pi-extension', extension.metafiles.plugin, externalImports)];
+}
+
 /** Declarations beside each bundle, so the `exports` entries carry types like every other subpath. */
 const DECLARATIONS = {
   'skillpack-hook':
@@ -86,6 +98,14 @@ const DECLARATIONS = {
     '',
     '/** The OpenCode V1 plugin; configured by `<file>.json` beside the module or by its opencode.json options. */',
     'export declare const SkillpackContractsPlugin: OpenCodePlugin;',
+    '',
+  ].join('\n'),
+  'pi-extension': [
+    "import type { PiExtensionFactory } from '../pi/extension-types.js';",
+    '',
+    '/** The Pi extension (1.6.0); configured by `<file>.json` beside the module. */',
+    'declare const extension: PiExtensionFactory;',
+    'export default extension;',
     '',
   ].join('\n'),
 };
@@ -99,9 +119,9 @@ function writeOutput(name, extension, contents) {
   console.log(`bundle: dist/bundles/${name}.${extension} ${(contents.byteLength / 1024).toFixed(0)} KiB`);
 }
 
-/** Build both bundles; `write: false` only reports what each build holds (tests use it). */
+/** Build every bundle; `write: false` only reports what each build holds (tests use it). */
 export async function buildBundles({ write = true } = {}) {
-  return [...(await buildHook(write)), ...(await buildPlugin(write))];
+  return [...(await buildHook(write)), ...(await buildPlugin(write)), ...(await buildPiExtension(write))];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,7 @@
 /**
- * What a generated pack's hook and OpenCode plugin are bundled from (by `skillpack build`, when the pack
- * carries contracts of its own): the hook program, its code-cache loader, and the plugin factory.
+ * What a generated pack's hook, OpenCode plugin and Pi extension are bundled from (by `skillpack build`, when
+ * the pack carries contracts of its own): the hook program, its code-cache loader, and the plugin and
+ * extension factories.
  *
  * @internal Plumbing for skill-gen's pack bundles, not public API: it may change in any release.
  */
@@ -18,3 +19,4 @@ export { lazyPackContractLoader, loadLazyContracts } from './hooks/lazy-contract
 export type { ContractLoader } from './hooks/load-contracts.js';
 export { packContractLoader } from './hooks/load-contracts.js';
 export { createPackPlugin } from './opencode/plugin-entry.js';
+export { createPiPackExtension } from './pi/extension-entry.js';

@@ -6,6 +6,7 @@ export const RUNTIME_IDS = [
   'gemini-cli',
   'copilot-cli',
   'qwen-code',
+  'pi',
 ] as const;
 /** A runtime skillpack reads and packs for, one of `RUNTIME_IDS`. */
 export type RuntimeId = (typeof RUNTIME_IDS)[number];

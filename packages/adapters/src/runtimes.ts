@@ -5,6 +5,7 @@ import { codexRuntime } from './codex/runtime.js';
 import { copilotCliRuntime } from './copilot-cli/runtime.js';
 import { geminiCliRuntime } from './gemini-cli/runtime.js';
 import { openCodeRuntime } from './opencode/runtime.js';
+import { piRuntime } from './pi/runtime.js';
 import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { AdapterRuntime } from './runtime-declaration.js';
 import { RUNTIME_IDS, type RuntimeId } from './runtime-id.js';
@@ -20,6 +21,7 @@ export const ADAPTER_RUNTIMES = {
   'gemini-cli': geminiCliRuntime,
   'copilot-cli': copilotCliRuntime,
   'qwen-code': qwenCodeRuntime,
+  pi: piRuntime,
 } as const satisfies { readonly [R in RuntimeId]: AdapterRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

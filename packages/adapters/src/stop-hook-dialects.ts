@@ -7,7 +7,7 @@ import { qwenCodeStopHookDialect } from './qwen-code/stop-hook-dialect.js';
 import type { RuntimeId } from './runtime-id.js';
 
 /**
- * Each runtime's Stop-hook dialect (`undefined`: it has no Stop hook; OpenCode enforces through its plugin).
+ * Each runtime's Stop-hook dialect (`undefined`: it has no Stop hook; OpenCode enforces through its plugin, Pi through its extension).
  * Kept apart from `ADAPTER_RUNTIMES` so `skillpack-hook` loads the dialects and none of the readers.
  */
 export const STOP_HOOK_DIALECTS = {
@@ -17,4 +17,5 @@ export const STOP_HOOK_DIALECTS = {
   'gemini-cli': geminiCliStopHookDialect,
   'copilot-cli': copilotCliStopHookDialect,
   'qwen-code': qwenCodeStopHookDialect,
+  pi: undefined,
 } as const satisfies { readonly [R in RuntimeId]: StopHookDialect | undefined };

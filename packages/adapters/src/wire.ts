@@ -12,5 +12,7 @@ export * as copilotCli from './copilot-cli/wire-schemas.js';
 export * as geminiCli from './gemini-cli/wire-schemas.js';
 /** OpenCode's `run --format json` lines as zod schemas. */
 export * as openCode from './opencode/wire-schemas.js';
+/** Pi's `--mode json` lines as zod schemas. */
+export * as pi from './pi/wire-schemas.js';
 /** Qwen Code's `-p --output-format stream-json` lines and `--output-format json` array elements as zod schemas. */
 export * as qwenCode from './qwen-code/wire-schemas.js';

@@ -113,6 +113,20 @@ const SCENARIOS: Readonly<Record<RuntimeId, Scenarios>> = {
     ],
     usage: true,
   },
+  pi: {
+    success: 'captured/json-success-verdict.jsonl',
+    error: { file: 'captured/json-http-400.jsonl', code: 'model_error' },
+    truncated: 'json-truncated-cut.jsonl',
+    subagent: 'captured/json-subagent-bash.jsonl',
+    unicode: 'captured/json-unicode.jsonl',
+    tools: ['bash', 'bash'],
+    captures: [
+      'captured/json-tool-call.jsonl',
+      'captured/json-pushback-once.jsonl',
+      'captured/json-truncated.jsonl',
+    ],
+    usage: true,
+  },
 };
 
 /** Everything a reader decides, with errors reduced to their codes. */

@@ -23,6 +23,7 @@ describe(`${manifest.name} exports map`, () => {
       './opencode',
       './gemini-cli',
       './qwen-code',
+      './pi',
       './pack-runtime',
       './bundler',
       './wire',

@@ -15,7 +15,7 @@ import { readAgentRun } from '../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../src/runtime-id.js';
 import { neverRunTool } from './_support/adversarial.js';
 import { fixtureText } from './_support/fixtures.js';
-import { copilotCliRun, qwenCodeRun } from './properties/_support/runs.js';
+import { copilotCliRun, piRun, qwenCodeRun } from './properties/_support/runs.js';
 
 const jsonl = (...events: unknown[]) => events.map((event) => JSON.stringify(event)).join('\n');
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -27,6 +27,7 @@ const SUCCESS_FILES = {
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
   'copilot-cli': 'captured/json-success-verdict.jsonl',
   'qwen-code': 'captured/stream-json-success-verdict.jsonl',
+  pi: 'captured/json-success-verdict.jsonl',
 } as const;
 
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */
@@ -101,6 +102,12 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
   }
   if (runtime === 'copilot-cli') {
     return copilotCliRun([
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'text', text: finalText },
+    ]);
+  }
+  if (runtime === 'pi') {
+    return piRun([
       { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
       { kind: 'text', text: finalText },
     ]);

@@ -22,6 +22,7 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters/opencode',
       '@skillpack/adapters/gemini-cli',
       '@skillpack/adapters/qwen-code',
+      '@skillpack/adapters/pi',
       '@skillpack/adapters/pack-runtime',
       '@skillpack/adapters/bundler',
       '@skillpack/adapters/wire',

@@ -60,7 +60,16 @@ describe('the runtime registry', () => {
   });
 });
 
-const RUNTIME_FOLDERS = ['.claude/', '.codex/', '.opencode/', '.gemini/', '.copilot/', '.qwen/', '.github/'];
+const RUNTIME_FOLDERS = [
+  '.claude/',
+  '.codex/',
+  '.opencode/',
+  '.gemini/',
+  '.copilot/',
+  '.qwen/',
+  '.pi/',
+  '.github/',
+];
 /** The files that register the runtimes, and the subpath entries that re-export a runtime's own modules. */
 const REGISTRIES = ['runtimes.ts', 'stop-hook-dialects.ts', 'hook-runtimes.ts', 'wire.ts', 'pack-runtime.ts'];
 

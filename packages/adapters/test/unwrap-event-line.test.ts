@@ -222,6 +222,7 @@ const SUCCESS_FILES = {
   'gemini-cli': 'captured/stream-json-success-verdict.jsonl',
   'copilot-cli': 'captured/json-success-verdict.jsonl',
   'qwen-code': 'captured/stream-json-success-verdict.jsonl',
+  pi: 'captured/json-success-verdict.jsonl',
 } as const;
 
 describe('safeParseAcceptanceOutput(raw stdout, { unwrapLine })', () => {

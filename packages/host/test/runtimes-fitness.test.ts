@@ -17,6 +17,7 @@ const FOLDERS: Readonly<Record<RuntimeId, string>> = {
   'gemini-cli': '.gemini',
   'copilot-cli': '.copilot',
   'qwen-code': '.qwen',
+  pi: '.pi',
 };
 
 /** A file outside the runtime folders that names a runtime, each with why (one line). */
@@ -38,12 +39,15 @@ const anyCase = (word: string) =>
 
 /**
  * How a runtime is named: its id in any case with any separator (`claude-code`, `claudeCode`, `CLAUDE_CODE`,
- * `Claude Code`) not run on into a longer lower-case word (`openCodex` names Codex, not OpenCode), or its folder.
+ * `Claude Code`) starting a word or a camel-case hump (`trustCodexHooks`) and not run on into a longer lower-case
+ * word (`openCodex` names Codex, not OpenCode), or its folder. A short id is often the tail of a longer word
+ * (`api`, `API_KEY` hold `pi`): inside a word it names nothing.
  */
 function namePattern(id: RuntimeId): RegExp {
   const words = id.split('-').map((word) => anyCase(word).join(''));
   const folder = FOLDERS[id].replace('.', '\\.');
-  return new RegExp(`${words.join('[-_ ]?')}(?![a-z])|${folder}(?![A-Za-z])`);
+  const start = '(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))';
+  return new RegExp(`${start}${words.join('[-_ ]?')}(?![a-z])|${folder}(?![A-Za-z])`);
 }
 
 /** Every file below `dir`, as a `/`-separated path relative to SRC. */
@@ -97,6 +101,17 @@ describe('fitness: a runtime is named only in its own folder and the registry', 
       ['OpenCode', 'openCodeHost', 'OPENCODE_CONFIG', '.opencode'].every((text) => openCode.test(text)),
     ).toBe(true);
     expect(openCode.test('openCodexAppServer')).toBe(false);
+    expect(codex.test('precodex')).toBe(false);
+    expect(
+      ['api', 'API_KEY', 'getApiKey', 'rapid', 'pipe', '.pipeline'].some((text) =>
+        namePattern('pi').test(text),
+      ),
+    ).toBe(false);
+    expect(
+      ['pi', 'Pi', 'piSetup', 'spawnPi', 'PI_OFFLINE', '~/.pi/agent'].every((text) =>
+        namePattern('pi').test(text),
+      ),
+    ).toBe(true);
     expect(namePattern('claude-code').test('Claude Code')).toBe(true);
     expect(namePattern('claude-code').test('~/.claude/settings.json')).toBe(true);
   });

@@ -23,6 +23,7 @@ describe('findCli', () => {
       'gemini-cli': 'gemini',
       'copilot-cli': 'copilot',
       'qwen-code': 'qwen',
+      pi: 'pi',
     });
   });
 

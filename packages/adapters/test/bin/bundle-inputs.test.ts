@@ -18,6 +18,7 @@ describe('the bundles esbuild builds', () => {
       'skillpack-hook (program)',
       'skillpack-hook',
       'opencode-plugin',
+      'pi-extension',
     ]);
     for (const { name, inputs, externals } of builds) {
       expect(externals, name).toEqual([]);

@@ -62,6 +62,8 @@ const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'gemini-cli'
   'gemini-cli': 'gemini-cli',
   'copilot-cli': 'claude-code',
   'qwen-code': 'qwen-code',
+  // Pi enforces through its extension; the final message is judged by the Claude hook.
+  pi: 'claude-code',
 };
 
 const maestroResult = (raw: Buffer) =>

@@ -24,6 +24,8 @@ const HOOK_OF: Readonly<Record<RuntimeId, 'claude-code' | 'codex' | 'gemini-cli'
   // Copilot's hook reads its answer from the transcript; the final message is judged by the Claude hook.
   'copilot-cli': 'claude-code',
   'qwen-code': 'qwen-code',
+  // Pi enforces through its extension; the final message is judged by the Claude hook.
+  pi: 'claude-code',
 };
 
 /** Byte offsets just after each `\n` (with and without it), and the end. */

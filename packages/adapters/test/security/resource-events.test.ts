@@ -16,6 +16,7 @@ const STATUS_LINES: Readonly<Record<RuntimeId, string>> = {
   opencode: `${JSON.stringify({ type: 'step_start', timestamp: 1, sessionID: 'ses_1', part: { id: 'p', sessionID: 'ses_1', messageID: 'm', type: 'step-start' } })}\n`,
   'gemini-cli': `${JSON.stringify({ type: 'message', timestamp: '2026-12-01T18:27:17.716Z', role: 'assistant', content: '', delta: true })}\n`,
   'copilot-cli': `${JSON.stringify({ type: 'assistant.turn_start', data: { turnId: '0' } })}\n`,
+  pi: `${JSON.stringify({ type: 'queue_update', steering: [], followUp: [] })}\n`,
 };
 
 /** A run of `EVENTS` status events between a real start and a real answer, generated lazily in batches. */

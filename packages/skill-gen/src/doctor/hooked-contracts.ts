@@ -23,7 +23,8 @@ function idsInPluginConfig(text: string): string[] {
 /**
  * The contract ids an installed pack enforces, read from what it installed: every `skillpack-hook` command
  * (`--contract <id>`, in a SKILL.md front matter, a hooks.json or a settings.json, wherever the install
- * form puts it) and every OpenCode plugin config (`plugins/<pack>.json` `contracts`). Pure: give it the
+ * form puts it) and every plugin or extension config beside its module (`plugins/<pack>.json`,
+ * `extensions/<pack>.json`: `contracts`). Pure: give it the
  * installed files' paths and texts; for a shared config file only the lines naming `packName`'s hook count.
  */
 export function hookedContractIds(
@@ -39,7 +40,7 @@ export function hookedContractIds(
           .join('\n')
       : file.text;
     for (const id of idsInHookCommands(text)) ids.add(id);
-    if (/(?:^|\/)plugins\/[^/]+\.json$/.test(file.path))
+    if (/(?:^|\/)(?:plugins|extensions)\/[^/]+\.json$/.test(file.path))
       for (const id of idsInPluginConfig(text)) ids.add(id);
   }
   return [...ids].sort();

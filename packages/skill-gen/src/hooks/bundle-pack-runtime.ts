@@ -6,7 +6,7 @@ import { builtinContractListOf } from '@skillpack/core';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
-import type { BundleName, HookBundles } from './hook-bundles.js';
+import { BUNDLE_TITLES, type BundleName, type HookBundles, MODULE_BUNDLE_EXPORTS } from './hook-bundles.js';
 
 function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
@@ -104,15 +104,19 @@ async function buildHook(modules: readonly ModuleContract[], ids: readonly strin
   );
 }
 
-/** The plugin knows the same contracts as the hook: those the pack hooks, loaded when its config names them. */
-async function buildPlugin(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
+/** A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its config names them. */
+async function buildModule(
+  name: Exclude<BundleName, 'hook'>,
+  modules: readonly ModuleContract[],
+  ids: readonly string[],
+): Promise<Uint8Array> {
   const { setup, entry, checked, recipe } = await bundler();
-  const plugin = [
-    `import { createPackPlugin, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
-    // OpenCode calls every export of a plugin module: this is the only one.
-    `export const SkillpackContractsPlugin = createPackPlugin(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}));`,
+  const { factory, exportAs } = MODULE_BUNDLE_EXPORTS[name];
+  const module = [
+    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    exportAs(`${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`),
   ].join('\n');
-  return checked(await recipe.bundlePlugin(setup, entry(plugin), banner()));
+  return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
 }
 
 /**
@@ -130,13 +134,14 @@ export async function bundlePackRuntime(
   const bundles: { [name in BundleName]?: Uint8Array } = {};
   for (const name of needed) {
     try {
-      bundles[name] = name === 'hook' ? await buildHook(modules, hooked) : await buildPlugin(modules, hooked);
+      bundles[name] =
+        name === 'hook' ? await buildHook(modules, hooked) : await buildModule(name, modules, hooked);
     } catch (cause) {
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
       throw authorError('hook_bundle_failed', {
         file: configFile,
-        message: `The ${name === 'hook' ? 'Stop hook' : 'OpenCode plugin'} cannot carry the pack's contracts: ${why}.`,
+        message: `The ${BUNDLE_TITLES[name]} cannot carry the pack's contracts: ${why}.`,
         fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
         cause,
       });

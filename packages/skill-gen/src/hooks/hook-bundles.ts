@@ -15,6 +15,30 @@ export type BundleName = EnforcementArtifact;
  */
 export type BundleSpecifiers = Readonly<Record<BundleName, string>>;
 
+/** Each bundle's name in messages. */
+export const BUNDLE_TITLES: Readonly<Record<BundleName, string>> = {
+  hook: 'Stop hook',
+  opencodePlugin: 'OpenCode plugin',
+  piExtension: 'Pi extension',
+};
+
+/**
+ * The last line of an ES-module bundle's entry, given the pack-runtime factory's call: OpenCode calls every
+ * export of a plugin module (so its plugin is the only one), Pi loads an extension module's default export.
+ */
+export const MODULE_BUNDLE_EXPORTS: Readonly<
+  Record<
+    Exclude<BundleName, 'hook'>,
+    { readonly factory: string; readonly exportAs: (call: string) => string }
+  >
+> = {
+  opencodePlugin: {
+    factory: 'createPackPlugin',
+    exportAs: (call) => `export const SkillpackContractsPlugin = ${call};`,
+  },
+  piExtension: { factory: 'createPiPackExtension', exportAs: (call) => `export default ${call};` },
+};
+
 export type HookBundles = { readonly [name in BundleName]?: Uint8Array };
 export type BundlePaths = { readonly [name in BundleName]?: string };
 

@@ -4,6 +4,7 @@ import { codexRuntime } from './codex/runtime.js';
 import { copilotCliRuntime } from './copilot-cli/runtime.js';
 import { geminiCliRuntime } from './gemini-cli/runtime.js';
 import { openCodeRuntime } from './opencode/runtime.js';
+import { piRuntime } from './pi/runtime.js';
 import { qwenCodeRuntime } from './qwen-code/runtime.js';
 import type { SkillGenRuntime } from './runtime-declaration.js';
 
@@ -19,6 +20,7 @@ export const SKILL_GEN_RUNTIMES = {
   'gemini-cli': geminiCliRuntime,
   'copilot-cli': copilotCliRuntime,
   'qwen-code': qwenCodeRuntime,
+  pi: piRuntime,
 } as const satisfies { readonly [R in RuntimeId]: SkillGenRuntime<R> };
 
 /** The declarations in `RUNTIME_IDS` order. */

@@ -40,8 +40,11 @@ export interface HomePluginForm {
   readonly installed: string;
 }
 
-/** The enforcement artifact a runtime's pack carries: a Stop hook program or an OpenCode plugin. */
-export type EnforcementArtifact = 'hook' | 'opencodePlugin';
+/**
+ * The enforcement artifact a runtime's pack carries: a Stop hook program, an OpenCode plugin (a module whose
+ * named export is the plugin) or an extension module whose default export is the factory (Pi's form).
+ */
+export type EnforcementArtifact = 'hook' | 'opencodePlugin' | 'piExtension';
 
 /** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
 export interface RuntimeDocs {

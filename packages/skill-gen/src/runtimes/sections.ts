@@ -5,6 +5,7 @@ import { CodexSectionSchema } from './codex/front-matter.js';
 import { CopilotCliSectionSchema } from './copilot-cli/front-matter.js';
 import { GeminiCliSectionSchema } from './gemini-cli/front-matter.js';
 import { OpenCodeSectionSchema } from './opencode/front-matter.js';
+import { PiSectionSchema } from './pi/front-matter.js';
 import { QwenCodeSectionSchema } from './qwen-code/front-matter.js';
 
 // The runtimes' sections of a skill source's front matter, one line per runtime folder's `front-matter.ts`:
@@ -19,4 +20,5 @@ export const RUNTIME_FRONT_MATTER_SECTIONS = {
   'gemini-cli': GeminiCliSectionSchema,
   'copilot-cli': CopilotCliSectionSchema,
   'qwen-code': QwenCodeSectionSchema,
+  pi: PiSectionSchema,
 } as const satisfies { readonly [R in RuntimeId]: z.ZodObject };

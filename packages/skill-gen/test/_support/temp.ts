@@ -35,6 +35,7 @@ export const goldenDir = `${fixturesDir}golden/`;
 export const standInBundles = {
   hook: `${fixturesDir}bundles/skillpack-hook.cjs`,
   opencodePlugin: `${fixturesDir}bundles/opencode-plugin.mjs`,
+  piExtension: `${fixturesDir}bundles/pi-extension.mjs`,
 } as const;
 
 /** A minimal valid pack config, as JSON text. */

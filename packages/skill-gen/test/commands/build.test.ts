@@ -20,7 +20,7 @@ describe('skillpack build', () => {
     const run = await cli(root, 'build');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toBe(
-      'Built demo-pack@0.1.0 into dist/pack: 37 files for claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, portable.\n',
+      'Built demo-pack@0.1.0 into dist/pack: 39 files for claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, portable.\n',
     );
     expect(existsSync(join(root, 'dist/pack/skillpack.manifest.json'))).toBe(true);
   });
@@ -70,7 +70,7 @@ describe('skillpack build', () => {
     [['--confg', 'x'], /unknown option --confg\. Did you mean --config\?/],
     [
       ['--target', 'cursor'],
-      /--target must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, portable; got "cursor"\./,
+      /--target must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, portable; got "cursor"\./,
     ],
     [['--target', 'codxe'], /got "codxe"\. Did you mean "codex"\?/],
     [['extra'], /unexpected argument "extra"/],

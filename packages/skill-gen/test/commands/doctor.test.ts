@@ -128,7 +128,7 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
   it.each([
     [
       ['--runtime', 'vscode'],
-      /--runtime must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code; got "vscode"/,
+      /--runtime must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi; got "vscode"/,
     ],
     [['--format', 'yaml'], /--format must be one of text, json; got "yaml"/],
     [['--nope'], /unknown option --nope/],

@@ -302,7 +302,7 @@ describe('skillpack parse', () => {
     [
       ['--contract', 'conflux.acceptance', '--runtime', 'cursor'],
       'invalid_value',
-      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, text; got "cursor"\.$/,
+      /^--runtime must be one of auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, text; got "cursor"\.$/,
     ],
     [['--contract', 'conflux.acceptance', 'a', 'b'], 'unexpected_argument', /unexpected argument "b"/],
     [['--contract', 'conflux.acceptance', '--runtme', 'codex'], 'unknown_option', /Did you mean --runtime\?/],
@@ -342,7 +342,7 @@ describe('skillpack parse', () => {
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Usage: skillpack parse --contract ID \[--runtime KIND\]/);
     expect(ran.stdout.replace(/\s+/g, ' ')).toContain(
-      'auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, text',
+      'auto, claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, text',
     );
   });
 

@@ -4,7 +4,7 @@ import type { RuntimeId } from '@skillpack/adapters';
  * A raw headless stdout whose final assistant message is `text`, in each runtime's event shape (the shapes of
  * the captures in `../shared/reference/samples/`): Claude Code `-p --output-format stream-json` with deltas
  * and a `result`, Codex `exec --json` items, OpenCode `run --format json` parts, Copilot CLI session events,
- * Gemini CLI and Qwen Code stream-json (the shapes of their captures in packages/adapters/test/fixtures).
+ * Gemini CLI and Qwen Code stream-json, Pi `--mode json` (the shapes of their captures in packages/adapters/test/fixtures).
  */
 export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
   const lines: unknown[] = [];
@@ -164,6 +164,30 @@ export function wrapFinalMessage(runtime: RuntimeId, text: string): string {
           num_turns: 1,
           result: text,
         },
+      );
+      break;
+    }
+    case 'pi': {
+      const message = {
+        role: 'assistant',
+        content: [{ type: 'text', text }],
+        model: 'gpt-4.1',
+        usage: { input: 900, output: 40 },
+        stopReason: 'stop',
+      };
+      lines.push(
+        { type: 'session', version: 3, id: '019d4a3c-1f2e-7a8b-9c0d-1e2f3a4b5c6d', cwd: '/home/dev/app' },
+        { type: 'agent_start' },
+        { type: 'turn_start' },
+        { type: 'message_start', message: { ...message, content: [] } },
+        {
+          type: 'message_update',
+          assistantMessageEvent: { type: 'text_delta', contentIndex: 0, delta: text },
+        },
+        { type: 'message_end', message },
+        { type: 'turn_end', message, toolResults: [] },
+        { type: 'agent_end', messages: [message] },
+        { type: 'agent_settled', aborted: false },
       );
       break;
     }

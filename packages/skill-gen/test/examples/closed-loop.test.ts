@@ -59,6 +59,7 @@ describe('the example pack', () => {
           'copilot-cli/plugin',
           'copilot-cli/skill',
           'gemini-cli/skill',
+          'pi/skill',
           'portable/skill',
           'qwen-code/skill',
         ].map((form) => `skillpack-examples/${form}/${name}`),

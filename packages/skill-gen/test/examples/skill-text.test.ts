@@ -107,9 +107,9 @@ describe('maestro renders', () => {
   it('write the execute wrapper one way in every form: by name, with the seed’s bare invocation table', async () => {
     const { pack } = await examplePack();
     const maestro = pack.files.filter((file) => /skills\/maestro-ralph-cli[^/]*\/SKILL\.md$/.test(file.path));
-    // Eleven forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable),
-    // the ten runtime ones again inside the portable package: two skills each.
-    expect(maestro.length).toBe(2 * (11 + 10));
+    // Twelve forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, Pi, portable),
+    // the eleven runtime ones again inside the portable package: two skills each.
+    expect(maestro.length).toBe(2 * (12 + 11));
     for (const file of maestro) {
       const text = String(file.content);
       expect(text, file.path).not.toContain('skillpack-examples:maestro');
@@ -210,9 +210,9 @@ describe('generated references', () => {
 
 describe('the built example packs', () => {
   it.each([
-    // 4 skills x eleven forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable), and the ten runtime forms again inside the portable package (linted
+    // 4 skills x twelve forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, Pi, portable), and the eleven runtime forms again inside the portable package (linted
     // by the runtime each one is for)
-    [EXAMPLE_PACK_CONFIGS[0], 4 * (11 + 10)],
+    [EXAMPLE_PACK_CONFIGS[0], 4 * (12 + 11)],
     // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
     [EXAMPLE_PACK_CONFIGS[1], 2],
   ])(

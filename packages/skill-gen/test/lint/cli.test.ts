@@ -15,7 +15,7 @@ describe('skillpack lint', () => {
     const run = await skillpack(['lint'], { cwd: root });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      '1 skill file checked for claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, portable: 0 errors, 0 warnings, 0 info.\n',
+      '1 skill file checked for claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, portable: 0 errors, 0 warnings, 0 info.\n',
     );
   });
 
@@ -26,7 +26,7 @@ describe('skillpack lint', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('long/SKILL.md:3  error  description-too-long  [codex, portable]\n');
     expect(run.stdout).toContain(
-      'long/SKILL.md:3  warning  description-too-long  [claude-code, opencode, gemini-cli, copilot-cli, qwen-code]\n',
+      'long/SKILL.md:3  warning  description-too-long  [claude-code, opencode, gemini-cli, copilot-cli, qwen-code, pi]\n',
     );
     expect(run.stdout).toContain('  fix: Shorten the description');
   });
@@ -108,7 +108,7 @@ describe('skillpack lint', () => {
       {
         file: '.agents/skills/lower/skill.md',
         kind: 'skill',
-        runtimes: ['codex', 'opencode', 'gemini-cli', 'qwen-code'],
+        runtimes: ['codex', 'opencode', 'gemini-cli', 'qwen-code', 'pi'],
       },
     ]);
     expect(document.findings.map((finding: { rule: string }) => finding.rule)).toEqual(['skill-file-name']);
@@ -139,7 +139,7 @@ describe('skillpack lint', () => {
   it.each([
     [
       ['lint', '--runtime', 'cursor'],
-      '--runtime must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, portable; got "cursor".',
+      '--runtime must be one of claude-code, codex, opencode, gemini-cli, copilot-cli, qwen-code, pi, portable; got "cursor".',
     ],
     [['lint', '--format', 'xml'], '--format must be one of text, json; got "xml".'],
     [['lint', '--frobnicate'], 'unknown option --frobnicate.'],

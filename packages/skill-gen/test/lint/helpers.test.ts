@@ -43,7 +43,7 @@ describe('runtimes implied by a skill folder location', () => {
     ],
     [
       ['', 'p', '.agents', 'skills', 'x'],
-      ['codex', 'opencode', 'gemini-cli', 'qwen-code'],
+      ['codex', 'opencode', 'gemini-cli', 'qwen-code', 'pi'],
     ],
     [['', 'p', '.gemini', 'skills', 'x'], ['gemini-cli']],
     [['', 'p', '.qwen', 'skills', 'x'], ['qwen-code']],

@@ -78,6 +78,7 @@ describe('checkPack', () => {
       'gemini-cli/.gemini/skills/alpha/SKILL.md',
       'gemini-cli/extension/skills/alpha/SKILL.md',
       'opencode/.opencode/skills/alpha/SKILL.md',
+      'pi/.pi/skills/alpha/SKILL.md',
       // The portable package carries the runtime forms too.
       'portable/claude-code/.claude/skills/alpha/SKILL.md',
       'portable/claude-code/plugin/README.md',
@@ -89,6 +90,7 @@ describe('checkPack', () => {
       'portable/gemini-cli/.gemini/skills/alpha/SKILL.md',
       'portable/gemini-cli/extension/skills/alpha/SKILL.md',
       'portable/opencode/.opencode/skills/alpha/SKILL.md',
+      'portable/pi/.pi/skills/alpha/SKILL.md',
       'portable/qwen-code/.qwen/skills/alpha/SKILL.md',
       'portable/skillpack.manifest.json',
       'portable/skills/alpha/SKILL.md',

@@ -53,8 +53,8 @@ beforeAll(async () => {
 
 describe('closed loop: what a SKILL.md shows is what the parser accepts', () => {
   it('covers every rendered skill of every target', () => {
-    // Eleven forms of two skills (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, portable), and the ten runtime forms again inside the portable package.
-    expect(skills.length).toBe(2 * (11 + 10));
+    // Twelve forms of two skills (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, Pi, portable), and the eleven runtime forms again inside the portable package.
+    expect(skills.length).toBe(2 * (12 + 11));
   });
 
   it('shows every named example of each contract a skill speaks, in order', () => {
@@ -87,8 +87,8 @@ describe('closed loop: what a SKILL.md shows is what the parser accepts', () => 
         checked++;
       }
     }
-    // 21 rendered forms of each skill: five examples in the acceptance skill, three in the maestro one.
-    expect(checked).toBe(21 * (5 + 3));
+    // 23 rendered forms of each skill: five examples in the acceptance skill, three in the maestro one.
+    expect(checked).toBe(23 * (5 + 3));
   });
 
   it('validates every example against the emitted JSON Schema with ajv (draft 2020-12)', () => {

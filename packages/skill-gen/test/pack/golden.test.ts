@@ -11,6 +11,7 @@ const COPIED = {
   'scripts/collect-diff.sh': `${goldenDir}skills/acceptance-review/scripts/collect-diff.sh`,
   'skillpack-hook.cjs': standInBundles.hook,
   'plugins/golden-pack.js': standInBundles.opencodePlugin,
+  'extensions/golden-pack.js': standInBundles.piExtension,
 } as const;
 
 function copiedSource(path: string): string | undefined {
@@ -75,12 +76,12 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
 
   it('copies sources and bundles byte for byte, keeping the executable bit', () => {
     const copied = first.filter((entry) => copiedSource(entry.path));
-    // Two copied files in ten skill placements (a skill and a plugin form for Claude Code, Codex, Copilot CLI
-    // and the Gemini CLI extension; OpenCode and Qwen Code skills), the hook once per layout that runs it
-    // (the Claude Code, Codex and Copilot CLI plugins, Copilot's skill form, the Gemini CLI extension, Qwen
-    // Code), the OpenCode plugin once; and again inside the portable package, which carries those placements
-    // and its own skills/, the six hooks and the plugin.
-    expect(copied.length).toBe(2 * 10 + 6 + 1 + (2 * 11 + 6 + 1));
+    // Two copied files in eleven skill placements (a skill and a plugin form for Claude Code, Codex, Copilot
+    // CLI and the Gemini CLI extension; OpenCode, Qwen Code and Pi skills), the hook once per layout that runs
+    // it (the Claude Code, Codex and Copilot CLI plugins, Copilot's skill form, the Gemini CLI extension, Qwen
+    // Code), the OpenCode plugin and the Pi extension once each; and again inside the portable package, which
+    // carries those placements and its own skills/, the six hooks, the plugin and the extension.
+    expect(copied.length).toBe(2 * 11 + 6 + 2 + (2 * 12 + 6 + 2));
     for (const entry of copied) {
       expect(entry.bytes.equals(readFileSync(copiedSource(entry.path)!)), entry.path).toBe(true);
       expect(entry.executable, entry.path).toBe(entry.path.endsWith('.sh'));
@@ -119,6 +120,7 @@ describe('golden pack (two skills: conflux.acceptance and maestro.result, every 
       'gemini-cli',
       'copilot-cli',
       'qwen-code',
+      'pi',
       'portable',
     ]);
   });

@@ -48,6 +48,8 @@ const LEFT: Readonly<Record<string, string>> = {
   'commands/uninstall.ts': "`--claude PATH` and each plugin form's unregister step",
   'config/pack-config.ts':
     "imports the `claude-code` and `codex` config sections by path: spread from a registry, TypeScript 7 lists them first in `PackConfigSchema`'s declared type, which changes the API report",
+  'hooks/hook-bundles.ts':
+    'the OpenCode plugin and Pi extension bundles, enforcement artifacts named by the engine (their titles and module exports)',
   'install/lock-file.ts': "the lock's per-runtime records (Claude Code activation, Codex plugin)",
   'install/operations.ts': 'per-runtime install steps (Claude Code and Codex plugins, Codex trust)',
   'install/plan.ts': 'per-runtime plan records',

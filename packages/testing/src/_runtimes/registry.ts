@@ -9,6 +9,7 @@ import { type CopilotSdkOfflineOptions, copilotSdkSetup } from './copilot-cli/sd
 import { copilotCliSetup } from './copilot-cli/setup.js';
 import { geminiCliSetup } from './gemini-cli/setup.js';
 import { openCodeSetup } from './opencode/setup.js';
+import { piSetup } from './pi/setup.js';
 import { qwenCodeSetup } from './qwen-code/setup.js';
 
 export type { ClaudeAgentSdkOfflineOptions } from './claude-code/sdk.js';
@@ -31,6 +32,7 @@ export const RUNTIME_SETUPS: { readonly [R in RuntimeId]: RuntimeSetup } = {
   'gemini-cli': geminiCliSetup,
   'copilot-cli': copilotCliSetup,
   'qwen-code': qwenCodeSetup,
+  pi: piSetup,
 };
 
 /** The offline options of each vendor SDK that embeds a runtime, by the SDK's npm name without its scope. */

@@ -368,6 +368,65 @@ export function qwenCodeRun(parts: readonly RunPart[]): string {
   return out;
 }
 
+const PI_SESSION = '019d4a3c-1f2e-7a8b-9c0d-1e2f3a4b5c6d';
+
+/** Pi 1.6.0 `--mode json`: the session header, one agent run of message and tool events, then agent_settled. */
+export function piRun(parts: readonly RunPart[]): string {
+  const message = (role: string, content: unknown[], stopReason?: string) => {
+    const body = {
+      role,
+      content,
+      ...(stopReason ? { stopReason, model: 'm', usage: { input: 1, output: 1 } } : {}),
+    };
+    return (
+      line({ type: 'message_start', message: { ...body, content: [] } }) +
+      line({ type: 'message_end', message: body })
+    );
+  };
+  const toolRound = (index: number, command: string, output: string, failed: boolean) => {
+    const id = `call_${index}`;
+    return (
+      message('assistant', [{ type: 'toolCall', id, name: 'bash', arguments: { command } }], 'toolUse') +
+      line({ type: 'tool_execution_start', toolCallId: id, toolName: 'bash', args: { command } }) +
+      line({
+        type: 'tool_execution_end',
+        toolCallId: id,
+        toolName: 'bash',
+        result: { content: [{ type: 'text', text: output }] },
+        isError: failed,
+      }) +
+      message('toolResult', [{ type: 'text', text: output }])
+    );
+  };
+  let out = line({
+    type: 'session',
+    version: 3,
+    id: PI_SESSION,
+    timestamp: '2026-12-06T00:00:00.000Z',
+    cwd: '/p',
+  });
+  out += line({ type: 'agent_start' }) + line({ type: 'turn_start' });
+  parts.forEach((part, index) => {
+    switch (part.kind) {
+      case 'text':
+        out += message('assistant', [{ type: 'text', text: part.text }], 'stop');
+        return;
+      case 'tool':
+        out += toolRound(index, part.command, part.output, part.failed === true);
+        return;
+      case 'user':
+        out += message('user', [{ type: 'text', text: part.text }]);
+        return;
+      case 'subagent':
+        // Pi has no subagent tool: a child agent's text arrives as a tool's output.
+        out += toolRound(index, 'pi -p review', part.text, false);
+        return;
+    }
+  });
+  out += line({ type: 'agent_end', messages: [] }) + line({ type: 'agent_settled', aborted: false });
+  return out;
+}
+
 export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[]) => string>> = {
   'claude-code': claudeCodeRun,
   codex: codexRun,
@@ -375,4 +434,5 @@ export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[])
   'gemini-cli': geminiCliRun,
   'copilot-cli': copilotCliRun,
   'qwen-code': qwenCodeRun,
+  pi: piRun,
 };

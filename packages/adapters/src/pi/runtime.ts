@@ -1,0 +1,22 @@
+import type { AdapterRuntime } from '../runtime-declaration.js';
+import { piEvents } from './json-mode.js';
+import { isPiEvent, unwrapPiEvent } from './unwrap.js';
+import * as schemas from './wire-schemas.js';
+
+/** Pi: `--mode json` events (1.6.0); enforced by its extension, so it has no Stop-hook dialect. */
+export const piRuntime = {
+  id: 'pi',
+  title: 'Pi',
+  outputName: 'Pi --mode json',
+  events: piEvents,
+  // Pi's types are snake_case names no other runtime prints (`agent_settled`, `tool_execution_end`), each
+  // checked for the field it always carries.
+  sniff: { precedence: 27, matches: isPiEvent },
+  unwrapEvent: unwrapPiEvent,
+  documentFormat: undefined,
+  finalAnswer: {
+    rule: 'the text parts of the last assistant message_end; only agent_settled ends a run (a push-back runs another agent_start … agent_end before it), and only stopReason "stop" completes it',
+    seenIn: '1.6.0',
+  },
+  wire: { exportName: 'pi', schemas },
+} as const satisfies AdapterRuntime<'pi'>;

@@ -1,0 +1,109 @@
+import { createContractRegistry } from '@skillpack/core';
+import { describe, expect, it } from 'vitest';
+import {
+  createPiExtension,
+  DEFAULT_PI_MAX_BLOCKS,
+  PI_PUSHBACK_TYPE,
+  settlingAnswer,
+} from '../../src/pi/extension.js';
+import type {
+  PiBeforeSettleEvent,
+  PiBeforeSettleResult,
+  PiExtensionApiLike,
+  PiExtensionContextLike,
+} from '../../src/pi/extension-types.js';
+import { greetingContract } from '../hooks/_contracts.js';
+
+const registry = createContractRegistry([greetingContract]);
+
+type Handler = (event: never, ctx: PiExtensionContextLike) => unknown;
+
+/** A stand-in for Pi's extension API: the handlers the extension registers, by event. */
+async function load(options: Parameters<typeof createPiExtension>[0]) {
+  const handlers = new Map<string, Handler>();
+  const notices: string[] = [];
+  const api = { on: (event: string, handler: Handler) => handlers.set(event, handler) } as PiExtensionApiLike;
+  await createPiExtension({ notify: (message) => notices.push(message), registry, ...options })(api);
+  const ctx = (session: string): PiExtensionContextLike => ({
+    sessionManager: { getSessionId: () => session },
+  });
+  return {
+    notices,
+    settle(text: string, { session = 's1', stopReason = 'stop', outcome = 'completed' } = {}) {
+      const event: PiBeforeSettleEvent = {
+        outcome,
+        entries: [],
+        context: {
+          contextMessages: [
+            { role: 'user', content: [{ type: 'text', text: 'Review it' }] },
+            { role: 'assistant', content: [{ type: 'text', text }], stopReason },
+          ],
+        },
+      };
+      return handlers.get('agent_before_settle')!(event as never, ctx(session)) as
+        | PiBeforeSettleResult
+        | undefined;
+    },
+    input(source: string, session = 's1') {
+      handlers.get('input')!({ source } as never, ctx(session));
+    },
+  };
+}
+
+/** An attempt at the greeting contract that it rejects (an empty greeting), and one it accepts. */
+const WRONG = '{"greeting":""}';
+const RIGHT = '{"greeting":"hello"}';
+
+describe('the Pi extension (agent_before_settle)', () => {
+  it('pushes a wrong answer back with the contract correction, and lets the right one settle', async () => {
+    const pi = await load({ contracts: ['test.greeting'] });
+    const pushed = pi.settle(WRONG);
+    expect(pushed?.continue).toBe(true);
+    expect(pushed?.entries).toEqual([
+      expect.objectContaining({ type: 'custom_message', customType: PI_PUSHBACK_TYPE, display: true }),
+    ]);
+    expect((pushed!.entries[0] as { content: string }).content).toContain('greeting');
+    expect(pi.settle(RIGHT)).toBeUndefined();
+    expect(pi.notices).toHaveLength(1);
+  });
+
+  it('spends its own budget per session, then lets the answer through with a notice', async () => {
+    const pi = await load({ contracts: ['test.greeting'] });
+    for (let block = 0; block < DEFAULT_PI_MAX_BLOCKS; block++) expect(pi.settle(WRONG)?.continue).toBe(true);
+    expect(pi.settle(WRONG)).toBeUndefined();
+    expect(pi.notices.at(-1)).toContain('still not satisfied');
+    expect(pi.settle(WRONG, { session: 's2' })?.continue).toBe(true);
+    pi.input('extension');
+    expect(pi.settle(WRONG)).toBeUndefined();
+    pi.input('interactive');
+    expect(pi.settle(WRONG)?.continue).toBe(true);
+  });
+
+  it.each([
+    ['a length cut', { stopReason: 'length' }],
+    ['an API error', { stopReason: 'error' }],
+    ['an aborted run', { outcome: 'aborted' }],
+  ] as const)('leaves %s alone', async (_name, how) => {
+    const pi = await load({ contracts: ['test.greeting'] });
+    expect(pi.settle(WRONG, how)).toBeUndefined();
+  });
+
+  it('checks only answers that attempt a contract unless enforce is always', async () => {
+    expect((await load({ contracts: ['test.greeting'] })).settle('Hello.')).toBeUndefined();
+    expect((await load({ contracts: ['test.greeting'], enforce: 'always' })).settle('Hello.')?.continue).toBe(
+      true,
+    );
+  });
+
+  it('fails its load on an unknown contract, so Pi exits before any request', async () => {
+    await expect(load({ contracts: ['nope.nothing'] })).rejects.toThrow(/Unknown contract "nope.nothing"/);
+  });
+
+  it('reads the last assistant message as the answer', () => {
+    expect(settlingAnswer([{ role: 'assistant', content: 'a' }, { role: 'toolResult' }])).toEqual({
+      text: 'a',
+      stopReason: undefined,
+    });
+    expect(settlingAnswer([{ role: 'user', content: 'x' }])).toBeUndefined();
+  });
+});
