@@ -126,6 +126,12 @@ describe('readAgentRun: a Copilot SDK session', () => {
       'truncated',
       'output_after_end',
     ],
+    [
+      'goes idle after a result line, which ends a run for good: not complete',
+      ['session.idle', 'result', 'session.idle'],
+      'truncated',
+      'output_after_end',
+    ],
   ] as const)('%s', async (_name, tail, finish, error) => {
     const run = await readAgentRun(copilotSdkSession('{"approve":true}', tail));
     expect([run.runtime, run.format, run.finish, run.error?.code]).toEqual([

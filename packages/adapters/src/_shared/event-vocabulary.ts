@@ -15,10 +15,11 @@ export interface EventVocabulary {
   /** Whether a main-agent event ends a run: the last line of a complete run is one. */
   isTerminal(event: TypedEvent): boolean;
   /**
-   * Whether a run ends once: a second terminal event is then output after the end. `false` for a runtime
-   * that ends each prompt, turn or step of one run with one (Claude Code's `result`, Codex's `turn.completed`).
+   * Whether a terminal event ends the run once: any terminal event after it is then output after the end.
+   * `false` for a runtime that ends each prompt, turn or step of one run with one (Claude Code's `result`,
+   * Codex's `turn.completed`); a predicate where only some of its terminal events end a run for good.
    */
-  readonly endsOnce: boolean;
+  readonly endsOnce: boolean | ((event: TypedEvent) => boolean);
   /** The session a line names, if it names one. */
   sessionOf(event: TypedEvent): string | undefined;
   /** Whether a line is a subagent's, given the session of the run's first main event: it never ends the run. */

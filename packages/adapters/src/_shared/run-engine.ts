@@ -70,6 +70,8 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
   let otherSession: { line: number; id: string } | undefined;
   let terminalAt: number | undefined;
   let endedTwice: number | undefined;
+  // Whether a terminal event that ends the run once has come: any later one is output after the end.
+  let endedForGood = false;
   // Whether the last terminal event's schema refused it, and a main call open when a terminal event came.
   let terminalRefused = false;
   let openCall: { line: number; name: string } | undefined;
@@ -104,8 +106,10 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         started = true;
       }
       if (vocabulary.isTerminal(event)) {
-        if (terminalAt !== undefined && vocabulary.endsOnce) endedTwice ??= line;
+        if (terminalAt !== undefined && endedForGood) endedTwice ??= line;
         terminalAt = position;
+        const { endsOnce } = vocabulary;
+        endedForGood ||= typeof endsOnce === 'function' ? endsOnce(event) : endsOnce;
         // A call open at any end of the run never ran: a runtime may forget it when a turn closes.
         const open = run.unfinishedMainTool();
         if (open) openCall ??= { line: open.line, name: open.name };

@@ -58,9 +58,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
   let error: RunError | undefined;
   let result: { exitCode: number; line: number } | undefined;
   let streaming: { id: string; text: string } | undefined;
-  // SDK events: how many `result` lines came, the last terminal event, and whether the session went idle
-  // after the last prompt.
-  let results = 0;
+  // SDK events: the last terminal event, and whether the session went idle after the last prompt.
   let lastTerminal: string | undefined;
   let idle = false;
 
@@ -169,7 +167,6 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
       case 'result': {
         const end = parseWire(CopilotResultEventSchema, event, line, run);
         if (end) result = { exitCode: end.exitCode, line };
-        results++;
         lastTerminal = event.type;
         return 'finish';
       }
@@ -215,7 +212,6 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
     ended(): RunSummary {
       const finalText = candidate?.text;
       if (sdk && lastTerminal !== 'result') {
-        if (results > 0) return outputAfterResult(finalText);
         if (!idle) {
           const error = {
             code: 'not_idle',
@@ -226,7 +222,6 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         }
         return endedAs(finalText);
       }
-      if (sdk && results > 1) return outputAfterResult(finalText);
       if (result === undefined) {
         return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText };
       }
@@ -247,13 +242,6 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
 
     reportedError: () => error?.message,
   };
-
-  /** A second `result`, or an SDK event after one: the run went on after it ended. */
-  function outputAfterResult(finalText: string | undefined): RunSummary {
-    const message =
-      'More output follows the result line that ended the run: a run of this runtime ends once.';
-    return { finish: 'truncated', error: { code: 'output_after_end', message }, finalText };
-  }
 
   /** How a run that reached its end ended: an error it reported, a partial answer, or complete. */
   function endedAs(finalText: string | undefined): RunSummary {
@@ -308,7 +296,8 @@ export const copilotSdkEvents: EventVocabulary = {
     event.type === 'result' ||
     event.type === 'session.shutdown' ||
     (event.type === 'session.idle' && !isSubagentEvent(event)),
-  endsOnce: false,
+  // Idle ends each prompt of a session; a `result` line ends the run for good.
+  endsOnce: (event) => event.type === 'result',
   sessionOf: copilotSession,
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: (run) => createCopilotCliAnswer(run, true),
