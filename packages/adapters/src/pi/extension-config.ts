@@ -1,15 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import {
-  ConfigError,
-  describeValue,
-  fail,
-  ok,
-  type Result,
-  safeJsonParse,
-  toSchemaIssues,
-} from '@skillpack/core';
 import { z } from 'zod';
+import { defineModuleConfig } from '../hooks/module-config.js';
 import { ENFORCE_MODES } from '../hooks/stop-decision.js';
 
 /** `<pack>.json` beside the bundled extension `<pack>.js`: which contracts it enforces, and its block budget. */
@@ -23,64 +13,14 @@ export const PiExtensionConfigSchema = z.strictObject({
 /** The `<pack>.json` beside the bundled Pi extension, as validated. */
 export type PiExtensionConfig = z.output<typeof PiExtensionConfigSchema>;
 
-const MAX_CONFIG_BYTES = 1024 * 1024;
+const config = defineModuleConfig(
+  PiExtensionConfigSchema,
+  'extension',
+  '{"contracts":["conflux.acceptance"],"maxBlocks":2}',
+);
 
 /** The configuration file of an extension module: the same path with `.json` for its extension. */
-export function extensionConfigUrl(moduleUrl: string): URL {
-  const url = new URL(moduleUrl);
-  const slash = url.pathname.lastIndexOf('/');
-  const dot = url.pathname.lastIndexOf('.');
-  url.pathname = `${dot > slash ? url.pathname.slice(0, dot) : url.pathname}.json`;
-  url.search = '';
-  url.hash = '';
-  return url;
-}
-
-export function safeParsePiExtensionConfig(
-  value: unknown,
-  source: string,
-): Result<PiExtensionConfig, ConfigError> {
-  const parsed = PiExtensionConfigSchema.safeParse(value);
-  if (parsed.success) return ok(parsed.data);
-  const issues = toSchemaIssues(parsed.error);
-  const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return fail(
-    new ConfigError(
-      'invalid_plugin_config',
-      `${source} is not a valid skillpack extension configuration (${listed}). Expected for example {"contracts":["conflux.acceptance"],"maxBlocks":2}.`,
-      { details: { source, issues } },
-    ),
-  );
-}
-
+export const extensionConfigUrl = config.urlOf;
+export const safeParsePiExtensionConfig = config.safeParse;
 /** Read and validate an extension configuration file; every problem is a ConfigError, never a throw. */
-export async function loadPiExtensionConfig(url: URL): Promise<Result<PiExtensionConfig, ConfigError>> {
-  const path = fileURLToPath(url);
-  let text: string;
-  try {
-    const bytes = await readFile(path);
-    if (bytes.byteLength > MAX_CONFIG_BYTES) throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
-    text = new TextDecoder('utf-8').decode(bytes);
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return fail(
-      new ConfigError(
-        'plugin_config_unreadable',
-        `Cannot read the skillpack extension configuration ${path}: ${why}.`,
-        {
-          details: { path },
-          cause: error,
-        },
-      ),
-    );
-  }
-  const json = safeJsonParse(text);
-  if (!json) {
-    return fail(
-      new ConfigError('invalid_plugin_config', `${path} is not JSON: received ${describeValue(text)}.`, {
-        details: { path },
-      }),
-    );
-  }
-  return safeParsePiExtensionConfig(json.value, path);
-}
+export const loadPiExtensionConfig = config.load;
