@@ -1,6 +1,7 @@
 import type { TypedEvent } from '../_shared/event-line.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage } from '../agent-run.js';
 import {
@@ -192,13 +193,7 @@ function createPiAnswer(run: RunBuilder): AnswerReader {
 
     ended(): RunSummary {
       const finalText = final?.text;
-      if (!settled) {
-        const error = {
-          code: 'invalid_terminal_event',
-          message: 'The run ends in an agent_settled line that is not valid.',
-        };
-        return { finish: 'truncated', error, finalText, usage, costUsd };
-      }
+      if (!settled) return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText, usage, costUsd };
       return { ...endOf(final, settled.aborted), finalText, usage, costUsd };
     },
 
