@@ -12,7 +12,6 @@ export { renderContractDocs } from './docs/contract-docs.js';
 export type { InstallScope } from './install/layout.js';
 export { LOCK_FILE_NAME } from './install/layout.js';
 export type { LockedFile, LockedInstall, LockFile } from './install/lock-file.js';
-export { safeParseLockFile } from './install/lock-file.js';
 export type {
   InstalledPack,
   InstallOptions,
@@ -22,7 +21,6 @@ export type {
   ScopeOptions,
   UninstallOptions,
 } from './install/operations.js';
-export { installPack, listScope, uninstallPack } from './install/operations.js';
 export type { LintFinding, LintRule } from './lint/finding.js';
 export type { LintReport } from './lint/run-lint.js';
 export type { LintRuntime, Severity } from './lint/runtimes.js';
@@ -40,6 +38,7 @@ export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
 export { planPack } from './pack/plan-pack.js';
 export { writeContractSchemas } from './render/contract-schemas.js';
+export { installPack, listScope, safeParseLockFile, uninstallPack } from './runtimes/runtime-install.js';
 export { LINT_RULES, lintSkillFile, runLint } from './runtimes/runtime-lint.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';
 export type { ParsedSkillFile } from './source/parse-skill-file.js';

@@ -48,7 +48,7 @@ the runs and says so.`,
   async run({ io, values, format }) {
     const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }, { contractResolver }] =
       await Promise.all([
-        import('../install/operations.js'),
+        import('../runtimes/runtime-install.js'),
         import('../doctor/probes.js'),
         import('../doctor/report.js'),
         import('../doctor/resolve-contract.js'),

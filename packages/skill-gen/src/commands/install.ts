@@ -141,7 +141,7 @@ commands. uninstall reverses both.`,
       { formatCodexHookTrust },
       { formatCodexPluginActivation },
     ] = await Promise.all([
-      import('../install/operations.js'),
+      import('../runtimes/runtime-install.js'),
       import('../install/format.js'),
       import('../runtimes/codex/trust-step.js'),
       import('../runtimes/codex/trust.js'),

@@ -40,7 +40,7 @@ uninstall\`, \`copilot plugin uninstall\`; --plugin-cli PATH with --runtime), th
     const packName = positionals[0]!;
     if (packName === '') throw new UsageError('missing_argument', 'PACK_NAME must not be empty.');
     const [{ uninstallPack }, { formatOutcomeJson, formatOutcomeText }, pluginFormat] = await Promise.all([
-      import('../install/operations.js'),
+      import('../runtimes/runtime-install.js'),
       import('../install/format.js'),
       import('../runtimes/codex/plugin-format.js'),
     ]);

@@ -2,17 +2,13 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../json/stable-json.js';
-import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
 
-/** The hook configuration files install edits, relative to the scope root (project or home). */
-const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) =>
-  runtime.install.hookWiring ? [runtime.install.hookWiring.file] : [],
-);
 const MAX_LOCK_FILE_CHARS = 16 * 1024 * 1024;
 
 const LockPathSchema = z
@@ -31,7 +27,8 @@ export type LockedFile = z.output<typeof LockedFileSchema>;
 
 /** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`, `.claude/settings.json`). */
 export const LockedHookConfigSchema = z.strictObject({
-  file: z.enum(HOOK_CONFIG_FILES as [string, ...string[]]),
+  /** Its runtime's hook configuration file (`hookWiring.file`; `lockOwnershipProblem` holds it to that). */
+  file: LockPathSchema,
   createdFile: z.boolean(),
   entries: z.array(
     z.strictObject({
@@ -154,6 +151,7 @@ function corrupt(file: string, problem: string, details: Record<string, unknown>
  * skills, hook or plugin (see `lockOwnershipProblem`), or one recorded for another scope. Never throws.
  */
 export function safeParseLockFile(
+  runtimes: SkillGenRuntimes,
   text: unknown,
   file: string,
   scope?: InstallScope,
@@ -182,24 +180,19 @@ export function safeParseLockFile(
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    if (install.claudePlugin && !skillGenRuntime(install.runtime).install.pluginForm)
+    const runtime = runtimes[install.runtime];
+    if (install.claudePlugin && !runtime.install.pluginForm)
       return fail(
         corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
       );
-    if (
-      install.homePlugin &&
-      (!skillGenRuntime(install.runtime).install.homePlugin || install.scope !== 'user')
-    )
+    if (install.homePlugin && (!runtime.install.homePlugin || install.scope !== 'user'))
       return fail(
         corrupt(
           file,
           `${key} records a plugin installed by its CLI, which only user-scope installs of a runtime with one make`,
         ),
       );
-    if (
-      install.codexPlugin &&
-      (!skillGenRuntime(install.runtime).install.pluginConfigTable || install.scope !== 'user')
-    )
+    if (install.codexPlugin && (!runtime.install.pluginConfigTable || install.scope !== 'user'))
       return fail(
         corrupt(file, `${key} records a Codex plugin table, which only user-scope Codex installs make`),
       );
@@ -208,8 +201,8 @@ export function safeParseLockFile(
         corrupt(file, `${key} is recorded for the ${install.scope} scope in the ${scope} scope's lock`),
       );
     for (const locked of install.files) {
-      if (!locked.runtimeConfig && !isOwnablePath(install.runtime, install.scope, locked.path)) {
-        const folders = ownableFolders(install.runtime, install.scope).join(', ');
+      if (!locked.runtimeConfig && !isOwnablePath(runtime, install.scope, locked.path)) {
+        const folders = ownableFolders(runtime, install.scope).join(', ');
         return fail(
           corrupt(
             file,
@@ -227,7 +220,7 @@ export function safeParseLockFile(
     }
   }
   // Inside the folders a pack may own, an entry must still be one of that pack's own files.
-  const claim = lockOwnershipProblem(parsed.data.installs);
+  const claim = lockOwnershipProblem(runtimes, parsed.data.installs);
   if (claim) return fail(corrupt(file, claim.problem, claim.path === undefined ? {} : { path: claim.path }));
   return ok(parsed.data);
 }

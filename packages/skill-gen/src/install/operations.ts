@@ -25,7 +25,7 @@ import {
   planCodexPluginTable,
 } from '../runtimes/codex/plugin-step.js';
 import { pluginTable } from '../runtimes/codex/plugin-toml.js';
-import { skillGenRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -57,8 +57,8 @@ import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
 import type { HeadlessSkillRules } from './skill-rules.js';
 
 /** The permission rules a runtime's skills need headless (`install.headlessSkillRules`). */
-function skillRulesOf(runtime: RuntimeId): HeadlessSkillRules | undefined {
-  return skillGenRuntime(runtime).install.headlessSkillRules ? claudeCodeSkillRules : undefined;
+function skillRulesOf(runtime: SkillGenRuntime): HeadlessSkillRules | undefined {
+  return runtime.install.headlessSkillRules ? claudeCodeSkillRules : undefined;
 }
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
@@ -117,6 +117,7 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
  * cannot be read is `lock_file_unreadable`, a damaged one is `lock_file_corrupt`.
  */
 export async function readLockFile(
+  runtimes: SkillGenRuntimes,
   path: string,
   scope?: InstallScope,
 ): Promise<Result<LockFile, SkillpackError>> {
@@ -130,7 +131,7 @@ export async function readLockFile(
       }),
     );
   }
-  return safeParseLockFile(read.data.bytes.toString('utf8'), path, scope);
+  return safeParseLockFile(runtimes, read.data.bytes.toString('utf8'), path, scope);
 }
 
 /**
@@ -226,10 +227,16 @@ export interface InstallOptions extends ScopeOptions {
   readonly onStep?: (step: ApplyStep) => void;
 }
 
-/** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
-export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
+/**
+ * Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime
+ * (`runtimes`: every runtime's declaration, from the registry).
+ */
+export function installPack(
+  runtimes: SkillGenRuntimes,
+  options: InstallOptions,
+): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    let pack = await readPack(options.packDir, options.runtime, options.scope, {
+    let pack = await readPack(runtimes, options.packDir, options.runtime, options.scope, {
       ...(options.codexForm ? { codexForm: options.codexForm } : {}),
       ...(options.form ? { form: options.form } : {}),
     });
@@ -237,20 +244,23 @@ export function installPack(options: InstallOptions): Promise<Result<OperationOu
     // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
     // turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
     if (pack.data.codexPlugin && !options.codexForm) {
-      const lock = await readLockFile(lockFile, options.scope);
+      const lock = await readLockFile(runtimes, lockFile, options.scope);
       const previous = lock.success
         ? findInstall(lock.data, pack.data.manifest.pack.name, 'codex')
         : undefined;
       if (previous?.files.some((file) => file.path.startsWith('.agents/skills/'))) {
-        pack = await readPack(options.packDir, options.runtime, options.scope, { codexForm: 'skills' });
+        pack = await readPack(runtimes, options.packDir, options.runtime, options.scope, {
+          codexForm: 'skills',
+        });
         if (!pack.success) return pack;
       }
     }
-    return installFrom(options, pack.data, root, lockFile, recovered);
+    return installFrom(runtimes, options, pack.data, root, lockFile, recovered);
   });
 }
 
 async function installFrom(
+  runtimes: SkillGenRuntimes,
   options: InstallOptions,
   pack: Awaited<ReturnType<typeof readPack>> extends Result<infer T, SkillpackError> ? T : never,
   rootDir: string,
@@ -258,12 +268,13 @@ async function installFrom(
   recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
   const root = { data: rootDir };
-  const lock = await readLockFile(lockFile, options.scope);
+  const lock = await readLockFile(runtimes, lockFile, options.scope);
   if (!lock.success) return lock;
+  const runtime = runtimes[options.runtime];
   const { name, version } = pack.manifest.pack;
   const previous = findInstall(lock.data, name, options.runtime);
   const form = options.form ?? 'skill';
-  const homeForm = skillGenRuntime(options.runtime).install.homePlugin;
+  const homeForm = runtime.install.homePlugin;
   const previousForm = previous?.files.some(
     (file) =>
       file.path.startsWith(PLUGIN_FORM_ROOT) ||
@@ -282,7 +293,7 @@ async function installFrom(
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root.data, paths);
   const hookConfig = await planHookConfig({
-    runtime: options.runtime,
+    runtime,
     scope: options.scope,
     root: root.data,
     packDir: options.packDir,
@@ -299,7 +310,7 @@ async function installFrom(
   };
   const homePlugin = pack.homePlugin
     ? await planHomePlugin({
-        runtime: options.runtime,
+        runtime,
         home: options.home,
         pack: name,
         name: pack.homePlugin.name,
@@ -329,7 +340,7 @@ async function installFrom(
     if (!usable.success) return usable;
   }
   const activation = await planActivation({
-    skillRules: skillRulesOf(options.runtime),
+    skillRules: skillRulesOf(runtime),
     scope: options.scope,
     root: root.data,
     packDir: options.packDir,
@@ -341,7 +352,7 @@ async function installFrom(
     // Claude Code 2.1.328 names a plugin's skills <plugin>:<skill>, in the Skill call and in its allow rule.
     ...(form === 'plugin' ? { skillName: (skill: string) => `${pluginForm!.want.plugin}:${skill}` } : {}),
   });
-  const codexPlugin = skillGenRuntime(options.runtime).install.pluginConfigTable
+  const codexPlugin = runtime.install.pluginConfigTable
     ? await planCodexPluginTable({
         scope: options.scope,
         root: root.data,
@@ -359,7 +370,7 @@ async function installFrom(
       : undefined;
   const plan = planInstall({
     pack: { name, version },
-    runtime: options.runtime,
+    runtime,
     scope: options.scope,
     files: pack.files,
     lock: lock.data,
@@ -427,20 +438,24 @@ export interface UninstallOptions extends ScopeOptions {
 }
 
 /** Remove what an install wrote and is unchanged; keep (release) files a person changed. */
-export function uninstallPack(options: UninstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
+export function uninstallPack(
+  runtimes: SkillGenRuntimes,
+  options: UninstallOptions,
+): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(options, 'uninstall from', (root, lockFile, recovered) =>
-    uninstallFrom(options, root, lockFile, recovered),
+    uninstallFrom(runtimes, options, root, lockFile, recovered),
   );
 }
 
 async function uninstallFrom(
+  runtimes: SkillGenRuntimes,
   options: UninstallOptions,
   rootDir: string,
   lockFile: string,
   recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
   const root = { data: rootDir };
-  const lock = await readLockFile(lockFile, options.scope);
+  const lock = await readLockFile(runtimes, lockFile, options.scope);
   if (!lock.success) return lock;
   const installs = lock.data.installs.filter(
     (install) =>
@@ -472,8 +487,8 @@ async function uninstallFrom(
       await planActivationRemoval(
         root.data,
         installs,
-        await planHookConfigRemoval(root.data, installs),
-        (install) => skillRulesOf(install.runtime),
+        await planHookConfigRemoval(runtimes, root.data, installs),
+        (install) => skillRulesOf(runtimes[install.runtime]),
       ),
     ),
   );
@@ -494,7 +509,7 @@ async function uninstallFrom(
       );
       if (!unregistered.success) return unregistered;
     }
-    const removed = await unregisterHomePlugins(installs, {
+    const removed = await unregisterHomePlugins(runtimes, installs, {
       home: options.home,
       env: options.env ?? process.env,
       ...(options.pluginClis ? { clis: options.pluginClis } : {}),
@@ -536,6 +551,7 @@ export interface ScopeListing {
 
 /** The packs a scope's lock file records, with how many of their files are still as installed. */
 export async function listScope(
+  runtimes: SkillGenRuntimes,
   options: ScopeOptions,
   runtime?: RuntimeId,
 ): Promise<Result<ScopeListing, SkillpackError>> {
@@ -544,19 +560,20 @@ export async function listScope(
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) return ok({ scope: options.scope, root, lockFile, packs: [] });
   try {
-    return await listInstalled(options.scope, root, lockFile, runtime);
+    return await listInstalled(runtimes, options.scope, root, lockFile, runtime);
   } catch (error) {
     return fail(toIoError(error, 'list', lockFile));
   }
 }
 
 async function listInstalled(
+  runtimes: SkillGenRuntimes,
   scope: InstallScope,
   root: string,
   lockFile: string,
   runtime: RuntimeId | undefined,
 ): Promise<Result<ScopeListing, SkillpackError>> {
-  const lock = await readLockFile(lockFile, scope);
+  const lock = await readLockFile(runtimes, lockFile, scope);
   if (!lock.success) return lock;
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {

@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
 import type { LockedHookConfig } from './hook-config.js';
 import type { InstallScope } from './layout.js';
 import {
@@ -104,7 +105,7 @@ export interface Plan {
 
 export interface InstallPlanInput {
   readonly pack: { readonly name: string; readonly version: string };
-  readonly runtime: RuntimeId;
+  readonly runtime: SkillGenRuntime;
   readonly scope: InstallScope;
   readonly files: readonly PackFile[];
   readonly lock: LockFile;
@@ -155,23 +156,23 @@ function finish(
 
 /** Compare the pack, the lock and the disk, and decide what to do with every path. Pure. */
 export function planInstall(input: InstallPlanInput): Plan {
-  const previous = findInstall(input.lock, input.pack.name, input.runtime);
+  const { runtime } = input;
+  const previous = findInstall(input.lock, input.pack.name, runtime.id);
   const previousFiles = new Map(previous?.files.map((file) => [file.path, file]));
   const otherOwners = new Map<string, LockedInstall>();
   const otherSkills = new Map<string, LockedInstall>();
   for (const install of input.lock.installs) {
     if (install === previous) continue;
     for (const file of install.files) otherOwners.set(file.path, install);
-    if (install.runtime === input.runtime)
-      for (const skill of install.skills) otherSkills.set(skill, install);
+    if (install.runtime === runtime.id) for (const skill of install.skills) otherSkills.set(skill, install);
   }
   // The skills the pack's files are in: what this install records, and the only skill folders it owns.
   const skills = skillsOfPaths(
-    input.runtime,
+    runtime,
     input.scope,
     input.files.filter((file) => !file.runtimeConfig).map((file) => file.path),
   );
-  const self = { pack: input.pack, runtime: input.runtime, scope: input.scope, skills };
+  const self = { pack: input.pack, runtime: runtime.id, scope: input.scope, skills };
   const actions: PlanAction[] = [];
   const packPaths = new Set<string>();
   for (const packFile of input.files) {
@@ -179,7 +180,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     // pack's hook, a hook script of the user's) is runtime configuration: installed only when asked, never
     // deleted.
     const file =
-      packFile.runtimeConfig || ownsPath(self, packFile.path)
+      packFile.runtimeConfig || ownsPath(runtime, self, packFile.path)
         ? packFile
         : { ...packFile, runtimeConfig: true };
     packPaths.add(file.path);
@@ -193,7 +194,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     // Runtime configuration is never replaced on the lock's word: it may hold a person's own settings.
     const recorded = previousFiles.get(file.path);
     const owned = file.runtimeConfig || recorded?.runtimeConfig ? undefined : recorded;
-    const skill = skillOfPath(input.runtime, input.scope, file.path);
+    const skill = skillOfPath(runtime, input.scope, file.path);
     const other = otherOwners.get(file.path) ?? (skill === undefined ? undefined : otherSkills.get(skill));
     const conflict = (reason: Extract<PlanAction, { type: 'conflict' }>['reason'], detail: string) =>
       actions.push({ type: 'conflict', path: file.path, reason, detail });
@@ -251,7 +252,7 @@ export function planInstall(input: InstallPlanInput): Plan {
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
-    runtime: input.runtime,
+    runtime: runtime.id,
     scope: input.scope,
     skills,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
@@ -263,10 +264,10 @@ export function planInstall(input: InstallPlanInput): Plan {
       path: file.path,
       sha256: file.sha256,
       executable: file.executable,
-      ...(file.runtimeConfig || !ownsPath(self, file.path) ? { runtimeConfig: true as const } : {}),
+      ...(file.runtimeConfig || !ownsPath(runtime, self, file.path) ? { runtimeConfig: true as const } : {}),
     })),
   });
-  const base = { pack: input.pack, runtimes: [input.runtime], scope: input.scope };
+  const base = { pack: input.pack, runtimes: [runtime.id], scope: input.scope };
   return finish('install', base, actions, input.lock, { ...input.lock, installs });
 }
 

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import {
   ConfigError,
   fail,
@@ -22,11 +22,10 @@ import {
   codexPluginPath,
   resolveCodexForm,
 } from '../runtimes/codex/form.js';
-import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
-import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
+import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
-import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
+import type { PackHook } from './hook-config-plan.js';
 import {
   type InstallForm,
   type InstallScope,
@@ -82,8 +81,9 @@ function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
  * sha256, so a tampered or half-written pack is refused before anything is copied.
  */
 export async function readPack(
+  runtimes: SkillGenRuntimes,
   packDir: string,
-  runtime: RuntimeId,
+  runtimeId: RuntimeId,
   scope: InstallScope,
   options: ReadPackOptions = {},
 ): Promise<Result<ReadPack, SkillpackError>> {
@@ -133,13 +133,14 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  const runtime = runtimes[runtimeId];
   if (options.form === 'plugin') {
-    const home = skillGenRuntime(runtime).install.homePlugin;
+    const home = runtime.install.homePlugin;
     return home
       ? readHomePluginForm(packDir, manifest, runtime, scope, home)
-      : readPluginForm(packDir, manifest, runtime);
+      : readPluginForm(runtimes, packDir, manifest, runtime);
   }
-  const codexForm = skillGenRuntime(runtime).install.packForms
+  const codexForm = runtime.install.packForms
     ? resolveCodexForm(manifest, scope, options.codexForm)
     : undefined;
   if (codexForm && !codexForm.success) return codexForm;
@@ -174,8 +175,8 @@ export async function readPack(
     return fail(
       new ConfigError(
         'pack_runtime_missing',
-        `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtime} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtimeId} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime: runtimeId, targets: manifest.targets } },
       ),
     );
   }
@@ -185,29 +186,24 @@ export async function readPack(
   });
 }
 
-/** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
-const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
-const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
-  .filter(([, has]) => has)
-  .map(([id]) => id)
-  .join(', ');
-
 /** The Claude Code plugin form: the pack's local marketplace, copied whole (runtimes/claude-code/plugin.ts). */
 async function readPluginForm(
+  runtimes: SkillGenRuntimes,
   packDir: string,
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
 ): Promise<Result<ReadPack, SkillpackError>> {
-  if (!PLUGIN_FORM[runtime])
+  if (!runtime.install.pluginForm) {
+    // Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own).
+    const takers = RUNTIME_IDS.filter((id) => runtimes[id].install.pluginForm).join(', ');
     return fail(
       new ConfigError(
         'install_form_unsupported',
-        `--form plugin is not built for ${runtime}: it installs the plugin form of ${PLUGIN_FORM_TAKERS}.`,
-        {
-          details: { runtime },
-        },
+        `--form plugin is not built for ${runtime.id}: it installs the plugin form of ${takers}.`,
+        { details: { runtime: runtime.id } },
       ),
     );
+  }
   const name = pluginName(manifest.pack.name);
   if (name === undefined)
     return fail(
@@ -228,7 +224,7 @@ async function readPluginForm(
       new ConfigError(
         'pack_runtime_missing',
         `The pack ${manifest.pack.name}@${manifest.pack.version} has no Claude Code plugin (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
+        { details: { packDir, runtime: runtime.id, targets: manifest.targets } },
       ),
     );
   return verifiedPack(packDir, manifest, selected, {});
@@ -242,17 +238,17 @@ async function readPluginForm(
 async function readHomePluginForm(
   packDir: string,
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
   scope: InstallScope,
   form: HomePluginForm,
 ): Promise<Result<ReadPack, SkillpackError>> {
-  const { title } = skillGenRuntime(runtime);
+  const { title } = runtime;
   if (scope !== 'user')
     return fail(
       new ConfigError(
         'install_form_unsupported',
         `${title} installs its plugin form for the user only (\`${form.command} ${form.register.slice(0, 2).join(' ')}\` puts it in ~/${form.installed.replace('{name}/', '')}): install --form plugin with --scope user, or the skill form in a project.`,
-        { details: { runtime, scope } },
+        { details: { runtime: runtime.id, scope } },
       ),
     );
   const manifestEntry = manifest.files.find((entry) => entry.path === form.source + form.manifest);
@@ -261,7 +257,7 @@ async function readHomePluginForm(
       new ConfigError(
         'pack_runtime_missing',
         `The pack ${manifest.pack.name}@${manifest.pack.version} has no ${title} plugin form (${form.source}${form.manifest}; it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
+        { details: { packDir, runtime: runtime.id, targets: manifest.targets } },
       ),
     );
   const checked = await verifyFiles(packDir, [
@@ -324,11 +320,11 @@ function mismatched(packDir: string, problems: readonly Problem[]): ProtocolErro
  * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
  * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
  */
-function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
+function packLayoutOf(manifest: Manifest, runtime: SkillGenRuntime): PackLayout {
   const isPackage =
     manifest.targets.includes('portable') &&
     !manifest.files.some((entry) => entry.path.startsWith('portable/'));
-  return isPackage && !manifest.targets.includes(runtime) ? 'portable-package' : 'pack';
+  return isPackage && !manifest.targets.includes(runtime.id) ? 'portable-package' : 'pack';
 }
 
 /**
@@ -338,10 +334,10 @@ function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
  */
 function pluginHookOf(
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
 ): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
-  const files = skillGenRuntime(runtime).install.hookWiring?.packFiles;
-  const wiring = HOOK_WIRING[runtime];
+  const wiring = runtime.install.hookWiring;
+  const files = wiring?.packFiles;
   if (!files || !wiring) return ok(undefined);
   const declaration = manifest.files.find((entry) => entry.path === files.config);
   const program = manifest.files.find((entry) => entry.path === files.program);
@@ -351,7 +347,7 @@ function pluginHookOf(
     return fail(
       new ProtocolError(
         'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime} hook goes in.`,
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime.id} hook goes in.`,
         { details: { pack: manifest.pack.name } },
       ),
     );

@@ -148,3 +148,9 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly testedVersion: string;
   readonly docs: RuntimeDocs;
 }
+
+/**
+ * Every runtime's declaration by id: what the top floor (`runtimes/registry.ts`) hands the engines, which
+ * never import the registry themselves.
+ */
+export type SkillGenRuntimes = { readonly [R in RuntimeId]: SkillGenRuntime<R> };

@@ -177,13 +177,6 @@ const REGISTRY = 'runtimes/registry.ts';
  */
 const REGISTRY_FROM_BELOW: readonly string[] = [
   'doctor/prove.ts',
-  'install/home-plugin-step.ts',
-  'install/hook-config-plan.ts',
-  'install/layout.ts',
-  'install/lock-file.ts',
-  'install/lock-ownership.ts',
-  'install/operations.ts',
-  'install/read-pack.ts',
   'lint/collect.ts',
   'lint/known-keys.ts',
   'lint/runtime-scope.ts',

@@ -3,7 +3,7 @@ import type { CliIo } from '../../cli/io.js';
 import type { InstallScope } from '../../install/layout.js';
 import { findInstall } from '../../install/lock-file.js';
 import type { OperationOutcome } from '../../install/operations.js';
-import { hookProgramPath } from './hook-plan.js';
+import { hookProgramPath } from './hook-program-path.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
 import { codexHookFolder } from './layout.js';
 import { type CodexHookTrust, codexHookTrust } from './trust.js';
