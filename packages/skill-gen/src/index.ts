@@ -14,12 +14,10 @@ export { LOCK_FILE_NAME } from './install/layout.js';
 export type { LockedFile, LockedInstall, LockFile } from './install/lock-file.js';
 export type {
   InstalledPack,
-  InstallOptions,
   OperationOutcome,
   OperationStatus,
   ScopeListing,
   ScopeOptions,
-  UninstallOptions,
 } from './install/operations.js';
 export type { LintFinding, LintRule } from './lint/finding.js';
 export type { LintReport } from './lint/run-lint.js';
@@ -38,6 +36,11 @@ export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
 export { planPack } from './pack/plan-pack.js';
 export { writeContractSchemas } from './render/contract-schemas.js';
+export type {
+  InstallOptions,
+  RuntimeInstallOptions,
+  UninstallOptions,
+} from './runtimes/runtime-install.js';
 export { installPack, listScope, safeParseLockFile, uninstallPack } from './runtimes/runtime-install.js';
 export { LINT_RULES, lintSkillFile, runLint } from './runtimes/runtime-lint.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';

@@ -16,6 +16,11 @@ export type InstallForm = (typeof INSTALL_FORMS)[number];
 /** The file name of the lock file skillpack writes in each scope root. */
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
+/** Whether `install --form plugin` installs the runtime's plugin: a local one, or one its own CLI installs. */
+export function hasPluginForm(runtime: SkillGenRuntime): boolean {
+  return runtime.install.localPlugin !== undefined || runtime.install.homePlugin !== undefined;
+}
+
 /** A whole pack (`skillpack build`'s output folder) or a published portable package. */
 export type PackLayout = 'pack' | 'portable-package';
 

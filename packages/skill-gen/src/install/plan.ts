@@ -5,8 +5,6 @@ import type { InstallScope } from './layout.js';
 import {
   findInstall,
   type LockedActivation,
-  type LockedClaudePlugin,
-  type LockedCodexPlugin,
   type LockedFile,
   type LockedHomePlugin,
   type LockedInstall,
@@ -118,10 +116,12 @@ export interface InstallPlanInput {
   readonly hookConfig?: HookConfigPlan;
   /** The permission rules `--activate` adds (see `planActivation`), recorded in the lock. */
   readonly activation?: { readonly action?: PlanAction; readonly locked?: LockedActivation };
-  /** The plugin form's settings edit (see `planPluginForm`), recorded in the lock. */
-  readonly claudePlugin?: { readonly action?: PlanAction; readonly locked?: LockedClaudePlugin };
-  /** The Codex plugin's table in config.toml (see `planCodexPluginTable`), recorded in the lock. */
-  readonly codexPlugin?: { readonly action?: PlanAction; readonly locked?: LockedCodexPlugin };
+  /** The runtime's own install steps (install/install-step.ts): each one's edit and its record in the lock. */
+  readonly steps?: readonly {
+    readonly key: string;
+    readonly action?: PlanAction;
+    readonly locked?: unknown;
+  }[];
   /** The plugin the runtime's CLI installs from the staged folder (see `home-plugin.ts`), recorded in the lock. */
   readonly homePlugin?: LockedHomePlugin;
 }
@@ -247,8 +247,7 @@ export function planInstall(input: InstallPlanInput): Plan {
   }
   if (input.hookConfig?.action) actions.push(input.hookConfig.action);
   if (input.activation?.action) actions.push(input.activation.action);
-  if (input.claudePlugin?.action) actions.push(input.claudePlugin.action);
-  if (input.codexPlugin?.action) actions.push(input.codexPlugin.action);
+  for (const step of input.steps ?? []) if (step.action) actions.push(step.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
@@ -257,8 +256,9 @@ export function planInstall(input: InstallPlanInput): Plan {
     skills,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
-    ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
-    ...(input.codexPlugin?.locked ? { codexPlugin: input.codexPlugin.locked } : {}),
+    ...Object.fromEntries(
+      (input.steps ?? []).flatMap((step) => (step.locked === undefined ? [] : [[step.key, step.locked]])),
+    ),
     ...(input.homePlugin ? { homePlugin: input.homePlugin } : {}),
     files: input.files.map((file) => ({
       path: file.path,
@@ -291,7 +291,7 @@ export interface UninstallPlanInput {
   readonly installs: readonly LockedInstall[];
   readonly lock: LockFile;
   readonly disk: ReadonlyMap<string, DiskState>;
-  /** Taking the installs' entries out of the runtime's hook configuration (see `planCodexHookRemoval`). */
+  /** Taking the installs' entries out of the runtime's hook configuration (see `planHookConfigRemoval` and the runtimes' install steps). */
   readonly hookActions?: readonly PlanAction[];
 }
 

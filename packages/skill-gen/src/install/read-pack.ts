@@ -15,24 +15,19 @@ import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
-import { pluginName, pluginTargetPath } from '../runtimes/claude-code/plugin.js';
-import {
-  type CodexForm,
-  type CodexPluginTarget,
-  codexPluginPath,
-  resolveCodexForm,
-} from '../runtimes/codex/form.js';
 import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import type { PackHook } from './hook-config-plan.js';
 import {
+  hasPluginForm,
   type InstallForm,
   type InstallScope,
   isOwnablePath,
   type PackLayout,
   targetPathFor,
 } from './layout.js';
+import type { LockedInstall } from './lock-file.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -42,8 +37,8 @@ export interface ReadPack {
   readonly files: readonly PackFile[];
   /** The Stop hook the pack's plugin declares, when it has one, wired into the runtime's hook configuration. */
   readonly hook?: PackHook;
-  /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
-  readonly codexPlugin?: CodexPluginTarget;
+  /** What the runtime's pack form chose (`install.packForm`), when not its skill form. */
+  readonly packForm?: unknown;
   /** For a runtime whose CLI installs its plugin form (`install.homePlugin`): the plugin's name in its manifest. */
   readonly homePlugin?: { readonly name: string };
   /**
@@ -57,10 +52,12 @@ export interface ReadPack {
 export const KEPT_BYTES_LIMIT = 64 * 1024 * 1024;
 
 export interface ReadPackOptions {
-  /** `--codex-form`; default: see `resolveCodexForm`. */
-  readonly codexForm?: CodexForm;
-  /** For claude-code: `skill` (default) or `plugin` (`--form`), its plugin from a local marketplace. */
+  /** `skill` (default) or `plugin` (`--form`): the runtime's local or home plugin form. */
   readonly form?: InstallForm;
+  /** The install's options, the runtime's own among them (its `packForm` reads its `--<id>-form`). */
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** The install of the pack of this name the lock records, which a runtime's pack form may keep to. */
+  readonly previousInstall?: (packName: string) => LockedInstall | undefined;
 }
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -140,25 +137,28 @@ export async function readPack(
       ? readHomePluginForm(packDir, manifest, runtime, scope, home)
       : readPluginForm(runtimes, packDir, manifest, runtime);
   }
-  const codexForm = runtime.install.packForms
-    ? resolveCodexForm(manifest, scope, options.codexForm)
-    : undefined;
-  if (codexForm && !codexForm.success) return codexForm;
-  const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
+  const chosen = runtime.install.packForm?.choose(
+    manifest,
+    scope,
+    options.options ?? {},
+    options.previousInstall?.(manifest.pack.name),
+  );
+  if (chosen && !chosen.success) return chosen;
+  const packForm = chosen?.data;
   const layout = packLayoutOf(manifest, runtime);
   const hook = pluginHookOf(manifest, runtime);
   if (hook && !hook.success) return hook;
-  // The plugin's own hook declaration and program stay out of Codex's plugin cache when install wires the hook
-  // into the runtime's hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user
-  // also trusts (keyed `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
+  // The form's own hook declaration and program stay out of it when install wires the hook into the runtime's
+  // hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user also trusts (keyed
+  // `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
   const wiredByInstall = new Set(
-    hook.data ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+    hook.data && packForm?.wiresHook ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
   );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    if (plugin && wiredByInstall.has(entry.path)) continue;
-    const path = plugin
-      ? codexPluginPath(plugin, entry.path)
+    if (wiredByInstall.has(entry.path)) continue;
+    const path = packForm
+      ? packForm.targetPath(entry.path)
       : targetPathFor(runtime, scope, entry.path, layout);
     if (path !== undefined) {
       selected.push({
@@ -182,20 +182,20 @@ export async function readPack(
   }
   return verifiedPack(packDir, manifest, selected, {
     ...(hook.data ? { hook: hook.data.hook } : {}),
-    ...(plugin ? { codexPlugin: plugin } : {}),
+    ...(packForm ? { packForm: packForm.value } : {}),
   });
 }
 
-/** The Claude Code plugin form: the pack's local marketplace, copied whole (runtimes/claude-code/plugin.ts). */
+/** A local plugin form (`install.localPlugin`): its files as the runtime's declaration selects them. */
 async function readPluginForm(
   runtimes: SkillGenRuntimes,
   packDir: string,
   manifest: Manifest,
   runtime: SkillGenRuntime,
 ): Promise<Result<ReadPack, SkillpackError>> {
-  if (!runtime.install.pluginForm) {
-    // Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own).
-    const takers = RUNTIME_IDS.filter((id) => runtimes[id].install.pluginForm).join(', ');
+  const form = runtime.install.localPlugin;
+  if (!form) {
+    const takers = RUNTIME_IDS.filter((id) => hasPluginForm(runtimes[id])).join(', ');
     return fail(
       new ConfigError(
         'install_form_unsupported',
@@ -204,30 +204,9 @@ async function readPluginForm(
       ),
     );
   }
-  const name = pluginName(manifest.pack.name);
-  if (name === undefined)
-    return fail(
-      new ProtocolError(
-        'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name a Claude Code plugin and marketplace.`,
-        { details: { pack: manifest.pack.name } },
-      ),
-    );
-  const selected: PackFile[] = [];
-  for (const entry of manifest.files) {
-    const path = pluginTargetPath(name, entry.path);
-    if (path !== undefined)
-      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
-  }
-  if (!selected.some((file) => file.source === 'claude-code/.claude-plugin/marketplace.json'))
-    return fail(
-      new ConfigError(
-        'pack_runtime_missing',
-        `The pack ${manifest.pack.name}@${manifest.pack.version} has no Claude Code plugin (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime: runtime.id, targets: manifest.targets } },
-      ),
-    );
-  return verifiedPack(packDir, manifest, selected, {});
+  const selected = form.select(manifest);
+  if (!selected.success) return selected;
+  return verifiedPack(packDir, manifest, [...selected.data], {});
 }
 
 /**
@@ -297,7 +276,7 @@ async function verifiedPack(
   packDir: string,
   manifest: Manifest,
   selected: PackFile[],
-  form: Pick<ReadPack, 'hook' | 'codexPlugin' | 'homePlugin'>,
+  form: Pick<ReadPack, 'hook' | 'packForm' | 'homePlugin'>,
 ): Promise<Result<ReadPack, SkillpackError>> {
   const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));

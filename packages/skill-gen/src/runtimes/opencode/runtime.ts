@@ -27,14 +27,11 @@ export const openCodeRuntime = {
       user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
     },
     // The OpenCode plugin is its enforcement; it has no hook entry.
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: undefined,
-    pluginForm: false,
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
-    hookTrust: false,
-    folderTrust: undefined,
-    options: [],
+    afterInstall: [],
+    options: {},
     userConfig: ['.config/opencode'],
   },
   lint: {
@@ -65,5 +62,7 @@ export const openCodeRuntime = {
       'plugin: the step that finishes with `stop` (and `session.idle`); it prompts the session again',
     trustStep: 'none',
     enforcement: 'the plugin in `.opencode/plugins/<pack>.js` (`~/.config/opencode/plugins/`)',
+    installHelp: `For opencode, skills go into .opencode/skills/ (~/.config/opencode/skills/) and a pack with hooked contracts
+also gets its plugin in .opencode/plugins/<pack>.js, which prompts the session again after a wrong final answer.`,
   },
 } as const satisfies SkillGenRuntime<'opencode'>;
