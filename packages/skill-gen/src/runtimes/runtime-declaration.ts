@@ -9,7 +9,7 @@ import type { LockRecord, RuntimeInstallStep } from '../install/install-step.js'
 import type { LocalPluginForm, PackFormChoice } from '../install/pack-form.js';
 import type { RuntimeOwnership } from '../install/runtime-ownership.js';
 import type { HeadlessSkillRules } from '../install/skill-rules.js';
-import type { LintSeverities } from '../lint/finding.js';
+import type { LintDeclaration } from '../lint/lint-declaration.js';
 import type { RenderTarget } from '../targets/target-context.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
@@ -138,18 +138,8 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
     readonly userConfig: readonly string[];
   };
-  readonly lint: {
-    /** The skill folders the runtime loads skills from (path segments); lint scopes findings by them. */
-    readonly discoveryFolders: readonly (readonly string[])[];
-    /** The front-matter keys the runtime reads in SKILL.md. */
-    readonly recognisedKeys: readonly string[];
-    /** Keys of its source section that `build` writes elsewhere than SKILL.md (Codex's `agents/openai.yaml`). */
-    readonly sidecarKeys: readonly string[];
-    /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
-    readonly pluginManifest: readonly string[] | undefined;
-    /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
-    readonly severity: LintSeverities;
-  };
+  /** Where it loads skills from and which front-matter keys it reads; how much each lint rule matters to it. */
+  readonly lint: LintDeclaration;
   readonly doctor: {
     /** Loads its probe (`probe.ts` of its folder): what its own CLI says, offline, of the pack's skills and hook. */
     readonly probe: () => Promise<RuntimeProbe>;

@@ -4,6 +4,7 @@ import { codePointLength } from '../../src/lint/front-matter-view.js';
 import { findXmlTag } from '../../src/lint/rules/description.js';
 import { windowsNameProblem } from '../../src/lint/rules/file-names.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from '../../src/lint/runtime-scope.js';
+import { perRuntime } from '../../src/runtimes/registry.js';
 
 describe('findXmlTag', () => {
   it.each([
@@ -55,7 +56,12 @@ describe('runtimes implied by a skill folder location', () => {
     [['', 'p', 'skills', 'x'], undefined],
     [['', 'p', 'opencode', 'skills', 'x'], undefined],
   ] as const)('%j -> %j', (segments, expected) => {
-    expect(runtimesFromDiscoveryPath(segments)).toEqual(expected);
+    expect(
+      runtimesFromDiscoveryPath(
+        segments,
+        perRuntime((runtime) => runtime.lint),
+      ),
+    ).toEqual(expected);
   });
 
   it.each([

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
-import { TESTED_VERSIONS } from '../../src/doctor/prove.js';
-import { RECOGNISED_KEYS, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
+import { knownKeys, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
-import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
+import { perRuntime, SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
 import {
   RUNTIMES_TABLE_BEGIN,
@@ -41,15 +40,16 @@ describe('the skill-gen runtime registry', () => {
     (id) => {
       const { docs, testedVersion } = SKILL_GEN_RUNTIMES[id];
       expect(pinned[docs.npmPackage]).toBe(testedVersion);
-      expect(TESTED_VERSIONS[id]).toBe(testedVersion);
     },
   );
 
   it('derives every list of runtimes: lint, source-only keys, renderers, front-matter sections', () => {
     expect(LINT_RUNTIMES).toEqual([...RUNTIME_IDS, 'portable']);
     expect(SOURCE_ONLY_KEYS).toEqual(['contracts', ...RUNTIME_IDS]);
+    const keys = knownKeys(perRuntime((runtime) => runtime.lint));
     for (const id of RUNTIME_IDS) {
-      expect(RECOGNISED_KEYS[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
+      expect(keys.recognised[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
+      expect(keys.sidecar[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.sidecarKeys);
       expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
       expect(SkillFrontMatterSchema.shape).toHaveProperty([id]);
     }
