@@ -24,7 +24,6 @@ export type { LintReport } from './lint/run-lint.js';
 export type { LintRuntime, Severity } from './lint/runtimes.js';
 export type { SkillFileInput } from './lint/skill-document.js';
 export type { BuildOptions, BuildResult, CheckResult } from './pack/build-pack.js';
-export { buildPack, checkPack } from './pack/build-pack.js';
 export type { CheckReport, DriftEntry, DriftKind } from './pack/check-pack.js';
 export { generatorVersion } from './pack/generator-version.js';
 export type { Manifest, ManifestFile } from './pack/manifest.js';
@@ -34,7 +33,6 @@ export { SKILLPACK_PACKAGES } from './pack/pack-reads.js';
 export type { PackRequest } from './pack/pack-request.js';
 export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
-export { planPack } from './pack/plan-pack.js';
 export { writeContractSchemas } from './render/contract-schemas.js';
 export type {
   InstallOptions,
@@ -43,6 +41,7 @@ export type {
 } from './runtimes/runtime-install.js';
 export { installPack, listScope, safeParseLockFile, uninstallPack } from './runtimes/runtime-install.js';
 export { LINT_RULES, lintSkillFile, runLint } from './runtimes/runtime-lint.js';
+export { buildPack, checkPack, planPack } from './runtimes/runtime-pack.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';
 export type { ParsedSkillFile } from './source/parse-skill-file.js';
 export { safeParseSkillFile } from './source/parse-skill-file.js';

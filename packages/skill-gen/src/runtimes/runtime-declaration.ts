@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { OptionDeclaration } from '../cli/command.js';
 import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
+import type { EnforcementBundle } from '../hooks/hook-bundles.js';
 import type { AfterInstallLoader } from '../install/after-install-step.js';
 import type { HookWiring } from '../install/hook-wiring.js';
 import type { LockRecord, RuntimeInstallStep } from '../install/install-step.js';
@@ -10,6 +11,7 @@ import type { LocalPluginForm, PackFormChoice } from '../install/pack-form.js';
 import type { RuntimeOwnership } from '../install/runtime-ownership.js';
 import type { HeadlessSkillRules } from '../install/skill-rules.js';
 import type { LintDeclaration } from '../lint/lint-declaration.js';
+import type { RenderedRuntime } from '../render/invocation.js';
 import type { RenderTarget } from '../targets/target-context.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
@@ -56,12 +58,6 @@ export interface RuntimeInstallOption {
   readonly uninstall?: boolean;
 }
 
-/**
- * The enforcement artifact a runtime's pack carries: a Stop hook program, an OpenCode plugin (a module whose
- * named export is the plugin) or an extension module whose default export is the factory (Pi's form).
- */
-export type EnforcementArtifact = 'hook' | 'opencodePlugin' | 'piExtension';
-
 /** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
 export interface RuntimeDocs {
   /** The npm package of the CLI; its pinned version is read from `e2e/runtimes/package.json`. */
@@ -89,19 +85,18 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   /** The runtime's name in messages and docs: `Claude Code`. */
   readonly title: string;
   /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
-  readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
+  readonly invocation: RenderedRuntime['invocation'];
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
   /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
   readonly frontMatter: z.ZodObject;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
-  /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
-  readonly enforcement: {
-    readonly artifact: EnforcementArtifact;
-    /** The adapters' prebuilt file of it, copied when the caller names its own file for another artifact. */
-    readonly bundle: string;
-  };
+  /**
+   * The pack's enforcement artifact, bundled when the runtime is a target and the pack hooks a contract: the
+   * Stop hook program (`HOOK_BUNDLE` of `src/hooks/hook-bundle.ts`) or a module of its own.
+   */
+  readonly enforcement: EnforcementBundle;
   readonly install: {
     /** Pack path prefixes of the skill form and where they go. */
     readonly skillForm: readonly FormMapping[];

@@ -47,8 +47,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
 const LEFT: Readonly<Record<string, string>> = {
   'config/pack-config.ts':
     "imports the `claude-code` and `codex` config sections by path: spread from a registry, TypeScript 7 lists them first in `PackConfigSchema`'s declared type, which changes the API report",
-  'hooks/hook-bundles.ts':
-    'the OpenCode plugin and Pi extension bundles, enforcement artifacts named by the engine (their titles and module exports)',
 };
 
 interface Hit {
@@ -171,8 +169,6 @@ const REGISTRY = 'runtimes/registry.ts';
  * from the top floor (`commands/`, `cli/`, the package entry). The list only shrinks.
  */
 const REGISTRY_FROM_BELOW: readonly string[] = [
-  'pack/pack-sources.ts',
-  'pack/render-pack.ts',
 ];
 
 /** Source text without comments. */

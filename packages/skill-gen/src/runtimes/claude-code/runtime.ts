@@ -37,7 +37,7 @@ export const claudeCodeRuntime = {
   strictSchema: false,
   frontMatter: ClaudeCodeSectionSchema,
   render: renderClaudeCode,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],
     portablePackageForm: [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],

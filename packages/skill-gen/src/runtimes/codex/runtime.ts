@@ -23,7 +23,7 @@ export const codexRuntime = {
   strictSchema: true,
   frontMatter: CodexSectionSchema,
   render: renderCodex,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],

@@ -19,7 +19,7 @@ export const copilotCliRuntime = {
   strictSchema: false,
   frontMatter: CopilotCliSectionSchema,
   render: renderCopilotCli,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
     skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],

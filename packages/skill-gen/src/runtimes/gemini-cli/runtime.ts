@@ -25,7 +25,7 @@ export const geminiCliRuntime = {
   strictSchema: false,
   frontMatter: GeminiCliSectionSchema,
   render: renderGeminiCli,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],

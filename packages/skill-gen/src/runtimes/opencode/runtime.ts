@@ -2,6 +2,7 @@ import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { OpenCodeSectionSchema } from './front-matter.js';
 import { openCodeLintSeverity } from './lint-severity.js';
 import { openCodeOwnership } from './ownership.js';
+import { OPENCODE_PLUGIN_BUNDLE } from './plugin-bundle.js';
 import { renderOpenCode } from './target.js';
 
 /** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
@@ -15,7 +16,7 @@ export const openCodeRuntime = {
   strictSchema: false,
   frontMatter: OpenCodeSectionSchema,
   render: renderOpenCode,
-  enforcement: { artifact: 'opencodePlugin', bundle: '@skillpack/adapters/bundles/opencode-plugin.mjs' },
+  enforcement: OPENCODE_PLUGIN_BUNDLE,
   install: {
     skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
     portablePackageForm: [

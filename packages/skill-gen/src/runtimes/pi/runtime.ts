@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { PI_EXTENSION_BUNDLE } from './extension-bundle.js';
 import { PiSectionSchema } from './front-matter.js';
 import { piLintSeverity } from './lint-severity.js';
 import { piOwnership } from './ownership.js';
@@ -34,7 +35,7 @@ export const piRuntime = {
   strictSchema: false,
   frontMatter: PiSectionSchema,
   render: renderPi,
-  enforcement: { artifact: 'piExtension', bundle: '@skillpack/adapters/bundles/pi-extension.mjs' },
+  enforcement: PI_EXTENSION_BUNDLE,
   install: {
     skillForm: [{ from: 'pi/.pi/', project: '.pi/', user: '.pi/agent/' }],
     portablePackageForm: [{ from: 'skills/', project: '.pi/skills/', user: '.pi/agent/skills/' }],

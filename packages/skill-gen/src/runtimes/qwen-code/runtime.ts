@@ -28,7 +28,7 @@ export const qwenCodeRuntime = {
   strictSchema: false,
   frontMatter: QwenCodeSectionSchema,
   render: renderQwenCode,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
