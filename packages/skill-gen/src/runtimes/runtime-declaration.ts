@@ -90,6 +90,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly strictSchema: boolean;
   /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
   readonly frontMatter: z.ZodObject;
+  /**
+   * Its section of `skillpack.config.json` (`<id>:`, `config.ts` of its folder), registered in `sections.ts`
+   * like `frontMatter`; `undefined`: it has none.
+   */
+  readonly config?: z.ZodType;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
   /**

@@ -5,7 +5,7 @@ import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
 import { knownKeys, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
-import { perRuntime, SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
+import { perRuntime, SKILL_GEN_RUNTIMES, skillGenRuntime } from '../../src/runtimes/registry.js';
 import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
 import {
   RUNTIMES_TABLE_BEGIN,
@@ -13,7 +13,7 @@ import {
   renderRuntimesTable,
   withRuntimesTable,
 } from '../../src/runtimes/runtimes-table.js';
-import { RUNTIME_FRONT_MATTER_SECTIONS } from '../../src/runtimes/sections.js';
+import { RUNTIME_CONFIG_SECTIONS, RUNTIME_FRONT_MATTER_SECTIONS } from '../../src/runtimes/sections.js';
 import { SkillFrontMatterSchema } from '../../src/source/front-matter-schema.js';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +28,14 @@ describe('the skill-gen runtime registry', () => {
   it("registers each declaration's own front-matter section in the sections registry", () => {
     for (const id of RUNTIME_IDS)
       expect(RUNTIME_FRONT_MATTER_SECTIONS[id]).toBe(SKILL_GEN_RUNTIMES[id].frontMatter);
+  });
+
+  it("registers each declaration's own config section, and only those, in the sections registry", () => {
+    const sections: Readonly<Record<string, unknown>> = RUNTIME_CONFIG_SECTIONS;
+    for (const id of RUNTIME_IDS) expect(sections[id]).toBe(skillGenRuntime(id).config);
+    expect(
+      Object.keys(RUNTIME_CONFIG_SECTIONS).every((id) => RUNTIME_IDS.some((known) => known === id)),
+    ).toBe(true);
   });
 
   it('has one declaration per runtime id, under its own id', () => {

@@ -2,6 +2,7 @@ import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { claudeCodeSkillRules } from './activation.js';
+import { ClaudeCodeConfigSchema } from './config.js';
 import { ClaudeCodeSectionSchema } from './front-matter.js';
 import { claudeCodeHookWiring } from './hook-wiring.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
@@ -36,6 +37,7 @@ export const claudeCodeRuntime = {
   invocation: { sigil: '/', pluginNamespaced: true },
   strictSchema: false,
   frontMatter: ClaudeCodeSectionSchema,
+  config: ClaudeCodeConfigSchema,
   render: renderClaudeCode,
   enforcement: HOOK_BUNDLE,
   install: {

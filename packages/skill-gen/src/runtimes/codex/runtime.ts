@@ -1,5 +1,6 @@
 import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { CodexConfigSchema } from './config.js';
 import { CODEX_FORMS, codexPackForm } from './form.js';
 import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
@@ -22,6 +23,7 @@ export const codexRuntime = {
   invocation: { sigil: '$', pluginNamespaced: true },
   strictSchema: true,
   frontMatter: CodexSectionSchema,
+  config: CodexConfigSchema,
   render: renderCodex,
   enforcement: HOOK_BUNDLE,
   install: {
