@@ -1,6 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import { type KnownKeys, knownKeys } from './known-keys.js';
 import type { LintDeclarations } from './lint-declaration.js';
+import { type LintFacts, lintFacts } from './lint-facts.js';
 import type { LintRuleId } from './rules/rule-ids.js';
 
 export type { LintSeverities } from './lint-declaration.js';
@@ -53,19 +53,19 @@ export interface LintRule {
 export interface LintCheck extends Omit<LintRule, 'id' | 'severity' | 'check'> {
   readonly id: LintRuleId;
   readonly portable: Severity | 'off';
-  /** `keys`: the front-matter keys the runtimes' declarations give. */
-  check(skill: SkillDocument, runtime: LintRuntime, keys: KnownKeys): readonly RuleViolation[];
+  /** `facts`: what the runtimes' declarations say of their keys and skill folders. */
+  check(skill: SkillDocument, runtime: LintRuntime, facts: LintFacts): readonly RuleViolation[];
 }
 
 export function defineRule(check: LintCheck): LintCheck {
   return check;
 }
 
-/** The rule `check` is, with the severity and the keys each runtime's declaration gives it. */
+/** The rule `check` is, with the severity and the facts each runtime's declaration gives it. */
 export function toLintRule(
   check: LintCheck,
   declarations: LintDeclarations,
-  keys: KnownKeys = knownKeys(declarations),
+  facts: LintFacts = lintFacts(declarations),
 ): LintRule {
   const { portable, check: run, ...rule } = check;
   const severity = Object.fromEntries(
@@ -74,6 +74,6 @@ export function toLintRule(
   return {
     ...rule,
     severity: { ...severity, portable },
-    check: (skill, runtime) => run(skill, runtime, keys),
+    check: (skill, runtime) => run(skill, runtime, facts),
   };
 }

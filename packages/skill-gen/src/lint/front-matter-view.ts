@@ -1,5 +1,6 @@
 import type { FrontMatterEntry, FrontMatterNode } from './front-matter.js';
-import { type KnownKeys, SOURCE_ONLY_KEYS } from './known-keys.js';
+import { SOURCE_ONLY_KEYS } from './known-keys.js';
+import type { LintFacts } from './lint-facts.js';
 import type { LintRuntime } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -11,13 +12,13 @@ export interface FrontMatterView {
 }
 
 /**
- * `undefined` when the file has no YAML mapping to read. `keys`: what the runtimes' declarations say of their
+ * `undefined` when the file has no YAML mapping to read. `facts`: what the runtimes' declarations say of their
  * keys (a source section's sidecar keys are no front matter).
  */
 export function frontMatterFor(
   skill: SkillDocument,
   runtime: LintRuntime,
-  keys: KnownKeys,
+  facts: LintFacts,
 ): FrontMatterView | undefined {
   const root = mappingRoot(skill);
   if (!root) return undefined;
@@ -26,7 +27,7 @@ export function frontMatterFor(
   if (runtime === 'portable') return createView(base);
   const override = lastEntry(root, runtime)?.value;
   if (override?.kind !== 'mapping') return createView(base);
-  const sidecar: readonly string[] = keys.sidecar[runtime];
+  const sidecar: readonly string[] = facts.sidecar[runtime];
   const entries = override.entries.filter((entry) => !sidecar.includes(entry.key));
   const overridden = new Set(entries.map((entry) => entry.key));
   return createView([...base.filter((entry) => !overridden.has(entry.key)), ...entries]);

@@ -13,6 +13,11 @@ export interface LintDeclaration {
   readonly recognisedKeys: readonly string[];
   /** Keys of its source section that `build` writes elsewhere than SKILL.md (Codex's `agents/openai.yaml`). */
   readonly sidecarKeys: readonly string[];
+  /**
+   * The variables its loader expands to the skill's folder in a SKILL.md body (`CLAUDE_SKILL_DIR`): a path
+   * that starts with one (`$VAR/` or `${VAR}/`) is relative to the skill folder.
+   */
+  readonly skillFolderVariables: readonly string[];
   /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
   readonly pluginManifest: readonly string[] | undefined;
   /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */

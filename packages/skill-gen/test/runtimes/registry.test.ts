@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
-import { knownKeys, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
+import { SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
+import { lintFacts } from '../../src/lint/lint-facts.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
 import { perRuntime, SKILL_GEN_RUNTIMES, skillGenRuntime } from '../../src/runtimes/registry.js';
 import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
@@ -54,10 +55,10 @@ describe('the skill-gen runtime registry', () => {
   it('derives every list of runtimes: lint, source-only keys, renderers, front-matter sections', () => {
     expect(LINT_RUNTIMES).toEqual([...RUNTIME_IDS, 'portable']);
     expect(SOURCE_ONLY_KEYS).toEqual(['contracts', ...RUNTIME_IDS]);
-    const keys = knownKeys(perRuntime((runtime) => runtime.lint));
+    const facts = lintFacts(perRuntime((runtime) => runtime.lint));
     for (const id of RUNTIME_IDS) {
-      expect(keys.recognised[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
-      expect(keys.sidecar[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.sidecarKeys);
+      expect(facts.recognised[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
+      expect(facts.sidecar[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.sidecarKeys);
       expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
       expect(SkillFrontMatterSchema.shape).toHaveProperty([id]);
     }

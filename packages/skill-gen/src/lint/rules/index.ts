@@ -1,6 +1,6 @@
 import { type LintCheck, type LintRule, toLintRule } from '../finding.js';
-import { knownKeys } from '../known-keys.js';
 import type { LintDeclarations } from '../lint-declaration.js';
+import { lintFacts } from '../lint-facts.js';
 import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
 import {
   descriptionListingTruncated,
@@ -86,8 +86,8 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   fileNameWindowsUnsafe,
 ];
 
-/** Every lint rule, with the severity and the keys each runtime's declaration gives it. */
+/** Every lint rule, with the severity and the facts each runtime's declaration gives it. */
 export function lintRules(declarations: LintDeclarations): LintRule[] {
-  const keys = knownKeys(declarations);
-  return LINT_CHECKS.map((check) => toLintRule(check, declarations, keys));
+  const facts = lintFacts(declarations);
+  return LINT_CHECKS.map((check) => toLintRule(check, declarations, facts));
 }

@@ -72,6 +72,7 @@ export const claudeCodeRuntime = {
     discoveryFolders: [['.claude', 'skills']],
     recognisedKeys: CLAUDE_CODE_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: ['CLAUDE_SKILL_DIR'],
     pluginManifest: ['.claude-plugin', 'plugin.json'],
     severity: claudeCodeLintSeverity,
   },

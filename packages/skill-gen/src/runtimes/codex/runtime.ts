@@ -81,6 +81,7 @@ export const codexRuntime = {
     recognisedKeys: CODEX_KEYS,
     // Keys of a source's `codex:` section that `build` writes to `agents/openai.yaml`, not to SKILL.md.
     sidecarKeys: ['interface', 'policy', 'dependencies'],
+    skillFolderVariables: [],
     pluginManifest: ['.codex-plugin', 'plugin.json'],
     severity: codexLintSeverity,
   },

@@ -57,6 +57,7 @@ export const copilotCliRuntime = {
     ],
     recognisedKeys: SPEC_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: ['.plugin', 'plugin.json'],
     severity: copilotCliLintSeverity,
   },

@@ -61,6 +61,7 @@ export const geminiCliRuntime = {
     ],
     recognisedKeys: GEMINI_CLI_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: ['gemini-extension.json'],
     severity: geminiCliLintSeverity,
   },

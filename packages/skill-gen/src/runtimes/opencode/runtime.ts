@@ -45,6 +45,7 @@ export const openCodeRuntime = {
     ],
     recognisedKeys: OPENCODE_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: openCodeLintSeverity,
   },

@@ -60,6 +60,7 @@ export const piRuntime = {
     ],
     recognisedKeys: PI_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: piLintSeverity,
   },

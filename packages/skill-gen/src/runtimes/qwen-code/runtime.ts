@@ -51,6 +51,7 @@ export const qwenCodeRuntime = {
     ],
     recognisedKeys: QWEN_CODE_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: qwenCodeLintSeverity,
   },
