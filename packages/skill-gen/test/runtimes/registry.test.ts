@@ -39,6 +39,15 @@ describe('the skill-gen runtime registry', () => {
     ).toBe(true);
   });
 
+  it('gives each enforcement bundle one name: runtimes that share a name share the bundle', () => {
+    const byName = new Map<string, unknown>();
+    for (const id of RUNTIME_IDS) {
+      const { enforcement } = SKILL_GEN_RUNTIMES[id];
+      expect(byName.get(enforcement.name) ?? enforcement).toBe(enforcement);
+      byName.set(enforcement.name, enforcement);
+    }
+  });
+
   it('has one declaration per runtime id, under its own id', () => {
     expect(Object.keys(SKILL_GEN_RUNTIMES).sort()).toEqual([...RUNTIME_IDS].sort());
     for (const id of RUNTIME_IDS) expect(SKILL_GEN_RUNTIMES[id].id).toBe(id);
