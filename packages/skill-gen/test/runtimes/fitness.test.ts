@@ -39,13 +39,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'commands/schemas.ts': 'help text: names `codex exec --output-schema`, what the strict schemas are for',
 };
 
-/**
- * Issue #38, not done yet: files that still hold a runtime's facts and are to move into its folder (or read
- * them from its declaration). The list only shrinks: a file that no longer names a runtime fails the test
- * below until it is taken off.
- */
-const LEFT: Readonly<Record<string, string>> = {};
-
 interface Hit {
   readonly line: number;
   readonly text: string;
@@ -126,13 +119,9 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** A file inside a runtime's folder may name its runtime; so may the files the two lists name. */
+/** A file inside a runtime's folder may name its runtime; so may the files `ALLOWED` names. */
 function mayNameRuntimes(file: string): boolean {
-  return (
-    RUNTIME_IDS.some((id) => file.startsWith(`runtimes/${id}/`)) ||
-    Object.hasOwn(ALLOWED, file) ||
-    Object.hasOwn(LEFT, file)
-  );
+  return RUNTIME_IDS.some((id) => file.startsWith(`runtimes/${id}/`)) || Object.hasOwn(ALLOWED, file);
 }
 
 const FILES = sourceFiles(SRC).map((path) => ({
@@ -150,7 +139,7 @@ describe('runtime names stay in their runtime folders and the registry', () => {
   });
 
   it('every listed file still names a runtime (else take it off the list)', () => {
-    const quiet = [...Object.keys(ALLOWED), ...Object.keys(LEFT)].filter(
+    const quiet = Object.keys(ALLOWED).filter(
       (file) => !FILES.some((entry) => entry.file === file && entry.hits.length > 0),
     );
     expect(quiet).toEqual([]);
