@@ -5,9 +5,9 @@
 import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
-import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { homePluginSteps, installedAbsolute, stagedAbsolute } from './home-plugin.js';
 import { checkHomePluginCli, type HomePluginContext, homePluginCommand } from './home-plugin-register.js';
+import type { HomePluginForm, InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import type { LockedHomePlugin, LockedInstall } from './lock-file.js';
 
 /** What install reports of a home plugin form: the plugin, its staged folder, whether the CLI installed it. */
@@ -37,14 +37,14 @@ export interface HomePluginPlan {
   readonly registering: boolean;
 }
 
-const formOf = (runtime: SkillGenRuntime): HomePluginForm => {
+const formOf = (runtime: InstalledRuntime): HomePluginForm => {
   const form = runtime.install.homePlugin;
   if (!form) throw new Error(`${runtime.id} has no home plugin form`);
   return form;
 };
 
 function contextFor(
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   home: string,
   env: NodeJS.ProcessEnv,
   cli: string | undefined,
@@ -58,7 +58,7 @@ function contextFor(
  * and the lock records the plugin; without, an earlier install's record is kept.
  */
 export async function planHomePlugin(input: {
-  readonly runtime: SkillGenRuntime;
+  readonly runtime: InstalledRuntime;
   readonly home: string;
   readonly pack: string;
   readonly name: string;
@@ -146,7 +146,7 @@ async function isDirectory(path: string): Promise<boolean> {
 
 /** Have each runtime's CLI uninstall the plugins `installs` recorded, before their staged files are removed. */
 export async function unregisterHomePlugins(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   installs: readonly LockedInstall[],
   options: {
     readonly home: string;

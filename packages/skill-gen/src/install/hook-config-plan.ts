@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
-import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { probePaths } from './disk-state.js';
 import {
   declaredHookEntries,
@@ -15,6 +14,7 @@ import {
   removeHookEntries,
 } from './hook-config.js';
 import { absolute } from './hook-wiring.js';
+import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import type { InstallScope } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
 import type { DiskState, HookConfigPlan, PlanAction } from './plan.js';
@@ -30,7 +30,7 @@ export interface PackHook {
 
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */
 export function hookCommandProgram(
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   root: string,
   scope: InstallScope,
   folder: string,
@@ -80,7 +80,7 @@ function mismatch(file: string): SkillpackError {
  * skillpack cannot parse (or one with comments): nothing is lost.
  */
 export async function planHookConfig(input: {
-  readonly runtime: SkillGenRuntime;
+  readonly runtime: InstalledRuntime;
   readonly scope: InstallScope;
   readonly root: string;
   readonly packDir: string;
@@ -140,7 +140,7 @@ export async function planHookConfig(input: {
 
 /** Plan taking uninstalled packs' recorded groups out of their hook configuration; what a person changed stays. */
 export async function planHookConfigRemoval(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   root: string,
   installs: readonly LockedInstall[],
 ): Promise<PlanAction[]> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
+import type { InstalledRuntime } from './install-declaration.js';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;
 /** Where a pack is installed, one of `INSTALL_SCOPES`: the project or the user's home. */
@@ -17,7 +17,7 @@ export type InstallForm = (typeof INSTALL_FORMS)[number];
 export const LOCK_FILE_NAME = 'skillpack-lock.json';
 
 /** Whether `install --form plugin` installs the runtime's plugin: a local one, or one its own CLI installs. */
-export function hasPluginForm(runtime: SkillGenRuntime): boolean {
+export function hasPluginForm(runtime: InstalledRuntime): boolean {
   return runtime.install.localPlugin !== undefined || runtime.install.homePlugin !== undefined;
 }
 
@@ -31,7 +31,7 @@ export type PackLayout = 'pack' | 'portable-package';
  * runtimes.md §0, §4.1.
  */
 export function targetPathFor(
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   scope: InstallScope,
   packPath: string,
   layout: PackLayout = 'pack',
@@ -51,14 +51,14 @@ export function targetPathFor(
  * configuration (settings, config, MCP servers, agents) that `install` writes only when asked to, and never
  * deletes.
  */
-export function isOwnablePath(runtime: SkillGenRuntime, scope: InstallScope, path: string): boolean {
+export function isOwnablePath(runtime: InstalledRuntime, scope: InstallScope, path: string): boolean {
   return runtime.install.ownedFolders[scope].some(
     (folder) => path.startsWith(folder) && path.length > folder.length,
   );
 }
 
 /** The ownable folders of a runtime, for messages. */
-export function ownableFolders(runtime: SkillGenRuntime, scope: InstallScope): readonly string[] {
+export function ownableFolders(runtime: InstalledRuntime, scope: InstallScope): readonly string[] {
   return runtime.install.ownedFolders[scope];
 }
 

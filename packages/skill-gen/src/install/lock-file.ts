@@ -2,7 +2,7 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../json/stable-json.js';
-import type { SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
+import type { InstalledRuntimes } from './install-declaration.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';
 import { unsafePathReason } from './safe-path.js';
@@ -131,7 +131,7 @@ const ENTRY_KEYS = new Set(Object.keys(LockedInstallSchema.shape));
  * install steps (`install.lockRecords`), made in that scope, and valid against the step's schema.
  */
 function runtimeRecords(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   install: LockedInstall,
   index: number,
 ): Result<void, { problem: string; details: Record<string, unknown> }> {
@@ -177,7 +177,7 @@ function runtimeRecords(
  * skills, hook or plugin (see `lockOwnershipProblem`), or one recorded for another scope. Never throws.
  */
 export function safeParseLockFile(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   text: unknown,
   file: string,
   scope?: InstallScope,

@@ -1,16 +1,16 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { stagedFolder } from './home-plugin.js';
+import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import type { InstallScope } from './layout.js';
 
 /** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
-function hookProgram(runtime: SkillGenRuntime, pack: string): string[] {
+function hookProgram(runtime: InstalledRuntime, pack: string): string[] {
   const folder = runtime.install.hookWiring?.folder(pack);
   return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
 }
 
 /** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */
-function homePluginFolder(runtime: SkillGenRuntime, pack: string, scope: InstallScope): string[] {
+function homePluginFolder(runtime: InstalledRuntime, pack: string, scope: InstallScope): string[] {
   const form = runtime.install.homePlugin;
   const folder = form && scope === 'user' ? stagedFolder(form, pack) : undefined;
   return folder === undefined ? [] : [folder];
@@ -20,7 +20,7 @@ function homePluginFolder(runtime: SkillGenRuntime, pack: string, scope: Install
  * What one install of a pack may own: what its runtime's declaration's `ownership` says, plus the hook program
  * and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
  */
-function ownership(runtime: SkillGenRuntime) {
+function ownership(runtime: InstalledRuntime) {
   const own = runtime.install.ownership;
   return {
     ...own,
@@ -45,7 +45,11 @@ export interface OwnerIdentity {
 }
 
 /** The skill a path is in (`<skills folder><skill>/…`), or `undefined`. */
-export function skillOfPath(runtime: SkillGenRuntime, scope: InstallScope, path: string): string | undefined {
+export function skillOfPath(
+  runtime: InstalledRuntime,
+  scope: InstallScope,
+  path: string,
+): string | undefined {
   const folder = runtime.install.ownership.skillsFolder[scope];
   if (!path.startsWith(folder)) return undefined;
   const rest = path.slice(folder.length);
@@ -55,7 +59,7 @@ export function skillOfPath(runtime: SkillGenRuntime, scope: InstallScope, path:
 
 /** The skills a set of install paths holds files of, sorted: what an install records as its own. */
 export function skillsOfPaths(
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   scope: InstallScope,
   paths: Iterable<string>,
 ): string[] {
@@ -71,7 +75,7 @@ export function skillsOfPaths(
  * Whether `path` is in the install's own namespace: one of its skills' folders or a file its pack name gives it
  * (`runtime`: the declaration of `owner.runtime`).
  */
-export function ownsPath(runtime: SkillGenRuntime, owner: OwnerIdentity, path: string): boolean {
+export function ownsPath(runtime: InstalledRuntime, owner: OwnerIdentity, path: string): boolean {
   const skill = skillOfPath(runtime, owner.scope, path);
   if (skill !== undefined) return owner.skills.includes(skill);
   const rules = ownership(runtime);
@@ -81,7 +85,7 @@ export function ownsPath(runtime: SkillGenRuntime, owner: OwnerIdentity, path: s
 }
 
 /** The skill folder of `skill`, for messages and conflicts. */
-export function skillFolder(runtime: SkillGenRuntime, scope: InstallScope, skill: string): string {
+export function skillFolder(runtime: InstalledRuntime, scope: InstallScope, skill: string): string {
   return `${runtime.install.ownership.skillsFolder[scope]}${skill}/`;
 }
 
@@ -99,7 +103,7 @@ export interface OwnedInstall extends OwnerIdentity {
  * skill two installs both record.
  */
 export function lockOwnershipProblem(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   installs: readonly OwnedInstall[],
 ): { problem: string; path?: string } | undefined {
   const skillOwners = new Map<string, string>();

@@ -4,7 +4,6 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
-import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -22,6 +21,7 @@ import {
   unregisterHomePlugins,
 } from './home-plugin-step.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
+import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import type { InstallStepPlan, RemovalContext, RuntimeInstallStep } from './install-step.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
@@ -41,7 +41,7 @@ const optionValues = (options: object): Readonly<Record<string, unknown>> =>
   options as Record<string, unknown>;
 
 /** A runtime's own install steps (`install.steps`), loaded when it installs or uninstalls. */
-async function stepsOf(runtime: SkillGenRuntime): Promise<readonly RuntimeInstallStep[]> {
+async function stepsOf(runtime: InstalledRuntime): Promise<readonly RuntimeInstallStep[]> {
   return (await runtime.install.steps?.()) ?? [];
 }
 
@@ -104,7 +104,7 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
  * cannot be read is `lock_file_unreadable`, a damaged one is `lock_file_corrupt`.
  */
 export async function readLockFile(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   path: string,
   scope?: InstallScope,
 ): Promise<Result<LockFile, SkillpackError>> {
@@ -126,7 +126,7 @@ export async function readLockFile(
  * File-system failures become typed errors naming the file.
  */
 async function underScopeLock(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   options: ScopeOptions & { readonly dryRun: boolean },
   action: string,
   body: (
@@ -216,7 +216,7 @@ export interface InstallOptions extends ScopeOptions {
  * (`runtimes`: every runtime's declaration, from the registry).
  */
 export function installPack(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   options: InstallOptions,
 ): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(runtimes, options, 'install into', async (root, lockFile, recovered) => {
@@ -233,7 +233,7 @@ export function installPack(
 }
 
 async function installFrom(
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   options: InstallOptions,
   pack: ReadPack,
   lock: LockFile,
@@ -395,7 +395,7 @@ export interface UninstallOptions extends ScopeOptions {
 
 /** Remove what an install wrote and is unchanged; keep (release) files a person changed. */
 export function uninstallPack(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   options: UninstallOptions,
 ): Promise<Result<OperationOutcome, SkillpackError>> {
   return underScopeLock(runtimes, options, 'uninstall from', (root, lockFile, recovered) =>
@@ -404,7 +404,7 @@ export function uninstallPack(
 }
 
 async function uninstallFrom(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   options: UninstallOptions,
   rootDir: string,
   lockFile: string,
@@ -506,7 +506,7 @@ export interface ScopeListing {
 
 /** The packs a scope's lock file records, with how many of their files are still as installed. */
 export async function listScope(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   options: ScopeOptions,
   runtime?: RuntimeId,
 ): Promise<Result<ScopeListing, SkillpackError>> {
@@ -522,7 +522,7 @@ export async function listScope(
 }
 
 async function listInstalled(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   scope: InstallScope,
   root: string,
   lockFile: string,

@@ -1,6 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
 import type { LockedHookConfig } from './hook-config.js';
+import type { InstalledRuntime } from './install-declaration.js';
 import type { InstallScope } from './layout.js';
 import {
   findInstall,
@@ -103,7 +103,7 @@ export interface Plan {
 
 export interface InstallPlanInput {
   readonly pack: { readonly name: string; readonly version: string };
-  readonly runtime: SkillGenRuntime;
+  readonly runtime: InstalledRuntime;
   readonly scope: InstallScope;
   readonly files: readonly PackFile[];
   readonly lock: LockFile;

@@ -15,10 +15,10 @@ import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
-import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import type { PackHook } from './hook-config-plan.js';
+import type { HomePluginForm, InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import {
   hasPluginForm,
   type InstallForm,
@@ -78,7 +78,7 @@ function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
  * sha256, so a tampered or half-written pack is refused before anything is copied.
  */
 export async function readPack(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   packDir: string,
   runtimeId: RuntimeId,
   scope: InstallScope,
@@ -188,10 +188,10 @@ export async function readPack(
 
 /** A local plugin form (`install.localPlugin`): its files as the runtime's declaration selects them. */
 async function readPluginForm(
-  runtimes: SkillGenRuntimes,
+  runtimes: InstalledRuntimes,
   packDir: string,
   manifest: Manifest,
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
 ): Promise<Result<ReadPack, SkillpackError>> {
   const form = runtime.install.localPlugin;
   if (!form) {
@@ -217,7 +217,7 @@ async function readPluginForm(
 async function readHomePluginForm(
   packDir: string,
   manifest: Manifest,
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
   scope: InstallScope,
   form: HomePluginForm,
 ): Promise<Result<ReadPack, SkillpackError>> {
@@ -299,7 +299,7 @@ function mismatched(packDir: string, problems: readonly Problem[]): ProtocolErro
  * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
  * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
  */
-function packLayoutOf(manifest: Manifest, runtime: SkillGenRuntime): PackLayout {
+function packLayoutOf(manifest: Manifest, runtime: InstalledRuntime): PackLayout {
   const isPackage =
     manifest.targets.includes('portable') &&
     !manifest.files.some((entry) => entry.path.startsWith('portable/'));
@@ -313,7 +313,7 @@ function packLayoutOf(manifest: Manifest, runtime: SkillGenRuntime): PackLayout 
  */
 function pluginHookOf(
   manifest: Manifest,
-  runtime: SkillGenRuntime,
+  runtime: InstalledRuntime,
 ): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
   const wiring = runtime.install.hookWiring;
   const files = wiring?.packFiles;

@@ -1,62 +1,12 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { z } from 'zod';
-import type { OptionDeclaration } from '../cli/command.js';
 import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
 import type { EnforcementBundle } from '../hooks/hook-bundles.js';
-import type { AfterInstallLoader } from '../install/after-install-step.js';
-import type { HookWiring } from '../install/hook-wiring.js';
-import type { LockRecord, RuntimeInstallStep } from '../install/install-step.js';
-import type { LocalPluginForm, PackFormChoice } from '../install/pack-form.js';
-import type { RuntimeOwnership } from '../install/runtime-ownership.js';
-import type { HeadlessSkillRules } from '../install/skill-rules.js';
+import type { InstallDeclaration } from '../install/install-declaration.js';
 import type { LintDeclaration } from '../lint/lint-declaration.js';
 import type { RenderedRuntime } from '../render/invocation.js';
 import type { RenderTarget } from '../targets/target-context.js';
-
-/** Where pack files under `from` land below a scope root (the project directory or the home). */
-export interface FormMapping {
-  readonly from: string;
-  readonly project: string;
-  readonly user: string;
-}
-
-/**
- * A plugin form the runtime's own CLI installs into the home from a local folder (Gemini CLI's extension,
- * Copilot CLI's plugin): `install --form plugin` stages the pack's plugin folder in `<stage><pack>/` below the
- * home, then (`--activate`) runs `register` there; `uninstall` runs `unregister` and removes the staged files.
- * User scope only: these CLIs keep installed plugins in the home.
- */
-export interface HomePluginForm {
-  /** The pack folder the plugin is built in, e.g. `gemini-cli/extension/`. */
-  readonly source: string;
-  /** The plugin's manifest below `source`, whose `name` the CLI registers it by. */
-  readonly manifest: string;
-  /** The folder below the home the pack's plugin is staged in, one folder per pack, e.g. `.gemini/skillpack-extensions/`. */
-  readonly stage: string;
-  /** The CLI's command on PATH, e.g. `gemini` (`--plugin-cli PATH` names another). */
-  readonly command: string;
-  /** The arguments that install the staged folder, `{path}` standing for its absolute path. */
-  readonly register: readonly string[];
-  /** The arguments that uninstall the plugin, `{name}` standing for its name. */
-  readonly unregister: readonly string[];
-  /** Environment the register command runs with (Gemini CLI installs an untrusted folder only after a prompt). */
-  readonly registerEnv: Readonly<Record<string, string>>;
-  /** Where the CLI keeps the installed copy below the home: `{name}` the plugin's name, `{folder}` the staged folder's. */
-  readonly installed: string;
-}
-
-/** An option of `install` (or `uninstall`) only one runtime takes. */
-export interface RuntimeInstallOption {
-  /** How the command line declares it (its help text included). */
-  readonly declaration: OptionDeclaration;
-  /** The field of the install's options it sets (`codexForm`); the runtime's steps read it there. */
-  readonly field: string;
-  /** An older spelling of `--activate` for this runtime (`--trust-codex-hooks`). */
-  readonly activates?: boolean;
-  /** `uninstall` takes it too (`--claude PATH` unregisters a plugin). */
-  readonly uninstall?: boolean;
-}
 
 /** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
 export interface RuntimeDocs {
@@ -102,42 +52,7 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
    * Stop hook program (`HOOK_BUNDLE` of `src/hooks/hook-bundle.ts`) or a module of its own.
    */
   readonly enforcement: EnforcementBundle;
-  readonly install: {
-    /** Pack path prefixes of the skill form and where they go. */
-    readonly skillForm: readonly FormMapping[];
-    /** Where a published portable package's `skills/` go. */
-    readonly portablePackageForm: readonly FormMapping[];
-    /** What one install of a pack may own (`ownership.ts` of its folder; lock-ownership.ts holds a lock to it). */
-    readonly ownership: RuntimeOwnership;
-    /** The folders (below the scope root) whose files a pack may own. */
-    readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
-    /**
-     * How its hook configuration file wires the pack's Stop hook program (`hook-wiring.ts` of its folder);
-     * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
-     */
-    readonly hookWiring: HookWiring | undefined;
-    /** A plugin form install stages in the scope root and the runtime's settings enable (Claude Code's). */
-    readonly localPlugin?: LocalPluginForm;
-    /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or a local one). */
-    readonly homePlugin?: HomePluginForm;
-    /** The permission rules its skills need to run headless (`--activate` adds them); `undefined`: none. */
-    readonly headlessSkillRules: HeadlessSkillRules | undefined;
-    /** How an install chooses among the pack's forms besides the skill form (Codex's plugin). */
-    readonly packForm?: PackFormChoice;
-    /** Its own steps of install and uninstall (install/install-step.ts), loaded when it installs. */
-    readonly steps?: () => Promise<readonly RuntimeInstallStep[]>;
-    /** The records its steps keep in a lock entry, read when any lock is (their schemas are light). */
-    readonly lockRecords: readonly LockRecord[];
-    /**
-     * The steps that run once the files are settled (install/after-install-step.ts): the project folder trust its
-     * headless runs need, its hook trust; each reports, records with `--activate`, and releases on uninstall.
-     */
-    readonly afterInstall: readonly AfterInstallLoader[];
-    /** The `install` (and `uninstall`) options only this runtime takes, by name without `--`. */
-    readonly options: Readonly<Record<string, RuntimeInstallOption>>;
-    /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
-    readonly userConfig: readonly string[];
-  };
+  readonly install: InstallDeclaration;
   /** Where it loads skills from and which front-matter keys it reads; how much each lint rule matters to it. */
   readonly lint: LintDeclaration;
   readonly doctor: {
@@ -160,3 +75,5 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
  * never import the registry themselves.
  */
 export type SkillGenRuntimes = { readonly [R in RuntimeId]: SkillGenRuntime<R> };
+
+export type { FormMapping, HomePluginForm, RuntimeInstallOption } from '../install/install-declaration.js';
