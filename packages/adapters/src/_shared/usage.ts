@@ -19,3 +19,41 @@ export function addRunUsage(a: RunUsage | undefined, b: RunUsage): RunUsage {
 export function addCost(a: number | undefined, b: number | undefined): number | undefined {
   return plus(a, b);
 }
+
+/** A run's usage and cost, summed over the requests or steps that report them. */
+export class UsageTotal {
+  usage: RunUsage | undefined;
+  costUsd: number | undefined;
+
+  add(usage: RunUsage, costUsd?: number): void {
+    this.usage = addRunUsage(this.usage, usage);
+    this.costUsd = plus(this.costUsd, costUsd);
+  }
+}
+
+/**
+ * Usage of one turn in an Anthropic-style stream, where every line of a message repeats its usage: the last
+ * value per message id counts, summed over the turn's messages.
+ */
+export class TurnUsage {
+  private messageId: string | undefined;
+  private ofMessage: RunUsage | undefined;
+  private ofTurn: RunUsage | undefined;
+
+  note(messageId: string | undefined, usage: RunUsage): void {
+    if (messageId !== this.messageId && this.ofMessage)
+      this.ofTurn = addRunUsage(this.ofTurn, this.ofMessage);
+    this.messageId = messageId;
+    this.ofMessage = usage;
+  }
+
+  /** The turn's usage; the next note starts another turn. */
+  close(): RunUsage | undefined {
+    if (this.ofMessage) this.ofTurn = addRunUsage(this.ofTurn, this.ofMessage);
+    const closed = this.ofTurn;
+    this.ofMessage = undefined;
+    this.messageId = undefined;
+    this.ofTurn = undefined;
+    return closed;
+  }
+}

@@ -1,9 +1,9 @@
 import type { TypedEvent } from '../_shared/event-line.js';
+import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
-import { JoinedParts } from '../_shared/joined-parts.js';
+import { JoinedMessages } from '../_shared/joined-parts.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
-import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
-import { addCost, addRunUsage } from '../_shared/usage.js';
+import { UsageTotal } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import {
@@ -14,9 +14,6 @@ import {
   type OpenCodeTokens,
   type OpenCodeToolPart,
 } from './wire-schemas.js';
-
-const KNOWN_TYPES: ReadonlySet<string> = new Set(OPENCODE_EVENT_TYPES);
-const OPEN_MESSAGE_LIMIT = 64;
 
 const TOOL_STATUS: Readonly<Record<OpenCodeToolPart['state']['status'], ToolStatus>> = {
   pending: 'pending',
@@ -70,8 +67,8 @@ function toRunError(error: OpenCodeError): RunError {
  * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
-  // Text parts per message id, last value per part id (a part can be re-sent with more text).
-  const messageParts = new Map<string, JoinedParts>();
+  const messages = new JoinedMessages();
+  const spent = new UsageTotal();
   let mainSession: string | undefined;
   let stepOpen = false;
   // Main-session output after the last step finished, with no step_start before it: the run went on.
@@ -81,26 +78,8 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   let lastStepMessage: string | undefined;
   let failure: RunError | undefined;
   let done = false;
-  let usage: RunUsage | undefined;
-  let costUsd: number | undefined;
 
-  function acceptText(messageId: string, partId: string, text: string, line: number, child: boolean): void {
-    let parts = messageParts.get(messageId);
-    if (!parts) {
-      parts = new JoinedParts();
-      messageParts.set(messageId, parts);
-      if (messageParts.size > OPEN_MESSAGE_LIMIT) {
-        messageParts.delete(messageParts.keys().next().value as string);
-      }
-    }
-    run.setMessageText(messageId, parts.set(partId, text), line, child);
-  }
-
-  function dispatch(event: TypedEvent, line: number): RunEventKind {
-    if (!KNOWN_TYPES.has(event.type)) {
-      run.unknown(event.type);
-      return 'unknown';
-    }
+  function readEvent(event: TypedEvent, line: number): RunEventKind {
     const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
     if (!parsed) return 'unknown';
     mainSession ??= parsed.sessionID;
@@ -116,9 +95,11 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
           afterStep = false;
         }
         return 'status';
-      case 'text':
-        acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line, child);
+      case 'text': {
+        const { messageID, id, text } = parsed.part;
+        run.setMessageText(messageID, messages.set(messageID, id, text), line, child);
         return 'message';
+      }
       case 'reasoning':
         return 'reasoning';
       case 'tool_use': {
@@ -142,8 +123,7 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
           lastReason = parsed.part.reason;
           lastStepMessage = parsed.part.messageID;
         }
-        usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
-        costUsd = addCost(costUsd, parsed.part.cost);
+        spent.add(toOpenCodeRunUsage(parsed.part.tokens), parsed.part.cost);
         return 'usage';
       case 'error':
         failure = toRunError(parsed.error);
@@ -155,30 +135,23 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   }
 
   /** The last finished step's message is the answer, even when empty; cut inside a step, the last text. */
-  function finalText(): string | undefined {
-    const stepText =
-      lastStepMessage === undefined ? undefined : (messageParts.get(lastStepMessage)?.text ?? '');
-    return stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
+  function totals() {
+    const stepText = lastStepMessage === undefined ? undefined : (messages.text(lastStepMessage) ?? '');
+    const finalText =
+      stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
+    return { finalText, usage: spent.usage, costUsd: spent.costUsd };
   }
 
   return {
-    accept(event, line) {
-      run.event(line, event.type, dispatch(event, line), event);
-    },
-
-    ended(): RunSummary {
-      const totals = { finalText: finalText(), usage, costUsd };
+    accept: readByType(run, eachAs(OPENCODE_EVENT_TYPES, readEvent)),
+    ended(): RunSummary | undefined {
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
-      if (failure) return { finish: 'error', error: failure, ...totals };
-      if (done) return { finish: 'complete', ...totals };
-      if (lastReason === undefined) {
-        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, ...totals };
-      }
-      return { ...openCodeFinishFromStepReason(lastReason), ...totals };
+      if (failure) return { finish: 'error', error: failure, ...totals() };
+      if (done) return { finish: 'complete', ...totals() };
+      if (lastReason === undefined) return undefined;
+      return { ...openCodeFinishFromStepReason(lastReason), ...totals() };
     },
-
-    totals: () => ({ finalText: finalText(), usage, costUsd }),
-
+    totals,
     reportedError: () => failure?.message,
   };
 }

@@ -1,0 +1,47 @@
+import type { RunBuilder } from './run-builder.js';
+
+/** A call as the agent asked for it or the runtime began it. */
+export interface ToolCallStart {
+  readonly name: string;
+  readonly input: unknown;
+  readonly subagent?: boolean | undefined;
+}
+
+/** A call's end as the runtime reports it. */
+export interface ToolCallEnd {
+  readonly name?: string | undefined;
+  readonly output: string | undefined;
+  readonly failed: boolean;
+  /** What the runtime says went wrong. */
+  readonly error: string | undefined;
+  readonly subagent?: boolean | undefined;
+}
+
+/**
+ * The tool calls of a run, for readers whose runtime reports a call's start and its end apart: a call is
+ * `pending` when the model asks for it, `running` once the runtime begins it, and `completed` or `error` at
+ * its end. Only completed calls count (the engine's rule): a main-agent call still open ends no run.
+ */
+export class ToolCalls {
+  constructor(
+    private readonly run: RunBuilder,
+    /** Whether a result for a call the run never saw is worth a warning (`orphan_tool_result`). */
+    private readonly warnOrphans: boolean,
+  ) {}
+
+  asked(id: string, line: number, call: ToolCallStart): void {
+    this.run.tool(id, line, { ...call, status: 'pending' });
+  }
+
+  began(id: string, line: number, call: ToolCallStart): void {
+    this.run.tool(id, line, { ...call, status: 'running' });
+  }
+
+  ended(id: string, line: number, end: ToolCallEnd): void {
+    if (this.warnOrphans && !this.run.pendingTool(id)) {
+      this.run.warn('orphan_tool_result', `Line ${line}: a tool result for an unknown call ${id}.`);
+    }
+    const { failed, ...update } = end;
+    this.run.tool(id, line, { ...update, status: failed ? 'error' : 'completed' });
+  }
+}
