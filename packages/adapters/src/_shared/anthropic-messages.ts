@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isJsonObjectValue } from './event-line.js';
-import type { RunBuilder } from './run-builder.js';
+import type { MessageDraft, RunBuilder } from './run-builder.js';
 import type { ToolCalls } from './tool-calls.js';
 import { parseOptionalWire } from './wire.js';
 
@@ -34,9 +34,10 @@ type Block =
       readonly is_error?: boolean | null | undefined;
     };
 
-/** What one assistant message holds: its text, and the tool calls it asks for. */
+/** What one assistant message holds: its text (the run's draft of it), and the tool calls it asks for. */
 export interface AssistantContent {
   readonly text: string;
+  readonly draft: MessageDraft | undefined;
   /** Its `tool_use` blocks, checked or not. */
   readonly toolUseBlocks: number;
   /** The calls of the `tool_use` blocks its dialect's schema accepted. */
@@ -57,15 +58,39 @@ export function contentBlocksText(content: unknown, separator: string): string {
   return texts.join(separator);
 }
 
-/** Read an assistant message's content: its text, and each `tool_use` block as a call the model asks for. */
-export function readAssistantContent(
+/** An assistant line's message. */
+export interface AssistantMessage {
+  readonly id?: string | undefined;
+  readonly model?: string | undefined;
+  readonly content: string | readonly unknown[];
+}
+
+/**
+ * Read an assistant message: its text joins the run (appended to the message of the same id: each content
+ * block may come in a line of its own), each `tool_use` block is a call the model asks for.
+ */
+export function readAssistantMessage(
+  dialect: ContentBlockDialect,
+  message: AssistantMessage,
+  line: number,
+  run: RunBuilder,
+  calls: ToolCalls,
+  subagent: boolean | undefined,
+): AssistantContent {
+  const content = readAssistantContent(dialect, message.content, line, run, calls, subagent);
+  const draft = run.appendMessageText(message.id, content.text, line, subagent);
+  if (message.model && !run.model) run.model = message.model;
+  return { ...content, draft };
+}
+
+function readAssistantContent(
   dialect: ContentBlockDialect,
   content: string | readonly unknown[],
   line: number,
   run: RunBuilder,
   calls: ToolCalls,
   subagent: boolean | undefined,
-): AssistantContent {
+): Omit<AssistantContent, 'draft'> {
   if (typeof content === 'string') return { text: content, toolUseBlocks: 0, toolCalls: 0 };
   const texts: string[] = [];
   let toolUseBlocks = 0;

@@ -1,4 +1,5 @@
-import type { RunBuilder } from './run-builder.js';
+import type { ToolStatus } from '../agent-run.js';
+import type { RunBuilder, ToolUpdate } from './run-builder.js';
 
 /** A call as the agent asked for it or the runtime began it. */
 export interface ToolCallStart {
@@ -18,9 +19,10 @@ export interface ToolCallEnd {
 }
 
 /**
- * The tool calls of a run, for readers whose runtime reports a call's start and its end apart: a call is
- * `pending` when the model asks for it, `running` once the runtime begins it, and `completed` or `error` at
- * its end. Only completed calls count (the engine's rule): a main-agent call still open ends no run.
+ * The tool calls of a run, as every reader reports them: a call is `pending` when the model asks for it,
+ * `running` once the runtime begins it, and `completed` or `error` at its end (or in the state a runtime
+ * reports whole); a subagent's calls are marked so. Only completed calls count (the engine's rule): a
+ * main-agent call still open ends no run.
  */
 export class ToolCalls {
   constructor(
@@ -35,6 +37,11 @@ export class ToolCalls {
 
   began(id: string, line: number, call: ToolCallStart): void {
     this.run.tool(id, line, { ...call, status: 'running' });
+  }
+
+  /** A call whose every report carries its whole state (an item or a part with its own status). */
+  reported(id: string, line: number, state: ToolUpdate & { readonly status: ToolStatus }): void {
+    this.run.tool(id, line, state);
   }
 
   ended(id: string, line: number, end: ToolCallEnd): void {

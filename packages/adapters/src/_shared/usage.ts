@@ -32,28 +32,37 @@ export class UsageTotal {
 }
 
 /**
- * Usage of one turn in an Anthropic-style stream, where every line of a message repeats its usage: the last
- * value per message id counts, summed over the turn's messages.
+ * Usage of an Anthropic-style stream, where every line of a message repeats its usage: the last value per
+ * message id counts, a turn's is the sum of its messages (unless the line that ends it says otherwise), and
+ * the run's the sum of its turns.
  */
-export class TurnUsage {
+export class StreamUsage {
   private messageId: string | undefined;
   private ofMessage: RunUsage | undefined;
   private ofTurn: RunUsage | undefined;
+  private readonly ofRun = new UsageTotal();
 
-  note(messageId: string | undefined, usage: RunUsage): void {
+  /** The usage a message's line reports. */
+  message(messageId: string | undefined, usage: RunUsage): void {
     if (messageId !== this.messageId && this.ofMessage)
       this.ofTurn = addRunUsage(this.ofTurn, this.ofMessage);
     this.messageId = messageId;
     this.ofMessage = usage;
   }
 
-  /** The turn's usage; the next note starts another turn. */
-  close(): RunUsage | undefined {
+  /** A turn ended: `counted` gives its usage from its messages' own; the next message starts another turn. */
+  endTurn(counted: (streamed: RunUsage | undefined) => RunUsage | undefined = (streamed) => streamed): void {
     if (this.ofMessage) this.ofTurn = addRunUsage(this.ofTurn, this.ofMessage);
-    const closed = this.ofTurn;
+    const used = counted(this.ofTurn);
     this.ofMessage = undefined;
     this.messageId = undefined;
     this.ofTurn = undefined;
-    return closed;
+    if (used) this.ofRun.add(used);
+  }
+
+  /** The run's usage, the turn still open included. */
+  total(): RunUsage | undefined {
+    this.endTurn();
+    return this.ofRun.usage;
   }
 }

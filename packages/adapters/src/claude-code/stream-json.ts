@@ -1,6 +1,6 @@
 import {
   type ContentBlockDialect,
-  readAssistantContent,
+  readAssistantMessage,
   readToolResults,
 } from '../_shared/anthropic-messages.js';
 import type { TypedEvent } from '../_shared/event-line.js';
@@ -9,7 +9,7 @@ import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { MAIN_SCOPE, StreamedPartials } from '../_shared/streamed-partials.js';
 import { ToolCalls } from '../_shared/tool-calls.js';
-import { addRunUsage, TurnUsage, UsageTotal } from '../_shared/usage.js';
+import { StreamUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { FinishState, RunError, RunUsage } from '../agent-run.js';
 import { type ClaudeEnvelope, isClaudeSubagent } from './envelope.js';
@@ -56,9 +56,7 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
   const calls = new ToolCalls(run, true);
   const turn = new ClaudeTurn();
   const partials = new StreamedPartials();
-  // Assistant usage since the last result, and the run's total over its results.
-  const turnUsage = new TurnUsage();
-  const runUsage = new UsageTotal();
+  const usage = new StreamUsage();
   let result: ClaudeResultEvent | undefined;
   let resultFinal: { finish: FinishState; error?: RunError; text: string | undefined } | undefined;
   let lastMainStopReason: string | null | undefined;
@@ -72,18 +70,11 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
       if (!assistant) return 'message';
       const { message } = assistant;
       const subagent = isClaudeSubagent(assistant);
-      const { text, toolCalls } = readAssistantContent(
-        CLAUDE_BLOCKS,
-        message.content,
-        line,
-        run,
-        calls,
-        subagent,
-      );
+      const read = readAssistantMessage(CLAUDE_BLOCKS, message, line, run, calls, subagent);
+      const { text, toolCalls, draft } = read;
+      // The complete block supersedes the deltas streamed for it.
       const scope = assistant.parent_tool_use_id ?? MAIN_SCOPE;
       if (text !== '') partials.drop(scope);
-      const draft = run.appendMessageText(message.id, text, line, subagent);
-      if (message.model && !run.model) run.model = message.model;
       if (subagent !== true) {
         if (message.stop_reason !== undefined) lastMainStopReason = message.stop_reason;
         if (message.stop_reason === 'refusal' || assistant.refused_message_id !== undefined) {
@@ -97,8 +88,8 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
         // Text beside a tool call is narration: the agent goes on, and its answer comes after the call.
         if (toolCalls > 0) turn.reset();
       }
-      const usage = parseOptionalWire(ClaudeUsageSchema, message.usage, 'assistant message usage', line, run);
-      if (usage) turnUsage.note(message.id, toClaudeRunUsage(usage));
+      const used = parseOptionalWire(ClaudeUsageSchema, message.usage, 'assistant message usage', line, run);
+      if (used) usage.message(message.id, toClaudeRunUsage(used));
       if (assistant.error)
         run.warn('assistant_error', `Claude Code reported "${assistant.error}" on line ${line}.`);
       return 'message';
@@ -143,10 +134,9 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
   });
 
   function acceptResult(parsed: ClaudeResultEvent, line: number): void {
-    const usage = parseOptionalWire(ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
-    const reported = usage ? toClaudeRunUsage(usage) : undefined;
-    const used = claudeResultUsage(parsed, reported, turnUsage.close());
-    if (used) runUsage.add(used);
+    const used = parseOptionalWire(ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
+    const reported = used ? toClaudeRunUsage(used) : undefined;
+    usage.endTurn((streamed) => claudeResultUsage(parsed, reported, streamed));
     if (result && isLocalCommandResult(parsed)) return;
     result = parsed;
     const ended = finishOfTurn(parsed, turn, refused);
@@ -160,14 +150,10 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
     partials.clear();
   }
 
-  let settled: RunUsage | undefined | null = null;
-  /** Streamed text not yet repeated by an assistant line joins the run, and the usage is totalled, once. */
-  function usage(): RunUsage | undefined {
-    if (settled !== null) return settled;
+  /** Streamed text not yet repeated by an assistant line joins the run; the usage is totalled. */
+  function settle(): RunUsage | undefined {
     partials.flush(run, (draft) => turn.add(draft, undefined));
-    const pending = turnUsage.close();
-    settled = pending ? addRunUsage(runUsage.usage, pending) : runUsage.usage;
-    return settled;
+    return usage.total();
   }
 
   const ofResult = () => ({ costUsd: result?.total_cost_usd, structuredOutput: result?.structured_output });
@@ -183,15 +169,15 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
     ended(): RunSummary | undefined {
       if (!resultFinal) return undefined;
       const { text, ...ended } = resultFinal;
-      return { ...ended, finalText: text, usage: usage(), ...ofResult() };
+      return { ...ended, finalText: text, usage: settle(), ...ofResult() };
     },
     totals() {
-      const used = usage();
+      const used = settle();
       return { finalText: turn.text() ?? run.lastMainMessage()?.text, usage: used, ...ofResult() };
     },
     endedWithoutTerminal(): RunSummary | undefined {
       if (run.format !== 'transcript') return undefined;
-      const used = usage();
+      const used = settle();
       // Transcripts have no terminal event; a main message that ended its turn is the best signal.
       if (lastMainStopReason === 'end_turn' && !refused)
         return { finish: 'complete', finalText: turn.text() ?? '', usage: used };

@@ -1,6 +1,7 @@
 import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
+import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunError, RunUsage } from '../agent-run.js';
 import { CodexTurn } from './final-message.js';
@@ -38,6 +39,7 @@ export function toCodexRunUsage(usage: CodexUsage): RunUsage {
  * thread's running total there, so a resumed thread (`codex exec resume`) reports its earlier runs' tokens too.
  */
 function createCodexAnswer(run: RunBuilder): AnswerReader {
+  const calls = new ToolCalls(run, false);
   const turn = new CodexTurn();
   let lastError: RunError | undefined;
   let usage: RunUsage | undefined;
@@ -84,7 +86,9 @@ function createCodexAnswer(run: RunBuilder): AnswerReader {
       }
       const what = `the ${envelope.item.type} item`;
       const item = parseOptionalWire(CodexThreadItemSchema, event.item, what, line, run);
-      return item ? readCodexItem(run, turn, item, envelope.type === 'item.completed', line) : 'unknown';
+      return item
+        ? readCodexItem(run, calls, turn, item, envelope.type === 'item.completed', line)
+        : 'unknown';
     }),
     'agent-turn-complete'(event, line) {
       if (acceptCodexNotify(run, event, line)) notified = true;

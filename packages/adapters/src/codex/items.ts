@@ -1,5 +1,6 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
+import type { ToolCalls } from '../_shared/tool-calls.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import type { CodexTurn } from './final-message.js';
 import type { CodexMcpToolCallItem, CodexThreadItem } from './wire-schemas.js';
@@ -33,6 +34,7 @@ function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
  */
 export function readCodexItem(
   run: RunBuilder,
+  calls: ToolCalls,
   turn: CodexTurn,
   item: CodexThreadItem,
   done: boolean,
@@ -56,7 +58,7 @@ export function readCodexItem(
       if (done) turn.plan = { id: item.id, text: item.text, subagent: undefined, partial: false, line };
       return 'status';
     case 'collab_tool_call':
-      run.tool(item.id, line, {
+      calls.reported(item.id, line, {
         name: `collab_tool_call/${item.tool}`,
         input: { prompt: item.prompt, receiver_thread_ids: item.receiver_thread_ids },
         status: toolStatus(item.status),
@@ -68,7 +70,7 @@ export function readCodexItem(
       const status = toolStatus(item.status);
       // `item.started` carries an empty output; only a finished command's output is kept.
       const failed = status === 'error' && typeof item.exit_code === 'number';
-      run.tool(item.id, line, {
+      calls.reported(item.id, line, {
         name: 'command_execution',
         input: { command: item.command },
         output: item.aggregated_output === '' && !done ? undefined : item.aggregated_output,
@@ -78,14 +80,14 @@ export function readCodexItem(
       return 'tool';
     }
     case 'file_change':
-      run.tool(item.id, line, {
+      calls.reported(item.id, line, {
         name: 'file_change',
         input: { changes: item.changes },
         status: toolStatus(item.status),
       });
       return 'tool';
     case 'mcp_tool_call':
-      run.tool(item.id, line, {
+      calls.reported(item.id, line, {
         name: `mcp__${item.server}__${item.tool}`,
         input: item.arguments,
         output: mcpOutput(item),
@@ -94,7 +96,7 @@ export function readCodexItem(
       });
       return 'tool';
     case 'web_search':
-      run.tool(item.id, line, {
+      calls.reported(item.id, line, {
         name: 'web_search',
         input: { query: item.query },
         status: done ? 'completed' : 'running',

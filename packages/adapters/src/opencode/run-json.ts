@@ -3,17 +3,19 @@ import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import { JoinedMessages } from '../_shared/joined-parts.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { ToolCalls } from '../_shared/tool-calls.js';
 import { UsageTotal } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
-import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import { openCodeFinishFromStepReason, toOpenCodeRunError } from './final-message.js';
 import {
   OPENCODE_EVENT_TYPES,
-  OPENCODE_STEP_REASONS,
-  type OpenCodeRunEvent,
   OpenCodeRunEventSchema,
   type OpenCodeTokens,
   type OpenCodeToolPart,
 } from './wire-schemas.js';
+
+export { openCodeFinishFromStepReason } from './final-message.js';
 
 const TOOL_STATUS: Readonly<Record<OpenCodeToolPart['state']['status'], ToolStatus>> = {
   pending: 'pending',
@@ -33,28 +35,6 @@ export function toOpenCodeRunUsage(tokens: OpenCodeTokens): RunUsage {
   };
 }
 
-/** How a run whose last step finished with `reason` ended, when no `error` or `done` line says more. */
-export function openCodeFinishFromStepReason(reason: string): { finish: FinishState; error?: RunError } {
-  const finish: FinishState = Object.hasOwn(OPENCODE_STEP_REASONS, reason)
-    ? OPENCODE_STEP_REASONS[reason as keyof typeof OPENCODE_STEP_REASONS]
-    : 'unknown';
-  if (finish === 'complete') return { finish };
-  return { finish, error: { code: reason, message: `The last step finished with reason "${reason}".` } };
-}
-
-type OpenCodeError = Extract<OpenCodeRunEvent, { type: 'error' }>['error'];
-
-/** The release shape `{name, data:{message}}` or the dev build's `{type, message, status}`. */
-function toRunError(error: OpenCodeError): RunError {
-  if ('name' in error && typeof error.name === 'string') {
-    const data = error.data as { message?: string } | undefined;
-    return { code: error.name, message: data?.message ?? error.name };
-  }
-  const { type, message, status } = error as { type: string; message?: string; status?: number };
-  const http = status === undefined ? '' : ` (HTTP ${status})`;
-  return { code: type, message: `${message ?? type}${http}` };
-}
-
 /**
  * Where OpenCode's final answer lives, in `opencode run --format json` lines.
  *
@@ -67,6 +47,7 @@ function toRunError(error: OpenCodeError): RunError {
  * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
+  const calls = new ToolCalls(run, false);
   const messages = new JoinedMessages();
   const spent = new UsageTotal();
   let mainSession: string | undefined;
@@ -105,7 +86,7 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
       case 'tool_use': {
         // `run` prints a tool part once it is `completed` or `error` (run.ts); earlier states are accepted too.
         const { state } = parsed.part;
-        run.tool(parsed.part.callID, line, {
+        calls.reported(parsed.part.callID, line, {
           name: parsed.part.tool,
           input: state.input,
           output: state.status === 'completed' ? state.output : undefined,
@@ -126,7 +107,7 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
         spent.add(toOpenCodeRunUsage(parsed.part.tokens), parsed.part.cost);
         return 'usage';
       case 'error':
-        failure = toRunError(parsed.error);
+        failure = toOpenCodeRunError(parsed.error);
         return 'error';
       case 'done':
         done = true;

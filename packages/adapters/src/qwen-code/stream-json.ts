@@ -1,7 +1,7 @@
 import { AnswerCandidate } from '../_shared/answer-candidate.js';
 import {
   type ContentBlockDialect,
-  readAssistantContent,
+  readAssistantMessage,
   readToolResults,
 } from '../_shared/anthropic-messages.js';
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
@@ -86,10 +86,7 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
       const assistant = parseWire(QwenAssistantEventSchema, event, line, run);
       if (!assistant) return 'message';
       const subagent = subagentOf(assistant);
-      const { message } = assistant;
-      const content = readAssistantContent(QWEN_BLOCKS, message.content, line, run, calls, subagent);
-      run.appendMessageText(message.id, content.text, line, subagent);
-      if (message.model && !run.model) run.model = message.model;
+      const content = readAssistantMessage(QWEN_BLOCKS, assistant.message, line, run, calls, subagent);
       if (subagent) return 'message';
       const { text } = content;
       if (text !== '')
