@@ -1,4 +1,5 @@
 import type { MessageDraft, RunBuilder, RunSummary } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
 import type { RunError, RunUsage } from '../agent-run.js';
 
 type TurnEnd = 'turn.completed' | 'turn.failed';
@@ -59,18 +60,17 @@ export class CodexTurn {
     const { last, finalText } = this.finalMessage(run);
     // A turn that ended twice, one way and then the other, contradicts itself: it did not complete.
     if (this.contradiction !== undefined) {
-      const error = {
-        code: 'contradictory_events',
-        message: `The turn ended with ${this.contradiction}; a turn that contradicts itself did not complete.`,
-      };
-      return { finish: 'error', error, finalText, usage };
+      const why = `The turn ended with ${this.contradiction}; a turn that contradicts itself did not complete.`;
+      return { ...endedWith('error', 'contradictory_events', why), finalText, usage };
     }
     if (this.state === 'failed') return { finish: 'error', error: this.failure, finalText, usage };
     if (this.state !== 'completed' && !(notified && this.state === 'none')) return undefined;
-    if (last?.partial === true) {
-      const error = { code: 'partial_message', message: 'The final agent_message never completed.' };
-      return { finish: 'truncated', error, finalText, usage };
-    }
+    if (last?.partial === true)
+      return {
+        ...endedWith('truncated', 'partial_message', 'The final agent_message never completed.'),
+        finalText,
+        usage,
+      };
     return { finish: 'complete', finalText, usage };
   }
 }

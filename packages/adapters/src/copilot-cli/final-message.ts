@@ -1,4 +1,5 @@
 import type { RunSummary } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
 import type { RunError } from '../agent-run.js';
 import type { CopilotAssistantMessageEvent } from './wire-schemas.js';
 
@@ -41,14 +42,15 @@ export function copilotEnd(
 ): RunSummary {
   const finalText = candidate?.text;
   if (shutDownBusy) {
-    const message =
+    const why =
       'The session shut down before it went idle after the last prompt: the answer was not finished.';
-    return { finish: 'truncated', error: { code: 'not_idle', message }, finalText };
+    return { ...endedWith('truncated', 'not_idle', why), finalText };
   }
   if (error) return { finish: 'error', error, finalText };
-  if (candidate?.partial) {
-    const partial = { code: 'partial_message', message: 'The final assistant message never completed.' };
-    return { finish: 'truncated', error: partial, finalText };
-  }
+  if (candidate?.partial)
+    return {
+      ...endedWith('truncated', 'partial_message', 'The final assistant message never completed.'),
+      finalText,
+    };
   return { finish: 'complete', finalText };
 }

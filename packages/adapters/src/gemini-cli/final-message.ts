@@ -1,5 +1,6 @@
 import { AnswerCandidate } from '../_shared/answer-candidate.js';
 import type { MessageDraft } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
 import type { FinishState, RunError } from '../agent-run.js';
 
 /** The warning stream-json prints when an AfterAgent hook pushes an answer back (`decision: "deny"|"block"`, exit 2). */
@@ -47,14 +48,18 @@ export class GeminiAnswer extends AnswerCandidate<MessageDraft, Exclude<AnswerBo
 
   /** How a run whose `result` said `success` ended, by what its final message shows. */
   endOfSuccess(): { finish: FinishState; error?: RunError } {
-    if (this.loopAfterAnswer) {
-      const message = 'Gemini CLI stopped the agent: "Loop detected, stopping execution".';
-      return { finish: 'max_turns', error: { code: 'loop_detected', message } };
-    }
-    if (this.text() === undefined && this.lastBoundary === 'blocked') {
-      const message = 'A hook blocked the last answer and the run ended with no answer after it.';
-      return { finish: 'error', error: { code: 'blocked_without_answer', message } };
-    }
+    if (this.loopAfterAnswer)
+      return endedWith(
+        'max_turns',
+        'loop_detected',
+        'Gemini CLI stopped the agent: "Loop detected, stopping execution".',
+      );
+    if (this.text() === undefined && this.lastBoundary === 'blocked')
+      return endedWith(
+        'error',
+        'blocked_without_answer',
+        'A hook blocked the last answer and the run ended with no answer after it.',
+      );
     return { finish: 'complete' };
   }
 }

@@ -1,4 +1,5 @@
 import type { RunSummary } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
 import type { RunError } from '../agent-run.js';
 import type { PiContentPart } from './wire-schemas.js';
 
@@ -29,42 +30,30 @@ export function piEnd(
   final: PiFinalMessage | undefined,
   aborted: boolean,
 ): { finish: RunSummary['finish']; error?: RunError } {
-  if (aborted || final?.stopReason === 'aborted') {
-    return {
-      finish: 'error',
-      error: { code: 'aborted', message: final?.errorMessage ?? 'The run was aborted.' },
-    };
-  }
-  if (!final) {
-    return {
-      finish: 'error',
-      error: { code: 'no_answer', message: 'The run settled with no assistant message.' },
-    };
-  }
+  if (aborted || final?.stopReason === 'aborted')
+    return endedWith('error', 'aborted', final?.errorMessage ?? 'The run was aborted.');
+  if (!final) return endedWith('error', 'no_answer', 'The run settled with no assistant message.');
   switch (final.stopReason) {
     case 'stop':
       return { finish: 'complete' };
     case 'length':
-      return {
-        finish: 'length',
-        error: {
-          code: 'max_tokens',
-          message: 'The answer was cut at the output-token limit (stopReason "length").',
-        },
-      };
+      return endedWith(
+        'length',
+        'max_tokens',
+        'The answer was cut at the output-token limit (stopReason "length").',
+      );
     case 'error': {
       const message = final.errorMessage ?? 'The model request failed (stopReason "error").';
-      if (message.startsWith(PI_REFUSAL_PREFIX))
-        return { finish: 'refused', error: { code: 'refusal', message } };
-      return { finish: 'error', error: { code: 'model_error', message } };
+      if (message.startsWith(PI_REFUSAL_PREFIX)) return endedWith('refused', 'refusal', message);
+      return endedWith('error', 'model_error', message);
     }
-    default:
-      return {
-        finish: 'error',
-        error: {
-          code: 'unfinished_turn',
-          message: `The run settled after an assistant message with stopReason "${final.stopReason ?? 'none'}", not a final answer.`,
-        },
-      };
+    default: {
+      const stopped = `stopReason "${final.stopReason ?? 'none'}"`;
+      return endedWith(
+        'error',
+        'unfinished_turn',
+        `The run settled after an assistant message with ${stopped}, not a final answer.`,
+      );
+    }
   }
 }

@@ -1,4 +1,5 @@
-import type { RunError } from '../agent-run.js';
+import { endedWith } from '../_shared/run-end.js';
+import type { FinishState, RunError } from '../agent-run.js';
 import type { QwenResultEvent } from './wire-schemas.js';
 
 /**
@@ -106,25 +107,20 @@ export interface QwenFinalCandidate {
 export function finishOfResult(
   result: QwenResultEvent,
   candidate: QwenFinalCandidate | undefined,
-): { finish: 'complete' | 'error' | 'unknown'; error?: RunError } {
+): { finish: FinishState; error?: RunError } {
   if (result.is_error || result.subtype !== 'success') {
     const message =
       result.error?.message ?? `Qwen Code ended the run with result subtype "${result.subtype}".`;
-    return { finish: 'error', error: { code: result.subtype, message } };
+    return endedWith('error', result.subtype, message);
   }
   if (candidate === undefined) return { finish: 'complete' };
   const unusable = unusableFinalMessage(candidate.check);
   if (unusable) return { finish: 'unknown', error: unusable };
   // `result.result` is the last assistant line's text: a different one contradicts the stream.
   if (result.result !== undefined && result.result !== '' && result.result !== candidate.text) {
-    return {
-      finish: 'error',
-      error: {
-        code: 'contradictory_result',
-        message:
-          'The result text is not the final message the stream shows; a result that contradicts the stream does not complete the run.',
-      },
-    };
+    const why =
+      'The result text is not the final message the stream shows; a result that contradicts the stream does not complete the run.';
+    return endedWith('error', 'contradictory_result', why);
   }
   return { finish: 'complete' };
 }
