@@ -29,27 +29,25 @@ export function readByType(
 ): (event: TypedEvent, line: number) => void {
   const rows = new Map(Object.entries(table));
   // A stream's lines come in runs of one type (its deltas): a line of the last line's type is read on a
-  // path of its own, which sees few readings and so stays as fast as a \`switch\`.
+  // path of its own, which sees few readings and so stays as fast as a `switch`.
   let lastType: string | undefined;
   let lastReading: Reading | undefined;
-  const record = (event: TypedEvent, line: number, read: RunEventKind | RecordedEvent) => {
-    if (typeof read === 'string') run.event(line, event.type, read, event);
-    else run.event(line, read.type, read.kind, event);
-  };
   return (event, line) => {
     const type = event.type;
-    if (type === lastType && lastReading !== undefined) {
-      record(event, line, lastReading(event, line));
-      return;
+    let read: RunEventKind | RecordedEvent;
+    if (type === lastType && lastReading !== undefined) read = lastReading(event, line);
+    else {
+      const row = rows.get(type);
+      lastType = type;
+      lastReading = typeof row === 'function' ? row : undefined;
+      if (row === undefined) {
+        run.unknown(type);
+        run.event(line, type, unknownKind, event);
+        return;
+      }
+      read = typeof row === 'string' ? row : row(event, line);
     }
-    const row = rows.get(type);
-    lastType = type;
-    lastReading = typeof row === 'function' ? row : undefined;
-    if (row === undefined) {
-      run.unknown(type);
-      run.event(line, type, unknownKind, event);
-      return;
-    }
-    record(event, line, typeof row === 'string' ? row : row(event, line));
+    if (typeof read === 'string') run.event(line, type, read, event);
+    else run.event(line, read.type, read.kind, event);
   };
 }

@@ -7,7 +7,6 @@ import type { TypedEvent } from '../_shared/event-line.js';
 import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
-import { MAIN_SCOPE, StreamedPartials } from '../_shared/streamed-partials.js';
 import { ToolCalls } from '../_shared/tool-calls.js';
 import { StreamUsage } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
@@ -55,7 +54,8 @@ const CLAUDE_BLOCKS: ContentBlockDialect = {
 function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
   const calls = new ToolCalls(run, true);
   const turn = new ClaudeTurn();
-  const partials = new StreamedPartials();
+  // Streamed text per scope (main or a subagent's tool_use id), until the assistant line repeats it.
+  const partials = new Map<string, { id: string | undefined; text: string; line: number }>();
   const usage = new StreamUsage();
   let result: ClaudeResultEvent | undefined;
   let resultFinal: { finish: FinishState; error?: RunError; text: string | undefined } | undefined;
@@ -73,12 +73,12 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
       const read = readAssistantMessage(CLAUDE_BLOCKS, message, line, run, calls, subagent);
       const { text, toolCalls, draft } = read;
       // The complete block supersedes the deltas streamed for it.
-      const scope = assistant.parent_tool_use_id ?? MAIN_SCOPE;
-      if (text !== '') partials.drop(scope);
+      const scope = assistant.parent_tool_use_id ?? '';
+      if (text !== '') partials.delete(scope);
       if (subagent !== true) {
         if (message.stop_reason !== undefined) lastMainStopReason = message.stop_reason;
         if (message.stop_reason === 'refusal' || assistant.refused_message_id !== undefined) {
-          partials.drop(scope);
+          partials.delete(scope);
           refused = true;
           if (draft) turn.withdraw(draft);
         } else if (draft) {
@@ -106,11 +106,14 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
     stream_event(event, line) {
       const streamed = parseWire(ClaudeStreamEventSchema, event, line, run);
       if (!streamed) return 'delta';
-      const scope = streamed.parent_tool_use_id ?? MAIN_SCOPE;
+      const scope = streamed.parent_tool_use_id ?? '';
       const inner = streamed.event;
-      if (inner.type === 'message_start') partials.start(scope, inner.message?.id, line);
-      else if (inner.delta?.type === 'text_delta' && inner.delta.text)
-        partials.delta(scope, inner.delta.text, line);
+      if (inner.type === 'message_start') partials.set(scope, { id: inner.message?.id, text: '', line });
+      else if (inner.delta?.type === 'text_delta' && inner.delta.text) {
+        const partial = partials.get(scope) ?? { id: undefined, text: '', line };
+        partial.text += inner.delta.text;
+        partials.set(scope, partial);
+      }
       return 'delta';
     },
     system(event, line) {
@@ -152,7 +155,11 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
 
   /** Streamed text not yet repeated by an assistant line joins the run; the usage is totalled. */
   function settle(): RunUsage | undefined {
-    partials.flush(run, (draft) => turn.add(draft, undefined));
+    for (const [scope, partial] of partials) {
+      const draft = run.appendMessageText(partial.id, partial.text, partial.line, scope !== '', true);
+      if (draft && scope === '') turn.add(draft, undefined);
+    }
+    partials.clear();
     return usage.total();
   }
 
