@@ -48,8 +48,11 @@ export type RunTotals = Omit<RunSummary, 'finish' | 'error'> & {
 export interface AnswerReader {
   /** Take in one event (main or subagent) in stream order. */
   accept(event: TypedEvent, line: number): void;
-  /** How the run ended, given that its last line is a terminal event (the engine checked that). */
-  ended(): RunSummary;
+  /**
+   * How the run ended, given that its last line is a terminal event (the engine checked that); `undefined`
+   * when the terminal event does not show it (the engine then fails the run with `invalid_terminal_event`).
+   */
+  ended(): RunSummary | undefined;
   /** The final message a run would have had, and its usage, for a run that did not complete. */
   totals(): RunTotals;
   /** The last error the runtime reported, named when the output ends before the run did. */

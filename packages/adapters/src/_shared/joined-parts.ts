@@ -32,3 +32,28 @@ export class JoinedParts {
     return this.joined;
   }
 }
+
+const OPEN_MESSAGE_LIMIT = 64;
+
+/** The texts of the messages still open, each made of parts (`JoinedParts`); the oldest past 64 is let go. */
+export class JoinedMessages {
+  private readonly messages = new Map<string, JoinedParts>();
+
+  /** Set part `partId` of message `messageId`; the message's text so far. */
+  set(messageId: string, partId: string, text: string): string {
+    let parts = this.messages.get(messageId);
+    if (!parts) {
+      parts = new JoinedParts();
+      this.messages.set(messageId, parts);
+      if (this.messages.size > OPEN_MESSAGE_LIMIT) {
+        this.messages.delete(this.messages.keys().next().value as string);
+      }
+    }
+    return parts.set(partId, text);
+  }
+
+  /** The text of message `messageId`, if it is still open. */
+  text(messageId: string): string | undefined {
+    return this.messages.get(messageId)?.text;
+  }
+}

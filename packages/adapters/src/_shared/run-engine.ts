@@ -60,7 +60,7 @@ export interface RunEngine {
  * - A form that always prints its start event first and does not begin with it is no whole run of this
  *   runtime: detection and a given runtime refuse it alike.
  * - Only completed tool calls count: a run that ends while a main-agent call is still open did not complete.
- * - A terminal event its runtime's schema refuses ends nothing.
+ * - A terminal event its runtime's schema refuses, or that does not show how the run ended, ends nothing.
  */
 export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): RunEngine {
   const answer: AnswerReader = vocabulary.createAnswer(run);
@@ -172,7 +172,7 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
     if (terminalRefused) {
       return notComplete('truncated', INVALID_TERMINAL_EVENT);
     }
-    const ended = answer.ended();
+    const ended = answer.ended() ?? notComplete('truncated', INVALID_TERMINAL_EVENT);
     if (ended.finish !== 'complete') return ended;
     if (openCall !== undefined) {
       return notComplete('truncated', {

@@ -11,3 +11,16 @@ export function hasClaudeEnvelope(event: TypedEvent): boolean {
     typeof event.event === 'object'
   );
 }
+
+/** The fields of an event's envelope that say whose it is. */
+export interface ClaudeEnvelope {
+  readonly parent_tool_use_id?: string | null | undefined;
+  readonly isSidechain?: boolean | undefined;
+}
+
+/** Subagent output has a `parent_tool_use_id` (stream-json) or `isSidechain: true` (transcripts). */
+export function isClaudeSubagent(event: ClaudeEnvelope): boolean | undefined {
+  if (typeof event.parent_tool_use_id === 'string') return true;
+  if (event.isSidechain !== undefined) return event.isSidechain;
+  return event.parent_tool_use_id === null ? false : undefined;
+}

@@ -1,4 +1,5 @@
 import type { MessageDraft } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
 import type { FinishState, RunError } from '../agent-run.js';
 import { claudeFinishFromResult } from './result-json.js';
 import type { ClaudeResultEvent } from './wire-schemas.js';
@@ -114,21 +115,11 @@ export function finishOfTurn(
   // "refusal"`): the refusal is why it ended.
   const refusalError = ended.error?.code === 'api_error' && (refused || result.stop_reason === 'refusal');
   if (ended.finish !== 'complete' && !refusalError) return ended;
-  if (refused) {
-    return {
-      finish: 'refused',
-      error: { code: 'refusal', message: 'The model refused and no fallback answered.' },
-    };
-  }
+  if (refused) return endedWith('refused', 'refusal', 'The model refused and no fallback answered.');
   const stop = result.stop_reason ?? turn.stopReason;
-  if (stop === 'max_tokens') {
-    return {
-      finish: 'length',
-      error: { code: 'max_tokens', message: 'The final message was cut at the output-token limit.' },
-    };
-  }
-  if (stop === 'refusal' || refusalError) {
-    return { finish: 'refused', error: { code: 'refusal', message: 'The model refused to answer.' } };
-  }
+  if (stop === 'max_tokens')
+    return endedWith('length', 'max_tokens', 'The final message was cut at the output-token limit.');
+  if (stop === 'refusal' || refusalError)
+    return endedWith('refused', 'refusal', 'The model refused to answer.');
   return ended;
 }

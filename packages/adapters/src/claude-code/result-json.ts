@@ -70,6 +70,23 @@ export function claudeTurnModelUsage(result: Readonly<Record<string, unknown>>):
   return total;
 }
 
+const usageTotal = (usage: RunUsage) =>
+  usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+
+/**
+ * The usage of the turn a result closes: the one it reports, unless it reports zero, as
+ * `error_max_budget_usd` does (2.1.328); then the turn's per-model usage since the last result, else the
+ * messages' own (`streamed`, which 2.1.328 prints as of the message's start).
+ */
+export function claudeResultUsage(
+  result: ClaudeResultEvent,
+  reported: RunUsage | undefined,
+  streamed: RunUsage | undefined,
+): RunUsage | undefined {
+  if (reported && usageTotal(reported) > 0) return reported;
+  return claudeTurnModelUsage(result) ?? streamed ?? reported;
+}
+
 /** Anthropic usage: `input_tokens` excludes cache reads and writes, which have their own counters. */
 export function toClaudeRunUsage(usage: ClaudeUsage): RunUsage {
   return {

@@ -1,3 +1,4 @@
+import { contentBlocksText } from '../_shared/anthropic-messages.js';
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
 import { CLAUDE_PASSIVE_EVENT_TYPES } from './wire-schemas.js';
@@ -6,18 +7,6 @@ const PASSIVE_TYPES: ReadonlySet<string> = new Set(CLAUDE_PASSIVE_EVENT_TYPES);
 
 function isSubagentEvent(event: TypedEvent): boolean {
   return typeof event.parent_tool_use_id === 'string' || event.isSidechain === true;
-}
-
-/** Text of a message or tool_result `content`: a string, or its text blocks joined by newlines. */
-export function claudeContentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const block of content) {
-    if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
-      texts.push(block.text);
-  }
-  return texts.join('\n');
 }
 
 /**
@@ -30,7 +19,7 @@ export function unwrapClaudeCodeEvent(event: TypedEvent): string | undefined {
   switch (event.type) {
     case 'assistant':
       if (!isJsonObjectValue(event.message)) return undefined;
-      return isSubagentEvent(event) ? '' : claudeContentText(event.message.content);
+      return isSubagentEvent(event) ? '' : contentBlocksText(event.message.content, '\n');
     case 'stream_event': {
       if (!isJsonObjectValue(event.event)) return undefined;
       const delta = event.event.delta;

@@ -1,11 +1,7 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
 import type { AdapterRuntime } from '../runtime-declaration.js';
-import {
-  COPILOT_FINAL_ANSWER_RULE,
-  COPILOT_FINAL_ANSWER_SEEN_IN,
-  copilotCliEvents,
-  copilotSdkEvents,
-} from './events-json.js';
+import { copilotCliEvents, copilotSdkEvents } from './events-json.js';
+import { COPILOT_FINAL_ANSWER_RULE, COPILOT_FINAL_ANSWER_SEEN_IN } from './final-message.js';
 import { unwrapCopilotCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 

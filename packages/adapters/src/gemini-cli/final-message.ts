@@ -1,4 +1,7 @@
+import { AnswerCandidate } from '../_shared/answer-candidate.js';
 import type { MessageDraft } from '../_shared/run-builder.js';
+import { endedWith } from '../_shared/run-end.js';
+import type { FinishState, RunError } from '../agent-run.js';
 
 /** The warning stream-json prints when an AfterAgent hook pushes an answer back (`decision: "deny"|"block"`, exit 2). */
 export const BLOCKED_PREFIX = 'Agent execution blocked:';
@@ -24,27 +27,13 @@ export type AnswerBoundary = 'none' | 'tool' | 'blocked' | 'prompt';
  * - 0.61.0 prints no sign of a `MAX_TOKENS` or `SAFETY` finish when the turn has text: `result` says
  *   `success`, so such an answer cannot be told from a whole one here (the captures show it).
  */
-export class GeminiAnswer {
-  private draft: MessageDraft | undefined;
-  private boundary: AnswerBoundary = 'none';
+export class GeminiAnswer extends AnswerCandidate<MessageDraft, Exclude<AnswerBoundary, 'none'>> {
   private loopAfterAnswer = false;
 
-  /** The message taking this turn's deltas, if text has arrived since the last boundary. */
-  get current(): MessageDraft | undefined {
-    return this.draft;
-  }
-
   /** Start (or continue) the answer with a draft the run builder created. */
-  open(draft: MessageDraft): void {
-    this.draft = draft;
-    this.boundary = 'none';
+  override offer(draft: MessageDraft): void {
+    super.offer(draft);
     this.loopAfterAnswer = false;
-  }
-
-  /** Something other than the model's text came: the text so far was not the final message. */
-  close(boundary: Exclude<AnswerBoundary, 'none'>): void {
-    this.draft = undefined;
-    this.boundary = boundary;
   }
 
   /** The loop detector fired: the agent was stopped, whatever text came before. */
@@ -54,14 +43,23 @@ export class GeminiAnswer {
 
   /** The text of the final message, or `undefined` when the last boundary had no text after it. */
   text(): string | undefined {
-    return this.draft?.text;
+    return this.value?.text;
   }
 
-  get lastBoundary(): AnswerBoundary {
-    return this.boundary;
-  }
-
-  get stoppedByLoopDetector(): boolean {
-    return this.loopAfterAnswer;
+  /** How a run whose `result` said `success` ended, by what its final message shows. */
+  endOfSuccess(): { finish: FinishState; error?: RunError } {
+    if (this.loopAfterAnswer)
+      return endedWith(
+        'max_turns',
+        'loop_detected',
+        'Gemini CLI stopped the agent: "Loop detected, stopping execution".',
+      );
+    if (this.text() === undefined && this.lastBoundary === 'blocked')
+      return endedWith(
+        'error',
+        'blocked_without_answer',
+        'A hook blocked the last answer and the run ended with no answer after it.',
+      );
+    return { finish: 'complete' };
   }
 }

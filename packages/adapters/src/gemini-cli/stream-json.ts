@@ -1,9 +1,9 @@
-import type { TypedEvent } from '../_shared/event-line.js';
+import { readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
-import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
+import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
-import type { FinishState, RunError, RunEventKind, RunUsage } from '../agent-run.js';
+import type { RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
 import {
   type GeminiErrorEvent,
@@ -29,34 +29,6 @@ export function toGeminiRunUsage(stats: GeminiStreamStats): RunUsage {
   };
 }
 
-interface Ended {
-  readonly finish: FinishState;
-  readonly error?: RunError;
-}
-
-/** How a run whose `result` said `success` ended, by what its final message shows (`final-message.ts`). */
-function endOfSuccess(answer: GeminiAnswer): Ended {
-  if (answer.stoppedByLoopDetector) {
-    return {
-      finish: 'max_turns',
-      error: {
-        code: 'loop_detected',
-        message: 'Gemini CLI stopped the agent: "Loop detected, stopping execution".',
-      },
-    };
-  }
-  if (answer.text() === undefined && answer.lastBoundary === 'blocked') {
-    return {
-      finish: 'error',
-      error: {
-        code: 'blocked_without_answer',
-        message: 'A hook blocked the last answer and the run ended with no answer after it.',
-      },
-    };
-  }
-  return { finish: 'complete' };
-}
-
 /**
  * Where Gemini CLI's final answer lives, in `-p … --output-format stream-json` lines (0.61.0; the rule is in
  * `final-message.ts`): a run that ends with `result` `status: "success"` ended well unless its last answer
@@ -64,106 +36,85 @@ function endOfSuccess(answer: GeminiAnswer): Ended {
  * the HTTP status mod 256, a fatal tool error, a turn limit) is `error`.
  */
 function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
+  const calls = new ToolCalls(run, true);
   const answer = new GeminiAnswer();
   let result: GeminiResultEvent | undefined;
   let usage: RunUsage | undefined;
   let lastError: GeminiErrorEvent | undefined;
 
-  function acceptMessage(event: TypedEvent, line: number): RunEventKind {
-    const message = parseWire(GeminiMessageEventSchema, event, line, run);
-    if (!message) return 'unknown';
-    if (message.role === 'user') {
-      answer.close('prompt');
-      return 'user';
-    }
-    if (message.content === '') return 'delta';
-    const draft = answer.current;
-    if (draft) draft.text += message.content;
-    else {
-      const opened = run.appendMessageText(undefined, message.content, line, false);
-      if (opened) answer.open(opened);
-    }
-    return 'delta';
-  }
-
-  function acceptError(event: TypedEvent, line: number): RunEventKind {
-    const error = parseWire(GeminiErrorEventSchema, event, line, run);
-    if (!error) return 'error';
-    if (error.severity === 'warning' && error.message.startsWith(BLOCKED_PREFIX)) {
-      answer.close('blocked');
-      run.warn('agent_execution_blocked', error.message, { line });
-      return 'status';
-    }
-    if (error.severity === 'warning' && error.message.startsWith(LOOP_DETECTED)) answer.loopDetected();
-    lastError = error;
-    run.warn(error.severity === 'warning' ? 'runtime_warning' : 'runtime_error', error.message, { line });
-    return 'error';
-  }
-
-  function acceptResult(event: TypedEvent, line: number): void {
-    const parsed = parseWire(GeminiResultEventSchema, event, line, run);
-    if (!parsed) return;
-    result = parsed;
-    const stats = parseOptionalWire(GeminiStreamStatsSchema, parsed.stats, 'result stats', line, run);
-    if (stats) usage = toGeminiRunUsage(stats);
-  }
-
-  function dispatch(event: TypedEvent, line: number): RunEventKind {
-    switch (event.type) {
-      case 'init': {
-        const init = parseWire(GeminiInitEventSchema, event, line, run);
-        if (init?.model && !run.model) run.model = init.model;
-        return 'session';
+  const accept = readByType(run, {
+    init(event, line) {
+      const init = parseWire(GeminiInitEventSchema, event, line, run);
+      if (init?.model && !run.model) run.model = init.model;
+      return 'session';
+    },
+    message(event, line) {
+      const message = parseWire(GeminiMessageEventSchema, event, line, run);
+      if (!message) return 'unknown';
+      if (message.role === 'user') {
+        answer.endAt('prompt');
+        return 'user';
       }
-      case 'message':
-        return acceptMessage(event, line);
-      case 'tool_use': {
-        const call = parseWire(GeminiToolUseEventSchema, event, line, run);
-        answer.close('tool');
-        if (call)
-          run.tool(call.tool_id, line, { name: call.tool_name, input: call.parameters, status: 'running' });
-        return 'tool';
+      if (message.content === '') return 'delta';
+      const draft = answer.value;
+      if (draft) draft.text += message.content;
+      else {
+        const opened = run.appendMessageText(undefined, message.content, line, false);
+        if (opened) answer.offer(opened);
       }
-      case 'tool_result': {
-        const done = parseWire(GeminiToolResultEventSchema, event, line, run);
-        answer.close('tool');
-        if (!done) return 'tool';
-        if (!run.pendingTool(done.tool_id)) {
-          run.warn('orphan_tool_result', `Line ${line}: a tool result for an unknown call ${done.tool_id}.`);
-        }
-        const failed = done.status === 'error';
-        run.tool(done.tool_id, line, {
-          output: done.output ?? (failed ? done.error?.message : undefined),
-          status: failed ? 'error' : 'completed',
-          error: failed ? (done.error?.message ?? 'The tool call failed.') : undefined,
-        });
-        return 'tool';
+      return 'delta';
+    },
+    tool_use(event, line) {
+      const call = parseWire(GeminiToolUseEventSchema, event, line, run);
+      answer.endAt('tool');
+      if (call) calls.began(call.tool_id, line, { name: call.tool_name, input: call.parameters });
+      return 'tool';
+    },
+    tool_result(event, line) {
+      const done = parseWire(GeminiToolResultEventSchema, event, line, run);
+      answer.endAt('tool');
+      if (!done) return 'tool';
+      const failed = done.status === 'error';
+      const why = done.error?.message;
+      const output = done.output ?? (failed ? why : undefined);
+      calls.ended(done.tool_id, line, {
+        output,
+        failed,
+        error: failed ? (why ?? 'The tool call failed.') : undefined,
+      });
+      return 'tool';
+    },
+    error(event, line) {
+      const error = parseWire(GeminiErrorEventSchema, event, line, run);
+      if (!error) return 'error';
+      if (error.severity === 'warning' && error.message.startsWith(BLOCKED_PREFIX)) {
+        answer.endAt('blocked');
+        run.warn('agent_execution_blocked', error.message, { line });
+        return 'status';
       }
-      case 'error':
-        return acceptError(event, line);
-      case 'result':
-        acceptResult(event, line);
-        return 'finish';
-      default:
-        run.unknown(event.type);
-        return 'unknown';
-    }
-  }
+      if (error.severity === 'warning' && error.message.startsWith(LOOP_DETECTED)) answer.loopDetected();
+      lastError = error;
+      run.warn(error.severity === 'warning' ? 'runtime_warning' : 'runtime_error', error.message, { line });
+      return 'error';
+    },
+    result(event, line) {
+      const parsed = parseWire(GeminiResultEventSchema, event, line, run);
+      if (!parsed) return 'finish';
+      result = parsed;
+      const stats = parseOptionalWire(GeminiStreamStatsSchema, parsed.stats, 'result stats', line, run);
+      if (stats) usage = toGeminiRunUsage(stats);
+      return 'finish';
+    },
+  });
 
   /** A run cut or failed inside a tool round has the text before the call as its candidate; after a block, none. */
-  function candidate(): string | undefined {
-    return answer.text() ?? (answer.lastBoundary === 'tool' ? run.lastMainMessage()?.text : undefined);
-  }
+  const candidate = () =>
+    answer.text() ?? (answer.lastBoundary === 'tool' ? run.lastMainMessage()?.text : undefined);
 
   return {
-    accept(event, line) {
-      run.event(line, event.type, dispatch(event, line), event);
-    },
-
-    ended(): RunSummary {
-      if (!result) {
-        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, finalText: candidate(), usage };
-      }
+    accept,
+    ended(): RunSummary | undefined {
+      if (!result) return undefined;
       if (result.status === 'error') {
         const error = {
           code: result.error?.type ?? 'error',
@@ -172,13 +123,11 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
         return { finish: 'error', error, finalText: candidate(), usage };
       }
       // A turn that ended with no message has an empty final message, never earlier narration.
-      const ended = endOfSuccess(answer);
+      const ended = answer.endOfSuccess();
       const empty = ended.finish === 'complete' ? '' : undefined;
       return { ...ended, finalText: answer.text() ?? empty, usage };
     },
-
     totals: () => ({ finalText: candidate(), usage }),
-
     reportedError: () => lastError?.message,
   };
 }

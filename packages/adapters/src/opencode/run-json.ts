@@ -1,22 +1,21 @@
 import type { TypedEvent } from '../_shared/event-line.js';
+import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
-import { JoinedParts } from '../_shared/joined-parts.js';
+import { JoinedMessages } from '../_shared/joined-parts.js';
 import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
-import { INVALID_TERMINAL_EVENT } from '../_shared/run-engine.js';
-import { addCost, addRunUsage } from '../_shared/usage.js';
+import { ToolCalls } from '../_shared/tool-calls.js';
+import { UsageTotal } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
-import type { FinishState, RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
+import { openCodeFinishFromStepReason, toOpenCodeRunError } from './final-message.js';
 import {
   OPENCODE_EVENT_TYPES,
-  OPENCODE_STEP_REASONS,
-  type OpenCodeRunEvent,
   OpenCodeRunEventSchema,
   type OpenCodeTokens,
   type OpenCodeToolPart,
 } from './wire-schemas.js';
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(OPENCODE_EVENT_TYPES);
-const OPEN_MESSAGE_LIMIT = 64;
+export { openCodeFinishFromStepReason } from './final-message.js';
 
 const TOOL_STATUS: Readonly<Record<OpenCodeToolPart['state']['status'], ToolStatus>> = {
   pending: 'pending',
@@ -36,28 +35,6 @@ export function toOpenCodeRunUsage(tokens: OpenCodeTokens): RunUsage {
   };
 }
 
-/** How a run whose last step finished with `reason` ended, when no `error` or `done` line says more. */
-export function openCodeFinishFromStepReason(reason: string): { finish: FinishState; error?: RunError } {
-  const finish: FinishState = Object.hasOwn(OPENCODE_STEP_REASONS, reason)
-    ? OPENCODE_STEP_REASONS[reason as keyof typeof OPENCODE_STEP_REASONS]
-    : 'unknown';
-  if (finish === 'complete') return { finish };
-  return { finish, error: { code: reason, message: `The last step finished with reason "${reason}".` } };
-}
-
-type OpenCodeError = Extract<OpenCodeRunEvent, { type: 'error' }>['error'];
-
-/** The release shape `{name, data:{message}}` or the dev build's `{type, message, status}`. */
-function toRunError(error: OpenCodeError): RunError {
-  if ('name' in error && typeof error.name === 'string') {
-    const data = error.data as { message?: string } | undefined;
-    return { code: error.name, message: data?.message ?? error.name };
-  }
-  const { type, message, status } = error as { type: string; message?: string; status?: number };
-  const http = status === undefined ? '' : ` (HTTP ${status})`;
-  return { code: type, message: `${message ?? type}${http}` };
-}
-
 /**
  * Where OpenCode's final answer lives, in `opencode run --format json` lines.
  *
@@ -70,8 +47,9 @@ function toRunError(error: OpenCodeError): RunError {
  * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
-  // Text parts per message id, last value per part id (a part can be re-sent with more text).
-  const messageParts = new Map<string, JoinedParts>();
+  const calls = new ToolCalls(run, false);
+  const messages = new JoinedMessages();
+  const spent = new UsageTotal();
   let mainSession: string | undefined;
   let stepOpen = false;
   // Main-session output after the last step finished, with no step_start before it: the run went on.
@@ -81,26 +59,8 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   let lastStepMessage: string | undefined;
   let failure: RunError | undefined;
   let done = false;
-  let usage: RunUsage | undefined;
-  let costUsd: number | undefined;
 
-  function acceptText(messageId: string, partId: string, text: string, line: number, child: boolean): void {
-    let parts = messageParts.get(messageId);
-    if (!parts) {
-      parts = new JoinedParts();
-      messageParts.set(messageId, parts);
-      if (messageParts.size > OPEN_MESSAGE_LIMIT) {
-        messageParts.delete(messageParts.keys().next().value as string);
-      }
-    }
-    run.setMessageText(messageId, parts.set(partId, text), line, child);
-  }
-
-  function dispatch(event: TypedEvent, line: number): RunEventKind {
-    if (!KNOWN_TYPES.has(event.type)) {
-      run.unknown(event.type);
-      return 'unknown';
-    }
+  function readEvent(event: TypedEvent, line: number): RunEventKind {
     const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
     if (!parsed) return 'unknown';
     mainSession ??= parsed.sessionID;
@@ -116,15 +76,17 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
           afterStep = false;
         }
         return 'status';
-      case 'text':
-        acceptText(parsed.part.messageID, parsed.part.id, parsed.part.text, line, child);
+      case 'text': {
+        const { messageID, id, text } = parsed.part;
+        run.setMessageText(messageID, messages.set(messageID, id, text), line, child);
         return 'message';
+      }
       case 'reasoning':
         return 'reasoning';
       case 'tool_use': {
         // `run` prints a tool part once it is `completed` or `error` (run.ts); earlier states are accepted too.
         const { state } = parsed.part;
-        run.tool(parsed.part.callID, line, {
+        calls.reported(parsed.part.callID, line, {
           name: parsed.part.tool,
           input: state.input,
           output: state.status === 'completed' ? state.output : undefined,
@@ -142,11 +104,10 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
           lastReason = parsed.part.reason;
           lastStepMessage = parsed.part.messageID;
         }
-        usage = addRunUsage(usage, toOpenCodeRunUsage(parsed.part.tokens));
-        costUsd = addCost(costUsd, parsed.part.cost);
+        spent.add(toOpenCodeRunUsage(parsed.part.tokens), parsed.part.cost);
         return 'usage';
       case 'error':
-        failure = toRunError(parsed.error);
+        failure = toOpenCodeRunError(parsed.error);
         return 'error';
       case 'done':
         done = true;
@@ -155,30 +116,23 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   }
 
   /** The last finished step's message is the answer, even when empty; cut inside a step, the last text. */
-  function finalText(): string | undefined {
-    const stepText =
-      lastStepMessage === undefined ? undefined : (messageParts.get(lastStepMessage)?.text ?? '');
-    return stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
+  function totals() {
+    const stepText = lastStepMessage === undefined ? undefined : (messages.text(lastStepMessage) ?? '');
+    const finalText =
+      stepOpen || afterStep || stepText === undefined ? run.lastMainMessage()?.text : stepText;
+    return { finalText, usage: spent.usage, costUsd: spent.costUsd };
   }
 
   return {
-    accept(event, line) {
-      run.event(line, event.type, dispatch(event, line), event);
-    },
-
-    ended(): RunSummary {
-      const totals = { finalText: finalText(), usage, costUsd };
+    accept: readByType(run, eachAs(OPENCODE_EVENT_TYPES, readEvent)),
+    ended(): RunSummary | undefined {
       // 1.17.20 prints no `done`: an error line, then `done`, then how the last step finished decide.
-      if (failure) return { finish: 'error', error: failure, ...totals };
-      if (done) return { finish: 'complete', ...totals };
-      if (lastReason === undefined) {
-        return { finish: 'truncated', error: INVALID_TERMINAL_EVENT, ...totals };
-      }
-      return { ...openCodeFinishFromStepReason(lastReason), ...totals };
+      if (failure) return { finish: 'error', error: failure, ...totals() };
+      if (done) return { finish: 'complete', ...totals() };
+      if (lastReason === undefined) return undefined;
+      return { ...openCodeFinishFromStepReason(lastReason), ...totals() };
     },
-
-    totals: () => ({ finalText: finalText(), usage, costUsd }),
-
+    totals,
     reportedError: () => failure?.message,
   };
 }

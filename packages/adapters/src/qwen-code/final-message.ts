@@ -1,4 +1,6 @@
-import type { RunError } from '../agent-run.js';
+import { endedWith } from '../_shared/run-end.js';
+import type { FinishState, RunError } from '../agent-run.js';
+import type { QwenResultEvent } from './wire-schemas.js';
 
 /**
  * Qwen Code's final message, as seen in 0.24.4 stream-json (`-p --output-format stream-json
@@ -93,4 +95,32 @@ export function unusableFinalMessage(check: QwenMessageCheck): RunError | undefi
           'Qwen Code output without --include-partial-messages cannot show that the final message is one answer: after a Stop hook push-back the CLI joins every answer into it with no separator. Run with --output-format stream-json --include-partial-messages.',
       };
   }
+}
+
+/** The main agent's last text message and what its deltas say of it. */
+export interface QwenFinalCandidate {
+  readonly text: string;
+  readonly check: QwenMessageCheck;
+}
+
+/** How a run that ended with `result` ended, given its final message (`undefined`: the turn wrote none). */
+export function finishOfResult(
+  result: QwenResultEvent,
+  candidate: QwenFinalCandidate | undefined,
+): { finish: FinishState; error?: RunError } {
+  if (result.is_error || result.subtype !== 'success') {
+    const message =
+      result.error?.message ?? `Qwen Code ended the run with result subtype "${result.subtype}".`;
+    return endedWith('error', result.subtype, message);
+  }
+  if (candidate === undefined) return { finish: 'complete' };
+  const unusable = unusableFinalMessage(candidate.check);
+  if (unusable) return { finish: 'unknown', error: unusable };
+  // `result.result` is the last assistant line's text: a different one contradicts the stream.
+  if (result.result !== undefined && result.result !== '' && result.result !== candidate.text) {
+    const why =
+      'The result text is not the final message the stream shows; a result that contradicts the stream does not complete the run.';
+    return endedWith('error', 'contradictory_result', why);
+  }
+  return { finish: 'complete' };
 }

@@ -1,0 +1,111 @@
+import { isJsonObjectValue } from '../_shared/event-line.js';
+import type { RunBuilder } from '../_shared/run-builder.js';
+import type { ToolCalls } from '../_shared/tool-calls.js';
+import type { RunEventKind, ToolStatus } from '../agent-run.js';
+import type { CodexTurn } from './final-message.js';
+import type { CodexMcpToolCallItem, CodexThreadItem } from './wire-schemas.js';
+
+const STATUS: Readonly<Record<string, ToolStatus>> = {
+  in_progress: 'running',
+  completed: 'completed',
+  failed: 'error',
+  declined: 'declined',
+};
+
+function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
+  const result = item.result;
+  if (!result) return undefined;
+  const texts: string[] = [];
+  for (const block of result.content ?? []) {
+    if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
+      texts.push(block.text);
+  }
+  if (texts.length > 0 || result.structured_content === undefined) return texts.join('\n');
+  try {
+    return JSON.stringify(result.structured_content);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Take in one thread item of `item.started`, `item.updated` or `item.completed` (`done`): agent messages and
+ * plans for the turn's final message, tool calls (their item status mapped), errors as warnings.
+ */
+export function readCodexItem(
+  run: RunBuilder,
+  calls: ToolCalls,
+  turn: CodexTurn,
+  item: CodexThreadItem,
+  done: boolean,
+  line: number,
+): RunEventKind {
+  const toolStatus = (status: string | undefined): ToolStatus => {
+    const mapped = status === undefined ? undefined : STATUS[status];
+    if (status !== undefined && !mapped) run.unknown(`item.status/${status}`);
+    return mapped ?? (done ? 'completed' : 'running');
+  };
+  switch (item.type) {
+    case 'agent_message': {
+      // A message before the work can be narration (0.147 captures): every one is kept, the last is final.
+      // A completed empty one is final too: the turn ended with no answer, not with the narration before it.
+      const draft = run.setMessageText(item.id, item.text, line, undefined, !done);
+      if (draft) turn.message = draft;
+      else if (done) turn.message = { id: item.id, text: '', subagent: undefined, partial: false, line };
+      return done ? 'message' : 'delta';
+    }
+    case 'plan':
+      if (done) turn.plan = { id: item.id, text: item.text, subagent: undefined, partial: false, line };
+      return 'status';
+    case 'collab_tool_call':
+      calls.reported(item.id, line, {
+        name: `collab_tool_call/${item.tool}`,
+        input: { prompt: item.prompt, receiver_thread_ids: item.receiver_thread_ids },
+        status: toolStatus(item.status),
+      });
+      return 'tool';
+    case 'reasoning':
+      return 'reasoning';
+    case 'command_execution': {
+      const status = toolStatus(item.status);
+      // `item.started` carries an empty output; only a finished command's output is kept.
+      const failed = status === 'error' && typeof item.exit_code === 'number';
+      calls.reported(item.id, line, {
+        name: 'command_execution',
+        input: { command: item.command },
+        output: item.aggregated_output === '' && !done ? undefined : item.aggregated_output,
+        status,
+        error: failed ? `The command exited with code ${item.exit_code}.` : undefined,
+      });
+      return 'tool';
+    }
+    case 'file_change':
+      calls.reported(item.id, line, {
+        name: 'file_change',
+        input: { changes: item.changes },
+        status: toolStatus(item.status),
+      });
+      return 'tool';
+    case 'mcp_tool_call':
+      calls.reported(item.id, line, {
+        name: `mcp__${item.server}__${item.tool}`,
+        input: item.arguments,
+        output: mcpOutput(item),
+        status: toolStatus(item.status),
+        error: item.error?.message,
+      });
+      return 'tool';
+    case 'web_search':
+      calls.reported(item.id, line, {
+        name: 'web_search',
+        input: { query: item.query },
+        status: done ? 'completed' : 'running',
+      });
+      return 'tool';
+    case 'todo_list':
+      return 'status';
+    case 'error':
+      if (done) run.warn('item_error', item.message, { line, itemId: item.id });
+      return 'error';
+  }
+}
