@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
+import { readContractSchemas } from './contract-schemas.js';
 import { type LintFinding, type LintSeverities, toLintRule } from './finding.js';
 import { lintSkillDocument } from './lint-skill.js';
 import { contractUnknown } from './rules/contracts.js';
@@ -81,7 +82,14 @@ export async function lintPaths(
 ): Promise<Result<LintReport, SkillpackError>> {
   const collected = await collectSkillFiles(options.paths, options.cwd);
   if (!collected.success) return collected;
-  const parsed = collected.data.files.map((input) => ({ input, skill: parseSkillDocument(input) }));
+  const parsed = [];
+  for (const input of collected.data.files) {
+    const contractSchemas = await readContractSchemas(input);
+    parsed.push({
+      input,
+      skill: parseSkillDocument(contractSchemas ? { ...input, contractSchemas } : input),
+    });
+  }
   const sources = parsed.some(({ skill }) => skill.kind === 'source');
   const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
   const rules = lintRules(severities);

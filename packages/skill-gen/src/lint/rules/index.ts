@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { type LintCheck, type LintRule, type LintSeverities, toLintRule } from '../finding.js';
 import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
+import { contractExampleInvalid } from './contract-examples.js';
 import {
   descriptionListingTruncated,
   descriptionMissing,
@@ -83,6 +84,7 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   fileReferenceUnresolved,
   fileReferenceEscapesSkill,
   fileNameWindowsUnsafe,
+  contractExampleInvalid,
 ];
 
 /** Every lint rule, with the severity each runtime's declaration gives it. */
