@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { ContractRegistry } from '@skillpack/core';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import type { CliIo } from '../cli/io.js';
 import { writeJson } from '../cli/report.js';
 import type { DocsDrift } from '../docs/docs-drift.js';
@@ -77,7 +78,7 @@ export async function runDocs(
       return EXIT.ok;
     }
     io.stderr(
-      `skillpack docs: ${shown} is out of date (run skillpack docs --out ${shown}):\n${describeDrift(drift)}`,
+      `skillpack docs: ${shown} is out of date (run ${cliCommand(`docs --out ${shown}`)}):\n${describeDrift(drift)}`,
     );
     return EXIT.failed;
   }

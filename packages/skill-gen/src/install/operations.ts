@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { claudeCodeSkillRules } from '../runtimes/claude-code/activation.js';
@@ -275,7 +276,7 @@ async function installFrom(
     return fail(
       new ConfigError(
         'install_form_changed',
-        `${name} is installed for ${options.runtime} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
+        `${name} is installed for ${options.runtime} in the ${previousForm} form here; \`${cliCommand(`uninstall ${name}`)}\` first to install the ${form} form.`,
         { details: { pack: name, runtime: options.runtime, installed: previousForm, requested: form } },
       ),
     );

@@ -1,5 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { cliCommand } from '../cli/invocation.js';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
 import { readContractSchemas } from './contract-schemas.js';
 import { type LintFinding, type LintSeverities, toLintRule } from './finding.js';
@@ -50,7 +51,7 @@ const REFUSALS: Readonly<
     rule: 'search-depth',
     severity: 'warning',
     message: 'This folder is nested too deep for the skill search; skills below it were not checked.',
-    fix: 'Pass the folder to `skillpack lint` directly.',
+    fix: `Pass the folder to \`${cliCommand('lint')}\` directly.`,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { cliCommand } from '../../cli/invocation.js';
 import type { CliIo } from '../../cli/io.js';
 import type { InstallScope } from '../../install/layout.js';
 import { findInstall } from '../../install/lock-file.js';
@@ -58,5 +59,5 @@ export async function codexTrustAfter(
 /** The install command again, for the advice to run it with another flag. */
 export function rerunCommand(request: CodexTrustRequest, runtime: RuntimeId): string {
   const dir = request.scope === 'project' ? ` --dir ${JSON.stringify(request.projectDir)}` : '';
-  return `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
+  return `${cliCommand('install')} ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
 }
