@@ -75,3 +75,42 @@ describe('defineContract checks its examples', () => {
     },
   );
 });
+
+describe('a missing field', () => {
+  const contract = defineContract({
+    id: 'acme.triage',
+    version: '1.0.0',
+    title: 'Triage',
+    description: 'A triage.',
+    delivery: 'text',
+    schema: z.object({ severity: z.enum(['low', 'high']), kind: z.literal('bug'), summary: z.string() }),
+    examples: [{ name: 'bug', value: { severity: 'low', kind: 'bug', summary: 'Crash.' } }],
+  });
+
+  it('reads the same for an enum, a literal and a string', () => {
+    const result = contract.validate({});
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error.details.issues).toEqual([
+      {
+        path: 'severity',
+        code: 'invalid_value',
+        message: 'Invalid input: expected one of "low"|"high", received undefined',
+      },
+      { path: 'kind', code: 'invalid_value', message: 'Invalid input: expected "bug", received undefined' },
+      {
+        path: 'summary',
+        code: 'invalid_type',
+        message: 'Invalid input: expected string, received undefined',
+      },
+    ]);
+    expect(result.error.message).not.toContain('Invalid option');
+  });
+
+  it("keeps zod's message for an enum value that is present but wrong", () => {
+    const result = contract.validate({ severity: 'medium', kind: 'bug', summary: 'Crash.' });
+    expect(result.success ? '' : result.error.message).toContain(
+      'severity: Invalid option: expected one of "low"|"high"',
+    );
+  });
+});
