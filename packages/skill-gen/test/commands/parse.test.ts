@@ -314,7 +314,7 @@ describe('skillpack parse', () => {
       command: 'parse',
       error: { name: 'UsageError', code, message: expect.stringMatching(message) },
     });
-    expect(ran.stderr).toContain('Run "skillpack help parse" for usage.');
+    expect(ran.stderr).toContain('Run "skillpack parse --help" for every option.');
   });
 
   it('exits 1 for an unknown contract (a ConfigError, as in every command), listing the known ones', async () => {
