@@ -71,8 +71,13 @@ delete, so check says to delete it.`,
     const lines = result.drift.map(
       (entry) => `  ${entry.kind.padEnd(8)}  ${entry.path.padEnd(width)}  ${entry.detail}`,
     );
+    const changed = result.changedSources;
+    const because =
+      changed.length === 0
+        ? ''
+        : ` because ${changed.length === 1 ? 'a source' : `${changed.length} sources`} changed since the build: ${changed.join(', ')}`;
     io.stdout(
-      `${out} drifted (${result.drift.length}):\n${lines.join('\n')}\nTo fix it, run:\n${fixes(out, result.drift, buildCommand(values)).join('\n')}\n`,
+      `${out} drifted (${result.drift.length})${because}:\n${lines.join('\n')}\nTo fix it, run:\n${fixes(out, result.drift, buildCommand(values)).join('\n')}\n`,
     );
     return EXIT.failed;
   },
