@@ -14,7 +14,7 @@ const STDERR_LINE_LIMIT = 300;
 
 /**
  * The last non-blank line the CLI wrote to stderr, without terminal colour codes and cut to 300 characters:
- * a CLI that exits non-zero often explains itself only there (Codex outside a git repository, 0.169.0).
+ * a CLI that exits non-zero often explains itself only there (why it refused to run, for one).
  */
 function lastStderrLine(stderrTail: string): string | undefined {
   const lines = stderrTail.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n|\r/);
