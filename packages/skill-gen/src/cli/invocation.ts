@@ -8,13 +8,15 @@ export interface InvocationFacts {
 }
 
 /**
- * The command a person types to run this CLI again: `npx skillpack` when it runs through npx (`npm exec`) or
- * from a project's `node_modules` (a local install is not on PATH), else `skillpack` (a global install).
+ * The command a person types to run this CLI again, from where its script lives: `npx skillpack` in a
+ * project's `node_modules` (a local install is not on PATH), `npx -p @skillpack/skill-gen skillpack` in npx's
+ * cache (no install: `npx skillpack` would fetch another package), else `skillpack` (a global install or a
+ * checkout). The environment is not asked: a process started under `npx` passes `npm_command` to its children.
  */
 export function detectInvocation(facts: InvocationFacts): string {
-  if (facts.env.npm_command === 'exec') return 'npx skillpack';
   const script = facts.script?.split(/[\\/]/).join(sep);
   if (script === undefined || !script.includes(`${sep}node_modules${sep}`)) return 'skillpack';
+  if (script.includes(`${sep}_npx${sep}`)) return 'npx -p @skillpack/skill-gen skillpack';
   const prefix = facts.env.npm_config_prefix ?? dirname(dirname(facts.execPath));
   const globalRoots = [join(prefix, 'lib', 'node_modules'), join(prefix, 'node_modules')];
   return globalRoots.some((root) => script.startsWith(`${root}${sep}`)) ? 'skillpack' : 'npx skillpack';
