@@ -1,7 +1,8 @@
-// Bundle the Stop hook (a CommonJS file), the OpenCode plugin and the Pi extension (ES modules) into self-contained files (zod
-// and every contract inside) that a generated pack carries and runs with plain `node`, no install step. Run
-// after `tsc` by `build`: the recipe is the one `skillpack build` uses for a pack's own (dist/bundler/index.js).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Bundle the Stop hook (a CommonJS file) and each runtime's enforcement module (an ES module its folder declares
+// in `src/<runtime>/bundle.json`: OpenCode's plugin, Pi's extension) into self-contained files (zod and every
+// contract inside) that a generated pack carries and runs with plain `node`, no install step. Run after `tsc` by
+// `build`: the recipe is the one `skillpack build` uses for a pack's own (dist/bundler/index.js).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -55,73 +56,58 @@ async function buildHook(write) {
     },
     BANNER,
   );
-  if (write) writeOutput('skillpack-hook', 'cjs', hook.file);
+  if (write) writeOutput('skillpack-hook', 'cjs', hook.file, HOOK_DECLARATION);
   return [
     summary('skillpack-hook (program)', hook.metafiles.program, externalImports),
     summary('skillpack-hook', hook.metafiles.loader, externalImports),
   ];
 }
 
-async function buildPlugin(write) {
-  const { bundlePlugin, externalImports } = await bundler();
-  // OpenCode calls every export of a plugin module, so the bundle exports the plugin alone.
-  const plugin = await bundlePlugin(
-    setup,
-    entry(
-      "export { SkillpackContractsPlugin } from './src/opencode/prebuilt-plugin.ts';\n",
-      'opencode-plugin-entry.ts',
-    ),
-    BANNER,
-  );
-  if (write) writeOutput('opencode-plugin', 'mjs', plugin.file);
-  return [summary('opencode-plugin', plugin.metafiles.plugin, externalImports)];
+/**
+ * The enforcement modules the runtimes' folders declare (`src/<runtime>/bundle.json`): the bundle's name, the
+ * module and the one export the runtime loads (the bundle exports it alone), and the declaration beside it.
+ */
+function moduleBundles() {
+  const src = join(packageDir, 'src');
+  return readdirSync(src, { withFileTypes: true })
+    .filter((folder) => folder.isDirectory() && existsSync(join(src, folder.name, 'bundle.json')))
+    .map((folder) => ({
+      folder: folder.name,
+      ...JSON.parse(readFileSync(join(src, folder.name, 'bundle.json'), 'utf8')),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Pi loads an extension module's default export, so the bundle exports the extension alone, as default. */
-async function buildPiExtension(write) {
+async function buildModule(write, declared) {
   const { bundlePlugin, externalImports } = await bundler();
-  const extension = await bundlePlugin(
-    setup,
-    entry("export { default } from './src/pi/prebuilt-extension.ts';\n", 'pi-extension-entry.ts'),
-    BANNER,
-  );
-  if (write) writeOutput('pi-extension', 'mjs', extension.file);
-  return [summary('pi-extension', extension.metafiles.plugin, externalImports)];
+  const module = `./src/${declared.folder}/${declared.module.replace(/^\.\//, '')}`;
+  const contents =
+    declared.export === 'default'
+      ? `export { default } from '${module}';\n`
+      : `export { ${declared.export} } from '${module}';\n`;
+  const built = await bundlePlugin(setup, entry(contents, `${declared.name}-entry.ts`), BANNER);
+  if (write) writeOutput(declared.name, 'mjs', built.file, `${declared.declaration.join('\n')}\n`);
+  return [summary(declared.name, built.metafiles.plugin, externalImports)];
 }
 
-/** Declarations beside each bundle, so the `exports` entries carry types like every other subpath. */
-const DECLARATIONS = {
-  'skillpack-hook':
-    '// A program run with `node skillpack-hook.cjs <claude-code|codex> --contract <id>`; it exports nothing.\nexport {};\n',
-  'opencode-plugin': [
-    "import type { OpenCodePlugin } from '../opencode/plugin-types.js';",
-    '',
-    '/** The OpenCode V1 plugin; configured by `<file>.json` beside the module or by its opencode.json options. */',
-    'export declare const SkillpackContractsPlugin: OpenCodePlugin;',
-    '',
-  ].join('\n'),
-  'pi-extension': [
-    "import type { PiExtensionFactory } from '../pi/extension-types.js';",
-    '',
-    '/** The Pi extension (1.6.0); configured by `<file>.json` beside the module. */',
-    'declare const extension: PiExtensionFactory;',
-    'export default extension;',
-    '',
-  ].join('\n'),
-};
+/** The hook's declaration: a program, it exports nothing. */
+const HOOK_DECLARATION =
+  '// A program run with `node skillpack-hook.cjs <runtime> --contract <id>`; it exports nothing.\nexport {};\n';
 
 /** `extension` is `cjs` or `mjs`; the declaration file's (`.d.cts`, `.d.mts`) follows it. */
-function writeOutput(name, extension, contents) {
+function writeOutput(name, extension, contents, declaration) {
   const dir = join(packageDir, 'dist/bundles');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.${extension}`), contents, { mode: 0o755 });
-  writeFileSync(join(dir, `${name}.d.${extension[0]}ts`), DECLARATIONS[name]);
+  writeFileSync(join(dir, `${name}.d.${extension[0]}ts`), declaration);
   console.log(`bundle: dist/bundles/${name}.${extension} ${(contents.byteLength / 1024).toFixed(0)} KiB`);
 }
 
 /** Build every bundle; `write: false` only reports what each build holds (tests use it). */
 export async function buildBundles({ write = true } = {}) {
-  return [...(await buildHook(write)), ...(await buildPlugin(write)), ...(await buildPiExtension(write))];
+  const modules = [];
+  for (const declared of moduleBundles()) modules.push(...(await buildModule(write, declared)));
+  return [...(await buildHook(write)), ...modules];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -4,8 +4,8 @@
 import { execFile } from 'node:child_process';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
-import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
 import { homePluginArgs } from './home-plugin.js';
+import type { HomePluginForm } from './install-declaration.js';
 
 export interface HomePluginContext {
   /** The runtime's title, for messages: `Gemini CLI`. */

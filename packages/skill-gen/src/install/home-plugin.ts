@@ -2,7 +2,7 @@
 // Gemini CLI's extension, Copilot CLI's plugin). `install --form plugin --scope user` stages the pack's plugin
 // folder in `<stage><name>/` below the home, recorded file by file in the lock like any install; with
 // `--activate` the CLI's own command installs the staged folder and the lock records that it did. Pure.
-import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
+import type { HomePluginForm } from './install-declaration.js';
 
 /** A plugin name the CLIs accept and that names a plain folder, or `undefined`. */
 export function homePluginName(name: unknown): string | undefined {

@@ -1,9 +1,9 @@
-import type { RuntimeId } from '@skillpack/adapters';
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { cliCommand } from '../cli/invocation.js';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
 import { readContractSchemas } from './contract-schemas.js';
-import { type LintFinding, type LintSeverities, toLintRule } from './finding.js';
+import { type LintFinding, toLintRule } from './finding.js';
+import type { LintDeclarations } from './lint-declaration.js';
 import { lintSkillDocument } from './lint-skill.js';
 import { contractUnknown } from './rules/contracts.js';
 import { lintRules } from './rules/index.js';
@@ -75,13 +75,13 @@ export interface LintOptions {
 
 /**
  * Find, read and lint every skill file under `options.paths` for the requested runtimes, each rule at the
- * severity each runtime's declaration gives it (`severities`).
+ * severity each runtime's declaration gives it (`declarations`, which also say where each loads skills from).
  */
 export async function lintPaths(
   options: LintOptions,
-  severities: Readonly<Record<RuntimeId, LintSeverities>>,
+  declarations: LintDeclarations,
 ): Promise<Result<LintReport, SkillpackError>> {
-  const collected = await collectSkillFiles(options.paths, options.cwd);
+  const collected = await collectSkillFiles(options.paths, options.cwd, declarations);
   if (!collected.success) return collected;
   const parsed = [];
   for (const input of collected.data.files) {
@@ -93,8 +93,8 @@ export async function lintPaths(
   }
   const sources = parsed.some(({ skill }) => skill.kind === 'source');
   const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
-  const rules = lintRules(severities);
-  if (registry) rules.push(toLintRule(contractUnknown(registry), severities));
+  const rules = lintRules(declarations);
+  if (registry) rules.push(toLintRule(contractUnknown(registry), declarations));
   const files: LintedFile[] = [];
   const findings: LintFinding[] = [];
   for (const refused of collected.data.refused) findings.push(refusalFinding(refused, options.runtimes));

@@ -2,49 +2,11 @@ import type { RuntimeId } from '@skillpack/adapters';
 import type { z } from 'zod';
 import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
-import type { FolderTrustLoader } from '../install/folder-trust.js';
-import type { HookWiring } from '../install/hook-wiring.js';
-import type { RuntimeOwnership } from '../install/runtime-ownership.js';
-import type { LintSeverities } from '../lint/finding.js';
+import type { EnforcementBundle } from '../hooks/hook-bundles.js';
+import type { InstallDeclaration } from '../install/install-declaration.js';
+import type { LintDeclaration } from '../lint/lint-declaration.js';
+import type { RenderedRuntime } from '../render/invocation.js';
 import type { RenderTarget } from '../targets/target-context.js';
-
-/** Where pack files under `from` land below a scope root (the project directory or the home). */
-export interface FormMapping {
-  readonly from: string;
-  readonly project: string;
-  readonly user: string;
-}
-
-/**
- * A plugin form the runtime's own CLI installs into the home from a local folder (Gemini CLI's extension,
- * Copilot CLI's plugin): `install --form plugin` stages the pack's plugin folder in `<stage><pack>/` below the
- * home, then (`--activate`) runs `register` there; `uninstall` runs `unregister` and removes the staged files.
- * User scope only: these CLIs keep installed plugins in the home.
- */
-export interface HomePluginForm {
-  /** The pack folder the plugin is built in, e.g. `gemini-cli/extension/`. */
-  readonly source: string;
-  /** The plugin's manifest below `source`, whose `name` the CLI registers it by. */
-  readonly manifest: string;
-  /** The folder below the home the pack's plugin is staged in, one folder per pack, e.g. `.gemini/skillpack-extensions/`. */
-  readonly stage: string;
-  /** The CLI's command on PATH, e.g. `gemini` (`--plugin-cli PATH` names another). */
-  readonly command: string;
-  /** The arguments that install the staged folder, `{path}` standing for its absolute path. */
-  readonly register: readonly string[];
-  /** The arguments that uninstall the plugin, `{name}` standing for its name. */
-  readonly unregister: readonly string[];
-  /** Environment the register command runs with (Gemini CLI installs an untrusted folder only after a prompt). */
-  readonly registerEnv: Readonly<Record<string, string>>;
-  /** Where the CLI keeps the installed copy below the home: `{name}` the plugin's name, `{folder}` the staged folder's. */
-  readonly installed: string;
-}
-
-/**
- * The enforcement artifact a runtime's pack carries: a Stop hook program, an OpenCode plugin (a module whose
- * named export is the plugin) or an extension module whose default export is the factory (Pi's form).
- */
-export type EnforcementArtifact = 'hook' | 'opencodePlugin' | 'piExtension';
 
 /** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
 export interface RuntimeDocs {
@@ -58,6 +20,8 @@ export interface RuntimeDocs {
   readonly trustStep: string;
   /** What enforcement needs to be in place. */
   readonly enforcement: string;
+  /** Its paragraphs of `skillpack install --help`: what install does for it beyond copying skills. */
+  readonly installHelp?: string;
 }
 
 /**
@@ -71,69 +35,26 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   /** The runtime's name in messages and docs: `Claude Code`. */
   readonly title: string;
   /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
-  readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
+  readonly invocation: RenderedRuntime['invocation'];
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
   /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
   readonly frontMatter: z.ZodObject;
+  /**
+   * Its section of `skillpack.config.json` (`<id>:`, `config.ts` of its folder), registered in `sections.ts`
+   * like `frontMatter`; `undefined`: it has none.
+   */
+  readonly config?: z.ZodType;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
-  /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
-  readonly enforcement: {
-    readonly artifact: EnforcementArtifact;
-    /** The adapters' prebuilt file of it, copied when the caller names its own file for another artifact. */
-    readonly bundle: string;
-  };
-  readonly install: {
-    /** Pack path prefixes of the skill form and where they go. */
-    readonly skillForm: readonly FormMapping[];
-    /** Where a published portable package's `skills/` go. */
-    readonly portablePackageForm: readonly FormMapping[];
-    /** What one install of a pack may own (`ownership.ts` of its folder; lock-ownership.ts holds a lock to it). */
-    readonly ownership: RuntimeOwnership;
-    /** The folders (below the scope root) whose files a pack may own. */
-    readonly ownedFolders: { readonly project: readonly string[]; readonly user: readonly string[] };
-    /**
-     * How its hook configuration file wires the pack's Stop hook program (`hook-wiring.ts` of its folder);
-     * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
-     */
-    readonly hookWiring: HookWiring | undefined;
-    /** Whether `install --form plugin` installs this runtime's plugin. */
-    readonly pluginForm: boolean;
-    /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or Claude Code's own). */
-    readonly homePlugin?: HomePluginForm;
-    /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
-    readonly headlessSkillRules: boolean;
-    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (runtimes/codex/form.ts). */
-    readonly packForms: boolean;
-    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (runtimes/codex/plugin-step.ts). */
-    readonly pluginConfigTable: boolean;
-    /** Whether its hooks run only once trusted, reported or recorded after install (runtimes/codex/trust-step.ts). */
-    readonly hookTrust: boolean;
-    /**
-     * The step that reports or records (`--activate`) the project folder trust the runtime's headless runs
-     * need, and releases it on uninstall (install/folder-trust.ts); `undefined`: no folder trust.
-     */
-    readonly folderTrust: FolderTrustLoader | undefined;
-    /** Its older spellings of `--activate` among `options` (`trust-codex-hooks`), without `--`. */
-    readonly activateAliases?: readonly string[];
-    /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
-    readonly options: readonly string[];
-    /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
-    readonly userConfig: readonly string[];
-  };
-  readonly lint: {
-    /** The skill folders the runtime loads skills from (path segments); lint scopes findings by them. */
-    readonly discoveryFolders: readonly (readonly string[])[];
-    /** The front-matter keys the runtime reads in SKILL.md. */
-    readonly recognisedKeys: readonly string[];
-    /** Keys of its source section that `build` writes elsewhere than SKILL.md (Codex's `agents/openai.yaml`). */
-    readonly sidecarKeys: readonly string[];
-    /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
-    readonly pluginManifest: readonly string[] | undefined;
-    /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
-    readonly severity: LintSeverities;
-  };
+  /**
+   * The pack's enforcement artifact, bundled when the runtime is a target and the pack hooks a contract: the
+   * Stop hook program (`HOOK_BUNDLE` of `src/hooks/hook-bundle.ts`) or a module of its own.
+   */
+  readonly enforcement: EnforcementBundle;
+  readonly install: InstallDeclaration;
+  /** Where it loads skills from and which front-matter keys it reads; how much each lint rule matters to it. */
+  readonly lint: LintDeclaration;
   readonly doctor: {
     /** Loads its probe (`probe.ts` of its folder): what its own CLI says, offline, of the pack's skills and hook. */
     readonly probe: () => Promise<RuntimeProbe>;
@@ -148,3 +69,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly testedVersion: string;
   readonly docs: RuntimeDocs;
 }
+
+/**
+ * Every runtime's declaration by id: what the top floor (`runtimes/registry.ts`) hands the engines, which
+ * never import the registry themselves.
+ */
+export type SkillGenRuntimes = { readonly [R in RuntimeId]: SkillGenRuntime<R> };
+
+export type { FormMapping, HomePluginForm, RuntimeInstallOption } from '../install/install-declaration.js';
