@@ -115,12 +115,10 @@ function namespaceMembers(source) {
 }
 
 /**
- * A zod schema's inferred type longer than this is cut: the .d.ts has the rest, and the schema's own page
- * (its JSON Schema, its `z.output` type) says it better. Every other declaration is shown whole.
+ * A declaration as the page shows it: whole, however long (a zod schema's inferred type included), because the
+ * page is reviewed as a diff and a change past a cut would pass unseen.
  */
-const MAX_DECLARATION = 1200;
-
-function declarationText(node) {
+export function declarationText(node) {
   if (Node.isSourceFile(node)) {
     const members = [...node.getExportedDeclarations()].map(
       ([member, [first]]) => `  ${member}: ${kindOf(first)};`,
@@ -134,9 +132,7 @@ function declarationText(node) {
     .replace(/^export\s+/, '')
     .replace(/^declare\s+/, '')
     .replaceAll('\r\n', '\n');
-  const isSchema = Node.isVariableDeclaration(node) && node.getName().endsWith('Schema');
-  if (text.length <= MAX_DECLARATION || !isSchema) return text;
-  return `${text.slice(0, MAX_DECLARATION)}\n// … ${text.length - MAX_DECLARATION} more characters in the declaration file`;
+  return text;
 }
 
 /** The entry file's own doc comment: the first `/** … *\/` comment before its first statement, if any. */

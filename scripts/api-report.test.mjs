@@ -154,3 +154,30 @@ test('an entry whose own doc comment says @internal is named, not documented, an
   assert.equal(budget.total, 3);
   assert.match(budget.text, /@acme\/pkg\s+2 {2}\(internal, not counted\)/);
 });
+
+test('a long declaration is shown whole, never cut short', () => {
+  const fields = Array.from({ length: 80 }, (_, index) => `    field${index}: z.ZodDefault<z.ZodString>;`);
+  const entry = render({
+    '/pkg/index.d.ts': [
+      "import type { z } from 'zod';",
+      '/** Validates the config. */',
+      `export declare const ConfigSchema: z.ZodObject<{\n${fields.join('\n')}\n}>;`,
+    ].join('\n'),
+  });
+  const page = entry.lines.join('\n');
+  assert.ok(
+    page.includes('field79: z.ZodDefault<z.ZodString>;\n}>;'),
+    'the last field and the end of the type',
+  );
+  assert.doesNotMatch(page, /more characters in the declaration file/);
+});
+
+test('no page of docs/api holds a declaration cut short', () => {
+  for (const page of ['core.md', 'adapters.md', 'host.md', 'skill-gen.md', 'testing.md', 'nx.md']) {
+    assert.doesNotMatch(
+      readFileSync(join(apiDir, page), 'utf8'),
+      /more characters in the declaration file/,
+      page,
+    );
+  }
+});

@@ -61,7 +61,10 @@ export interface ContractSpec<S extends z.ZodType> {
    */
   readonly jsonFinalMessage?: boolean;
   readonly schema: S;
-  /** Named valid instances; docs render them and tests round-trip them. */
+  /**
+   * Named valid instances; docs render them and tests round-trip them. `defineContract` throws a `ConfigError`
+   * (`invalid_contract_example`) for one the contract rejects.
+   */
   readonly examples: readonly ContractExample<z.output<S>>[];
   /** Rules an agent must follow beyond the schema, one sentence each (rendered into skills). */
   readonly rules?: readonly string[];
@@ -218,6 +221,33 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     judge,
     toCanonicalJson: spec.toCanonicalJson ?? ((value) => value),
   };
+  for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
   return Object.freeze(contract);
+}
+
+/**
+ * An example is shown to agents as the exact text to write, so one its own contract rejects is an author's
+ * mistake, refused when the contract is defined.
+ */
+function refuseInvalidExample<T>(
+  id: string,
+  example: ContractExample<T>,
+  judged: ContractJudgement<T>,
+): void {
+  if (judged.satisfied) return;
+  const { error } = judged;
+  throw new ConfigError(
+    'invalid_contract_example',
+    `Contract "${id}" example "${example.name}" does not satisfy the contract: ${error.message} Fix: correct the example, or the schema if the example is right; skills show every example as the exact text to write.`,
+    {
+      details: {
+        contract: id,
+        example: example.name,
+        ...(error.details.issues === undefined ? {} : { issues: error.details.issues }),
+        errorCode: error.code,
+      },
+      cause: error,
+    },
+  );
 }

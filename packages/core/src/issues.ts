@@ -18,12 +18,39 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/** Turn a zod failure into one schema issue per violated field: its path, code and message. */
-export function toSchemaIssues(error: z.ZodError): SchemaIssue[] {
+/** Whether `path` names a field absent from `received` (its parent is an object without it). */
+function isAbsent(received: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let parent: unknown = received;
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== 'object' || parent === null) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[key];
+  }
+  if (typeof parent !== 'object' || parent === null || Array.isArray(parent)) return false;
+  return (parent as Record<PropertyKey, unknown>)[path[path.length - 1]!] === undefined;
+}
+
+/**
+ * A missing field reads the same whatever its type: zod says `Invalid option: expected one of "a"|"b"` for
+ * an absent enum (and `Invalid input: expected "a"` for an absent literal) where every other absent field
+ * reads `Invalid input: expected string, received undefined`.
+ */
+function issueMessage(issue: z.core.$ZodIssue, received: unknown): string {
+  if (issue.code !== 'invalid_value' || !isAbsent(received, issue.path)) return issue.message;
+  const expected = issue.values.map((value) => JSON.stringify(value) ?? String(value));
+  const shape = expected.length === 1 ? expected[0] : `one of ${expected.join('|')}`;
+  return `Invalid input: expected ${shape}, received undefined`;
+}
+
+/**
+ * Turn a zod failure into one schema issue per violated field: its path, code and message. With the value
+ * that failed, a field it lacks reads `…, received undefined` whatever the field's type.
+ */
+export function toSchemaIssues(error: z.ZodError, received?: unknown): SchemaIssue[] {
   return error.issues.map((issue) => ({
     path: formatPath(issue.path),
     code: issue.code,
-    message: issue.message,
+    message: issueMessage(issue, received),
   }));
 }
 
@@ -45,7 +72,7 @@ export function protocolErrorFromZod(
   received: unknown,
   code = 'invalid_payload',
 ): ProtocolError {
-  const issues = toSchemaIssues(error);
+  const issues = toSchemaIssues(error, received);
   const listed = issues
     .slice(0, 5)
     .map((issue) => `${issue.path}: ${issue.message}`)

@@ -10,6 +10,19 @@ function failed(code: HostErrorCode, message: string): ProcessVerdict {
   return { kind: 'failed', code, message };
 }
 
+const STDERR_LINE_LIMIT = 300;
+
+/**
+ * The last non-blank line the CLI wrote to stderr, without terminal colour codes and cut to 300 characters:
+ * a CLI that exits non-zero often explains itself only there (why it refused to run, for one).
+ */
+function lastStderrLine(stderrTail: string): string | undefined {
+  const lines = stderrTail.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n|\r/);
+  const last = lines.map((line) => line.trim()).findLast((line) => line !== '');
+  if (last === undefined) return undefined;
+  return last.length > STDERR_LINE_LIMIT ? `${last.slice(0, STDERR_LINE_LIMIT)}…` : last;
+}
+
 /**
  * Classify an ended process, the runner's own stops first, then what the process and its run say. Only a
  * run that exited 0 and whose reader says `complete` may be read for the contract (the one-answer rule):
@@ -40,7 +53,9 @@ export function classifyProcess(
   if (spawned.exitCode !== 0) {
     const meaning = spawned.exitCode === null ? undefined : exitCodes[spawned.exitCode];
     const why = meaning ? `: ${meaning}` : '';
-    return failed('exit_nonzero', `The CLI exited with code ${spawned.exitCode}${why}.`);
+    const said = lastStderrLine(spawned.stderrTail);
+    const stderr = said === undefined ? '' : ` Its last stderr line: ${JSON.stringify(said)}.`;
+    return failed('exit_nonzero', `The CLI exited with code ${spawned.exitCode}${why}.${stderr}`);
   }
   if (run.finish === 'truncated') {
     return failed(

@@ -54,4 +54,18 @@ describe('classifyProcess', () => {
     const other = classifyProcess(await spawned('', { exitCode: 3 }), 'gemini', meanings);
     expect(other).toMatchObject({ code: 'exit_nonzero', message: 'The CLI exited with code 3.' });
   });
+
+  it("adds the CLI's last stderr line to the exit_nonzero message, so the error says why", async () => {
+    const stderrTail =
+      'Reading prompt from stdin...\n\u001b[31mNot inside a trusted directory and --skip-git-repo-check was not specified.\u001b[0m\n\n';
+    const verdict = classifyProcess(await spawned('', { exitCode: 1, stderrTail }), 'codex');
+    expect(verdict).toEqual({
+      kind: 'failed',
+      code: 'exit_nonzero',
+      message:
+        'The CLI exited with code 1. Its last stderr line: "Not inside a trusted directory and --skip-git-repo-check was not specified.".',
+    });
+    const long = classifyProcess(await spawned('', { exitCode: 1, stderrTail: 'x'.repeat(5000) }), 'codex');
+    expect(long.kind === 'failed' && long.message.length).toBeLessThan(400);
+  });
 });

@@ -78,7 +78,8 @@ const userContracts = [
     examples: [
       { name: 'one', value: { a: 'x' } },
       { name: 'two', value: { a: 'x', b: 2 } as never },
-      { name: 'list', value: ['ab', true, 0, '😀'] as never },
+      // Two code points, three UTF-16 units: the compiled check must count lengths as zod does.
+      { name: 'list', value: ['ab', true, 0, 'é😀'] as never },
     ],
   }),
   defineContract({
@@ -284,6 +285,14 @@ describe('validatorSourceOf', () => {
     expect(outcome['acme.transformed']).toMatch(/overwrite/);
     // Every built-in refines its schema (`superRefine`): each falls back to zod, saying so.
     for (const contract of builtinContracts.list()) expect(outcome[contract.id]).toMatch(/^it uses /);
+  });
+
+  it('counts string lengths in code points, as zod does (an example may not hold a value zod rejects)', () => {
+    const union = CONTRACTS.find((contract) => contract.id === 'acme.union')!;
+    const check = compiledOf(union.schema)!;
+    for (const value of [['😀'], ['é😀'], ['abc']])
+      expect(check(value), JSON.stringify(value)).toBe(acceptsUnchanged(union.schema, value));
+    expect(check(['😀'])).toBe(false);
   });
 
   it('compiles most of the schemas the built-ins are made of', () => {

@@ -125,7 +125,7 @@ export function invalidVerdictError(
   received: unknown,
   at: VerdictLocation,
 ): ProtocolError<ConfluxErrorCode> {
-  const issues = toSchemaIssues(error);
+  const issues = toSchemaIssues(error, received);
   const listed = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
   return new ProtocolError(
     'invalid_verdict',

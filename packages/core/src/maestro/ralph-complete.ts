@@ -55,7 +55,7 @@ const RalphCompleteArgsInputSchema = z.object({
 function normalizeArgs(args: unknown): Result<RalphCompleteArgs, RalphCommandError> {
   const input = RalphCompleteArgsInputSchema.safeParse(args);
   if (!input.success) {
-    const first = toSchemaIssues(input.error)[0];
+    const first = toSchemaIssues(input.error, args)[0];
     return fail(
       new RalphCommandError(
         'invalid_arguments',
@@ -166,7 +166,7 @@ export function ralphComplete(
     return fail(new RalphCommandError('no_session', [NO_SESSION], 1));
   const parsed = RalphSessionSchema.safeParse(session);
   if (!parsed.success) {
-    const issues = toSchemaIssues(parsed.error);
+    const issues = toSchemaIssues(parsed.error, session);
     const first = issues[0];
     return fail(
       new RalphCommandError(

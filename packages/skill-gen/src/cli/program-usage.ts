@@ -1,3 +1,5 @@
+import { cliCommand } from './invocation.js';
+
 /** A command as the program's help page lists it. */
 export interface CommandSummary {
   readonly name: string;
@@ -19,7 +21,7 @@ export function programUsage(commands: readonly CommandSummary[]): string {
     '  -h, --help     Show this help',
     '  -v, --version  Print the version',
     '',
-    'Run "skillpack help <command>" (or "skillpack <command> --help") for its options.',
+    `Run "${cliCommand('help <command>')}" (or "${cliCommand('<command> --help')}") for its options.`,
     '',
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import { generatorVersion } from '../pack/generator-version.js';
 import type { CommandDeclaration } from './command.js';
 import { suggestion } from './did-you-mean.js';
 import { EXIT } from './exit-status.js';
+import { cliCommand } from './invocation.js';
 import type { CliIo } from './io.js';
 import { programUsage } from './program-usage.js';
 
@@ -48,7 +49,9 @@ function unknownCommand(io: CliIo, name: string): number {
     name,
     COMMAND_LIST.map((command) => command.name),
   );
-  io.stderr(`skillpack: unknown command "${name}".${hint}\nRun "skillpack help" for the list of commands.\n`);
+  io.stderr(
+    `skillpack: unknown command "${name}".${hint}\nRun "${cliCommand('help')}" for the list of commands.\n`,
+  );
   return EXIT.usage;
 }
 

@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { createProgress } from './progress.js';
 import { errorDocument, errorText, writeJson } from './report.js';
-import { commandUsage } from './usage.js';
+import { commandUsage, shortUsage } from './usage.js';
 
 /**
  * Whether the command line asks for JSON, read before (and whatever) the parse says, so that a usage
@@ -28,12 +28,8 @@ export function reportFailure(command: CommandDeclaration, io: CliIo, json: bool
   const failure = error as SkillpackError | Error;
   if (json) writeJson(io, errorDocument(command.name, failure), command.output === 'json');
   if (error instanceof UsageError) {
-    // Under JSON the document is the answer; for people the message comes first, then the usage.
-    io.stderr(
-      json
-        ? `skillpack ${command.name}: ${failure.message}\nRun "skillpack help ${command.name}" for usage.\n`
-        : `skillpack ${command.name}: ${failure.message}\n\n${commandUsage(command)}`,
-    );
+    // The message, then the one-line usage and where the full help is: never the whole help page.
+    io.stderr(`skillpack ${command.name}: ${failure.message}\n${shortUsage(command)}`);
   } else io.stderr(errorText(command.name, failure));
   return code;
 }

@@ -1,4 +1,5 @@
 import type { CommandDeclaration, OptionDeclaration } from './command.js';
+import { cliCommand } from './invocation.js';
 import { allOptions } from './parse-command-line.js';
 
 const WIDTH = 100;
@@ -99,4 +100,24 @@ export function commandUsage(command: CommandDeclaration): string {
     ...wrap(`Exit status: 0 ${command.exits.ok}${failed}; 2 usage or I/O error.`, ''),
     '',
   ].join('\n');
+}
+
+/**
+ * What a usage error prints after its message: the command's one-line synopsis (its required options, then
+ * `[options]` and its arguments) and where the full help is, not the whole help page.
+ */
+export function shortUsage(command: CommandDeclaration): string {
+  const options = Object.entries(allOptions(command)).filter(([name]) => name !== 'help');
+  const required = options
+    .filter(([, option]) => option.type === 'string' && option.required)
+    .map(([name, option]) => `--${name}${valueText(option)}`);
+  const optional = options.length > required.length ? ['[options]'] : [];
+  const positionals = (command.positionals ?? []).map((positional) => {
+    const text = `${positional.name}${positional.multiple ? '…' : ''}`;
+    return positional.required ? text : `[${text}]`;
+  });
+  const line = [`Usage: ${cliCommand(command.name)}`, ...required, ...optional, ...positionals].join(' ');
+  return `${line}
+Run "${cliCommand(`${command.name} --help`)}" for every option.
+`;
 }

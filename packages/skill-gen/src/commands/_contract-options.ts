@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { type ContractRegistry, createContractRegistry } from '@skillpack/core';
+import { UsageError } from '../cli/exit-code.js';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import { readConfigText } from '../config/read-config-text.js';
 import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';
@@ -73,3 +75,25 @@ export const CONTRACTS_OPTION = {
   multiple: true,
   description: 'A contract module to add (.ts, .mts, .js, .mjs or a package)',
 } as const;
+
+/** `--builtin`, for the commands that write files per contract (`schemas`, `docs`). */
+export const BUILTIN_OPTION = {
+  type: 'boolean',
+  description:
+    'Also write the contracts @skillpack/core ships (default: only those of the config\'s "contracts" modules)',
+} as const;
+
+/**
+ * The contracts `schemas` and `docs` write: the user's own (the modules'), and the built-ins only with
+ * `--builtin`. With neither there is nothing to write, a usage error that says what to pass.
+ */
+export function contractsToWrite(pack: PackContracts, builtin: boolean): ContractRegistry {
+  if (builtin) return pack.registry;
+  if (pack.modules.length === 0) {
+    throw new UsageError(
+      'no_user_contracts',
+      'no contract of your own is registered (a "contracts" module in skillpack.config.json, or --config FILE naming one); pass --builtin to write the contracts @skillpack/core ships',
+    );
+  }
+  return createContractRegistry(pack.modules.map((module) => module.contract));
+}

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import { defineCommand, type OptionValues } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import { writeJson } from '../cli/report.js';
 import type { DriftEntry } from '../pack/check-pack.js';
 import { PACK_OPTIONS, packRequest } from './_pack-options.js';
@@ -14,7 +15,7 @@ function shellWord(word: string): string {
 /** The build command that matches this check's options. */
 function buildCommand(values: OptionValues<typeof PACK_OPTIONS>): string {
   return [
-    'skillpack build',
+    cliCommand('build'),
     ...(values.config === PACK_OPTIONS.config.default ? [] : [`--config ${shellWord(values.config)}`]),
     ...(values.out === undefined ? [] : [`--out ${shellWord(values.out)}`]),
     ...(values.target.length > 0 ? [`--target ${values.target.join(',')}`] : []),
@@ -70,8 +71,13 @@ delete, so check says to delete it.`,
     const lines = result.drift.map(
       (entry) => `  ${entry.kind.padEnd(8)}  ${entry.path.padEnd(width)}  ${entry.detail}`,
     );
+    const changed = result.changedSources;
+    const because =
+      changed.length === 0
+        ? ''
+        : ` because ${changed.length === 1 ? 'a source' : `${changed.length} sources`} changed since the build: ${changed.join(', ')}`;
     io.stdout(
-      `${out} drifted (${result.drift.length}):\n${lines.join('\n')}\nTo fix it, run:\n${fixes(out, result.drift, buildCommand(values)).join('\n')}\n`,
+      `${out} drifted (${result.drift.length})${because}:\n${lines.join('\n')}\nTo fix it, run:\n${fixes(out, result.drift, buildCommand(values)).join('\n')}\n`,
     );
     return EXIT.failed;
   },

@@ -3,10 +3,11 @@ import { join, relative, resolve } from 'node:path';
 import type { ContractRegistry } from '@skillpack/core';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import type { CliIo } from '../cli/io.js';
 import { writeJson } from '../cli/report.js';
 import type { DocsDrift } from '../docs/docs-drift.js';
-import { CONFIG_OPTION } from './_contract-options.js';
+import { BUILTIN_OPTION, CONFIG_OPTION } from './_contract-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 async function readPages(dir: string): Promise<Map<string, string>> {
@@ -49,7 +50,9 @@ export async function runDocs(
   io: CliIo,
   registry: ContractRegistry,
   format: 'text' | 'json' = 'text',
+  builtin = false,
 ): Promise<number> {
+  const builtinFlag = builtin ? ' --builtin' : '';
   const [{ renderContractDocs }, { compareDocs }] = await Promise.all([
     import('../docs/contract-docs.js'),
     import('../docs/docs-drift.js'),
@@ -77,7 +80,7 @@ export async function runDocs(
       return EXIT.ok;
     }
     io.stderr(
-      `skillpack docs: ${shown} is out of date (run skillpack docs --out ${shown}):\n${describeDrift(drift)}`,
+      `skillpack docs: ${shown} is out of date (run ${cliCommand(`docs --out ${shown}${builtinFlag}`)}):\n${describeDrift(drift)}`,
     );
     return EXIT.failed;
   }
@@ -92,8 +95,8 @@ export const command = defineCommand({
   name: 'docs',
   summary: COMMAND_SUMMARIES.docs,
   description: `Write one Markdown page per contract family (fields, rules, examples, and the errors each
-contract reports) plus a README.md index, generated from the registered contracts: the built-ins plus those
-of the pack config's "contracts" modules.`,
+contract reports) plus a README.md index, generated from the contracts of the pack config's "contracts"
+modules; --builtin adds the ones @skillpack/core ships.`,
   options: {
     out: {
       type: 'string',
@@ -107,16 +110,18 @@ of the pack config's "contracts" modules.`,
       description: 'Write nothing; exit 1 when a page in DIR differs from a fresh render',
     },
     config: CONFIG_OPTION,
+    builtin: BUILTIN_OPTION,
   },
   output: 'formats',
   exits: { ok: 'written or up to date', failed: 'out of date (--check)' },
   notes: `Pages written by an earlier run that the contracts no longer produce are removed (reported with
 --check); other Markdown files in DIR are left alone.`,
   async run({ io, values, format }) {
-    const { loadCommandContracts } = await import('./_contract-options.js');
-    const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
+    const { contractsToWrite, loadCommandContracts } = await import('./_contract-options.js');
+    const contracts = await loadCommandContracts({ cwd: io.cwd, config: values.config });
     const { checkOutputFolder } = await import('../cli/output-folder.js');
     await checkOutputFolder(resolve(io.cwd, values.out), '--out', io.cwd);
-    return runDocs(resolve(io.cwd, values.out), values.check, io, registry, format);
+    const registry = contractsToWrite(contracts, values.builtin);
+    return runDocs(resolve(io.cwd, values.out), values.check, io, registry, format, values.builtin);
   },
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import { INSTALL_FORMS, type InstallForm, type InstallScope } from '../install/layout.js';
 import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
 import { runtimeConfigConsent } from './_consent.js';
@@ -21,7 +22,7 @@ function rerunCommand(
   runtime: RuntimeId,
 ): string {
   const dir = request.scope === 'project' ? ` --dir ${JSON.stringify(request.projectDir)}` : '';
-  return `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
+  return `${cliCommand('install')} ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
 }
 
 export const command = defineCommand({

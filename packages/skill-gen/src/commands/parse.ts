@@ -37,6 +37,7 @@ type ParseDocument =
       readonly contract: string | null;
       readonly runtime: string | null;
       readonly error: { readonly code: string; readonly message: string; readonly details: ErrorDetails };
+      readonly warnings?: readonly Warning[];
     };
 
 interface ParseRequest {
@@ -59,12 +60,19 @@ function print(io: CliIo, document: ParseDocument): void {
 }
 
 /** The contract is not satisfied (exit 1), or the input could not be read (exit 2). */
-function failure(io: CliIo, error: SkillpackError, request: ParseRequest, runtime?: string): number {
+function failure(
+  io: CliIo,
+  error: SkillpackError,
+  request: ParseRequest,
+  runtime?: string,
+  warnings: readonly Warning[] = [],
+): number {
   print(io, {
     ok: false,
     contract: request.contractId,
     runtime: runtime ?? request.runtime,
     error: { code: error.code, message: error.message, details: error.details },
+    ...(warnings.length > 0 ? { warnings } : {}),
   });
   return exitCodeFor(error) ?? EXIT.failed;
 }
@@ -154,6 +162,12 @@ function tooLargeAsText(run: AgentRun): boolean {
 }
 
 /**
+ * What the reader noticed about how the output ends that the answer's own error may not name: a last line
+ * cut while it was written (`partial_last_line`), the line that may have said how the run ended.
+ */
+const RUN_END_WARNINGS: ReadonlySet<string> = new Set(['partial_last_line']);
+
+/**
  * Where `parse` gets its contracts from: the built-ins and the modules of the config and `--contracts`
  * (`loadCommandContracts`; the bundled program, skillpack-parse.cjs, hands a run with modules back to it).
  */
@@ -173,6 +187,7 @@ async function run(request: ParseRequest, io: CliIo, loadContracts: ParseContrac
   const source = await openInput(io, request.file);
   let runtime: string = request.runtime;
   let result: Result<unknown, ProtocolError>;
+  let runWarnings: readonly Warning[] = [];
   if (request.runtime === 'text') {
     result = contract.extract(await readText(source));
   } else {
@@ -190,11 +205,13 @@ async function run(request: ParseRequest, io: CliIo, loadContracts: ParseContrac
     // `auto` and no runtime event: plain text, the agent's message with no sign that the run completed, so
     // it is `run_not_complete` like any run that did not (the same answer as readAgentRun + extractContract).
     runtime = agentRun.format === 'text' ? 'text' : agentRun.runtime;
+    runWarnings = agentRun.warnings.filter((warning) => RUN_END_WARNINGS.has(warning.code));
     result = adapters.extractContract(agentRun, contract, { acceptIncomplete: request.acceptIncomplete });
   }
   const judged = contract.judge(result);
-  if (!judged.satisfied) return failure(io, judged.error, request, runtime);
-  const warnings = judged.warnings.length > 0 ? { warnings: judged.warnings } : {};
+  if (!judged.satisfied) return failure(io, judged.error, request, runtime, runWarnings);
+  const all = [...runWarnings, ...judged.warnings];
+  const warnings = all.length > 0 ? { warnings: all } : {};
   const value = contract.toCanonicalJson(judged.value);
   print(io, { ok: true, contract: contract.id, runtime, value, ...warnings });
   return EXIT.ok;

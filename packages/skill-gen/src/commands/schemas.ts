@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { writeJson } from '../cli/report.js';
-import { CONFIG_OPTION } from './_contract-options.js';
+import { BUILTIN_OPTION, CONFIG_OPTION } from './_contract-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
 
 export const command = defineCommand({
@@ -10,7 +10,7 @@ export const command = defineCommand({
   summary: COMMAND_SUMMARIES.schemas,
   description: `Write every registered contract's JSON Schema (draft 2020-12, output direction) as
 <id>.schema.json, and its OpenAI-strict variant (for codex exec --output-schema) as <id>.openai.schema.json.
-The registered contracts are the built-ins plus those of the pack config's "contracts" modules.`,
+The contracts are those of the pack config's "contracts" modules; --builtin adds the ones @skillpack/core ships.`,
   options: {
     out: {
       type: 'string',
@@ -20,18 +20,20 @@ The registered contracts are the built-ins plus those of the pack config's "cont
       description: 'Folder to write into (created when missing)',
     },
     config: CONFIG_OPTION,
+    builtin: BUILTIN_OPTION,
   },
   output: 'formats',
   exits: { ok: 'written' },
   async run({ io, values, format }) {
-    const [{ loadCommandContracts }, { writeContractSchemas }] = await Promise.all([
+    const [{ contractsToWrite, loadCommandContracts }, { writeContractSchemas }] = await Promise.all([
       import('./_contract-options.js'),
       import('../render/contract-schemas.js'),
     ]);
-    const { registry } = await loadCommandContracts({ cwd: io.cwd, config: values.config });
+    const contracts = await loadCommandContracts({ cwd: io.cwd, config: values.config });
     const dir = resolve(io.cwd, values.out);
     const { checkOutputFolder } = await import('../cli/output-folder.js');
     await checkOutputFolder(dir, '--out', io.cwd);
+    const registry = contractsToWrite(contracts, values.builtin);
     const written = await writeContractSchemas(dir, registry);
     const out = relative(io.cwd, dir) || '.';
     if (format === 'json') {

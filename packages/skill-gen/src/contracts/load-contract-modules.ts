@@ -140,16 +140,36 @@ async function bundleModule(specifier: string, options: ContractModuleOptions) {
     const inputs = [...new Set([...sources, ...resolutionFiles(sources)])].sort();
     return { code, file, inputs, packages: [...imported].sort() };
   } catch (cause) {
-    const errors = (cause as { errors?: { text: string }[] }).errors ?? [];
-    const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
-    throw authorError('contract_module_unloadable', {
-      file: options.origin,
-      message: `The contract module "${specifier}" cannot be compiled: ${why}.`,
-      fix: 'Fix the module, or install what it imports in the project (npm install).',
-      details: { module: specifier },
-      cause,
-    });
+    throw compileError(specifier, options, cause);
   }
+}
+
+interface EsbuildMessage {
+  readonly text: string;
+  readonly location?: { readonly file: string; readonly line: number; readonly column: number } | null;
+}
+
+/**
+ * A module esbuild could not compile, pointing at the first error's `file:line:column` in the module (not at
+ * the config that names it); `npm install` is the fix only when an import did not resolve.
+ */
+function compileError(specifier: string, options: ContractModuleOptions, cause: unknown) {
+  const errors = (cause as { errors?: readonly EsbuildMessage[] }).errors ?? [];
+  const why = errors.length > 0 ? errors.map((error) => error.text).join('; ') : String(cause);
+  const at = errors.find((error) => error.location)?.location ?? undefined;
+  const where = at ? `${at.file}:${at.line}:${at.column + 1}` : undefined;
+  const unresolved = errors.length > 0 && errors.every((error) => error.text.startsWith('Could not resolve'));
+  const fix = unresolved
+    ? 'Install what the module imports in the project (npm install), or correct the import.'
+    : `Correct the module${where ? ` at ${where}` : ''}.`;
+  return authorError('contract_module_unloadable', {
+    file: at ? at.file : options.origin,
+    ...(at ? { line: at.line, column: at.column + 1 } : {}),
+    message: `The contract module "${specifier}"${at ? ` (named in ${options.origin})` : ''} cannot be compiled: ${why}.`,
+    fix,
+    details: { module: specifier },
+    cause,
+  });
 }
 
 const TIMED_OUT = Symbol('timed out');

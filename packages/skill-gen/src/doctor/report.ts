@@ -1,4 +1,5 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { cliCommand } from '../cli/invocation.js';
 
 /**
  * `loaded`/`active`: the runtime's own command shows it. `missing`: the runtime does not load the skill.
@@ -85,7 +86,8 @@ function summary(report: DoctorReport): string {
 }
 
 export function formatReportText(report: DoctorReport): string {
-  if (report.packs.length === 0) return 'skillpack doctor: no installed pack found (see `skillpack list`).\n';
+  if (report.packs.length === 0)
+    return `skillpack doctor: no installed pack found (see \`${cliCommand('list')}\`).\n`;
   const lines: string[] = [];
   for (const pack of report.packs) {
     lines.push(`${pack.pack.name}@${pack.pack.version} for ${pack.runtime} (${pack.scope} scope)`);

@@ -79,11 +79,18 @@ export function toAuthorIssue(
       };
     }
     case 'invalid_value':
+      // An absent enum reads like every other absent field, not as a wrong value.
       return {
         path: issue.path,
         where,
-        message: `${where} must be one of ${quoteList(issue.values)}, received ${describeValue(issue.input, 60)}.`,
-        fix: `Use one of ${quoteList(issue.values)}.`,
+        message:
+          issue.input === undefined
+            ? `${where} is required but missing.`
+            : `${where} must be one of ${quoteList(issue.values)}, received ${describeValue(issue.input, 60)}.`,
+        fix:
+          issue.input === undefined
+            ? `Add ${where}: one of ${quoteList(issue.values)}.`
+            : `Use one of ${quoteList(issue.values)}.`,
       };
     case 'invalid_key': {
       const inner = issue.issues[0]?.message ?? 'is not allowed';

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
@@ -254,7 +255,7 @@ async function installFrom(
     return fail(
       new ConfigError(
         'install_form_changed',
-        `${name} is installed for ${runtime.id} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
+        `${name} is installed for ${runtime.id} in the ${previousForm} form here; \`${cliCommand(`uninstall ${name}`)}\` first to install the ${form} form.`,
         { details: { pack: name, runtime: runtime.id, installed: previousForm, requested: form } },
       ),
     );

@@ -12,6 +12,7 @@ import {
   safeJsonParse,
 } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
+import { cliCommand } from '../cli/invocation.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
@@ -87,9 +88,13 @@ export async function readPack(
   const info = await stat(packDir).catch(() => undefined);
   if (!info?.isDirectory()) {
     return fail(
-      new IoError('pack_not_found', `No pack directory at ${packDir}. Build one with \`skillpack build\`.`, {
-        details: { packDir },
-      }),
+      new IoError(
+        'pack_not_found',
+        `No pack directory at ${packDir}. Build one with \`${cliCommand('build')}\`.`,
+        {
+          details: { packDir },
+        },
+      ),
     );
   }
   const manifestPath = join(packDir, MANIFEST_FILE);
@@ -100,7 +105,7 @@ export async function readPack(
       new (missing ? ConfigError : IoError)(
         missing ? 'pack_manifest_missing' : 'pack_manifest_unreadable',
         missing
-          ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`skillpack build\` (or the build did not finish).`
+          ? `${packDir} has no ${MANIFEST_FILE}, so it is not a pack built by \`${cliCommand('build')}\` (or the build did not finish).`
           : `Cannot read the pack manifest: ${read.error.message}`,
         { details: { packDir, file: manifestPath, reason: read.error.code }, cause: read.error },
       ),

@@ -1,4 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parse, parseDocument, Scalar } from 'yaml';
+import { yamlErrorSummary } from '../errors/yaml-message.js';
 
 /** A YAML node reduced to plain data with line numbers; rules never see the `yaml` package's types. */
 export type FrontMatterNode =
@@ -96,7 +97,7 @@ function parseStrict(
   }
   const issues = document.errors.map((error) => ({
     code: error.code,
-    message: error.message.split('\n')[0] ?? error.message,
+    message: yamlErrorSummary(error.message),
     line: lineOf(error.pos[0]),
   }));
   const contents = document.contents;

@@ -1,5 +1,7 @@
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
+import { cliCommand } from '../cli/invocation.js';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
+import { readContractSchemas } from './contract-schemas.js';
 import { type LintFinding, toLintRule } from './finding.js';
 import type { LintDeclarations } from './lint-declaration.js';
 import { lintSkillDocument } from './lint-skill.js';
@@ -49,7 +51,7 @@ const REFUSALS: Readonly<
     rule: 'search-depth',
     severity: 'warning',
     message: 'This folder is nested too deep for the skill search; skills below it were not checked.',
-    fix: 'Pass the folder to `skillpack lint` directly.',
+    fix: `Pass the folder to \`${cliCommand('lint')}\` directly.`,
   },
 };
 
@@ -81,7 +83,14 @@ export async function lintPaths(
 ): Promise<Result<LintReport, SkillpackError>> {
   const collected = await collectSkillFiles(options.paths, options.cwd, declarations);
   if (!collected.success) return collected;
-  const parsed = collected.data.files.map((input) => ({ input, skill: parseSkillDocument(input) }));
+  const parsed = [];
+  for (const input of collected.data.files) {
+    const contractSchemas = await readContractSchemas(input);
+    parsed.push({
+      input,
+      skill: parseSkillDocument(contractSchemas ? { ...input, contractSchemas } : input),
+    });
+  }
   const sources = parsed.some(({ skill }) => skill.kind === 'source');
   const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
   const rules = lintRules(declarations);

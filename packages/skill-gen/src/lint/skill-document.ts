@@ -19,6 +19,8 @@ export interface SkillFileInput {
   readonly folderEntries?: readonly FolderEntry[];
   /** Default: `source` for a file named `skill.md`, else `skill`. */
   readonly kind?: SkillFileKind;
+  /** The text of each contract schema the skill ships (`references/<id>.schema.json`), by contract id. */
+  readonly contractSchemas?: Readonly<Record<string, string>>;
 }
 
 export type FrontMatterBlock =
@@ -45,6 +47,8 @@ export interface SkillDocument {
   readonly kind: SkillFileKind;
   /** `undefined` when the caller did not list the folder (reference and file-name rules then stay quiet). */
   readonly folderEntries: readonly FolderEntry[] | undefined;
+  /** The contract schemas the skill ships, by contract id; `undefined` when the caller did not read them. */
+  readonly contractSchemas: Readonly<Record<string, string>> | undefined;
   /** 1-based line of the first byte that is not UTF-8, when there is one. */
   readonly invalidUtf8Line: number | undefined;
   readonly hasBom: boolean;
@@ -77,6 +81,7 @@ export function parseSkillDocument(input: SkillFileInput): SkillDocument {
     folderName: input.folderName,
     kind: input.kind ?? (input.fileName === 'skill.md' ? 'source' : 'skill'),
     folderEntries: input.folderEntries,
+    contractSchemas: input.contractSchemas,
     invalidUtf8Line,
     hasBom,
     crlfLines,

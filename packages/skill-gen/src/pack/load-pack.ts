@@ -85,9 +85,16 @@ function checkHookContracts(
   }
 }
 
-/** The entry file of each contract module, so `check` reports a pack stale after its contracts changed. */
+/** The files that only steer how a module compiles; an edit of them (a new dependency) changes no contract. */
+const COMPILE_SETTINGS = /(?:^|[\\/])(?:package|tsconfig|jsconfig)\.json$/;
+
+/**
+ * Each contract module and every local file it imports (installed packages are versioned), so `check` names
+ * the file whose change made the pack stale, the entry or a file the entry imports.
+ */
 async function moduleRecords(modules: readonly ModuleContract[], baseDir: string): Promise<SourceRecord[]> {
-  const files = [...new Set(modules.map((entry) => entry.file))].sort();
+  const local = (file: string) => !/[\\/]node_modules[\\/]/.test(file) && !COMPILE_SETTINGS.test(file);
+  const files = [...new Set(modules.flatMap((entry) => [entry.file, ...entry.inputs.filter(local)]))].sort();
   return Promise.all(
     files.map(async (file) => ({
       path: toPosix(relative(baseDir, file)),

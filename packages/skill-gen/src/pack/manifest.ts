@@ -1,5 +1,6 @@
 import { type ConfigError, fail, ok, type Result } from '@skillpack/core';
 import { z } from 'zod';
+import { cliCommand } from '../cli/invocation.js';
 import { authorError } from '../errors/author-error.js';
 import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
 import { contentBytes, type OutputFile } from '../files/output-file.js';
@@ -87,7 +88,7 @@ export function serializeManifest(manifest: Manifest): string {
 export function safeParseManifest(
   text: unknown,
   file: string = MANIFEST_FILE,
-  fix = 'Rebuild the pack with `skillpack build`.',
+  fix = `Rebuild the pack with \`${cliCommand('build')}\`.`,
 ): Result<Manifest, ConfigError> {
   const invalid = (message: string) => fail(authorError('manifest_invalid', { file, message, fix }));
   if (typeof text !== 'string') return invalid(`Expected the manifest's JSON text, received ${typeof text}.`);

@@ -2,6 +2,7 @@ import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { authorError } from '../errors/author-error.js';
+import { yamlErrorSummary } from '../errors/yaml-message.js';
 import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
 import { findUnsafeKey } from '../json/unsafe-keys.js';
 import { type SkillFrontMatter, SkillFrontMatterSchema } from './front-matter-schema.js';
@@ -40,7 +41,7 @@ function countLines(text: string, end: number): number {
 interface YamlParse {
   doc?: YAML.Document.Parsed;
   counter: YAML.LineCounter;
-  error?: { message: string; line?: number };
+  error?: { message: string; line?: number; column?: number };
 }
 
 /** The YAML engine handed to gray-matter: the `yaml` package, core schema (dates stay strings). */
@@ -56,7 +57,8 @@ function yamlEngine(state: YamlParse) {
     state.doc = doc;
     const first = doc.errors[0];
     if (first) {
-      state.error = { message: first.message, line: first.linePos?.[0].line };
+      const at = first.linePos?.[0];
+      state.error = { message: first.message, ...(at ? { line: at.line, column: at.col } : {}) };
       return {};
     }
     // gray-matter's type wants an object; a scalar or list is passed through for zod to reject.
@@ -147,8 +149,15 @@ function checkDelimiters(text: string): Opener {
  * replaced by ones that refuse, validated with zod. Never throws; every mistake names `file` and a line.
  */
 export function safeParseSkillFile(input: unknown, file: string): Result<ParsedSkillFile, ConfigError> {
-  const error = (code: string, message: string, fix: string, line?: number) =>
-    fail(authorError(code, { file, message, fix, ...(line === undefined ? {} : { line }) }));
+  const error = (code: string, message: string, fix: string, line?: number, column?: number) =>
+    fail(
+      authorError(code, {
+        file,
+        message,
+        fix,
+        ...(line === undefined ? {} : { line, ...(column === undefined ? {} : { column }) }),
+      }),
+    );
   if (typeof input !== 'string') {
     return error(
       'source_invalid',
@@ -192,9 +201,10 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
   if (state.error) {
     return error(
       'front_matter_yaml',
-      `The front matter is not valid YAML: ${state.error.message.split('\n')[0]}`,
+      `The front matter is not valid YAML: ${yamlErrorSummary(state.error.message)}.`,
       'Correct the YAML; quote values that contain ": " or start with a special character.',
       state.error.line,
+      state.error.column,
     );
   }
   const lineOf = lineLookup(state);

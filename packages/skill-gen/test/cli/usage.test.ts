@@ -4,6 +4,7 @@ import { loadCommands } from '../../src/cli/program.js';
 import { programUsage } from '../../src/cli/program-usage.js';
 import { commandUsage } from '../../src/cli/usage.js';
 import { COMMAND_SUMMARIES } from '../../src/commands/_summaries.js';
+import { skillpack, tempDir } from '../install/_support/packs.js';
 
 const COMMANDS = await loadCommands();
 
@@ -61,4 +62,21 @@ describe('usage generated from a declaration', () => {
       for (const name of Object.keys(command.options)) expect(usage).toContain(`--${name}`);
     },
   );
+});
+
+describe('a usage error', () => {
+  it('prints the message, the one-line usage and where the help is, not the whole help page', async () => {
+    const run = await skillpack(['lint', '--frobnicate'], { cwd: tempDir('skillpack-usage-') });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'skillpack lint: unknown option --frobnicate.\nUsage: skillpack lint [options] [PATH…]\nRun "skillpack lint --help" for every option.\n',
+    );
+  });
+
+  it('names the required options in the usage line', async () => {
+    const run = await skillpack(['parse'], { cwd: tempDir('skillpack-usage-') });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[1]).toMatch(/^Usage: skillpack parse --contract ID \[options\] \[FILE\]$/);
+    expect(run.stderr.split('\n').length).toBeLessThanOrEqual(4);
+  });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../_support/cli.js';
@@ -90,6 +90,40 @@ describe('skillpack check', () => {
     rmSync(join(root, 'out/portable/extra file.txt'));
     expect((await cli(root, 'build', '--out', 'out', '--target', 'portable')).code).toBe(0);
     expect(await cli(root, 'check')).toMatchObject({ code: 0 });
+  });
+
+  it('names the changed source once, up front, even when it is a file a contract module imports', async () => {
+    const root = writeTree(tempDir(), {
+      'skillpack.config.json': configText({
+        out: 'out',
+        targets: ['portable'],
+        contracts: ['./contracts/review.ts'],
+      }),
+      'contracts/title.ts': "export const TITLE = 'Review verdict';\n",
+      'contracts/review.ts': [
+        "import { defineContract } from '@skillpack/core';",
+        "import { z } from 'zod';",
+        "import { TITLE } from './title.js';",
+        "export const review = defineContract({ id: 'acme.review', version: '1.0.0', title: TITLE, description: 'A verdict.',",
+        "  delivery: 'text', schema: z.strictObject({ verdict: z.enum(['approve', 'reject']) }),",
+        "  examples: [{ name: 'approve', value: { verdict: 'approve' } }] });",
+      ].join('\n'),
+      'skills/alpha/skill.md': skillText(
+        'name: alpha\ndescription: Alpha.\ncontracts: [acme.review]',
+        '{{> contract-output contract="acme.review"}}',
+      ),
+    });
+    expect((await cli(root, 'build')).code).toBe(0);
+    writeFileSync(join(root, 'contracts/title.ts'), "export const TITLE = 'Review outcome';\n");
+    const run = await cli(root, 'check');
+    expect(run.code).toBe(1);
+    const [headline, ...lines] = run.stdout.split('\n');
+    expect(headline).toMatch(
+      /^out drifted \(\d+\) because a source changed since the build: contracts\/title\.ts:$/,
+    );
+    const stale = lines.filter((line) => line.startsWith('  stale'));
+    expect(stale.length).toBeGreaterThan(1);
+    for (const line of stale) expect(line).toContain('sources changed since the build: contracts/title.ts');
   });
 
   it('exits 2 on a bad --format', async () => {

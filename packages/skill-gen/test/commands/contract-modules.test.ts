@@ -84,11 +84,20 @@ describe("every command sees the config's contract modules", { timeout: 60_000 }
     }
   });
 
-  it('schemas and docs include the user contract', async () => {
+  it("schemas and docs write the user's contracts alone; --builtin adds the built-ins", async () => {
     expect((await cli(['schemas', '--out', 'out/schemas'])).code).toBe(0);
-    expect(readdirSync(join(dir, 'out', 'schemas'))).toContain('acme.review.schema.json');
+    expect(readdirSync(join(dir, 'out', 'schemas')).sort()).toEqual([
+      'acme.review.openai.schema.json',
+      'acme.review.schema.json',
+    ]);
     expect((await cli(['docs', '--out', 'out/docs'])).code).toBe(0);
-    expect(readdirSync(join(dir, 'out', 'docs'))).toContain('acme.md');
+    expect(readdirSync(join(dir, 'out', 'docs')).sort()).toEqual(['README.md', 'acme.md']);
+    for (const page of ['acme.md', 'README.md'])
+      expect(readFileSync(join(dir, 'out', 'docs', page), 'utf8')).not.toContain('@skillpack/core');
+    expect((await cli(['schemas', '--builtin', '--out', 'out/all-schemas'])).code).toBe(0);
+    const all = readdirSync(join(dir, 'out', 'all-schemas'));
+    expect(all).toContain('acme.review.schema.json');
+    expect(all).toContain('conflux.acceptance.schema.json');
   });
 
   it('build renders a skill that speaks the user contract, and check finds it clean', async () => {

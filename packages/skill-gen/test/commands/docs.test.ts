@@ -26,10 +26,10 @@ function capture(cwd: string) {
 }
 
 describe('skillpack docs', () => {
-  it('writes a page per family of the built-in contracts, then --check finds them up to date', async () => {
+  it('with --builtin, writes a page per family of the built-in contracts, then --check finds them up to date', async () => {
     const cwd = tempDir();
     const write = capture(cwd);
-    expect(await runCli(['docs', '--out', 'docs/contracts'], write.io)).toBe(0);
+    expect(await runCli(['docs', '--builtin', '--out', 'docs/contracts'], write.io)).toBe(0);
     const families = new Set(builtinContracts.ids.map(contractFamily));
     const pages = families.size + 1;
     expect(write.out.stdout).toBe(
@@ -39,7 +39,7 @@ describe('skillpack docs', () => {
       expect(existsSync(join(cwd, 'docs/contracts', page))).toBe(true);
     }
     const check = capture(cwd);
-    expect(await runCli(['docs', '--out', 'docs/contracts', '--check'], check.io)).toBe(0);
+    expect(await runCli(['docs', '--builtin', '--out', 'docs/contracts', '--check'], check.io)).toBe(0);
     expect(check.out.stdout).toBe(`docs/contracts: ${pages} pages up to date.\n`);
   });
 

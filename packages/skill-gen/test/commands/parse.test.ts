@@ -284,6 +284,26 @@ describe('skillpack parse', () => {
     expect(ran.document).toMatchObject({ ok: false, runtime: 'claude-code' });
   });
 
+  it.each([
+    ['claude-code', 'claude-code/captured/stream-json-success-verdict.jsonl'],
+    ['codex', 'codex/captured/exec-json-success-verdict.jsonl'],
+    ['opencode', 'opencode/captured/run-json-error-after-stop.ndjson'],
+  ])('shows partial_last_line when the %s output ends inside a line', async (runtime, file) => {
+    const lines = readFileSync(join(FIXTURES, file), 'utf8').trimEnd().split('\n');
+    const cut = [...lines.slice(0, -1), lines.at(-1)!.slice(0, 30)].join('\n');
+    const partial = {
+      code: 'partial_last_line',
+      message: expect.stringContaining('was cut while writing it'),
+    };
+    const ran = await parse(['--contract', 'conflux.acceptance'], cut);
+    expect(ran.code).toBe(1);
+    expect(ran.document).toMatchObject({ ok: false, runtime, warnings: [partial] });
+    const accepted = await parse(['--contract', 'conflux.acceptance', '--accept-incomplete'], cut);
+    expect(accepted.document).toMatchObject({ ok: true, warnings: expect.arrayContaining([partial]) });
+    const whole = await parse(['--contract', 'conflux.acceptance'], `${lines.join('\n')}\n`);
+    expect(JSON.stringify(whole.document)).not.toContain('partial_last_line');
+  });
+
   it('reads the runtime that was named, even when the input is another', async () => {
     const ran = await parse([
       '--contract',
@@ -314,7 +334,7 @@ describe('skillpack parse', () => {
       command: 'parse',
       error: { name: 'UsageError', code, message: expect.stringMatching(message) },
     });
-    expect(ran.stderr).toContain('Run "skillpack help parse" for usage.');
+    expect(ran.stderr).toContain('Run "skillpack parse --help" for every option.');
   });
 
   it('exits 1 for an unknown contract (a ConfigError, as in every command), listing the known ones', async () => {

@@ -7,9 +7,9 @@ import { cli } from '../_support/cli.js';
 import { tempDir } from '../_support/temp.js';
 
 describe('skillpack schemas', () => {
-  it("writes every registered contract's schema and strict variant, which validate its examples", async () => {
+  it("with --builtin, writes every built-in contract's schema and strict variant, which validate its examples", async () => {
     const root = tempDir();
-    const run = await cli(root, 'schemas', '--out', 'schemas');
+    const run = await cli(root, 'schemas', '--builtin', '--out', 'schemas');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       `Wrote ${builtinContracts.ids.length * 2} schemas for ${builtinContracts.ids.length} contracts into schemas.\n`,
@@ -26,6 +26,15 @@ describe('skillpack schemas', () => {
       for (const example of contract.examples)
         expect(validate(example.value), `${contract.id} ${example.name}`).toBe(true);
     }
+  });
+
+  it('without a contract of your own or --builtin, writes nothing and says what to pass', async () => {
+    const root = tempDir();
+    const run = await cli(root, 'schemas', '--out', 'schemas');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no contract of your own is registered');
+    expect(run.stderr).toContain('pass --builtin');
+    expect(readdirSync(root)).toEqual([]);
   });
 
   it('requires --out', async () => {

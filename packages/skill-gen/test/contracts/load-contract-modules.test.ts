@@ -142,6 +142,28 @@ describe('contract modules', () => {
     expect(error.message).toContain(says);
   });
 
+  it('a syntax error points at the module file:line:column, not at the config, and does not suggest npm install', async () => {
+    const name = write('syntax.ts', `${reviewModule('acme.syntax')}\nexport const broken = review.;\n`);
+    const error = await configError(load(name));
+    expect(error.code).toBe('contract_module_unloadable');
+    expect(error.message).toMatch(
+      /^syntax\.ts:7:30: The contract module "\.\/syntax\.ts" \(named in skillpack\.config\.json\) cannot be compiled: /,
+    );
+    expect(error.message).not.toContain('npm install');
+    expect(error.details).toMatchObject({
+      file: 'syntax.ts',
+      line: 7,
+      column: 30,
+      fix: 'Correct the module at syntax.ts:7:30.',
+    });
+  });
+
+  it('an import that does not resolve suggests installing it, at the line that imports it', async () => {
+    const error = await configError(load(write('needs-dep.ts', "\nimport '@acme/not-installed';\n")));
+    expect(error.message).toMatch(/^needs-dep\.ts:2:\d+: /);
+    expect(error.details.fix).toContain('npm install');
+  });
+
   it('a missing file and the same id from two modules are ConfigErrors too', async () => {
     expect((await configError(load('./nowhere.ts'))).code).toBe('contract_module_not_found');
     const a = write('a.ts', reviewModule('acme.same'));

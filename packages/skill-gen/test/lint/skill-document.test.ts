@@ -152,3 +152,21 @@ describe('per-runtime severity', () => {
     expect(lintSkillFile(input(text), ['codex']).map((finding) => finding.rule)).toEqual(['bom']);
   });
 });
+
+describe('a YAML syntax finding', () => {
+  it('ends with the problem, not the parser\'s dangling "at line N, column M:"', () => {
+    const skill = parseSkillDocument({
+      file: 'x/SKILL.md',
+      fileName: 'SKILL.md',
+      folderName: 'x',
+      bytes: new TextEncoder().encode('---\nname: x\ndescription: Use this: when x\n---\nBody.\n'),
+    });
+    const issues = skill.frontMatter.kind === 'yaml' ? skill.frontMatter.issues : [];
+    expect(issues.length).toBeGreaterThan(0);
+    for (const issue of issues) expect(issue.message).not.toMatch(/at line \d+, column \d+:?$/);
+    expect(issues[0]).toMatchObject({
+      line: 3,
+      message: 'Nested mappings are not allowed in compact mappings',
+    });
+  });
+});

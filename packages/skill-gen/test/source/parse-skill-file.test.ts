@@ -70,6 +70,15 @@ describe('safeParseSkillFile', () => {
     expect(String(error.details.fix)).toMatch(/quote/i);
   });
 
+  it("names the YAML error at the file line and column, without the parser's dangling position", () => {
+    const error = failure('---\nname: demo\ndescription: Use this: when reviewing\n---\n');
+    expect(error.message).toMatch(
+      /^skills\/demo\/skill\.md:3:14: The front matter is not valid YAML: Nested mappings are not allowed in compact mappings\. Fix: /,
+    );
+    expect(error.message).not.toMatch(/at line \d+, column \d+/);
+    expect(error.details).toMatchObject({ line: 3, column: 14 });
+  });
+
   it('refuses duplicate keys', () => {
     expect(failure('---\nname: demo\nname: other\ndescription: d\n---\n').code).toBe('front_matter_yaml');
   });

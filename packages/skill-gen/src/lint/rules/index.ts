@@ -2,6 +2,7 @@ import { type LintCheck, type LintRule, toLintRule } from '../finding.js';
 import type { LintDeclarations } from '../lint-declaration.js';
 import { lintFacts } from '../lint-facts.js';
 import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
+import { contractExampleInvalid } from './contract-examples.js';
 import {
   descriptionListingTruncated,
   descriptionMissing,
@@ -84,6 +85,7 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   fileReferenceUnresolved,
   fileReferenceEscapesSkill,
   fileNameWindowsUnsafe,
+  contractExampleInvalid,
 ];
 
 /** Every lint rule, with the severity and the facts each runtime's declaration gives it. */

@@ -39,6 +39,7 @@ export const LINT_RULE_IDS = [
   'file-reference-unresolved',
   'file-reference-escapes-skill',
   'file-name-windows-unsafe',
+  'contract-example-invalid',
   'contract-unknown',
 ] as const;
 /** One of `LINT_RULE_IDS`. */

@@ -41,5 +41,6 @@ export const claudeCodeLintSeverity = {
   'file-reference-unresolved': 'warning',
   'file-reference-escapes-skill': 'warning',
   'file-name-windows-unsafe': 'error',
+  'contract-example-invalid': 'error',
   'contract-unknown': 'off',
 } as const satisfies LintSeverities;

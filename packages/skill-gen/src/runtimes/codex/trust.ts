@@ -14,6 +14,7 @@ import {
   trustCodexHookHashes,
   trustCodexProject,
 } from '@skillpack/adapters/codex';
+import { cliCommand } from '../../cli/invocation.js';
 import type { InstallScope } from '../../install/layout.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
 
@@ -209,7 +210,7 @@ export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): stri
     if (trust.configToml !== undefined)
       lines.push('The project must be trusted too (if it is not yet):', '', ...indent(trust.configToml), '');
     lines.push(
-      `Get the exact lines with \`${rerun} --codex <path to codex>\` (or \`skillpack doctor --runtime codex\`).`,
+      `Get the exact lines with \`${rerun} --codex <path to codex>\` (or \`${cliCommand('doctor --runtime codex')}\`).`,
     );
   }
   lines.push(
