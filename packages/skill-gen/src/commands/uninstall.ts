@@ -17,7 +17,13 @@ skillpack-lock.json. A Claude Code plugin form installed with --activate is unre
 .claude/settings.json are taken out, leaving the file as it was before. A Gemini CLI extension or Copilot CLI
 plugin form installed with --activate is uninstalled by the runtime's own CLI first (\`gemini extensions
 uninstall\`, \`copilot plugin uninstall\`; --plugin-cli PATH with --runtime), then its staged files are removed.`,
-  positionals: [{ name: 'PACK_NAME', required: true, description: 'The name of the installed pack' }],
+  positionals: [
+    {
+      name: 'PACK_NAME',
+      required: true,
+      description: 'The installed pack: its name, or the npm package it came from',
+    },
+  ],
   options: {
     scope: { ...SCOPE_OPTION, required: true },
     runtime: {

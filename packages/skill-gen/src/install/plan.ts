@@ -103,7 +103,8 @@ export interface Plan {
 }
 
 export interface InstallPlanInput {
-  readonly pack: { readonly name: string; readonly version: string };
+  /** `package`: the npm package the pack came from, recorded in the lock. */
+  readonly pack: { readonly name: string; readonly version: string; readonly package?: string };
   readonly runtime: RuntimeId;
   readonly scope: InstallScope;
   readonly files: readonly PackFile[];

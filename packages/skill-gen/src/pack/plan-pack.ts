@@ -40,6 +40,7 @@ export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
     cwd,
     [
       configPath,
+      ...(loaded.packageJsonPath ? [loaded.packageJsonPath] : []),
       ...modules.flatMap((entry) => entry.inputs),
       ...skillFiles,
       ...templateFiles(templates),
