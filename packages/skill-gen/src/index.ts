@@ -12,23 +12,18 @@ export { renderContractDocs } from './docs/contract-docs.js';
 export type { InstallScope } from './install/layout.js';
 export { LOCK_FILE_NAME } from './install/layout.js';
 export type { LockedFile, LockedInstall, LockFile } from './install/lock-file.js';
-export { safeParseLockFile } from './install/lock-file.js';
 export type {
   InstalledPack,
-  InstallOptions,
   OperationOutcome,
   OperationStatus,
   ScopeListing,
   ScopeOptions,
-  UninstallOptions,
 } from './install/operations.js';
-export { installPack, listScope, uninstallPack } from './install/operations.js';
 export type { LintFinding, LintRule } from './lint/finding.js';
 export type { LintReport } from './lint/run-lint.js';
 export type { LintRuntime, Severity } from './lint/runtimes.js';
 export type { SkillFileInput } from './lint/skill-document.js';
 export type { BuildOptions, BuildResult, CheckResult } from './pack/build-pack.js';
-export { buildPack, checkPack } from './pack/build-pack.js';
 export type { CheckReport, DriftEntry, DriftKind } from './pack/check-pack.js';
 export { generatorVersion } from './pack/generator-version.js';
 export type { Manifest, ManifestFile } from './pack/manifest.js';
@@ -38,9 +33,15 @@ export { SKILLPACK_PACKAGES } from './pack/pack-reads.js';
 export type { PackRequest } from './pack/pack-request.js';
 export { DEFAULT_CONFIG_FILE } from './pack/pack-request.js';
 export type { PackPlan } from './pack/plan-pack.js';
-export { planPack } from './pack/plan-pack.js';
 export { writeContractSchemas } from './render/contract-schemas.js';
+export type {
+  InstallOptions,
+  RuntimeInstallOptions,
+  UninstallOptions,
+} from './runtimes/runtime-install.js';
+export { installPack, listScope, safeParseLockFile, uninstallPack } from './runtimes/runtime-install.js';
 export { LINT_RULES, lintSkillFile, runLint } from './runtimes/runtime-lint.js';
+export { buildPack, checkPack, planPack } from './runtimes/runtime-pack.js';
 export type { SkillFrontMatter } from './source/front-matter-schema.js';
 export type { ParsedSkillFile } from './source/parse-skill-file.js';
 export { safeParseSkillFile } from './source/parse-skill-file.js';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { createContractRegistry, defineContract } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildPack } from '../src/pack/build-pack.js';
 import { createTypeReferences, type ModuleContractSource } from '../src/render/type-reference.js';
+import { buildPack } from '../src/runtimes/runtime-pack.js';
 import { reviewContractSource } from './_support/review-contract.js';
 import { tempDir } from './_support/temp.js';
 

@@ -22,7 +22,7 @@ wrote that this one no longer produces are removed, unless you changed them sinc
   },
   async run(context) {
     const { io, values, progress } = context;
-    const { buildPack } = await import('../pack/build-pack.js');
+    const { buildPack } = await import('../runtimes/runtime-pack.js');
     const dryRun = values['dry-run'];
     const result = await buildPack(packRequest(context), {
       dryRun,

@@ -45,7 +45,7 @@ delete, so check says to delete it.`,
   exits: { ok: 'no drift', failed: 'drift, or a mistake in the config or sources' },
   async run(context) {
     const { io, values } = context;
-    const { checkPack } = await import('../pack/build-pack.js');
+    const { checkPack } = await import('../runtimes/runtime-pack.js');
     const result = await checkPack(packRequest(context));
     const out = relative(io.cwd, result.outDir) || '.';
     if (context.format === 'json') {

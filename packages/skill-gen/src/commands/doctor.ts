@@ -2,7 +2,7 @@ import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
-import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
+import { SKILL_GEN_RUNTIME_LIST, SKILL_GEN_RUNTIMES, skillGenRuntime } from '../runtimes/registry.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';
@@ -48,7 +48,7 @@ the runs and says so.`,
   async run({ io, values, format }) {
     const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }, { contractResolver }] =
       await Promise.all([
-        import('../install/operations.js'),
+        import('../runtimes/runtime-install.js'),
         import('../doctor/probes.js'),
         import('../doctor/report.js'),
         import('../doctor/resolve-contract.js'),
@@ -74,7 +74,7 @@ the runs and says so.`,
         };
         const diagnosis = await diagnoseInstall(pack.install, skillGenRuntime(pack.install.runtime), context);
         const enforcement = prove
-          ? await prove(pack.install, { ...context, contract })
+          ? await prove(pack.install, { ...context, contract }, SKILL_GEN_RUNTIMES)
           : await (await import('../doctor/hooked-contracts.js'))
               .readHookedContractIds(
                 pack.install,

@@ -20,7 +20,7 @@ export const command = defineCommand({
   exits: { ok: 'listed', failed: 'a lock file is damaged' },
   async run({ io, values, format }) {
     const [{ listScope }, { formatListingJson, formatListingText }] = await Promise.all([
-      import('../install/operations.js'),
+      import('../runtimes/runtime-install.js'),
       import('../install/format.js'),
     ]);
     const scopes = values.scope === undefined ? INSTALL_SCOPES : [values.scope as InstallScope];

@@ -1,8 +1,7 @@
 import { CONTRACT_ID_PATTERN, contractIdProblem } from '@skillpack/core';
 import { z } from 'zod';
 import { windowsNameProblem } from '../files/windows-names.js';
-import { ClaudeCodeConfigSchema } from '../runtimes/claude-code/config.js';
-import { CodexConfigSchema } from '../runtimes/codex/config.js';
+import { RUNTIME_CONFIG_SECTIONS } from '../runtimes/sections.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 
 /** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */
@@ -109,8 +108,8 @@ export const PackConfigSchema = z.strictObject({
     .record(ContractIdSchema, HookConfigSchema)
     .default({})
     .meta({ description: 'Contracts whose Stop hook (Claude Code, Codex) and OpenCode plugin are wired.' }),
-  'claude-code': ClaudeCodeConfigSchema,
-  codex: CodexConfigSchema,
+  // Each runtime's own section (`config.ts` of its folder), for the runtimes that have one.
+  ...RUNTIME_CONFIG_SECTIONS,
   portable: z
     .strictObject({
       packageName: z

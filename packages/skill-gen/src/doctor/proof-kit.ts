@@ -61,6 +61,22 @@ export interface RuntimeProof {
   settle?(run: AgentRun, script: ProofScript): { finish: string; finalText: string | undefined };
 }
 
+/** What doctor's proving run reads of a runtime's declaration (`SkillGenRuntime`). */
+export interface ProvenRuntime {
+  /** The version its proof is tested with; another version's failure says so. */
+  readonly testedVersion: string;
+  /** The user configuration a user-scope install lives in, copied into the run's home. */
+  readonly install: { readonly userConfig: readonly string[] };
+  readonly doctor: {
+    /** Loads its proof (`proof.ts` of its folder). */
+    readonly proof: () => Promise<RuntimeProof>;
+    /** Its configuration files a Stop hook may be registered in besides the pack's own files. */
+    readonly hookConfigFiles: readonly string[];
+    /** Its project folders whose `node_modules` the throwaway copy keeps. */
+    readonly keptModules?: readonly string[];
+  };
+}
+
 /** A proof whose preflight always runs. */
 export const runAlways = async (): Promise<Preflight> => ({ kind: 'run' });
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import {
   CLI_NAMES,
   createScriptedModel,
@@ -17,43 +17,42 @@ import {
   when,
 } from '@skillpack/testing';
 import type { LockedInstall } from '../install/lock-file.js';
-import { perRuntime, SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
 import { deriveAnswers } from './answers.js';
 import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject } from './project-copy.js';
-import type { ProveContext, RuntimeProof, ScriptedAnswer } from './proof-kit.js';
+import type { ProveContext, ProvenRuntime, RuntimeProof, ScriptedAnswer } from './proof-kit.js';
 
-export type { ProveContext } from './proof-kit.js';
+export type { ProveContext, ProvenRuntime } from './proof-kit.js';
 
 import type { DoctorCheck } from './report.js';
 import { runRuntime } from './run-runtime.js';
 
-/** Runtime configuration files a Stop hook may be registered in, every runtime's. */
-const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles);
+/** The declarations of every runtime, by id: what the proving run reads of each. */
+export type ProvenRuntimes = Readonly<Record<RuntimeId, ProvenRuntime>>;
 
-/** The top folders whose `node_modules` a project copy keeps, every runtime's. */
-const KEPT_MODULES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.keptModules ?? []);
-
-/** The versions doctor's proof is tested with (e2e/runtimes/package.json). */
-export const TESTED_VERSIONS = perRuntime((runtime) => runtime.testedVersion);
-
-/** The user configuration a user-scope install lives in, copied into the run's home. */
-const USER_CONFIG = perRuntime((runtime) => runtime.install.userConfig);
-
-async function versionNote(runtime: RuntimeId, cli: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** `testedVersion`: the version doctor's proof is tested with (e2e/runtimes/package.json). */
+async function versionNote(
+  runtime: RuntimeId,
+  testedVersion: string,
+  cli: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   const output = await runRuntime(cli, ['--version'], { cwd: tmpdir(), env, timeoutMs: 30_000 });
   const version = output.kind === 'ran' ? /\d+\.\d+\.\d+/.exec(output.stdout)?.[0] : undefined;
   if (version === undefined) return '';
-  return version === TESTED_VERSIONS[runtime]
+  return version === testedVersion
     ? ''
-    : ` Unsupported version: ${CLI_NAMES[runtime]} ${version} (doctor is tested with ${TESTED_VERSIONS[runtime]}).`;
+    : ` Unsupported version: ${CLI_NAMES[runtime]} ${version} (doctor is tested with ${testedVersion}).`;
 }
 
-/** Copy each user configuration folder that exists into a staging folder, so a stand-in can be added. */
-async function stageUserConfig(runtime: RuntimeId, home: string, stage: string) {
+/**
+ * Copy each folder of the user configuration a user-scope install lives in (`userConfig`) that exists into a
+ * staging folder, so a stand-in can be added.
+ */
+async function stageUserConfig(userConfig: readonly string[], home: string, stage: string) {
   const copies: { from: string; to: string }[] = [];
-  for (const folder of USER_CONFIG[runtime]) {
+  for (const folder of userConfig) {
     if (!existsSync(join(home, folder))) continue;
     await cp(join(home, folder), join(stage, folder), {
       recursive: true,
@@ -123,6 +122,7 @@ async function runScripted(
 /** One proving run of `script` in `project`, and the reason when it does not enforce. */
 async function proveOne(
   install: LockedInstall,
+  runtime: ProvenRuntime,
   runtimeProof: RuntimeProof,
   context: ProveContext,
   cli: string,
@@ -147,7 +147,8 @@ async function proveOne(
         runScripted(install, runtimeProof, context, cli, project, setup, script, answers),
     });
     const check = enforcementVerdict(proof, script, () => why);
-    return { ...check, detail: `${check.detail}${await versionNote(install.runtime, cli, context.env)}` };
+    const note = await versionNote(install.runtime, runtime.testedVersion, cli, context.env);
+    return { ...check, detail: `${check.detail}${note}` };
   } catch (error) {
     return {
       kind: 'enforcement',
@@ -184,13 +185,18 @@ function missingHookEntries(install: LockedInstall): DoctorCheck[] {
 /**
  * For each contract an installed pack hooks: run the real CLI headless in a throwaway copy and report
  * whether a wrong answer was pushed back with the contract's correction and a right one accepted, or
- * exactly why not. Never throws; never writes outside its temp folders.
+ * exactly why not. `runtimes`: every runtime's declaration (each one's hook configuration files are read,
+ * and each one's kept `node_modules` are copied). Never throws; never writes outside its temp folders.
  */
 export async function proveEnforcement(
   install: LockedInstall,
   context: ProveContext,
+  runtimes: ProvenRuntimes,
 ): Promise<DoctorCheck[]> {
-  const ids = await readHookedContractIds(install, context.root, HOOK_CONFIG_FILES);
+  const declared = RUNTIME_IDS.map((id) => runtimes[id]);
+  const runtime = runtimes[install.runtime];
+  const hookConfigFiles = declared.flatMap(({ doctor }) => doctor.hookConfigFiles);
+  const ids = await readHookedContractIds(install, context.root, hookConfigFiles);
   if (ids.length === 0) return missingHookEntries(install);
   const cli = context.binDir
     ? join(context.binDir, CLI_NAMES[install.runtime])
@@ -203,7 +209,7 @@ export async function proveEnforcement(
         `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}; install it or pass --bin-dir`,
       ),
     );
-  const runtimeProof = await skillGenRuntime(install.runtime).doctor.proof();
+  const runtimeProof = await runtime.doctor.proof();
   const preflight = await runtimeProof.preflight(install, context, cli);
   if (preflight.kind === 'blocked') return ids.map((id) => check(id, 'not_enforced', preflight.detail));
   const scripts: (ProofScript | DoctorCheck)[] = [];
@@ -223,7 +229,13 @@ export async function proveEnforcement(
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
   let copy: ReturnType<typeof copyProject>;
   try {
-    copy = install.scope === 'project' ? copyProject(context.cwd, KEPT_MODULES) : emptyProject();
+    copy =
+      install.scope === 'project'
+        ? copyProject(
+            context.cwd,
+            declared.flatMap(({ doctor }) => doctor.keptModules ?? []),
+          )
+        : emptyProject();
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     const detail = `could not make the throwaway copy of ${context.cwd}: ${(error as Error).message}`;
@@ -232,7 +244,7 @@ export async function proveEnforcement(
   try {
     const copyIntoHome =
       install.scope === 'user'
-        ? await stageUserConfig(install.runtime, context.root, stage)
+        ? await stageUserConfig(runtime.install.userConfig, context.root, stage)
         : ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? []);
     runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
     const setup = { copyIntoHome, runOptions: preflight.runOptions };
@@ -241,7 +253,7 @@ export async function proveEnforcement(
       checks.push(
         'kind' in script
           ? script
-          : await proveOne(install, runtimeProof, context, cli, copy.dir, setup, script),
+          : await proveOne(install, runtime, runtimeProof, context, cli, copy.dir, setup, script),
       );
     return checks;
   } finally {

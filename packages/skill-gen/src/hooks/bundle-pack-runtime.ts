@@ -6,7 +6,7 @@ import { builtinContractListOf } from '@skillpack/core';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
-import { BUNDLE_TITLES, type BundleName, type HookBundles, MODULE_BUNDLE_EXPORTS } from './hook-bundles.js';
+import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
 function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
@@ -104,44 +104,48 @@ async function buildHook(modules: readonly ModuleContract[], ids: readonly strin
   );
 }
 
-/** A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its config names them. */
+/**
+ * A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its
+ * config names them. Its entry's last line exports the pack-runtime factory's call as `build` declares.
+ */
 async function buildModule(
-  name: Exclude<BundleName, 'hook'>,
+  build: Extract<BundleBuild, { kind: 'module' }>,
   modules: readonly ModuleContract[],
   ids: readonly string[],
 ): Promise<Uint8Array> {
   const { setup, entry, checked, recipe } = await bundler();
-  const { factory, exportAs } = MODULE_BUNDLE_EXPORTS[name];
+  const { factory, exported } = build;
+  const call = `${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`;
   const module = [
     `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
-    exportAs(`${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`),
+    exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
 }
 
 /**
- * Bundle the hook and the OpenCode plugin a pack needs with the contracts it hooks inside (from its own
- * modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them with
- * plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
+ * Bundle the hook and the plugin or extension modules a pack needs with the contracts it hooks inside (from
+ * its own modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them
+ * with plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
  * contracts would let every stop through.
  */
 export async function bundlePackRuntime(
-  needed: readonly BundleName[],
+  needed: readonly EnforcementBundle[],
   modules: readonly ModuleContract[],
   hooked: readonly string[],
   configFile: string,
 ): Promise<HookBundles> {
-  const bundles: { [name in BundleName]?: Uint8Array } = {};
-  for (const name of needed) {
+  const bundles: Record<string, Uint8Array> = {};
+  for (const { name, title, build } of needed) {
     try {
       bundles[name] =
-        name === 'hook' ? await buildHook(modules, hooked) : await buildModule(name, modules, hooked);
+        build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
     } catch (cause) {
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
       throw authorError('hook_bundle_failed', {
         file: configFile,
-        message: `The ${BUNDLE_TITLES[name]} cannot carry the pack's contracts: ${why}.`,
+        message: `The ${title} cannot carry the pack's contracts: ${why}.`,
         fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
         cause,
       });

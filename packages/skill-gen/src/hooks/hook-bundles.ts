@@ -3,44 +3,42 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { authorError } from '../errors/author-error.js';
-import type { EnforcementArtifact } from '../runtimes/runtime-declaration.js';
-
-/** A pack's enforcement artifact, by the name `PackRequest.bundles` gives its file. */
-export type BundleName = EnforcementArtifact;
 
 /**
- * The adapters' prebuilt, self-contained files (every built-in contract), one per artifact (its runtimes'
- * `enforcement.bundle`): what a build copies for a bundle the caller's `bundles` does not name when it names
- * the other; otherwise a build bundles the pack's own.
+ * How a build makes a bundle with the pack's contracts inside: the Stop hook program (a CommonJS program run
+ * by `node`), or an ES module the runtime loads whose export is the pack-runtime factory's call,
+ * `factory(import.meta.url, contracts)`: its default export, or a named one.
  */
-export type BundleSpecifiers = Readonly<Record<BundleName, string>>;
-
-/** Each bundle's name in messages. */
-export const BUNDLE_TITLES: Readonly<Record<BundleName, string>> = {
-  hook: 'Stop hook',
-  opencodePlugin: 'OpenCode plugin',
-  piExtension: 'Pi extension',
-};
+export type BundleBuild =
+  | { readonly kind: 'hook' }
+  | {
+      readonly kind: 'module';
+      /** The factory `@skillpack/adapters/pack-runtime` exports for this module. */
+      readonly factory: string;
+      readonly exported: 'default' | { readonly named: string };
+    };
 
 /**
- * The last line of an ES-module bundle's entry, given the pack-runtime factory's call: OpenCode calls every
- * export of a plugin module (so its plugin is the only one), Pi loads an extension module's default export.
+ * The enforcement artifact a runtime's pack carries (its declaration's `enforcement`): one bundle, which
+ * runtimes may share (every Stop-hook runtime carries the hook program).
  */
-export const MODULE_BUNDLE_EXPORTS: Readonly<
-  Record<
-    Exclude<BundleName, 'hook'>,
-    { readonly factory: string; readonly exportAs: (call: string) => string }
-  >
-> = {
-  opencodePlugin: {
-    factory: 'createPackPlugin',
-    exportAs: (call) => `export const SkillpackContractsPlugin = ${call};`,
-  },
-  piExtension: { factory: 'createPiPackExtension', exportAs: (call) => `export default ${call};` },
-};
+export interface EnforcementBundle {
+  /** Its key in `PackRequest.bundles` and in a target's bundles (`hook`). */
+  readonly name: string;
+  /** Its name in messages (`Stop hook`). */
+  readonly title: string;
+  /**
+   * The adapters' prebuilt, self-contained file of it (every built-in contract): what a build copies for a
+   * bundle the caller's `bundles` does not name when it names another; otherwise a build bundles the pack's own.
+   */
+  readonly prebuilt: string;
+  readonly build: BundleBuild;
+}
 
-export type HookBundles = { readonly [name in BundleName]?: Uint8Array };
-export type BundlePaths = { readonly [name in BundleName]?: string };
+/** The bundles a build made or read, by name. */
+export type HookBundles = Readonly<Record<string, Uint8Array>>;
+/** Files of the bundles the caller names itself, by name (`PackRequest.bundles`). */
+export type BundlePaths = Readonly<Record<string, string>>;
 
 /** Through the adapters' exports map, else the file inside its `dist/bundles/` (the package ships `dist`). */
 export function resolveBundle(specifier: string): string | undefined {
@@ -63,21 +61,20 @@ export function resolveBundle(specifier: string): string | undefined {
  * wire a hook that does not exist, so nothing is faked.
  */
 export async function loadHookBundles(
-  needed: readonly BundleName[],
-  specifiers: BundleSpecifiers,
+  needed: readonly EnforcementBundle[],
   configFile: string,
   paths: BundlePaths = {},
 ): Promise<HookBundles> {
-  const bundles: { [name in BundleName]?: Uint8Array } = {};
-  for (const name of needed) {
-    const path = paths[name] ?? resolveBundle(specifiers[name]);
+  const bundles: Record<string, Uint8Array> = {};
+  for (const { name, prebuilt } of needed) {
+    const path = paths[name] ?? resolveBundle(prebuilt);
     try {
-      if (path === undefined) throw new Error(`cannot resolve ${specifiers[name]}`);
+      if (path === undefined) throw new Error(`cannot resolve ${prebuilt}`);
       bundles[name] = await readFile(path);
     } catch (cause) {
       throw authorError('hook_bundle_missing', {
         file: configFile,
-        message: `The config wires hooks, but ${specifiers[name]} is not available (${cause instanceof Error ? cause.message : String(cause)}).`,
+        message: `The config wires hooks, but ${prebuilt} is not available (${cause instanceof Error ? cause.message : String(cause)}).`,
         fix: 'Build @skillpack/adapters first (npm run build -w @skillpack/adapters), or remove "hooks" from the config.',
         cause,
       });

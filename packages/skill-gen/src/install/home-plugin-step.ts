@@ -5,8 +5,7 @@
 import { stat } from 'node:fs/promises';
 import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
-import { skillGenRuntime } from '../runtimes/registry.js';
-import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
+import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { homePluginSteps, installedAbsolute, stagedAbsolute } from './home-plugin.js';
 import { checkHomePluginCli, type HomePluginContext, homePluginCommand } from './home-plugin-register.js';
 import type { LockedHomePlugin, LockedInstall } from './lock-file.js';
@@ -38,20 +37,20 @@ export interface HomePluginPlan {
   readonly registering: boolean;
 }
 
-const formOf = (runtime: RuntimeId): HomePluginForm => {
-  const form = skillGenRuntime(runtime).install.homePlugin;
-  if (!form) throw new Error(`${runtime} has no home plugin form`);
+const formOf = (runtime: SkillGenRuntime): HomePluginForm => {
+  const form = runtime.install.homePlugin;
+  if (!form) throw new Error(`${runtime.id} has no home plugin form`);
   return form;
 };
 
 function contextFor(
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
   home: string,
   env: NodeJS.ProcessEnv,
   cli: string | undefined,
 ): HomePluginContext {
   const form = formOf(runtime);
-  return { title: skillGenRuntime(runtime).title, form, cli: cli ?? form.command, home, env };
+  return { title: runtime.title, form, cli: cli ?? form.command, home, env };
 }
 
 /**
@@ -59,7 +58,7 @@ function contextFor(
  * and the lock records the plugin; without, an earlier install's record is kept.
  */
 export async function planHomePlugin(input: {
-  readonly runtime: RuntimeId;
+  readonly runtime: SkillGenRuntime;
   readonly home: string;
   readonly pack: string;
   readonly name: string;
@@ -77,7 +76,7 @@ export async function planHomePlugin(input: {
   }
   const locked = input.activate ? { name: input.name } : input.previous?.homePlugin;
   return ok({
-    runtime: input.runtime,
+    runtime: input.runtime.id,
     pack: input.pack,
     context,
     name: input.name,
@@ -147,6 +146,7 @@ async function isDirectory(path: string): Promise<boolean> {
 
 /** Have each runtime's CLI uninstall the plugins `installs` recorded, before their staged files are removed. */
 export async function unregisterHomePlugins(
+  runtimes: SkillGenRuntimes,
   installs: readonly LockedInstall[],
   options: {
     readonly home: string;
@@ -156,7 +156,12 @@ export async function unregisterHomePlugins(
 ): Promise<Result<void, SkillpackError>> {
   for (const install of installs) {
     if (!install.homePlugin) continue;
-    const context = contextFor(install.runtime, options.home, options.env, options.clis?.[install.runtime]);
+    const context = contextFor(
+      runtimes[install.runtime],
+      options.home,
+      options.env,
+      options.clis?.[install.runtime],
+    );
     const removed = await unregisterOne(context, install.pack.name, install.homePlugin.name);
     if (!removed.success) return fail(removed.error);
   }

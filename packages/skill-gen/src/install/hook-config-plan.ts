@@ -1,11 +1,10 @@
 // Planning the edit of a runtime's hook configuration file for an install or an uninstall: which file, which
 // placeholder the pack's declaration uses, and how the command names the installed program, per runtime.
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
 import { fail, ok, ProtocolError, type Result, type SkillpackError } from '@skillpack/core';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
-import { perRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { probePaths } from './disk-state.js';
 import {
   declaredHookEntries,
@@ -29,17 +28,14 @@ export interface PackHook {
   readonly folder: string;
 }
 
-/** Each runtime's hook wiring (`hook-wiring.ts` of its folder); `undefined` where it has no hook entry. */
-export const HOOK_WIRING = perRuntime((runtime) => runtime.install.hookWiring);
-
 /** The installed hook program as the hook command names it (the marker of skillpack's entries). */
 export function hookCommandProgram(
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
   root: string,
   scope: InstallScope,
   folder: string,
 ): string {
-  const wiring = HOOK_WIRING[runtime];
+  const wiring = runtime.install.hookWiring;
   return `${wiring ? wiring.commandDir(root, scope, folder) : absolute(root, folder)}/skillpack-hook.cjs`;
 }
 
@@ -84,7 +80,7 @@ function mismatch(file: string): SkillpackError {
  * skillpack cannot parse (or one with comments): nothing is lost.
  */
 export async function planHookConfig(input: {
-  readonly runtime: RuntimeId;
+  readonly runtime: SkillGenRuntime;
   readonly scope: InstallScope;
   readonly root: string;
   readonly packDir: string;
@@ -92,7 +88,7 @@ export async function planHookConfig(input: {
   readonly previous: LockedInstall | undefined;
   readonly force: boolean;
 }): Promise<Result<HookConfigPlan | undefined, SkillpackError>> {
-  const wiring = HOOK_WIRING[input.runtime];
+  const wiring = input.runtime.install.hookWiring;
   const recorded = input.previous?.hookConfig;
   if (!wiring || (!input.hook && !recorded)) return ok(undefined);
   const file = wiring.file;
@@ -144,6 +140,7 @@ export async function planHookConfig(input: {
 
 /** Plan taking uninstalled packs' recorded groups out of their hook configuration; what a person changed stays. */
 export async function planHookConfigRemoval(
+  runtimes: SkillGenRuntimes,
   root: string,
   installs: readonly LockedInstall[],
 ): Promise<PlanAction[]> {
@@ -164,13 +161,13 @@ export async function planHookConfigRemoval(
         install.hookConfig!.entries.map((entry) => entry.sha256),
       );
       const first = withHooks[0]!;
-      const wiring = HOOK_WIRING[first.runtime];
-      const folder = wiring?.folder(first.pack.name) ?? '';
+      const runtime = runtimes[first.runtime];
+      const folder = runtime.install.hookWiring?.folder(first.pack.name) ?? '';
       const removed = removeHookEntries({
         text,
         file: join(root, file),
         recorded,
-        marker: hookCommandProgram(first.runtime, root, first.scope, folder),
+        marker: hookCommandProgram(runtime, root, first.scope, folder),
         createdFile: withHooks.every((install) => install.hookConfig!.createdFile),
       });
       if (!removed.success) release('modified');

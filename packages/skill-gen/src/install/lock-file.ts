@@ -2,17 +2,13 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../json/stable-json.js';
-import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
 
-/** The hook configuration files install edits, relative to the scope root (project or home). */
-const HOOK_CONFIG_FILES = SKILL_GEN_RUNTIME_LIST.flatMap((runtime) =>
-  runtime.install.hookWiring ? [runtime.install.hookWiring.file] : [],
-);
 const MAX_LOCK_FILE_CHARS = 16 * 1024 * 1024;
 
 const LockPathSchema = z
@@ -31,7 +27,8 @@ export type LockedFile = z.output<typeof LockedFileSchema>;
 
 /** The entries an install added to a runtime's hook configuration file (`.codex/hooks.json`, `.claude/settings.json`). */
 export const LockedHookConfigSchema = z.strictObject({
-  file: z.enum(HOOK_CONFIG_FILES as [string, ...string[]]),
+  /** Its runtime's hook configuration file (`hookWiring.file`; `lockOwnershipProblem` holds it to that). */
+  file: LockPathSchema,
   createdFile: z.boolean(),
   entries: z.array(
     z.strictObject({
@@ -41,40 +38,16 @@ export const LockedHookConfigSchema = z.strictObject({
   ),
 });
 
-/** The `Skill(<name>)` allow rules `--activate` added to Claude Code's settings (runtimes/claude-code/activation.ts). */
+/**
+ * The permission rules `--activate` added to the settings of a runtime whose skills need them headless
+ * (`install.headlessSkillRules`; `lockOwnershipProblem` holds the file to the one its rules go in).
+ */
 export const LockedActivationSchema = z.strictObject({
-  file: z.enum(['.claude/settings.local.json', '.claude/settings.json']),
+  file: LockPathSchema,
   createdFile: z.boolean(),
   allow: z.array(z.string().regex(/^Skill\([^()\s]+\)$/, 'must be a Skill(<name>) rule')),
 });
 export type LockedActivation = z.output<typeof LockedActivationSchema>;
-
-/** The plugin form's declaration and enabling in `.claude/settings.json` (runtimes/claude-code/plugin.ts), made by `--activate`. */
-export const LockedClaudePluginSchema = z.strictObject({
-  file: z.literal('.claude/settings.json'),
-  createdFile: z.boolean(),
-  marketplace: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
-  plugin: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
-  added: z.strictObject({
-    marketplace: z.boolean(),
-    enabled: z.boolean(),
-    createdObjects: z.array(z.enum(['extraKnownMarketplaces', 'enabledPlugins'])),
-  }),
-});
-export type LockedClaudePlugin = z.output<typeof LockedClaudePluginSchema>;
-
-/**
- * The `[plugins."<id>"]` table install added to the user scope's `.codex/config.toml` to enable the pack's
- * Codex plugin (runtimes/codex/plugin-step.ts): the id, the bytes put before it, and whether install created the file.
- */
-export const LockedCodexPluginSchema = z.strictObject({
-  file: z.literal('.codex/config.toml'),
-  id: z.string().regex(/^[A-Za-z0-9._-]+@[A-Za-z0-9._-]+$/, 'must be <plugin>@<marketplace>'),
-  prefix: z.enum(['', '\n', '\n\n']),
-  createdFile: z.boolean(),
-});
-/** The plugin table install added to Codex's config.toml, as the lock records it. */
-export type LockedCodexPlugin = z.output<typeof LockedCodexPluginSchema>;
 
 /**
  * A plugin form the runtime's own CLI installed into the home (home-plugin.ts): the plugin's name, recorded once
@@ -97,7 +70,12 @@ const SkillNameSchema = z
 /** An npm package name (`@acme/review-skills`), as `npm install` takes it. */
 export const NPM_PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
 
-export const LockedInstallSchema = z.strictObject({
+/**
+ * One lock entry. Besides these keys it may hold the records of its runtime's own install steps
+ * (`install.lockRecords`: Claude Code's `claudePlugin`, Codex's `codexPlugin`), which `safeParseLockFile` checks
+ * against the runtime's declaration; any other key is refused there.
+ */
+export const LockedInstallSchema = z.looseObject({
   pack: z.strictObject({
     name: z.string().min(1),
     version: z.string().min(1),
@@ -117,8 +95,6 @@ export const LockedInstallSchema = z.strictObject({
   files: z.array(LockedFileSchema),
   hookConfig: LockedHookConfigSchema.optional(),
   activation: LockedActivationSchema.optional(),
-  claudePlugin: LockedClaudePluginSchema.optional(),
-  codexPlugin: LockedCodexPluginSchema.optional(),
   homePlugin: LockedHomePluginSchema.optional(),
 });
 /** One pack installed for one runtime in one scope, with the files it wrote. */
@@ -163,6 +139,53 @@ function corrupt(file: string, problem: string, details: Record<string, unknown>
   );
 }
 
+/** The keys every lock entry may hold; any other is a record of its runtime's install steps. */
+const ENTRY_KEYS = new Set(Object.keys(LockedInstallSchema.shape));
+
+/**
+ * Check the keys of a lock entry beyond `LockedInstallSchema`'s: each must be the record of one of its runtime's
+ * install steps (`install.lockRecords`), made in that scope, and valid against the step's schema.
+ */
+function runtimeRecords(
+  runtimes: SkillGenRuntimes,
+  install: LockedInstall,
+  index: number,
+): Result<void, { problem: string; details: Record<string, unknown> }> {
+  const key = `${install.runtime} ${install.pack.name}`;
+  const own = runtimes[install.runtime].install.lockRecords;
+  for (const name of Object.keys(install)) {
+    if (ENTRY_KEYS.has(name)) continue;
+    const record = own.find((candidate) => candidate.key === name);
+    if (!record) {
+      const elsewhere = Object.values(runtimes)
+        .flatMap((runtime) => runtime.install.lockRecords)
+        .find((candidate) => candidate.key === name);
+      const problem = elsewhere
+        ? `${key} records ${elsewhere.what}, which ${install.runtime} installs never make`
+        : `installs.${index}: unrecognized key ${JSON.stringify(name)}`;
+      return fail({ problem, details: { fieldPath: `installs.${index}.${name}` } });
+    }
+    if (!record.scopes.includes(install.scope))
+      return fail({
+        problem: `${key} records ${record.what}, which only ${record.scopes.join(' and ')}-scope installs make`,
+        details: { fieldPath: `installs.${index}.${name}` },
+      });
+    const checked = record.schema.safeParse(install[name]);
+    if (!checked.success) {
+      const issues = toSchemaIssues(checked.error).map((issue) => ({
+        ...issue,
+        path: [`installs.${index}.${name}`, issue.path].filter(Boolean).join('.'),
+      }));
+      const first = issues[0];
+      return fail({
+        problem: `${first?.path}: ${first?.message}`,
+        details: { issues, fieldPath: first?.path },
+      });
+    }
+  }
+  return ok(undefined);
+}
+
 /**
  * Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; so is an
  * entry outside the folders a pack may own (a lock travels with the repository, so a merged edit must not be
@@ -170,6 +193,7 @@ function corrupt(file: string, problem: string, details: Record<string, unknown>
  * skills, hook or plugin (see `lockOwnershipProblem`), or one recorded for another scope. Never throws.
  */
 export function safeParseLockFile(
+  runtimes: SkillGenRuntimes,
   text: unknown,
   file: string,
   scope?: InstallScope,
@@ -193,39 +217,28 @@ export function safeParseLockFile(
   }
   const owners = new Map<string, string>();
   const keys = new Set<string>();
-  for (const install of parsed.data.installs) {
+  for (const [index, install] of parsed.data.installs.entries()) {
     const key = `${install.runtime} ${install.pack.name}`;
     if (keys.has(key))
       return fail(corrupt(file, `${install.pack.name} is recorded twice for ${install.runtime}`));
     keys.add(key);
-    if (install.claudePlugin && !skillGenRuntime(install.runtime).install.pluginForm)
-      return fail(
-        corrupt(file, `${key} records a Claude Code plugin, which ${install.runtime} installs never make`),
-      );
-    if (
-      install.homePlugin &&
-      (!skillGenRuntime(install.runtime).install.homePlugin || install.scope !== 'user')
-    )
+    const runtime = runtimes[install.runtime];
+    const records = runtimeRecords(runtimes, install, index);
+    if (!records.success) return fail(corrupt(file, records.error.problem, records.error.details));
+    if (install.homePlugin && (!runtime.install.homePlugin || install.scope !== 'user'))
       return fail(
         corrupt(
           file,
           `${key} records a plugin installed by its CLI, which only user-scope installs of a runtime with one make`,
         ),
       );
-    if (
-      install.codexPlugin &&
-      (!skillGenRuntime(install.runtime).install.pluginConfigTable || install.scope !== 'user')
-    )
-      return fail(
-        corrupt(file, `${key} records a Codex plugin table, which only user-scope Codex installs make`),
-      );
     if (scope !== undefined && install.scope !== scope)
       return fail(
         corrupt(file, `${key} is recorded for the ${install.scope} scope in the ${scope} scope's lock`),
       );
     for (const locked of install.files) {
-      if (!locked.runtimeConfig && !isOwnablePath(install.runtime, install.scope, locked.path)) {
-        const folders = ownableFolders(install.runtime, install.scope).join(', ');
+      if (!locked.runtimeConfig && !isOwnablePath(runtime, install.scope, locked.path)) {
+        const folders = ownableFolders(runtime, install.scope).join(', ');
         return fail(
           corrupt(
             file,
@@ -243,7 +256,7 @@ export function safeParseLockFile(
     }
   }
   // Inside the folders a pack may own, an entry must still be one of that pack's own files.
-  const claim = lockOwnershipProblem(parsed.data.installs);
+  const claim = lockOwnershipProblem(runtimes, parsed.data.installs);
   if (claim) return fail(corrupt(file, claim.problem, claim.path === undefined ? {} : { path: claim.path }));
   return ok(parsed.data);
 }

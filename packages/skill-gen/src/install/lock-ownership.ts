@@ -1,40 +1,40 @@
 import type { RuntimeId } from '@skillpack/adapters';
-import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { stagedFolder } from './home-plugin.js';
 import type { InstallScope } from './layout.js';
 
 /** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
-function hookProgram(runtime: RuntimeId, pack: string): string[] {
-  const folder = skillGenRuntime(runtime).install.hookWiring?.folder(pack);
+function hookProgram(runtime: SkillGenRuntime, pack: string): string[] {
+  const folder = runtime.install.hookWiring?.folder(pack);
   return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
 }
 
 /** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */
-function homePluginFolder(runtime: RuntimeId, pack: string, scope: InstallScope): string[] {
-  const form = skillGenRuntime(runtime).install.homePlugin;
+function homePluginFolder(runtime: SkillGenRuntime, pack: string, scope: InstallScope): string[] {
+  const form = runtime.install.homePlugin;
   const folder = form && scope === 'user' ? stagedFolder(form, pack) : undefined;
   return folder === undefined ? [] : [folder];
 }
 
 /**
- * What one install of a pack may own, per runtime: what its declaration's `ownership` says, plus the hook
- * program and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
+ * What one install of a pack may own: what its runtime's declaration's `ownership` says, plus the hook program
+ * and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
  */
-const OWNERSHIP = perRuntime((runtime) => {
+function ownership(runtime: SkillGenRuntime) {
   const own = runtime.install.ownership;
   return {
     ...own,
     packFiles: (pack: string, scope: InstallScope) => [
-      ...hookProgram(runtime.id, pack),
+      ...hookProgram(runtime, pack),
       ...(own.packFiles?.(pack, scope) ?? []),
     ],
     packFolders: (pack: string, version: string, scope: InstallScope) => [
       ...(own.packFolders?.(pack, version, scope) ?? []),
-      ...homePluginFolder(runtime.id, pack, scope),
+      ...homePluginFolder(runtime, pack, scope),
     ],
     hookConfigFile: runtime.install.hookWiring?.file,
   };
-});
+}
 
 /** The install an ownership question is about: the pack name, where, and the skills it records. */
 export interface OwnerIdentity {
@@ -45,8 +45,8 @@ export interface OwnerIdentity {
 }
 
 /** The skill a path is in (`<skills folder><skill>/…`), or `undefined`. */
-export function skillOfPath(runtime: RuntimeId, scope: InstallScope, path: string): string | undefined {
-  const folder = OWNERSHIP[runtime].skillsFolder[scope];
+export function skillOfPath(runtime: SkillGenRuntime, scope: InstallScope, path: string): string | undefined {
+  const folder = runtime.install.ownership.skillsFolder[scope];
   if (!path.startsWith(folder)) return undefined;
   const rest = path.slice(folder.length);
   const slash = rest.indexOf('/');
@@ -54,7 +54,11 @@ export function skillOfPath(runtime: RuntimeId, scope: InstallScope, path: strin
 }
 
 /** The skills a set of install paths holds files of, sorted: what an install records as its own. */
-export function skillsOfPaths(runtime: RuntimeId, scope: InstallScope, paths: Iterable<string>): string[] {
+export function skillsOfPaths(
+  runtime: SkillGenRuntime,
+  scope: InstallScope,
+  paths: Iterable<string>,
+): string[] {
   const skills = new Set<string>();
   for (const path of paths) {
     const skill = skillOfPath(runtime, scope, path);
@@ -63,19 +67,22 @@ export function skillsOfPaths(runtime: RuntimeId, scope: InstallScope, paths: It
   return [...skills].sort();
 }
 
-/** Whether `path` is in the install's own namespace: one of its skills' folders or a file its pack name gives it. */
-export function ownsPath(owner: OwnerIdentity, path: string): boolean {
-  const skill = skillOfPath(owner.runtime, owner.scope, path);
+/**
+ * Whether `path` is in the install's own namespace: one of its skills' folders or a file its pack name gives it
+ * (`runtime`: the declaration of `owner.runtime`).
+ */
+export function ownsPath(runtime: SkillGenRuntime, owner: OwnerIdentity, path: string): boolean {
+  const skill = skillOfPath(runtime, owner.scope, path);
   if (skill !== undefined) return owner.skills.includes(skill);
-  const rules = OWNERSHIP[owner.runtime];
+  const rules = ownership(runtime);
   if (rules.packFiles(owner.pack.name, owner.scope).includes(path)) return true;
   const folders = rules.packFolders(owner.pack.name, owner.pack.version, owner.scope);
   return folders.some((folder) => path.startsWith(folder) && path.length > folder.length);
 }
 
 /** The skill folder of `skill`, for messages and conflicts. */
-export function skillFolder(runtime: RuntimeId, scope: InstallScope, skill: string): string {
-  return `${OWNERSHIP[runtime].skillsFolder[scope]}${skill}/`;
+export function skillFolder(runtime: SkillGenRuntime, scope: InstallScope, skill: string): string {
+  return `${runtime.install.ownership.skillsFolder[scope]}${skill}/`;
 }
 
 /** One lock entry as validated: the pack, where, its skills, its files and its hook-configuration edit. */
@@ -92,11 +99,13 @@ export interface OwnedInstall extends OwnerIdentity {
  * skill two installs both record.
  */
 export function lockOwnershipProblem(
+  runtimes: SkillGenRuntimes,
   installs: readonly OwnedInstall[],
 ): { problem: string; path?: string } | undefined {
   const skillOwners = new Map<string, string>();
   for (const install of installs) {
-    const rules = OWNERSHIP[install.runtime];
+    const runtime = runtimes[install.runtime];
+    const rules = ownership(runtime);
     const key = `${install.runtime} ${install.pack.name}`;
     if (install.hookConfig && install.hookConfig.file !== rules.hookConfigFile)
       return {
@@ -119,7 +128,7 @@ export function lockOwnershipProblem(
         };
     }
     for (const skill of install.skills) {
-      const folder = skillFolder(install.runtime, install.scope, skill);
+      const folder = skillFolder(runtime, install.scope, skill);
       const owner = skillOwners.get(folder);
       if (owner !== undefined)
         return { problem: `the skill ${folder} is recorded by both ${owner} and ${key}`, path: folder };
@@ -133,9 +142,9 @@ export function lockOwnershipProblem(
             problem: `${file.path} (${key}) is outside the ${install.runtime} folders (${roots.join(', ')})`,
             path: file.path,
           };
-      } else if (!ownsPath(install, file.path)) {
+      } else if (!ownsPath(runtime, install, file.path)) {
         const own = [
-          ...install.skills.map((skill) => skillFolder(install.runtime, install.scope, skill)),
+          ...install.skills.map((skill) => skillFolder(runtime, install.scope, skill)),
           ...rules.packFiles(install.pack.name, install.scope),
           ...rules.packFolders(install.pack.name, install.pack.version, install.scope),
         ];

@@ -5,28 +5,7 @@ import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillp
 import { IoError } from '../cli/exit-code.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
-import { claudeCodeSkillRules } from '../runtimes/claude-code/activation.js';
-import { PLUGIN_FORM_ROOT } from '../runtimes/claude-code/plugin.js';
-import {
-  type PluginFormReport,
-  planPluginForm,
-  planPluginFormRemoval,
-  pluginWant,
-} from '../runtimes/claude-code/plugin-plan.js';
-import {
-  checkClaude,
-  claudePluginCommands,
-  recoverClaudeSettings,
-} from '../runtimes/claude-code/plugin-register.js';
-import type { CodexForm } from '../runtimes/codex/form.js';
-import {
-  type CodexPluginActivation,
-  codexPluginRemovalReport,
-  planCodexPluginRemoval,
-  planCodexPluginTable,
-} from '../runtimes/codex/plugin-step.js';
-import { pluginTable } from '../runtimes/codex/plugin-toml.js';
-import { skillGenRuntime } from '../runtimes/registry.js';
+import type { SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -44,6 +23,7 @@ import {
   unregisterHomePlugins,
 } from './home-plugin-step.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
+import type { InstallStepPlan, RemovalContext, RuntimeInstallStep } from './install-step.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
@@ -55,13 +35,17 @@ import {
   safeParseLockFile,
 } from './lock-file.js';
 import { type Plan, planInstall, planUninstall } from './plan.js';
-import { readPack } from './read-pack.js';
+import type { PluginFormReport } from './plugin-form-report.js';
+import { type ReadPack, readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
-import type { HeadlessSkillRules } from './skill-rules.js';
 
-/** The permission rules a runtime's skills need headless (`install.headlessSkillRules`). */
-function skillRulesOf(runtime: RuntimeId): HeadlessSkillRules | undefined {
-  return skillGenRuntime(runtime).install.headlessSkillRules ? claudeCodeSkillRules : undefined;
+/** The options as the runtime's own steps read them, by field. */
+const optionValues = (options: object): Readonly<Record<string, unknown>> =>
+  options as Record<string, unknown>;
+
+/** A runtime's own install steps (`install.steps`), loaded when it installs or uninstalls. */
+async function stepsOf(runtime: SkillGenRuntime): Promise<readonly RuntimeInstallStep[]> {
+  return (await runtime.install.steps?.()) ?? [];
 }
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
@@ -96,8 +80,11 @@ export interface OperationOutcome {
   readonly activation?: ActivationReport;
   /** `--form plugin`: the plugin, whether it is declared and enabled, and the steps that do it. */
   readonly pluginForm?: PluginFormReport | HomePluginReport;
-  /** Codex's plugin form (user scope): the plugin's config.toml table, added, kept, removed or still to add. */
-  readonly codexPlugin?: CodexPluginActivation;
+  /**
+   * What the runtime's own install steps did, each under its report key (Codex's `codexPlugin`: the plugin's
+   * config.toml table, added, kept, removed or still to add).
+   */
+  readonly runtimeReports?: Readonly<Record<string, unknown>>;
 }
 
 export function scopeRoot(options: ScopeOptions): string {
@@ -120,6 +107,7 @@ async function checkRoot(options: ScopeOptions): Promise<Result<string, Skillpac
  * cannot be read is `lock_file_unreadable`, a damaged one is `lock_file_corrupt`.
  */
 export async function readLockFile(
+  runtimes: SkillGenRuntimes,
   path: string,
   scope?: InstallScope,
 ): Promise<Result<LockFile, SkillpackError>> {
@@ -133,7 +121,7 @@ export async function readLockFile(
       }),
     );
   }
-  return safeParseLockFile(read.data.bytes.toString('utf8'), path, scope);
+  return safeParseLockFile(runtimes, read.data.bytes.toString('utf8'), path, scope);
 }
 
 /**
@@ -141,6 +129,7 @@ export async function readLockFile(
  * File-system failures become typed errors naming the file.
  */
 async function underScopeLock(
+  runtimes: SkillGenRuntimes,
   options: ScopeOptions & { readonly dryRun: boolean },
   action: string,
   body: (
@@ -158,7 +147,8 @@ async function underScopeLock(
     if (!busy.success) return busy;
     try {
       const recovered = await recoverInterrupted(root.data, lockFile);
-      await recoverClaudeSettings(root.data);
+      for (const runtime of Object.values(runtimes))
+        for (const step of await stepsOf(runtime)) await step.recover?.(root.data);
       return await body(root.data, lockFile, recovered);
     } finally {
       await busy.data.release();
@@ -203,53 +193,45 @@ async function settle(
 }
 
 /**
- * Options of `installPack`: the built pack, the runtime, the scope, and whether to overwrite or only plan.
+ * Options of `installPack`: the built pack, the runtime, the scope, and whether to overwrite or only plan. A
+ * runtime's own options (`--codex-form`, `--claude PATH`) are fields its install steps read (`RuntimeInstallOptions`).
  */
 export interface InstallOptions extends ScopeOptions {
   readonly packDir: string;
   readonly runtime: RuntimeId;
   readonly force: boolean;
-  /** Also install runtime configuration files the pack carries (`--allow-runtime-config`). */
+  /** Also install runtime configuration files the pack carries (`--allow-runtime-config`); refused otherwise. */
   readonly allowRuntimeConfig?: boolean;
-  /** Make the runtime configuration changes activation needs (`--activate`): Claude Code's allow rules. */
+  /** Make the runtime configuration changes activation needs (`--activate`): permission rules, enabling a plugin. */
   readonly activate?: boolean;
-  /** For codex: the plugin or the standalone skills (`--codex-form`; default in `resolveCodexForm`). */
-  readonly codexForm?: CodexForm;
-  /** For claude-code: `skill` (default), the skills and the Stop hook, or `plugin`, its plugin from a local marketplace. */
+  /** `skill` (default), the skills and the Stop hook, or `plugin`, the runtime's plugin form. */
   readonly form?: InstallForm;
-  /** The `claude` executable the plugin form registers the plugin with (default `claude` on PATH). */
-  readonly claude?: string;
   /** The CLI that installs a runtime's home plugin form (`--plugin-cli PATH`; default its command on PATH). */
   readonly pluginClis?: Readonly<Partial<Record<RuntimeId, string>>>;
-  /** Consent to enable an installed Codex plugin in config.toml (`--activate`, `--trust-codex-hooks`). */
-  readonly enableCodexPlugin?: boolean;
-  /** The environment, for where Codex looks (`CODEX_HOME`); default `process.env`. */
+  /** The environment the runtime's CLIs run with, and where they look (`CODEX_HOME`); default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
   readonly dryRun: boolean;
   readonly onStep?: (step: ApplyStep) => void;
 }
 
-/** Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime. */
-export function installPack(options: InstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
-  return underScopeLock(options, 'install into', async (root, lockFile, recovered) => {
-    let pack = await readPack(options.packDir, options.runtime, options.scope, {
-      ...(options.codexForm ? { codexForm: options.codexForm } : {}),
+/**
+ * Plan, then (unless refused or a dry run) apply the install of a built pack's skill form for one runtime
+ * (`runtimes`: every runtime's declaration, from the registry).
+ */
+export function installPack(
+  runtimes: SkillGenRuntimes,
+  options: InstallOptions,
+): Promise<Result<OperationOutcome, SkillpackError>> {
+  return underScopeLock(runtimes, options, 'install into', async (root, lockFile, recovered) => {
+    const lock = await readLockFile(runtimes, lockFile, options.scope);
+    if (!lock.success) return lock;
+    const pack = await readPack(runtimes, options.packDir, options.runtime, options.scope, {
       ...(options.form ? { form: options.form } : {}),
+      options: optionValues(options),
+      previousInstall: (name) => findInstall(lock.data, name, options.runtime),
     });
     if (!pack.success) return pack;
-    // The default form is sticky: a pack installed as standalone Codex skills stays so on upgrade, rather than
-    // turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
-    if (pack.data.codexPlugin && !options.codexForm) {
-      const lock = await readLockFile(lockFile, options.scope);
-      const previous = lock.success
-        ? findInstall(lock.data, pack.data.manifest.pack.name, 'codex')
-        : undefined;
-      if (previous?.files.some((file) => file.path.startsWith('.agents/skills/'))) {
-        pack = await readPack(options.packDir, options.runtime, options.scope, { codexForm: 'skills' });
-        if (!pack.success) return pack;
-      }
-    }
-    return installFrom(options, pack.data, root, lockFile, recovered);
+    return installFrom(runtimes[options.runtime], options, pack.data, lock.data, root, lockFile, recovered);
   });
 }
 
@@ -266,23 +248,20 @@ async function npmPackageOf(packDir: string): Promise<string | undefined> {
 }
 
 async function installFrom(
+  runtime: SkillGenRuntime,
   options: InstallOptions,
-  pack: Awaited<ReturnType<typeof readPack>> extends Result<infer T, SkillpackError> ? T : never,
-  rootDir: string,
+  pack: ReadPack,
+  lock: LockFile,
+  root: string,
   lockFile: string,
   recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
-  const root = { data: rootDir };
-  const lock = await readLockFile(lockFile, options.scope);
-  if (!lock.success) return lock;
   const { name, version } = pack.manifest.pack;
-  const previous = findInstall(lock.data, name, options.runtime);
+  const previous = findInstall(lock, name, runtime.id);
   const form = options.form ?? 'skill';
-  const homeForm = skillGenRuntime(options.runtime).install.homePlugin;
-  const previousForm = previous?.files.some(
-    (file) =>
-      file.path.startsWith(PLUGIN_FORM_ROOT) ||
-      (homeForm !== undefined && file.path.startsWith(homeForm.stage)),
+  const pluginRoots = [runtime.install.localPlugin?.root, runtime.install.homePlugin?.stage];
+  const previousForm = previous?.files.some((file) =>
+    pluginRoots.some((folder) => folder !== undefined && file.path.startsWith(folder)),
   )
     ? 'plugin'
     : 'skill';
@@ -290,31 +269,25 @@ async function installFrom(
     return fail(
       new ConfigError(
         'install_form_changed',
-        `${name} is installed for ${options.runtime} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
-        { details: { pack: name, runtime: options.runtime, installed: previousForm, requested: form } },
+        `${name} is installed for ${runtime.id} in the ${previousForm} form here; \`skillpack uninstall ${name}\` first to install the ${form} form.`,
+        { details: { pack: name, runtime: runtime.id, installed: previousForm, requested: form } },
       ),
     );
   const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
-  const disk = await probePaths(root.data, paths);
+  const disk = await probePaths(root, paths);
   const hookConfig = await planHookConfig({
-    runtime: options.runtime,
+    runtime,
     scope: options.scope,
-    root: root.data,
+    root,
     packDir: options.packDir,
     hook: pack.hook,
     previous,
     force: options.force,
   });
   if (!hookConfig.success) return hookConfig;
-  const claude = {
-    claude: options.claude ?? 'claude',
-    scope: options.scope,
-    root: root.data,
-    home: options.home,
-  };
   const homePlugin = pack.homePlugin
     ? await planHomePlugin({
-        runtime: options.runtime,
+        runtime,
         home: options.home,
         pack: name,
         name: pack.homePlugin.name,
@@ -322,74 +295,78 @@ async function installFrom(
         activate: options.activate ?? false,
         dryRun: options.dryRun,
         env: options.env ?? process.env,
-        ...(options.pluginClis?.[options.runtime] ? { cli: options.pluginClis[options.runtime] } : {}),
+        ...(options.pluginClis?.[runtime.id] ? { cli: options.pluginClis[runtime.id] } : {}),
       })
     : undefined;
   if (homePlugin && !homePlugin.success) return homePlugin;
-  const pluginForm =
-    form === 'plugin' && !homePlugin
-      ? await planPluginForm({
-          scope: options.scope,
-          root: root.data,
-          name,
-          previous,
-          activate: options.activate ?? false,
-          hookAction: hookConfig.data?.action,
-          ...(options.claude ? { claude: options.claude } : {}),
-        })
-      : undefined;
-  const registering = pluginForm?.locked !== undefined && options.activate === true && !options.dryRun;
-  if (registering) {
-    const usable = await checkClaude(claude);
-    if (!usable.success) return usable;
+  // The runtime's own steps, in its declaration's order: a step that edits the hook configuration file chains its
+  // edit onto that file's planned action and takes its place.
+  let settingsAction = hookConfig.data?.action;
+  const steps: { step: RuntimeInstallStep; plan: InstallStepPlan }[] = [];
+  for (const step of await stepsOf(runtime)) {
+    const planned = await step.plan({
+      scope: options.scope,
+      root,
+      home: options.home,
+      pack: { name, version },
+      previous,
+      form,
+      activate: options.activate ?? false,
+      dryRun: options.dryRun,
+      env: options.env ?? process.env,
+      options: optionValues(options),
+      packForm: pack.packForm,
+      settingsAction,
+    });
+    if (!planned.success) return planned;
+    if (!planned.data) continue;
+    if (planned.data.settingsAction) settingsAction = planned.data.settingsAction;
+    steps.push({ step, plan: planned.data });
   }
+  for (const { plan } of steps) {
+    const ready = await plan.ready?.();
+    if (ready && !ready.success) return ready;
+  }
+  const skillName = steps.find(({ plan }) => plan.skillName)?.plan.skillName;
   const activation = await planActivation({
-    skillRules: skillRulesOf(options.runtime),
+    skillRules: runtime.install.headlessSkillRules,
     scope: options.scope,
-    root: root.data,
+    root,
     packDir: options.packDir,
     files: pack.files,
     bytes: pack.bytes,
     previous,
     activate: options.activate ?? false,
-    hookAction: pluginForm ? pluginForm.hookAction : hookConfig.data?.action,
-    // Claude Code 2.1.328 names a plugin's skills <plugin>:<skill>, in the Skill call and in its allow rule.
-    ...(form === 'plugin' ? { skillName: (skill: string) => `${pluginForm!.want.plugin}:${skill}` } : {}),
+    hookAction: settingsAction,
+    ...(skillName ? { skillName } : {}),
   });
-  const codexPlugin = skillGenRuntime(options.runtime).install.pluginConfigTable
-    ? await planCodexPluginTable({
-        scope: options.scope,
-        root: root.data,
-        name,
-        plugin: pack.codexPlugin !== undefined,
-        previous,
-        consent: options.enableCodexPlugin ?? false,
-        env: options.env ?? process.env,
-      })
-    : undefined;
+  const finalSettings = activation.hookAction ?? settingsAction;
   const hookPlan = hookConfig.data
-    ? { ...hookConfig.data, ...(activation.hookAction ? { action: activation.hookAction } : {}) }
-    : activation.hookAction
-      ? { action: activation.hookAction }
+    ? { ...hookConfig.data, ...(finalSettings ? { action: finalSettings } : {}) }
+    : finalSettings
+      ? { action: finalSettings }
       : undefined;
   const npmPackage = await npmPackageOf(options.packDir);
   const plan = planInstall({
     pack: { name, version, ...(npmPackage ? { package: npmPackage } : {}) },
-    runtime: options.runtime,
+    runtime,
     scope: options.scope,
     files: pack.files,
-    lock: lock.data,
+    lock,
     disk,
     force: options.force,
     allowRuntimeConfig: options.allowRuntimeConfig ?? false,
     ...(hookPlan ? { hookConfig: hookPlan } : {}),
     activation,
-    ...(pluginForm ? { claudePlugin: pluginForm } : {}),
-    ...(codexPlugin ? { codexPlugin } : {}),
+    steps: steps.map(({ step, plan }) => ({
+      key: step.record.key,
+      ...(plan.action ? { action: plan.action } : {}),
+      ...(plan.locked === undefined ? {} : { locked: plan.locked }),
+    })),
     ...(homePlugin?.data.locked ? { homePlugin: homePlugin.data.locked } : {}),
   });
   const settled = await settle(plan, {
-    root: root.data,
+    root,
     lockFile,
     packDir: options.packDir,
     packBytes: pack.bytes,
@@ -398,33 +375,25 @@ async function installFrom(
     onStep: options.onStep,
   });
   if (!settled.success) return settled;
-  if (registering && (settled.data.status === 'applied' || settled.data.status === 'unchanged')) {
-    const registered = await claudePluginCommands('register', claude, pluginForm.want);
-    if (!registered.success) return registered;
+  let pluginForm: PluginFormReport | HomePluginReport | undefined;
+  const runtimeReports: Record<string, unknown> = {};
+  for (const { step, plan } of steps) {
+    const finished = await plan.finish(settled.data.status);
+    if (!finished.success) return finished;
+    if (finished.data.pluginForm) pluginForm = finished.data.pluginForm;
+    if (step.report && finished.data.report !== undefined) runtimeReports[step.report] = finished.data.report;
   }
   const homeReport = homePlugin
     ? await registerHomePlugin(homePlugin.data, previous, settled.data.status)
     : undefined;
   if (homeReport && !homeReport.success) return homeReport;
+  if (homeReport) pluginForm = homeReport.data;
   return ok({
     ...settled.data,
     ...(activation.report ? { activation: activation.report } : {}),
-    ...(pluginForm ? { pluginForm: pluginForm.report } : {}),
-    ...(homeReport ? { pluginForm: homeReport.data } : {}),
-    ...(codexPlugin ? { codexPlugin: codexPluginOutcome(codexPlugin.report, settled.data.status) } : {}),
+    ...(pluginForm ? { pluginForm } : {}),
+    ...(Object.keys(runtimeReports).length > 0 ? { runtimeReports } : {}),
   });
-}
-
-/** The plan's config.toml report as it turned out: a table not added (a dry run, a refusal) is still to add. */
-function codexPluginOutcome(report: CodexPluginActivation, status: OperationStatus): CodexPluginActivation {
-  if (status === 'applied' || status === 'unchanged' || report.change === 'none') return report;
-  const { change: _change, ...rest } = report;
-  return {
-    ...rest,
-    change: 'none',
-    enabled: false,
-    ...(report.change === 'added' ? { configToml: pluginTable(report.id) } : {}),
-  };
 }
 
 /** Options of `uninstallPack`: the pack, the runtime (or every runtime), and whether to only plan. */
@@ -432,8 +401,6 @@ export interface UninstallOptions extends ScopeOptions {
   readonly packName: string;
   /** Only this runtime's install; every runtime's when absent. */
   readonly runtime?: RuntimeId;
-  /** The `claude` executable that unregisters a plugin form (default `claude` on PATH). */
-  readonly claude?: string;
   /** The CLI that uninstalls a runtime's home plugin form (`--plugin-cli PATH`; default its command on PATH). */
   readonly pluginClis?: Readonly<Partial<Record<RuntimeId, string>>>;
   /** The environment the runtime CLIs run with; default `process.env`. */
@@ -443,20 +410,24 @@ export interface UninstallOptions extends ScopeOptions {
 }
 
 /** Remove what an install wrote and is unchanged; keep (release) files a person changed. */
-export function uninstallPack(options: UninstallOptions): Promise<Result<OperationOutcome, SkillpackError>> {
-  return underScopeLock(options, 'uninstall from', (root, lockFile, recovered) =>
-    uninstallFrom(options, root, lockFile, recovered),
+export function uninstallPack(
+  runtimes: SkillGenRuntimes,
+  options: UninstallOptions,
+): Promise<Result<OperationOutcome, SkillpackError>> {
+  return underScopeLock(runtimes, options, 'uninstall from', (root, lockFile, recovered) =>
+    uninstallFrom(runtimes, options, root, lockFile, recovered),
   );
 }
 
 async function uninstallFrom(
+  runtimes: SkillGenRuntimes,
   options: UninstallOptions,
   rootDir: string,
   lockFile: string,
   recovered: readonly Recovered[],
 ): Promise<Result<OperationOutcome, SkillpackError>> {
   const root = { data: rootDir };
-  const lock = await readLockFile(lockFile, options.scope);
+  const lock = await readLockFile(runtimes, lockFile, options.scope);
   if (!lock.success) return lock;
   const installs = lock.data.installs.filter(
     (install) =>
@@ -479,38 +450,35 @@ async function uninstallFrom(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
-  const hookActions = await planCodexPluginRemoval(
+  // The runtimes' own steps, each for the installs of its runtime, in the order the runtimes are registered.
+  const stepsOfInstalls: { step: RuntimeInstallStep; installs: LockedInstall[] }[] = [];
+  for (const runtime of Object.values(runtimes)) {
+    const own = installs.filter((install) => install.runtime === runtime.id);
+    if (own.length === 0) continue;
+    for (const step of await stepsOf(runtime)) stepsOfInstalls.push({ step, installs: own });
+  }
+  let hookActions = await planActivationRemoval(
     root.data,
     installs,
-    await planPluginFormRemoval(
-      root.data,
-      installs,
-      await planActivationRemoval(
-        root.data,
-        installs,
-        await planHookConfigRemoval(root.data, installs),
-        (install) => skillRulesOf(install.runtime),
-      ),
-    ),
+    await planHookConfigRemoval(runtimes, root.data, installs),
+    (install) => runtimes[install.runtime].install.headlessSkillRules,
   );
+  for (const { step, installs: own } of stepsOfInstalls)
+    hookActions = await step.planRemoval(root.data, own, hookActions);
   const plan = planUninstall({ installs, lock: lock.data, disk, hookActions });
   if (!options.dryRun && plan.conflicts === 0) {
-    for (const install of installs) {
-      if (!install.claudePlugin) continue;
-      const context = {
-        claude: options.claude ?? 'claude',
-        scope: options.scope,
-        root: root.data,
-        home: options.home,
-      };
-      const unregistered = await claudePluginCommands(
-        'unregister',
-        context,
-        pluginWant(root.data, install.claudePlugin.marketplace),
-      );
-      if (!unregistered.success) return unregistered;
+    const context: RemovalContext = {
+      scope: options.scope,
+      root: root.data,
+      home: options.home,
+      env: options.env ?? process.env,
+      options: optionValues(options),
+    };
+    for (const { step, installs: own } of stepsOfInstalls) {
+      const undone = await step.beforeRemoval?.(own, context);
+      if (undone && !undone.success) return undone;
     }
-    const removed = await unregisterHomePlugins(installs, {
+    const removed = await unregisterHomePlugins(runtimes, installs, {
       home: options.home,
       env: options.env ?? process.env,
       ...(options.pluginClis ? { clis: options.pluginClis } : {}),
@@ -525,13 +493,15 @@ async function uninstallFrom(
     onStep: options.onStep,
   });
   if (!settled.success) return settled;
-  const codexPlugin = codexPluginRemovalReport(
-    root.data,
-    installs,
-    plan.actions,
-    settled.data.status === 'applied',
-  );
-  return ok({ ...settled.data, ...(codexPlugin ? { codexPlugin } : {}) });
+  const runtimeReports: Record<string, unknown> = {};
+  for (const { step, installs: own } of stepsOfInstalls) {
+    const report = step.removalReport?.(root.data, own, plan.actions, settled.data.status === 'applied');
+    if (step.report && report !== undefined) runtimeReports[step.report] = report;
+  }
+  return ok({
+    ...settled.data,
+    ...(Object.keys(runtimeReports).length > 0 ? { runtimeReports } : {}),
+  });
 }
 
 /** One install a scope's lock file records, with how many of its files are unchanged, modified or missing. */
@@ -552,6 +522,7 @@ export interface ScopeListing {
 
 /** The packs a scope's lock file records, with how many of their files are still as installed. */
 export async function listScope(
+  runtimes: SkillGenRuntimes,
   options: ScopeOptions,
   runtime?: RuntimeId,
 ): Promise<Result<ScopeListing, SkillpackError>> {
@@ -560,19 +531,20 @@ export async function listScope(
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) return ok({ scope: options.scope, root, lockFile, packs: [] });
   try {
-    return await listInstalled(options.scope, root, lockFile, runtime);
+    return await listInstalled(runtimes, options.scope, root, lockFile, runtime);
   } catch (error) {
     return fail(toIoError(error, 'list', lockFile));
   }
 }
 
 async function listInstalled(
+  runtimes: SkillGenRuntimes,
   scope: InstallScope,
   root: string,
   lockFile: string,
   runtime: RuntimeId | undefined,
 ): Promise<Result<ScopeListing, SkillpackError>> {
-  const lock = await readLockFile(lockFile, scope);
+  const lock = await readLockFile(runtimes, lockFile, scope);
   if (!lock.success) return lock;
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {

@@ -1,11 +1,10 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
 import type { LockedHookConfig } from './hook-config.js';
 import type { InstallScope } from './layout.js';
 import {
   findInstall,
   type LockedActivation,
-  type LockedClaudePlugin,
-  type LockedCodexPlugin,
   type LockedFile,
   type LockedHomePlugin,
   type LockedInstall,
@@ -105,7 +104,7 @@ export interface Plan {
 export interface InstallPlanInput {
   /** `package`: the npm package the pack came from, recorded in the lock. */
   readonly pack: { readonly name: string; readonly version: string; readonly package?: string };
-  readonly runtime: RuntimeId;
+  readonly runtime: SkillGenRuntime;
   readonly scope: InstallScope;
   readonly files: readonly PackFile[];
   readonly lock: LockFile;
@@ -118,10 +117,12 @@ export interface InstallPlanInput {
   readonly hookConfig?: HookConfigPlan;
   /** The permission rules `--activate` adds (see `planActivation`), recorded in the lock. */
   readonly activation?: { readonly action?: PlanAction; readonly locked?: LockedActivation };
-  /** The plugin form's settings edit (see `planPluginForm`), recorded in the lock. */
-  readonly claudePlugin?: { readonly action?: PlanAction; readonly locked?: LockedClaudePlugin };
-  /** The Codex plugin's table in config.toml (see `planCodexPluginTable`), recorded in the lock. */
-  readonly codexPlugin?: { readonly action?: PlanAction; readonly locked?: LockedCodexPlugin };
+  /** The runtime's own install steps (install/install-step.ts): each one's edit and its record in the lock. */
+  readonly steps?: readonly {
+    readonly key: string;
+    readonly action?: PlanAction;
+    readonly locked?: unknown;
+  }[];
   /** The plugin the runtime's CLI installs from the staged folder (see `home-plugin.ts`), recorded in the lock. */
   readonly homePlugin?: LockedHomePlugin;
 }
@@ -156,23 +157,23 @@ function finish(
 
 /** Compare the pack, the lock and the disk, and decide what to do with every path. Pure. */
 export function planInstall(input: InstallPlanInput): Plan {
-  const previous = findInstall(input.lock, input.pack.name, input.runtime);
+  const { runtime } = input;
+  const previous = findInstall(input.lock, input.pack.name, runtime.id);
   const previousFiles = new Map(previous?.files.map((file) => [file.path, file]));
   const otherOwners = new Map<string, LockedInstall>();
   const otherSkills = new Map<string, LockedInstall>();
   for (const install of input.lock.installs) {
     if (install === previous) continue;
     for (const file of install.files) otherOwners.set(file.path, install);
-    if (install.runtime === input.runtime)
-      for (const skill of install.skills) otherSkills.set(skill, install);
+    if (install.runtime === runtime.id) for (const skill of install.skills) otherSkills.set(skill, install);
   }
   // The skills the pack's files are in: what this install records, and the only skill folders it owns.
   const skills = skillsOfPaths(
-    input.runtime,
+    runtime,
     input.scope,
     input.files.filter((file) => !file.runtimeConfig).map((file) => file.path),
   );
-  const self = { pack: input.pack, runtime: input.runtime, scope: input.scope, skills };
+  const self = { pack: input.pack, runtime: runtime.id, scope: input.scope, skills };
   const actions: PlanAction[] = [];
   const packPaths = new Set<string>();
   for (const packFile of input.files) {
@@ -180,7 +181,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     // pack's hook, a hook script of the user's) is runtime configuration: installed only when asked, never
     // deleted.
     const file =
-      packFile.runtimeConfig || ownsPath(self, packFile.path)
+      packFile.runtimeConfig || ownsPath(runtime, self, packFile.path)
         ? packFile
         : { ...packFile, runtimeConfig: true };
     packPaths.add(file.path);
@@ -194,7 +195,7 @@ export function planInstall(input: InstallPlanInput): Plan {
     // Runtime configuration is never replaced on the lock's word: it may hold a person's own settings.
     const recorded = previousFiles.get(file.path);
     const owned = file.runtimeConfig || recorded?.runtimeConfig ? undefined : recorded;
-    const skill = skillOfPath(input.runtime, input.scope, file.path);
+    const skill = skillOfPath(runtime, input.scope, file.path);
     const other = otherOwners.get(file.path) ?? (skill === undefined ? undefined : otherSkills.get(skill));
     const conflict = (reason: Extract<PlanAction, { type: 'conflict' }>['reason'], detail: string) =>
       actions.push({ type: 'conflict', path: file.path, reason, detail });
@@ -247,27 +248,27 @@ export function planInstall(input: InstallPlanInput): Plan {
   }
   if (input.hookConfig?.action) actions.push(input.hookConfig.action);
   if (input.activation?.action) actions.push(input.activation.action);
-  if (input.claudePlugin?.action) actions.push(input.claudePlugin.action);
-  if (input.codexPlugin?.action) actions.push(input.codexPlugin.action);
+  for (const step of input.steps ?? []) if (step.action) actions.push(step.action);
   const installs = input.lock.installs.filter((install) => install !== previous);
   installs.push({
     pack: { ...input.pack },
-    runtime: input.runtime,
+    runtime: runtime.id,
     scope: input.scope,
     skills,
     ...(input.hookConfig?.locked ? { hookConfig: input.hookConfig.locked } : {}),
     ...(input.activation?.locked ? { activation: input.activation.locked } : {}),
-    ...(input.claudePlugin?.locked ? { claudePlugin: input.claudePlugin.locked } : {}),
-    ...(input.codexPlugin?.locked ? { codexPlugin: input.codexPlugin.locked } : {}),
+    ...Object.fromEntries(
+      (input.steps ?? []).flatMap((step) => (step.locked === undefined ? [] : [[step.key, step.locked]])),
+    ),
     ...(input.homePlugin ? { homePlugin: input.homePlugin } : {}),
     files: input.files.map((file) => ({
       path: file.path,
       sha256: file.sha256,
       executable: file.executable,
-      ...(file.runtimeConfig || !ownsPath(self, file.path) ? { runtimeConfig: true as const } : {}),
+      ...(file.runtimeConfig || !ownsPath(runtime, self, file.path) ? { runtimeConfig: true as const } : {}),
     })),
   });
-  const base = { pack: input.pack, runtimes: [input.runtime], scope: input.scope };
+  const base = { pack: input.pack, runtimes: [runtime.id], scope: input.scope };
   return finish('install', base, actions, input.lock, { ...input.lock, installs });
 }
 
@@ -291,7 +292,7 @@ export interface UninstallPlanInput {
   readonly installs: readonly LockedInstall[];
   readonly lock: LockFile;
   readonly disk: ReadonlyMap<string, DiskState>;
-  /** Taking the installs' entries out of the runtime's hook configuration (see `planCodexHookRemoval`). */
+  /** Taking the installs' entries out of the runtime's hook configuration (see `planHookConfigRemoval` and the runtimes' install steps). */
   readonly hookActions?: readonly PlanAction[];
 }
 

@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuntimeId } from '@skillpack/adapters';
+import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import {
   ConfigError,
   fail,
@@ -15,25 +15,19 @@ import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
-import { pluginName, pluginTargetPath } from '../runtimes/claude-code/plugin.js';
-import {
-  type CodexForm,
-  type CodexPluginTarget,
-  codexPluginPath,
-  resolveCodexForm,
-} from '../runtimes/codex/form.js';
-import { perRuntime, skillGenRuntime } from '../runtimes/registry.js';
-import type { HomePluginForm } from '../runtimes/runtime-declaration.js';
+import type { HomePluginForm, SkillGenRuntime, SkillGenRuntimes } from '../runtimes/runtime-declaration.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
-import { HOOK_WIRING, type PackHook } from './hook-config-plan.js';
+import type { PackHook } from './hook-config-plan.js';
 import {
+  hasPluginForm,
   type InstallForm,
   type InstallScope,
   isOwnablePath,
   type PackLayout,
   targetPathFor,
 } from './layout.js';
+import type { LockedInstall } from './lock-file.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -43,8 +37,8 @@ export interface ReadPack {
   readonly files: readonly PackFile[];
   /** The Stop hook the pack's plugin declares, when it has one, wired into the runtime's hook configuration. */
   readonly hook?: PackHook;
-  /** For codex in the plugin form: the plugin installed into Codex's plugin cache. */
-  readonly codexPlugin?: CodexPluginTarget;
+  /** What the runtime's pack form chose (`install.packForm`), when not its skill form. */
+  readonly packForm?: unknown;
   /** For a runtime whose CLI installs its plugin form (`install.homePlugin`): the plugin's name in its manifest. */
   readonly homePlugin?: { readonly name: string };
   /**
@@ -58,10 +52,12 @@ export interface ReadPack {
 export const KEPT_BYTES_LIMIT = 64 * 1024 * 1024;
 
 export interface ReadPackOptions {
-  /** `--codex-form`; default: see `resolveCodexForm`. */
-  readonly codexForm?: CodexForm;
-  /** For claude-code: `skill` (default) or `plugin` (`--form`), its plugin from a local marketplace. */
+  /** `skill` (default) or `plugin` (`--form`): the runtime's local or home plugin form. */
   readonly form?: InstallForm;
+  /** The install's options, the runtime's own among them (its `packForm` reads its `--<id>-form`). */
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** The install of the pack of this name the lock records, which a runtime's pack form may keep to. */
+  readonly previousInstall?: (packName: string) => LockedInstall | undefined;
 }
 
 /** Reject any manifest path that could leave the pack or the target root, before anything else reads it. */
@@ -82,8 +78,9 @@ function unsafeManifestPaths(text: string): { path: string; reason: string }[] {
  * sha256, so a tampered or half-written pack is refused before anything is copied.
  */
 export async function readPack(
+  runtimes: SkillGenRuntimes,
   packDir: string,
-  runtime: RuntimeId,
+  runtimeId: RuntimeId,
   scope: InstallScope,
   options: ReadPackOptions = {},
 ): Promise<Result<ReadPack, SkillpackError>> {
@@ -133,31 +130,35 @@ export async function readPack(
     );
   }
   const manifest = parsed.data;
+  const runtime = runtimes[runtimeId];
   if (options.form === 'plugin') {
-    const home = skillGenRuntime(runtime).install.homePlugin;
+    const home = runtime.install.homePlugin;
     return home
       ? readHomePluginForm(packDir, manifest, runtime, scope, home)
-      : readPluginForm(packDir, manifest, runtime);
+      : readPluginForm(runtimes, packDir, manifest, runtime);
   }
-  const codexForm = skillGenRuntime(runtime).install.packForms
-    ? resolveCodexForm(manifest, scope, options.codexForm)
-    : undefined;
-  if (codexForm && !codexForm.success) return codexForm;
-  const plugin = codexForm?.data.form === 'plugin' ? codexForm.data.plugin : undefined;
+  const chosen = runtime.install.packForm?.choose(
+    manifest,
+    scope,
+    options.options ?? {},
+    options.previousInstall?.(manifest.pack.name),
+  );
+  if (chosen && !chosen.success) return chosen;
+  const packForm = chosen?.data;
   const layout = packLayoutOf(manifest, runtime);
   const hook = pluginHookOf(manifest, runtime);
   if (hook && !hook.success) return hook;
-  // The plugin's own hook declaration and program stay out of Codex's plugin cache when install wires the hook
-  // into the runtime's hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user
-  // also trusts (keyed `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
+  // The form's own hook declaration and program stay out of it when install wires the hook into the runtime's
+  // hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user also trusts (keyed
+  // `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
   const wiredByInstall = new Set(
-    hook.data ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+    hook.data && packForm?.wiresHook ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
   );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
-    if (plugin && wiredByInstall.has(entry.path)) continue;
-    const path = plugin
-      ? codexPluginPath(plugin, entry.path)
+    if (wiredByInstall.has(entry.path)) continue;
+    const path = packForm
+      ? packForm.targetPath(entry.path)
       : targetPathFor(runtime, scope, entry.path, layout);
     if (path !== undefined) {
       selected.push({
@@ -174,64 +175,38 @@ export async function readPack(
     return fail(
       new ConfigError(
         'pack_runtime_missing',
-        `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtime} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
+        `The pack ${manifest.pack.name}@${manifest.pack.version} has no skills for ${runtimeId} (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
+        { details: { packDir, runtime: runtimeId, targets: manifest.targets } },
       ),
     );
   }
   return verifiedPack(packDir, manifest, selected, {
     ...(hook.data ? { hook: hook.data.hook } : {}),
-    ...(plugin ? { codexPlugin: plugin } : {}),
+    ...(packForm ? { packForm: packForm.value } : {}),
   });
 }
 
-/** Runtimes with a plugin form install builds (`install.pluginForm`; Codex's plugin install is its own). */
-const PLUGIN_FORM = perRuntime((runtime) => runtime.install.pluginForm);
-const PLUGIN_FORM_TAKERS = Object.entries(PLUGIN_FORM)
-  .filter(([, has]) => has)
-  .map(([id]) => id)
-  .join(', ');
-
-/** The Claude Code plugin form: the pack's local marketplace, copied whole (runtimes/claude-code/plugin.ts). */
+/** A local plugin form (`install.localPlugin`): its files as the runtime's declaration selects them. */
 async function readPluginForm(
+  runtimes: SkillGenRuntimes,
   packDir: string,
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
 ): Promise<Result<ReadPack, SkillpackError>> {
-  if (!PLUGIN_FORM[runtime])
+  const form = runtime.install.localPlugin;
+  if (!form) {
+    const takers = RUNTIME_IDS.filter((id) => hasPluginForm(runtimes[id])).join(', ');
     return fail(
       new ConfigError(
         'install_form_unsupported',
-        `--form plugin is not built for ${runtime}: it installs the plugin form of ${PLUGIN_FORM_TAKERS}.`,
-        {
-          details: { runtime },
-        },
+        `--form plugin is not built for ${runtime.id}: it installs the plugin form of ${takers}.`,
+        { details: { runtime: runtime.id } },
       ),
     );
-  const name = pluginName(manifest.pack.name);
-  if (name === undefined)
-    return fail(
-      new ProtocolError(
-        'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name a Claude Code plugin and marketplace.`,
-        { details: { pack: manifest.pack.name } },
-      ),
-    );
-  const selected: PackFile[] = [];
-  for (const entry of manifest.files) {
-    const path = pluginTargetPath(name, entry.path);
-    if (path !== undefined)
-      selected.push({ path, source: entry.path, sha256: entry.sha256, executable: entry.executable });
   }
-  if (!selected.some((file) => file.source === 'claude-code/.claude-plugin/marketplace.json'))
-    return fail(
-      new ConfigError(
-        'pack_runtime_missing',
-        `The pack ${manifest.pack.name}@${manifest.pack.version} has no Claude Code plugin (it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
-      ),
-    );
-  return verifiedPack(packDir, manifest, selected, {});
+  const selected = form.select(manifest);
+  if (!selected.success) return selected;
+  return verifiedPack(packDir, manifest, [...selected.data], {});
 }
 
 /**
@@ -242,17 +217,17 @@ async function readPluginForm(
 async function readHomePluginForm(
   packDir: string,
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
   scope: InstallScope,
   form: HomePluginForm,
 ): Promise<Result<ReadPack, SkillpackError>> {
-  const { title } = skillGenRuntime(runtime);
+  const { title } = runtime;
   if (scope !== 'user')
     return fail(
       new ConfigError(
         'install_form_unsupported',
         `${title} installs its plugin form for the user only (\`${form.command} ${form.register.slice(0, 2).join(' ')}\` puts it in ~/${form.installed.replace('{name}/', '')}): install --form plugin with --scope user, or the skill form in a project.`,
-        { details: { runtime, scope } },
+        { details: { runtime: runtime.id, scope } },
       ),
     );
   const manifestEntry = manifest.files.find((entry) => entry.path === form.source + form.manifest);
@@ -261,7 +236,7 @@ async function readHomePluginForm(
       new ConfigError(
         'pack_runtime_missing',
         `The pack ${manifest.pack.name}@${manifest.pack.version} has no ${title} plugin form (${form.source}${form.manifest}; it was built for: ${manifest.targets.join(', ') || 'nothing'}).`,
-        { details: { packDir, runtime, targets: manifest.targets } },
+        { details: { packDir, runtime: runtime.id, targets: manifest.targets } },
       ),
     );
   const checked = await verifyFiles(packDir, [
@@ -301,7 +276,7 @@ async function verifiedPack(
   packDir: string,
   manifest: Manifest,
   selected: PackFile[],
-  form: Pick<ReadPack, 'hook' | 'codexPlugin' | 'homePlugin'>,
+  form: Pick<ReadPack, 'hook' | 'packForm' | 'homePlugin'>,
 ): Promise<Result<ReadPack, SkillpackError>> {
   const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
@@ -324,11 +299,11 @@ function mismatched(packDir: string, problems: readonly Problem[]): ProtocolErro
  * package carried the runtime forms, or by a pack that does not build that runtime). Otherwise the pack
  * layout: the runtime's form, hooks and plugins included, whether from a built pack or a published package.
  */
-function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
+function packLayoutOf(manifest: Manifest, runtime: SkillGenRuntime): PackLayout {
   const isPackage =
     manifest.targets.includes('portable') &&
     !manifest.files.some((entry) => entry.path.startsWith('portable/'));
-  return isPackage && !manifest.targets.includes(runtime) ? 'portable-package' : 'pack';
+  return isPackage && !manifest.targets.includes(runtime.id) ? 'portable-package' : 'pack';
 }
 
 /**
@@ -338,10 +313,10 @@ function packLayoutOf(manifest: Manifest, runtime: RuntimeId): PackLayout {
  */
 function pluginHookOf(
   manifest: Manifest,
-  runtime: RuntimeId,
+  runtime: SkillGenRuntime,
 ): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
-  const files = skillGenRuntime(runtime).install.hookWiring?.packFiles;
-  const wiring = HOOK_WIRING[runtime];
+  const wiring = runtime.install.hookWiring;
+  const files = wiring?.packFiles;
   if (!files || !wiring) return ok(undefined);
   const declaration = manifest.files.find((entry) => entry.path === files.config);
   const program = manifest.files.find((entry) => entry.path === files.program);
@@ -351,7 +326,7 @@ function pluginHookOf(
     return fail(
       new ProtocolError(
         'pack_path_unsafe',
-        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime} hook goes in.`,
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime.id} hook goes in.`,
         { details: { pack: manifest.pack.name } },
       ),
     );

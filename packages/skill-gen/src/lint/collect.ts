@@ -1,10 +1,11 @@
 import type { Dirent } from 'node:fs';
 import { access, lstat, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { RUNTIME_IDS } from '@skillpack/adapters';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
-import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
+import type { LintDeclarations } from './lint-declaration.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from './runtime-scope.js';
 import type { LintRuntime } from './runtimes.js';
 import type { FolderEntry, SkillFileInput } from './skill-document.js';
@@ -42,11 +43,12 @@ const shownPath = (path: string, cwd: string) => {
  * Find every `SKILL.md` (and skill source `skill.md`) under the given paths, read it and list its folder.
  * Like `build`, lint never follows a symbolic link to a skill file or skill folder, and never reads a FIFO,
  * socket or device: those are reported, unread, in `refused`. A missing path is an `IoError`
- * (`lint_path_not_found`).
+ * (`lint_path_not_found`). The runtimes' `declarations` say which runtimes a file's location implies.
  */
 export async function collectSkillFiles(
   paths: readonly string[],
   cwd: string,
+  declarations: LintDeclarations,
 ): Promise<Result<CollectedSkills, SkillpackError>> {
   const found = new Set<string>();
   const refused: RefusedSkillPath[] = [];
@@ -88,7 +90,7 @@ export async function collectSkillFiles(
       continue;
     }
     try {
-      files.push(await readSkillFile(path, read.data.bytes, cwd));
+      files.push(await readSkillFile(path, read.data.bytes, cwd, declarations));
     } catch (error) {
       return fail(
         new IoError('lint_read_failed', `Cannot list the folder of ${path}: ${(error as Error).message}`, {
@@ -138,11 +140,16 @@ async function entryKind(entry: Dirent, path: string): Promise<'file' | 'directo
   return target?.isFile() ? 'file' : target?.isDirectory() ? 'directory' : 'other';
 }
 
-async function readSkillFile(path: string, bytes: Uint8Array, cwd: string): Promise<CollectedSkillFile> {
+async function readSkillFile(
+  path: string,
+  bytes: Uint8Array,
+  cwd: string,
+  declarations: LintDeclarations,
+): Promise<CollectedSkillFile> {
   const folder = dirname(path);
   const folderEntries: FolderEntry[] = [];
   await listFolder(folder, '', 0, folderEntries);
-  const implied = await impliedRuntimes(folder);
+  const implied = await impliedRuntimes(folder, declarations);
   return {
     path,
     file: shownPath(path, cwd),
@@ -172,7 +179,10 @@ async function listFolder(folder: string, prefix: string, depth: number, out: Fo
 }
 
 /** Built pack target folder, plugin manifest next to `skills/`, or a discovery folder such as `.agents/skills`. */
-async function impliedRuntimes(folder: string): Promise<readonly LintRuntime[] | undefined> {
+async function impliedRuntimes(
+  folder: string,
+  declarations: LintDeclarations,
+): Promise<readonly LintRuntime[] | undefined> {
   let current = folder;
   for (let depth = 0; depth < MAX_SEARCH_DEPTH; depth++) {
     if (await exists(join(current, PACK_MANIFEST))) {
@@ -188,13 +198,13 @@ async function impliedRuntimes(folder: string): Promise<readonly LintRuntime[] |
   if (basename(skillsFolder) === 'skills') {
     const pluginRoot = dirname(skillsFolder);
     const plugin: LintRuntime[] = [];
-    for (const runtime of SKILL_GEN_RUNTIME_LIST) {
-      const manifest = runtime.lint.pluginManifest;
-      if (manifest && (await exists(join(pluginRoot, ...manifest)))) plugin.push(runtime.id);
+    for (const id of RUNTIME_IDS) {
+      const manifest = declarations[id].pluginManifest;
+      if (manifest && (await exists(join(pluginRoot, ...manifest)))) plugin.push(id);
     }
     if (plugin.length > 0) return plugin;
   }
-  return runtimesFromDiscoveryPath(folder.split(sep));
+  return runtimesFromDiscoveryPath(folder.split(sep), declarations);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -6,27 +6,30 @@ export interface FileReference {
   readonly line: number;
 }
 
-// biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's literal `${CLAUDE_SKILL_DIR}` placeholder.
-const SKILL_DIR_PREFIXES = ['${CLAUDE_SKILL_DIR}/', '$CLAUDE_SKILL_DIR/'] as const;
 const CONVENTIONAL_FOLDERS = ['references/', 'scripts/', 'assets/'] as const;
 
 /**
  * Collect relative file references from Markdown body lines: link and image targets (`[x](references/a.md)`)
  * and inline code that names a file under `references/`, `scripts/` or `assets/`. Fenced code is skipped.
- * Every line is scanned once with `indexOf`, so the cost is linear in the body length.
+ * A path that starts with one of `skillFolderPrefixes` (`${VAR}/`, what a runtime expands to the skill's
+ * folder) is read without it. Every line is scanned once with `indexOf`, so the cost is linear in the body length.
  */
-export function findFileReferences(lines: readonly string[], firstLine: number): FileReference[] {
+export function findFileReferences(
+  lines: readonly string[],
+  firstLine: number,
+  skillFolderPrefixes: readonly string[] = [],
+): FileReference[] {
   const fence = createFenceTracker();
   const found: FileReference[] = [];
   lines.forEach((text, index) => {
     if (fence.step(text.trimStart()) !== 'outside') return;
     const line = firstLine + index;
     for (const target of linkTargets(text)) {
-      const path = toRelativePath(target);
+      const path = toRelativePath(target, skillFolderPrefixes);
       if (path !== undefined) found.push({ target: path, line });
     }
     for (const code of inlineCode(text)) {
-      const path = stripSkillDir(code.trim());
+      const path = stripSkillDir(code.trim(), skillFolderPrefixes);
       if (CONVENTIONAL_FOLDERS.some((folder) => path.startsWith(folder) || path.startsWith(`./${folder}`))) {
         if (!/\s/.test(path) && !path.includes('{{') && !path.includes('*'))
           found.push({ target: path, line });
@@ -59,14 +62,14 @@ function inlineCode(text: string): string[] {
   return spans;
 }
 
-function stripSkillDir(target: string): string {
-  for (const prefix of SKILL_DIR_PREFIXES) if (target.startsWith(prefix)) return target.slice(prefix.length);
+function stripSkillDir(target: string, prefixes: readonly string[]): string {
+  for (const prefix of prefixes) if (target.startsWith(prefix)) return target.slice(prefix.length);
   return target;
 }
 
 /** A link target as a path relative to the skill folder, or `undefined` for URLs, anchors and templates. */
-function toRelativePath(rawTarget: string): string | undefined {
-  const target = stripSkillDir(rawTarget);
+function toRelativePath(rawTarget: string, skillFolderPrefixes: readonly string[]): string | undefined {
+  const target = stripSkillDir(rawTarget, skillFolderPrefixes);
   if (target === '' || target.startsWith('#') || target.startsWith('/') || target.startsWith('~'))
     return undefined;
   if (target.includes('{{') || target.includes('$') || /^[a-z][a-z0-9+.-]*:/i.test(target)) return undefined;

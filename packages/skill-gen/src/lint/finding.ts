@@ -1,5 +1,10 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import type { LintDeclarations } from './lint-declaration.js';
+import { type LintFacts, lintFacts } from './lint-facts.js';
 import type { LintRuleId } from './rules/rule-ids.js';
+
+export type { LintSeverities } from './lint-declaration.js';
+
 import type { LintRuntime, Severity } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -40,31 +45,35 @@ export interface LintRule {
   check(skill: SkillDocument, runtime: LintRuntime): readonly RuleViolation[];
 }
 
-/** How much each lint rule matters to one runtime's loader, `off` where the rule does not concern it. */
-export type LintSeverities = Readonly<Record<LintRuleId, Severity | 'off'>>;
-
 /**
  * A lint rule as `lint/rules/` defines it: the check, and its severity under the Agent Skills spec
  * (`portable`). Each runtime declares its own severity of every rule (`lint.severity` of its declaration);
  * `toLintRule` joins them into a `LintRule`.
  */
-export interface LintCheck extends Omit<LintRule, 'id' | 'severity'> {
+export interface LintCheck extends Omit<LintRule, 'id' | 'severity' | 'check'> {
   readonly id: LintRuleId;
   readonly portable: Severity | 'off';
+  /** `facts`: what the runtimes' declarations say of their keys and skill folders. */
+  check(skill: SkillDocument, runtime: LintRuntime, facts: LintFacts): readonly RuleViolation[];
 }
 
 export function defineRule(check: LintCheck): LintCheck {
   return check;
 }
 
-/** The rule `check` is, with the severity each runtime's declaration gives it. */
+/** The rule `check` is, with the severity and the facts each runtime's declaration gives it. */
 export function toLintRule(
   check: LintCheck,
-  severities: Readonly<Record<RuntimeId, LintSeverities>>,
+  declarations: LintDeclarations,
+  facts: LintFacts = lintFacts(declarations),
 ): LintRule {
-  const { portable, ...rule } = check;
+  const { portable, check: run, ...rule } = check;
   const severity = Object.fromEntries(
-    Object.entries(severities).map(([runtime, declared]) => [runtime, declared[check.id]]),
+    Object.entries(declarations).map(([runtime, declared]) => [runtime, declared.severity[check.id]]),
   ) as Record<RuntimeId, Severity | 'off'>;
-  return { ...rule, severity: { ...severity, portable } };
+  return {
+    ...rule,
+    severity: { ...severity, portable },
+    check: (skill, runtime) => run(skill, runtime, facts),
+  };
 }

@@ -1,5 +1,6 @@
 import type { FrontMatterEntry, FrontMatterNode } from './front-matter.js';
-import { SIDECAR_KEYS, SOURCE_ONLY_KEYS } from './known-keys.js';
+import { SOURCE_ONLY_KEYS } from './known-keys.js';
+import type { LintFacts } from './lint-facts.js';
 import type { LintRuntime } from './runtimes.js';
 import type { SkillDocument } from './skill-document.js';
 
@@ -10,8 +11,15 @@ export interface FrontMatterView {
   get(key: string): FrontMatterEntry | undefined;
 }
 
-/** `undefined` when the file has no YAML mapping to read. */
-export function frontMatterFor(skill: SkillDocument, runtime: LintRuntime): FrontMatterView | undefined {
+/**
+ * `undefined` when the file has no YAML mapping to read. `facts`: what the runtimes' declarations say of their
+ * keys (a source section's sidecar keys are no front matter).
+ */
+export function frontMatterFor(
+  skill: SkillDocument,
+  runtime: LintRuntime,
+  facts: LintFacts,
+): FrontMatterView | undefined {
   const root = mappingRoot(skill);
   if (!root) return undefined;
   if (skill.kind === 'skill') return createView(root);
@@ -19,7 +27,7 @@ export function frontMatterFor(skill: SkillDocument, runtime: LintRuntime): Fron
   if (runtime === 'portable') return createView(base);
   const override = lastEntry(root, runtime)?.value;
   if (override?.kind !== 'mapping') return createView(base);
-  const sidecar: readonly string[] = SIDECAR_KEYS[runtime];
+  const sidecar: readonly string[] = facts.sidecar[runtime];
   const entries = override.entries.filter((entry) => !sidecar.includes(entry.key));
   const overridden = new Set(entries.map((entry) => entry.key));
   return createView([...base.filter((entry) => !overridden.has(entry.key)), ...entries]);

@@ -1,7 +1,7 @@
-import type { RuntimeId } from '@skillpack/adapters';
 import { type ContractRegistry, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { collectSkillFiles, type RefusedSkillPath } from './collect.js';
-import { type LintFinding, type LintSeverities, toLintRule } from './finding.js';
+import { type LintFinding, toLintRule } from './finding.js';
+import type { LintDeclarations } from './lint-declaration.js';
 import { lintSkillDocument } from './lint-skill.js';
 import { contractUnknown } from './rules/contracts.js';
 import { lintRules } from './rules/index.js';
@@ -73,19 +73,19 @@ export interface LintOptions {
 
 /**
  * Find, read and lint every skill file under `options.paths` for the requested runtimes, each rule at the
- * severity each runtime's declaration gives it (`severities`).
+ * severity each runtime's declaration gives it (`declarations`, which also say where each loads skills from).
  */
 export async function lintPaths(
   options: LintOptions,
-  severities: Readonly<Record<RuntimeId, LintSeverities>>,
+  declarations: LintDeclarations,
 ): Promise<Result<LintReport, SkillpackError>> {
-  const collected = await collectSkillFiles(options.paths, options.cwd);
+  const collected = await collectSkillFiles(options.paths, options.cwd, declarations);
   if (!collected.success) return collected;
   const parsed = collected.data.files.map((input) => ({ input, skill: parseSkillDocument(input) }));
   const sources = parsed.some(({ skill }) => skill.kind === 'source');
   const registry = options.registry ?? (sources ? await options.loadRegistry?.() : undefined);
-  const rules = lintRules(severities);
-  if (registry) rules.push(toLintRule(contractUnknown(registry), severities));
+  const rules = lintRules(declarations);
+  if (registry) rules.push(toLintRule(contractUnknown(registry), declarations));
   const files: LintedFile[] = [];
   const findings: LintFinding[] = [];
   for (const refused of collected.data.refused) findings.push(refusalFinding(refused, options.runtimes));

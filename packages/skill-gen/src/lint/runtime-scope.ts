@@ -1,35 +1,40 @@
-import { SKILL_GEN_RUNTIME_LIST } from '../runtimes/registry.js';
+import { RUNTIME_IDS } from '@skillpack/adapters';
+import type { LintDeclarations } from './lint-declaration.js';
 import { LINT_RUNTIMES, type LintRuntime } from './runtimes.js';
+
+/** A discovery folder and the runtimes that load skills from it. */
+interface DiscoveryFolder {
+  readonly segments: readonly string[];
+  readonly runtimes: readonly LintRuntime[];
+}
 
 /**
  * Discovery folders and the runtimes that load skills from them (each runtime's `lint.discoveryFolders`,
  * runtimes.md §0, §4.1), in `RUNTIME_IDS` order.
  */
-const DISCOVERY_FOLDERS: readonly {
-  readonly segments: readonly string[];
-  readonly runtimes: readonly LintRuntime[];
-}[] = (() => {
+function discoveryFolders(declarations: LintDeclarations): DiscoveryFolder[] {
   const folders = new Map<string, { segments: readonly string[]; runtimes: LintRuntime[] }>();
-  for (const runtime of SKILL_GEN_RUNTIME_LIST) {
-    for (const segments of runtime.lint.discoveryFolders) {
+  for (const id of RUNTIME_IDS) {
+    for (const segments of declarations[id].discoveryFolders) {
       const key = segments.join('/');
       const folder = folders.get(key) ?? { segments, runtimes: [] };
-      folder.runtimes.push(runtime.id);
+      folder.runtimes.push(id);
       folders.set(key, folder);
     }
   }
   return [...folders.values()];
-})();
+}
 
 /**
  * The runtimes that load a skill from its folder (`…/.agents/skills/<name>`): the folder's parent must be a
- * discovery folder. `undefined` when it is not one (then every runtime is concerned).
+ * discovery folder of one of `declarations`. `undefined` when it is not one (then every runtime is concerned).
  */
 export function runtimesFromDiscoveryPath(
   folderSegments: readonly string[],
+  declarations: LintDeclarations,
 ): readonly LintRuntime[] | undefined {
   const parent = folderSegments.slice(0, -1);
-  for (const folder of DISCOVERY_FOLDERS) {
+  for (const folder of discoveryFolders(declarations)) {
     const tail = parent.slice(parent.length - folder.segments.length);
     if (
       tail.length === folder.segments.length &&

@@ -4,6 +4,7 @@ import { loadPack } from './load-pack.js';
 import type { Manifest } from './manifest.js';
 import type { PackReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
+import type { PackRuntimes } from './pack-runtimes.js';
 import { renderPack } from './render-pack.js';
 import { type WriteReport, writePack } from './write-pack.js';
 
@@ -24,10 +25,17 @@ export interface BuildResult extends WriteReport {
   readonly reads: PackReads;
 }
 
-/** `skillpack build`: load, render every target and write the pack with its manifest. */
-export async function buildPack(request: PackRequest = {}, options: BuildOptions = {}): Promise<BuildResult> {
+/**
+ * `skillpack build` for the runtimes `runtimes` declares: load, render every target and write the pack with
+ * its manifest.
+ */
+export async function buildPackFor(
+  runtimes: PackRuntimes,
+  request: PackRequest = {},
+  options: BuildOptions = {},
+): Promise<BuildResult> {
   const { onProgress } = options;
-  const inputs = await loadPack(request, onProgress && ((step) => onProgress(step, 0, 0)));
+  const inputs = await loadPack(runtimes, request, onProgress && ((step) => onProgress(step, 0, 0)));
   const pack = renderPack(
     inputs,
     onProgress && ((target, done, total) => onProgress(`rendering ${target}`, done, total)),
@@ -51,9 +59,12 @@ export interface CheckResult extends CheckReport {
   readonly warnings: readonly Warning[];
 }
 
-/** `skillpack check`: rebuild in memory and compare with the pack on disk and its manifest. */
-export async function checkPack(request: PackRequest = {}): Promise<CheckResult> {
-  const inputs = await loadPack(request);
+/**
+ * `skillpack check` for the runtimes `runtimes` declares: rebuild in memory and compare with the pack on disk
+ * and its manifest.
+ */
+export async function checkPackFor(runtimes: PackRuntimes, request: PackRequest = {}): Promise<CheckResult> {
+  const inputs = await loadPack(runtimes, request);
   const pack = renderPack(inputs);
   return { ...(await comparePack(inputs.outDir, pack)), outDir: inputs.outDir, warnings: pack.warnings };
 }

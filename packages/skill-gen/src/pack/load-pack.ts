@@ -6,7 +6,7 @@ import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
 import { authorError } from '../errors/author-error.js';
 import { sha256 } from '../files/sha256.js';
-import { type BundleName, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
+import { type EnforcementBundle, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
 import { loadTemplates, type TemplateSet, templateFiles } from '../render/templates.js';
 import { createTypeReferences, type TypeReference } from '../render/type-reference.js';
@@ -14,14 +14,8 @@ import type { SkillSource, SourceRecord } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { type PackReads, packReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
-import {
-  BUNDLE_SPECIFIERS,
-  bundleFiles,
-  neededBundles,
-  readConfig,
-  readSkills,
-  toPosix,
-} from './pack-sources.js';
+import type { PackRuntimes } from './pack-runtimes.js';
+import { bundleFiles, neededBundles, readConfig, readSkills, toPosix } from './pack-sources.js';
 
 /** Everything a build reads, loaded once: the render step that follows does no I/O. */
 export interface PackInputs {
@@ -38,6 +32,8 @@ export interface PackInputs {
   readonly templates: TemplateSet;
   readonly typeReferences: ReadonlyMap<string, TypeReference>;
   readonly bundles: HookBundles;
+  /** The runtimes' declarations the pack is rendered with. */
+  readonly runtimes: PackRuntimes;
   readonly warnings: readonly Warning[];
   /** The files this load read and the packages it ran (`planPack` lists the same without building). */
   readonly reads: PackReads;
@@ -115,11 +111,13 @@ interface BundleContext {
  * hooked contract that neither carries (one passed through the API's `registry`) is a build error: the hook
  * would let every stop through.
  */
-async function packBundles(needed: readonly BundleName[], context: BundleContext): Promise<HookBundles> {
+async function packBundles(
+  needed: readonly EnforcementBundle[],
+  context: BundleContext,
+): Promise<HookBundles> {
   if (needed.length === 0) return {};
   // Bundle files the caller names itself (`request.bundles`) are the caller's to vouch for.
-  if (context.request.bundles)
-    return loadHookBundles(needed, BUNDLE_SPECIFIERS, context.configFile, context.request.bundles);
+  if (context.request.bundles) return loadHookBundles(needed, context.configFile, context.request.bundles);
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
   const hooked = packHookedContracts(context.config, context.skills);
@@ -136,8 +134,12 @@ async function packBundles(needed: readonly BundleName[], context: BundleContext
   return bundlePackRuntime(needed, context.contractModules, hooked, context.configFile);
 }
 
-/** Read the config, skill sources, templates, type references and bundles a build of `request` needs. */
+/**
+ * Read the config, skill sources, templates, type references and bundles a build of `request` needs, for the
+ * runtimes `runtimes` declares.
+ */
 export async function loadPack(
+  runtimes: PackRuntimes,
   request: PackRequest = {},
   onStep?: (step: string) => void,
 ): Promise<PackInputs> {
@@ -164,7 +166,7 @@ export async function loadPack(
   // Only contracts some skill speaks get type references, so a pack without contracts never loads ts-morph.
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   onStep?.('loading templates, type references and hook bundles');
-  const needed = neededBundles(config, targets, skills);
+  const needed = neededBundles(config, targets, skills, runtimes);
   const [templates, typeReferences, bundles, bundleReads] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
@@ -206,6 +208,7 @@ export async function loadPack(
     templates,
     typeReferences,
     bundles,
+    runtimes,
     warnings,
     reads: packReads(
       cwd,

@@ -1,17 +1,17 @@
 import { dirname, relative, resolve, sep } from 'node:path';
-import { isRuntimeId } from '@skillpack/adapters';
+import { isRuntimeId, RUNTIME_IDS } from '@skillpack/adapters';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
 import { readPackageJsonBeside } from '../config/pack-version.js';
 import { readConfigText } from '../config/read-config-text.js';
 import { authorError } from '../errors/author-error.js';
-import { type BundleName, type BundleSpecifiers, resolveBundle } from '../hooks/hook-bundles.js';
+import { type EnforcementBundle, resolveBundle } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
-import { SKILL_GEN_RUNTIME_LIST, SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import { readSkillSources } from '../source/read-skill-sources.js';
 import type { SkillSource } from '../source/skill-source.js';
 import type { TargetId } from '../targets/target-id.js';
 import { DEFAULT_CONFIG_FILE, type PackRequest } from './pack-request.js';
+import type { PackRuntimes } from './pack-runtimes.js';
 
 // The first steps of a build that `loadPack` and `planPack` share, so both find the same files.
 
@@ -24,34 +24,35 @@ export function isInside(parent: string, child: string): boolean {
   return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
 }
 
-/** Each artifact's prebuilt file, from the declarations (`enforcement.bundle`), in the order a pack lists them. */
-export const BUNDLE_SPECIFIERS = Object.fromEntries(
-  SKILL_GEN_RUNTIME_LIST.map(({ enforcement }) => [enforcement.artifact, enforcement.bundle]),
-) as BundleSpecifiers;
-
-/** The bundles in the order a pack lists them. */
-const BUNDLE_ORDER = Object.keys(BUNDLE_SPECIFIERS) as BundleName[];
-
+/**
+ * The enforcement bundles a pack needs: those of its runtime targets (`enforcement` of their declarations),
+ * when it hooks a contract; each once, in the order the declarations first name them (`RUNTIME_IDS`).
+ */
 export function neededBundles(
   config: PackConfig,
   targets: readonly TargetId[],
   skills: readonly SkillSource[],
-): BundleName[] {
+  runtimes: PackRuntimes,
+): EnforcementBundle[] {
   if (packHookedContracts(config, skills).length === 0) return [];
-  const needed = new Set<BundleName>();
-  for (const target of targets)
-    if (isRuntimeId(target)) needed.add(SKILL_GEN_RUNTIMES[target].enforcement.artifact);
-  // In the order `packBundles` builds them.
-  return BUNDLE_ORDER.filter((name) => needed.has(name));
+  const needed = new Set<string>();
+  for (const target of targets) if (isRuntimeId(target)) needed.add(runtimes[target].enforcement.name);
+  const bundles = new Map<string, EnforcementBundle>();
+  for (const id of RUNTIME_IDS) {
+    const { enforcement } = runtimes[id];
+    if (needed.has(enforcement.name) && !bundles.has(enforcement.name))
+      bundles.set(enforcement.name, enforcement);
+  }
+  return [...bundles.values()];
 }
 
 /**
  * The bundle files `packBundles` reads: only those the caller names (`request.bundles`); otherwise it
  * bundles the pack's hook and plugin itself and reads the adapters' and core's code, packages.
  */
-export function bundleFiles(needed: readonly BundleName[], request: PackRequest): string[] {
+export function bundleFiles(needed: readonly EnforcementBundle[], request: PackRequest): string[] {
   if (needed.length === 0 || !request.bundles) return [];
-  return needed.flatMap((name) => request.bundles?.[name] ?? resolveBundle(BUNDLE_SPECIFIERS[name]) ?? []);
+  return needed.flatMap(({ name, prebuilt }) => request.bundles?.[name] ?? resolveBundle(prebuilt) ?? []);
 }
 
 /** The config as a load reads it, and the paths it implies. */

@@ -3,6 +3,7 @@ import { loadTemplates, templateFiles } from '../render/templates.js';
 import type { TargetId } from '../targets/target-id.js';
 import { type PackReads, packReads } from './pack-reads.js';
 import type { PackRequest } from './pack-request.js';
+import type { PackRuntimes } from './pack-runtimes.js';
 import { bundleFiles, neededBundles, readConfig, readSkills, toPosix } from './pack-sources.js';
 
 /** What {@link planPack} finds: where the pack goes and what building it reads. */
@@ -21,8 +22,9 @@ export interface PackPlan {
  * module, reading type references or bundling hooks: cheap enough for a task graph (the Nx plugin) to call
  * per pack. It reads the config, the skill sources and the templates, and compiles the contract modules
  * (esbuild, nothing executed) to list what they import. A config or source mistake throws as the build would.
+ * `runtimes`: the runtimes' declarations (which bundle each target needs).
  */
-export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
+export async function planPackFor(runtimes: PackRuntimes, request: PackRequest = {}): Promise<PackPlan> {
   const loaded = await readConfig(request);
   const { config, baseDir, configFile, configPath, cwd, targets } = loaded;
   const modules = request.registry
@@ -35,7 +37,7 @@ export async function planPack(request: PackRequest = {}): Promise<PackPlan> {
       );
   const { skills, files: skillFiles } = await readSkills(loaded);
   const templates = await loadTemplates(request.templatesDir);
-  const bundles = bundleFiles(neededBundles(config, targets, skills), request);
+  const bundles = bundleFiles(neededBundles(config, targets, skills, runtimes), request);
   const reads = packReads(
     cwd,
     [

@@ -3,7 +3,6 @@ import type { Warning } from '@skillpack/core';
 import { type OutputFile, textFile } from '../files/output-file.js';
 import { createContractFiles } from '../render/contract-files.js';
 import { createTemplateEngine } from '../render/template-engine.js';
-import { SKILL_GEN_RUNTIMES } from '../runtimes/registry.js';
 import { renderPortable } from '../targets/portable.js';
 import { TARGET_IDS } from '../targets/target-id.js';
 import { generatorVersion } from './generator-version.js';
@@ -20,12 +19,15 @@ export interface RenderedPack {
   readonly warnings: readonly Warning[];
 }
 
-/** Render every target of a loaded pack. Pure apart from reading the generator version; no file I/O. */
+/**
+ * Render every target of a loaded pack, each runtime by its declaration's renderer. Pure apart from reading the
+ * generator version; no file I/O.
+ */
 export function renderPack(
   inputs: PackInputs,
   onTarget?: (target: string, done: number, total: number) => void,
 ): RenderedPack {
-  const { config, skills, registry } = inputs;
+  const { config, skills, registry, runtimes } = inputs;
   const skillNames = new Set(skills.map((skill) => skill.name));
   const pack = { name: config.name, version: config.version, description: config.description };
   const targets = TARGET_IDS.filter((target) => inputs.targets.includes(target));
@@ -36,12 +38,12 @@ export function renderPack(
     registry,
     pack,
     skillNames,
-    runtimes: SKILL_GEN_RUNTIMES,
+    runtimes,
   });
   for (const [index, target] of targets.entries()) {
     onTarget?.(target, index, targets.length);
     files.push(
-      ...(isRuntimeId(target) ? SKILL_GEN_RUNTIMES[target].render : renderPortable)({
+      ...(isRuntimeId(target) ? runtimes[target].render : renderPortable)({
         config,
         skills,
         registry,

@@ -1,10 +1,13 @@
-import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
-
 /** A skill is rendered as a standalone skill, or inside the runtime's plugin (namespaced by the pack). */
 export type SkillForm = 'skill' | 'plugin';
 
 /** What rendering reads of a runtime's declaration: how its skills are invoked, whether they carry strict schemas. */
-export type RenderedRuntime = Pick<SkillGenRuntime, 'invocation' | 'strictSchema'>;
+export interface RenderedRuntime {
+  /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
+  readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
+  /** Whether its skills carry a contract's OpenAI-strict schema (`exec --output-schema`). */
+  readonly strictSchema: boolean;
+}
 
 /**
  * How a user or agent invokes a skill in a runtime (runtimes.md §0, §6.4): `/name` or `$name` by the runtime's

@@ -1,11 +1,17 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { z } from 'zod';
+import type { OptionDeclaration } from '../cli/command.js';
 import type { RuntimeProbe } from '../doctor/probe-kit.js';
 import type { RuntimeProof } from '../doctor/proof-kit.js';
-import type { FolderTrustLoader } from '../install/folder-trust.js';
+import type { EnforcementBundle } from '../hooks/hook-bundles.js';
+import type { AfterInstallLoader } from '../install/after-install-step.js';
 import type { HookWiring } from '../install/hook-wiring.js';
+import type { LockRecord, RuntimeInstallStep } from '../install/install-step.js';
+import type { LocalPluginForm, PackFormChoice } from '../install/pack-form.js';
 import type { RuntimeOwnership } from '../install/runtime-ownership.js';
-import type { LintSeverities } from '../lint/finding.js';
+import type { HeadlessSkillRules } from '../install/skill-rules.js';
+import type { LintDeclaration } from '../lint/lint-declaration.js';
+import type { RenderedRuntime } from '../render/invocation.js';
 import type { RenderTarget } from '../targets/target-context.js';
 
 /** Where pack files under `from` land below a scope root (the project directory or the home). */
@@ -40,11 +46,17 @@ export interface HomePluginForm {
   readonly installed: string;
 }
 
-/**
- * The enforcement artifact a runtime's pack carries: a Stop hook program, an OpenCode plugin (a module whose
- * named export is the plugin) or an extension module whose default export is the factory (Pi's form).
- */
-export type EnforcementArtifact = 'hook' | 'opencodePlugin' | 'piExtension';
+/** An option of `install` (or `uninstall`) only one runtime takes. */
+export interface RuntimeInstallOption {
+  /** How the command line declares it (its help text included). */
+  readonly declaration: OptionDeclaration;
+  /** The field of the install's options it sets (`codexForm`); the runtime's steps read it there. */
+  readonly field: string;
+  /** An older spelling of `--activate` for this runtime (`--trust-codex-hooks`). */
+  readonly activates?: boolean;
+  /** `uninstall` takes it too (`--claude PATH` unregisters a plugin). */
+  readonly uninstall?: boolean;
+}
 
 /** The facts the supported-runtimes table of the skill-gen README shows, one row per runtime. */
 export interface RuntimeDocs {
@@ -58,6 +70,8 @@ export interface RuntimeDocs {
   readonly trustStep: string;
   /** What enforcement needs to be in place. */
   readonly enforcement: string;
+  /** Its paragraphs of `skillpack install --help`: what install does for it beyond copying skills. */
+  readonly installHelp?: string;
 }
 
 /**
@@ -71,19 +85,23 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   /** The runtime's name in messages and docs: `Claude Code`. */
   readonly title: string;
   /** How a skill is invoked: `/name` or `$name`; `pluginNamespaced` when a plugin's skills are `pack:name`. */
-  readonly invocation: { readonly sigil: '/' | '$' | undefined; readonly pluginNamespaced: boolean };
+  readonly invocation: RenderedRuntime['invocation'];
   /** Whether its skills carry a contract's OpenAI-strict schema (`codex exec --output-schema`). */
   readonly strictSchema: boolean;
   /** Its section of a skill source's front matter (`<id>:`, `front-matter.ts` of its folder). */
   readonly frontMatter: z.ZodObject;
+  /**
+   * Its section of `skillpack.config.json` (`<id>:`, `config.ts` of its folder), registered in `sections.ts`
+   * like `frontMatter`; `undefined`: it has none.
+   */
+  readonly config?: z.ZodType;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
-  /** The pack's enforcement artifact (`pack/pack-sources.ts` bundles it when the runtime is a target). */
-  readonly enforcement: {
-    readonly artifact: EnforcementArtifact;
-    /** The adapters' prebuilt file of it, copied when the caller names its own file for another artifact. */
-    readonly bundle: string;
-  };
+  /**
+   * The pack's enforcement artifact, bundled when the runtime is a target and the pack hooks a contract: the
+   * Stop hook program (`HOOK_BUNDLE` of `src/hooks/hook-bundle.ts`) or a module of its own.
+   */
+  readonly enforcement: EnforcementBundle;
   readonly install: {
     /** Pack path prefixes of the skill form and where they go. */
     readonly skillForm: readonly FormMapping[];
@@ -98,42 +116,30 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
      * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
      */
     readonly hookWiring: HookWiring | undefined;
-    /** Whether `install --form plugin` installs this runtime's plugin. */
-    readonly pluginForm: boolean;
-    /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or Claude Code's own). */
+    /** A plugin form install stages in the scope root and the runtime's settings enable (Claude Code's). */
+    readonly localPlugin?: LocalPluginForm;
+    /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or a local one). */
     readonly homePlugin?: HomePluginForm;
-    /** Whether its skills need a permission rule to run headless (`--activate` adds it). */
-    readonly headlessSkillRules: boolean;
-    /** Whether its pack has a plugin and a skills form, chosen by scope and `--codex-form` (runtimes/codex/form.ts). */
-    readonly packForms: boolean;
-    /** Whether its user-scope plugin is enabled by a `config.toml` table install keeps in sync (runtimes/codex/plugin-step.ts). */
-    readonly pluginConfigTable: boolean;
-    /** Whether its hooks run only once trusted, reported or recorded after install (runtimes/codex/trust-step.ts). */
-    readonly hookTrust: boolean;
+    /** The permission rules its skills need to run headless (`--activate` adds them); `undefined`: none. */
+    readonly headlessSkillRules: HeadlessSkillRules | undefined;
+    /** How an install chooses among the pack's forms besides the skill form (Codex's plugin). */
+    readonly packForm?: PackFormChoice;
+    /** Its own steps of install and uninstall (install/install-step.ts), loaded when it installs. */
+    readonly steps?: () => Promise<readonly RuntimeInstallStep[]>;
+    /** The records its steps keep in a lock entry, read when any lock is (their schemas are light). */
+    readonly lockRecords: readonly LockRecord[];
     /**
-     * The step that reports or records (`--activate`) the project folder trust the runtime's headless runs
-     * need, and releases it on uninstall (install/folder-trust.ts); `undefined`: no folder trust.
+     * The steps that run once the files are settled (install/after-install-step.ts): the project folder trust its
+     * headless runs need, its hook trust; each reports, records with `--activate`, and releases on uninstall.
      */
-    readonly folderTrust: FolderTrustLoader | undefined;
-    /** Its older spellings of `--activate` among `options` (`trust-codex-hooks`), without `--`. */
-    readonly activateAliases?: readonly string[];
-    /** The `install` options only this runtime takes (`--trust-codex-hooks`), without `--`. */
-    readonly options: readonly string[];
+    readonly afterInstall: readonly AfterInstallLoader[];
+    /** The `install` (and `uninstall`) options only this runtime takes, by name without `--`. */
+    readonly options: Readonly<Record<string, RuntimeInstallOption>>;
     /** The user configuration a user-scope install lives in (doctor copies it into its run's home). */
     readonly userConfig: readonly string[];
   };
-  readonly lint: {
-    /** The skill folders the runtime loads skills from (path segments); lint scopes findings by them. */
-    readonly discoveryFolders: readonly (readonly string[])[];
-    /** The front-matter keys the runtime reads in SKILL.md. */
-    readonly recognisedKeys: readonly string[];
-    /** Keys of its source section that `build` writes elsewhere than SKILL.md (Codex's `agents/openai.yaml`). */
-    readonly sidecarKeys: readonly string[];
-    /** Its plugin manifest below a plugin root, when it has plugins that hold `skills/`. */
-    readonly pluginManifest: readonly string[] | undefined;
-    /** How much each lint rule matters to its loader (`lint-severity.ts` of its folder). */
-    readonly severity: LintSeverities;
-  };
+  /** Where it loads skills from and which front-matter keys it reads; how much each lint rule matters to it. */
+  readonly lint: LintDeclaration;
   readonly doctor: {
     /** Loads its probe (`probe.ts` of its folder): what its own CLI says, offline, of the pack's skills and hook. */
     readonly probe: () => Promise<RuntimeProbe>;
@@ -148,3 +154,9 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
   readonly testedVersion: string;
   readonly docs: RuntimeDocs;
 }
+
+/**
+ * Every runtime's declaration by id: what the top floor (`runtimes/registry.ts`) hands the engines, which
+ * never import the registry themselves.
+ */
+export type SkillGenRuntimes = { readonly [R in RuntimeId]: SkillGenRuntime<R> };

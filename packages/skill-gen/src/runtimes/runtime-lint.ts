@@ -7,11 +7,11 @@ import type { LintRuntime } from '../lint/runtimes.js';
 import { parseSkillDocument, type SkillFileInput } from '../lint/skill-document.js';
 import { perRuntime } from './registry.js';
 
-/** Each runtime's declared severity of every lint rule. */
-const SEVERITIES = perRuntime((runtime) => runtime.lint.severity);
+/** What each runtime's declaration tells lint: the severity of every rule, its keys and skill folders. */
+const LINT_DECLARATIONS = perRuntime((runtime) => runtime.lint);
 
 /** Every lint rule, in report order within a line. */
-export const LINT_RULES: readonly LintRule[] = lintRules(SEVERITIES);
+export const LINT_RULES: readonly LintRule[] = lintRules(LINT_DECLARATIONS);
 
 /** Lint one skill file for the given runtimes. Pure: the caller reads the bytes and lists the folder. */
 export function lintSkillFile(
@@ -35,5 +35,5 @@ export function runLint(options: {
    */
   readonly loadRegistry?: () => Promise<ContractRegistry>;
 }): Promise<Result<LintReport, SkillpackError>> {
-  return lintPaths(options, SEVERITIES);
+  return lintPaths(options, LINT_DECLARATIONS);
 }

@@ -1,7 +1,7 @@
 import type { ContractRegistry } from '@skillpack/core';
 import type { PackConfig } from '../config/pack-config.js';
 import type { OutputFile } from '../files/output-file.js';
-import type { HookBundles } from '../hooks/hook-bundles.js';
+import type { EnforcementBundle, HookBundles } from '../hooks/hook-bundles.js';
 import type { ContractFiles } from '../render/contract-files.js';
 import type { SkillForm } from '../render/invocation.js';
 import type { PluginReadmeView } from '../render/template-engine.js';
@@ -30,10 +30,11 @@ export interface TargetContext {
 /** A target renders its whole subtree of the pack (paths start with the target id). */
 export type RenderTarget = (context: TargetContext) => OutputFile[];
 
-export function bundleFile(context: TargetContext, path: string, name: keyof HookBundles): OutputFile {
-  const content = context.bundles[name];
+/** The file at `path` holding `bundle`, as the build made or read it. */
+export function bundleFile(context: TargetContext, path: string, bundle: EnforcementBundle): OutputFile {
+  const content = context.bundles[bundle.name];
   // loadHookBundles has already failed the build when a needed bundle is missing.
-  if (!content) throw new Error(`internal: bundle ${name} was not loaded`);
+  if (!content) throw new Error(`internal: bundle ${bundle.name} was not loaded`);
   return { path, content, executable: false };
 }
 

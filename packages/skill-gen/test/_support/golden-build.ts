@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPack } from '../../src/pack/build-pack.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { goldenDir, standInBundles, tempDir } from './temp.js';
 
 /** Build the golden fixture into a fresh temp folder (stand-in bundles, types read from core's sources). */

@@ -1,6 +1,7 @@
 import YAML from 'yaml';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { renderPack } from '../../src/pack/render-pack.js';
+import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import type { TargetId } from '../../src/targets/target-id.js';
 import { demoRegistry } from './demo-registry.js';
 import { configText, skillText, standInBundles, tempDir, writeTree } from './temp.js';
@@ -51,7 +52,11 @@ export async function renderDemo(
     ),
     'skills/plain/skill.md': skillText('name: plain\ndescription: Plain.'),
   });
-  const inputs = await loadPack({ cwd: root, registry: demoRegistry, bundles: standInBundles });
+  const inputs = await loadPack(SKILL_GEN_RUNTIMES, {
+    cwd: root,
+    registry: demoRegistry,
+    bundles: standInBundles,
+  });
   const pack = renderPack(inputs);
   const text = (path: string) => {
     const file = pack.files.find((candidate) => candidate.path === path);

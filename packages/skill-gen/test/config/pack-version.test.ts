@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPackConfig, safeParsePackConfig } from '../../src/config/load-pack-config.js';
-import { buildPack } from '../../src/pack/build-pack.js';
-import { planPack } from '../../src/pack/plan-pack.js';
+import { buildPack, planPack } from '../../src/runtimes/runtime-pack.js';
 import { configText, tempDir, writeTree } from '../_support/temp.js';
 
 const FILE = 'skillpack.config.json';

@@ -4,6 +4,7 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import type { OutputFile } from '../../src/files/output-file.js';
 import { loadPack, type PackInputs } from '../../src/pack/load-pack.js';
 import { type RenderedPack, renderPack } from '../../src/pack/render-pack.js';
+import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
 import { standInBundles } from '../_support/temp.js';
 
 /** The repository root and the examples folder, from this file's location. */
@@ -28,7 +29,7 @@ const loaded = new Map<string, Promise<ExamplePack>>();
 export function examplePack(config: string = EXAMPLE_PACK_CONFIGS[0]): Promise<ExamplePack> {
   let pack = loaded.get(config);
   if (!pack) {
-    pack = loadPack({
+    pack = loadPack(SKILL_GEN_RUNTIMES, {
       cwd: repoRoot,
       config,
       bundles: standInBundles,

@@ -7,7 +7,7 @@ import { ConfigError, createContractRegistry, defineContract } from '@skillpack/
 import { builtinContracts } from '@skillpack/core/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildPack } from '../../src/pack/build-pack.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { reviewContractSource } from '../_support/review-contract.js';
 
 /** A pack whose hooked contract comes from its own TypeScript module: the generated hooks must carry it. */

@@ -1,12 +1,11 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeParseLockFile } from '../../src/install/lock-file.js';
-import { installPack, uninstallPack } from '../../src/install/operations.js';
 import {
   recoverClaudeSettings,
   SETTINGS_BEFORE_FILE,
 } from '../../src/runtimes/claude-code/plugin-register.js';
+import { installPack, safeParseLockFile, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApplyStep } from '../../src/install/apply-plan.js';
 import type { InstallScope } from '../../src/install/layout.js';
-import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, snapshotTree, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApplyStep } from '../../src/install/apply-plan.js';
-import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };

@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installPack } from '../../src/install/operations.js';
 import { acquireScopeLock, BUSY_FILE_NAME, processStarted } from '../../src/install/scope-lock.js';
+import { installPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, tempDir, writePack } from './_support/packs.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));

@@ -4,8 +4,7 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeParseLockFile } from '../../src/install/lock-file.js';
-import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { installPack, safeParseLockFile, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { skillpack, tempDir, writePack } from './_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };

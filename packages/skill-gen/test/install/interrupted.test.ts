@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import type { ApplyStep } from '../../src/install/apply-plan.js';
-import { installPack, uninstallPack } from '../../src/install/operations.js';
+import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, snapshotTree, tempDir, writePack } from './_support/packs.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -104,7 +104,7 @@ describe('a killed install leaves no half-written file', () => {
   it('leaves complete old or new files after SIGKILL mid-commit, and the next install finishes the job', async () => {
     const { work, root, v1, v2 } = await projectWithV1();
     const script = join(work, 'crash.mjs');
-    const operations = join(packageDir, 'src/install/operations.ts');
+    const operations = join(packageDir, 'src/runtimes/runtime-install.ts');
     await build({
       stdin: {
         contents: `import { installPack } from ${JSON.stringify(operations)};

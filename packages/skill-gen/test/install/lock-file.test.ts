@@ -1,13 +1,10 @@
 import { ProtocolError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
 import { targetPathFor } from '../../src/install/layout.js';
-import {
-  emptyLockFile,
-  type LockFile,
-  safeParseLockFile,
-  serializeLockFile,
-} from '../../src/install/lock-file.js';
+import { emptyLockFile, type LockFile, serializeLockFile } from '../../src/install/lock-file.js';
 import { unsafePathReason } from '../../src/install/safe-path.js';
+import { skillGenRuntime } from '../../src/runtimes/registry.js';
+import { safeParseLockFile } from '../../src/runtimes/runtime-install.js';
 
 const FILE = '/project/skillpack-lock.json';
 const SHA = 'a'.repeat(64);
@@ -162,7 +159,7 @@ describe('targetPathFor (layout.md install mapping)', () => {
     ['opencode', 'user', 'opencode/.opencode/plugins/p.json', '.config/opencode/plugins/p.json'],
     ['opencode', 'project', 'portable/skills/x/SKILL.md', undefined],
   ] as const)('%s %s: %s -> %s', (runtime, scope, path, expected) => {
-    expect(targetPathFor(runtime, scope, path)).toBe(expected);
+    expect(targetPathFor(skillGenRuntime(runtime), scope, path)).toBe(expected);
   });
 });
 

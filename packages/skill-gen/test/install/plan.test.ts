@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LockFile } from '../../src/install/lock-file.js';
 import { type DiskState, type PackFile, planInstall, planUninstall } from '../../src/install/plan.js';
+import { skillGenRuntime } from '../../src/runtimes/registry.js';
 
 const sha = (c: string) => c.repeat(64);
 const PATH = '.agents/skills/x/SKILL.md';
@@ -45,7 +46,7 @@ function plan(options: {
 }) {
   return planInstall({
     pack: { name: 'pack', version: '2.0.0' },
-    runtime: 'codex',
+    runtime: skillGenRuntime('codex'),
     scope: 'project',
     files: options.pack ?? [file('b')],
     lock: options.lock ?? EMPTY,
@@ -169,7 +170,7 @@ describe('planInstall', () => {
     const lock: LockFile = { ...lockWith([{ path: PATH, content: 'b' }]) };
     const result = planInstall({
       pack: { name: 'pack', version: '1.0.0' },
-      runtime: 'codex',
+      runtime: skillGenRuntime('codex'),
       scope: 'project',
       files: [file('b')],
       lock,

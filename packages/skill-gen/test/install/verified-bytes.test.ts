@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApplyStep } from '../../src/install/apply-plan.js';
-import { installPack } from '../../src/install/operations.js';
+import { installPack } from '../../src/runtimes/runtime-install.js';
 import { demoPackFiles, sha256, tempDir, writePack } from './_support/packs.js';
 
 // The install stages the bytes readPack read and checked against the manifest's sha256, not a second read

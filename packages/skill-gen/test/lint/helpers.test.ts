@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findFileReferences, resolveInsideFolder } from '../../src/lint/file-references.js';
 import { codePointLength } from '../../src/lint/front-matter-view.js';
+import { lintFacts } from '../../src/lint/lint-facts.js';
 import { findXmlTag } from '../../src/lint/rules/description.js';
 import { windowsNameProblem } from '../../src/lint/rules/file-names.js';
 import { runtimesFromDiscoveryPath, runtimesFromPackPath } from '../../src/lint/runtime-scope.js';
+import { perRuntime } from '../../src/runtimes/registry.js';
 
 describe('findXmlTag', () => {
   it.each([
@@ -55,7 +57,12 @@ describe('runtimes implied by a skill folder location', () => {
     [['', 'p', 'skills', 'x'], undefined],
     [['', 'p', 'opencode', 'skills', 'x'], undefined],
   ] as const)('%j -> %j', (segments, expected) => {
-    expect(runtimesFromDiscoveryPath(segments)).toEqual(expected);
+    expect(
+      runtimesFromDiscoveryPath(
+        segments,
+        perRuntime((runtime) => runtime.lint),
+      ),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -80,7 +87,8 @@ describe('findFileReferences', () => {
       '```',
       '[escaped](references/a%20b.md "Title") [up](../x.md)',
     ];
-    expect(findFileReferences(lines, 10)).toEqual([
+    const { skillFolderPrefixes } = lintFacts(perRuntime((runtime) => runtime.lint));
+    expect(findFileReferences(lines, 10, skillFolderPrefixes)).toEqual([
       { target: 'references/guide.md', line: 10 },
       { target: 'assets/my logo.png', line: 10 },
       { target: 'scripts/run.sh', line: 11 },

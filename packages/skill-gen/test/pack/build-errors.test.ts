@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { buildPack } from '../../src/pack/build-pack.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { demoRegistry } from '../_support/demo-registry.js';
 import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
 

@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPack, checkPack } from '../../src/pack/build-pack.js';
+import { buildPack, checkPack } from '../../src/runtimes/runtime-pack.js';
 import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
 
 /** A small pack (no contracts, so no type extraction) built once into `<root>/out`. */

@@ -6,8 +6,8 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { sha256 } from '../../src/files/sha256.js';
-import { installPack } from '../../src/install/operations.js';
-import { buildPack } from '../../src/pack/build-pack.js';
+import { installPack } from '../../src/runtimes/runtime-install.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { goldenDir, tempDir } from '../_support/temp.js';
 
 const bundleDir = new URL('../../../adapters/dist/bundles/', import.meta.url).pathname;

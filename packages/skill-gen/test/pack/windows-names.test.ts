@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, createContractRegistry, defineContract } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { buildPack } from '../../src/pack/build-pack.js';
 import { assertWindowsSafePaths } from '../../src/pack/windows-paths.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { demoContract, demoRegistry } from '../_support/demo-registry.js';
 import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
 

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPack } from '../../src/pack/build-pack.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { configText, skillText, tempDir, writeTree } from '../_support/temp.js';
 
 function project() {

@@ -1,7 +1,7 @@
 // Linear time of skill-gen's readers: 10× the input must cost less than 20× the CPU time.
 import { safeParsePackConfig } from '../../src/config/load-pack-config.js';
-import { safeParseLockFile } from '../../src/install/lock-file.js';
 import { safeParseManifest } from '../../src/pack/manifest.js';
+import { safeParseLockFile } from '../../src/runtimes/runtime-install.js';
 import { lintSkillFile } from '../../src/runtimes/runtime-lint.js';
 import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { describeLinearTime } from './_support/core-support.js';

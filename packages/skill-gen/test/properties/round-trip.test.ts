@@ -2,10 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { type LockFile, safeParseLockFile, serializeLockFile } from '../../src/install/lock-file.js';
+import { type LockFile, serializeLockFile } from '../../src/install/lock-file.js';
 import { skillFolder } from '../../src/install/lock-ownership.js';
 import { type Manifest, safeParseManifest, serializeManifest } from '../../src/pack/manifest.js';
 import { toSkillMarkdown, toYaml } from '../../src/render/yaml.js';
+import { skillGenRuntime } from '../../src/runtimes/registry.js';
+import { safeParseLockFile } from '../../src/runtimes/runtime-install.js';
 import { lintSkillFile } from '../../src/runtimes/runtime-lint.js';
 import { runs } from './_support/core-support.js';
 
@@ -38,16 +40,17 @@ const lockFile: fc.Arbitrary<LockFile> = fc
       lockfileVersion: 1 as const,
       installs: installs.map((install) => {
         const skills = install.skills
-          .filter((skill) => !taken.has(skillFolder(install.runtime, install.scope, skill)))
+          .filter((skill) => !taken.has(skillFolder(skillGenRuntime(install.runtime), install.scope, skill)))
           .sort();
-        for (const skill of skills) taken.add(skillFolder(install.runtime, install.scope, skill));
+        for (const skill of skills)
+          taken.add(skillFolder(skillGenRuntime(install.runtime), install.scope, skill));
         // Lock entries must lie in the install's own skills (see lock-ownership.ts).
         const files =
           skills.length === 0
             ? []
             : install.files.map((file, index) => ({
                 ...file,
-                path: `${skillFolder(install.runtime, install.scope, skills[index % skills.length]!)}${file.path}`,
+                path: `${skillFolder(skillGenRuntime(install.runtime), install.scope, skills[index % skills.length]!)}${file.path}`,
               }));
         return { ...install, skills, files };
       }),

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_IDS } from '@skillpack/adapters';
 import { describe, expect, it } from 'vitest';
-import { TESTED_VERSIONS } from '../../src/doctor/prove.js';
-import { RECOGNISED_KEYS, SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
+import { SOURCE_ONLY_KEYS } from '../../src/lint/known-keys.js';
+import { lintFacts } from '../../src/lint/lint-facts.js';
 import { LINT_RUNTIMES } from '../../src/lint/runtimes.js';
-import { SKILL_GEN_RUNTIMES } from '../../src/runtimes/registry.js';
+import { perRuntime, SKILL_GEN_RUNTIMES, skillGenRuntime } from '../../src/runtimes/registry.js';
 import { LINT_RULES } from '../../src/runtimes/runtime-lint.js';
 import {
   RUNTIMES_TABLE_BEGIN,
@@ -14,7 +14,7 @@ import {
   renderRuntimesTable,
   withRuntimesTable,
 } from '../../src/runtimes/runtimes-table.js';
-import { RUNTIME_FRONT_MATTER_SECTIONS } from '../../src/runtimes/sections.js';
+import { RUNTIME_CONFIG_SECTIONS, RUNTIME_FRONT_MATTER_SECTIONS } from '../../src/runtimes/sections.js';
 import { SkillFrontMatterSchema } from '../../src/source/front-matter-schema.js';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,6 +31,23 @@ describe('the skill-gen runtime registry', () => {
       expect(RUNTIME_FRONT_MATTER_SECTIONS[id]).toBe(SKILL_GEN_RUNTIMES[id].frontMatter);
   });
 
+  it("registers each declaration's own config section, and only those, in the sections registry", () => {
+    const sections: Readonly<Record<string, unknown>> = RUNTIME_CONFIG_SECTIONS;
+    for (const id of RUNTIME_IDS) expect(sections[id]).toBe(skillGenRuntime(id).config);
+    expect(
+      Object.keys(RUNTIME_CONFIG_SECTIONS).every((id) => RUNTIME_IDS.some((known) => known === id)),
+    ).toBe(true);
+  });
+
+  it('gives each enforcement bundle one name: runtimes that share a name share the bundle', () => {
+    const byName = new Map<string, unknown>();
+    for (const id of RUNTIME_IDS) {
+      const { enforcement } = SKILL_GEN_RUNTIMES[id];
+      expect(byName.get(enforcement.name) ?? enforcement).toBe(enforcement);
+      byName.set(enforcement.name, enforcement);
+    }
+  });
+
   it('has one declaration per runtime id, under its own id', () => {
     expect(Object.keys(SKILL_GEN_RUNTIMES).sort()).toEqual([...RUNTIME_IDS].sort());
     for (const id of RUNTIME_IDS) expect(SKILL_GEN_RUNTIMES[id].id).toBe(id);
@@ -41,15 +58,16 @@ describe('the skill-gen runtime registry', () => {
     (id) => {
       const { docs, testedVersion } = SKILL_GEN_RUNTIMES[id];
       expect(pinned[docs.npmPackage]).toBe(testedVersion);
-      expect(TESTED_VERSIONS[id]).toBe(testedVersion);
     },
   );
 
   it('derives every list of runtimes: lint, source-only keys, renderers, front-matter sections', () => {
     expect(LINT_RUNTIMES).toEqual([...RUNTIME_IDS, 'portable']);
     expect(SOURCE_ONLY_KEYS).toEqual(['contracts', ...RUNTIME_IDS]);
+    const facts = lintFacts(perRuntime((runtime) => runtime.lint));
     for (const id of RUNTIME_IDS) {
-      expect(RECOGNISED_KEYS[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
+      expect(facts.recognised[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.recognisedKeys);
+      expect(facts.sidecar[id]).toBe(SKILL_GEN_RUNTIMES[id].lint.sidecarKeys);
       expect(SKILL_GEN_RUNTIMES[id].render).toBeTypeOf('function');
       expect(SkillFrontMatterSchema.shape).toHaveProperty([id]);
     }

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPack } from '../../src/pack/build-pack.js';
 import { lintSkillFile } from '../../src/runtimes/runtime-lint.js';
+import { buildPack } from '../../src/runtimes/runtime-pack.js';
 import { configText, skillText, writeTree } from '../_support/temp.js';
 import {
   demoPackFiles,

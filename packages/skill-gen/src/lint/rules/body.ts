@@ -1,6 +1,7 @@
 import { findFileReferences, resolveInsideFolder } from '../file-references.js';
 import { defineRule, type RuleViolation } from '../finding.js';
 import { mappingRoot } from '../front-matter-view.js';
+import type { LintFacts } from '../lint-facts.js';
 import type { SkillDocument } from '../skill-document.js';
 
 const BODY_LINE_LIMIT = 500;
@@ -62,18 +63,21 @@ interface ReferenceViolations {
   readonly escaping: RuleViolation[];
 }
 
-/** Both reference rules run once per runtime; the scan depends only on the file, so it runs once. */
-const scanned = new WeakMap<SkillDocument, ReferenceViolations>();
+/**
+ * Both reference rules run once per runtime; the scan depends only on the file and the facts of every
+ * runtime, so it runs once.
+ */
+const scanned = new WeakMap<SkillDocument, { facts: LintFacts; result: ReferenceViolations }>();
 
-function referenceViolations(skill: SkillDocument): ReferenceViolations {
+function referenceViolations(skill: SkillDocument, facts: LintFacts): ReferenceViolations {
   const cached = scanned.get(skill);
-  if (cached) return cached;
-  const result = scanReferences(skill);
-  scanned.set(skill, result);
+  if (cached?.facts === facts) return cached.result;
+  const result = scanReferences(skill, facts.skillFolderPrefixes);
+  scanned.set(skill, { facts, result });
   return result;
 }
 
-function scanReferences(skill: SkillDocument): ReferenceViolations {
+function scanReferences(skill: SkillDocument, skillFolderPrefixes: readonly string[]): ReferenceViolations {
   const unresolved: RuleViolation[] = [];
   const escaping: RuleViolation[] = [];
   const entries = skill.folderEntries;
@@ -81,7 +85,7 @@ function scanReferences(skill: SkillDocument): ReferenceViolations {
   const existing = new Set(entries.map((entry) => entry.path));
   const generated = generatedPaths(skill);
   const seen = new Set<string>();
-  for (const reference of findFileReferences(skill.body.lines, skill.body.startLine)) {
+  for (const reference of findFileReferences(skill.body.lines, skill.body.startLine, skillFolderPrefixes)) {
     const key = `${reference.line}:${reference.target}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -106,7 +110,7 @@ export const fileReferenceUnresolved = defineRule({
   summary: 'A relative file reference in the body does not resolve inside the skill folder.',
   portable: 'warning',
   fix: 'Create the file, or correct the path (relative to the skill folder, e.g. `references/guide.md`).',
-  check: (skill) => referenceViolations(skill).unresolved,
+  check: (skill, _runtime, facts) => referenceViolations(skill, facts).unresolved,
 });
 
 export const fileReferenceEscapesSkill = defineRule({
@@ -114,5 +118,5 @@ export const fileReferenceEscapesSkill = defineRule({
   summary: 'A relative file reference in the body climbs out of the skill folder (`../`).',
   portable: 'warning',
   fix: 'Copy the file into the skill folder (for example under `references/`) and link it from there.',
-  check: (skill) => referenceViolations(skill).escaping,
+  check: (skill, _runtime, facts) => referenceViolations(skill, facts).escaping,
 });

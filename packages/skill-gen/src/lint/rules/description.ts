@@ -10,8 +10,8 @@ export const descriptionMissing = defineRule({
   summary: 'The front matter has no `description`, or it is empty.',
   portable: 'error',
   fix: 'Add a `description` that says what the skill does and when to use it.',
-  check(skill, runtime) {
-    const view = frontMatterFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const view = frontMatterFor(skill, runtime, facts);
     if (!view) return [];
     const entry = view.get('description');
     if (!isBlankValue(entry?.value)) return [];
@@ -29,8 +29,8 @@ export const descriptionNotString = defineRule({
   summary: '`description` is not a string.',
   portable: 'error',
   fix: 'Write the description as a (quoted) string.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('description');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('description');
     const value = entry?.value;
     if (!entry || !value) return [];
     if (value.kind === 'scalar') {
@@ -57,8 +57,8 @@ export const descriptionTooLong = defineRule({
   summary: '`description` is longer than 1024 characters.',
   portable: 'error',
   fix: 'Shorten the description to at most 1024 characters; move detail into the body.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('description');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('description');
     const text = stringValue(entry?.value);
     if (!entry || text === undefined) return [];
     const length = codePointLength(text);
@@ -77,8 +77,8 @@ export const descriptionListingTruncated = defineRule({
   summary: "`description` plus `when_to_use` exceed Claude Code's 1536-character skill listing.",
   portable: 'off',
   fix: 'Keep `description` and `when_to_use` together under 1536 characters; put the rest in the body.',
-  check(skill, runtime) {
-    const view = frontMatterFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const view = frontMatterFor(skill, runtime, facts);
     const entry = view?.get('description');
     const text = stringValue(entry?.value);
     if (!view || !entry || text === undefined) return [];
@@ -117,8 +117,8 @@ export const descriptionXmlTag = defineRule({
   summary: '`description` contains an XML tag.',
   portable: 'error',
   fix: 'Remove angle-bracket tags from the description; describe the format in words.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('description');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('description');
     const text = stringValue(entry?.value);
     if (!entry || text === undefined) return [];
     const tag = findXmlTag(text);

@@ -1,7 +1,7 @@
 import { defineRule, type RuleViolation } from '../finding.js';
 import { type FrontMatterNode, nodeTypeName, readsAsNonStringInYaml11 } from '../front-matter.js';
 import { codePointLength, frontMatterFor, preview, stringValue } from '../front-matter-view.js';
-import { RECOGNISED_KEYS, SOURCE_ONLY_KEYS } from '../known-keys.js';
+import { SOURCE_ONLY_KEYS } from '../known-keys.js';
 
 const COMPATIBILITY_LIMIT = 500;
 
@@ -10,8 +10,8 @@ export const compatibilityTooLong = defineRule({
   summary: '`compatibility` is longer than 500 characters.',
   portable: 'error',
   fix: 'Shorten `compatibility` to at most 500 characters.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('compatibility');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('compatibility');
     const text = stringValue(entry?.value);
     if (!entry || text === undefined) return [];
     const length = codePointLength(text);
@@ -30,8 +30,8 @@ export const compatibilityInvalid = defineRule({
   summary: '`compatibility` is not a non-empty string.',
   portable: 'error',
   fix: 'Write `compatibility` as one non-empty string, for example `compatibility: "Requires git and Node 20"`.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('compatibility');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('compatibility');
     if (!entry) return [];
     const text = stringValue(entry.value);
     if (text === undefined) {
@@ -59,8 +59,8 @@ export const metadataNotMapping = defineRule({
   summary: '`metadata` is not a mapping.',
   portable: 'error',
   fix: 'Write `metadata` as a mapping of string keys to quoted string values.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('metadata');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('metadata');
     if (!entry || entry.value.kind === 'mapping') return [];
     return [
       {
@@ -85,8 +85,8 @@ export const metadataValueNotString = defineRule({
   summary: 'A `metadata` value is not a string.',
   portable: 'warning',
   fix: 'Quote every metadata value, for example `version: "1.0"`.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('metadata');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('metadata');
     if (entry?.value.kind !== 'mapping') return [];
     const violations: RuleViolation[] = [];
     for (const item of entry.value.entries) {
@@ -106,8 +106,8 @@ export const allowedToolsNotString = defineRule({
   summary: '`allowed-tools` is not a space-separated string.',
   portable: 'warning',
   fix: 'Write `allowed-tools` as one space-separated string, for example `allowed-tools: "Bash(git:*) Read"`.',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('allowed-tools');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('allowed-tools');
     if (!entry || stringValue(entry.value) !== undefined) return [];
     return [
       {
@@ -123,10 +123,10 @@ export const unknownKey = defineRule({
   summary: 'A front matter key the runtime does not recognise.',
   portable: 'error',
   fix: "Remove the key, move the value under `metadata`, or put runtime-only keys in that runtime's copy of the skill.",
-  check(skill, runtime) {
-    const view = frontMatterFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const view = frontMatterFor(skill, runtime, facts);
     if (!view) return [];
-    const recognised = new Set<string>(RECOGNISED_KEYS[runtime]);
+    const recognised = new Set<string>(facts.recognised[runtime]);
     if (skill.kind === 'source') for (const key of SOURCE_ONLY_KEYS) recognised.add(key);
     return view.entries
       .filter((entry) => !recognised.has(entry.key))

@@ -11,7 +11,7 @@ export const fileNameWindowsUnsafe = defineRule({
   // Every runtime runs on Windows: a pack must install on every OS its runtimes run on.
   portable: 'error',
   fix: 'Rename it to letters, digits, `-`, `_` and `.`, not a Windows device name (CON, AUX, NUL, COM1, …), unique regardless of case.',
-  check(skill, runtime) {
+  check(skill, runtime, facts) {
     const violations: RuleViolation[] = [];
     const folderProblem = windowsNameProblem(skill.folderName);
     if (folderProblem) {
@@ -20,7 +20,7 @@ export const fileNameWindowsUnsafe = defineRule({
         message: `The skill folder ${JSON.stringify(skill.folderName)} ${folderProblem}; Windows cannot create it, so the skill cannot be installed or cloned there.`,
       });
     }
-    const name = frontMatterFor(skill, runtime)?.get('name');
+    const name = frontMatterFor(skill, runtime, facts)?.get('name');
     const value = name?.value.kind === 'scalar' ? name.value.value : undefined;
     const nameProblem =
       typeof value === 'string' && value !== skill.folderName ? windowsNameProblem(value.trim()) : undefined;

@@ -1,5 +1,6 @@
-import type { RuntimeId } from '@skillpack/adapters';
-import { type LintCheck, type LintRule, type LintSeverities, toLintRule } from '../finding.js';
+import { type LintCheck, type LintRule, toLintRule } from '../finding.js';
+import type { LintDeclarations } from '../lint-declaration.js';
+import { lintFacts } from '../lint-facts.js';
 import { bodyEmpty, bodyTooLong, fileReferenceEscapesSkill, fileReferenceUnresolved } from './body.js';
 import {
   descriptionListingTruncated,
@@ -85,7 +86,8 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   fileNameWindowsUnsafe,
 ];
 
-/** Every lint rule, with the severity each runtime's declaration gives it. */
-export function lintRules(severities: Readonly<Record<RuntimeId, LintSeverities>>): LintRule[] {
-  return LINT_CHECKS.map((check) => toLintRule(check, severities));
+/** Every lint rule, with the severity and the facts each runtime's declaration gives it. */
+export function lintRules(declarations: LintDeclarations): LintRule[] {
+  const facts = lintFacts(declarations);
+  return LINT_CHECKS.map((check) => toLintRule(check, declarations, facts));
 }

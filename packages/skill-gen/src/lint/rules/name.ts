@@ -1,6 +1,7 @@
 import { defineRule, type RuleViolation } from '../finding.js';
 import type { FrontMatterEntry } from '../front-matter.js';
 import { codePointLength, frontMatterFor, isBlankValue, preview } from '../front-matter-view.js';
+import type { LintFacts } from '../lint-facts.js';
 import type { LintRuntime } from '../runtimes.js';
 import type { SkillDocument } from '../skill-document.js';
 
@@ -15,8 +16,8 @@ interface NameValue {
 }
 
 /** The skill's name as the runtime reads it, when it is a non-empty string. */
-function nameFor(skill: SkillDocument, runtime: LintRuntime): NameValue | undefined {
-  const entry = frontMatterFor(skill, runtime)?.get('name');
+function nameFor(skill: SkillDocument, runtime: LintRuntime, facts: LintFacts): NameValue | undefined {
+  const entry = frontMatterFor(skill, runtime, facts)?.get('name');
   if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return undefined;
   const raw = entry.value.value.trim();
   if (raw === '') return undefined;
@@ -32,8 +33,8 @@ export const nameMissing = defineRule({
   summary: 'The front matter has no `name`, or it is empty.',
   portable: 'error',
   fix: 'Add `name: <folder-name>` (lowercase letters, digits and hyphens).',
-  check(skill, runtime) {
-    const view = frontMatterFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const view = frontMatterFor(skill, runtime, facts);
     if (!view) return [];
     const entry = view.get('name');
     if (!isBlankValue(entry?.value)) return [];
@@ -52,8 +53,8 @@ export const nameNotString = defineRule({
   summary: '`name` is not a string.',
   portable: 'error',
   fix: 'Write the name as a string; quote it if YAML would read it as a number or boolean (`name: "2048"`).',
-  check(skill, runtime) {
-    const entry = frontMatterFor(skill, runtime)?.get('name');
+  check(skill, runtime, facts) {
+    const entry = frontMatterFor(skill, runtime, facts)?.get('name');
     const value = entry?.value;
     if (!entry || !value) return [];
     if (value.kind === 'scalar' && (value.value === null || typeof value.value === 'string')) return [];
@@ -71,8 +72,8 @@ export const nameTooLong = defineRule({
   summary: '`name` is longer than 64 characters.',
   portable: 'error',
   fix: 'Shorten the name (and the folder) to at most 64 characters.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value) return [];
     const length = codePointLength(value.name);
     if (length <= NAME_LIMIT) return [];
@@ -88,8 +89,8 @@ export const nameNotLowercase = defineRule({
   summary: '`name` contains upper-case letters.',
   portable: 'error',
   fix: 'Use a lower-case name, and rename the folder to match.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value || value.name === value.name.toLowerCase()) return [];
     return single(
       value.entry.line,
@@ -103,8 +104,8 @@ export const nameInvalidCharacters = defineRule({
   summary: '`name` contains characters other than letters, digits and hyphens.',
   portable: 'error',
   fix: 'Use only `a-z`, `0-9` and single hyphens in the name, for example `pdf-tools`.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value) return [];
     const allowed = runtime === 'portable' ? ALLOWED_PORTABLE : ALLOWED_ASCII;
     const bad = new Set<string>();
@@ -127,8 +128,8 @@ export const nameHyphenBoundary = defineRule({
   summary: '`name` starts or ends with a hyphen.',
   portable: 'error',
   fix: 'Remove the leading or trailing hyphen.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value || !(value.name.startsWith('-') || value.name.endsWith('-'))) return [];
     return single(
       value.entry.line,
@@ -142,8 +143,8 @@ export const nameConsecutiveHyphens = defineRule({
   summary: '`name` contains `--`.',
   portable: 'error',
   fix: 'Replace `--` with a single hyphen.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value?.name.includes('--')) return [];
     return single(
       value.entry.line,
@@ -157,8 +158,8 @@ export const nameFolderMismatch = defineRule({
   summary: '`name` differs from the skill folder name.',
   portable: 'error',
   fix: 'Rename the folder to the skill name, or change `name` to the folder name.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value) return [];
     const folder = runtime === 'portable' ? skill.folderName.normalize('NFKC') : skill.folderName;
     if (value.name === folder) return [];
@@ -176,8 +177,8 @@ export const nameReservedWord = defineRule({
   summary: "`name` contains a word that Anthropic's hosted surfaces reserve.",
   portable: 'error',
   fix: 'Choose a name without `claude` or `anthropic`.',
-  check(skill, runtime) {
-    const value = nameFor(skill, runtime);
+  check(skill, runtime, facts) {
+    const value = nameFor(skill, runtime, facts);
     if (!value) return [];
     const lower = value.name.toLowerCase();
     const word = RESERVED_WORDS.find((reserved) => lower.includes(reserved));

@@ -1,5 +1,6 @@
+import { lockedRecord } from '../../install/install-step.js';
 import type { InstallScope } from '../../install/layout.js';
-import type { LockedClaudePlugin, LockedInstall } from '../../install/lock-file.js';
+import type { LockedInstall } from '../../install/lock-file.js';
 import type { PlanAction } from '../../install/plan.js';
 import type { PluginFormReport } from '../../install/plugin-form-report.js';
 import { chainSettingsRemoval, currentSettings, writingSettings } from '../../install/settings-file.js';
@@ -12,6 +13,7 @@ import {
   pluginSteps,
   removePluginSettings,
 } from './plugin.js';
+import { CLAUDE_PLUGIN_RECORD, type LockedClaudePlugin } from './plugin-lock.js';
 
 export type { PluginFormReport };
 
@@ -44,7 +46,7 @@ export async function planPluginForm(input: {
   const file = PLUGIN_SETTINGS_FILE;
   const want = pluginWant(input.root, input.name);
   const keepHook = input.hookAction ? { hookAction: input.hookAction } : {};
-  const recorded = input.previous?.claudePlugin;
+  const recorded = lockedRecord(input.previous, CLAUDE_PLUGIN_RECORD);
   const disk = await currentSettings(input.root, file);
   const sameFile = input.hookAction?.path === file ? input.hookAction : undefined;
   const base =
@@ -97,7 +99,7 @@ export async function planPluginFormRemoval(
 ): Promise<PlanAction[]> {
   const actions = [...hookActions];
   for (const install of installs) {
-    const locked = install.claudePlugin;
+    const locked = lockedRecord(install, CLAUDE_PLUGIN_RECORD);
     if (!locked) continue;
     await chainSettingsRemoval(root, actions, locked.file, (base) =>
       removePluginSettings(base, pluginWant(root, locked.marketplace), locked.added, locked.createdFile),

@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { reply } from '@skillpack/testing';
 import { type RuntimeProof, runAlways, type WhyInput } from '../../doctor/proof-kit.js';
+import { lockedRecord } from '../../install/install-step.js';
 import type { LockedInstall } from '../../install/lock-file.js';
 import { claudeWhy, onlySkillScoped, permissionDenials, skillsHooking } from './diagnosis.js';
+import { CLAUDE_PLUGIN_RECORD } from './plugin-lock.js';
 
 /**
  * A project's plugin form (install --form plugin --activate) loads only once Claude's home registers it for that
  * project folder: register it for the copy in the staged home, the way install did for the original.
  */
 async function claudePluginHome(install: LockedInstall, cli: string, copy: string, stage: string) {
-  const plugin = install.claudePlugin;
+  const plugin = lockedRecord(install, CLAUDE_PLUGIN_RECORD);
   if (!plugin) return [];
   const { claudePluginCommands } = await import('./plugin-register.js');
   const { pluginWant } = await import('./plugin-plan.js');

@@ -1,4 +1,5 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import {
   HOOK_FILE,
   hookCommand,
@@ -105,7 +106,7 @@ function plugin(context: TargetContext): OutputFile[] {
           hooks: hooksObject(handlers, command),
         }),
       ),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, 'hook'),
+      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

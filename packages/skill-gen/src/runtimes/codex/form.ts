@@ -1,5 +1,6 @@
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
 import type { InstallScope } from '../../install/layout.js';
+import type { PackFormChoice } from '../../install/pack-form.js';
 import type { Manifest } from '../../pack/manifest.js';
 import { CODEX_PLUGIN_SOURCE, codexPluginFolder } from './layout.js';
 
@@ -16,6 +17,9 @@ export interface CodexPluginTarget {
 }
 
 const PLUGIN_MANIFEST = `${CODEX_PLUGIN_SOURCE}.codex-plugin/plugin.json`;
+
+/** The standalone skills' folder, in both scopes. */
+const CODEX_SKILLS_FOLDER = '.agents/skills/';
 
 /**
  * Decide the Codex form of an install. Default: the plugin when the pack has one and the scope is the user's
@@ -68,3 +72,25 @@ export function codexPluginPath(plugin: CodexPluginTarget, packPath: string): st
     return undefined;
   return plugin.folder + packPath.slice(CODEX_PLUGIN_SOURCE.length);
 }
+
+/** The install options Codex's form reads (`--codex-form`). */
+export interface CodexFormOptions {
+  /** The plugin or the standalone skills; default: see `resolveCodexForm`, and an install's earlier form. */
+  readonly codexForm?: CodexForm;
+}
+
+/**
+ * Codex's choice of form. The default is sticky: a pack installed as standalone skills stays so on upgrade,
+ * rather than turning into a plugin that Codex loads only once the user consents (`--codex-form plugin` switches).
+ */
+export const codexPackForm: PackFormChoice = {
+  choose(manifest, scope, options, previous) {
+    const given = (options as CodexFormOptions).codexForm;
+    const wasSkills = previous?.files.some((file) => file.path.startsWith(CODEX_SKILLS_FOLDER));
+    const chosen = resolveCodexForm(manifest, scope, given ?? (wasSkills ? 'skills' : undefined));
+    if (!chosen.success) return chosen;
+    if (chosen.data.form === 'skills') return ok(undefined);
+    const { plugin } = chosen.data;
+    return ok({ targetPath: (path) => codexPluginPath(plugin, path), wiresHook: true, value: plugin });
+  },
+};

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
+import { lockedRecord } from '../../install/install-step.js';
 import type { InstallScope } from '../../install/layout.js';
-import type { LockedCodexPlugin, LockedInstall } from '../../install/lock-file.js';
+import type { LockedInstall } from '../../install/lock-file.js';
 import type { PlanAction } from '../../install/plan.js';
 import {
   chainSettingsRemoval,
@@ -8,6 +9,7 @@ import {
   type SettingsRemoval,
   writingSettings,
 } from '../../install/settings-file.js';
+import { CODEX_PLUGIN_RECORD, type LockedCodexPlugin } from './plugin-lock.js';
 import { pluginTable, pluginTomlState } from './plugin-toml.js';
 
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
@@ -90,7 +92,7 @@ export async function planCodexPluginTable(input: {
   readonly consent: boolean;
   readonly env: NodeJS.ProcessEnv;
 }): Promise<CodexPluginPlan | undefined> {
-  const recorded = input.previous?.codexPlugin;
+  const recorded = lockedRecord(input.previous, CODEX_PLUGIN_RECORD);
   if (input.scope !== 'user' || (!input.plugin && !recorded)) return undefined;
   const id = recorded?.id ?? `${input.name}@${input.name}`;
   const configFile = join(input.root, CODEX_CONFIG_FILE);
@@ -158,7 +160,7 @@ export async function planCodexPluginRemoval(
 ): Promise<PlanAction[]> {
   const chained = [...actions];
   for (const install of installs) {
-    const locked = install.codexPlugin;
+    const locked = lockedRecord(install, CODEX_PLUGIN_RECORD);
     if (locked)
       await chainSettingsRemoval(root, chained, locked.file, (base) => removeRecordedTable(base, locked));
   }
@@ -172,7 +174,9 @@ export function codexPluginRemovalReport(
   actions: readonly PlanAction[],
   applied: boolean,
 ): CodexPluginActivation | undefined {
-  const locked = installs.find((install) => install.codexPlugin)?.codexPlugin;
+  const locked = installs
+    .map((install) => lockedRecord(install, CODEX_PLUGIN_RECORD))
+    .find((record) => record !== undefined);
   if (!locked) return undefined;
   const action = actions.find((candidate) => candidate.path === locked.file);
   const removing = applied && action !== undefined && action.type !== 'release' && action.type !== 'conflict';

@@ -1,4 +1,5 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import {
   HOOK_FILE,
   hookCommand,
@@ -83,7 +84,7 @@ function plugin(context: TargetContext): OutputFile[] {
       hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler, 'plugin');
     files.push(
       textFile(`${PLUGIN}/hooks/hooks.json`, toStableJson({ hooks: hooksObject(handlers, command) })),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, 'hook'),
+      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

@@ -1,31 +1,25 @@
-import type { RuntimeId } from '@skillpack/adapters';
-import type { CliIo } from '../../cli/io.js';
-import type { InstallScope } from '../../install/layout.js';
+import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
 import { findInstall } from '../../install/lock-file.js';
 import type { OperationOutcome } from '../../install/operations.js';
-import { hookProgramPath } from './hook-plan.js';
+import { hookProgramPath } from './hook-program-path.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
 import { codexHookFolder } from './layout.js';
-import { type CodexHookTrust, codexHookTrust } from './trust.js';
+import { type CodexHookTrust, codexHookTrust, formatCodexHookTrust } from './trust.js';
 
-export interface CodexTrustRequest {
-  readonly packDir: string;
-  readonly scope: InstallScope;
-  readonly projectDir: string;
-  /** `--codex <path>`. */
+/** The install option Codex's hook trust reads. */
+export interface CodexTrustOptions {
+  /** The codex executable asked for the hook's trust key and hash (`--codex PATH`; default `codex` on PATH). */
   readonly codex?: string;
-  /** `--trust-codex-hooks`. */
-  readonly trust: boolean;
 }
 
 /**
- * After a codex install that wired a hook: the trust step, asked from Codex and recorded only when the user
- * asked for it. `undefined` when the install has no hook (or was refused).
+ * After a codex install that wired a hook: the trust step, asked from Codex (`--codex PATH`, default `codex` on
+ * PATH) and recorded only with consent (`--activate`, `--trust-codex-hooks`). `undefined` when the install has
+ * no hook (or was refused).
  */
 export async function codexTrustAfter(
   outcome: OperationOutcome,
-  request: CodexTrustRequest,
-  io: CliIo,
+  request: AfterInstallRequest,
 ): Promise<CodexHookTrust | undefined> {
   if (outcome.status === 'refused') return undefined;
   const install = findInstall(outcome.plan.lock, outcome.plan.pack.name, 'codex');
@@ -43,20 +37,22 @@ export async function codexTrustAfter(
       problem: 'a dry run installs nothing, so Codex has no hook to list yet',
     };
   }
+  const { codex } = request.options as CodexTrustOptions;
   return codexHookTrust({
     scope: request.scope,
     root: outcome.root,
     project: request.projectDir,
     program,
-    ...(request.codex ? { codex: request.codex } : {}),
-    env: io.env,
-    cwd: io.cwd,
-    trust: request.trust,
+    ...(typeof codex === 'string' ? { codex } : {}),
+    env: request.env,
+    cwd: request.cwd,
+    trust: request.consent,
   });
 }
 
-/** The install command again, for the advice to run it with another flag. */
-export function rerunCommand(request: CodexTrustRequest, runtime: RuntimeId): string {
-  const dir = request.scope === 'project' ? ` --dir ${JSON.stringify(request.projectDir)}` : '';
-  return `skillpack install ${JSON.stringify(request.packDir)} --runtime ${runtime} --scope ${request.scope}${dir}`;
-}
+/** Codex's hook trust, the step after an install that wired its Stop hook (`codexHook` in `--format json`). */
+export const codexHookTrustStep: AfterInstallStep<CodexHookTrust> = {
+  key: 'codexHook',
+  afterInstall: codexTrustAfter,
+  format: formatCodexHookTrust,
+};

@@ -19,7 +19,7 @@ export const copilotCliRuntime = {
   strictSchema: false,
   frontMatter: CopilotCliSectionSchema,
   render: renderCopilotCli,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
     skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],
@@ -30,8 +30,9 @@ export const copilotCliRuntime = {
       user: ['.copilot/skills/', '.copilot/hooks/', '.copilot/skillpack-plugins/'],
     },
     // The skill form carries its own hook file (`.github/hooks/skillpack-<pack>.json`): nothing to wire.
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: undefined,
-    pluginForm: true,
     // `copilot plugin install <folder>` copies the plugin into ~/.copilot/installed-plugins/_direct/<folder>/
     // and records it in ~/.copilot/config.json (1.0.102; a local path is "deprecated" but installed, offline).
     homePlugin: {
@@ -44,13 +45,9 @@ export const copilotCliRuntime = {
       registerEnv: {},
       installed: '.copilot/installed-plugins/_direct/{folder}/',
     },
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
     // Copilot's trust step is its own (trust-step.ts), not Codex's hook trust.
-    hookTrust: false,
-    folderTrust: async () => (await import('./trust-step.js')).copilotFolderTrust,
-    options: [],
+    afterInstall: [async () => (await import('./trust-step.js')).copilotFolderTrust],
+    options: {},
     userConfig: ['.copilot'],
   },
   lint: {
@@ -60,6 +57,7 @@ export const copilotCliRuntime = {
     ],
     recognisedKeys: SPEC_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: ['.plugin', 'plugin.json'],
     severity: copilotCliLintSeverity,
   },
@@ -78,5 +76,10 @@ export const copilotCliRuntime = {
       'project hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/config.json`, or `copilot --trust-folder`); Copilot skips them silently otherwise. User hooks need none',
     enforcement:
       "`.github/hooks/<pack>.json` running `.github/hooks/<pack>/skillpack-hook.cjs` (`~/.copilot/hooks/` for the user), in a trusted folder; or the plugin form's own hook (`--activate`), no folder trust; Node on PATH",
+    installHelp: `For copilot-cli, which loads a project's hooks only in a trusted folder, --activate adds the project to
+"trustedFolders" in ~/.copilot/config.json (journaled; uninstall takes exactly that entry out again). --form
+plugin (user scope only) stages the pack's Copilot CLI plugin in ~/.copilot/skillpack-plugins/<name>/, recorded
+in the lock, and --activate has \`copilot plugin install <folder>\` install it (--plugin-cli PATH); uninstall
+has \`copilot plugin uninstall\` remove it, then removes the staged files.`,
   },
 } as const satisfies SkillGenRuntime<'copilot-cli'>;

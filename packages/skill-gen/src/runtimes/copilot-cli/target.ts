@@ -1,4 +1,5 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { HOOK_FILE, type HookHandler, hookHandlers, packHookedContracts } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
 import type { SkillForm } from '../../render/invocation.js';
@@ -96,7 +97,7 @@ function plugin(context: TargetContext): OutputFile[] {
         `${PLUGIN}/hooks/hooks.json`,
         toStableJson(copilotHooksDocument(handlers, command, { [ROOT_VARIABLE]: PLUGIN_ROOT })),
       ),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, 'hook'),
+      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;
@@ -117,7 +118,7 @@ function skillFormHook(context: TargetContext): OutputFile[] {
     copilotHookCommand(`$COPILOT_HOOK_DIR/${folder}/skillpack-hook.cjs`, handler, 'attempted');
   return [
     textFile(`${TARGET}/.github/hooks/${folder}.json`, toStableJson(copilotHooksDocument(handlers, command))),
-    bundleFile(context, `${TARGET}/.github/hooks/${folder}/skillpack-hook.cjs`, 'hook'),
+    bundleFile(context, `${TARGET}/.github/hooks/${folder}/skillpack-hook.cjs`, HOOK_BUNDLE),
   ];
 }
 

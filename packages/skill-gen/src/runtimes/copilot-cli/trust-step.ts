@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FolderTrustStep } from '../../install/folder-trust.js';
+import type { AfterInstallStep } from '../../install/after-install-step.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import { copilotTrustStep, trustCopilotFolder, untrustCopilotFolder } from './trust.js';
 
@@ -135,7 +135,8 @@ export function formatCopilotTrust(report: CopilotTrustReport): string {
 }
 
 /** Copilot CLI's folder-trust step: journaled, and released by the last uninstall that needed it. */
-export const copilotFolderTrust: FolderTrustStep<CopilotTrustReport> = {
+export const copilotFolderTrust: AfterInstallStep<CopilotTrustReport> = {
+  key: 'folderTrust',
   // Like Gemini's step: a trust it cannot record is reported with the step to take, not thrown after the
   // install's files are in place.
   afterInstall: async (outcome, request) => {

@@ -25,7 +25,7 @@ export const geminiCliRuntime = {
   strictSchema: false,
   frontMatter: GeminiCliSectionSchema,
   render: renderGeminiCli,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
@@ -34,8 +34,9 @@ export const geminiCliRuntime = {
       project: ['.gemini/skills/', '.gemini/hooks/'],
       user: ['.gemini/skills/', '.gemini/hooks/', '.gemini/skillpack-extensions/'],
     },
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: geminiCliHookWiring,
-    pluginForm: true,
     // `gemini extensions install <folder> --consent` copies the extension into ~/.gemini/extensions/<name>/
     // (0.61.0). An untrusted source folder is installed only after a y/N prompt headless runs cannot answer;
     // GEMINI_CLI_TRUST_WORKSPACE=true trusts it for that one process and records nothing.
@@ -49,12 +50,8 @@ export const geminiCliRuntime = {
       registerEnv: { GEMINI_CLI_TRUST_WORKSPACE: 'true' },
       installed: '.gemini/extensions/{name}/',
     },
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
-    hookTrust: false,
-    folderTrust: async () => (await import('./trust-step.js')).geminiFolderTrust,
-    options: [],
+    afterInstall: [async () => (await import('./trust-step.js')).geminiFolderTrust],
+    options: {},
     userConfig: ['.gemini'],
   },
   lint: {
@@ -64,6 +61,7 @@ export const geminiCliRuntime = {
     ],
     recognisedKeys: GEMINI_CLI_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: ['gemini-extension.json'],
     severity: geminiCliLintSeverity,
   },
@@ -82,5 +80,14 @@ export const geminiCliRuntime = {
       'the folder trusted in `~/.gemini/trustedFolders.json` (`--activate`); headless Gemini CLI exits 55 in an untrusted folder',
     enforcement:
       "the AfterAgent entry in `.gemini/settings.json` running `.gemini/hooks/<pack>/` (or the extension form's own hook, `--activate`), the folder trusted, Node on PATH; the block budget is skillpack's (Gemini CLI has none)",
+    installHelp: `For gemini-cli, skills go into .gemini/skills/ and a pack with hooked contracts also gets its AfterAgent hook:
+the hook program goes into .gemini/hooks/<pack>/ and its entry is merged into .gemini/settings.json
+(~/.gemini in the user scope), keeping every other byte. Headless Gemini CLI runs nothing in an untrusted
+folder (exit 55): the output prints the exact step, and --activate adds "<project>": "TRUST_FOLDER" to
+~/.gemini/trustedFolders.json (uninstall leaves that trust: it is the folder's). --form plugin (user scope
+only) stages the pack's Gemini CLI extension in ~/.gemini/skillpack-extensions/<name>/, recorded in the lock,
+and --activate has \`gemini extensions install <folder> --consent\` install it (the source trusted for that one
+process; --plugin-cli PATH); uninstall has \`gemini extensions uninstall\` remove it, then removes the staged
+files.`,
   },
 } as const satisfies SkillGenRuntime<'gemini-cli'>;

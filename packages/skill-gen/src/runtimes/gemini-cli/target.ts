@@ -1,4 +1,5 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import {
   HOOK_FILE,
   type HookHandler,
@@ -100,7 +101,7 @@ function extension(context: TargetContext): OutputFile[] {
         `${EXTENSION}/hooks/hooks.json`,
         toStableJson({ hooks: geminiHooksObject(config.name, handlers, command) }),
       ),
-      bundleFile(context, `${EXTENSION}/${HOOK_FILE}`, 'hook'),
+      bundleFile(context, `${EXTENSION}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

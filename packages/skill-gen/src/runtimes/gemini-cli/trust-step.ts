@@ -6,7 +6,7 @@
 // as Codex's project trust stays in config.toml.
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { FolderTrustRequest, FolderTrustStep } from '../../install/folder-trust.js';
+import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import { geminiTrustAdvice, geminiTrustedFoldersFile, trustGeminiFolder } from './trust.js';
@@ -50,7 +50,7 @@ async function replaceFile(file: string, text: string, created: boolean): Promis
 /** The trust step after a gemini-cli install; `undefined` when the install was refused. Never throws. */
 export async function geminiTrustAfter(
   outcome: OperationOutcome,
-  request: FolderTrustRequest,
+  request: AfterInstallRequest,
 ): Promise<GeminiTrustStep | undefined> {
   if (outcome.status === 'refused') return undefined;
   const file = geminiTrustedFoldersFile(request.home, request.env);
@@ -94,7 +94,8 @@ export function formatGeminiTrust(step: GeminiTrustStep, rerun: string): string 
 }
 
 /** Gemini CLI's folder-trust step: the trust stays with the folder on uninstall. */
-export const geminiFolderTrust: FolderTrustStep<GeminiTrustStep> = {
+export const geminiFolderTrust: AfterInstallStep<GeminiTrustStep> = {
+  key: 'folderTrust',
   afterInstall: geminiTrustAfter,
   format: formatGeminiTrust,
   afterUninstall: async () => undefined,

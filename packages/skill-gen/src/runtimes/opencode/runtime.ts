@@ -2,6 +2,7 @@ import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { OpenCodeSectionSchema } from './front-matter.js';
 import { openCodeLintSeverity } from './lint-severity.js';
 import { openCodeOwnership } from './ownership.js';
+import { OPENCODE_PLUGIN_BUNDLE } from './plugin-bundle.js';
 import { renderOpenCode } from './target.js';
 
 /** Keys OpenCode reads; it ignores every other key, `allowed-tools` included (runtimes.md §4.1). */
@@ -15,7 +16,7 @@ export const openCodeRuntime = {
   strictSchema: false,
   frontMatter: OpenCodeSectionSchema,
   render: renderOpenCode,
-  enforcement: { artifact: 'opencodePlugin', bundle: '@skillpack/adapters/bundles/opencode-plugin.mjs' },
+  enforcement: OPENCODE_PLUGIN_BUNDLE,
   install: {
     skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
     portablePackageForm: [
@@ -27,14 +28,11 @@ export const openCodeRuntime = {
       user: ['.config/opencode/skills/', '.config/opencode/plugins/'],
     },
     // The OpenCode plugin is its enforcement; it has no hook entry.
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: undefined,
-    pluginForm: false,
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
-    hookTrust: false,
-    folderTrust: undefined,
-    options: [],
+    afterInstall: [],
+    options: {},
     userConfig: ['.config/opencode'],
   },
   lint: {
@@ -47,6 +45,7 @@ export const openCodeRuntime = {
     ],
     recognisedKeys: OPENCODE_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: openCodeLintSeverity,
   },
@@ -65,5 +64,7 @@ export const openCodeRuntime = {
       'plugin: the step that finishes with `stop` (and `session.idle`); it prompts the session again',
     trustStep: 'none',
     enforcement: 'the plugin in `.opencode/plugins/<pack>.js` (`~/.config/opencode/plugins/`)',
+    installHelp: `For opencode, skills go into .opencode/skills/ (~/.config/opencode/skills/) and a pack with hooked contracts
+also gets its plugin in .opencode/plugins/<pack>.js, which prompts the session again after a wrong final answer.`,
   },
 } as const satisfies SkillGenRuntime<'opencode'>;

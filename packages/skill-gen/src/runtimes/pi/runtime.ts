@@ -1,4 +1,5 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
+import { PI_EXTENSION_BUNDLE } from './extension-bundle.js';
 import { PiSectionSchema } from './front-matter.js';
 import { piLintSeverity } from './lint-severity.js';
 import { piOwnership } from './ownership.js';
@@ -34,7 +35,7 @@ export const piRuntime = {
   strictSchema: false,
   frontMatter: PiSectionSchema,
   render: renderPi,
-  enforcement: { artifact: 'piExtension', bundle: '@skillpack/adapters/bundles/pi-extension.mjs' },
+  enforcement: PI_EXTENSION_BUNDLE,
   install: {
     skillForm: [{ from: 'pi/.pi/', project: '.pi/', user: '.pi/agent/' }],
     portablePackageForm: [{ from: 'skills/', project: '.pi/skills/', user: '.pi/agent/skills/' }],
@@ -44,14 +45,11 @@ export const piRuntime = {
       user: ['.pi/agent/skills/', '.pi/agent/extensions/'],
     },
     // The extension is its enforcement; it has no hook entry.
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: undefined,
-    pluginForm: false,
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
-    hookTrust: false,
-    folderTrust: async () => (await import('./trust-step.js')).piFolderTrust,
-    options: [],
+    afterInstall: [async () => (await import('./trust-step.js')).piFolderTrust],
+    options: {},
     userConfig: ['.pi/agent'],
   },
   lint: {
@@ -62,6 +60,7 @@ export const piRuntime = {
     ],
     recognisedKeys: PI_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: piLintSeverity,
   },
@@ -80,5 +79,9 @@ export const piRuntime = {
       "project scope: the project trusted in `~/.pi/agent/trust.json` (`--activate`; or `pi --approve` per run); headless Pi 1.6.0 skips an untrusted project's extensions and skills silently. User scope: none",
     enforcement:
       'the extension in `.pi/extensions/<pack>.js` (`~/.pi/agent/extensions/`) with `<pack>.json`; Node.js >= 22.19 for the CLI; 0.73.1 (`@mariozechner/pi-coding-agent`) cannot enforce',
+    installHelp: `For pi, skills go into .pi/skills/ (~/.pi/agent/skills/) and a pack with hooked contracts also gets its
+extension in .pi/extensions/<pack>.js, which pushes a wrong final answer back within the run. Headless Pi skips an
+untrusted project's extensions and skills SILENTLY: the output prints the step, and --activate trusts the
+project in ~/.pi/agent/trust.json (uninstall leaves that trust: it is the folder's).`,
   },
 } as const satisfies SkillGenRuntime<'pi'>;

@@ -5,6 +5,7 @@ import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
 import { bundleFile, type RenderTarget } from '../../targets/target-context.js';
+import { PI_EXTENSION_BUNDLE } from './extension-bundle.js';
 
 const TARGET = 'pi';
 /** Push-backs the extension may make per chain of unsatisfied answers when no `maxBlocks` is configured. */
@@ -46,7 +47,7 @@ export const renderPi: RenderTarget = (context) => {
     );
     const maxBlocks = blocks.length > 0 ? Math.max(...blocks) : DEFAULT_MAX_BLOCKS;
     files.push(
-      bundleFile(context, `${TARGET}/.pi/extensions/${config.name}.js`, 'piExtension'),
+      bundleFile(context, `${TARGET}/.pi/extensions/${config.name}.js`, PI_EXTENSION_BUNDLE),
       textFile(`${TARGET}/.pi/extensions/${config.name}.json`, toStableJson({ contracts, maxBlocks })),
     );
   }

@@ -8,7 +8,7 @@
 // to the folder, so uninstall leaves it. User scope needs none: user extensions and skills load untrusted.
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { FolderTrustRequest, FolderTrustStep } from '../../install/folder-trust.js';
+import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
 import type { OperationOutcome } from '../../install/operations.js';
 
@@ -60,7 +60,7 @@ export function nearestPiTrust(
 /** The trust step after a pi install; `undefined` for the user scope (nothing to trust) or a refused install. */
 export async function piTrustAfter(
   outcome: OperationOutcome,
-  request: FolderTrustRequest,
+  request: AfterInstallRequest,
 ): Promise<PiTrustStep | undefined> {
   if (outcome.status === 'refused' || request.scope === 'user') return undefined;
   const agentDir = piAgentDir(request.home, request.env);
@@ -114,7 +114,8 @@ export function formatPiTrust(step: PiTrustStep, rerun: string): string {
 }
 
 /** Pi's project-trust step: the trust stays with the folder on uninstall. */
-export const piFolderTrust: FolderTrustStep<PiTrustStep> = {
+export const piFolderTrust: AfterInstallStep<PiTrustStep> = {
+  key: 'folderTrust',
   afterInstall: piTrustAfter,
   format: formatPiTrust,
   afterUninstall: async () => undefined,

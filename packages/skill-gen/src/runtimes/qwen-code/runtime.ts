@@ -28,7 +28,7 @@ export const qwenCodeRuntime = {
   strictSchema: false,
   frontMatter: QwenCodeSectionSchema,
   render: renderQwenCode,
-  enforcement: { artifact: 'hook', bundle: HOOK_BUNDLE },
+  enforcement: HOOK_BUNDLE,
   install: {
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
@@ -37,14 +37,11 @@ export const qwenCodeRuntime = {
       project: ['.qwen/skills/', '.qwen/hooks/'],
       user: ['.qwen/skills/', '.qwen/hooks/'],
     },
+    headlessSkillRules: undefined,
+    lockRecords: [],
     hookWiring: qwenCodeHookWiring,
-    pluginForm: false,
-    headlessSkillRules: false,
-    packForms: false,
-    pluginConfigTable: false,
-    hookTrust: false,
-    folderTrust: undefined,
-    options: [],
+    afterInstall: [],
+    options: {},
     userConfig: ['.qwen'],
   },
   lint: {
@@ -54,6 +51,7 @@ export const qwenCodeRuntime = {
     ],
     recognisedKeys: QWEN_CODE_KEYS,
     sidecarKeys: [],
+    skillFolderVariables: [],
     pluginManifest: undefined,
     severity: qwenCodeLintSeverity,
   },
@@ -71,5 +69,8 @@ export const qwenCodeRuntime = {
     trustStep: 'none (project hooks run untrusted)',
     enforcement:
       'the Stop entry in `.qwen/settings.json` running `.qwen/hooks/<pack>/`; Node.js >= 22 for the CLI; read stdout with `--include-partial-messages`',
+    installHelp: `For qwen-code, skills go into .qwen/skills/ and a pack with hooked contracts also gets its Stop hook: the hook
+program goes into .qwen/hooks/<pack>/ and its entry is merged into .qwen/settings.json (~/.qwen in the user
+scope), keeping every other byte.`,
   },
 } as const satisfies SkillGenRuntime<'qwen-code'>;

@@ -1,4 +1,5 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
+import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import {
   HOOK_FILE,
   hookCommand,
@@ -71,6 +72,6 @@ export const renderQwenCode: RenderTarget = (context) => {
         hooks: hooksObject(handlers, command),
       }),
     ),
-    bundleFile(context, `${TARGET}/${HOOK_FILE}`, 'hook'),
+    bundleFile(context, `${TARGET}/${HOOK_FILE}`, HOOK_BUNDLE),
   ];
 };

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InstallScope } from '../../../src/install/layout.js';
-import { installPack, uninstallPack } from '../../../src/install/operations.js';
 import { gatedSkillName, mergeRules, removeRules } from '../../../src/runtimes/claude-code/activation.js';
+import { installPack, uninstallPack } from '../../../src/runtimes/runtime-install.js';
 import { demoPackFiles, skillpack, snapshotTree, tempDir, writePack } from '../../install/_support/packs.js';
 
 const PACK = { name: 'demo-pack', version: '1.0.0' };

@@ -22,7 +22,15 @@ describe("Copilot's folder-trust step after install", () => {
     mkdirSync(project, { recursive: true });
     writeFileSync(join(home, COPILOT_TRUST_JOURNAL), '{"folders": "not a list"}');
     const env = { COPILOT_HOME: home };
-    const request = { scope: 'project', projectDir: project, home: work, env, consent: true } as const;
+    const request = {
+      scope: 'project',
+      projectDir: project,
+      home: work,
+      env,
+      consent: true,
+      cwd: '/',
+      options: {},
+    } as const;
     const report = await copilotFolderTrust.afterInstall(appliedInstall(project), request);
     expect(report).toMatchObject({ trusted: false, recorded: false });
     expect(report?.problem).toContain("is not skillpack's trust journal");

@@ -29,6 +29,8 @@ describe('the Gemini CLI trust step after install', () => {
       home,
       env: {},
       consent: false,
+      cwd: '/',
+      options: {},
     });
     expect(step).toMatchObject({ trusted: false, recorded: false, file, folder: project });
     expect(() => readFileSync(file)).toThrow();
@@ -39,7 +41,15 @@ describe('the Gemini CLI trust step after install', () => {
 
   it('with --activate adds the member (a new file only its owner reads), and says it is there next time', async () => {
     const { home, project, file } = sandbox();
-    const request = { scope: 'project' as const, projectDir: project, home, env: {}, consent: true };
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home,
+      env: {},
+      consent: true,
+      cwd: '/',
+      options: {},
+    };
     expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({
       trusted: true,
       recorded: true,
@@ -62,6 +72,8 @@ describe('the Gemini CLI trust step after install', () => {
       home,
       env: {},
       consent: true,
+      cwd: '/',
+      options: {},
     });
     expect(readFileSync(file, 'utf8')).toBe(
       `{\n  "/elsewhere": "TRUST_FOLDER",\n  ${JSON.stringify(project)}: "TRUST_FOLDER"\n}\n`,
@@ -73,6 +85,8 @@ describe('the Gemini CLI trust step after install', () => {
       home,
       env: {},
       consent: true,
+      cwd: '/',
+      options: {},
     });
     expect(step).toMatchObject({
       trusted: false,
@@ -83,7 +97,15 @@ describe('the Gemini CLI trust step after install', () => {
 
   it('a dry run records nothing; a refused install has no step; GEMINI_CLI_TRUSTED_FOLDERS_PATH is honoured', async () => {
     const { home, project, file } = sandbox();
-    const request = { scope: 'project' as const, projectDir: project, home, env: {}, consent: true };
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home,
+      env: {},
+      consent: true,
+      cwd: '/',
+      options: {},
+    };
     expect(await geminiTrustAfter(outcome('planned'), request)).toMatchObject({ recorded: false });
     expect(() => readFileSync(file)).toThrow();
     expect(await geminiTrustAfter(outcome('refused'), request)).toBeUndefined();

@@ -1,0 +1,42 @@
+// A runtime's step that runs once install (or uninstall) has settled the files, declared in its
+// runtimes/<id>/runtime.ts (`install.afterInstall`): the project folder trust a runtime's headless runs need, or
+// the hook trust Codex asks of its own app server. Each is loaded only for its runtime, so no other install pays
+// for its code.
+import type { InstallScope } from './layout.js';
+import type { OperationOutcome } from './operations.js';
+
+/** What install knows when it asks an after-install step to report or record what it does. */
+export interface AfterInstallRequest {
+  readonly scope: InstallScope;
+  readonly projectDir: string;
+  /** The home the runtime runs with (`--home`, `SKILLPACK_HOME`, or the user's). */
+  readonly home: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** The working directory the command runs in. */
+  readonly cwd: string;
+  /** `--activate` (or the runtime's older spelling of it): the person consented to the change being recorded. */
+  readonly consent: boolean;
+  /** The command's options as given, the runtime's own among them (`--codex PATH`). */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/** One runtime's after-install step; `Report` is what `install --format json` prints under `key`. */
+export interface AfterInstallStep<Report extends object = object> {
+  /** Its report's key in `install --format json`: `folderTrust`, `codexHook`. */
+  readonly key: string;
+  /**
+   * After install: report, and record with consent. `undefined`: nothing to say. Never throws: what it cannot
+   * read or record is reported with the step to take (install's files are in place by then).
+   */
+  afterInstall(outcome: OperationOutcome, request: AfterInstallRequest): Promise<Report | undefined>;
+  /** What the person reads about the report; `rerun` is the install command to run again with `--activate`. */
+  format(report: Report, rerun: string): string;
+  /**
+   * After uninstall: release what install recorded once nothing installed needs it; the sentence saying so, or
+   * `undefined` when it left it (none recorded, still needed, or the folder's own).
+   */
+  afterUninstall?(outcome: OperationOutcome, env: NodeJS.ProcessEnv): Promise<string | undefined>;
+}
+
+/** How a runtime declaration names its step without loading it. */
+export type AfterInstallLoader = () => Promise<AfterInstallStep>;
