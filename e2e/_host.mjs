@@ -9,44 +9,40 @@ import { join } from 'node:path';
 import { makeTempDir, repoRoot, runtimeBinDir } from './_support.mjs';
 
 const host = await import(join(repoRoot, 'packages/host/dist/index.js'));
-// @skillpack/testing's own isolation of a run (what runAgent does before it spawns), not a public export.
-const { prepareRun } = await import(join(repoRoot, 'packages/testing/dist/_prepare-run.js'));
+const { scriptedHostOptions } = await import(join(repoRoot, 'packages/testing/dist/index.js'));
 /** Every runtime @skillpack/host declares (its Record<RuntimeId, HostRuntime>), so a new one is tested too. */
 export const HOST_RUNTIMES = Object.keys(host.HOST_RUNTIMES);
 export const BINS = Object.fromEntries(HOST_RUNTIMES.map((id) => [id, host.HOST_RUNTIMES[id].bin]));
 
-/** Every variable of this process unset, so a run gets only the prepared environment. */
-const UNSET = Object.fromEntries(Object.keys(process.env).map((key) => [key, undefined]));
 const prepared = [];
 
 /**
- * The pinned CLI pointed at `modelUrl` through @skillpack/testing's declaration of the runtime
- * (`_runtimes/<runtime>/setup.ts`: a fresh HOME, config and trust files, auth env, a Node 22 first on PATH for
- * Qwen Code): the environment (`env`, over an emptied `process.env`), the project (`cwd`), the CLI (`bin`)
- * and the arguments that setup needs beside the headless ones (`args`: Gemini's pinned model, Qwen's auth
- * type), with `env` given to the setup as a runAgent caller's — everything a runContract caller sets for their own provider, nothing inside runContract.
+ * The pinned CLI pointed at `modelUrl` by @skillpack/testing's public `scriptedHostOptions` (its declaration of
+ * the runtime, `_runtimes/<runtime>/setup.ts`: a fresh HOME, config and trust files, auth env, a Node 22 first
+ * on PATH for Qwen Code): the environment (`env`, every variable of this process unset), the project (`cwd`),
+ * the CLI (`bin`) and the arguments that setup needs beside the headless ones (`args`: Gemini's pinned model,
+ * Qwen's auth type), with `env` given as a caller's — everything a runContract caller sets for their own
+ * provider, nothing inside runContract.
  */
 export async function hostSetup(runtime, modelUrl, env = {}) {
-  const run = await prepareRun({
-    runtime,
+  const offline = await scriptedHostOptions(runtime, {
     model: modelUrl,
-    prompt: '',
     cli: join(runtimeBinDir, BINS[runtime]),
     env,
   });
-  prepared.push(run);
+  prepared.push(offline);
   return {
-    project: run.folders.project,
-    home: run.folders.home,
-    env: { ...UNSET, ...run.env },
-    bin: run.cli,
-    args: run.modelArgs,
+    project: offline.cwd,
+    home: offline.folders.home,
+    env: offline.env,
+    bin: offline.bin,
+    args: offline.args,
   };
 }
 
 /** Remove every HOME and project `hostSetup` made. */
 export function disposeHostSetups() {
-  for (const run of prepared.splice(0)) run.dispose();
+  for (const offline of prepared.splice(0)) offline.dispose();
 }
 
 /** A model server that takes every request and never answers; `received` resolves on the first one. */

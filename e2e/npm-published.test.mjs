@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runAgent } from '@skillpack/testing';
 import { scriptedAnswers } from './_loops.mjs';
-import { startRegistry } from './_npm-registry.mjs';
+import { startRegistry } from './_registry.mjs';
 import {
   ensureRuntimes,
   makeSandbox,
@@ -123,11 +123,7 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
   before(async () => {
     registry = await startRegistry();
     const npmrc = join(makeTempDir('skillpack-npmrc-'), '.npmrc');
-    const host = registry.url.replace(/^http:/, '');
-    writeFileSync(
-      npmrc,
-      `registry=${registry.url}/\n${host}/:_authToken=test-token\naudit=false\nfund=false\nupdate-notifier=false\n`,
-    );
+    writeFileSync(npmrc, `${registry.npmrc()}audit=false\nfund=false\nupdate-notifier=false\n`);
     env = {
       ...sandbox.env,
       // `--trust-codex-hooks` asks the user's `codex` (on PATH) to record the trust.
@@ -137,7 +133,8 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
       DISABLE_TELEMETRY: '1',
     };
 
-    // The author's pack: `skillpack init` (its own contract, hooked), named and versioned as the guide says.
+    // The author's pack: `skillpack init` (its own contract, hooked), named and versioned as the guide says
+    // (the version in its package.json, the pack's one version source).
     author = join(makeTempDir('skillpack-author-'), 'acme-review');
     const init = skillpack(['init', author]);
     assert.equal(init.status, 0, `${init.stdout}${init.stderr}`);
@@ -145,8 +142,11 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
     const config = JSON.parse(readFileSync(configFile, 'utf8'));
     writeFileSync(
       configFile,
-      JSON.stringify({ ...config, version: '1.2.0', portable: { packageName: '@acme/review-skills' } }),
+      JSON.stringify({ ...config, portable: { packageName: '@acme/review-skills' } }),
     );
+    const manifestFile = join(author, 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, version: '1.2.0' }));
     const built = skillpack(['build'], { cwd: author });
     assert.equal(built.status, 0, built.stderr);
 
@@ -154,7 +154,7 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
     assert.equal(blocks.length, 3, JSON.stringify(blocks));
     assert.deepEqual(blocks[0], ['npm publish dist/skill-packs/portable --access public']);
     await runLine(blocks[0][0], author, env);
-    assert.ok(registry.packages.get('@acme/review-skills')?.versions['1.2.0'], 'nothing was published');
+    assert.deepEqual(await registry.versions('@acme/review-skills'), ['1.2.0'], 'nothing was published');
 
     writeFileSync(join(sandbox.project, 'package.json'), '{"name":"app","version":"1.0.0","private":true}\n');
     assert.ok(blocks[1].length >= 4, blocks[1].join('\n'));
@@ -171,11 +171,13 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
     assert.ok(existsSync(join(sandbox.project, 'node_modules/@acme/review-skills/skillpack.manifest.json')));
     const lock = JSON.parse(readFileSync(join(sandbox.project, 'skillpack-lock.json'), 'utf8'));
     assert.deepEqual(
-      lock.installs.map((install) => [install.pack.name, install.pack.version, install.runtime]).sort(),
+      lock.installs
+        .map((install) => [install.pack.name, install.pack.version, install.pack.package, install.runtime])
+        .sort(),
       [
-        ['acme-review', '1.2.0', 'claude-code'],
-        ['acme-review', '1.2.0', 'codex'],
-        ['acme-review', '1.2.0', 'opencode'],
+        ['acme-review', '1.2.0', '@acme/review-skills', 'claude-code'],
+        ['acme-review', '1.2.0', '@acme/review-skills', 'codex'],
+        ['acme-review', '1.2.0', '@acme/review-skills', 'opencode'],
       ],
     );
     const built = (path) => readFileSync(join(author, 'dist/skill-packs', path), 'utf8');

@@ -7,6 +7,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changesetsRelease } from './test-pack/changesets.mjs';
 import {
   buildPack,
   cliVersion,
@@ -68,6 +69,7 @@ async function main() {
     () => quickstart(ctx, 'packages/skill-gen/README.md'),
     PACKED,
   );
+  await check("docs/publishing.md's changesets release, verbatim, to Verdaccio", changesetsRelease, PACKED);
   await check('nothing resolved into the monorepo', resolutionsStayOutside, INSTALLED);
   const { passed, failed } = report.summary();
   console.log(`\n${passed} passed, ${failed} failed`);

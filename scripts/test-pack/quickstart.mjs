@@ -1,10 +1,10 @@
 // The user quick start of a README, run verbatim, line by line, from an empty folder. The packed @skillpack/*
-// tarballs are published (`npm publish`) to the minimal npm registry of e2e/_npm-registry.mjs on 127.0.0.1, and
+// tarballs are published (`npm publish`) to a real npm registry, Verdaccio (e2e/_registry.mjs), on 127.0.0.1, and
 // a user npmrc sends only the @skillpack scope there (`@skillpack:registry=`); every other package (zod, …)
 // comes from the registry npm uses anyway. `claude` on PATH is the pinned Claude Code of e2e/runtimes.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startRegistry } from '../../e2e/_npm-registry.mjs';
+import { startRegistry } from '../../e2e/_registry.mjs';
 import { INSTALL_TIMEOUT_MS } from './context.mjs';
 import { assert, describeRun, run, runOk } from './harness.mjs';
 
@@ -26,7 +26,7 @@ export function quickstartLines(markdown, source) {
   return body;
 }
 
-async function publishTarballs(ctx, env) {
+export async function publishTarballs(ctx, env) {
   for (const packed of ctx.tarballs.values()) {
     await runOk(`npm publish ${packed.filename}`, 'npm', ['publish', packed.path, '--access', 'public'], {
       cwd: ctx.work,
@@ -90,8 +90,7 @@ export async function quickstart(ctx, source) {
   const registry = await startRegistry();
   try {
     const npmrc = join(ctx.work, 'quickstart.npmrc');
-    const host = registry.url.replace(/^http:/, '');
-    writeFileSync(npmrc, `@skillpack:registry=${registry.url}/\n${host}/:_authToken=test-token\n`);
+    writeFileSync(npmrc, registry.npmrc(['@skillpack']));
     // A user's own shell: none of the npm settings `npm run test:pack` exports from this repository's .npmrc
     // (its omit-lockfile-registry-resolved would hide where each package came from).
     const inherited = Object.fromEntries(

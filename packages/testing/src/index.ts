@@ -8,6 +8,8 @@ export type {
 } from './_runtimes/registry.js';
 export { trustCodexHooks } from './_runtimes/registry.js';
 export { CLI_NAMES, findCli } from './find-cli.js';
+export type { ScriptedHostOptions, ScriptedHostOptionsInput } from './host-options.js';
+export { scriptedHostOptions } from './host-options.js';
 export type { ModelProtocol, ModelRequest, RequestSummary } from './model-request.js';
 export { MODEL_PROTOCOLS } from './model-request.js';
 export type { Reply, ReplyPart, ReplyStop } from './reply.js';

@@ -50,15 +50,19 @@ export function describeReadme(packageDir: URL): void {
       const blocks = tsBlocks(readme);
       expect(blocks.length).toBeGreaterThan(0);
       const published = new Set(
-        ['@skillpack/core', '@skillpack/adapters', '@skillpack/skill-gen', '@skillpack/testing'].flatMap(
-          (name) => {
-            const dir = name.slice('@skillpack/'.length);
-            const other = JSON.parse(readFileSync(new URL(`../${dir}/package.json`, packageDir), 'utf8')) as {
-              exports: Record<string, unknown>;
-            };
-            return Object.keys(other.exports).map((key) => name + key.slice(1));
-          },
-        ),
+        [
+          '@skillpack/core',
+          '@skillpack/adapters',
+          '@skillpack/skill-gen',
+          '@skillpack/testing',
+          '@skillpack/host',
+        ].flatMap((name) => {
+          const dir = name.slice('@skillpack/'.length);
+          const other = JSON.parse(readFileSync(new URL(`../${dir}/package.json`, packageDir), 'utf8')) as {
+            exports: Record<string, unknown>;
+          };
+          return Object.keys(other.exports).map((key) => name + key.slice(1));
+        }),
       );
       for (const block of blocks) {
         for (const [, specifier] of block.matchAll(/from '(@skillpack\/[^']+)'/g)) {

@@ -18,7 +18,13 @@ plugin's settings or config table, trust it recorded) is taken out exactly, ever
 plugin form installed with --activate is unregistered by the runtime's own CLI first (its plugin uninstall
 command; --plugin-cli PATH with --runtime names that CLI, or the runtime's own option below), then its staged
 files are removed.`,
-  positionals: [{ name: 'PACK_NAME', required: true, description: 'The name of the installed pack' }],
+  positionals: [
+    {
+      name: 'PACK_NAME',
+      required: true,
+      description: 'The installed pack: its name, or the npm package it came from',
+    },
+  ],
   options: {
     scope: { ...SCOPE_OPTION, required: true },
     runtime: {

@@ -3,6 +3,7 @@ import { authorError } from '../errors/author-error.js';
 import { capitalize, toAuthorIssue } from '../errors/zod-issues.js';
 import { findUnsafeKey } from '../json/unsafe-keys.js';
 import { type PackConfig, PackConfigSchema } from './pack-config.js';
+import { type PackageJsonText, readPackageJsonBeside, resolvePackVersion } from './pack-version.js';
 import { readConfigText } from './read-config-text.js';
 
 /** Config files are small; anything larger is a mistake, refused before parsing. */
@@ -30,8 +31,15 @@ function jsonPathLine(text: string, path: readonly PropertyKey[]): number | unde
   return found === undefined ? undefined : lineAt(text, found);
 }
 
-/** Parse and validate the text of a `skillpack.config.json`; every mistake is a ConfigError naming `file`. */
-export function safeParsePackConfig(text: unknown, file: string): Result<PackConfig, ConfigError> {
+/**
+ * Parse and validate the text of a `skillpack.config.json`; every mistake is a ConfigError naming `file`.
+ * `packageJson` is the `package.json` beside it, if any: its `version` is the pack version.
+ */
+export function safeParsePackConfig(
+  text: unknown,
+  file: string,
+  packageJson?: PackageJsonText,
+): Result<PackConfig, ConfigError> {
   if (typeof text !== 'string') {
     return fail(
       authorError('config_invalid_json', {
@@ -79,7 +87,16 @@ export function safeParsePackConfig(text: unknown, file: string): Result<PackCon
     );
   }
   const parsed = PackConfigSchema.safeParse(json, { reportInput: true });
-  if (parsed.success) return ok(parsed.data);
+  if (parsed.success) {
+    const version = resolvePackVersion(parsed.data.version, file, packageJson);
+    if (!version.success) return version;
+    const { packageName } = version.data;
+    const portable =
+      parsed.data.portable.packageName === undefined && packageName !== undefined
+        ? { ...parsed.data.portable, packageName }
+        : parsed.data.portable;
+    return ok({ ...parsed.data, version: version.data.version, portable });
+  }
   const issues = parsed.error.issues.map((issue) =>
     toAuthorIssue(issue, PackConfigSchema, 'the pack config', 'config key'),
   );
@@ -103,7 +120,10 @@ export function safeParsePackConfig(text: unknown, file: string): Result<PackCon
   );
 }
 
-/** Read and validate a pack config file; throws a ConfigError (never a raw fs error). */
+/**
+ * Read and validate a pack config file, with the `package.json` beside it (whose version is the pack's);
+ * throws a ConfigError (never a raw fs error).
+ */
 export async function loadPackConfig(
   file: string,
   displayPath = file,
@@ -113,7 +133,7 @@ export async function loadPackConfig(
     displayPath,
     'Create skillpack.config.json in the current directory or pass --config <file>.',
   );
-  const result = safeParsePackConfig(text, displayPath);
+  const result = safeParsePackConfig(text, displayPath, await readPackageJsonBeside(file, displayPath));
   if (!result.success) throw result.error;
   return { config: result.data, text };
 }

@@ -17,10 +17,13 @@ export const PackNameSchema = z
   )
   .meta({ description: 'Pack name; also the plugin and marketplace name.', examples: ['acme-review'] });
 
+/** A semantic version (`1.2.0`, `1.2.0-beta.1`, `1.2.0+build.5`). */
+export const SEMVER_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
 export const SemverSchema = z
   .string()
   .max(256)
-  .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'must be a semantic version like 1.2.0')
+  .regex(SEMVER_PATTERN, 'must be a semantic version like 1.2.0')
   .meta({ description: 'Semantic version of the pack.', examples: ['1.0.0'] });
 
 /** Contract ids as core defines them (`family.name`); a bad one is told the rule and the nearest valid id. */
@@ -69,7 +72,11 @@ const PathSchema = z.string().min(1).max(1024);
 export const PackConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   name: PackNameSchema,
-  version: SemverSchema,
+  version: SemverSchema.optional().meta({
+    description:
+      'Semantic version of the pack, when the pack project has no package.json. With a package.json beside this file, its "version" is the pack version and this key is left out (a different value here is an error).',
+    examples: ['1.0.0'],
+  }),
   description: z.string().min(1).max(1024),
   author: AuthorSchema,
   license: z.string().min(1).max(256),
@@ -109,12 +116,19 @@ export const PackConfigSchema = z.strictObject({
         .string()
         .max(214)
         .regex(/^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/, 'must be a valid npm package name')
-        .optional(),
+        .optional()
+        .meta({
+          description:
+            'The npm name of the portable package; default the "name" of the package.json beside this file, else the pack name.',
+        }),
     })
     .default({})
     .meta({ description: 'The npm-publishable portable pack.' }),
 });
-/** A validated `skillpack.config.json`, defaults applied. */
-export type PackConfig = z.output<typeof PackConfigSchema>;
+/**
+ * A validated `skillpack.config.json`, defaults applied, with the pack's one version: the `package.json`
+ * beside it when that file has a version, else the config's own.
+ */
+export type PackConfig = Omit<z.output<typeof PackConfigSchema>, 'version'> & { readonly version: string };
 /** A `skillpack.config.json` as written, before defaults are applied. */
 export type PackConfigInput = z.input<typeof PackConfigSchema>;

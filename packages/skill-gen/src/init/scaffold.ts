@@ -100,7 +100,6 @@ export function scaffoldFiles(options: ScaffoldOptions): Record<string, string> 
   const config = {
     $schema: './node_modules/@skillpack/skill-gen/schemas/skillpack.config.schema.json',
     name: options.name,
-    version: '0.1.0',
     description: 'A skill pack with its own contract.',
     author: { name: options.name },
     license: 'MIT',

@@ -167,7 +167,7 @@ export function formatListingText(listings: readonly ScopeListing[]): string {
         missing.length > 0 ? `${missing.length} missing` : '',
       ].filter(Boolean);
       lines.push(
-        `  ${install.runtime.padEnd(12)} ${install.pack.name}@${install.pack.version}  ${install.files.length} file(s)${changes.length > 0 ? ` (${unchanged} as installed, ${changes.join(', ')})` : ''}`,
+        `  ${install.runtime.padEnd(12)} ${install.pack.name}@${install.pack.version}${install.pack.package ? ` (npm ${install.pack.package})` : ''}  ${install.files.length} file(s)${changes.length > 0 ? ` (${unchanged} as installed, ${changes.join(', ')})` : ''}`,
       );
     }
   }

@@ -67,13 +67,24 @@ const SkillNameSchema = z
     'must be a plain folder name',
   );
 
+/** An npm package name (`@acme/review-skills`), as `npm install` takes it. */
+export const NPM_PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
+
 /**
  * One lock entry. Besides these keys it may hold the records of its runtime's own install steps
  * (`install.lockRecords`: Claude Code's `claudePlugin`, Codex's `codexPlugin`), which `safeParseLockFile` checks
  * against the runtime's declaration; any other key is refused there.
  */
 export const LockedInstallSchema = z.looseObject({
-  pack: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }),
+  pack: z.strictObject({
+    name: z.string().min(1),
+    version: z.string().min(1),
+    /**
+     * The npm package the pack was installed from (the `name` of its `package.json`), which `list` shows and
+     * `uninstall` accepts beside the pack name. A lock written before this field, or a pack from a folder, has none.
+     */
+    package: z.string().max(214).regex(NPM_PACKAGE_NAME).optional(),
+  }),
   runtime: z.enum(RUNTIME_IDS),
   scope: z.enum(INSTALL_SCOPES),
   /**
@@ -109,6 +120,11 @@ export function serializeLockFile(lock: LockFile): string {
     .sort((a, b) => compare(a.runtime, b.runtime) || compare(a.pack.name, b.pack.name))
     .map((install) => ({ ...install, files: [...install.files].sort((a, b) => compare(a.path, b.path)) }));
   return toStableJson({ lockfileVersion: lock.lockfileVersion, installs });
+}
+
+/** Whether `install` is of the pack `name` names: its pack name, or the npm package it was installed from. */
+export function installNamed(install: LockedInstall, name: string): boolean {
+  return install.pack.name === name || (install.pack.package !== undefined && install.pack.package === name);
 }
 
 export function findInstall(lock: LockFile, packName: string, runtime: RuntimeId): LockedInstall | undefined {

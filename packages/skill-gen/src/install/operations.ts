@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import { ConfigError, fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
@@ -28,8 +29,10 @@ import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
   emptyLockFile,
   findInstall,
+  installNamed,
   type LockedInstall,
   type LockFile,
+  NPM_PACKAGE_NAME,
   safeParseLockFile,
 } from './lock-file.js';
 import { type Plan, planInstall, planUninstall } from './plan.js';
@@ -233,6 +236,18 @@ export function installPack(
   });
 }
 
+/** The npm package a pack folder is (the `name` of its `package.json`: a portable pack), or `undefined`. */
+async function npmPackageOf(packDir: string): Promise<string | undefined> {
+  try {
+    const manifest: unknown = JSON.parse(await readFile(join(packDir, 'package.json'), 'utf8'));
+    const name =
+      typeof manifest === 'object' && manifest !== null ? (manifest as { name?: unknown }).name : undefined;
+    return typeof name === 'string' && name.length <= 214 && NPM_PACKAGE_NAME.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function installFrom(
   runtime: InstalledRuntime,
   options: InstallOptions,
@@ -332,8 +347,9 @@ async function installFrom(
     : finalSettings
       ? { action: finalSettings }
       : undefined;
+  const npmPackage = await npmPackageOf(options.packDir);
   const plan = planInstall({
-    pack: { name, version },
+    pack: { name, version, ...(npmPackage ? { package: npmPackage } : {}) },
     runtime,
     scope: options.scope,
     files: pack.files,
@@ -416,7 +432,7 @@ async function uninstallFrom(
   if (!lock.success) return lock;
   const installs = lock.data.installs.filter(
     (install) =>
-      install.pack.name === options.packName &&
+      installNamed(install, options.packName) &&
       (options.runtime === undefined || install.runtime === options.runtime),
   );
   if (installs.length === 0) {

@@ -102,7 +102,8 @@ export interface Plan {
 }
 
 export interface InstallPlanInput {
-  readonly pack: { readonly name: string; readonly version: string };
+  /** `package`: the npm package the pack came from, recorded in the lock. */
+  readonly pack: { readonly name: string; readonly version: string; readonly package?: string };
   readonly runtime: InstalledRuntime;
   readonly scope: InstallScope;
   readonly files: readonly PackFile[];

@@ -221,6 +221,7 @@ export async function loadPack(
       cwd,
       [
         configPath,
+        ...(loaded.packageJsonPath ? [loaded.packageJsonPath] : []),
         ...contractModules.flatMap((entry) => entry.inputs),
         ...skillFiles,
         ...templateFiles(templates),

@@ -2,6 +2,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { isRuntimeId, RUNTIME_IDS } from '@skillpack/adapters';
 import { safeParsePackConfig } from '../config/load-pack-config.js';
 import type { PackConfig } from '../config/pack-config.js';
+import { readPackageJsonBeside } from '../config/pack-version.js';
 import { readConfigText } from '../config/read-config-text.js';
 import { authorError } from '../errors/author-error.js';
 import { type EnforcementBundle, resolveBundle } from '../hooks/hook-bundles.js';
@@ -64,6 +65,8 @@ export interface LoadedConfig {
   readonly baseDir: string;
   readonly outDir: string;
   readonly targets: readonly TargetId[];
+  /** The `package.json` beside the config, whose version is the pack's; `undefined` when there is none. */
+  readonly packageJsonPath: string | undefined;
 }
 
 export async function readConfig(request: PackRequest): Promise<LoadedConfig> {
@@ -75,14 +78,16 @@ export async function readConfig(request: PackRequest): Promise<LoadedConfig> {
     configFile,
     `Create ${DEFAULT_CONFIG_FILE} or pass --config <file>.`,
   );
-  const parsed = safeParsePackConfig(configText, configFile);
+  const packageJson = await readPackageJsonBeside(configPath, configFile);
+  const parsed = safeParsePackConfig(configText, configFile, packageJson);
   if (!parsed.success) throw parsed.error;
   const config = parsed.data;
   const baseDir = dirname(configPath);
   // `--out` is relative to where the command runs; the config's `out` to the config file.
   const outDir = request.out === undefined ? resolve(baseDir, config.out) : resolve(cwd, request.out);
   const targets = request.targets ?? config.targets;
-  return { cwd, configPath, configFile, configText, config, baseDir, outDir, targets };
+  const packageJsonPath = packageJson ? resolve(baseDir, 'package.json') : undefined;
+  return { cwd, configPath, configFile, configText, config, baseDir, outDir, targets, packageJsonPath };
 }
 
 export async function readSkills({ cwd, baseDir, configFile, config, outDir }: LoadedConfig) {

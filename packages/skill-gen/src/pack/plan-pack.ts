@@ -42,6 +42,7 @@ export async function planPackFor(runtimes: PackRuntimes, request: PackRequest =
     cwd,
     [
       configPath,
+      ...(loaded.packageJsonPath ? [loaded.packageJsonPath] : []),
       ...modules.flatMap((entry) => entry.inputs),
       ...skillFiles,
       ...templateFiles(templates),

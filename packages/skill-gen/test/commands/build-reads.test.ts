@@ -157,11 +157,13 @@ describe('skillpack build --format json: the files it read and wrote', () => {
     expect(own.writes).toContain('out-own/skillpack.manifest.json');
     const builtin = build('builtin.json');
     // A pack of built-in contracts bundles its own hook and plugin from the packages' code: it reads none of
-    // the adapters' prebuilt files, and nothing of the project but its config and skills.
+    // the adapters' prebuilt files, and nothing of the project but its config, the package.json beside it (whose
+    // version is the pack's) and its skills.
     const bundles = builtin.reads.map((path) => join(root, path)).filter((path) => path.startsWith(BUNDLES));
     expect(bundles).toEqual([]);
     expect(builtin.reads.filter((path) => !path.startsWith('..') && !path.startsWith('/'))).toEqual([
       'builtin.json',
+      'package.json',
       'skills/two/skill.md',
     ]);
     expect(builtin.packages).toEqual(['@skillpack/adapters', '@skillpack/core', '@skillpack/skill-gen']);

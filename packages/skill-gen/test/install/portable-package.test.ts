@@ -62,6 +62,48 @@ describe('install from a published portable package (docs/publishing.md §1)', (
     expect(existsSync(join(root, installed))).toBe(false);
   });
 
+  it('records the npm package in the lock: list shows it, uninstall takes it; a lock without it still works', async () => {
+    const { work, pkg } = await published();
+    const where = ['--dir', work];
+    const install = (runtime: string) =>
+      skillpack(['install', pkg, '--runtime', runtime, '--scope', 'project', ...where], { cwd: work });
+    expect((await install('claude-code')).code).toBe(0);
+    expect((await install('codex')).code).toBe(0);
+    const lockFile = join(work, 'skillpack-lock.json');
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
+    expect(lock.installs.map((entry: { pack: unknown }) => entry.pack)).toEqual([
+      { name: 'review-skills', version: '1.2.0', package: '@acme/review-skills' },
+      { name: 'review-skills', version: '1.2.0', package: '@acme/review-skills' },
+    ]);
+    const listed = await skillpack(['list', '--scope', 'project', ...where], { cwd: work });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/claude-code +review-skills@1\.2\.0 \(npm @acme\/review-skills\)/);
+    const json = await skillpack(['list', '--scope', 'project', '--format', 'json', ...where], { cwd: work });
+    expect(JSON.parse(json.stdout).scopes[0].packs[0].pack.package).toBe('@acme/review-skills');
+    // The npm name the user installed removes the install, as the pack name does.
+    const byNpm = await skillpack(
+      ['uninstall', '@acme/review-skills', '--runtime', 'claude-code', '--scope', 'project', ...where],
+      { cwd: work },
+    );
+    expect(byNpm.stderr).toBe('');
+    expect(byNpm.code).toBe(0);
+    expect(existsSync(join(work, '.claude/skills/review/SKILL.md'))).toBe(false);
+    // A lock written before the field: the pack name still works, the npm name is not known.
+    const old = JSON.parse(readFileSync(lockFile, 'utf8'));
+    for (const entry of old.installs) delete entry.pack.package;
+    writeFileSync(lockFile, JSON.stringify(old));
+    const unknown = await skillpack(['uninstall', '@acme/review-skills', '--scope', 'project', ...where], {
+      cwd: work,
+    });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/@acme\/review-skills is not installed/);
+    const byName = await skillpack(['uninstall', 'review-skills', '--scope', 'project', ...where], {
+      cwd: work,
+    });
+    expect(byName.code).toBe(0);
+    expect(existsSync(join(work, '.agents/skills/review/SKILL.md'))).toBe(false);
+  });
+
   it('refuses a published package whose skill was changed', async () => {
     const { work, pkg } = await published();
     cpSync(join(pkg, 'package.json'), join(pkg, 'skills/review/SKILL.md'));
