@@ -136,10 +136,11 @@ describe('skillpack doctor', () => {
     const built = skillpack(['build', '--config', config, '--out', packs]);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     const sandbox = makeSandbox();
-    const args = ['install', packs, '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project];
-    const installed = skillpack(args, { env: sandbox.env });
+    // Its skill is selected only as $dev-flow-codex:dev-flow, so it installs as the plugin (user scope) alone.
+    const args = ['install', packs, '--runtime', 'codex', '--scope', 'user', '--dir', sandbox.project];
+    const installed = skillpack([...args, '--activate'], { env: sandbox.env });
     assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
-    const result = doctor(sandbox, 'codex', ['--fast']);
+    const result = doctor(sandbox, 'codex', ['--fast'], 'user');
     assert.equal(byName(result.checks)['dev-flow'], 'explicit_only', JSON.stringify(result.report, null, 2));
     assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
   });
