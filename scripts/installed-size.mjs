@@ -85,7 +85,7 @@ export async function installedBytes(work, name, specs, env) {
  * Pack the built packages, publish them to a local registry and install `@skillpack/skill-gen` from it into
  * a fresh project. `anchors` (npm specs such as `skills@1.7.4`) are installed the same way, each on its own.
  */
-export async function measureInstalledSize({ repoRoot, anchors = [], keep = false } = {}) {
+export async function measureInstalledSize({ repoRoot, anchors = [], withPeers = false, keep = false } = {}) {
   const root = repoRoot ?? realpathSync(fileURLToPath(new URL('..', import.meta.url)));
   const work = realpathSync(mkdtempSync(join(tmpdir(), 'skillpack-installed-size-')));
   const registry = await startRegistry();
@@ -106,6 +106,10 @@ export async function measureInstalledSize({ repoRoot, anchors = [], keep = fals
       await npm(['publish', join(tarballs, packed.filename), '--access', 'public'], { cwd: work, env });
     }
     const skillGen = await installedBytes(work, 'skill-gen', ['@skillpack/skill-gen'], env);
+    const peers = ['@skillpack/testing', 'esbuild@0.28.2', 'ts-morph@^28.0.0'];
+    const full = withPeers
+      ? await installedBytes(work, 'skill-gen-with-peers', ['@skillpack/skill-gen', ...peers], env)
+      : undefined;
     const others = [];
     for (const spec of anchors) {
       try {
@@ -120,7 +124,7 @@ export async function measureInstalledSize({ repoRoot, anchors = [], keep = fals
         });
       }
     }
-    return { work, skillGen, anchors: others };
+    return { work, skillGen, withPeers: full, anchors: others };
   } finally {
     await registry.close();
     if (!keep) rmSync(work, { recursive: true, force: true });
