@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPack } from '../../../src/pack/build-pack.js';
+import { buildPack } from '../../../src/runtimes/runtime-pack.js';
 import { standInBundles } from '../../_support/temp.js';
 import { skillpack, snapshotTree, tempDir } from '../../install/_support/packs.js';
 
