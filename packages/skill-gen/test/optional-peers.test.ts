@@ -45,6 +45,14 @@ function withoutPeers(args: readonly string[], cwd: string, env: NodeJS.ProcessE
 describe('the CLI installs without the packages only some commands need (issue #41)', () => {
   it('declares @skillpack/testing, ts-morph and esbuild as optional peers, not dependencies', () => {
     for (const name of PEERS) expect(packageJson.dependencies, name).not.toHaveProperty(name);
+    // Front matter is split by skill-gen and read with yaml: no gray-matter (and its js-yaml, esprima).
+    expect(Object.keys(packageJson.dependencies).sort()).toEqual([
+      '@skillpack/adapters',
+      '@skillpack/core',
+      'handlebars',
+      'yaml',
+      'zod',
+    ]);
     expect(packageJson.peerDependencies).toEqual(
       Object.fromEntries(Object.entries(OPTIONAL_PEERS).map(([name, peer]) => [name, peer.range])),
     );
