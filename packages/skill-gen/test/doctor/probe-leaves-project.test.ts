@@ -18,7 +18,9 @@ echo '{}' > "$HOME/.config/opencode/package.json"
 echo '[{"name":"demo"}]'
 `;
 
-describe('skillpack doctor --fast leaves the project and the home as it found them (issue #41)', { timeout: 60_000 }, () => {
+describe('skillpack doctor --fast leaves the project and the home as it found them (issue #41)', {
+  timeout: 60_000,
+}, () => {
   it('asks OpenCode in a throwaway copy of both, so what OpenCode writes stays out of them', async () => {
     const root = tempDir();
     const pack = writePack(
