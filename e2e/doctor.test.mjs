@@ -2,7 +2,7 @@
 // and proves enforcement: a real headless run per hooked contract against a local scripted model.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplePacks, installPack, trustCodexHooks } from './_loops.mjs';
@@ -59,7 +59,37 @@ before(() => {
 });
 after(removeTempDirs);
 
+/** Every path under `root` with its bytes (or link target), for a before/after comparison. */
+function snapshot(root) {
+  const out = {};
+  const walk = (dir, prefix) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      const info = lstatSync(path);
+      if (info.isSymbolicLink()) out[`${prefix}${name}`] = `-> ${readlinkSync(path)}`;
+      else if (info.isDirectory()) {
+        out[`${prefix}${name}/`] = 'dir';
+        walk(path, `${prefix}${name}/`);
+      } else out[`${prefix}${name}`] = `${info.mode & 0o777} ${readFileSync(path).toString('base64')}`;
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
 describe('skillpack doctor', () => {
+  it('OpenCode: doctor and doctor --fast leave the project and the home byte-identical (issue #41)', () => {
+    const sandbox = makeSandbox();
+    installPack('opencode', sandbox);
+    const before = { project: snapshot(sandbox.project), home: snapshot(sandbox.home) };
+    const fast = doctor(sandbox, 'opencode', ['--fast']);
+    assert.equal(fast.status, 0, JSON.stringify(fast.report, null, 2));
+    assert.deepEqual({ project: snapshot(sandbox.project), home: snapshot(sandbox.home) }, before);
+    const proven = doctor(sandbox, 'opencode');
+    assert.equal(proven.status, 0, JSON.stringify(proven.report, null, 2));
+    assert.deepEqual({ project: snapshot(sandbox.project), home: snapshot(sandbox.home) }, before);
+  });
+
   it('OpenCode: every skill loaded, the plugin ready, every hooked contract enforced; a removed skill is missing', () => {
     const sandbox = makeSandbox();
     installPack('opencode', sandbox);
@@ -136,10 +166,11 @@ describe('skillpack doctor', () => {
     const built = skillpack(['build', '--config', config, '--out', packs]);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     const sandbox = makeSandbox();
-    const args = ['install', packs, '--runtime', 'codex', '--scope', 'project', '--dir', sandbox.project];
-    const installed = skillpack(args, { env: sandbox.env });
+    // Its skill is selected only as $dev-flow-codex:dev-flow, so it installs as the plugin (user scope) alone.
+    const args = ['install', packs, '--runtime', 'codex', '--scope', 'user', '--dir', sandbox.project];
+    const installed = skillpack([...args, '--activate'], { env: sandbox.env });
     assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
-    const result = doctor(sandbox, 'codex', ['--fast']);
+    const result = doctor(sandbox, 'codex', ['--fast'], 'user');
     assert.equal(byName(result.checks)['dev-flow'], 'explicit_only', JSON.stringify(result.report, null, 2));
     assert.equal(result.status, 0, JSON.stringify(result.report, null, 2));
   });

@@ -7,6 +7,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INSTALLED_SIZE_GOAL_BYTES, measureInstalledSize, megabytes } from './installed-size.mjs';
 import { changesetsRelease } from './test-pack/changesets.mjs';
 import {
   buildPack,
@@ -71,6 +72,26 @@ async function main() {
   );
   await check("docs/publishing.md's changesets release, verbatim, to Verdaccio", changesetsRelease, PACKED);
   await check('nothing resolved into the monorepo', resolutionsStayOutside, INSTALLED);
+  // Issue #41's goal, reported (the figure beside the anchors' CLIs: `node bench/run.mjs install-size`).
+  await check(
+    'installed size of npm i -D @skillpack/skill-gen',
+    async () => {
+      const { skillGen } = await measureInstalledSize({ repoRoot });
+      const largest = skillGen.packages.slice(0, 3).map((row) => `${row.name} ${megabytes(row.bytes)} MB`);
+      const goal = megabytes(INSTALLED_SIZE_GOAL_BYTES);
+      const over =
+        skillGen.bytes > INSTALLED_SIZE_GOAL_BYTES
+          ? `, ${megabytes(skillGen.bytes - INSTALLED_SIZE_GOAL_BYTES)} MB over the goal`
+          : '';
+      for (const name of ['ts-morph', 'esbuild', '@skillpack/testing', '@skillpack/host'])
+        assert(
+          !skillGen.packages.some((row) => row.name === name),
+          `${name} was installed with @skillpack/skill-gen`,
+        );
+      return `${megabytes(skillGen.bytes)} MB in node_modules (goal ≤ ${goal} MB${over}; largest: ${largest.join(', ')})`;
+    },
+    PACKED,
+  );
   const { passed, failed } = report.summary();
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;

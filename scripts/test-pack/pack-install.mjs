@@ -176,6 +176,9 @@ export async function install(ctx) {
   );
   // The optional peer of @skillpack/host/otel, so that subpath can be imported like the others.
   specs.push(`@opentelemetry/api@${repoVersionOf(ctx, '@opentelemetry/api')}`);
+  // The optional peers of @skillpack/skill-gen that building a pack with a hook or contract modules of its own
+  // needs (the "installed size" check measures the CLI without them).
+  specs.push(`esbuild@${repoVersionOf(ctx, 'esbuild')}`, `ts-morph@${repoVersionOf(ctx, 'ts-morph')}`);
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--install-links=false', ...specs];
   const result = await runOk('npm install', 'npm', args, {
     cwd: ctx.consumer,

@@ -28,9 +28,18 @@ describe('ts-morph is loaded lazily, only to extract type references', () => {
     expect(loadsTsMorph(root)).toBe(false);
   });
 
-  it('is loaded when a skill speaks a contract core exports', () => {
+  it('is not loaded when the skills speak contracts core exports: their references ship prebuilt', () => {
+    const root = writeTree(tempDir(), {
+      'skillpack.config.json': configText(),
+      'skills/alpha/skill.md': skillText('name: alpha\ndescription: Alpha.\ncontracts: [conflux.acceptance]'),
+    });
+    expect(loadsTsMorph(root)).toBe(false);
+  }, 60_000);
+
+  it('is loaded when a skill speaks a contract core exports and the prebuilt table is not asked for', () => {
     expect(
       loadsTsMorph(goldenDir, {
+        typeReferences: { prebuilt: false },
         bundles: {
           hook: `${goldenDir}../bundles/skillpack-hook.cjs`,
           opencodePlugin: `${goldenDir}../bundles/opencode-plugin.mjs`,

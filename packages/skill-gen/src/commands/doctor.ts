@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT } from '../cli/exit-code.js';
+import { importOptionalPeer } from '../cli/optional-peer.js';
 import { INSTALL_SCOPES, type InstallScope } from '../install/layout.js';
 import { SKILL_GEN_RUNTIME_LIST, SKILL_GEN_RUNTIMES, skillGenRuntime } from '../runtimes/registry.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION } from './_contract-options.js';
@@ -53,7 +54,9 @@ the runs and says so.`,
         import('../doctor/report.js'),
         import('../doctor/resolve-contract.js'),
       ]);
-    const prove = values.fast ? undefined : (await import('../doctor/prove.js')).proveEnforcement;
+    const prove = values.fast
+      ? undefined
+      : (await importOptionalPeer('@skillpack/testing', () => import('../doctor/prove.js'))).proveEnforcement;
     const scopes = values.scope === undefined ? INSTALL_SCOPES : [values.scope as InstallScope];
     const roots = resolveRoots(values, io);
     const contract = contractResolver({

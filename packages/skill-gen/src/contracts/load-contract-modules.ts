@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyContract, isContract, isContractRegistry } from '@skillpack/core';
 import type { Plugin } from 'esbuild';
+import { importOptionalPeer } from '../cli/optional-peer.js';
 import { kindCode, PATH_KIND_PHRASE, pathKind } from '../cli/path-kind.js';
 import { authorError } from '../errors/author-error.js';
 import { notLoaded } from './module-load-error.js';
@@ -99,7 +100,7 @@ const projectPackages = (imported: Set<string>): Plugin => ({
  * esbuild read for it and the packages it imports. Bundling reads and compiles, it runs nothing.
  */
 async function bundleModule(specifier: string, options: ContractModuleOptions) {
-  const { build } = await import('esbuild');
+  const { build } = await importOptionalPeer('esbuild', () => import('esbuild'));
   const entry = isPathSpecifier(specifier) ? resolve(options.baseDir, specifier) : specifier;
   if (isPathSpecifier(specifier)) {
     const kind = await pathKind(entry).catch(() => 'file' as const);

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
-import { builtinContractListOf } from '@skillpack/core';
+import { builtinContractListOf, ConfigError } from '@skillpack/core';
+import { importOptionalPeer } from '../cli/optional-peer.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
@@ -56,7 +57,10 @@ function lazyModules(modules: readonly ModuleContract[], ids: readonly string[])
  * build's read list stays true). Loaded only when a pack needs a bundle: esbuild is heavy.
  */
 async function bundler() {
-  const [{ build }, recipe] = await Promise.all([import('esbuild'), import('@skillpack/adapters/bundler')]);
+  const [{ build }, recipe] = await Promise.all([
+    importOptionalPeer('esbuild', () => import('esbuild')),
+    import('@skillpack/adapters/bundler'),
+  ]);
   const setup: BundlerSetup = {
     build,
     zodFrom: import.meta.url,
@@ -141,6 +145,7 @@ export async function bundlePackRuntime(
       bundles[name] =
         build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
     } catch (cause) {
+      if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') throw cause;
       const errors = (cause as { errors?: { text: string }[] }).errors;
       const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
       throw authorError('hook_bundle_failed', {

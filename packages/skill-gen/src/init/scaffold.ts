@@ -1,3 +1,4 @@
+import { OPTIONAL_PEERS } from '../cli/optional-peer.js';
 import { generatorVersion } from '../pack/generator-version.js';
 
 /** What `skillpack init` writes: a pack project whose build and test pass as soon as it is installed. */
@@ -94,6 +95,11 @@ export function scaffoldFiles(options: ScaffoldOptions): Record<string, string> 
       '@skillpack/adapters': range,
       '@skillpack/core': range,
       '@skillpack/skill-gen': range,
+      // The CLI's optional peers this pack needs: its own contract module and hook (esbuild, ts-morph) and
+      // doctor's proofs (@skillpack/testing).
+      '@skillpack/testing': range,
+      esbuild: OPTIONAL_PEERS.esbuild.range,
+      'ts-morph': OPTIONAL_PEERS['ts-morph'].range,
       zod: '^4.0.0',
     },
   };

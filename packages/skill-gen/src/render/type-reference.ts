@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AnyContract } from '@skillpack/core';
+import { importOptionalPeer } from '../cli/optional-peer.js';
 import { jsonSchemaToType } from '../types/json-schema-to-type.js';
 
 /**
@@ -43,6 +44,31 @@ export interface TypeReferenceOptions {
   readonly prefer?: 'declarations' | 'sources';
   /** Contracts of the pack's own modules: their types are read from those modules, never from core. */
   readonly modules?: readonly ModuleContractSource[];
+  /**
+   * Take a built-in contract's reference from the package's prebuilt table (`dist/type-references.json`,
+   * written by its build from the same core) when the installed core is the one it was read from (default
+   * `true`; off with `prefer: 'sources'`, a `coreDir` or a `declarationsDir`), so that ts-morph loads only for
+   * the rest.
+   */
+  readonly prebuilt?: boolean;
+}
+
+/** The prebuilt table of built-in contracts' references, relative to the package folder. */
+export const PREBUILT_TYPE_REFERENCES = 'dist/type-references.json';
+
+interface PrebuiltTable {
+  readonly core: string;
+  readonly references: Readonly<Record<string, { readonly version: string; readonly text: string }>>;
+}
+
+/** The table the build wrote next to this module's folder (`dist/render/` → `dist/`), or none (sources). */
+function readPrebuilt(): PrebuiltTable | undefined {
+  try {
+    const file = new URL('../type-references.json', import.meta.url);
+    return JSON.parse(readFileSync(file, 'utf8')) as PrebuiltTable;
+  } catch {
+    return undefined;
+  }
 }
 
 const FAMILY = /^[a-z][a-z0-9]*$/;
@@ -143,9 +169,23 @@ export async function createTypeReferences(
   const fromModules = new Set(modules.map((entry) => entry.contract));
   const coreDir = options.coreDir ?? defaultCoreDir();
   const builtIn = contracts.filter((contract) => !fromModules.has(contract));
-  const located = coreDir ? await locate(builtIn, options.loadFamily ?? defaultLoadFamily) : [];
+  let located = coreDir ? await locate(builtIn, options.loadFamily ?? defaultLoadFamily) : [];
+  const usePrebuilt =
+    (options.prebuilt ?? true) &&
+    options.prefer !== 'sources' &&
+    options.coreDir === undefined &&
+    options.declarationsDir === undefined;
+  const prebuilt = usePrebuilt && coreDir ? readPrebuilt() : undefined;
+  if (prebuilt && coreDir && prebuilt.core === coreVersion(coreDir)) {
+    located = located.filter(({ contract }) => {
+      const entry = prebuilt.references[contract.id];
+      if (entry?.version !== contract.version) return true;
+      references.set(contract.id, { contractId: contract.id, origin: 'declarations', text: entry.text });
+      return false;
+    });
+  }
   if (modules.length > 0 || (coreDir && located.length > 0)) {
-    const { Project, ts } = await import('ts-morph');
+    const { Project, ts } = await importOptionalPeer('ts-morph', () => import('ts-morph'));
     const project = new Project({
       compilerOptions: {
         target: ts.ScriptTarget.ES2022,

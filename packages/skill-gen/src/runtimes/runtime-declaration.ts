@@ -64,6 +64,12 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     readonly hookConfigFiles: readonly string[];
     /** Its project folders whose `node_modules` doctor's throwaway copy keeps (its plugins' dependencies). */
     readonly keptModules?: readonly string[];
+    /**
+     * Its CLI writes to the project and the home it is asked from offline, so the probe asks it in a throwaway
+     * copy of both (where a trust keyed by the project's path does not apply: set only for a runtime whose probe
+     * reads none).
+     */
+    readonly probeWrites?: boolean;
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

@@ -1,5 +1,4 @@
 import { type ConfigError, fail, formatPath, ok, type Result } from '@skillpack/core';
-import matter from 'gray-matter';
 import YAML from 'yaml';
 import { authorError } from '../errors/author-error.js';
 import { yamlErrorSummary } from '../errors/yaml-message.js';
@@ -11,8 +10,9 @@ import { isWellFormedText } from './well-formed.js';
 /** A skill source file larger than this is refused before parsing. */
 export const MAX_SKILL_FILE_CHARS = 1024 * 1024;
 /**
- * gray-matter strips comment lines with `/^\s*#[^\n]+/gm`, which is quadratic on long runs of blank lines
- * (64 000 blank lines take seconds). Front matter is metadata: bounding it keeps parsing linear in practice.
+ * The empty-block test strips comment lines with `/^\s*#[^\n]+/gm` (as gray-matter 4 did), which is quadratic on
+ * long runs of blank lines (64 000 blank lines take seconds). Front matter is metadata: bounding it keeps
+ * parsing linear in practice.
  */
 export const MAX_FRONT_MATTER_LINES = 1000;
 export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
@@ -28,10 +28,6 @@ export interface ParsedSkillFile {
   lineOf(path: readonly PropertyKey[]): number | undefined;
 }
 
-const refuseJavaScript = (): never => {
-  throw new Error('JavaScript front matter is disabled');
-};
-
 function countLines(text: string, end: number): number {
   let lines = 1;
   for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) lines++;
@@ -44,7 +40,7 @@ interface YamlParse {
   error?: { message: string; line?: number; column?: number };
 }
 
-/** The YAML engine handed to gray-matter: the `yaml` package, core schema (dates stay strings). */
+/** The YAML engine: the `yaml` package, core schema (dates stay strings). */
 function yamlEngine(state: YamlParse) {
   return (source: string): object => {
     const doc = YAML.parseDocument(source, {
@@ -61,7 +57,7 @@ function yamlEngine(state: YamlParse) {
       state.error = { message: first.message, ...(at ? { line: at.line, column: at.col } : {}) };
       return {};
     }
-    // gray-matter's type wants an object; a scalar or list is passed through for zod to reject.
+    // A scalar or list is passed through for zod to reject.
     return doc.toJS({ maxAliasCount: 100 }) as object;
   };
 }
@@ -89,7 +85,7 @@ type Opener =
       readonly line?: number;
     };
 
-/** Check the `---` opener and find the closing delimiter without handing unbounded text to gray-matter. */
+/** Check the `---` opener and find the closing delimiter before any YAML is parsed. */
 function checkDelimiters(text: string): Opener {
   const firstEnd = text.indexOf('\n');
   const firstLine = firstEnd === -1 ? text : text.slice(0, firstEnd);
@@ -145,8 +141,20 @@ function checkDelimiters(text: string): Opener {
 }
 
 /**
- * Parse a skill source (`skill.md`): YAML front matter through gray-matter with its JavaScript engines
- * replaced by ones that refuse, validated with zod. Never throws; every mistake names `file` and a line.
+ * The front matter block (from the end of the `---` line to the closing `\n---`, so its lines are the file's)
+ * and the body (after the closing line's `---`, one line end dropped): the split gray-matter 4 made, which
+ * skill-gen no longer installs (issue #41).
+ */
+function splitFrontMatter(text: string, close: number): { block: string; body: string } {
+  let body = text.slice(close + '\n---'.length);
+  if (body.startsWith('\r')) body = body.slice(1);
+  if (body.startsWith('\n')) body = body.slice(1);
+  return { block: text.slice(text.indexOf('\n'), close), body };
+}
+
+/**
+ * Parse a skill source (`skill.md`): YAML front matter (never JavaScript), validated with zod. Never throws;
+ * every mistake names `file` and a line.
  */
 export function safeParseSkillFile(input: unknown, file: string): Result<ParsedSkillFile, ConfigError> {
   const error = (code: string, message: string, fix: string, line?: number, column?: number) =>
@@ -185,12 +193,12 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
   if (!opener.ok) return error(opener.code, opener.message, opener.fix, opener.line);
 
   const state: YamlParse = { counter: new YAML.LineCounter() };
-  let parsed: matter.GrayMatterFile<string>;
+  const { block, body } = splitFrontMatter(text, opener.close);
+  let parsed: { data: unknown; content: string };
   try {
-    parsed = matter(text, {
-      language: 'yaml',
-      engines: { yaml: yamlEngine(state), js: refuseJavaScript, javascript: refuseJavaScript },
-    });
+    // A block of comments and blank lines alone is empty front matter, and so is a null document.
+    const empty = block.replace(/^\s*#[^\n]+/gm, '').trim() === '';
+    parsed = { data: (empty ? {} : yamlEngine(state)(block)) ?? {}, content: body };
   } catch (cause) {
     return error(
       'front_matter_yaml',
@@ -241,7 +249,7 @@ export function safeParseSkillFile(input: unknown, file: string): Result<ParsedS
       }),
     );
   }
-  // gray-matter's content is a suffix of the text, so its offset gives the body's first line.
+  // The body is a suffix of the text, so its offset gives the body's first line.
   const bodyOffset = text.length - parsed.content.length;
   return ok({
     frontMatter: validated.data,

@@ -64,9 +64,8 @@ describe('the example pack', () => {
           'qwen-code/skill',
         ].map((form) => `skillpack-examples/${form}/${name}`),
       ),
-      // Seed 003 is the Codex adapter, installed as the dev-flow-codex plugin.
+      // Seed 003 is the Codex adapter, installed as the dev-flow-codex plugin and never as a bare skill.
       'dev-flow-codex/codex/plugin/dev-flow',
-      'dev-flow-codex/codex/skill/dev-flow',
     ].sort();
     expect(forms).toEqual(expected);
   });

@@ -213,8 +213,8 @@ describe('the built example packs', () => {
     // 4 skills x twelve forms (Claude Code, Codex and Copilot CLI skill + plugin, Gemini CLI skill + extension, OpenCode, Qwen Code, Pi, portable), and the eleven runtime forms again inside the portable package (linted
     // by the runtime each one is for)
     [EXAMPLE_PACK_CONFIGS[0], 4 * (12 + 11)],
-    // dev-flow for Codex only (skill + plugin): its seed is the Codex adapter
-    [EXAMPLE_PACK_CONFIGS[1], 2],
+    // dev-flow for Codex only, as its plugin alone (pluginOnly): its seed is the Codex adapter
+    [EXAMPLE_PACK_CONFIGS[1], 1],
   ])(
     '%s has no lint error for any runtime',
     async (config, files) => {

@@ -12,6 +12,10 @@ export const CodexConfigSchema = z
       .regex(/^[A-Z][A-Z_]{0,63}$/)
       .default('ON_INSTALL'),
     displayName: z.string().min(1).max(128).optional(),
+    pluginOnly: z.boolean().optional().meta({
+      description:
+        "Its skills are selected only explicitly under the plugin's namespace ($<pack>:<skill>), never as a bare $<skill>: the build writes no standalone .agents/skills/ form, and install installs the plugin (user scope) and refuses the standalone skills.",
+    }),
   })
   .default({ category: 'Productivity', installation: 'AVAILABLE', authentication: 'ON_INSTALL' })
   .meta({ description: 'Codex plugin interface and marketplace policy.' });

@@ -4,6 +4,9 @@ export const CODEX_PLUGIN_CACHE = '.codex/plugins/cache/';
 /** The pack folder of the Codex plugin (`skillpack build` writes its marketplace next to it). */
 export const CODEX_PLUGIN_SOURCE = 'codex/plugin/';
 
+/** The pack folder of the standalone skills, absent from a `pluginOnly` pack. */
+export const CODEX_SKILLS_SOURCE = 'codex/.agents/skills/';
+
 /**
  * The folder (below the scope root) a pack's Codex hook program is installed in: `.codex/hooks/<pack>/`, in
  * both scopes (user scope: `~/.codex`, Codex's default `CODEX_HOME`). `undefined` for a pack name that is not

@@ -112,10 +112,11 @@ function marketplace(context: TargetContext): OutputFile {
 /**
  * Codex: `.agents/skills/<name>/` (with `agents/openai.yaml` and the OpenAI-strict schema of each contract),
  * a plugin (`plugin/`, hooks in `hooks/hooks.json` run through `${PLUGIN_ROOT}`) and a marketplace with
- * `policy` and `category`. Codex has no skill-scoped hooks, so the skill form carries none.
+ * `policy` and `category`. Codex has no skill-scoped hooks, so the skill form carries none. A `pluginOnly`
+ * pack has no standalone form: Codex would select its skills there as a bare `$<skill>`.
  */
 export const renderCodex: RenderTarget = (context) => [
-  ...skills(context, `${TARGET}/.agents/skills`, 'skill'),
+  ...(context.config.codex.pluginOnly ? [] : skills(context, `${TARGET}/.agents/skills`, 'skill')),
   ...plugin(context),
   marketplace(context),
 ];

@@ -55,6 +55,10 @@ export const openCodeRuntime = {
     hookConfigFiles: [],
     // OpenCode keeps its plugins' dependencies in `.opencode/node_modules`.
     keptModules: ['.opencode'],
+    // OpenCode 1.18 installs a plugin's package when it loads a project, `opencode debug skill` included:
+    // `.opencode/package.json`, a lockfile, `.gitignore`, `node_modules/`; and `~/.config/opencode/node_modules/`,
+    // `~/.cache/opencode`, `~/.cache/bun`, `~/.local/share/opencode` in the home.
+    probeWrites: true,
   },
   testedVersion: '1.18.33',
   docs: {
