@@ -4,10 +4,10 @@
 // `$COPILOT_HOME/skillpack-trusted-folders.json`; uninstall of the last such install takes exactly that entry
 // out again. A folder the person trusted themselves is never journaled, so never removed. Without consent the
 // exact step is printed.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallStep } from '../../install/after-install-step.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import { copilotTrustStep, trustCopilotFolder, untrustCopilotFolder } from './trust.js';
@@ -42,18 +42,18 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-/** Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). */
+/**
+ * Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). The file keeps
+ * its mode; one skillpack creates is 0600 (Copilot's config may hold account data).
+ */
 async function replaceText(file: string, before: string | undefined, next: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.skillpack-${randomBytes(4).toString('hex')}`;
-  await writeFile(temp, next, { flag: 'wx' });
-  try {
-    if ((await readText(file)) !== before) throw new Error(`${file} changed while skillpack was editing it`);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await replaceTextFile(file, next, {
+    private: true,
+    before: async () => {
+      if ((await readText(file)) !== before)
+        throw new Error(`${file} changed while skillpack was editing it`);
+    },
+  });
 }
 
 async function readJournal(file: string): Promise<string[]> {

@@ -4,8 +4,8 @@
 // to `~/.gemini/trustedFolders.json`, every other byte kept (gemini-trust.ts). The trust belongs to the
 // folder, not to the pack (another pack, or the person, may rely on it), so uninstall leaves it and says so,
 // as Codex's project trust stays in config.toml.
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
 import type { OperationOutcome } from '../../install/operations.js';
@@ -34,18 +34,8 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-/** Write `text` to `file` by a rename, so Gemini CLI never reads half a file; a new file is the owner's only. */
-async function replaceFile(file: string, text: string, created: boolean): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const staged = `${file}.skillpack-${process.pid}.tmp`;
-  try {
-    await writeFile(staged, text, { mode: created ? 0o600 : 0o644, flag: 'wx' });
-    await rename(staged, file);
-  } catch (error) {
-    await rm(staged, { force: true });
-    throw error;
-  }
-}
+/** Write `text` to `file` by a rename, so Gemini CLI never reads half a file; its mode stays, a new one is 0600. */
+const replaceFile = (file: string, text: string) => replaceTextFile(file, text, { private: true });
 
 /** The trust step after a gemini-cli install; `undefined` when the install was refused. Never throws. */
 export async function geminiTrustAfter(
@@ -69,7 +59,7 @@ export async function geminiTrustAfter(
     }
     if (!request.consent || outcome.status === 'planned')
       return { scope: 'project', file, folder, trusted: false, recorded: false };
-    await replaceFile(file, edit.data.text, edit.data.createdFile);
+    await replaceFile(file, edit.data.text);
     return { scope: 'project', file, folder, trusted: true, recorded: true };
   } catch (error) {
     const problem = `cannot read or write ${file}: ${(error as Error).message}`;
