@@ -36,6 +36,8 @@ export const LockedHookConfigSchema = z.strictObject({
       sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex sha256'),
     }),
   ),
+  /** The `hooks` object and event arrays the file had before install added to it: uninstall keeps them. */
+  existing: z.strictObject({ hooks: z.boolean(), events: z.array(z.string().min(1)) }).optional(),
 });
 
 /**
