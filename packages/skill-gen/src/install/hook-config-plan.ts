@@ -179,7 +179,7 @@ export async function planHookConfigRemoval(
         recorded,
         marker: hookCommandProgram(runtime, root, first.scope, folder),
         createdFile: withHooks.every((install) => install.hookConfig!.createdFile),
-        comments: wiring?.comments ?? false,
+        comments: runtime.install.hookWiring?.comments ?? false,
         ...(first.hookConfig!.existing ? { existing: first.hookConfig!.existing } : {}),
       });
       if (!removed.success) release('modified');

@@ -172,6 +172,9 @@ function runtimeRecords(
   return ok(undefined);
 }
 
+/** The `lock_file_corrupt` error of `file`: what is wrong, and that skillpack leaves everything alone. */
+export { corrupt as lockFileCorrupt };
+
 /**
  * Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; so is an
  * entry outside the folders a pack may own (a lock travels with the repository, so a merged edit must not be

@@ -59,12 +59,20 @@ describe("Copilot's folder-trust step: uninstall takes out only what install add
     const config = join(home, 'config.json');
     if (original !== undefined) writeFileSync(config, original);
     const env = { COPILOT_HOME: home };
-    const request = { scope: 'project', projectDir: project, home: base, env, consent: true } as const;
+    const request = {
+      scope: 'project',
+      projectDir: project,
+      home: base,
+      env,
+      cwd: project,
+      consent: true,
+      options: {},
+    } as const;
     expect(await copilotFolderTrust.afterInstall(appliedInstall(project), request)).toMatchObject({
       recorded: true,
     });
     expect(readFileSync(config, 'utf8')).toContain(project);
-    expect(await copilotFolderTrust.afterUninstall(uninstalled(project), env)).toBeDefined();
+    expect(await copilotFolderTrust.afterUninstall?.(uninstalled(project), env)).toBeDefined();
     if (original === undefined) expect(() => readFileSync(config)).toThrow();
     else expect(readFileSync(config, 'utf8')).toBe(original);
     expect(() => readFileSync(join(home, COPILOT_TRUST_JOURNAL))).toThrow();
