@@ -2,14 +2,16 @@
 // pack manifest its install kept, its hook groups to its hook program, its CLI-installed plugin to the name in
 // the plugin it staged. A claim beyond that is `lock_file_corrupt`, before anything is removed. Over every
 // declared runtime and both scopes.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryDigest } from '../../src/install/hook-config.js';
 import type { InstallScope } from '../../src/install/layout.js';
 import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../../src/runtimes/registry.js';
 import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
+import { runs } from '../properties/_support/core-support.js';
 import { sha256, snapshotTree, tempDir, writePack } from './_support/packs.js';
 import {
   RUNTIME_SCOPES,
@@ -228,5 +230,49 @@ describe('a lock naming another plugin for the runtime’s CLI to uninstall', ()
     expect(readFileSync(cli.log, 'utf8')).toBe(logged);
     expect(snapshotTree(home)).toEqual(before);
     expect(existsSync(join(home, lockPath))).toBe(false);
+  });
+});
+
+/** A claim a hand edit could add to an entry: a skill of the person's, or a file of theirs in an owned folder. */
+const claim = fc.record({
+  skill: fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/).filter((name) => name !== 'demo'),
+  content: fc.string({ minLength: 1, maxLength: 40 }),
+  file: fc.constantFrom('SKILL.md', 'references/notes.md', 'scripts/run.sh'),
+  intoOwnSkill: fc.boolean(),
+});
+
+describe('property: a lock entry claims only what its pack manifest names', () => {
+  it.each(RUNTIME_SCOPES)('%s (%s scope)', async (runtime, scope) => {
+    const t = setup(runtime, scope);
+    expect((await t.install()).success).toBe(true);
+    const lock = readFileSync(t.lockPath, 'utf8');
+    await fc.assert(
+      fc.asyncProperty(claim, async ({ skill, content, file, intoOwnSkill }) => {
+        writeFileSync(t.lockPath, lock);
+        const name = intoOwnSkill ? 'demo' : skill;
+        const path = `${skillsFolder(runtime, scope)}${name}/${file}`;
+        const existed = existsSync(join(t.root, path));
+        if (!existed) t.put(path, content);
+        const bytes = readFileSync(join(t.root, path));
+        t.tamper((entry) => {
+          if (!entry.skills.includes(name)) entry.skills.push(name);
+          entry.files = entry.files.filter((locked: { path: string }) => locked.path !== path);
+          entry.files.push({ path, sha256: sha256(bytes), executable: false });
+        });
+        const before = snapshotTree(t.root);
+        const result = await t.uninstall();
+        // The pack's own SKILL.md, recorded as it is, is its own: that uninstall may go ahead.
+        const own = intoOwnSkill && file === 'SKILL.md';
+        if (own) {
+          expect(result.success).toBe(true);
+          expect((await t.install()).success).toBe(true);
+          return;
+        }
+        expect(result.success ? result.data.status : result.error.code).toBe('lock_file_corrupt');
+        expect(snapshotTree(t.root)).toEqual(before);
+        if (!existed) rmSync(join(t.root, path));
+      }),
+      runs(6),
+    );
   });
 });
