@@ -53,12 +53,13 @@ files are removed.`,
         '--plugin-cli names the CLI of one runtime: give --runtime too.',
       );
     const runtime = values.runtime as RuntimeId | undefined;
+    const roots = resolveRoots(values, io);
     const result = await uninstallPack({
       ...runtimeOptionFields(runtime, values),
       packName,
       ...(values.runtime === undefined ? {} : { runtime: values.runtime as RuntimeId }),
       scope: values.scope as InstallScope,
-      ...resolveRoots(values, io),
+      ...roots,
       ...(pluginCli ? { pluginClis: { [values.runtime as RuntimeId]: pluginCli } } : {}),
       env: io.env,
       dryRun: values['dry-run'],
@@ -72,7 +73,7 @@ files are removed.`,
     for (const id of result.data.plan.runtimes) {
       const declaration = skillGenRuntime(id);
       for (const load of declaration.install.afterInstall) {
-        const sentence = await (await load()).afterUninstall?.(result.data, io.env);
+        const sentence = await (await load()).afterUninstall?.(result.data, io.env, { home: roots.home });
         if (sentence) released.push(sentence);
       }
       for (const step of (await declaration.install.steps?.()) ?? []) {

@@ -33,9 +33,14 @@ export interface AfterInstallStep<Report extends object = object> {
   format(report: Report, rerun: string): string;
   /**
    * After uninstall: release what install recorded once nothing installed needs it; the sentence saying so, or
-   * `undefined` when it left it (none recorded, still needed, or the folder's own).
+   * `undefined` when it left it (none recorded, still needed, or the folder's own). `context.home` is the home
+   * the runtime runs with (`--home`, `SKILLPACK_HOME`, or the user's).
    */
-  afterUninstall?(outcome: OperationOutcome, env: NodeJS.ProcessEnv): Promise<string | undefined>;
+  afterUninstall?(
+    outcome: OperationOutcome,
+    env: NodeJS.ProcessEnv,
+    context?: { readonly home: string },
+  ): Promise<string | undefined>;
 }
 
 /** How a runtime declaration names its step without loading it. */

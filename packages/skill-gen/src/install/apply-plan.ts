@@ -3,6 +3,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
 import { readRegularFile } from '../files/read-regular-file.js';
+import { fileMode } from '../files/replace-text-file.js';
 import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
@@ -90,7 +91,10 @@ export async function applyPlan(
     const staged = new Map<string, string>();
     for (const [index, action] of writing.entries()) {
       step('stage', action.path);
-      staged.set(action.path, await stageFile(staging, `file-${index}`, options, action));
+      // A computed edit of a person's file (a settings file) keeps that file's mode: it may hold account data.
+      const kept = action.type === 'replace' && action.content !== undefined;
+      const mode = kept ? await fileMode(join(root, action.path)) : undefined;
+      staged.set(action.path, await stageFile(staging, `file-${index}`, options, action, mode));
       steps.push({
         kind: action.type,
         path: action.path,
@@ -173,6 +177,7 @@ async function stageFile(
   name: string,
   pack: Pick<ApplyOptions, 'packDir' | 'packBytes'>,
   action: Writing,
+  mode?: number,
 ): Promise<string> {
   const bytes =
     action.content !== undefined
@@ -181,7 +186,7 @@ async function stageFile(
   if (sha256(bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
   const path = join(staging, name);
-  writeStaged(path, bytes, action.executable ? 0o755 : 0o644);
+  writeStaged(path, bytes, mode ?? (action.executable ? 0o755 : 0o644));
   return path;
 }
 

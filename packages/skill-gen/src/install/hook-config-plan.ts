@@ -112,6 +112,25 @@ export async function planHookConfig(input: {
   }
   const { state, text } = await currentConfig(input.root, file);
   const blocked = notAFile(file, state);
+  const merged = blocked
+    ? undefined
+    : mergeHookEntries({
+        text,
+        file: join(input.root, file),
+        desired,
+        recorded: recorded?.entries ?? [],
+        marker,
+        force: input.force,
+        comments: wiring.comments ?? false,
+        // What the file held before the first install; an older lock did not say.
+        ...(recorded ? (recorded.existing ? { existing: recorded.existing } : {}) : {}),
+      });
+  const existing =
+    merged?.success && merged.data.kind !== 'modified'
+      ? recorded
+        ? recorded.existing
+        : merged.data.existing
+      : undefined;
   const locked: LockedHookConfig | undefined =
     desired.length === 0
       ? undefined
@@ -119,17 +138,10 @@ export async function planHookConfig(input: {
           file,
           createdFile: state.kind === 'missing' || (recorded?.createdFile ?? false),
           entries: desired.map((entry) => ({ event: entry.event, sha256: entryDigest(entry.group) })),
+          ...(existing ? { existing } : {}),
         };
   const withLock = (action: PlanAction): HookConfigPlan => ({ action, ...(locked ? { locked } : {}) });
-  if (blocked) return ok(withLock(blocked));
-  const merged = mergeHookEntries({
-    text,
-    file: join(input.root, file),
-    desired,
-    recorded: recorded?.entries.map((entry) => entry.sha256) ?? [],
-    marker,
-    force: input.force,
-  });
+  if (blocked || !merged) return ok(withLock(blocked!));
   if (!merged.success) return ok(withLock(conflict(file, 'hook-config-invalid', merged.error.message)));
   if (merged.data.kind === 'modified')
     return ok(withLock(conflict(file, 'hook-entry-modified', merged.data.detail)));
@@ -157,9 +169,7 @@ export async function planHookConfigRemoval(
     if (state.kind === 'missing') release('missing');
     else if (state.kind !== 'file' || text === undefined) release('not-a-file');
     else {
-      const recorded = withHooks.flatMap((install) =>
-        install.hookConfig!.entries.map((entry) => entry.sha256),
-      );
+      const recorded = withHooks.flatMap((install) => install.hookConfig!.entries);
       const first = withHooks[0]!;
       const runtime = runtimes[first.runtime];
       const folder = runtime.install.hookWiring?.folder(first.pack.name) ?? '';
@@ -169,6 +179,8 @@ export async function planHookConfigRemoval(
         recorded,
         marker: hookCommandProgram(runtime, root, first.scope, folder),
         createdFile: withHooks.every((install) => install.hookConfig!.createdFile),
+        comments: runtime.install.hookWiring?.comments ?? false,
+        ...(first.hookConfig!.existing ? { existing: first.hookConfig!.existing } : {}),
       });
       if (!removed.success) release('modified');
       else if (removed.data.kind === 'unchanged')

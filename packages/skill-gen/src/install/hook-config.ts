@@ -6,7 +6,7 @@
 import { fail, isJsonObject, ok, ProtocolError, type Result } from '@skillpack/core';
 import { sha256 } from '../files/sha256.js';
 import { toStableJson } from '../json/stable-json.js';
-import { appendAt, removeAt } from './json-edit.js';
+import { appendAt, readJsonc, removeAt } from './json-edit.js';
 
 export interface HookEntry {
   readonly event: string;
@@ -19,6 +19,24 @@ export interface LockedHookConfig {
   /** Whether skillpack created the file (then uninstall deletes it once nothing else is left in it). */
   readonly createdFile: boolean;
   entries: { event: string; sha256: string }[];
+  /**
+   * The containers the file had before install first added to it: its `hooks` object and which event arrays,
+   * so uninstall takes out only what install added (a person's `"hooks": {}` stays). Absent in older locks:
+   * then containers left empty go.
+   */
+  existing?: HookContainers;
+}
+
+/** The `hooks` object and event arrays a hook configuration has. */
+export interface HookContainers {
+  hooks: boolean;
+  events: string[];
+}
+
+/** A recorded group: the event it was added on and its digest. */
+export interface RecordedHookEntry {
+  readonly event: string;
+  readonly sha256: string;
 }
 
 export const entryDigest = (group: unknown): string => sha256(toStableJson(group));
@@ -35,17 +53,25 @@ function invalid(file: string, problem: string): ProtocolError {
 
 /**
  * Parse a hook configuration text: an object whose `hooks` (optional) maps each event to an array. Comments
- * (JSONC) are not JSON, so a file with them is refused rather than rewritten without them. Never throws.
+ * are read only where the runtime reads them (`comments`, its `hookWiring.comments`: Gemini CLI, Qwen Code),
+ * and kept by the edits; elsewhere a file with them is refused rather than rewritten. Never throws.
  */
 export function parseHookConfig(
   text: string,
   file: string,
+  comments = false,
 ): Result<{ root: Record<string, unknown>; hooks: Hooks }, ProtocolError> {
   let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return fail(invalid(file, `it is not JSON (${(error as Error).message})`));
+  if (comments) {
+    const read = readJsonc(text);
+    if (!read.success) return fail(invalid(file, read.error));
+    json = read.data;
+  } else {
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return fail(invalid(file, `it is not JSON (${(error as Error).message})`));
+    }
   }
   if (!isJsonObject(json)) return fail(invalid(file, 'it is not a JSON object'));
   const hooks = json.hooks ?? {};
@@ -97,8 +123,8 @@ export function declaredHookEntries(
 }
 
 export type HookMergeResult =
-  | { readonly kind: 'unchanged' }
-  | { readonly kind: 'changed'; readonly text: string }
+  | { readonly kind: 'unchanged'; readonly existing?: HookContainers }
+  | { readonly kind: 'changed'; readonly text: string; readonly existing: HookContainers }
   | { readonly kind: 'modified'; readonly detail: string };
 
 /** Take out the groups at `removals` (event, index) and append `appends`, editing `text` surgically. */
@@ -107,11 +133,15 @@ function edit(
   file: string,
   removals: readonly { event: string; index: number }[],
   appends: readonly HookEntry[],
+  existing: HookContainers | undefined,
 ): Result<string, ProtocolError> {
   let current = text;
+  // Containers that were there before install stay, even when emptied.
+  const keep = (event: string) =>
+    existing === undefined ? 0 : existing.events.includes(event) ? 2 : existing.hooks ? 1 : 0;
   const descending = [...removals].sort((a, b) => b.index - a.index);
   for (const { event, index } of descending) {
-    const next = removeAt(current, ['hooks', event], index);
+    const next = removeAt(current, ['hooks', event], index, keep(event));
     if (next === undefined) return fail(invalid(file, `\`hooks.${event}\` changed while editing`));
     current = next;
   }
@@ -123,40 +153,57 @@ function edit(
   return ok(current);
 }
 
+/** The containers of a parsed hook configuration. */
+export function hookContainers(parsed: { root: Record<string, unknown>; hooks: Hooks }): HookContainers {
+  return { hooks: isJsonObject(parsed.root.hooks), events: Object.keys(parsed.hooks) };
+}
+
+const isRecorded = (recorded: readonly RecordedHookEntry[], event: string, digest: string) =>
+  recorded.some((entry) => entry.event === event && entry.sha256 === digest);
+
 /**
  * Put `desired` into the hook configuration `text` (undefined: no file yet). Groups the lock recorded
- * (`recorded`, by digest) are replaced; a group that runs `marker` (the installed hook program) but is
- * neither recorded nor desired was edited by a person: `modified`, unless `force`. Every other group, and
- * every byte of the file around them, stays.
+ * (`recorded`: on that event, by digest, and running `marker`) are replaced; a group that runs `marker` (the
+ * installed hook program) but is neither recorded nor desired was edited by a person: `modified`, unless
+ * `force`. Every other group, and every byte of the file around them, stays. `existing` says which containers
+ * the file had before the first install (else they are read from `text`); the result says it for the lock.
  */
 export function mergeHookEntries(input: {
   readonly text: string | undefined;
   readonly file: string;
   readonly desired: readonly HookEntry[];
-  readonly recorded: readonly string[];
+  readonly recorded: readonly RecordedHookEntry[];
   readonly marker: string;
   readonly force: boolean;
+  readonly existing?: HookContainers;
+  /** The runtime reads comments in the file (`hookWiring.comments`). */
+  readonly comments?: boolean;
 }): Result<HookMergeResult, ProtocolError> {
   if (input.text === undefined) {
     if (input.desired.length === 0) return ok({ kind: 'unchanged' });
     const hooks: Hooks = {};
     for (const entry of input.desired) hooks[entry.event] = [...(hooks[entry.event] ?? []), entry.group];
-    return ok({ kind: 'changed', text: `${JSON.stringify({ hooks }, null, 2)}\n` });
+    return ok({
+      kind: 'changed',
+      text: `${JSON.stringify({ hooks }, null, 2)}\n`,
+      existing: { hooks: false, events: [] },
+    });
   }
-  const parsed = parseHookConfig(input.text, input.file);
+  const parsed = parseHookConfig(input.text, input.file, input.comments);
   if (!parsed.success) return parsed;
-  const recorded = new Set(input.recorded);
+  const existing = input.existing ?? hookContainers(parsed.data);
   const placed = new Set<number>();
   const removals: { event: string; index: number }[] = [];
   for (const [event, groups] of Object.entries(parsed.data.hooks)) {
     for (const [index, group] of groups.entries()) {
       const digest = entryDigest(group);
+      const ours = JSON.stringify(group).includes(input.marker);
       const wanted = input.desired.findIndex(
         (entry, at) => !placed.has(at) && entry.event === event && entryDigest(entry.group) === digest,
       );
       if (wanted >= 0) placed.add(wanted);
-      else if (recorded.has(digest)) removals.push({ event, index });
-      else if (JSON.stringify(group).includes(input.marker)) {
+      else if (ours && isRecorded(input.recorded, event, digest)) removals.push({ event, index });
+      else if (ours) {
         if (!input.force)
           return ok({
             kind: 'modified',
@@ -167,10 +214,10 @@ export function mergeHookEntries(input: {
     }
   }
   const appends = input.desired.filter((_, index) => !placed.has(index));
-  if (removals.length === 0 && appends.length === 0) return ok({ kind: 'unchanged' });
-  const text = edit(input.text, input.file, removals, appends);
+  if (removals.length === 0 && appends.length === 0) return ok({ kind: 'unchanged', existing });
+  const text = edit(input.text, input.file, removals, appends, existing);
   if (!text.success) return text;
-  return ok({ kind: 'changed', text: text.data });
+  return ok({ kind: 'changed', text: text.data, existing });
 }
 
 export type HookUnmergeResult =
@@ -179,32 +226,35 @@ export type HookUnmergeResult =
   | { readonly kind: 'delete'; readonly modified: 0 };
 
 /**
- * Take the recorded groups out of `text`, byte for byte what install added. Groups running `marker` that a
- * person changed stay (`modified` counts them). When skillpack created the file and nothing else is left in
- * it, the file goes.
+ * Take the recorded groups out of `text` (on their event, by digest, running `marker`), byte for byte what
+ * install added, and the containers install created (`existing`). Groups running `marker` that a person
+ * changed stay (`modified` counts them). When skillpack created the file and nothing else is left in it, the
+ * file goes.
  */
 export function removeHookEntries(input: {
   readonly text: string;
   readonly file: string;
-  readonly recorded: readonly string[];
+  readonly recorded: readonly RecordedHookEntry[];
   readonly marker: string;
   readonly createdFile: boolean;
+  readonly existing?: HookContainers;
+  readonly comments?: boolean;
 }): Result<HookUnmergeResult, ProtocolError> {
-  const parsed = parseHookConfig(input.text, input.file);
+  const parsed = parseHookConfig(input.text, input.file, input.comments);
   if (!parsed.success) return parsed;
-  const recorded = new Set(input.recorded);
   const removals: { event: string; index: number }[] = [];
   let modified = 0;
   for (const [event, groups] of Object.entries(parsed.data.hooks)) {
     for (const [index, group] of groups.entries()) {
-      if (recorded.has(entryDigest(group))) removals.push({ event, index });
-      else if (JSON.stringify(group).includes(input.marker)) modified++;
+      if (!JSON.stringify(group).includes(input.marker)) continue;
+      if (isRecorded(input.recorded, event, entryDigest(group))) removals.push({ event, index });
+      else modified++;
     }
   }
   if (removals.length === 0) return ok({ kind: 'unchanged', modified });
-  const text = edit(input.text, input.file, removals, []);
+  const text = edit(input.text, input.file, removals, [], input.existing);
   if (!text.success) return text;
-  const left = parseHookConfig(text.data, input.file);
+  const left = parseHookConfig(text.data, input.file, input.comments);
   if (!left.success) return left;
   if (input.createdFile && modified === 0 && Object.keys(left.data.root).length === 0)
     return ok({ kind: 'delete', modified: 0 });

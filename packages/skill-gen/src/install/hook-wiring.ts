@@ -10,6 +10,8 @@ export interface HookWiring {
   readonly placeholder: string;
   /** The folder (below the scope root) a pack's hook program goes in; `undefined` for an unusable name. */
   readonly folder: (pack: string) => string | undefined;
+  /** The runtime reads comments in `file` (JSONC): skillpack edits it keeping them. */
+  readonly comments?: boolean;
   /** The folder as the hook command names it. */
   readonly commandDir: (root: string, scope: InstallScope, folder: string) => string;
 }

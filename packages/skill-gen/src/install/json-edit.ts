@@ -1,7 +1,29 @@
-// Surgical edits of a JSON text that a person owns (`.claude/settings.json`, `.codex/hooks.json`): append a
-// value to an array at a path, or take one out, changing only the bytes of that value (and the containers it
-// needed). Removing what an append added gives the original text back byte for byte. Pure: text in, text out.
-// Call only on text `JSON.parse` accepts; the scanner relies on it.
+// Surgical edits of a JSON text that a person owns (`.claude/settings.json`, `.codex/hooks.json`), or a JSONC
+// one (`.gemini/settings.json`, comments kept): append a value to an array at a path, or take one out, changing
+// only the bytes of that value (and the containers it needed). Removing what an append added gives the original
+// text back byte for byte. Pure: text in, text out. jsonc-parser (VS Code's) reads the text; call only on text
+// it parses without errors (JSON, or JSON with comments).
+import { type Node, type ParseError, parse, parseTree, printParseErrorCode } from 'jsonc-parser';
+
+/**
+ * The value of a JSONC text (JSON with comments, no trailing commas: what Gemini CLI and Qwen Code read), or
+ * why it is not one. Never throws.
+ */
+export function readJsonc(
+  text: string,
+): { success: true; data: unknown } | { success: false; error: string } {
+  const errors: ParseError[] = [];
+  const data: unknown = parse(text, errors, { disallowComments: false, allowTrailingComma: false });
+  const first = errors[0];
+  if (first !== undefined || text.trim() === '')
+    return {
+      success: false,
+      error: first
+        ? `it is not JSON with comments (${printParseErrorCode(first.error)} at offset ${first.offset})`
+        : 'it is empty',
+    };
+  return { success: true, data };
+}
 
 type Span = { readonly start: number; readonly end: number };
 type JsonNode =
@@ -14,58 +36,24 @@ interface Member {
   readonly value: JsonNode;
 }
 
-const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
-
+/** The tree of `text` (comments allowed) with the spans the edits splice at. */
 function scan(text: string): JsonNode {
-  let at = 0;
-  const skip = () => {
-    while (at < text.length && WHITESPACE.has(text[at]!)) at++;
-  };
-  const string = (): string => {
-    const start = at++;
-    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
-    at++;
-    return JSON.parse(text.slice(start, at)) as string;
-  };
-  const value = (): JsonNode => {
-    skip();
-    const start = at;
-    const char = text[at];
-    if (char === '{') {
-      at++;
-      const members: Member[] = [];
-      skip();
-      while (text[at] !== '}') {
-        const keyStart = at;
-        const key = string();
-        skip();
-        at++; // :
-        members.push({ key, keyStart, value: value() });
-        skip();
-        if (text[at] === ',') at++;
-        skip();
-      }
-      at++;
-      return { kind: 'object', start, end: at, members };
-    }
-    if (char === '[') {
-      at++;
-      const items: JsonNode[] = [];
-      skip();
-      while (text[at] !== ']') {
-        items.push(value());
-        skip();
-        if (text[at] === ',') at++;
-        skip();
-      }
-      at++;
-      return { kind: 'array', start, end: at, items };
-    }
-    if (char === '"') string();
-    else while (at < text.length && !/[\s,\]}]/.test(text[at]!)) at++;
-    return { kind: 'scalar', start, end: at };
-  };
-  return value();
+  const root = parseTree(text, [], { disallowComments: false, allowTrailingComma: false });
+  if (root === undefined) return { kind: 'scalar', start: 0, end: text.length };
+  return toNode(root);
+}
+
+function toNode(node: Node): JsonNode {
+  const span = { start: node.offset, end: node.offset + node.length };
+  if (node.type === 'object') {
+    const members = (node.children ?? []).flatMap((property): Member[] => {
+      const [key, value] = property.children ?? [];
+      return key && value ? [{ key: key.value as string, keyStart: key.offset, value: toNode(value) }] : [];
+    });
+    return { kind: 'object', ...span, members };
+  }
+  if (node.type === 'array') return { kind: 'array', ...span, items: (node.children ?? []).map(toNode) };
+  return { kind: 'scalar', ...span };
 }
 
 /** The last member named `key` (the one `JSON.parse` keeps). */
@@ -153,10 +141,11 @@ function removeElement(text: string, container: JsonNode, elements: readonly Spa
 
 /**
  * Remove item `index` of the array at `path`. An array (or object on the path) left empty by it is removed
- * too, up to but not including the root, so taking out what `appendAt` added restores the text exactly.
+ * too, up to but not including the root, so taking out what `appendAt` added restores the text exactly; the
+ * containers named by the first `keep` keys of `path` were there before and stay, even emptied.
  * `undefined` when there is no such item.
  */
-export function removeAt(text: string, path: readonly string[], index: number): string | undefined {
+export function removeAt(text: string, path: readonly string[], index: number, keep = 0): string | undefined {
   const root = scan(text);
   const chain: JsonNode[] = [root];
   for (const key of path) {
@@ -166,10 +155,12 @@ export function removeAt(text: string, path: readonly string[], index: number): 
   }
   const array = chain.at(-1)!;
   if (array.kind !== 'array' || index < 0 || index >= array.items.length) return undefined;
-  if (array.items.length > 1 || path.length === 0) return removeElement(text, array, array.items, index);
-  // The array empties: remove the innermost member whose container keeps something else, or the first key.
+  if (array.items.length > 1 || path.length <= keep) return removeElement(text, array, array.items, index);
+  // The array empties: remove the innermost member whose container keeps something else (or is one of the
+  // `keep` containers that stay), or the first key.
   let depth = path.length - 1;
-  while (depth > 0 && (chain[depth] as Extract<JsonNode, { kind: 'object' }>).members.length === 1) depth--;
+  while (depth > keep && (chain[depth] as Extract<JsonNode, { kind: 'object' }>).members.length === 1)
+    depth--;
   const container = chain[depth] as Extract<JsonNode, { kind: 'object' }>;
   const key = path[depth]!;
   const spans = container.members.map((entry) => ({ start: entry.keyStart, end: entry.value.end }));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { InstalledRuntime } from './install-declaration.js';
+import { installRecordFolder } from './install-record.js';
 
 export const INSTALL_SCOPES = ['project', 'user'] as const;
 /** Where a pack is installed, one of `INSTALL_SCOPES`: the project or the user's home. */
@@ -52,14 +53,14 @@ export function targetPathFor(
  * deletes.
  */
 export function isOwnablePath(runtime: InstalledRuntime, scope: InstallScope, path: string): boolean {
-  return runtime.install.ownedFolders[scope].some(
+  return ownableFolders(runtime, scope).some(
     (folder) => path.startsWith(folder) && path.length > folder.length,
   );
 }
 
-/** The ownable folders of a runtime, for messages. */
+/** The ownable folders of a runtime: its declaration's, and where every install keeps its pack's manifest. */
 export function ownableFolders(runtime: InstalledRuntime, scope: InstallScope): readonly string[] {
-  return runtime.install.ownedFolders[scope];
+  return [...runtime.install.ownedFolders[scope], installRecordFolder(runtime.id)];
 }
 
 /** The lock file of a scope: `<project>/skillpack-lock.json` or `<home>/.skillpack/skillpack-lock.json`. */

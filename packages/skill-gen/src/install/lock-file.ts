@@ -36,6 +36,8 @@ export const LockedHookConfigSchema = z.strictObject({
       sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex sha256'),
     }),
   ),
+  /** The `hooks` object and event arrays the file had before install added to it: uninstall keeps them. */
+  existing: z.strictObject({ hooks: z.boolean(), events: z.array(z.string().min(1)) }).optional(),
 });
 
 /**
@@ -185,6 +187,9 @@ function runtimeRecords(
   }
   return ok(undefined);
 }
+
+/** The `lock_file_corrupt` error of `file`: what is wrong, and that skillpack leaves everything alone. */
+export { corrupt as lockFileCorrupt };
 
 /**
  * Parse a lock file read from disk. Damage is a `lock_file_corrupt` ProtocolError naming `file`; so is an

@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { stagedFolder } from './home-plugin.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
+import { installRecordPath } from './install-record.js';
 import type { InstallScope } from './layout.js';
 
 /** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
@@ -26,6 +27,7 @@ function ownership(runtime: InstalledRuntime) {
     ...own,
     packFiles: (pack: string, scope: InstallScope) => [
       ...hookProgram(runtime, pack),
+      ...[installRecordPath(runtime.id, pack) ?? []].flat(),
       ...(own.packFiles?.(pack, scope) ?? []),
     ],
     packFolders: (pack: string, version: string, scope: InstallScope) => [
@@ -153,7 +155,7 @@ export function lockOwnershipProblem(
           ...rules.packFolders(install.pack.name, install.pack.version, install.scope),
         ];
         return {
-          problem: `${file.path} (${key}) is not a file of that pack's own skills, hook or plugin (${own.join(', ') || 'none'})`,
+          problem: `${file.path} (${key}) is not a file of that pack's own skills, hook or plugin (expected only: ${own.join(', ') || 'none'})`,
           path: file.path,
         };
       }

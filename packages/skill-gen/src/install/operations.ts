@@ -24,6 +24,7 @@ import {
 } from './home-plugin-step.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
+import { installRecordFile } from './install-record.js';
 import type { InstallStepPlan, RemovalContext, RuntimeInstallStep } from './install-step.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
 import {
@@ -35,6 +36,7 @@ import {
   NPM_PACKAGE_NAME,
   safeParseLockFile,
 } from './lock-file.js';
+import { proveLockOwnership } from './ownership-proof.js';
 import { type Plan, planInstall, planUninstall } from './plan.js';
 import type { PluginFormReport } from './plugin-form-report.js';
 import { type ReadPack, readPack } from './read-pack.js';
@@ -274,7 +276,19 @@ async function installFrom(
         { details: { pack: name, runtime: runtime.id, installed: previousForm, requested: form } },
       ),
     );
-  const paths = [...pack.files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
+  const proof = await proveLockOwnership({
+    root,
+    lockFile,
+    installs: previous ? [previous] : [],
+    // The previous install is of this runtime.
+    declaration: () => runtime,
+    installing: pack.manifest,
+  });
+  if (!proof.success) return proof;
+  const record = await installRecordFile(options.packDir, pack.manifest, runtime.id);
+  if (!record.success) return record;
+  const files = record.data ? [...pack.files, record.data] : pack.files;
+  const paths = [...files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
   const disk = await probePaths(root, paths);
   const hookConfig = await planHookConfig({
     runtime,
@@ -352,7 +366,7 @@ async function installFrom(
     pack: { name, version, ...(npmPackage ? { package: npmPackage } : {}) },
     runtime,
     scope: options.scope,
-    files: pack.files,
+    files,
     lock,
     disk,
     force: options.force,
@@ -447,6 +461,13 @@ async function uninstallFrom(
       ),
     );
   }
+  const proof = await proveLockOwnership({
+    root: root.data,
+    lockFile,
+    installs,
+    declaration: (id) => runtimes[id],
+  });
+  if (!proof.success) return proof;
   const disk = await probePaths(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),

@@ -28,6 +28,8 @@ export async function worldReadableCli(): Promise<string> {
     format: 'esm',
     target: 'node20.19',
     external: ['esbuild', 'ts-morph', 'typescript'],
+    // jsonc-parser's main is a UMD module whose require() calls esbuild cannot follow; its ESM build it can.
+    mainFields: ['module', 'main'],
     // CommonJS dependencies bundled into ESM still call require() for Node's built-ins.
     banner: {
       js: "import { createRequire as __skillpackRequire } from 'node:module'; const require = __skillpackRequire(import.meta.url);",

@@ -195,7 +195,7 @@ describe('install: hostile targets', () => {
     expect(document).toMatchObject({
       command: 'install',
       status: 'refused',
-      summary: { conflict: 1, write: 2 },
+      summary: { conflict: 1, write: 3 }, // two skill files and the pack manifest install keeps
     });
     expect(document.actions).toContainEqual({
       type: 'conflict',

@@ -118,6 +118,8 @@ await installPack({ packDir, runtime: 'codex', scope: 'project', projectDir: roo
       bundle: true,
       platform: 'node',
       format: 'esm',
+      // jsonc-parser's main is a UMD module whose require() calls esbuild cannot follow; its ESM build it can.
+      mainFields: ['module', 'main'],
       outfile: script,
       logLevel: 'silent',
       banner: {

@@ -54,20 +54,29 @@ describe('ownership is proven, not trusted', () => {
     },
   );
 
-  it('a lock entry in one of its own skills is still deleted only when its content matches', async () => {
-    const { root, run, lockPath } = project();
-    expect((await run('install')).code).toBe(0);
-    writeFileSync(join(root, '.claude/skills/demo/notes.md'), 'mine\n');
-    const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
-    lock.installs[0].files.push({
-      path: '.claude/skills/demo/notes.md',
-      sha256: sha256('other\n'),
-      executable: false,
-    });
-    writeFileSync(lockPath, JSON.stringify(lock));
-    expect((await run('uninstall')).code).toBe(0);
-    expect(readFileSync(join(root, '.claude/skills/demo/notes.md'), 'utf8')).toBe('mine\n');
-  });
+  it.each([
+    ['with other content', 'other\n'],
+    ['with its own content', 'mine\n'],
+  ])(
+    'a lock entry in one of its own skills for a file its pack does not have (%s) is corrupt; nothing is removed',
+    async (_, recorded) => {
+      const { root, run, lockPath } = project();
+      expect((await run('install')).code).toBe(0);
+      writeFileSync(join(root, '.claude/skills/demo/notes.md'), 'mine\n');
+      const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+      lock.installs[0].files.push({
+        path: '.claude/skills/demo/notes.md',
+        sha256: sha256(recorded),
+        executable: false,
+      });
+      writeFileSync(lockPath, JSON.stringify(lock));
+      const before = snapshotTree(root);
+      const result = await run('uninstall', '--format', 'json');
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout).error.message).toContain('.claude/skills/demo/notes.md');
+      expect(snapshotTree(root)).toEqual(before);
+    },
+  );
 
   it('an executable-bit-only change is a change: uninstall keeps the file, install refuses to overwrite it', async () => {
     const { root, run } = project();
@@ -216,8 +225,10 @@ describe('a lock entry names only files of its own pack', () => {
     expect(demo.skills).toEqual(['demo']);
     expect(other.skills).toEqual(['other']);
     demo.skills.push('other');
-    demo.files.push(...other.files);
-    other.files = [];
+    // Its skill files; the pack manifest other-pack's install keeps stays its own.
+    const isRecord = (file: { path: string }) => file.path.startsWith('.skillpack/');
+    demo.files.push(...other.files.filter((file: { path: string }) => !isRecord(file)));
+    other.files = other.files.filter(isRecord);
     writeFileSync(lockPath, JSON.stringify(lock));
     const before = snapshotTree(root);
     const result = await skillpack(

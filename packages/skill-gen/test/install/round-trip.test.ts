@@ -72,6 +72,8 @@ describe.each(COMBOS)('install round trip: $runtime, $scope scope', ({ runtime, 
     const expectedPaths = [
       ...skillFiles(runtime, v1).map((path) => target.base + path),
       ...target.extra,
+      // The pack's manifest, kept as the install's record (install-record.ts).
+      `.skillpack/manifests/${runtime}/demo-pack.json`,
     ].sort();
 
     const first = await skillpack(
@@ -245,8 +247,9 @@ describe('install scopes and homes', () => {
     expect(document.scopes).toHaveLength(1);
     const packs = document.scopes[0].packs;
     expect(packs.map((pack: { runtime: string }) => pack.runtime)).toEqual(['claude-code', 'opencode']);
-    expect(packs[0]).toMatchObject({ files: 3, unchanged: 3, modified: [], missing: [] });
-    expect(packs[1]).toMatchObject({ files: 5, unchanged: 4, modified: ['.opencode/skills/demo/SKILL.md'] });
+    // Each install's files and the pack manifest it keeps (install-record.ts).
+    expect(packs[0]).toMatchObject({ files: 4, unchanged: 4, modified: [], missing: [] });
+    expect(packs[1]).toMatchObject({ files: 6, unchanged: 5, modified: ['.opencode/skills/demo/SKILL.md'] });
 
     const beforeDryRun = snapshotTree(project);
     const dryRun = await skillpack(
@@ -271,7 +274,7 @@ describe('install scopes and homes', () => {
     expect(existsSync(join(project, '.claude'))).toBe(false);
     expect(existsSync(join(project, '.opencode/skills/demo/scripts/run.sh'))).toBe(true);
     const text = await skillpack(['list', '--dir', project, '--home', join(work, 'no-home')], { cwd: work });
-    expect(text.stdout).toMatch(/opencode +demo-pack@1\.0\.0 +5 file\(s\) \(4 as installed, 1 changed\)/);
+    expect(text.stdout).toMatch(/opencode +demo-pack@1\.0\.0 +6 file\(s\) \(5 as installed, 1 changed\)/);
     expect(text.stdout).toMatch(/user scope: .*\n {2}\(nothing installed\)/);
   });
 });

@@ -6,7 +6,7 @@ import { type LockFile, serializeLockFile } from '../../src/install/lock-file.js
 import { skillFolder } from '../../src/install/lock-ownership.js';
 import { type Manifest, safeParseManifest, serializeManifest } from '../../src/pack/manifest.js';
 import { toSkillMarkdown, toYaml } from '../../src/render/yaml.js';
-import { skillGenRuntime } from '../../src/runtimes/registry.js';
+import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../../src/runtimes/registry.js';
 import { safeParseLockFile } from '../../src/runtimes/runtime-install.js';
 import { lintSkillFile } from '../../src/runtimes/runtime-lint.js';
 import { runs } from './_support/core-support.js';
@@ -23,7 +23,8 @@ const lockFile: fc.Arbitrary<LockFile> = fc
   .uniqueArray(
     fc.record({
       pack: fc.record({ name, version }),
-      runtime: fc.constantFrom('claude-code', 'codex', 'opencode'),
+      // Every declared runtime: a new one gets the property by being declared.
+      runtime: fc.constantFrom(...SKILL_GEN_RUNTIME_LIST.map((runtime) => runtime.id)),
       scope: fc.constantFrom('project', 'user'),
       skills: fc.uniqueArray(segment, { minLength: 1, maxLength: 3 }),
       files: fc.uniqueArray(fc.record({ path: safePath, sha256: sha, executable: fc.boolean() }), {

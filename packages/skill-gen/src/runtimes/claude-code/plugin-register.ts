@@ -4,11 +4,11 @@
 // also rewrite the scope's settings.json in their own formatting, so its bytes are read before and put back
 // after: the user's file holds exactly what skillpack's surgical edit made of it. I/O at the edge.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result, type SkillpackError } from '@skillpack/core';
 import { IoError } from '../../cli/exit-code.js';
+import { replaceTextFile } from '../../files/replace-text-file.js';
 import { writeDurably } from '../../install/journal.js';
 import type { InstallScope } from '../../install/layout.js';
 import { toStableJson } from '../../json/stable-json.js';
@@ -152,9 +152,7 @@ async function putBack(path: string, bytes: Buffer | undefined): Promise<void> {
     return;
   }
   if (now?.equals(bytes)) return;
-  const temporary = `${path}.skillpack-${randomBytes(6).toString('hex')}`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, path);
+  await replaceTextFile(path, bytes);
 }
 
 const STEPS = {

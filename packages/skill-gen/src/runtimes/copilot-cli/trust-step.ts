@@ -4,13 +4,18 @@
 // `$COPILOT_HOME/skillpack-trusted-folders.json`; uninstall of the last such install takes exactly that entry
 // out again. A folder the person trusted themselves is never journaled, so never removed. Without consent the
 // exact step is printed.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallStep } from '../../install/after-install-step.js';
 import type { OperationOutcome } from '../../install/operations.js';
-import { copilotTrustStep, trustCopilotFolder, untrustCopilotFolder } from './trust.js';
+import {
+  type CopilotTrustCreated,
+  copilotTrustStep,
+  trustCopilotFolder,
+  untrustCopilotFolder,
+} from './trust.js';
 
 /** The journal of the folders skillpack added to `trustedFolders`, beside Copilot's config. */
 export const COPILOT_TRUST_JOURNAL = 'skillpack-trusted-folders.json';
@@ -42,32 +47,39 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-/** Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). */
+/**
+ * Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). The file keeps
+ * its mode; one skillpack creates is 0600 (Copilot's config may hold account data).
+ */
 async function replaceText(file: string, before: string | undefined, next: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.skillpack-${randomBytes(4).toString('hex')}`;
-  await writeFile(temp, next, { flag: 'wx' });
-  try {
-    if ((await readText(file)) !== before) throw new Error(`${file} changed while skillpack was editing it`);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await replaceTextFile(file, next, {
+    private: true,
+    before: async () => {
+      if ((await readText(file)) !== before)
+        throw new Error(`${file} changed while skillpack was editing it`);
+    },
+  });
 }
 
-async function readJournal(file: string): Promise<string[]> {
+/** skillpack's trust journal: the folders it added, and what its first addition created (the file, the list). */
+interface TrustJournal {
+  readonly folders: readonly string[];
+  readonly created?: CopilotTrustCreated;
+}
+
+async function readJournal(file: string): Promise<TrustJournal> {
   const text = await readText(file);
-  if (text === undefined) return [];
+  if (text === undefined) return { folders: [] };
   const value: unknown = JSON.parse(text);
   const folders = (value as { folders?: unknown })?.folders;
+  const created = (value as { created?: unknown })?.created;
   if (!Array.isArray(folders) || !folders.every((folder) => typeof folder === 'string'))
     throw new Error(`${file} is not skillpack's trust journal`);
-  return folders;
+  return created === 'file' || created === 'list' ? { folders, created } : { folders };
 }
 
-const journalText = (folders: readonly string[]) =>
-  `${JSON.stringify({ folders: [...folders].sort() }, null, 2)}\n`;
+const journalText = (journal: TrustJournal) =>
+  `${JSON.stringify({ ...(journal.created ? { created: journal.created } : {}), folders: [...journal.folders].sort() }, null, 2)}\n`;
 
 /** Whether the project's lock, after the plan, still holds an install with a Copilot hook file. */
 function carriesCopilotHook(outcome: OperationOutcome): boolean {
@@ -97,7 +109,13 @@ export async function copilotTrustAfterInstall(
   const journalFile = join(home, COPILOT_TRUST_JOURNAL);
   const journal = await readJournal(journalFile);
   const journalBefore = await readText(journalFile);
-  await replaceText(journalFile, journalBefore, journalText([...new Set([...journal, folder])]));
+  // What the first recorded trust created goes with the last one; a list or file the person had stays.
+  const created = journal.folders.length === 0 ? edit.created : journal.created;
+  await replaceText(
+    journalFile,
+    journalBefore,
+    journalText({ folders: [...new Set([...journal.folders, folder])], ...(created ? { created } : {}) }),
+  );
   await replaceText(configFile, before, edit.text);
   return { configFile, folder, trusted: true, recorded: true };
 }
@@ -116,14 +134,19 @@ export async function copilotTrustAfterUninstall(
   const journalFile = join(home, COPILOT_TRUST_JOURNAL);
   const journalBefore = await readText(journalFile);
   const journal = await readJournal(journalFile);
-  if (!journal.includes(folder)) return false;
+  if (!journal.folders.includes(folder)) return false;
   const configFile = join(home, 'config.json');
   const before = await readText(configFile);
-  const next = before === undefined ? undefined : untrustCopilotFolder(before, folder);
-  if (next !== undefined) await replaceText(configFile, before, next);
-  const rest = journal.filter((entry) => entry !== folder);
+  const rest = journal.folders.filter((entry) => entry !== folder);
+  const next = before === undefined ? undefined : untrustCopilotFolder(before, folder, journal.created);
+  if (next !== undefined) {
+    // A config.json skillpack created, with nothing else in it now, goes.
+    const emptied = journal.created === 'file' && rest.length === 0 && /^\s*\{\s*\}\s*$/.test(next);
+    if (emptied) await rm(configFile, { force: true });
+    else await replaceText(configFile, before, next);
+  }
   if (rest.length === 0) await rm(journalFile, { force: true });
-  else await replaceText(journalFile, journalBefore, journalText(rest));
+  else await replaceText(journalFile, journalBefore, journalText({ ...journal, folders: rest }));
   return next !== undefined;
 }
 

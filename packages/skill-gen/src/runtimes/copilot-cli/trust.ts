@@ -29,7 +29,8 @@ function parseBody(body: string): Record<string, unknown> | undefined {
 
 /** What trusting a folder does to the config text. */
 export type CopilotTrustEdit =
-  | { readonly kind: 'add'; readonly text: string }
+  /** `created`: the edit made the file, or its `trustedFolders` list, which then goes with the last folder. */
+  | { readonly kind: 'add'; readonly text: string; readonly created?: CopilotTrustCreated }
   | { readonly kind: 'already_trusted' }
   | { readonly kind: 'unreadable'; readonly why: string };
 
@@ -39,10 +40,17 @@ function trustedFolders(config: Record<string, unknown>): unknown[] | undefined 
   return Array.isArray(folders) ? folders : 'invalid';
 }
 
+/** What adding a folder created: the config file, or its `trustedFolders` list. */
+export type CopilotTrustCreated = 'file' | 'list';
+
 /** Add `folder` to `trustedFolders`; `text` is the file's content, `undefined` when it does not exist. */
 export function trustCopilotFolder(text: string | undefined, folder: string): CopilotTrustEdit {
   if (text === undefined || text.trim() === '') {
-    return { kind: 'add', text: `${JSON.stringify({ trustedFolders: [folder] }, null, 2)}\n` };
+    return {
+      kind: 'add',
+      text: `${JSON.stringify({ trustedFolders: [folder] }, null, 2)}\n`,
+      created: 'file',
+    };
   }
   const { header, body } = splitCopilotConfig(text);
   const config = parseBody(body);
@@ -52,14 +60,23 @@ export function trustCopilotFolder(text: string | undefined, folder: string): Co
   if (folders?.includes(folder)) return { kind: 'already_trusted' };
   const edited = appendAt(body, ['trustedFolders'], folder);
   if (edited === undefined) return { kind: 'unreadable', why: 'trustedFolders cannot be added to it' };
-  return { kind: 'add', text: header + edited };
+  return {
+    kind: 'add',
+    text: header + edited,
+    ...(folders === undefined ? { created: 'list' as const } : {}),
+  };
 }
 
 /**
- * Remove `folder` from `trustedFolders` (the entry `trustCopilotFolder` added; a list left empty goes too).
- * `undefined` when the folder is not listed or the file is not readable: nothing to take out.
+ * Remove `folder` from `trustedFolders` (the entry `trustCopilotFolder` added). A list left empty goes too only
+ * when adding the folder created it (`created`); a person's own `"trustedFolders": []` stays. `undefined` when
+ * the folder is not listed or the file is not readable: nothing to take out.
  */
-export function untrustCopilotFolder(text: string, folder: string): string | undefined {
+export function untrustCopilotFolder(
+  text: string,
+  folder: string,
+  created?: CopilotTrustCreated,
+): string | undefined {
   const { header, body } = splitCopilotConfig(text);
   const config = parseBody(body);
   if (!config) return undefined;
@@ -67,7 +84,7 @@ export function untrustCopilotFolder(text: string, folder: string): string | und
   if (folders === undefined || folders === 'invalid') return undefined;
   const index = folders.indexOf(folder);
   if (index === -1) return undefined;
-  const edited = removeAt(body, ['trustedFolders'], index);
+  const edited = removeAt(body, ['trustedFolders'], index, created === undefined ? 1 : 0);
   return edited === undefined ? undefined : header + edited;
 }
 

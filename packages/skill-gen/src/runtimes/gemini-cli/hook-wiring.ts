@@ -10,6 +10,8 @@ export const geminiCliHookWiring: HookWiring = {
     program: 'gemini-cli/extension/hooks/skillpack-hook.cjs',
   },
   file: '.gemini/settings.json',
+  // Gemini CLI reads settings.json with comments (JSONC).
+  comments: true,
   // biome-ignore lint/suspicious/noTemplateCurlyInString: Gemini CLI's extension-root variable.
   placeholder: '${extensionPath}',
   folder: packHookFolder('.gemini/hooks/'),

@@ -84,10 +84,10 @@ export const geminiCliRuntime = {
 the hook program goes into .gemini/hooks/<pack>/ and its entry is merged into .gemini/settings.json
 (~/.gemini in the user scope), keeping every other byte. Headless Gemini CLI runs nothing in an untrusted
 folder (exit 55): the output prints the exact step, and --activate adds "<project>": "TRUST_FOLDER" to
-~/.gemini/trustedFolders.json (uninstall leaves that trust: it is the folder's). --form plugin (user scope
-only) stages the pack's Gemini CLI extension in ~/.gemini/skillpack-extensions/<name>/, recorded in the lock,
-and --activate has \`gemini extensions install <folder> --consent\` install it (the source trusted for that one
-process; --plugin-cli PATH); uninstall has \`gemini extensions uninstall\` remove it, then removes the staged
-files.`,
+~/.gemini/trustedFolders.json (uninstalling the project's last gemini-cli install takes it out).
+--form plugin (user scope only) stages the pack's Gemini CLI extension in
+~/.gemini/skillpack-extensions/<name>/, recorded in the lock, and --activate has \`gemini extensions install
+<folder> --consent\` install it (the source trusted for that one process; --plugin-cli PATH); uninstall has
+\`gemini extensions uninstall\` remove it, then removes the staged files.`,
   },
 } as const satisfies SkillGenRuntime<'gemini-cli'>;

@@ -6,8 +6,9 @@
 // the folder or a parent (the closest applies, as in Pi's trust-manager.js), or `defaultProjectTrust:
 // "always"` in the user settings, is reported as it is; a saved `false` is never overridden. The trust belongs
 // to the folder, so uninstall leaves it. User scope needs none: user extensions and skills load untrusted.
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
 import type { OperationOutcome } from '../../install/operations.js';
@@ -87,15 +88,7 @@ export async function piTrustAfter(
     const sorted = Object.fromEntries(
       Object.entries({ ...store, [folder]: true }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
-    await mkdir(dirname(file), { recursive: true });
-    const staged = `${file}.skillpack-${process.pid}.tmp`;
-    try {
-      await writeFile(staged, `${JSON.stringify(sorted, null, 2)}\n`, { flag: 'wx' });
-      await rename(staged, file);
-    } catch (error) {
-      await rm(staged, { force: true });
-      throw error;
-    }
+    await replaceTextFile(file, `${JSON.stringify(sorted, null, 2)}\n`);
     return { ...base, trusted: true, recorded: true };
   } catch (error) {
     const problem = `cannot read or write ${file}: ${(error as Error).message}`;

@@ -7,6 +7,8 @@ import { absolute, type HookWiring, packHookFolder } from '../../install/hook-wi
 export const qwenCodeHookWiring: HookWiring = {
   packFiles: { config: 'qwen-code/hooks/hooks.json', program: 'qwen-code/hooks/skillpack-hook.cjs' },
   file: '.qwen/settings.json',
+  // Qwen Code reads settings.json with comments (JSONC).
+  comments: true,
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the pack's own placeholder (target.ts).
   placeholder: '${QWEN_PACK_ROOT}',
   folder: packHookFolder('.qwen/hooks/'),

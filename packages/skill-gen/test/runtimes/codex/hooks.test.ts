@@ -16,8 +16,15 @@ const ours = (contracts: string): HookEntry => ({
 });
 const mine = { hooks: [{ type: 'command', command: 'echo mine' }] };
 const text = (hooks: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ ...extra, hooks });
-const merge = (current: string | undefined, desired: HookEntry[], recorded: string[] = [], force = false) =>
-  mergeHookEntries({ text: current, file: FILE, desired, recorded, marker: PROGRAM, force });
+const merge = (current: string | undefined, desired: HookEntry[], digests: string[] = [], force = false) =>
+  mergeHookEntries({
+    text: current,
+    file: FILE,
+    desired,
+    recorded: digests.map((sha256) => ({ event: 'Stop', sha256 })),
+    marker: PROGRAM,
+    force,
+  });
 const changedText = (result: ReturnType<typeof merge>) => {
   if (!result.success || result.data.kind !== 'changed') throw new Error(JSON.stringify(result));
   return JSON.parse(result.data.text);
@@ -32,12 +39,12 @@ describe('mergeHookEntries', () => {
 
   it('is idempotent: the same entry already there is left unchanged', () => {
     const once = JSON.stringify(changedText(merge(text({ Stop: [mine] }), [ours('a')])));
-    expect(merge(once, [ours('a')], [entryDigest(ours('a').group)])).toEqual({
+    expect(merge(once, [ours('a')], [entryDigest(ours('a').group)])).toMatchObject({
       success: true,
       data: { kind: 'unchanged' },
     });
     // Adopted even when the lock does not know it yet: never a duplicate.
-    expect(merge(once, [ours('a')])).toEqual({ success: true, data: { kind: 'unchanged' } });
+    expect(merge(once, [ours('a')])).toMatchObject({ success: true, data: { kind: 'unchanged' } });
   });
 
   it('replaces the recorded entry on upgrade and drops it when the pack no longer has a hook', () => {
@@ -75,7 +82,7 @@ describe('mergeHookEntries', () => {
 });
 
 describe('removeHookEntries', () => {
-  const recorded = [entryDigest(ours('a').group)];
+  const recorded = [{ event: 'Stop', sha256: entryDigest(ours('a').group) }];
   const remove = (current: string, createdFile: boolean) =>
     removeHookEntries({ text: current, file: FILE, recorded, marker: PROGRAM, createdFile });
 

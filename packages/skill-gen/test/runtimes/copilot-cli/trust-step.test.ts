@@ -39,3 +39,42 @@ describe("Copilot's folder-trust step after install", () => {
     expect(() => readFileSync(join(home, 'config.json'))).toThrow();
   });
 });
+
+describe("Copilot's folder-trust step: uninstall takes out only what install added", () => {
+  /** An applied uninstall that left no Copilot hook in the project. */
+  const uninstalled = (root: string) =>
+    ({ status: 'applied', root, plan: { lock: { installs: [] } } }) as unknown as OperationOutcome;
+
+  it.each([
+    ['an empty list of the person’s', '{\n  "trustedFolders": []\n}\n'],
+    ['a list of the person’s', '// managed\n{"trustedFolders": ["/elsewhere"], "model": "x"}\n'],
+    ['a config without the list', '{\n  "model": "x"\n}\n'],
+    ['no config at all', undefined],
+  ])('%s comes back as it was', async (_, original) => {
+    const base = mkdtempSync(join(work, 'case-'));
+    const home = join(base, 'home');
+    const project = join(base, 'project');
+    mkdirSync(home, { recursive: true });
+    mkdirSync(project, { recursive: true });
+    const config = join(home, 'config.json');
+    if (original !== undefined) writeFileSync(config, original);
+    const env = { COPILOT_HOME: home };
+    const request = {
+      scope: 'project',
+      projectDir: project,
+      home: base,
+      env,
+      cwd: project,
+      consent: true,
+      options: {},
+    } as const;
+    expect(await copilotFolderTrust.afterInstall(appliedInstall(project), request)).toMatchObject({
+      recorded: true,
+    });
+    expect(readFileSync(config, 'utf8')).toContain(project);
+    expect(await copilotFolderTrust.afterUninstall?.(uninstalled(project), env)).toBeDefined();
+    if (original === undefined) expect(() => readFileSync(config)).toThrow();
+    else expect(readFileSync(config, 'utf8')).toBe(original);
+    expect(() => readFileSync(join(home, COPILOT_TRUST_JOURNAL))).toThrow();
+  });
+});

@@ -36,8 +36,20 @@ describe('Copilot folder trust in ~/.copilot/config.json', () => {
     const original = '// managed\n{\n  "firstLaunchAt": "x"\n}\n';
     const edit = trustCopilotFolder(original, '/p');
     expect(edit.kind).toBe('add');
-    if (edit.kind === 'add') expect(untrustCopilotFolder(edit.text, '/p')).toBe(original);
+    expect(edit).toMatchObject({ kind: 'add', created: 'list' });
+    if (edit.kind === 'add') expect(untrustCopilotFolder(edit.text, '/p', edit.created)).toBe(original);
   });
+
+  it.each(['{\n  "trustedFolders": []\n}\n', '// managed\n{"trustedFolders": [], "model": "x"}'])(
+    "keeps a person's own empty trustedFolders list: %j",
+    (original) => {
+      const edit = trustCopilotFolder(original, '/p');
+      expect(edit.kind).toBe('add');
+      if (edit.kind !== 'add') return;
+      expect(edit.created).toBeUndefined();
+      expect(untrustCopilotFolder(edit.text, '/p', edit.created)).toBe(original);
+    },
+  );
 
   it('leaves an already trusted folder alone, and never removes a folder it is not asked to', () => {
     expect(trustCopilotFolder(WRITTEN_BY_COPILOT, '/work/other')).toEqual({ kind: 'already_trusted' });

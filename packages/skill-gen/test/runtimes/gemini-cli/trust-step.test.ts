@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OperationOutcome } from '../../../src/install/operations.js';
-import { formatGeminiTrust, geminiTrustAfter } from '../../../src/runtimes/gemini-cli/trust-step.js';
+import {
+  formatGeminiTrust,
+  GEMINI_TRUST_JOURNAL,
+  geminiFolderTrust,
+  geminiTrustAfter,
+} from '../../../src/runtimes/gemini-cli/trust-step.js';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -116,5 +121,85 @@ describe('the Gemini CLI trust step after install', () => {
     });
     expect(step?.file).toBe(other);
     expect(JSON.parse(readFileSync(other, 'utf8'))).toEqual({ [project]: 'TRUST_FOLDER' });
+  });
+});
+
+describe('the Gemini CLI trust step: one behaviour, stated once', () => {
+  const applied = (root: string, installs: unknown[] = []) =>
+    ({ status: 'applied', root, plan: { lock: { installs } } }) as unknown as OperationOutcome;
+
+  it.each([
+    ['a trusted-folders file skillpack created', undefined],
+    ['a file of the person’s', '{\n  "/elsewhere": "TRUST_FOLDER"\n}\n'],
+  ])('%s: uninstall takes out the grant --activate added, and says so', async (_, original) => {
+    const { home, project, file } = sandbox();
+    if (original !== undefined) {
+      mkdirSync(join(home, '.gemini'));
+      writeFileSync(file, original);
+    }
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home,
+      env: {},
+      cwd: project,
+      consent: true,
+      options: {},
+    };
+    const step = await geminiTrustAfter(outcome('applied'), request);
+    expect(step).toMatchObject({ recorded: true });
+    expect(formatGeminiTrust(step!, '')).toContain(
+      'uninstall of the last gemini-cli install here takes it out',
+    );
+    // Another gemini-cli install still in the project keeps the grant.
+    const still = [{ runtime: 'gemini-cli', scope: 'project' }];
+    expect(await geminiFolderTrust.afterUninstall?.(applied(project, still), {}, { home })).toBeUndefined();
+    expect(readFileSync(file, 'utf8')).toContain(project);
+    const sentence = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
+    expect(sentence).toContain(`took ${project} out of ${file}`);
+    if (original === undefined) expect(() => readFileSync(file)).toThrow();
+    else expect(readFileSync(file, 'utf8')).toBe(original);
+    expect(() => readFileSync(join(home, '.gemini', GEMINI_TRUST_JOURNAL))).toThrow();
+  });
+
+  it('the hint without --activate says what uninstall does with a grant --activate adds', async () => {
+    const { home, project } = sandbox();
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home,
+      env: {},
+      cwd: project,
+      consent: false,
+      options: {},
+    };
+    const step = await geminiTrustAfter(outcome('applied'), request);
+    expect(formatGeminiTrust(step!, 'skillpack install ./pack')).toContain('uninstall takes it out');
+  });
+
+  it('a trust the person gave, or changed since, stays; a changed one is named', async () => {
+    const { home, project, file } = sandbox();
+    mkdirSync(join(home, '.gemini'));
+    writeFileSync(file, JSON.stringify({ [project]: 'TRUST_FOLDER' }));
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home,
+      env: {},
+      cwd: project,
+      consent: true,
+      options: {},
+    };
+    expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({ recorded: false });
+    expect(await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home })).toBeUndefined();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [project]: 'TRUST_FOLDER' });
+
+    writeFileSync(file, '{}');
+    expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({ recorded: true });
+    writeFileSync(file, JSON.stringify({ [project]: 'TRUST_PARENT' }));
+    const sentence = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
+    expect(sentence).toContain('TRUST_PARENT');
+    expect(sentence).toContain(file);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [project]: 'TRUST_PARENT' });
   });
 });
