@@ -50,6 +50,7 @@ describe('the CLI installs without the packages only some commands need (issue #
       '@skillpack/adapters',
       '@skillpack/core',
       'handlebars',
+      'jsonc-parser',
       'yaml',
       'zod',
     ]);

@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import type { AnyContract } from '@skillpack/core';
 import { builtinContracts } from '@skillpack/core/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import matter from 'gray-matter';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { safeParseSkillFile } from '../../src/source/parse-skill-file.js';
 import { buildGolden, readTree } from '../_support/golden-build.js';
 
 interface ShownExample {
@@ -43,10 +43,10 @@ beforeAll(async () => {
     .map((entry) => {
       const text = entry.bytes.toString('utf8');
       const name = /^name: "([^"]+)"$/m.exec(text)![1]!;
-      const source = matter(
-        readFileSync(new URL(`../fixtures/golden/skills/${name}/skill.md`, import.meta.url), 'utf8'),
-      );
-      const ids = (source.data.contracts ?? []) as string[];
+      const file = new URL(`../fixtures/golden/skills/${name}/skill.md`, import.meta.url);
+      const source = safeParseSkillFile(readFileSync(file, 'utf8'), file.pathname);
+      if (!source.success) throw source.error;
+      const ids = source.data.frontMatter.contracts ?? [];
       return { path: entry.path, text, contracts: ids.map((id) => builtinContracts.require(id)) };
     });
 }, 120_000);
