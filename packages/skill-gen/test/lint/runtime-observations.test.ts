@@ -24,14 +24,18 @@ const observed = JSON.parse(readFileSync(join(corpusDir, 'observed-runtimes.json
  */
 const WINDOWS =
   'the loader on Linux loads it, but Windows cannot check the file out or install it, and every runtime runs on Windows';
+const CONTRACT_EXAMPLE =
+  'the loader lists the skill; its example teaches an answer the contract the skill speaks refuses (issue #41)';
 const POLICY_ERRORS: Record<string, Record<string, string>> = {
   codex: {
     'file-name-windows-unsafe': WINDOWS,
+    'contract-example-invalid': CONTRACT_EXAMPLE,
     'description-too-long':
       'Codex 0.169.0 cuts the listing to 1024 characters; earlier loaders skip the skill',
   },
   opencode: {
     'file-name-windows-unsafe': WINDOWS,
+    'contract-example-invalid': CONTRACT_EXAMPLE,
     'name-missing': 'an empty name is listed as "" and cannot be invoked',
     'description-missing':
       'OpenCode never surfaces a skill without a description to the model (its own docs)',
@@ -39,6 +43,7 @@ const POLICY_ERRORS: Record<string, Record<string, string>> = {
   },
   'gemini-cli': {
     'file-name-windows-unsafe': WINDOWS,
+    'contract-example-invalid': CONTRACT_EXAMPLE,
     'description-missing':
       'Gemini CLI 0.61.0 lists a skill with an empty description, which tells the model nothing about when to use it (a missing one is skipped)',
     'description-not-string':
@@ -46,6 +51,7 @@ const POLICY_ERRORS: Record<string, Record<string, string>> = {
   },
   'claude-code': {
     'file-name-windows-unsafe': WINDOWS,
+    'contract-example-invalid': CONTRACT_EXAMPLE,
     'yaml-tab-indent': 'Claude Code drops every field when the tab precedes a top-level key (case 17)',
   },
 };
