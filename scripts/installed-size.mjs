@@ -1,5 +1,5 @@
 // The installed size of the `skillpack` CLI: `npm i -D @skillpack/skill-gen` into an empty project, the
-// @skillpack tarballs served by the local registry of e2e/_npm-registry.mjs (every other package from the
+// @skillpack tarballs served by a local Verdaccio (e2e/_registry.mjs) (every other package from the
 // registry npm uses anyway), measured as the bytes of the files under node_modules. Used by
 // bench/install-size.bench.mjs (beside the anchors' CLIs) and `npm run test:pack` (the goal).
 // `node scripts/installed-size.mjs` prints the figure and the largest packages.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startRegistry } from '../e2e/_npm-registry.mjs';
+import { startRegistry } from '../e2e/_registry.mjs';
 
 /** Issue #41's goal for `npm i -D @skillpack/skill-gen`. */
 export const INSTALLED_SIZE_GOAL_BYTES = 20 * 1000 * 1000;
@@ -91,10 +91,7 @@ export async function measureInstalledSize({ repoRoot, anchors = [], withPeers =
   const registry = await startRegistry();
   try {
     const npmrc = join(work, 'npmrc');
-    writeFileSync(
-      npmrc,
-      `@skillpack:registry=${registry.url}/\n${registry.url.replace(/^http:/, '')}/:_authToken=t\n`,
-    );
+    writeFileSync(npmrc, registry.npmrc(['@skillpack']));
     const env = npmEnv(npmrc);
     const tarballs = join(work, 'tarballs');
     mkdirSync(tarballs);
