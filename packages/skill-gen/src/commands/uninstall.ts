@@ -1,6 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { defineCommand } from '../cli/command.js';
 import { EXIT, UsageError } from '../cli/exit-code.js';
+import type { UninstallNote } from '../install/after-install-step.js';
 import type { InstallScope } from '../install/layout.js';
 import { skillGenRuntime } from '../runtimes/registry.js';
 import { ROOT_OPTIONS, RUNTIME_OPTION, resolveRoots, SCOPE_OPTION } from './_install-options.js';
@@ -68,13 +69,13 @@ files are removed.`,
     // What the runtimes' own steps did (a plugin's config table taken out), and the trust install recorded (with
     // --activate), released once no install in the project needs it.
     const reports = Object.entries(result.data.runtimeReports ?? {});
-    const released: string[] = [];
+    const notes: UninstallNote[] = [];
     const texts: string[] = [];
     for (const id of result.data.plan.runtimes) {
       const declaration = skillGenRuntime(id);
       for (const load of declaration.install.afterInstall) {
-        const sentence = await (await load()).afterUninstall?.(result.data, io.env, { home: roots.home });
-        if (sentence) released.push(sentence);
+        const note = await (await load()).afterUninstall?.(result.data, io.env, { home: roots.home });
+        if (note) notes.push(note);
       }
       for (const step of (await declaration.install.steps?.()) ?? []) {
         const report = reports.find(([key]) => key === step.report)?.[1];
@@ -85,12 +86,12 @@ files are removed.`,
       io.stdout(
         formatOutcomeJson(result.data, {
           ...Object.fromEntries(reports),
-          ...(released.length > 0 ? { folderTrustRemoved: true } : {}),
+          ...(notes.some((note) => note.released) ? { folderTrustRemoved: true } : {}),
         }),
       );
     else {
       io.stdout(formatOutcomeText(result.data));
-      for (const sentence of released) io.stdout(sentence);
+      for (const note of notes) io.stdout(note.sentence);
       for (const text of texts) io.stdout(text);
     }
     return EXIT.ok;

@@ -32,15 +32,22 @@ export interface AfterInstallStep<Report extends object = object> {
   /** What the person reads about the report; `rerun` is the install command to run again with `--activate`. */
   format(report: Report, rerun: string): string;
   /**
-   * After uninstall: release what install recorded once nothing installed needs it; the sentence saying so, or
-   * `undefined` when it left it (none recorded, still needed, or the folder's own). `context.home` is the home
-   * the runtime runs with (`--home`, `SKILLPACK_HOME`, or the user's).
+   * After uninstall: release what install recorded once nothing installed needs it, and say what it did (it may
+   * also name a grant it left, one the person changed); `undefined` when there is nothing to say (none recorded,
+   * still needed, or the folder's own). `context.home` is the home the runtime runs with (`--home`,
+   * `SKILLPACK_HOME`, or the user's).
    */
   afterUninstall?(
     outcome: OperationOutcome,
     env: NodeJS.ProcessEnv,
-    context?: { readonly home: string },
-  ): Promise<string | undefined>;
+    context: { readonly home: string },
+  ): Promise<UninstallNote | undefined>;
+}
+
+/** What an after-install step did on uninstall: whether it released what install recorded, and the sentence. */
+export interface UninstallNote {
+  readonly released: boolean;
+  readonly sentence: string;
 }
 
 /** How a runtime declaration names its step without loading it. */

@@ -175,6 +175,9 @@ export const copilotFolderTrust: AfterInstallStep<CopilotTrustReport> = {
   format: (report) => formatCopilotTrust(report),
   afterUninstall: async (outcome, env) =>
     (await copilotTrustAfterUninstall(outcome, env))
-      ? 'Copilot CLI: took the folder out of trustedFolders, where --activate put it.\n'
+      ? {
+          released: true,
+          sentence: 'Copilot CLI: took the folder out of trustedFolders, where --activate put it.\n',
+        }
       : undefined,
 };

@@ -8,7 +8,11 @@
 import { readFile, realpath, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { replaceTextFile } from '../../files/replace-text-file.js';
-import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
+import type {
+  AfterInstallRequest,
+  AfterInstallStep,
+  UninstallNote,
+} from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import {
@@ -138,7 +142,7 @@ export async function geminiTrustAfterUninstall(
   outcome: OperationOutcome,
   env: NodeJS.ProcessEnv,
   home: string,
-): Promise<string | undefined> {
+): Promise<UninstallNote | undefined> {
   if (outcome.status !== 'applied') return undefined;
   const needed = outcome.plan.lock.installs.some(
     (install) => install.runtime === 'gemini-cli' && install.scope === 'project',
@@ -159,15 +163,23 @@ export async function geminiTrustAfterUninstall(
     if (edit === undefined || !edit.success || edit.data.kind === 'unchanged') {
       const rules = text === undefined ? undefined : parseTrustedFolders(text, file);
       const left = rules?.success ? rules.data[resolve(folder)] : undefined;
-      return left === undefined
-        ? undefined
-        : `Gemini CLI: left ${JSON.stringify({ [resolve(folder)]: left })} in ${file}: it changed since --activate added it, so it is yours now.\n`;
+      if (left === undefined) return undefined;
+      return {
+        released: false,
+        sentence: `Gemini CLI: left ${JSON.stringify({ [resolve(folder)]: left })} in ${file}: it changed since --activate added it, so it is yours now.\n`,
+      };
     }
     if (edit.data.kind === 'delete') await rm(file, { force: true });
     else await replaceFile(file, edit.data.text);
-    return `Gemini CLI: took ${folder} out of ${file}, where --activate put it.\n`;
+    return {
+      released: true,
+      sentence: `Gemini CLI: took ${folder} out of ${file}, where --activate put it.\n`,
+    };
   } catch (error) {
-    return `Gemini CLI: could not take the trust of ${folder} out of ${file} (${(error as Error).message}); remove its "${folder}" member yourself.\n`;
+    return {
+      released: false,
+      sentence: `Gemini CLI: could not take the trust of ${folder} out of ${file} (${(error as Error).message}); remove its "${folder}" member yourself.\n`,
+    };
   }
 }
 
@@ -176,6 +188,5 @@ export const geminiFolderTrust: AfterInstallStep<GeminiTrustStep> = {
   key: 'folderTrust',
   afterInstall: geminiTrustAfter,
   format: formatGeminiTrust,
-  afterUninstall: async (outcome, env, context) =>
-    context ? geminiTrustAfterUninstall(outcome, env, context.home) : undefined,
+  afterUninstall: (outcome, env, context) => geminiTrustAfterUninstall(outcome, env, context.home),
 };

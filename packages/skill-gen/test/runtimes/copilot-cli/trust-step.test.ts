@@ -72,7 +72,9 @@ describe("Copilot's folder-trust step: uninstall takes out only what install add
       recorded: true,
     });
     expect(readFileSync(config, 'utf8')).toContain(project);
-    expect(await copilotFolderTrust.afterUninstall?.(uninstalled(project), env)).toBeDefined();
+    expect(await copilotFolderTrust.afterUninstall?.(uninstalled(project), env, { home })).toMatchObject({
+      released: true,
+    });
     if (original === undefined) expect(() => readFileSync(config)).toThrow();
     else expect(readFileSync(config, 'utf8')).toBe(original);
     expect(() => readFileSync(join(home, COPILOT_TRUST_JOURNAL))).toThrow();

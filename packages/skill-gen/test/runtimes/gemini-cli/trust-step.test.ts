@@ -155,8 +155,9 @@ describe('the Gemini CLI trust step: one behaviour, stated once', () => {
     const still = [{ runtime: 'gemini-cli', scope: 'project' }];
     expect(await geminiFolderTrust.afterUninstall?.(applied(project, still), {}, { home })).toBeUndefined();
     expect(readFileSync(file, 'utf8')).toContain(project);
-    const sentence = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
-    expect(sentence).toContain(`took ${project} out of ${file}`);
+    const note = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
+    expect(note?.released).toBe(true);
+    expect(note?.sentence).toContain(`took ${project} out of ${file}`);
     if (original === undefined) expect(() => readFileSync(file)).toThrow();
     else expect(readFileSync(file, 'utf8')).toBe(original);
     expect(() => readFileSync(join(home, '.gemini', GEMINI_TRUST_JOURNAL))).toThrow();
@@ -197,9 +198,10 @@ describe('the Gemini CLI trust step: one behaviour, stated once', () => {
     writeFileSync(file, '{}');
     expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({ recorded: true });
     writeFileSync(file, JSON.stringify({ [project]: 'TRUST_PARENT' }));
-    const sentence = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
-    expect(sentence).toContain('TRUST_PARENT');
-    expect(sentence).toContain(file);
+    const note = await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home });
+    expect(note?.released).toBe(false);
+    expect(note?.sentence).toContain('TRUST_PARENT');
+    expect(note?.sentence).toContain(file);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [project]: 'TRUST_PARENT' });
   });
 });
