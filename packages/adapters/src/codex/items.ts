@@ -41,7 +41,7 @@ export function readCodexItem(
   line: number,
 ): RunEventKind {
   const toolStatus = (status: string | undefined): ToolStatus => {
-    const mapped = status === undefined ? undefined : STATUS[status];
+    const mapped = status !== undefined && Object.hasOwn(STATUS, status) ? STATUS[status] : undefined;
     if (status !== undefined && !mapped) run.unknown(`item.status/${status}`);
     return mapped ?? (done ? 'completed' : 'running');
   };

@@ -182,6 +182,17 @@ describe('Codex exec --json', () => {
     expect({ ...run.unknownEventTypes }).toEqual({ 'item.status/paused': 1 });
     expect(run.tools[0]?.status).toBe('completed');
   });
+
+  it.each(['constructor', 'toString', '__proto__'])(
+    'an item status named %j is unknown, not a property',
+    async (status) => {
+      const run = await readCodexRun(
+        jsonl({ type: 'item.started', item: { id: 'i', type: 'command_execution', command: 'ls', status } }),
+      );
+      expect({ ...run.unknownEventTypes }).toEqual({ [`item.status/${status}`]: 1 });
+      expect(run.tools[0]?.status).toBe('running');
+    },
+  );
 });
 
 describe('Codex notify payload', () => {
