@@ -1,15 +1,22 @@
 import type { z } from 'zod';
 import { contractIdProblem } from './contract-id.js';
-import { ConfigError, ProtocolError } from './errors.js';
+import { ConfigError, describeValue, ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
 import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result, type Warning } from './result.js';
 import type { UnwrapLine } from './text/unwrap.js';
+import { defaultToolName, toolNameProblem } from './tool-name.js';
 import { branchOf, chosenBranch, correctionExamples, isUnrelatedObject } from './union-branch.js';
 
-/** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */
-export type ContractDelivery = 'text' | 'payload';
+/**
+ * How an agent delivers a contract: written in its final message (`text`), sent as a JSON payload through a
+ * channel of its own (`payload`, such as ZaoFu `zf emit`), or as the arguments of the pack's submit tool
+ * (`tool`, an MCP tool the pack's server exposes).
+ */
+export const CONTRACT_DELIVERIES = ['text', 'payload', 'tool'] as const;
+/** One of `CONTRACT_DELIVERIES`. */
+export type ContractDelivery = (typeof CONTRACT_DELIVERIES)[number];
 
 /** Options of a contract's `extract`: how a runtime event line is unwrapped into assistant text. */
 export interface ExtractOptions {
@@ -55,9 +62,14 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly description: string;
   readonly delivery: ContractDelivery;
   /**
+   * The name of the submit tool of a `tool`-delivered contract (`TOOL_NAME_PATTERN`). Default:
+   * `submit_` and the id with `.` and `-` made `_` (`conflux.acceptance` -> `submit_conflux_acceptance`).
+   */
+  readonly toolName?: string;
+  /**
    * Whether a value can be delivered as the whole final message, one JSON object, so that a runtime's
    * structured-output option (Codex `exec --output-schema`) may constrain it. Default: `true` for `text`
-   * delivery, `false` for `payload`; `false` for contracts whose invariant is a text block.
+   * delivery, `false` for `payload` and `tool`; `false` for contracts whose invariant is a text block.
    */
   readonly jsonFinalMessage?: boolean;
   readonly schema: S;
@@ -110,6 +122,8 @@ export interface Contract<T = unknown> {
   readonly title: string;
   readonly description: string;
   readonly delivery: ContractDelivery;
+  /** The submit tool's name, present only for `tool` delivery (see `ContractSpec.toolName`). */
+  readonly toolName?: string;
   /** Whether the whole final message may be one JSON object (see `ContractSpec.jsonFinalMessage`). */
   readonly jsonFinalMessage: boolean;
   readonly schema: z.ZodType<T>;
@@ -187,6 +201,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   type T = z.output<S>;
   const idProblem = contractIdProblem(spec.id);
   if (idProblem !== undefined) throw new ConfigError('invalid_contract_id', idProblem);
+  const toolName = checkedDelivery(spec);
   const schema = spec.schema as unknown as z.ZodType<T>;
   const validate = spec.validate ?? validateWithSchema(schema, spec.title);
   const render = spec.render ?? ((value: T) => JSON.stringify(value));
@@ -205,6 +220,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     title: spec.title,
     description: spec.description,
     delivery: spec.delivery,
+    ...(toolName === undefined ? {} : { toolName }),
     jsonFinalMessage: spec.jsonFinalMessage ?? spec.delivery === 'text',
     schema,
     examples: spec.examples,
@@ -224,6 +240,40 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
   return Object.freeze(contract);
+}
+
+/** The spec's delivery, checked, and the submit tool name of a `tool` delivery. */
+function checkedDelivery(spec: ContractSpec<z.ZodType>): string | undefined {
+  const { id, delivery, toolName } = spec;
+  if (!(CONTRACT_DELIVERIES as readonly unknown[]).includes(delivery)) {
+    throw new ConfigError(
+      'invalid_contract_delivery',
+      `Contract "${id}" delivery ${describeValue(delivery)} is not valid: expected one of ${CONTRACT_DELIVERIES.map((known) => `"${known}"`).join(', ')}, for example delivery: "text". Fix: pick the way the agent delivers the answer.`,
+      { details: { contract: id, expected: [...CONTRACT_DELIVERIES] } },
+    );
+  }
+  if (delivery !== 'tool') {
+    if (toolName === undefined) return undefined;
+    throw new ConfigError(
+      'invalid_tool_name',
+      `Contract "${id}" gives a toolName, but its delivery is "${delivery}": only a contract with delivery "tool" has a submit tool. Fix: remove toolName, or set delivery: "tool".`,
+      { details: { contract: id } },
+    );
+  }
+  const name = toolName ?? defaultToolName(id);
+  const problem = typeof name === 'string' ? toolNameProblem(id, name, toolName !== undefined) : undefined;
+  if (typeof name !== 'string' || problem !== undefined) {
+    throw new ConfigError(
+      'invalid_tool_name',
+      problem ?? `Contract "${id}" toolName must be a string; received ${describeValue(name)}.`,
+      { details: { contract: id } },
+    );
+  }
+  throw new ConfigError(
+    'unsupported_contract_delivery',
+    `Contract "${id}" delivery "tool" is not supported yet: packs cannot build its submit server. Fix: use delivery "text".`,
+    { details: { contract: id } },
+  );
 }
 
 /**
