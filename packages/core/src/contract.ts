@@ -5,6 +5,7 @@ import { protocolErrorFromZod } from './issues.js';
 import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result, type Warning } from './result.js';
+import { readLastSubmission, submitArguments, submitOnlyExtract } from './submission.js';
 import type { UnwrapLine } from './text/unwrap.js';
 import { defaultToolName, toolNameProblem } from './tool-name.js';
 import { branchOf, chosenBranch, correctionExamples, isUnrelatedObject } from './union-branch.js';
@@ -176,21 +177,44 @@ function validateWithSchema<T>(schema: z.ZodType<T>, subject: string) {
   };
 }
 
+/** How a correction shows the answer: the text to write, or the arguments of the submit tool to call. */
+interface CorrectionShape<T> {
+  readonly show: (value: T) => string;
+  readonly one: string;
+  readonly several: string;
+}
+
+function textShape<T>(render: (value: T) => string): CorrectionShape<T> {
+  return {
+    show: render,
+    one: 'Write it exactly in this shape, for example:',
+    several: 'Write it exactly in one of these shapes, for example:',
+  };
+}
+
+function toolShape<T>(toolName: string, asArguments: (value: T) => unknown): CorrectionShape<T> {
+  return {
+    show: (value) => JSON.stringify(asArguments(value)),
+    one: `Call the ${toolName} tool again with arguments exactly in this shape, for example:`,
+    several: `Call the ${toolName} tool again with arguments exactly in one of these shapes, for example:`,
+  };
+}
+
 function defaultCorrection<T>(
   title: string,
   schema: z.ZodType,
   examples: readonly ContractExample<T>[],
-  render: (value: T) => string,
+  shape: CorrectionShape<T>,
 ) {
   return (error: ProtocolError): string => {
-    const shown = correctionExamples(schema, examples, branchOf(error.details ?? {})).map(render);
-    const shape =
+    const shown = correctionExamples(schema, examples, branchOf(error.details ?? {})).map(shape.show);
+    const text =
       shown.length === 0
         ? ''
         : shown.length === 1
-          ? `Write it exactly in this shape, for example:\n${shown[0]}`
-          : `Write it exactly in one of these shapes, for example:\n${shown.join('\n')}`;
-    return [`Your answer does not satisfy the ${title} contract: ${error.message}`, shape]
+          ? `${shape.one}\n${shown[0]}`
+          : `${shape.several}\n${shown.join('\n')}`;
+    return [`Your answer does not satisfy the ${title} contract: ${error.message}`, text]
       .filter(Boolean)
       .join('\n');
   };
@@ -214,6 +238,16 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       ? { satisfied: false, error: rejected, value: result.data }
       : { satisfied: true, value: result.data, warnings };
   };
+  const extract =
+    spec.extract ??
+    (toolName === undefined
+      ? extractLastJsonPayload(spec.id, validate)
+      : submitOnlyExtract(spec.id, toolName, validate));
+  const readToolCalls =
+    spec.readToolCalls ??
+    (toolName === undefined
+      ? undefined
+      : (calls: readonly ContractToolCall[]) => readLastSubmission(contract, toolName, calls));
   const contract: Contract<T> = {
     id: spec.id,
     version: spec.version,
@@ -225,13 +259,21 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     schema,
     examples: spec.examples,
     rules: spec.rules ?? [],
-    extract: (text, options = {}) =>
-      (spec.extract ?? extractLastJsonPayload(spec.id, validate))(text, options),
+    extract: (text, options = {}) => extract(text, options),
     validate,
     render,
-    correct: spec.correct ?? defaultCorrection(spec.title, spec.schema, spec.examples, render),
+    correct:
+      spec.correct ??
+      defaultCorrection(
+        spec.title,
+        spec.schema,
+        spec.examples,
+        toolName === undefined
+          ? textShape(render)
+          : toolShape(toolName, (value) => submitArguments(contract, value)),
+      ),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
-    ...(spec.readToolCalls ? { readToolCalls: completedCallsOnly(spec.readToolCalls) } : {}),
+    ...(readToolCalls ? { readToolCalls: completedCallsOnly(readToolCalls) } : {}),
     isAttempt:
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,
@@ -269,11 +311,7 @@ function checkedDelivery(spec: ContractSpec<z.ZodType>): string | undefined {
       { details: { contract: id } },
     );
   }
-  throw new ConfigError(
-    'unsupported_contract_delivery',
-    `Contract "${id}" delivery "tool" is not supported yet: packs cannot build its submit server. Fix: use delivery "text".`,
-    { details: { contract: id } },
-  );
+  return name;
 }
 
 /**

@@ -23,6 +23,8 @@ export type { ContractRegistry } from './registry.js';
 export { createContractRegistry, isContractRegistry } from './registry.js';
 export type { Failure, Result, Success, Warning } from './result.js';
 export { fail, ok, unwrap } from './result.js';
+export type { ToolSchemaDialect } from './submission.js';
+export { submitArguments, submitToolInputSchema } from './submission.js';
 export type { FenceState, FenceTracker } from './text/fence.js';
 export { createFenceTracker } from './text/fence.js';
 export type { JsonCandidate, JsonCandidateOptions, JsonCandidateOrigin } from './text/json-candidates.js';

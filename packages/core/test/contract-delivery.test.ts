@@ -77,10 +77,11 @@ describe('submit tool names', () => {
   });
 });
 
-describe('tool delivery before packs build a submit server', () => {
-  it('is a typed error saying it is not supported yet', () => {
-    expect(() => defineContract(spec({ delivery: 'tool' }))).toThrow(
-      expect.objectContaining({ code: 'unsupported_contract_delivery' }),
-    );
+describe('tool delivery', () => {
+  it('names the submit tool, by default from the id, and never takes the final message as the answer', () => {
+    const contract = defineContract(spec({ delivery: 'tool' }));
+    expect(contract.toolName).toBe('submit_shop_refund_decision');
+    expect(contract.jsonFinalMessage).toBe(false);
+    expect(defineContract(spec({ delivery: 'tool', toolName: 'refund' })).toolName).toBe('refund');
   });
 });
