@@ -89,6 +89,22 @@ export async function bundlePlugin(
   return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
 }
 
+/**
+ * The MCP submit server: `entry` bundled as one CommonJS program with a shebang and `banner` on top, meant to
+ * be named `.cjs` and run as `node <file>` (Node's ES module loader never starts for it).
+ */
+export async function bundleServer(
+  setup: BundlerSetup,
+  entry: StdinOptions,
+  banner: string,
+): Promise<Bundled> {
+  const server = await bundleText(setup, entry, {
+    format: 'cjs',
+    banner: { js: `#!/usr/bin/env node\n${banner}` },
+  });
+  return { file: Buffer.from(server.text, 'utf8'), metafiles: { server: server.metafile } };
+}
+
 /** Every import a build left outside the bundle that is not a Node built-in (a bundle must have none). */
 export function externalImports(metafile: Metafile): string[] {
   return Object.values(metafile.outputs).flatMap((output) =>
