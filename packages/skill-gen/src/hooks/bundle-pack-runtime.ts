@@ -13,6 +13,10 @@ function runtimePath(): string {
   return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
 }
 
+function serverPath(): string {
+  return createRequire(import.meta.url).resolve('@skillpack/adapters/mcp-server');
+}
+
 /**
  * The entry's contract modules for the hooked `ids`, each imported lazily (`load: () => import(file)`, which
  * esbuild bundles as a function that runs the module on first call): a module that throws where the pack
@@ -128,6 +132,54 @@ async function buildModule(
 }
 
 /**
+ * The pack's MCP submit server: a CommonJS program that serves one submit tool per tool-delivered contract
+ * `ids` (from the pack's modules, or the built-in families), started with the arguments it is run with. The
+ * MCP SDK is an optional peer: its absence is `optional_peer_missing`.
+ */
+async function buildSubmitServer(
+  modules: readonly ModuleContract[],
+  ids: readonly string[],
+): Promise<Uint8Array> {
+  const server = serverPath();
+  await importOptionalPeer('@modelcontextprotocol/sdk', async () =>
+    createRequire(server).resolve('@modelcontextprotocol/sdk/server/index.js'),
+  );
+  const { setup, entry, checked, recipe } = await bundler();
+  const program = [
+    `import { lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { startSubmitServer } from ${JSON.stringify(server)};`,
+    `startSubmitServer(lazyPackContractLoader(${lazyModules(modules, ids)}), ${JSON.stringify([...ids])}, process.argv.slice(2), ${JSON.stringify(generatorVersion())});`,
+  ].join('\n');
+  return checked(await recipe.bundleServer(setup, entry(program), banner()));
+}
+
+/** The failure to bundle `title` as an author error naming the cause; a missing optional peer stays as it is. */
+function bundleFailed(title: string, cause: unknown, configFile: string): ConfigError {
+  if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') return cause;
+  const errors = (cause as { errors?: { text: string }[] }).errors;
+  const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
+  return authorError('hook_bundle_failed', {
+    file: configFile,
+    message: `The ${title} cannot carry the pack's contracts: ${why}.`,
+    fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
+    cause,
+  });
+}
+
+/** Bundle the pack's MCP submit server with its tool-delivered contracts `ids` inside. */
+export async function bundleSubmitServer(
+  modules: readonly ModuleContract[],
+  ids: readonly string[],
+  configFile: string,
+): Promise<Uint8Array> {
+  try {
+    return await buildSubmitServer(modules, ids);
+  } catch (cause) {
+    throw bundleFailed('MCP submit server', cause, configFile);
+  }
+}
+
+/**
  * Bundle the hook and the plugin or extension modules a pack needs with the contracts it hooks inside (from
  * its own modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them
  * with plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
@@ -145,15 +197,7 @@ export async function bundlePackRuntime(
       bundles[name] =
         build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
     } catch (cause) {
-      if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') throw cause;
-      const errors = (cause as { errors?: { text: string }[] }).errors;
-      const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
-      throw authorError('hook_bundle_failed', {
-        file: configFile,
-        message: `The ${title} cannot carry the pack's contracts: ${why}.`,
-        fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
-        cause,
-      });
+      throw bundleFailed(title, cause, configFile);
     }
   }
   return bundles;
