@@ -42,6 +42,8 @@ export interface ContractToolCall {
   readonly input: unknown;
   /** `completed`, `error`, `declined`, `pending` or `running`. */
   readonly status: string;
+  /** Whether a subagent made the call: a tool-delivered contract's answer is the agent's own submit call. */
+  readonly subagent?: boolean;
 }
 
 /** The one place a contract's tool-call channel is narrowed to the calls that completed. */
@@ -195,8 +197,8 @@ function textShape<T>(render: (value: T) => string): CorrectionShape<T> {
 function toolShape<T>(toolName: string, asArguments: (value: T) => unknown): CorrectionShape<T> {
   return {
     show: (value) => JSON.stringify(asArguments(value)),
-    one: `Call the ${toolName} tool again with arguments exactly in this shape, for example:`,
-    several: `Call the ${toolName} tool again with arguments exactly in one of these shapes, for example:`,
+    one: `Call the ${toolName} tool with arguments exactly in this shape, for example:`,
+    several: `Call the ${toolName} tool with arguments exactly in one of these shapes, for example:`,
   };
 }
 

@@ -115,8 +115,9 @@ export function isSubmitCall(name: unknown, toolName: string): boolean {
 }
 
 /**
- * The answer of a tool-delivered contract: the last submit call that completed and satisfies the contract;
- * else the failure of the last submit call; `undefined` when no call submitted.
+ * The answer of a tool-delivered contract: the agent's last submit call (not a subagent's) that satisfies the
+ * contract; else the failure of the last submit call; `undefined` when no call submitted. `defineContract`
+ * gives it only the calls that completed.
  */
 export function readLastSubmission<T>(
   contract: Contract<T>,
@@ -126,7 +127,7 @@ export function readLastSubmission<T>(
   let lastFailure: ContractResult<T> | undefined;
   for (let i = calls.length - 1; i >= 0; i--) {
     const call = calls[i];
-    if (!isSubmitCall(call?.name, toolName)) continue;
+    if (!isSubmitCall(call?.name, toolName) || call?.subagent === true) continue;
     const result = readSubmission(contract, call!.input);
     if (result.success) return result;
     lastFailure ??= result;

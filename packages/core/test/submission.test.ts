@@ -143,7 +143,7 @@ describe('reading a tool-delivered contract from a run', () => {
     const failed = readSubmission(verdict, { answer: { verdict: 'fail', reasons: [] } });
     if (failed.success) throw new Error('expected a failure');
     const text = verdict.correct(failed.error);
-    expect(text).toContain('Call the submit_shop_verdict tool again with arguments');
+    expect(text).toContain('Call the submit_shop_verdict tool with arguments');
     expect(text).toContain('{"answer":{"verdict":"fail"');
   });
 });

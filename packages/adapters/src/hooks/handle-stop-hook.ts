@@ -1,4 +1,4 @@
-import { type AnyContract, ProtocolError } from '@skillpack/core';
+import { type AnyContract, type ContractToolCall, ProtocolError } from '@skillpack/core';
 import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
 import { checkContracts } from './contract-check.js';
 import {
@@ -13,10 +13,11 @@ import {
   type StopHookEvent,
   type StopHookRuntime,
   type TranscriptReader,
+  type TranscriptToolReader,
 } from './stop-event.js';
 import type { StopHookOutput } from './stop-hook-output.js';
 
-export type { TranscriptReader } from './stop-event.js';
+export type { TranscriptReader, TranscriptToolReader } from './stop-event.js';
 
 /**
  * Options of `handleStopHook`: the contracts to enforce, the block budget and its counter, the transcript
@@ -33,6 +34,8 @@ export interface StopHookOptions {
   readonly blockCounter?: BlockCounterFactory;
   /** Fallback when `last_assistant_message` is absent (default: the runtime's own transcript reader). */
   readonly readTranscript?: TranscriptReader;
+  /** The transcript's tool calls, for a contract delivered as a tool (default: the runtime's own reader). */
+  readonly readTranscriptTools?: TranscriptToolReader;
 }
 
 /** What `handleStopHook` decided, and the JSON document that tells the runtime. */
@@ -76,6 +79,22 @@ async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader)
   return { success: false as const, error: nullMessage(event, read.error.message) };
 }
 
+/**
+ * The tool calls of the stop's transcript when a contract is delivered as a tool (its answer is a submit call,
+ * which the payload does not carry); `undefined` when none is, or the transcript gives none. A subagent's
+ * calls are not the agent's answer.
+ */
+async function submitCallsOf(
+  event: StopHookEvent,
+  contracts: readonly AnyContract[],
+  read: TranscriptToolReader | undefined,
+): Promise<readonly ContractToolCall[] | undefined> {
+  if (read === undefined || event.transcriptPath === undefined) return undefined;
+  if (!contracts.some((contract) => contract.toolName !== undefined)) return undefined;
+  const tools = await read(event.transcriptPath, event.runtime);
+  return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
+}
+
 /** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
 function nullMessage(event: StopHookEvent, transcriptProblem?: string): ProtocolError {
   return new ProtocolError(
@@ -112,7 +131,12 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     maxBlocks > 1
       ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
       : undefined;
-  const check = checkContracts(options.contracts, message.data);
+  const tools = await submitCallsOf(
+    event,
+    options.contracts,
+    options.readTranscriptTools ?? runtime.readTranscriptTools,
+  );
+  const check = checkContracts(options.contracts, message.data, {}, tools);
   const enforce = options.enforce ?? 'always';
   // `stop_hook_active` says this stop follows a block: block 1 of the chain is spent, whether recorded or not.
   let blocksSoFar = event.stopHookActive ? 1 : 0;

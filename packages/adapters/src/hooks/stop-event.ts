@@ -1,4 +1,4 @@
-import type { ProtocolError, Result } from '@skillpack/core';
+import type { ContractToolCall, ProtocolError, Result } from '@skillpack/core';
 import type { RuntimeId } from '../runtime-id.js';
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
@@ -35,12 +35,23 @@ export interface StopHookEvent {
 /** The last assistant message of a transcript file, for a payload that does not carry it. */
 export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Result<string, ProtocolError>>;
 
+/** The tool calls of a transcript file, for a contract delivered as a tool. */
+export type TranscriptToolReader = (
+  path: string,
+  runtime: RuntimeId,
+) => Promise<Result<readonly ContractToolCall[], ProtocolError>>;
+
 /** How one runtime's Stop hook stdin is validated and normalised, and its transcript read. */
 export interface StopHookRuntime {
   readonly id: RuntimeId;
   parseInput(payload: unknown): Result<StopHookEvent, ProtocolError>;
   /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
   readonly readTranscript?: TranscriptReader;
+  /**
+   * How the tool calls of its transcript are read, for a hooked contract delivered as a tool (its submit
+   * calls); without it, such a contract is read from the final message alone, where it never is.
+   */
+  readonly readTranscriptTools?: TranscriptToolReader;
 }
 
 export function isStopEventName(value: string): value is StopEventName {

@@ -25,14 +25,14 @@ function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
 }
 
 /**
- * The final assistant text of a transcript file, read as a stream with bounded memory by `read` (the reader
- * engine, given by the runtime's hook). Claude Code writes the transcript asynchronously (hooks docs), so
- * the payload's `last_assistant_message` is preferred to this.
+ * The completed run a transcript file holds, read as a stream with bounded memory by `read` (the reader
+ * engine, given by the runtime's hook). A file that cannot be read, whose last line is still being written,
+ * that holds no runtime's events or whose run did not complete is a typed failure.
  */
-export async function readTranscriptFile(
+export async function readTranscriptRun(
   path: string,
   read: (stream: Readable) => Promise<AgentRun>,
-): Promise<Result<string, ProtocolError>> {
+): Promise<Result<AgentRun, ProtocolError>> {
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -85,6 +85,20 @@ export async function readTranscriptFile(
       ),
     );
   }
+  return ok(run);
+}
+
+/**
+ * The final assistant text of a transcript file (see `readTranscriptRun`). Claude Code writes the transcript
+ * asynchronously (hooks docs), so the payload's `last_assistant_message` is preferred to this.
+ */
+export async function readTranscriptFile(
+  path: string,
+  read: (stream: Readable) => Promise<AgentRun>,
+): Promise<Result<string, ProtocolError>> {
+  const transcript = await readTranscriptRun(path, read);
+  if (!transcript.success) return transcript;
+  const run = transcript.data;
   if (run.finalText === undefined) {
     const why = run.problems[0]?.message;
     return fail(

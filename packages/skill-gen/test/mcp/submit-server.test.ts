@@ -131,7 +131,7 @@ describe('the pack MCP submit server', { timeout: 60_000 }, () => {
       if (failure.success) throw new Error('expected the wrong value to fail');
       expect(wrong.isError).toBe(true);
       expect(wrong.content).toEqual([{ type: 'text', text: refund.correct(failure.error) }]);
-      expect(wrong.content[0]!.text).toContain('Call the submit_acme_refund tool again');
+      expect(wrong.content[0]!.text).toContain('Call the submit_acme_refund tool with arguments');
 
       const right = (await client.callTool({
         name: 'submit_acme_refund',
