@@ -97,7 +97,8 @@ export interface ContractSpec<S extends z.ZodType> {
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
    * calls that completed: one still pending or running when the run ended, or that failed or was declined,
-   * delivered nothing.
+   * delivered nothing. Default for `tool` delivery: the last submit call the contract accepts (a failed submit
+   * is the attempt it answers with when none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**
@@ -245,11 +246,11 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
     (toolName === undefined
       ? extractLastJsonPayload(spec.id, validate)
       : submitOnlyExtract(spec.id, toolName, validate));
-  const readToolCalls =
-    spec.readToolCalls ??
-    (toolName === undefined
+  // A tool-delivered contract reads its submit calls itself: a failed one is an attempt, not nothing.
+  const submitCalls =
+    toolName === undefined
       ? undefined
-      : (calls: readonly ContractToolCall[]) => readLastSubmission(contract, toolName, calls));
+      : (calls: readonly ContractToolCall[]) => readLastSubmission(contract, toolName, calls);
   const contract: Contract<T> = {
     id: spec.id,
     version: spec.version,
@@ -275,7 +276,11 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
           : toolShape(toolName, (value) => submitArguments(contract, value)),
       ),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
-    ...(readToolCalls ? { readToolCalls: completedCallsOnly(readToolCalls) } : {}),
+    ...(spec.readToolCalls
+      ? { readToolCalls: completedCallsOnly(spec.readToolCalls) }
+      : submitCalls
+        ? { readToolCalls: submitCalls }
+        : {}),
     isAttempt:
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,

@@ -114,23 +114,35 @@ export function isSubmitCall(name: unknown, toolName: string): boolean {
   return typeof name === 'string' && (name === toolName || name.endsWith(`__${toolName}`));
 }
 
+/** A submit call the runtime reports as failed although its value satisfies the contract. */
+function failedCall(contract: AnyContract, toolName: string, status: string): ProtocolError {
+  return new ProtocolError(
+    'submit_failed',
+    `The ${toolName} call ended "${status}", so it delivered nothing; call ${toolName} again with the answer.`,
+    { details: { contract: contract.id, tool: toolName, status } },
+  );
+}
+
 /**
- * The answer of a tool-delivered contract: the agent's last submit call (not a subagent's) that satisfies the
- * contract; else the failure of the last submit call; `undefined` when no call submitted. `defineContract`
- * gives it only the calls that completed.
+ * The answer of a tool-delivered contract: the agent's last submit call (not a subagent's) that completed and
+ * satisfies the contract; else the failure of the last submit call that completed or failed (the server
+ * answers a wrong value as a tool error, which runtimes report as a failed call); `undefined` when there is
+ * none. A call still pending or running, or declined, delivered nothing and attempted nothing.
  */
 export function readLastSubmission<T>(
   contract: Contract<T>,
   toolName: string,
   calls: readonly ContractToolCall[],
 ): ContractResult<T> | undefined {
+  if (!Array.isArray(calls)) return undefined;
   let lastFailure: ContractResult<T> | undefined;
   for (let i = calls.length - 1; i >= 0; i--) {
     const call = calls[i];
     if (!isSubmitCall(call?.name, toolName) || call?.subagent === true) continue;
-    const result = readSubmission(contract, call!.input);
-    if (result.success) return result;
-    lastFailure ??= result;
+    if (call.status !== 'completed' && call.status !== 'error') continue;
+    const result = readSubmission(contract, call.input);
+    if (result.success && call.status === 'completed') return result;
+    lastFailure ??= result.success ? fail(failedCall(contract, toolName, call.status)) : result;
   }
   return lastFailure;
 }

@@ -126,7 +126,30 @@ describe('reading a tool-delivered contract from a run', () => {
       success: false,
     });
     expect(refund.readToolCalls?.([call('Bash', { command: 'ls' })])).toBeUndefined();
-    expect(refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'error')])).toBeUndefined();
+    expect(
+      refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'declined')]),
+    ).toBeUndefined();
+    expect(refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'running')])).toBeUndefined();
+  });
+
+  it('counts a failed submit call as the attempt it was, never as the answer', () => {
+    // A wrong value the server answered as a tool error: runtimes report the call as failed.
+    const rejected = refund.readToolCalls?.([
+      call('mcp__skillpack__submit_shop_refund', { refund: 'x' }, 'error'),
+    ]);
+    expect(rejected).toMatchObject({ success: false, error: { code: 'invalid_payload' } });
+    expect(!rejected?.success && refund.isAttempt(rejected!.error)).toBe(true);
+    // A right value whose call failed anyway delivered nothing.
+    expect(refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'error')])).toMatchObject({
+      success: false,
+      error: { code: 'submit_failed' },
+    });
+    // An accepted submit before a failed one stays the answer.
+    const calls = [
+      call('submit_shop_refund', { refund: true }),
+      call('submit_shop_refund', { refund: 1 }, 'error'),
+    ];
+    expect(refund.readToolCalls?.(calls)).toMatchObject({ success: true, data: { refund: true } });
   });
 
   it('never reads the final message: a written answer is submit_not_called, no trace is missing_payload', () => {
