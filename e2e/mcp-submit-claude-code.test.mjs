@@ -167,7 +167,7 @@ describe('claude-code: a contract delivered as an MCP submit tool, inside the re
       when({ turn: 0 }, reply.toolCall(TOOL, WRONG)),
     ]);
     assert.equal(loop.requests.length, 4, loop.why);
-    assert.match(loop.requests[2].lastMessage, /^Stop hook feedback:\n[^]*amount: Too small/, loop.why);
+    assert.match(loop.requests[2].lastMessage, /^Stop hook feedback:\n[\s\S]*amount: Too small/, loop.why);
     assertAnswered(loop);
   });
 });
