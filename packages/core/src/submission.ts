@@ -61,6 +61,28 @@ export function submitArguments(contract: AnyContract, value: unknown): unknown 
   return wrapsAnswer(contract) ? { [SUBMIT_ANSWER_KEY]: value } : value;
 }
 
+/** A tool-delivered contract's submit tool: its name, its input schema, and the arguments that deliver a value. */
+export interface ContractSubmitTool {
+  readonly name: string;
+  /** The input schema in the dialect asked for (see `submitToolInputSchema`). */
+  readonly inputSchema: JsonSchema;
+  /** The arguments of a call that delivers `value`: itself, or `{ answer: value }` when the schema wraps it. */
+  argumentsOf(value: unknown): unknown;
+}
+
+/** The submit tool of a contract delivered as a tool, its input schema in `dialect`; `undefined` for any other. */
+export function submitTool(
+  contract: AnyContract,
+  dialect: ToolSchemaDialect = 'standard',
+): ContractSubmitTool | undefined {
+  if (contract.toolName === undefined) return undefined;
+  return {
+    name: contract.toolName,
+    inputSchema: submitToolInputSchema(contract, dialect),
+    argumentsOf: (value) => submitArguments(contract, value),
+  };
+}
+
 /** `value` with every object property whose value is `null` removed, at any depth. */
 function withoutNullProperties(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNullProperties);

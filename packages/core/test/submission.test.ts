@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { acceptanceContract } from '../src/conflux/acceptance-contract.js';
 import { type ContractToolCall, defineContract } from '../src/contract.js';
-import { readSubmission, submitToolInputSchema } from '../src/submission.js';
+import { readSubmission, submitTool, submitToolInputSchema } from '../src/submission.js';
 
 const refund = defineContract({
   id: 'shop.refund',
@@ -50,6 +50,15 @@ describe('submit tool input schema', () => {
     expect((schema.properties as { answer: { oneOf?: unknown; anyOf?: unknown } }).answer.oneOf).toHaveLength(
       2,
     );
+  });
+
+  it('submitTool gives the name, the schema and the arguments of a tool-delivered contract only', () => {
+    const tool = submitTool(verdict, 'openai');
+    expect(tool?.name).toBe('submit_shop_verdict');
+    expect(tool?.inputSchema).toEqual(submitToolInputSchema(verdict, 'openai'));
+    expect(tool?.argumentsOf({ verdict: 'pass' })).toEqual({ answer: { verdict: 'pass' } });
+    expect(submitTool(refund)?.argumentsOf({ refund: true })).toEqual({ refund: true });
+    expect(submitTool(acceptanceContract)).toBeUndefined();
   });
 
   it('wraps the built-in Conflux verdict, whose root is a union', () => {

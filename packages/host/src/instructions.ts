@@ -1,4 +1,4 @@
-import { type AnyContract, submitArguments } from '@skillpack/core';
+import { type AnyContract, submitTool } from '@skillpack/core';
 
 /**
  * The contract's instructions for a prompt: what to end with (or, for a tool-delivered contract, the submit
@@ -18,7 +18,7 @@ export function contractInstructions(contract: AnyContract): string {
       tool === undefined ? 'For example:' : `For example, call ${tool} with the arguments:`,
       tool === undefined
         ? contract.render(example.value)
-        : JSON.stringify(submitArguments(contract, example.value)),
+        : JSON.stringify(submitTool(contract)?.argumentsOf(example.value)),
     );
   }
   return lines.join('\n');

@@ -1,9 +1,4 @@
-import {
-  type AnyContract,
-  ProtocolError,
-  submitToolInputSchema,
-  type ToolSchemaDialect,
-} from '@skillpack/core';
+import { type AnyContract, ProtocolError, submitTool, type ToolSchemaDialect } from '@skillpack/core';
 
 /** One submit tool as MCP `tools/list` describes it. */
 export interface SubmitTool {
@@ -21,18 +16,18 @@ export interface SubmitAnswer {
 
 /** The submit tool of each tool-delivered contract, its input schema in `dialect`. */
 export function submitTools(contracts: readonly AnyContract[], dialect: ToolSchemaDialect): SubmitTool[] {
-  return contracts.flatMap((contract) =>
-    contract.toolName === undefined
-      ? []
-      : [
-          {
-            name: contract.toolName,
-            title: `Submit: ${contract.title}`,
-            description: `Deliver your ${contract.title} answer (${contract.id}): ${contract.description} Call it once with the final answer; a wrong value comes back as an error saying what to fix.`,
-            inputSchema: submitToolInputSchema(contract, dialect) as SubmitTool['inputSchema'],
-          },
-        ],
-  );
+  return contracts.flatMap((contract) => {
+    const tool = submitTool(contract, dialect);
+    if (tool === undefined) return [];
+    return [
+      {
+        name: tool.name,
+        title: `Submit: ${contract.title}`,
+        description: `Deliver your ${contract.title} answer (${contract.id}): ${contract.description} Call it once with the final answer; a wrong value comes back as an error saying what to fix.`,
+        inputSchema: tool.inputSchema as SubmitTool['inputSchema'],
+      },
+    ];
+  });
 }
 
 function text(value: string, isError: boolean): SubmitAnswer {

@@ -1,4 +1,4 @@
-import { type AnyContract, submitArguments } from '@skillpack/core';
+import { type AnyContract, submitTool } from '@skillpack/core';
 import { toStableJson } from '../json/stable-json.js';
 import { fieldSections } from './field-table.js';
 import type { RenderedRuntime } from './invocation.js';
@@ -82,6 +82,7 @@ export function createContractView(
     })),
   }));
   const files = contractReferenceFiles(contract.id);
+  const tool = submitTool(contract);
   return {
     id: contract.id,
     version: contract.version,
@@ -100,9 +101,7 @@ export function createContractView(
     // for a tool-delivered contract, the submit tool's arguments.
     examples: contract.examples.map((example) => {
       const text =
-        contract.toolName === undefined
-          ? contract.render(example.value)
-          : JSON.stringify(submitArguments(contract, example.value));
+        tool === undefined ? contract.render(example.value) : JSON.stringify(tool.argumentsOf(example.value));
       return {
         name: example.name,
         description: example.description ?? null,
