@@ -68,9 +68,10 @@ const SERVERS = [
   'opencode',
 ].map((root) => `${root}/${MCP_SERVER_FILE}`);
 
+let warnings: readonly { code: string; message: string }[] = [];
 beforeAll(async () => {
   project(dir);
-  await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
+  ({ warnings } = await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } }));
 }, 180_000);
 
 async function connect(file: string, dialect: 'standard' | 'openai' = 'standard') {
@@ -97,6 +98,15 @@ describe('the pack MCP submit server', { timeout: 60_000 }, () => {
     expect(bytes[0]!.toString('utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
     expect(existsSync(join(out, 'pi/.pi', MCP_SERVER_FILE))).toBe(false);
     expect(existsSync(join(out, 'pi', MCP_SERVER_FILE))).toBe(false);
+  });
+
+  it('warns that the Pi target, which has no MCP client, cannot call the submit tool its skills ask for', () => {
+    const serverless = warnings.filter((warning) => warning.code === 'tool_contract_without_server');
+    expect(serverless.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(
+        /^Pi has no MCP client, so its pack carries no submit server: its agents cannot call submit_acme_refund/,
+      ),
+    ]);
   });
 
   it('tells the agent in SKILL.md to call the tool with the exact arguments, not to write the answer', () => {
