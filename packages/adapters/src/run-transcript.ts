@@ -1,5 +1,7 @@
+import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContractToolCall, ProtocolError, Result } from '@skillpack/core';
-import { readTranscriptFile, readTranscriptRun } from './hooks/transcript.js';
+import { expandHome, readTranscriptFile, readTranscriptRun } from './hooks/transcript.js';
 import { readAgentRun } from './read-agent-run.js';
 import type { RuntimeId } from './runtime-id.js';
 
@@ -12,6 +14,27 @@ export function readRunTranscript(path: string, runtime: 'auto' | RuntimeId) {
   return readTranscriptFile(path, (stream) => readAgentRun(stream, { runtime }));
 }
 
+const SETTLE_INTERVAL_MS = 75;
+const SETTLE_LIMIT_MS = 1500;
+
+/**
+ * Wait until the file at `path` stops growing (two sizes one interval apart agree), at most `SETTLE_LIMIT_MS`.
+ * Claude Code 2.1.328 writes the transcript asynchronously: at a stop, the lines of the turn's last tool calls
+ * may not be there yet, and a submit read from such a file would be missed.
+ */
+async function settled(path: string): Promise<void> {
+  let last = -1;
+  for (let waited = 0; waited <= SETTLE_LIMIT_MS; waited += SETTLE_INTERVAL_MS) {
+    const size = await stat(expandHome(path)).then(
+      (info) => info.size,
+      () => -2,
+    );
+    if (size === last || size === -2) return;
+    last = size;
+    await sleep(SETTLE_INTERVAL_MS);
+  }
+}
+
 /**
  * The tool calls of a hook's transcript file (see `readRunTranscript`): what a tool-delivered contract is read
  * from, since the payload carries the final message alone. Loaded lazily, on a stop that checks such a contract.
@@ -20,6 +43,7 @@ export async function readRunTranscriptTools(
   path: string,
   runtime: 'auto' | RuntimeId,
 ): Promise<Result<readonly ContractToolCall[], ProtocolError>> {
+  await settled(path);
   const read = await readTranscriptRun(path, (stream) => readAgentRun(stream, { runtime }));
   return read.success ? { success: true, data: read.data.tools } : read;
 }
