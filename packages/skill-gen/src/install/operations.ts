@@ -36,6 +36,7 @@ import {
   NPM_PACKAGE_NAME,
   safeParseLockFile,
 } from './lock-file.js';
+import { mcpSteps } from './mcp-server-step.js';
 import { proveLockOwnership } from './ownership-proof.js';
 import { type Plan, planInstall, planUninstall } from './plan.js';
 import type { PluginFormReport } from './plugin-form-report.js';
@@ -48,7 +49,7 @@ const optionValues = (options: object): Readonly<Record<string, unknown>> =>
 
 /** A runtime's own install steps (`install.steps`), loaded when it installs or uninstalls. */
 async function stepsOf(runtime: InstalledRuntime): Promise<readonly RuntimeInstallStep[]> {
-  return (await runtime.install.steps?.()) ?? [];
+  return [...((await runtime.install.steps?.()) ?? []), ...mcpSteps(runtime.install.mcp)];
 }
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
@@ -331,6 +332,7 @@ async function installFrom(
       env: options.env ?? process.env,
       options: optionValues(options),
       packForm: pack.packForm,
+      packFiles: files.map((file) => file.path),
       settingsAction,
     });
     if (!planned.success) return planned;
