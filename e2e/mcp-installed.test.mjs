@@ -4,8 +4,9 @@
 // the runtime's MCP entry (and approval); the model calls the tool by the name the runtime gives it and the call
 // reaches the server. One row per runtime and scope; docs/runtimes-mcp.md says why each entry looks as it does.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -94,6 +95,39 @@ function probePack(dir, log) {
   return dir;
 }
 
+/** Every path under `root` with its bytes, for a before/after comparison. */
+function snapshot(root) {
+  const out = {};
+  const walk = (dir, prefix) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      const rel = `${prefix}${name}`;
+      const stat = lstatSync(path);
+      if (stat.isDirectory()) walk(path, `${rel}/`);
+      else out[rel] = stat.isFile() ? readFileSync(path, 'utf8') : 'other';
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+/** `skillpack doctor` as a user runs it, its `mcp` checks. */
+function doctorMcp(sandbox, runtime, scope) {
+  const where =
+    scope === 'project' ? ['--dir', sandbox.project] : ['--dir', sandbox.project, '--home', sandbox.home];
+  const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
+  const args = ['doctor', '--runtime', runtime, '--scope', scope, ...where, '--bin-dir', runtimeBinDir];
+  const run = spawnSync(process.execPath, [cli, ...args, '--format', 'json'], {
+    cwd: sandbox.project,
+    env: sandbox.env,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  assert.notEqual(run.status, 2, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout);
+  return report.packs.flatMap((pack) => pack.checks).filter((check) => check.kind === 'mcp');
+}
+
 describe('skillpack install wires a pack MCP server each runtime calls headless', () => {
   before(() => ensureRuntimes());
   after(() => removeTempDirs());
@@ -140,6 +174,32 @@ describe('skillpack install wires a pack MCP server each runtime calls headless'
           `the call reached the server\n${seen.join('\n')}\n${run.stderr.slice(-1500)}`,
         );
         assert.equal(run.run.finalText, 'The tool answered.');
+        // doctor proves it in its own throwaway run, writing nothing in the project or the home.
+        const before = { project: snapshot(sandbox.project), home: snapshot(sandbox.home) };
+        const checks = doctorMcp(sandbox, runtime, scope);
+        if (runtime === 'codex' && scope === 'project') {
+          // The copy doctor runs in is not a trusted project, so Codex does not load its config.toml.
+          assert.deepEqual(
+            checks.map((check) => check.status),
+            ['inactive'],
+            JSON.stringify(checks),
+          );
+        } else {
+          assert.deepEqual(
+            checks.map((check) => check.status),
+            ['active'],
+            JSON.stringify(checks),
+          );
+          // The server (the SDK itself) answered the call: an argument error of its own, not a refusal.
+          assert.match(checks[0].detail, new RegExp(`${facts.tool} answered: .*Input validation error`));
+        }
+        const afterDoctor = { project: snapshot(sandbox.project), home: snapshot(sandbox.home) };
+        const changed = ['project', 'home'].flatMap((where) =>
+          [...new Set([...Object.keys(before[where]), ...Object.keys(afterDoctor[where])])]
+            .filter((path) => before[where][path] !== afterDoctor[where][path])
+            .map((path) => `${where}/${path}`),
+        );
+        assert.deepEqual(changed, [], 'doctor wrote nothing in the project or the home');
       });
     }
   }

@@ -35,6 +35,12 @@ export interface McpWiring {
   readonly entry: (command: string, args: readonly string[]) => Record<string, unknown>;
   /** The approval its headless runs need besides the entry, per scope; absent: none (or it is in the entry). */
   readonly approval?: Readonly<Partial<Record<InstallScope, McpApproval>>>;
+  /** The name the model calls a tool of the server by (`mcp__<key>__<tool>`). */
+  readonly toolName: (key: string, tool: string) => string;
+  /** What the runtime answers the model in place of the tool's result when it refuses the call headless. */
+  readonly refusal?: RegExp;
+  /** Arguments doctor's scripted run adds so the tool is declared to the model, not deferred (Codex). */
+  readonly scriptedRunArgs?: readonly string[];
 }
 
 /** The longest server key: `mcp__<key>__<tool>` stays within 64 characters for tool names of up to 40. */

@@ -21,5 +21,7 @@ export const claudeCodeMcp: McpWiring = {
     user: { file: '.claude.json', syntax: 'json', servers: ['mcpServers'] },
   },
   entry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
+  toolName: (key, tool) => `mcp__${key}__${tool}`,
+  refusal: /requested permissions to use/,
   approval: { project: allow('.claude/settings.local.json'), user: allow('.claude/settings.json') },
 };

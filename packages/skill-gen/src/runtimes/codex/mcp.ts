@@ -12,5 +12,10 @@ export const codexMcp: McpWiring = {
   programs: { project: '.codex/mcp/', user: '.codex/mcp/' },
   serverArgs: ['--schema', 'openai'],
   config: { project: CONFIG, user: CONFIG },
+  // Codex 0.169 makes a `-` of the key a `_` in the tool's namespace.
+  toolName: (key, tool) => `mcp__${key.replaceAll('-', '_')}__${tool}`,
+  refusal: /requires approval/,
+  // With its default model (gpt-5.5) Codex defers MCP tools behind `tool_search`, which no script answers.
+  scriptedRunArgs: ['-c', 'model="gpt-5"'],
   entry: (command, args) => ({ command, args: [...args], default_tools_approval_mode: 'approve' }),
 };

@@ -11,5 +11,6 @@ export const copilotCliMcp: McpWiring = {
     project: { file: '.github/mcp.json', syntax: 'json', servers: ['mcpServers'] },
     user: { file: '.copilot/mcp-config.json', syntax: 'json', servers: ['mcpServers'] },
   },
+  toolName: (key, tool) => `${key}-${tool}`,
   entry: (command, args) => ({ type: 'local', command, args: [...args], tools: ['*'] }),
 };

@@ -10,5 +10,6 @@ export const geminiCliMcp: McpWiring = {
   packFile: 'gemini-cli/extension/mcp/skillpack-mcp.cjs',
   programs: { project: '.gemini/mcp/', user: '.gemini/mcp/' },
   config: { project: SETTINGS, user: SETTINGS },
+  toolName: (key, tool) => `mcp_${key}_${tool}`,
   entry: (command, args) => ({ command, args: [...args], trust: true }),
 };

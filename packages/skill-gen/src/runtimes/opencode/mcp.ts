@@ -11,5 +11,6 @@ export const openCodeMcp: McpWiring = {
     project: { file: 'opencode.json', syntax: 'jsonc', servers: ['mcp'] },
     user: { file: '.config/opencode/opencode.json', syntax: 'jsonc', servers: ['mcp'] },
   },
+  toolName: (key, tool) => `${key}_${tool}`,
   entry: (command, args) => ({ type: 'local', command: [command, ...args] }),
 };

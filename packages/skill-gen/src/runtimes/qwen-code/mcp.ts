@@ -10,5 +10,6 @@ export const qwenCodeMcp: McpWiring = {
   packFile: 'qwen-code/mcp/skillpack-mcp.cjs',
   programs: { project: '.qwen/mcp/', user: '.qwen/mcp/' },
   config: { project: SETTINGS, user: SETTINGS },
+  toolName: (key, tool) => `mcp__${key}__${tool}`,
   entry: (command, args) => ({ command, args: [...args], trust: true }),
 };
