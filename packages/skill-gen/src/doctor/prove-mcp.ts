@@ -55,6 +55,53 @@ export function offeredNames(request: Pick<ModelRequest, 'body' | 'rawBody'>, pr
   return [...names].filter((name) => name.startsWith(prefix) && name.length > prefix.length).sort();
 }
 
+const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema'] as const;
+
+/** The input schema a request declares for `tool` (a namespace's tool as `<ns>__<tool>`), if it declares one. */
+export function declaredSchema(body: unknown, tool: string): unknown {
+  let found: unknown;
+  const schemaOf = (record: Record<string, unknown>) => SCHEMA_KEYS.map((key) => record[key]).find(Boolean);
+  const visit = (node: unknown, namespace?: string): void => {
+    if (found !== undefined || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, namespace);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const name = typeof record.name === 'string' ? record.name : undefined;
+    if (name !== undefined && (name === tool || `${namespace}__${name}` === tool) && schemaOf(record)) {
+      found = schemaOf(record);
+      return;
+    }
+    for (const [key, value] of Object.entries(record)) visit(value, key === 'tools' ? name : namespace);
+  };
+  visit(body);
+  return found;
+}
+
+/** The smallest value a JSON Schema accepts as far as its types say: what doctor calls a tool with. */
+export function sampleValue(schema: unknown, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || depth > 8) return {};
+  const node = schema as Record<string, unknown>;
+  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
+  if ('const' in node) return node.const;
+  const variant = [node.anyOf, node.oneOf].find(Array.isArray)?.[0];
+  if (variant !== undefined) return sampleValue(variant, depth + 1);
+  const type = Array.isArray(node.type) ? node.type[0] : node.type;
+  if (type === 'string') return 'skillpack doctor';
+  if (type === 'number' || type === 'integer') return typeof node.minimum === 'number' ? node.minimum : 0;
+  if (type === 'boolean') return false;
+  if (type === 'null') return null;
+  if (type === 'array') return [];
+  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  const required = Array.isArray(node.required) ? node.required : [];
+  return Object.fromEntries(
+    required
+      .filter((key): key is string => typeof key === 'string')
+      .map((key) => [key, sampleValue(properties[key], depth + 1)]),
+  );
+}
+
 const check = (name: string, status: DoctorCheck['status'], detail: string): DoctorCheck => ({
   kind: 'mcp',
   name,
@@ -83,19 +130,40 @@ export async function proveMcpServer(
       check(name, 'unchecked', `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}`),
     ];
   const prefix = mcp.toolName(recorded.key, '');
+  const runtimeProof = await runtime.doctor.proof();
+  const preflight = await runtimeProof.preflight(install, context, cli);
+  if (preflight.kind === 'blocked') return [check(name, 'inactive', preflight.detail)];
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
   let copy: ReturnType<typeof copyProject> | undefined;
   try {
     copy = install.scope === 'project' ? copyProject(context.cwd, []) : emptyProject();
+    // The user scope runs in a staged copy of its configuration, the MCP files included (`~/.claude.json`), as the
+    // run's home: the runner then keeps the runtime's own config file (Codex's config.toml) as it is.
+    const userFiles = [
+      ...runtime.install.userConfig,
+      mcp.config.user.file,
+      ...(mcp.approval?.user ? [mcp.approval.user.file] : []),
+    ];
+    if (install.scope === 'user') await stageUserConfig([...new Set(userFiles)], context.root, stage);
     const copyIntoHome =
-      install.scope === 'user' ? await stageUserConfig(runtime.install.userConfig, context.root, stage) : [];
+      install.scope === 'project'
+        ? ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? [])
+        : [];
+    runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
     let called: string | undefined;
     const model = await createScriptedModel({
       replies: [
         when({ hasTools: false, protocol: 'chat-completions' }, reply.text('skillpack doctor')),
         when({ turn: 0 }, (request) => {
           called = offeredNames(request, prefix)[0];
-          return called ? reply.toolCall(called, {}) : reply.text('skillpack doctor: no tool of the server.');
+          if (called === undefined) return reply.text('skillpack doctor: no tool of the server.');
+          const input = sampleValue(declaredSchema(request.body, called));
+          return reply.toolCall(
+            called,
+            typeof input === 'object' && input !== null && !Array.isArray(input)
+              ? (input as Record<string, unknown>)
+              : {},
+          );
         }),
         otherwise(reply.text('skillpack doctor: done.')),
       ],
@@ -107,8 +175,9 @@ export async function proveMcpServer(
       project: copy.dir,
       cli,
       env: context.env.PATH === undefined ? {} : { PATH: context.env.PATH },
-      copyIntoHome,
-      args: mcp.scriptedRunArgs ?? [],
+      ...preflight.runOptions,
+      ...(install.scope === 'user' ? { home: stage } : { copyIntoHome }),
+      args: [...(preflight.runOptions?.args ?? []), ...(mcp.scriptedRunArgs ?? [])],
       timeoutMs: context.timeoutMs ?? 180_000,
     }).finally(() => model.close());
     const requests = output.requests.filter((request) => request.hasTools);
@@ -122,6 +191,14 @@ export async function proveMcpServer(
         ),
       ];
     const answer = requests.find((request) => request.turn === 1)?.lastMessage ?? '';
+    if (mcp.argumentRefusal?.test(answer.trim()))
+      return [
+        check(
+          name,
+          'unchecked',
+          `offered ${offered.join(', ')}, but ${CLI_NAMES[install.runtime]} checked doctor's arguments itself against a schema the request does not show (a deferred tool): ${answer.trim().slice(0, 160)}`,
+        ),
+      ];
     if (answer.trim() === '' || mcp.refusal?.test(answer))
       return [
         check(

@@ -39,6 +39,11 @@ export interface McpWiring {
   readonly toolName: (key: string, tool: string) => string;
   /** What the runtime answers the model in place of the tool's result when it refuses the call headless. */
   readonly refusal?: RegExp;
+  /**
+   * What the runtime answers in place of the tool's result when it checked the arguments itself against a schema
+   * the request did not show (a deferred tool, called with `{}`): the call is then not proven either way.
+   */
+  readonly argumentRefusal?: RegExp;
   /** Arguments doctor's scripted run adds so the tool is declared to the model, not deferred (Codex). */
   readonly scriptedRunArgs?: readonly string[];
 }

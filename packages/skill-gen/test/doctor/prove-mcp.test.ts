@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredNames } from '../../src/doctor/prove-mcp.js';
+import { declaredSchema, offeredNames, sampleValue } from '../../src/doctor/prove-mcp.js';
 
 const request = (body: unknown, text = JSON.stringify(body)) => ({ body, rawBody: text });
 
@@ -35,5 +35,53 @@ describe('offeredNames: the tools of a server a request offers the model', () =>
 
   it.each([undefined, null, 'text', []])('reads a body of %j without throwing', (body) => {
     expect(offeredNames({ body, rawBody: '' }, 'mcp__x__')).toEqual([]);
+  });
+});
+
+describe('the arguments doctor calls a tool with', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      value: { type: 'string' },
+      count: { type: 'integer', minimum: 1 },
+      kind: { enum: ['pass', 'fail'] },
+      nested: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      optional: { type: 'string' },
+    },
+    required: ['value', 'count', 'kind', 'nested'],
+  };
+
+  it('fills every required property by its type, and nothing else', () => {
+    expect(sampleValue(schema)).toEqual({
+      value: 'skillpack doctor',
+      count: 1,
+      kind: 'pass',
+      nested: { ok: false },
+    });
+  });
+
+  it.each([
+    [
+      'Chat Completions',
+      { tools: [{ type: 'function', function: { name: 'p-echo', parameters: schema } }] },
+      'p-echo',
+    ],
+    [
+      'a Codex namespace',
+      { tools: [{ type: 'namespace', name: 'mcp__p', tools: [{ name: 'echo', parameters: schema }] }] },
+      'mcp__p__echo',
+    ],
+    [
+      'Gemini',
+      { tools: [{ functionDeclarations: [{ name: 'mcp_p_echo', parametersJsonSchema: schema }] }] },
+      'mcp_p_echo',
+    ],
+    ['Anthropic Messages', { tools: [{ name: 'mcp__p__echo', input_schema: schema }] }, 'mcp__p__echo'],
+  ])('finds the declared schema in a %s request', (_, body, tool) => {
+    expect(declaredSchema(body, tool)).toBe(schema);
+  });
+
+  it.each([undefined, null, 'x', {}])('calls with {} when no schema is declared (%j)', (body) => {
+    expect(sampleValue(declaredSchema(body, 'mcp__p__echo'))).toEqual({});
   });
 });
