@@ -62,10 +62,11 @@ function serverFolder(mcp: McpWiring, context: InstallStepContext): string | und
 /** What is in `file` now: the hook configuration's planned text when the step chains onto it, else the disk. */
 async function currentText(context: InstallStepContext, file: string) {
   const disk = await currentSettings(context.root, file);
-  const planned = context.settingsAction;
-  const chained =
-    planned?.path === file && (planned.type === 'write' || planned.type === 'replace') ? planned : undefined;
-  return { disk, text: chained ? chained.content : disk.text, chained: chained !== undefined };
+  const hook = context.settingsAction?.path === file ? context.settingsAction : undefined;
+  const planned = hook ?? context.plannedAction(file);
+  const base = planned?.type === 'write' || planned?.type === 'replace' ? planned.content : disk.text;
+  // Chained onto the hook configuration's edit: it takes that edit's place; onto another step's: it supersedes it.
+  return { disk, text: base, chained: hook !== undefined };
 }
 
 /** The plan of a step whose edit is `action` (in place of the hook configuration's edit when chained). */
