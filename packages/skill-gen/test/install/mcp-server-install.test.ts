@@ -143,3 +143,21 @@ describe('install wires a pack MCP server into the runtime MCP configuration', (
     expect(existsSync(join(root, mcp.config[scope].file))).toBe(false);
   });
 });
+
+describe('a lock that records an MCP server edit it could not have made', () => {
+  it('edits no other file on uninstall when the recorded file is not the runtime MCP file', async () => {
+    const { root, install, uninstall } = setup('claude-code', 'project');
+    expect((await install()).success).toBe(true);
+    const lockPath = join(root, 'skillpack-lock.json');
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+    const victim = 'package.json';
+    const original = '{\n  "mcpServers": {"demo-pack": {"command": "x"}}\n}\n';
+    write(root, victim, original);
+    lock.installs[0].mcpServer.file = victim;
+    lock.installs[0].mcpServer.entry = { command: 'x' };
+    writeFileSync(lockPath, JSON.stringify(lock));
+    const removed = await uninstall();
+    expect(removed.success ? removed.data.status : removed.error.message).toBe('applied');
+    expect(readFileSync(join(root, victim), 'utf8')).toBe(original);
+  });
+});
