@@ -2,7 +2,7 @@
 // configuration) against a local scripted model, once per hooked contract. Loaded only when doctor runs
 // without --fast; @skillpack/testing (the scripted model and the runner) is imported only here.
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
@@ -27,6 +27,7 @@ export type { ProveContext, ProvenRuntime } from './proof-kit.js';
 
 import type { DoctorCheck } from './report.js';
 import { runRuntime } from './run-runtime.js';
+import { stageUserConfig } from './stage-user-config.js';
 
 /** The declarations of every runtime, by id: what the proving run reads of each. */
 export type ProvenRuntimes = Readonly<Record<RuntimeId, ProvenRuntime>>;
@@ -44,23 +45,6 @@ async function versionNote(
   return version === testedVersion
     ? ''
     : ` Unsupported version: ${CLI_NAMES[runtime]} ${version} (doctor is tested with ${testedVersion}).`;
-}
-
-/**
- * Copy each folder of the user configuration a user-scope install lives in (`userConfig`) that exists into a
- * staging folder, so a stand-in can be added.
- */
-async function stageUserConfig(userConfig: readonly string[], home: string, stage: string) {
-  const copies: { from: string; to: string }[] = [];
-  for (const folder of userConfig) {
-    if (!existsSync(join(home, folder))) continue;
-    await cp(join(home, folder), join(stage, folder), {
-      recursive: true,
-      filter: (source) => !/[\\/](?:\.git|sessions|log|logs)$/.test(source),
-    });
-    copies.push({ from: join(stage, folder), to: folder });
-  }
-  return copies;
 }
 
 interface RunSetup {

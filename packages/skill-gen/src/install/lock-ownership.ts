@@ -3,11 +3,19 @@ import { stagedFolder } from './home-plugin.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import { installRecordPath } from './install-record.js';
 import type { InstallScope } from './layout.js';
+import { mcpProgramFolder } from './mcp-wiring.js';
 
 /** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
 function hookProgram(runtime: InstalledRuntime, pack: string): string[] {
   const folder = runtime.install.hookWiring?.folder(pack);
   return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
+}
+
+/** The MCP server program `install` puts in the runtime's folder for the pack (its declaration's `mcp`). */
+function mcpProgram(runtime: InstalledRuntime, pack: string, scope: InstallScope): string[] {
+  const mcp = runtime.install.mcp;
+  const folder = mcp && mcpProgramFolder(mcp, scope, pack);
+  return folder === undefined ? [] : [`${folder}skillpack-mcp.cjs`];
 }
 
 /** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */
@@ -19,7 +27,8 @@ function homePluginFolder(runtime: InstalledRuntime, pack: string, scope: Instal
 
 /**
  * What one install of a pack may own: what its runtime's declaration's `ownership` says, plus the hook program
- * and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
+ * and hook configuration file of its `hookWiring`, the MCP server program of its `mcp` and the staged folder of
+ * its `homePlugin`.
  */
 function ownership(runtime: InstalledRuntime) {
   const own = runtime.install.ownership;
@@ -27,6 +36,7 @@ function ownership(runtime: InstalledRuntime) {
     ...own,
     packFiles: (pack: string, scope: InstallScope) => [
       ...hookProgram(runtime, pack),
+      ...mcpProgram(runtime, pack, scope),
       ...[installRecordPath(runtime.id, pack) ?? []].flat(),
       ...(own.packFiles?.(pack, scope) ?? []),
     ],

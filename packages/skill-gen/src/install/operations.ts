@@ -36,8 +36,9 @@ import {
   NPM_PACKAGE_NAME,
   safeParseLockFile,
 } from './lock-file.js';
+import { mcpSteps } from './mcp-server-step.js';
 import { proveLockOwnership } from './ownership-proof.js';
-import { type Plan, planInstall, planUninstall } from './plan.js';
+import { type Plan, type PlanAction, planInstall, planUninstall } from './plan.js';
 import type { PluginFormReport } from './plugin-form-report.js';
 import { type ReadPack, readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
@@ -48,7 +49,7 @@ const optionValues = (options: object): Readonly<Record<string, unknown>> =>
 
 /** A runtime's own install steps (`install.steps`), loaded when it installs or uninstalls. */
 async function stepsOf(runtime: InstalledRuntime): Promise<readonly RuntimeInstallStep[]> {
-  return (await runtime.install.steps?.()) ?? [];
+  return [...((await runtime.install.steps?.()) ?? []), ...mcpSteps(runtime.install.mcp)];
 }
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
@@ -318,6 +319,8 @@ async function installFrom(
   // edit onto that file's planned action and takes its place.
   let settingsAction = hookConfig.data?.action;
   const steps: { step: RuntimeInstallStep; plan: InstallStepPlan }[] = [];
+  // The last edit a step planned per file: a later step editing the same file chains onto it and supersedes it.
+  const stepActions = new Map<string, PlanAction>();
   for (const step of await stepsOf(runtime)) {
     const planned = await step.plan({
       scope: options.scope,
@@ -331,11 +334,14 @@ async function installFrom(
       env: options.env ?? process.env,
       options: optionValues(options),
       packForm: pack.packForm,
+      packFiles: files.map((file) => file.path),
+      plannedAction: (path) => stepActions.get(path),
       settingsAction,
     });
     if (!planned.success) return planned;
     if (!planned.data) continue;
     if (planned.data.settingsAction) settingsAction = planned.data.settingsAction;
+    if (planned.data.action) stepActions.set(planned.data.action.path, planned.data.action);
     steps.push({ step, plan: planned.data });
   }
   for (const { plan } of steps) {
@@ -375,7 +381,7 @@ async function installFrom(
     activation,
     steps: steps.map(({ step, plan }) => ({
       key: step.record.key,
-      ...(plan.action ? { action: plan.action } : {}),
+      ...(plan.action && stepActions.get(plan.action.path) === plan.action ? { action: plan.action } : {}),
       ...(plan.locked === undefined ? {} : { locked: plan.locked }),
     })),
     ...(homePlugin?.data.locked ? { homePlugin: homePlugin.data.locked } : {}),

@@ -29,6 +29,7 @@ import {
   targetPathFor,
 } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
+import { mcpProgramFolder } from './mcp-wiring.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -176,6 +177,9 @@ export async function readPack(
     }
   }
   if (hook.data) selected.push(hook.data.program);
+  const server = mcpServerOf(manifest, runtime, scope);
+  if (!server.success) return server;
+  if (server.data) selected.push(server.data);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
@@ -344,6 +348,36 @@ function pluginHookOf(
       sha256: program.sha256,
       executable: program.executable,
     },
+  });
+}
+
+/**
+ * The pack's MCP server program (`install.mcp.packFile`) of a runtime whose MCP configuration install wires: it
+ * goes into the runtime's folder for the pack (`.claude/mcp/<pack>/`), named by absolute path in the entry.
+ */
+function mcpServerOf(
+  manifest: Manifest,
+  runtime: InstalledRuntime,
+  scope: InstallScope,
+): Result<PackFile | undefined, SkillpackError> {
+  const mcp = runtime.install.mcp;
+  const program = mcp && manifest.files.find((entry) => entry.path === mcp.packFile);
+  if (!mcp || !program) return ok(undefined);
+  const folder = mcpProgramFolder(mcp, scope, manifest.pack.name);
+  if (folder === undefined) {
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime.id} MCP server goes in.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  }
+  return ok({
+    path: `${folder}skillpack-mcp.cjs`,
+    source: program.path,
+    sha256: program.sha256,
+    executable: program.executable,
   });
 }
 

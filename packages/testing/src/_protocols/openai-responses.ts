@@ -52,7 +52,17 @@ function summarize(body: unknown): RequestSummary {
   };
 }
 
-function outputItem(part: ResolvedPart, id: string): JsonObject {
+/**
+ * A call of `<namespace>__<tool>` where the request declares that namespace and no tool of the full name: the
+ * namespace and the tool apart, as Codex 0.169 declares MCP tools (`{type:"namespace",name:"mcp__<server>"}`).
+ */
+function namespaced(name: string, tools: readonly string[]): { namespace?: string; name: string } {
+  if (tools.includes(name)) return { name };
+  const namespace = tools.find((tool) => name.startsWith(`${tool}__`) && name.length > tool.length + 2);
+  return namespace ? { namespace, name: name.slice(namespace.length + 2) } : { name };
+}
+
+function outputItem(part: ResolvedPart, id: string, tools: readonly string[]): JsonObject {
   if (part.type === 'text') {
     return {
       id,
@@ -67,7 +77,7 @@ function outputItem(part: ResolvedPart, id: string): JsonObject {
     type: 'function_call',
     status: 'completed',
     call_id: part.id,
-    name: part.name,
+    ...namespaced(part.name, tools),
     arguments: JSON.stringify(part.input),
   };
 }
@@ -78,7 +88,9 @@ function render(reply: Reply, summary: RequestSummary, shellTools: readonly Shel
   }
   const responseId = `resp_scripted_${summary.turn}`;
   const parts = resolveParts(reply.parts, summary, shellTools, 'call_scripted_');
-  const items = parts.map((part, index) => outputItem(part, `item_scripted_${summary.turn}_${index}`));
+  const items = parts.map((part, index) =>
+    outputItem(part, `item_scripted_${summary.turn}_${index}`, summary.tools),
+  );
   const base = { id: responseId, object: 'response', created_at: 0, model: summary.model ?? 'scripted' };
   let sequence = 0;
   const frame = (type: string, data: JsonObject) =>

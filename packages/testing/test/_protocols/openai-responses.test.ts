@@ -128,6 +128,28 @@ describe('openai responses: writing a reply', () => {
     });
   });
 
+  it.each([
+    ['a namespace the request declares', 'mcp__probe__echo', { namespace: 'mcp__probe', name: 'echo' }],
+    ['a tool declared by its full name', 'exec_command', { name: 'exec_command' }],
+    ['no declared namespace', 'mcp__other__echo', { name: 'mcp__other__echo' }],
+  ] as const)(
+    'sends a call of <namespace>__<tool> split when %s (Codex 0.169 MCP tools)',
+    (_, name, expected) => {
+      const declared = codec.summarize({
+        ...history,
+        tools: [
+          { type: 'function', name: 'exec_command' },
+          { type: 'namespace', name: 'mcp__probe', tools: [{ type: 'function', name: 'echo' }] },
+        ],
+      });
+      const frames = parseSse(
+        codec.render(reply.toolCall(name, { value: 'ping' }), declared).chunks.join(''),
+      );
+      const item = JSON.parse(frames[2]!.data).item;
+      expect({ namespace: item.namespace, name: item.name }).toEqual({ namespace: undefined, ...expected });
+    },
+  );
+
   it('ends a truncated reply with response.incomplete and reason max_output_tokens', () => {
     const frames = parseSse(codec.render(reply.truncated('Half'), summary).chunks.join(''));
     const last = JSON.parse(frames.at(-1)!.data);
