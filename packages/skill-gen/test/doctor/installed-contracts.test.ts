@@ -69,7 +69,7 @@ describe('installedContract: a contracts module doctor cannot use is a sentence,
     [
       'throwing while it loads',
       installWith('throw new Error("boom at load");\n'),
-      /failed to load \(boom at load\); rebuild the pack/,
+      /failed to load \(boom at load\); rebuild the pack and reinstall it \(`skillpack install`\)$/,
     ],
     ['a syntax error', installWith('export const = ;\n'), /failed to load \(.+\); rebuild the pack/],
     [
@@ -96,8 +96,13 @@ describe('installedContract: a contracts module doctor cannot use is a sentence,
       ),
       /does not give acme\.review: Unknown contract "acme\.review"/,
     ],
+    [
+      'a loader that never settles',
+      installWith('export const skillpackContracts = () => new Promise(() => {});\n'),
+      /failed to load acme\.review \(did not settle within 0\.2 s\)/,
+    ],
   ])('%s', async (_, installed, message) => {
-    const found = await installedContract(installed, 'acme.review');
+    const found = await installedContract(installed, 'acme.review', 200);
     expect(typeof found).toBe('string');
     expect(found).toMatch(message);
   });
