@@ -213,19 +213,20 @@ export async function proveEnforcement(
         : check(id, 'unchecked', `no scripted answers: ${answers.error}`),
     );
   }
-  const allBut = (status: DoctorCheck['status'], detail: string) =>
+  /** Every contract whose answers were derived, marked `status`; the others keep why they have none. */
+  const notProven = (status: DoctorCheck['status'], detail: string) =>
     scripts.map((script) => ('kind' in script ? script : check(script.contractId, status, detail)));
   const cli = context.binDir
     ? join(context.binDir, CLI_NAMES[install.runtime])
     : findCli(install.runtime, context.env.PATH);
   if (cli === undefined || !existsSync(cli))
-    return allBut(
+    return notProven(
       'unchecked',
       `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}; install it or pass --bin-dir`,
     );
   const runtimeProof = await runtime.doctor.proof();
   const preflight = await runtimeProof.preflight(install, context, cli);
-  if (preflight.kind === 'blocked') return allBut('not_enforced', preflight.detail);
+  if (preflight.kind === 'blocked') return notProven('not_enforced', preflight.detail);
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
   let copy: ReturnType<typeof copyProject>;
   try {
@@ -239,7 +240,7 @@ export async function proveEnforcement(
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     const detail = `could not make the throwaway copy of ${context.cwd}: ${(error as Error).message}`;
-    return allBut('unchecked', detail);
+    return notProven('unchecked', detail);
   }
   try {
     const copyIntoHome =

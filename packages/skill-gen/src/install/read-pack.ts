@@ -317,8 +317,9 @@ function packLayoutOf(manifest: Manifest, runtime: InstalledRuntime): PackLayout
 
 /**
  * The plugin's Stop hook (declaration and program) of a runtime whose hooks install wires into its hook
- * configuration: the program goes into the runtime's hook folder (`.codex/hooks/<pack>/`,
- * `.claude/hooks/<pack>/`), the entries into `.codex/hooks.json` or `.claude/settings.json`.
+ * configuration: the program, and the pack's contracts module beside it when it carries one, go into the
+ * runtime's hook folder (`.codex/hooks/<pack>/`, `.claude/hooks/<pack>/`), the entries into `.codex/hooks.json`
+ * or `.claude/settings.json`.
  */
 function pluginHookOf(
   manifest: Manifest,
