@@ -36,7 +36,8 @@ the runs and says so.`,
     },
     config: {
       ...CONFIG_OPTION,
-      description: "Pack config naming the contract modules of a pack's own contracts",
+      description:
+        "Pack config naming the contract modules of a pack's own contracts (otherwise the contracts module the installed pack carries)",
       defaultText: 'skillpack.config.json in --dir, when present',
     },
     contracts: CONTRACTS_OPTION,

@@ -7,6 +7,7 @@ import { importOptionalPeer } from '../cli/optional-peer.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
+import { CONTRACTS_MODULE, CONTRACTS_MODULE_EXPORT } from './contracts-module.js';
 import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
 function runtimePath(): string {
@@ -128,10 +129,24 @@ async function buildModule(
 }
 
 /**
+ * The pack's contracts module (`contracts-module.ts`): an ES module whose one export is the loader of the
+ * hooked contracts its own modules provide, each imported lazily as in the hook; no built-in family.
+ */
+async function buildContractsModule(modules: readonly ModuleContract[], ids: readonly string[]) {
+  const { setup, entry, checked, recipe } = await bundler();
+  const module = [
+    `import { lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `export const ${CONTRACTS_MODULE_EXPORT} = lazyPackContractLoader(${lazyModules(modules, ids)});`,
+  ].join('\n');
+  return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
+}
+
+/**
  * Bundle the hook and the plugin or extension modules a pack needs with the contracts it hooks inside (from
  * its own modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them
- * with plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
- * contracts would let every stop through.
+ * with plain `node` and no `npm install`; when it hooks contracts of its own, its contracts module too
+ * (`CONTRACTS_MODULE`), so `doctor` can prove them where the pack is installed. Failing to bundle is a build
+ * error: a hook that cannot carry its contracts would let every stop through.
  */
 export async function bundlePackRuntime(
   needed: readonly EnforcementBundle[],
@@ -140,10 +155,21 @@ export async function bundlePackRuntime(
   configFile: string,
 ): Promise<HookBundles> {
   const bundles: Record<string, Uint8Array> = {};
-  for (const { name, title, build } of needed) {
+  const own = new Set(modules.map((entry) => entry.contract.id));
+  const ownHooked = hooked.filter((id) => own.has(id));
+  const steps = [
+    ...needed.map(({ name, title, build }) => ({
+      name,
+      title,
+      make: () => (build.kind === 'hook' ? buildHook(modules, hooked) : buildModule(build, modules, hooked)),
+    })),
+    ...(needed.length > 0 && ownHooked.length > 0
+      ? [{ ...CONTRACTS_MODULE, make: () => buildContractsModule(modules, ownHooked) }]
+      : []),
+  ];
+  for (const { name, title, make } of steps) {
     try {
-      bundles[name] =
-        build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
+      bundles[name] = await make();
     } catch (cause) {
       if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') throw cause;
       const errors = (cause as { errors?: { text: string }[] }).errors;

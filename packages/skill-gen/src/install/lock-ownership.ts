@@ -1,13 +1,20 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { contractsModuleBeside } from '../hooks/contracts-module.js';
 import { stagedFolder } from './home-plugin.js';
+import { HOOK_PROGRAM_FILE } from './hook-wiring.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import { installRecordPath } from './install-record.js';
 import type { InstallScope } from './layout.js';
 
-/** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
+/**
+ * The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`),
+ * and the pack's contracts module beside it.
+ */
 function hookProgram(runtime: InstalledRuntime, pack: string): string[] {
   const folder = runtime.install.hookWiring?.folder(pack);
-  return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
+  return folder === undefined
+    ? []
+    : [`${folder}${HOOK_PROGRAM_FILE}`, `${folder}${contractsModuleBeside(HOOK_PROGRAM_FILE)}`];
 }
 
 /** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */

@@ -64,6 +64,7 @@ const files = [
   'claude-code/plugin/hooks/skillpack-hook.cjs',
   'codex/plugin/hooks/skillpack-hook.cjs',
   'opencode/.opencode/plugins/acme-review.js',
+  'codex/plugin/hooks/skillpack-hook.contracts.mjs',
 ];
 
 beforeAll(async () => {
@@ -127,6 +128,36 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     );
   });
 
+  it('carries its contracts module beside every hook and plugin: the loader of its own contracts alone', async () => {
+    const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
+    const modules = (manifest.files as { path: string }[])
+      .map((file) => file.path)
+      .filter((path) => path.endsWith('.contracts.mjs'));
+    const forms = [
+      'claude-code/plugin/hooks/skillpack-hook',
+      'codex/plugin/hooks/skillpack-hook',
+      'copilot-cli/.github/hooks/acme-review/skillpack-hook',
+      'copilot-cli/plugin/hooks/skillpack-hook',
+      'gemini-cli/extension/hooks/skillpack-hook',
+      'opencode/.opencode/plugins/acme-review',
+      'pi/.pi/extensions/acme-review',
+      'qwen-code/hooks/skillpack-hook',
+    ];
+    expect(modules.sort()).toEqual(
+      [...forms, ...forms.map((form) => `portable/${form}`)].map((form) => `${form}.contracts.mjs`).sort(),
+    );
+    const module = await import(pathToFileURL(join(out, modules[0]!)).href);
+    expect(Object.keys(module)).toEqual(['skillpackContracts']);
+    const loaded = await module.skillpackContracts(['acme.review']);
+    expect(loaded.success).toBe(true);
+    expect(loaded.data[0].title).toBe('Acme review verdict');
+    expect(loaded.data[0].extract(RIGHT).success).toBe(true);
+    const builtin = await module.skillpackContracts(['conflux.acceptance']);
+    expect(builtin.error.message).toBe(
+      'Unknown contract "conflux.acceptance". Known contracts: acme.review.',
+    );
+  });
+
   it('a pack that hooks a built-in contract next to its own carries both', async () => {
     const mixed = join(dir, 'mixed');
     project(mixed, { ...CONFIG, hooks: { 'acme.review': {}, 'conflux.acceptance': {} } });
@@ -146,6 +177,13 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(
       runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'Done.\nACCEPTANCE: PASS'),
     ).toEqual({});
+    // Its contracts module carries its own alone: doctor finds the built-in where it runs.
+    const contracts = await import(
+      pathToFileURL(join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.contracts.mjs'))
+        .href
+    );
+    expect((await contracts.skillpackContracts(['acme.review'])).success).toBe(true);
+    expect((await contracts.skillpackContracts(['conflux.acceptance'])).success).toBe(false);
   });
 
   it('builds byte-identical files run to run', async () => {

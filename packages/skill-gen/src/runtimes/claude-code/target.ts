@@ -14,7 +14,7 @@ import { type FrontMatter, specKeys, toolString } from '../../targets/_front-mat
 import { skillTree } from '../../targets/_skill-tree.js';
 import {
   authorObject,
-  bundleFile,
+  enforcementFiles,
   optionalPackFields,
   type RenderTarget,
   type TargetContext,
@@ -106,7 +106,7 @@ function plugin(context: TargetContext): OutputFile[] {
           hooks: hooksObject(handlers, command),
         }),
       ),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

@@ -11,7 +11,7 @@ import { toStableJson } from '../../json/stable-json.js';
 import type { SkillForm } from '../../render/invocation.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
 
 const TARGET = 'gemini-cli';
 const EXTENSION = `${TARGET}/extension`;
@@ -101,7 +101,7 @@ function extension(context: TargetContext): OutputFile[] {
         `${EXTENSION}/hooks/hooks.json`,
         toStableJson({ hooks: geminiHooksObject(config.name, handlers, command) }),
       ),
-      bundleFile(context, `${EXTENSION}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${EXTENSION}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

@@ -11,7 +11,7 @@ import { toStableJson } from '../../json/stable-json.js';
 import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
 
 const TARGET = 'qwen-code';
 
@@ -72,6 +72,6 @@ export const renderQwenCode: RenderTarget = (context) => {
         hooks: hooksObject(handlers, command),
       }),
     ),
-    bundleFile(context, `${TARGET}/${HOOK_FILE}`, HOOK_BUNDLE),
+    ...enforcementFiles(context, `${TARGET}/${HOOK_FILE}`, HOOK_BUNDLE),
   ];
 };
