@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCapture, RUNTIMES, readJsonLines } from './_capture-streams.mjs';
-import { againstFloor, measureCommands } from './_timing.mjs';
+import { againstFloor, labelWithCpuParts, measureCommands } from './_timing.mjs';
 
 const ADAPTERS = new URL('../packages/adapters/dist/index.js', import.meta.url);
 const CONTRACTS = new URL('../packages/core/dist/contracts.js', import.meta.url);
@@ -65,9 +65,9 @@ function cliFigures(runtime, file, size, dir) {
     { runs: CLI_RUNS, warmup: 1, env: process.env },
   );
   return [
-    againstFloor(later, base, { target: '≤ 1.2×', runs: CLI_RUNS }),
-    againstFloor(first, base, { target: '≤ 1.2×', runs: CLI_RUNS }),
-    againstFloor(unbundled, base, { runs: CLI_RUNS }),
+    againstFloor(later, base, { target: '≤ 1.2×', runs: CLI_RUNS, label: labelWithCpuParts(later, base) }),
+    againstFloor(first, base, { target: '≤ 1.2×', runs: CLI_RUNS, label: labelWithCpuParts(first, base) }),
+    againstFloor(unbundled, base, { runs: CLI_RUNS, label: labelWithCpuParts(unbundled, base) }),
   ];
 }
 

@@ -46,6 +46,15 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     },
   );
 
+  it('the install command loads no YAML library: only rendering writes YAML', () => {
+    const { urls } = modulesLoadedByImport(
+      fileURLToPath(new URL('../dist/commands/install.js', import.meta.url)),
+      packageDir,
+    );
+    expect(urls.some((url) => url.includes('/skill-gen/dist/commands/install.js'))).toBe(true);
+    expect(urls.filter((url) => /\/node_modules\/yaml\//.test(url))).toEqual([]);
+  });
+
   it.each([['--help'], ['help', 'doctor']])(
     'skillpack %s loads neither the scripted model nor the runner (@skillpack/testing)',
     (...args) => {
