@@ -65,7 +65,7 @@ export const codexRuntime = {
         declaration: {
           type: 'boolean',
           description:
-            'Have Codex trust the project and the installed hook, and enable the installed plugin ($CODEX_HOME/config.toml)',
+            'Trust the project and the installed hook, and enable the installed plugin, in $CODEX_HOME/config.toml (uninstall takes it out)',
         },
         field: 'enableCodexPlugin',
         activates: true,
@@ -103,8 +103,8 @@ export const codexRuntime = {
     installHelp: `For codex, skills go into .agents/skills/ and a pack with hooked contracts also gets its Stop hook: the hook
 program goes into .codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user
 scope), keeping every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact
-config.toml lines (key and hash asked from \`codex app-server\`), and --activate (or --trust-codex-hooks) has
-Codex record them.
+config.toml lines (key and hash asked from \`codex app-server\`), and --activate (or --trust-codex-hooks) appends
+them to $CODEX_HOME/config.toml (uninstall takes exactly them out again).
 
 For codex in the user scope, a pack with a Codex plugin is installed as that plugin, the way \`codex plugin
 add\` installs one: into ~/.codex/plugins/cache/<pack>/<pack>/<version>/, so $<pack>:<skill> selects its
