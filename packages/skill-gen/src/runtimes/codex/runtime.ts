@@ -1,6 +1,7 @@
 import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { CodexConfigSchema } from './config.js';
+import { restageCodexHome } from './doctor-home.js';
 import { CODEX_FORMS, codexPackForm } from './form.js';
 import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
@@ -89,6 +90,8 @@ export const codexRuntime = {
     probe: async () => (await import('./probe.js')).probeCodex,
     proof: async () => (await import('./proof.js')).codexProof,
     hookConfigFiles: ['.codex/hooks.json'],
+    homeVariables: { CODEX_HOME: '.codex' },
+    restage: restageCodexHome,
   },
   testedVersion: '0.169.0',
   docs: {
