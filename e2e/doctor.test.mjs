@@ -209,19 +209,29 @@ describe('skillpack doctor', () => {
     );
   });
 
-  it('user scope: a Codex pack installed into the home is proven in a copy of the user configuration', () => {
+  it('user scope: a Codex pack installed into the home is proven in a copy of the user configuration; uninstall gives config.toml back', () => {
     const sandbox = makeSandbox();
+    // The person's own config.toml (no final newline), which install appends the plugin table and the trust to.
+    const config = join(sandbox.env.CODEX_HOME, 'config.toml');
+    const mine = '# mine\nmodel = "gpt-5.5"';
+    writeFileSync(config, mine);
     const args = ['install', examplePacks(), '--runtime', 'codex', '--scope', 'user', '--home', sandbox.home];
     const trust = ['--trust-codex-hooks', '--codex', join(runtimeBinDir, 'codex')];
     const installed = skillpack([...args, ...trust], { env: sandbox.env });
     assert.equal(installed.status, 0, `${installed.stdout}\n${installed.stderr}`);
-    const before = readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8');
     const result = doctor(sandbox, 'codex', ['--home', sandbox.home], 'user');
     const why = JSON.stringify(result.report, null, 2);
     assert.equal(result.report.packs[0].scope, 'user', why);
     assert.equal(result.status, 0, why);
     assertEnforced(result);
-    assert.equal(readFileSync(join(sandbox.env.CODEX_HOME, 'config.toml'), 'utf8'), before);
+    const removed = skillpack(
+      ['uninstall', 'skillpack-examples', '--scope', 'user', '--home', sandbox.home],
+      {
+        env: sandbox.env,
+      },
+    );
+    assert.equal(removed.status, 0, `${removed.stdout}\n${removed.stderr}`);
+    assert.equal(readFileSync(config, 'utf8'), mine);
   });
 
   it('Claude Code: with the settings hook taken out by hand, nothing enforces: exit 1, and why', () => {

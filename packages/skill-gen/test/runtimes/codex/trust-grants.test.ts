@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pluginTable } from '../../../src/runtimes/codex/plugin-toml.js';
+import { appendTable, withoutAppendedTable } from '../../../src/runtimes/codex/toml-table.js';
 import {
   addGrants,
   type CodexTrustJournal,
@@ -77,5 +79,13 @@ describe("Codex trust grants: skillpack's tables in config.toml, added and taken
     // A grant no longer in the file at all leaves the journal silently.
     const gone = releaseGrants('', released.journal, all);
     expect(gone).toMatchObject({ removed: [], changed: [], deleteFile: true, journal: { grants: [] } });
+  });
+
+  it('gives the file back when the plugin table appended before a grant goes first (a user-scope uninstall)', () => {
+    const original = 'model = "gpt-5.5"';
+    const plugin = appendTable(original, pluginTable('demo@demo'));
+    const grant = addGrants(plugin.text, EMPTY, [HOOK], OWNER);
+    const withoutPlugin = withoutAppendedTable(grant.text, pluginTable('demo@demo'), plugin.prefix);
+    expect(releaseGrants(withoutPlugin, grant.journal, all).text).toBe(original);
   });
 });
