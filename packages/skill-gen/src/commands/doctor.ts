@@ -77,7 +77,14 @@ the runs and says so.`,
       for (const pack of listing.data.packs) {
         const runtime = skillGenRuntime(pack.install.runtime);
         // The runtime runs in a throwaway copy of its user configuration: what it writes stays out of the home.
-        const home = stageHome(runtime, scope === 'user' ? listing.data.root : roots.home, io.env);
+        const userHome = scope === 'user' ? listing.data.root : roots.home;
+        let home: ReturnType<typeof stageHome>;
+        try {
+          home = stageHome(runtime, userHome, io.env);
+        } catch (error) {
+          const { toIoError } = await import('../errors/io-error.js');
+          throw toIoError(error, 'copy the runtime configuration for doctor from', userHome);
+        }
         try {
           const context = {
             root: listing.data.root,
