@@ -25,10 +25,11 @@ export function findAppendedTable(
   const whole = `${prefix}${table}`;
   const at = text.lastIndexOf(whole);
   // The byte before must still be what it was: a line end before skillpack's blank line or its table. At the
-  // end of the file (a table appended before it went first) the prefix goes too: it ends no line of the person's.
+  // start or the end of the file (a table appended before or after it went first) the prefix goes too: it ends
+  // no line of the person's.
   const before = at > 0 ? text[at - 1] : undefined;
-  const last = at + whole.length === text.length;
-  const intact = prefix === '\n\n' || before === '\n' || (prefix === '' && at === 0) || (at > 0 && last);
+  const edge = at === 0 || at + whole.length === text.length;
+  const intact = prefix === '\n\n' || before === '\n' || edge;
   if (at >= 0 && intact) return { at, length: whole.length };
   // The person edited around it (the blank line before it, or the file's start): the table's own bytes still go.
   if (text.startsWith(table)) return { at: 0, length: table.length };

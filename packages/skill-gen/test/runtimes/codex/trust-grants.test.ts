@@ -88,4 +88,27 @@ describe("Codex trust grants: skillpack's tables in config.toml, added and taken
     const withoutPlugin = withoutAppendedTable(grant.text, pluginTable('demo@demo'), plugin.prefix);
     expect(releaseGrants(withoutPlugin, grant.journal, all).text).toBe(original);
   });
+
+  it('takes grants out in any order, to the last byte', () => {
+    const requests = ['a', 'b', 'c'].map((name) => ({
+      kind: 'hook' as const,
+      key: `/${name}:stop:0:0`,
+      hash: HASH,
+    }));
+    for (const order of [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 0, 2],
+      [0, 2, 1],
+    ]) {
+      let { text, journal } = addGrants(undefined, EMPTY, requests, OWNER);
+      for (const index of order) {
+        const released = releaseGrants(text, journal, (grant) => grant.key === requests[index]!.key);
+        ({ journal } = released);
+        text = released.text ?? '';
+        expect(released.removed).toHaveLength(1);
+      }
+      expect(text).toBe('');
+    }
+  });
 });

@@ -95,4 +95,23 @@ describe('uninstall takes out the Codex trust install recorded (issue #41)', () 
     });
     expect(readFileSync(config, 'utf8')).toBe('model = "m"\n');
   });
+
+  it('records concurrent grants one at a time: none is lost, each comes out again, in any order', async () => {
+    const { root, config, env } = sandbox();
+    const projects = ['a', 'b', 'c', 'd'].map((name) => join(root, name));
+    await Promise.all(
+      projects.map((project) => recordCodexTrust(config, [hook(project, 0)], { root: project, pack: 'one' })),
+    );
+    const journal = JSON.parse(readFileSync(join(root, 'codex-home', CODEX_TRUST_JOURNAL), 'utf8'));
+    expect(journal.grants).toHaveLength(4);
+    for (const project of projects)
+      expect(readFileSync(config, 'utf8')).toContain(grantTable(hook(project, 0)));
+    const notes = await Promise.all(
+      projects.map((project) =>
+        codexHookTrustStep.afterUninstall?.(uninstalled(project), env, { home: root }),
+      ),
+    );
+    expect(notes.every((note) => note?.released)).toBe(true);
+    expect(() => readFileSync(config)).toThrow();
+  });
 });
