@@ -48,13 +48,19 @@ the runs and says so.`,
     failed: 'something is not (or could not be checked)',
   },
   async run({ io, values, format }) {
-    const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }, { contractResolver }] =
-      await Promise.all([
-        import('../runtimes/runtime-install.js'),
-        import('../doctor/probes.js'),
-        import('../doctor/report.js'),
-        import('../doctor/resolve-contract.js'),
-      ]);
+    const [
+      { listScope },
+      { diagnoseInstall },
+      { stageHome },
+      { formatReportText, toReport },
+      { contractResolver },
+    ] = await Promise.all([
+      import('../runtimes/runtime-install.js'),
+      import('../doctor/probes.js'),
+      import('../doctor/staged-home.js'),
+      import('../doctor/report.js'),
+      import('../doctor/resolve-contract.js'),
+    ]);
     const prove = values.fast
       ? undefined
       : (await importOptionalPeer('@skillpack/testing', () => import('../doctor/prove.js'))).proveEnforcement;
@@ -70,39 +76,54 @@ the runs and says so.`,
       const listing = await listScope({ scope, ...roots }, values.runtime as RuntimeId | undefined);
       if (!listing.success) throw listing.error;
       for (const pack of listing.data.packs) {
-        const context = {
-          root: listing.data.root,
-          cwd: roots.projectDir,
-          env: io.env,
-          binDir: values['bin-dir'] as string | undefined,
-        };
-        const diagnosis = await diagnoseInstall(pack.install, skillGenRuntime(pack.install.runtime), context);
-        const enforcement = prove
-          ? await prove(pack.install, { ...context, contract }, SKILL_GEN_RUNTIMES)
-          : await (await import('../doctor/hooked-contracts.js'))
-              .readHookedContractIds(
-                pack.install,
-                listing.data.root,
-                SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles),
-              )
-              .then((ids) =>
-                ids.map((id) => ({
-                  kind: 'enforcement' as const,
-                  name: id,
-                  status: 'skipped' as const,
-                  detail: '--fast: no proving run, so enforcement is not proven',
-                })),
-              );
-        diagnoses.push({
-          ...diagnosis,
-          commands: [
-            ...diagnosis.commands,
-            ...(prove && enforcement.length > 0
-              ? [`a headless run per hooked contract against a local scripted model`]
-              : []),
-          ],
-          checks: [...diagnosis.checks, ...enforcement],
-        });
+        const runtime = skillGenRuntime(pack.install.runtime);
+        // The runtime runs in a throwaway copy of its user configuration: what it writes stays out of the home.
+        const userHome = scope === 'user' ? listing.data.root : roots.home;
+        let home: ReturnType<typeof stageHome>;
+        try {
+          home = stageHome(runtime, userHome, io.env);
+        } catch (error) {
+          const { toIoError } = await import('../errors/io-error.js');
+          throw toIoError(error, 'copy the runtime configuration for doctor from', userHome);
+        }
+        try {
+          const context = {
+            root: listing.data.root,
+            cwd: roots.projectDir,
+            env: home.env,
+            home: home.dir,
+            binDir: values['bin-dir'] as string | undefined,
+          };
+          const diagnosis = await diagnoseInstall(pack.install, runtime, context);
+          const enforcement = prove
+            ? await prove(pack.install, { ...context, contract }, SKILL_GEN_RUNTIMES)
+            : await (await import('../doctor/hooked-contracts.js'))
+                .readHookedContractIds(
+                  pack.install,
+                  listing.data.root,
+                  SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles),
+                )
+                .then((ids) =>
+                  ids.map((id) => ({
+                    kind: 'enforcement' as const,
+                    name: id,
+                    status: 'skipped' as const,
+                    detail: '--fast: no proving run, so enforcement is not proven',
+                  })),
+                );
+          diagnoses.push({
+            ...diagnosis,
+            commands: [
+              ...diagnosis.commands,
+              ...(prove && enforcement.length > 0
+                ? [`a headless run per hooked contract against a local scripted model`]
+                : []),
+            ],
+            checks: [...diagnosis.checks, ...enforcement],
+          });
+        } finally {
+          home.remove();
+        }
       }
     }
     const report = toReport(diagnoses);

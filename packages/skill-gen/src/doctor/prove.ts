@@ -22,6 +22,7 @@ import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject } from './project-copy.js';
 import type { ProveContext, ProvenRuntime, RuntimeProof, ScriptedAnswer } from './proof-kit.js';
+import { isHistory } from './staged-home.js';
 
 export type { ProveContext, ProvenRuntime } from './proof-kit.js';
 
@@ -56,7 +57,7 @@ async function stageUserConfig(userConfig: readonly string[], home: string, stag
     if (!existsSync(join(home, folder))) continue;
     await cp(join(home, folder), join(stage, folder), {
       recursive: true,
-      filter: (source) => !/[\\/](?:\.git|sessions|log|logs)$/.test(source),
+      filter: (source) => !isHistory(source),
     });
     copies.push({ from: join(stage, folder), to: folder });
   }
@@ -94,7 +95,12 @@ async function runScripted(
       prompt: `skillpack doctor: end your answer with the ${contractId} answer.`,
       project,
       cli,
-      env: context.env.PATH === undefined ? {} : { PATH: context.env.PATH },
+      // Its caches go to doctor's throwaway home too (the runner's default is a shared one in the user's).
+      env: Object.fromEntries(
+        Object.entries({ PATH: context.env.PATH, XDG_CACHE_HOME: context.env.XDG_CACHE_HOME }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      ),
       copyIntoHome: setup.copyIntoHome,
       ...setup.runOptions,
       timeoutMs: context.timeoutMs ?? 180_000,

@@ -68,7 +68,7 @@ export const geminiCliRuntime = {
   doctor: {
     probe: async () => (await import('./probe.js')).probeGeminiCli,
     proof: async () => (await import('./proof.js')).geminiCliProof,
-    hookConfigFiles: [],
+    hookConfigFiles: ['.gemini/settings.json'],
   },
   testedVersion: '0.61.0',
   docs: {

@@ -59,6 +59,8 @@ export const qwenCodeRuntime = {
     probe: async () => (await import('./probe.js')).probeQwenCode,
     proof: async () => (await import('./proof.js')).qwenCodeProof,
     hookConfigFiles: ['.qwen/settings.json'],
+    // Qwen Code 0.24 migrates the project's `.qwen/settings.json` when it starts (adds `"$version": 4`).
+    probeWrites: true,
   },
   testedVersion: '0.24.4',
   docs: {
