@@ -77,6 +77,8 @@ export interface ProvenRuntime {
     readonly hookConfigFiles: readonly string[];
     /** Its project folders whose `node_modules` the throwaway copy keeps. */
     readonly keptModules?: readonly string[];
+    /** Folders of its user configuration that only record its use: left out of the run's home. */
+    readonly histories?: readonly string[];
   };
 }
 

@@ -22,7 +22,7 @@ import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject } from './project-copy.js';
 import type { ProveContext, ProvenRuntime, RuntimeProof, ScriptedAnswer } from './proof-kit.js';
-import { isHistory } from './staged-home.js';
+import { isUncopied } from './staged-home.js';
 
 export type { ProveContext, ProvenRuntime } from './proof-kit.js';
 
@@ -51,13 +51,14 @@ async function versionNote(
  * Copy each folder of the user configuration a user-scope install lives in (`userConfig`) that exists into a
  * staging folder, so a stand-in can be added.
  */
-async function stageUserConfig(userConfig: readonly string[], home: string, stage: string) {
+async function stageUserConfig(runtime: ProvenRuntime, home: string, stage: string) {
   const copies: { from: string; to: string }[] = [];
-  for (const folder of userConfig) {
-    if (!existsSync(join(home, folder))) continue;
-    await cp(join(home, folder), join(stage, folder), {
+  for (const folder of runtime.install.userConfig) {
+    const from = join(home, folder);
+    if (!existsSync(from)) continue;
+    await cp(from, join(stage, folder), {
       recursive: true,
-      filter: (source) => !isHistory(source),
+      filter: (source) => !isUncopied(runtime.doctor.histories ?? [], folder, from, source),
     });
     copies.push({ from: join(stage, folder), to: folder });
   }
@@ -251,7 +252,7 @@ export async function proveEnforcement(
   try {
     const copyIntoHome =
       install.scope === 'user'
-        ? await stageUserConfig(runtime.install.userConfig, context.root, stage)
+        ? await stageUserConfig(runtime, context.root, stage)
         : ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? []);
     runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
     const setup = { copyIntoHome, runOptions: preflight.runOptions };

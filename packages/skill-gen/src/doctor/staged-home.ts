@@ -4,12 +4,14 @@
 // user's home stays as doctor found it.
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 /** What a throwaway home reads of a runtime's declaration. */
 export interface StagedRuntime {
   readonly install: { readonly userConfig: readonly string[] };
   readonly doctor: {
+    /** Folders of its user configuration that only record its use (`.claude/projects`): never copied. */
+    readonly histories?: readonly string[] | undefined;
     /** Variables that move one of its user configuration folders (`{ CODEX_HOME: '.codex' }`). */
     readonly homeVariables?: Readonly<Record<string, string>> | undefined;
     /** Fixes what, in the copy of a folder, names the folder's own path (`original` → `staged`). */
@@ -24,8 +26,20 @@ export interface StagedHome {
   remove(): void;
 }
 
-/** What of a user configuration folder is not copied: histories that only grow and change nothing doctor asks. */
-export const isHistory = (path: string) => /[\\/](?:\.git|sessions|log|logs)$/.test(path);
+/**
+ * Whether `path`, inside the copy of the user configuration `folder` (`.codex`) made from `from`, is left out of
+ * the copy: a `.git` folder, or one of the runtime's declared `histories` (transcripts, logs, snapshots), which
+ * only grow with use (gigabytes, for some people) and change nothing doctor asks. Pure.
+ */
+export function isUncopied(
+  histories: readonly string[],
+  folder: string,
+  from: string,
+  path: string,
+): boolean {
+  const inFolder = [folder, ...relative(from, path).split(sep).filter(Boolean)];
+  return inFolder.at(-1) === '.git' || histories.includes(inFolder.join('/'));
+}
 
 /** Stage `runtime`'s user configuration from `home` (with `env`'s variables) into a new throwaway home. */
 export function stageHome(
@@ -44,7 +58,7 @@ export function stageHome(
       cpSync(from, join(dir, folder), {
         recursive: true,
         verbatimSymlinks: true,
-        filter: (path) => !isHistory(path),
+        filter: (path) => !isUncopied(runtime.doctor.histories ?? [], folder, from, path),
       });
       runtime.doctor.restage?.(from, join(dir, folder));
     }

@@ -70,6 +70,11 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
      * Every runtime runs in a throwaway copy of its home (`homeVariables`, `restage`).
      */
     readonly probeWrites?: boolean;
+    /**
+     * Folders of its user configuration (`install.userConfig`) that only record its use: transcripts, logs,
+     * snapshots. Doctor's throwaway home leaves them out; they grow to gigabytes and change nothing it asks.
+     */
+    readonly histories?: readonly string[];
     /** Variables that move one of its user configuration folders (`{ CODEX_HOME: '.codex' }`), pointed at the copy. */
     readonly homeVariables?: Readonly<Record<string, string>>;
     /** Fixes what, in doctor's copy of one of its user configuration folders, names the folder's path. */

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stageHome } from '../../src/doctor/staged-home.js';
+import { isUncopied, stageHome } from '../../src/doctor/staged-home.js';
+import { claudeCodeRuntime } from '../../src/runtimes/claude-code/runtime.js';
 import { rekeyHookTrust } from '../../src/runtimes/codex/doctor-home.js';
 import { codexRuntime } from '../../src/runtimes/codex/runtime.js';
 import { snapshotTree, tempDir } from '../install/_support/packs.js';
@@ -68,5 +69,36 @@ describe('doctor runs a runtime in a throwaway copy of its home (issue #41)', ()
     expect(rekeyHookTrust(`${before}\ntrusted_hash = "sha256:1"\n`, '/h/.codex', '/s/.codex')).toBe(
       `${after}\ntrusted_hash = "sha256:1"\n`,
     );
+  });
+
+  it("leaves out a runtime's declared histories and any .git folder, and nothing of the same name elsewhere", () => {
+    const home = join(tempDir(), 'home');
+    for (const folder of ['projects/-work-app', 'skills/projects', 'skills/demo/.git', 'todos'])
+      mkdirSync(join(home, '.claude', folder), { recursive: true });
+    writeFileSync(join(home, '.claude/projects/-work-app/session.jsonl'), '{}\n');
+    writeFileSync(join(home, '.claude/skills/projects/SKILL.md'), 'projects\n');
+    writeFileSync(join(home, '.claude/settings.json'), '{}\n');
+    const staged = stageHome(claudeCodeRuntime, home, {});
+    try {
+      expect(Object.keys(snapshotTree(join(staged.dir, '.claude')))).toEqual([
+        'settings.json',
+        'skills',
+        'skills/demo',
+        'skills/projects',
+        'skills/projects/SKILL.md',
+      ]);
+    } finally {
+      staged.remove();
+    }
+  });
+
+  it('names a history by its path in the user configuration, wherever the folder was copied from', () => {
+    const histories = ['.codex/sessions'];
+    expect(isUncopied(histories, '.codex', '/elsewhere/codex', '/elsewhere/codex/sessions')).toBe(true);
+    expect(isUncopied(histories, '.codex', '/elsewhere/codex', '/elsewhere/codex/skills/sessions')).toBe(
+      false,
+    );
+    expect(isUncopied(histories, '.codex', '/elsewhere/codex', '/elsewhere/codex')).toBe(false);
+    expect(isUncopied([], '.codex', '/h/.codex', '/h/.codex/plugins/x/.git')).toBe(true);
   });
 });

@@ -90,6 +90,7 @@ export const codexRuntime = {
     probe: async () => (await import('./probe.js')).probeCodex,
     proof: async () => (await import('./proof.js')).codexProof,
     hookConfigFiles: ['.codex/hooks.json'],
+    histories: ['.codex/sessions', '.codex/archived_sessions', '.codex/log'],
     homeVariables: { CODEX_HOME: '.codex' },
     restage: restageCodexHome,
   },

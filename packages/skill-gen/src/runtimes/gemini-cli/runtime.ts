@@ -69,6 +69,8 @@ export const geminiCliRuntime = {
     probe: async () => (await import('./probe.js')).probeGeminiCli,
     proof: async () => (await import('./proof.js')).geminiCliProof,
     hookConfigFiles: ['.gemini/settings.json'],
+    // `tmp/<project hash>/` holds its chats and checkpoints.
+    histories: ['.gemini/tmp', '.gemini/history'],
   },
   testedVersion: '0.61.0',
   docs: {
