@@ -1,16 +1,17 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
-import { builtinContractListOf, ConfigError } from '@skillpack/core';
+import type { Bundled, BundlerSetup, ValidatorFallback } from '@skillpack/adapters/bundler';
+import { type AnyContract, builtinContractListOf, ConfigError, type Warning } from '@skillpack/core';
 import { importOptionalPeer } from '../cli/optional-peer.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
 import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
-function runtimePath(): string {
-  return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
+/** An entry of the adapters a pack's bundle imports, as a resolved file path. */
+function adaptersEntry(entry: 'pack-runtime' | 'pack-hook'): string {
+  return createRequire(import.meta.url).resolve(`@skillpack/adapters/${entry}`);
 }
 
 /**
@@ -91,21 +92,30 @@ function banner(): string {
 /**
  * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small
  * CommonJS loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`); the file is a
- * `.cjs`, so Node's ES module loader never starts for it. It knows the
- * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
+ * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
+ * else, so the built-in families it does not hook stay out of it. Its program starts with the fast path
+ * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
+ * schemas; the whole hook, zod and the contract modules with it, is a dynamic `import()` it reaches for any
+ * other stop.
  */
-async function buildHook(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
-  const runtime = JSON.stringify(runtimePath());
+async function buildHook(
+  modules: readonly ModuleContract[],
+  contracts: readonly AnyContract[],
+): Promise<{ file: Uint8Array; fallbacks: readonly ValidatorFallback[] }> {
+  const packHook = JSON.stringify(adaptersEntry('pack-hook'));
   const { setup, entry, checked, recipe } = await bundler();
+  const ids = contracts.map((contract) => contract.id);
+  const tables = await recipe.fastStopTablesSource(contracts);
   const program = [
-    `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
-    `const program = startHookProgram(lazyPackContractLoader(${lazyModules(modules, ids)}));`,
+    `import { startPackHook } from ${packHook};`,
+    `const program = startPackHook(${tables.source}, ${lazyModules(modules, ids)});`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
-  const loader = `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`;
-  return checked(
+  const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
+  const file = checked(
     await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
   );
+  return { file, fallbacks: tables.fallbacks };
 }
 
 /**
@@ -121,10 +131,24 @@ async function buildModule(
   const { factory, exported } = build;
   const call = `${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`;
   const module = [
-    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
+}
+
+/** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
+export interface PackRuntimeBundles {
+  readonly bundles: HookBundles;
+  readonly warnings: readonly Warning[];
+}
+
+function fallbackWarning(title: string, fallback: ValidatorFallback): Warning {
+  return {
+    code: 'hook_validator_fallback',
+    message: `The ${title} checks ${fallback.id} with zod on every stop: no exact validator could be generated from its schema (${fallback.reason}), so each stop pays zod's load.`,
+    details: { contract: fallback.id },
+  };
 }
 
 /**
@@ -136,14 +160,19 @@ async function buildModule(
 export async function bundlePackRuntime(
   needed: readonly EnforcementBundle[],
   modules: readonly ModuleContract[],
-  hooked: readonly string[],
+  hooked: readonly AnyContract[],
   configFile: string,
-): Promise<HookBundles> {
+): Promise<PackRuntimeBundles> {
   const bundles: Record<string, Uint8Array> = {};
+  const warnings: Warning[] = [];
+  const ids = hooked.map((contract) => contract.id);
   for (const { name, title, build } of needed) {
     try {
-      bundles[name] =
-        build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
+      if (build.kind === 'hook') {
+        const hook = await buildHook(modules, hooked);
+        bundles[name] = hook.file;
+        warnings.push(...hook.fallbacks.map((fallback) => fallbackWarning(title, fallback)));
+      } else bundles[name] = await buildModule(build, modules, ids);
     } catch (cause) {
       if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') throw cause;
       const errors = (cause as { errors?: { text: string }[] }).errors;
@@ -156,5 +185,5 @@ export async function bundlePackRuntime(
       });
     }
   }
-  return bundles;
+  return { bundles, warnings };
 }
