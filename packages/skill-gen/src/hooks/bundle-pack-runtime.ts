@@ -105,12 +105,14 @@ async function buildHook(
   const packHook = JSON.stringify(adaptersEntry('pack-hook'));
   const { setup, entry, checked, recipe } = await bundler();
   const ids = contracts.map((contract) => contract.id);
+  const lazy = lazyModules(modules, ids);
   const tables = await recipe.fastStopTablesSource(contracts);
-  const program = [
-    `import { startPackHook } from ${packHook};`,
-    `const program = startPackHook(${tables.source}, ${lazyModules(modules, ids)});`,
-    'export function warmUp() { program.warmUp(); }',
-  ].join('\n');
+  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  const start =
+    tables.fallbacks.length < contracts.length
+      ? `import { startPackHook } from ${packHook};\nconst program = startPackHook(${tables.source}, ${lazy});`
+      : `import { lazyPackContractLoader, startHookProgram } from ${JSON.stringify(adaptersEntry('pack-runtime'))};\nconst program = startHookProgram(lazyPackContractLoader(${lazy}));`;
+  const program = `${start}\nexport function warmUp() { program.warmUp(); }\n`;
   const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
   const file = checked(
     await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
