@@ -12,23 +12,19 @@ export type { HookHandover } from './hook-program.js';
 /**
  * A pack's Stop hook program: a satisfied stop is decided here by the validators the build generated (plain
  * code, no zod), and every other stop by the whole hook, which `startWhole` loads (zod with it) and gives the
- * same stdin. Nothing this module imports loads zod; the bundle keeps the whole hook behind `startWhole`'s
- * dynamic `import()`.
+ * same stdin. Nothing this module imports loads zod.
  */
 export function startFastStopHook(
   tables: FastStopTables,
   startWhole: (handover: HookHandover) => Promise<HookProgram>,
 ): HookProgram {
   const startedAt = Date.now();
-  let whole: HookProgram | undefined;
   let handedOver = false;
   const handOver = (tap?: StdinTap) => {
     if (handedOver) return;
     handedOver = true;
     startWhole({ stdin: tap ? tap.replay() : process.stdin, startedAt }).then(
-      (program) => {
-        whole = program;
-      },
+      () => {},
       (error: unknown) => {
         const message = `skillpack-hook: unexpected failure: ${String(error)}`;
         writeDescriptor(2, `${message}\n`);
@@ -60,5 +56,6 @@ export function startFastStopHook(
       process.exit(0);
     });
   }
-  return { warmUp: () => whole?.warmUp() };
+  // The whole hook warms and caches its own code (it is a program of its own, see pack-hook.ts).
+  return { warmUp: () => {} };
 }

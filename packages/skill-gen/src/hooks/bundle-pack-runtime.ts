@@ -93,10 +93,10 @@ function banner(): string {
  * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small
  * CommonJS loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`); the file is a
  * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
- * else, so the built-in families it does not hook stay out of it. Its program starts with the fast path
+ * else, so the built-in families it does not hook stay out of it. Its program is the fast path
  * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
- * schemas; the whole hook, zod and the contract modules with it, is a dynamic `import()` it reaches for any
- * other stop.
+ * schemas; the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * code cache of its own, which the fast path loads for any other stop.
  */
 async function buildHook(
   modules: readonly ModuleContract[],
@@ -107,16 +107,25 @@ async function buildHook(
   const ids = contracts.map((contract) => contract.id);
   const lazy = lazyModules(modules, ids);
   const tables = await recipe.fastStopTablesSource(contracts);
-  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
-  const start =
-    tables.fallbacks.length < contracts.length
-      ? `import { startPackHook } from ${packHook};\nconst program = startPackHook(${tables.source}, ${lazy});`
-      : `import { lazyPackContractLoader, startHookProgram } from ${JSON.stringify(adaptersEntry('pack-runtime'))};\nconst program = startHookProgram(lazyPackContractLoader(${lazy}));`;
-  const program = `${start}\nexport function warmUp() { program.warmUp(); }\n`;
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  const whole = [
+    `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
+    'let program;',
+    `export function start(handover) { program = startHookProgram(lazyPackContractLoader(${lazy}), handover); return program; }`,
+    'export function warmUp() { program?.warmUp(); }',
+  ].join('\n');
+  const fast = [
+    `import { startPackHook } from ${packHook};`,
+    `const program = startPackHook(${tables.source}, __filename);`,
+    'export function warmUp() { program.warmUp(); }',
+  ].join('\n');
   const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
-  const file = checked(
-    await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
-  );
+  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  const entries =
+    tables.fallbacks.length < contracts.length
+      ? { program: entry(fast), second: entry(whole), loader: entry(loader) }
+      : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
+  const file = checked(await recipe.bundleHook(setup, entries, banner()));
   return { file, fallbacks: tables.fallbacks };
 }
 
