@@ -88,6 +88,7 @@ export default async function bench() {
       figures.push(figure(`example pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
     }
     for (const stop of ['satisfied', 'blocked']) {
+      if (anchor.args) figures.push(figure(`init pack hook, ${stop}`, `cc-hooks-ts hook, ${stop}`, '≤ 1.0×'));
       figures.push(figure(`init pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
     }
     if (anchor.args) {

@@ -140,6 +140,18 @@ export type AnyContract = Contract<any>;
 /** Marks values made by `defineContract`; `Symbol.for`, so two copies of this package agree. */
 const CONTRACT_BRAND: unique symbol = Symbol.for('skillpack.contract') as never;
 
+/** Marks contracts read by their schema alone: the default `extract` and `validate`, and no `rejectValue`. */
+const SCHEMA_ALONE: unique symbol = Symbol.for('skillpack.contract.schemaAlone') as never;
+
+/**
+ * Whether `contract` is satisfied exactly by the values its schema accepts in a JSON object of the final
+ * message: its `extract` and `validate` are the defaults and it rejects no value its schema accepts. A hook
+ * may then decide a satisfied stop with a validator derived from the schema alone.
+ */
+export function readsBySchemaAlone(contract: AnyContract): boolean {
+  return (contract as unknown as Record<symbol, unknown>)[SCHEMA_ALONE] === true;
+}
+
 /** Whether `value` is a contract made by `defineContract` (from any copy of `@skillpack/core`). */
 export function isContract(value: unknown): value is AnyContract {
   return (
@@ -223,6 +235,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   };
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
+  if (!spec.extract && !spec.validate && !rejectValue) Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
   return Object.freeze(contract);
 }
 

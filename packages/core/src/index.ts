@@ -10,7 +10,7 @@ export type {
   ContractToolCall,
   ExtractOptions,
 } from './contract.js';
-export { defineContract, isContract } from './contract.js';
+export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';
 export type { ErrorDetails, SerializedError, SkillpackErrorOptions } from './errors.js';
 export { ConfigError, describeValue, ProtocolError, SkillpackError } from './errors.js';

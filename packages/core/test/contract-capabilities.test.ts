@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadBuiltinContract } from '../src/builtin-loaders.js';
-import { defineContract, isContract } from '../src/contract.js';
+import { defineContract, isContract, readsBySchemaAlone } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
 import { ProtocolError } from '../src/errors.js';
 import { createContractRegistry, isContractRegistry } from '../src/registry.js';
@@ -45,6 +45,25 @@ describe('contract capabilities', () => {
     expect(isContract(null)).toBe(false);
     expect(isContractRegistry(createContractRegistry([plain]))).toBe(true);
     expect(isContractRegistry({ ids: [], list: () => [] })).toBe(false);
+  });
+
+  it('says which contracts are read by their schema alone (default extract and validate, no rejected value)', () => {
+    expect(readsBySchemaAlone(plain)).toBe(true);
+    expect(readsBySchemaAlone(derived)).toBe(false);
+    expect(readsBySchemaAlone({ ...plain })).toBe(false);
+    const validated = defineContract({
+      id: 'acme.validated',
+      version: '1.0.0',
+      title: 'Validated',
+      description: 'Its own validate.',
+      delivery: 'text',
+      schema: z.strictObject({ n: z.number() }),
+      examples: [{ name: 'one', value: { n: 1 } }],
+      validate: (value) => ok(value as { n: number }),
+    });
+    expect(readsBySchemaAlone(validated)).toBe(false);
+    // Every built-in reads its answer with a parser of its own (markers, blocks, fallbacks) or validates it itself.
+    for (const contract of builtinContracts.list()) expect(readsBySchemaAlone(contract), contract.id).toBe(false);
   });
 
   it('fills the defaults: every value satisfies, only missing_payload is no attempt, the value is canonical', () => {

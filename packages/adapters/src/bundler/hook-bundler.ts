@@ -48,23 +48,31 @@ async function bundleText(setup: BundlerSetup, stdin: StdinOptions, extra: Build
 /**
  * The Stop hook: `program` (an entry whose module runs the hook and exports `warmUp`) bundled as CommonJS
  * and carried in a comment after `loader` (an entry that calls `runWithCodeCache(__filename)`), bundled
- * as CommonJS too with `banner` on top. The file is meant to be named `.cjs`: Node's ES module loader
+ * as CommonJS too with `banner` on top; `second`, a program `program` loads itself (`loadWithCodeCache` with
+ * `SECOND_PROGRAM_START`), is carried before it with a code cache of its own. The file is meant to be named `.cjs`: Node's ES module loader
  * would cost every run about a tenth of its start-up, and the hook needs nothing from it.
  */
 export async function bundleHook(
   setup: BundlerSetup,
-  entries: { readonly program: StdinOptions; readonly loader: StdinOptions },
+  entries: { readonly program: StdinOptions; readonly loader: StdinOptions; readonly second?: StdinOptions },
   banner: string,
 ): Promise<Bundled> {
   // The program travels in a block comment: no legal comment (a `/* … */`) may stay in it.
   const program = await bundleText(setup, entries.program, { format: 'cjs', legalComments: 'none' });
+  const second = entries.second
+    ? await bundleText(setup, entries.second, { format: 'cjs', legalComments: 'none' })
+    : undefined;
   const loader = await bundleText(setup, entries.loader, {
     format: 'cjs',
     banner: { js: `#!/usr/bin/env node\n${banner}` },
   });
   return {
-    file: carryProgram(loader.text, program.text),
-    metafiles: { program: program.metafile, loader: loader.metafile },
+    file: carryProgram(loader.text, program.text, second?.text),
+    metafiles: {
+      program: program.metafile,
+      loader: loader.metafile,
+      ...(second ? { second: second.metafile } : {}),
+    },
   };
 }
 

@@ -333,19 +333,26 @@ class Generator {
     return node;
   }
 
-  source(root: Node): string {
-    return `(() => {\n${HELPERS}\n${this.lines.join('\n')}\nreturn ${root.u};\n})()`;
+  source(root: Node, holds: ValidatorHolds): string {
+    const predicate = holds === 'unchanged' ? root.u : root.a;
+    return `(() => {\n${HELPERS}\n${this.lines.join('\n')}\nreturn ${predicate};\n})()`;
   }
 }
 
 /**
- * The source of a predicate that holds exactly when `schema.safeParse(value)` succeeds with an output that is
- * the value itself (the same JSON text); or, for a schema it cannot compile exactly, the reason.
+ * When the predicate holds: `unchanged`, when `schema.safeParse(value)` succeeds with an output that is the
+ * value itself (the same JSON text); `accepted`, when it succeeds at all (whatever the output).
  */
-export function validatorSourceOf(schema: z.ZodType): ValidatorSource {
+export type ValidatorHolds = 'unchanged' | 'accepted';
+
+/**
+ * The source of a predicate that holds exactly when `schema.safeParse(value)` succeeds (with an output that is
+ * the value itself, for `unchanged`); or, for a schema it cannot compile exactly, the reason.
+ */
+export function validatorSourceOf(schema: z.ZodType, holds: ValidatorHolds = 'unchanged'): ValidatorSource {
   const generator = new Generator();
   try {
-    return { compiled: true, source: generator.source(generator.compile(schema)) };
+    return { compiled: true, source: generator.source(generator.compile(schema), holds) };
   } catch (error) {
     if (error instanceof Unsupported) return { compiled: false, reason: `it uses ${error.message}` };
     throw error;

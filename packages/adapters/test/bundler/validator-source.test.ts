@@ -8,7 +8,9 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validatorSourceOf } from '../../src/bundler/validator-source.js';
+import { type ValidatorHolds, validatorSourceOf } from '../../src/bundler/validator-source.js';
+import { STOP_HOOK_DIALECTS } from '../../src/stop-hook-dialects.js';
+import { CODEX_STOP, readSampleJson } from '../hooks/_samples.js';
 import { runs } from '../properties/_support/core-support.js';
 
 /** `skillpack init`'s contract (skill-gen `init/scaffold.ts`), as a user's pack carries it. */
@@ -256,8 +258,11 @@ function edited(value: unknown, edits: readonly Edit[]): unknown {
   return root;
 }
 
-function compiledOf(schema: z.ZodType): ((value: unknown) => boolean) | undefined {
-  const source = validatorSourceOf(schema);
+function compiledOf(
+  schema: z.ZodType,
+  holds: ValidatorHolds = 'unchanged',
+): ((value: unknown) => boolean) | undefined {
+  const source = validatorSourceOf(schema, holds);
   // The source as a bundle carries it: an expression in a scope of its own.
   return source.compiled
     ? (new Function(`return ${source.source};`)() as (value: unknown) => boolean)
@@ -371,5 +376,59 @@ describe('validatorSourceOf', () => {
     const source = validatorSourceOf(initContract.schema);
     if (!source.compiled) throw new Error(source.reason);
     expect(source.source).not.toMatch(/\b(import|require|zod)\b/);
+  });
+
+  describe("'accepted': holds exactly when safeParse succeeds, whatever its output", () => {
+    /** The Stop-hook payloads' fields a pack hook's fast path checks, and every schema nested in a contract. */
+    const PAYLOAD_FIELDS = Object.values(STOP_HOOK_DIALECTS).flatMap((dialect) =>
+      dialect?.input.payloadFields ? [dialect.input.payloadFields] : [],
+    );
+    const ACCEPTING = [...PAYLOAD_FIELDS, ...ALL_SCHEMAS].flatMap((schema) => {
+      const check = compiledOf(schema, 'accepted');
+      return check ? [{ schema, check }] : [];
+    });
+    const PAYLOADS = [{ ...readSampleJson('claude', 'hook-stop-input.json') }, { ...CODEX_STOP }];
+    const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+    it('compiles the payload fields of the Claude Code and Codex Stop hooks', () => {
+      expect(PAYLOAD_FIELDS.length).toBe(2);
+      for (const schema of PAYLOAD_FIELDS) expect(compiledOf(schema, 'accepted')).toBeDefined();
+    });
+
+    it('agrees with safeParse on mutated payloads and examples, at every compiled schema', () => {
+      fc.assert(
+        fc.property(
+          fc.nat(),
+          fc.constantFrom(...PAYLOADS, ...EXAMPLES, ...PARTS),
+          fc.array(edit, { minLength: 1, maxLength: 3 }),
+          (pick, base, edits) => {
+            const { schema, check } = ACCEPTING[pick % ACCEPTING.length]!;
+            const value = edited(base, edits);
+            expect(check(value)).toBe(accepts(schema, value));
+          },
+        ),
+        runs(3000),
+      );
+    });
+
+    it('agrees with safeParse on mutated payloads, for each payload schema', () => {
+      for (const schema of PAYLOAD_FIELDS) {
+        const check = compiledOf(schema, 'accepted')!;
+        let accepted = 0;
+        fc.assert(
+          fc.property(
+            fc.constantFrom(...PAYLOADS),
+            fc.array(edit, { minLength: 1, maxLength: 3 }),
+            (base, edits) => {
+              const value = edited(base, edits);
+              if (accepts(schema, value)) accepted++;
+              expect(check(value)).toBe(accepts(schema, value));
+            },
+          ),
+          runs(1000),
+        );
+        expect(accepted).toBeGreaterThan(50);
+      }
+    });
   });
 });

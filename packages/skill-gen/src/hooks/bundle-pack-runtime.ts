@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
-import { builtinContractListOf, ConfigError } from '@skillpack/core';
+import type { Bundled, BundlerSetup, ValidatorFallback } from '@skillpack/adapters/bundler';
+import { type AnyContract, builtinContractListOf, ConfigError, type Warning } from '@skillpack/core';
 import { importOptionalPeer } from '../cli/optional-peer.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
@@ -10,8 +10,9 @@ import { generatorVersion } from '../pack/generator-version.js';
 import { CONTRACTS_MODULE, CONTRACTS_MODULE_EXPORT } from './contracts-module.js';
 import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
-function runtimePath(): string {
-  return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
+/** An entry of the adapters a pack's bundle imports, as a resolved file path. */
+function adaptersEntry(entry: 'pack-runtime' | 'pack-hook'): string {
+  return createRequire(import.meta.url).resolve(`@skillpack/adapters/${entry}`);
 }
 
 /**
@@ -92,21 +93,41 @@ function banner(): string {
 /**
  * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small
  * CommonJS loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`); the file is a
- * `.cjs`, so Node's ES module loader never starts for it. It knows the
- * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
+ * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
+ * else, so the built-in families it does not hook stay out of it. Its program is the fast path
+ * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
+ * schemas; the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * code cache of its own, which the fast path loads for any other stop.
  */
-async function buildHook(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
-  const runtime = JSON.stringify(runtimePath());
+async function buildHook(
+  modules: readonly ModuleContract[],
+  contracts: readonly AnyContract[],
+): Promise<{ file: Uint8Array; fallbacks: readonly ValidatorFallback[] }> {
+  const packHook = JSON.stringify(adaptersEntry('pack-hook'));
   const { setup, entry, checked, recipe } = await bundler();
-  const program = [
+  const ids = contracts.map((contract) => contract.id);
+  const lazy = lazyModules(modules, ids);
+  const tables = await recipe.fastStopTablesSource(contracts);
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  const whole = [
     `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
-    `const program = startHookProgram(lazyPackContractLoader(${lazyModules(modules, ids)}));`,
+    'let program;',
+    `export function start(handover) { program = startHookProgram(lazyPackContractLoader(${lazy}), handover); return program; }`,
+    'export function warmUp() { program?.warmUp(); }',
+  ].join('\n');
+  const fast = [
+    `import { startPackHook } from ${packHook};`,
+    `const program = startPackHook(${tables.source}, __filename);`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
-  const loader = `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`;
-  return checked(
-    await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
-  );
+  const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
+  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  const entries =
+    tables.fallbacks.length < contracts.length
+      ? { program: entry(fast), second: entry(whole), loader: entry(loader) }
+      : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
+  const file = checked(await recipe.bundleHook(setup, entries, banner()));
+  return { file, fallbacks: tables.fallbacks };
 }
 
 /**
@@ -122,10 +143,24 @@ async function buildModule(
   const { factory, exported } = build;
   const call = `${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`;
   const module = [
-    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
+}
+
+/** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
+export interface PackRuntimeBundles {
+  readonly bundles: HookBundles;
+  readonly warnings: readonly Warning[];
+}
+
+function fallbackWarning(title: string, fallback: ValidatorFallback): Warning {
+  return {
+    code: 'hook_validator_fallback',
+    message: `The ${title} checks ${fallback.id} with zod on every stop: no exact validator could be generated from its schema (${fallback.reason}), so each stop pays zod's load.`,
+    details: { contract: fallback.id },
+  };
 }
 
 /**
@@ -135,7 +170,7 @@ async function buildModule(
 async function buildContractsModule(modules: readonly ModuleContract[], ids: readonly string[]) {
   const { setup, entry, checked, recipe } = await bundler();
   const module = [
-    `import { lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
     `export const ${CONTRACTS_MODULE_EXPORT} = lazyPackContractLoader(${lazyModules(modules, ids)});`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
@@ -151,17 +186,24 @@ async function buildContractsModule(modules: readonly ModuleContract[], ids: rea
 export async function bundlePackRuntime(
   needed: readonly EnforcementBundle[],
   modules: readonly ModuleContract[],
-  hooked: readonly string[],
+  hooked: readonly AnyContract[],
   configFile: string,
-): Promise<HookBundles> {
+): Promise<PackRuntimeBundles> {
   const bundles: Record<string, Uint8Array> = {};
+  const warnings: Warning[] = [];
+  const ids = hooked.map((contract) => contract.id);
   const own = new Set(modules.map((entry) => entry.contract.id));
-  const ownHooked = hooked.filter((id) => own.has(id));
+  const ownHooked = ids.filter((id) => own.has(id));
+  const hook = async (title: string) => {
+    const built = await buildHook(modules, hooked);
+    warnings.push(...built.fallbacks.map((fallback) => fallbackWarning(title, fallback)));
+    return built.file;
+  };
   const steps = [
     ...needed.map(({ name, title, build }) => ({
       name,
       title,
-      make: () => (build.kind === 'hook' ? buildHook(modules, hooked) : buildModule(build, modules, hooked)),
+      make: () => (build.kind === 'hook' ? hook(title) : buildModule(build, modules, ids)),
     })),
     ...(needed.length > 0 && ownHooked.length > 0
       ? [{ ...CONTRACTS_MODULE, make: () => buildContractsModule(modules, ownHooked) }]
@@ -182,5 +224,5 @@ export async function bundlePackRuntime(
       });
     }
   }
-  return bundles;
+  return { bundles, warnings };
 }

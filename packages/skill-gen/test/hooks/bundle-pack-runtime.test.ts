@@ -58,8 +58,16 @@ function runHook(command: string, message: string) {
   return JSON.parse(run.stdout) as { decision?: string; reason?: string; systemMessage?: string };
 }
 
+/** Preloaded into a hook process: says on stderr, at exit, whether zod was loaded (zod's core sets this global). */
+const ZOD_PROBE = join(dir, 'zod-probe.cjs');
+writeFileSync(
+  ZOD_PROBE,
+  "process.on('exit', () => require('node:fs').writeSync(2, 'zod loaded: ' + ('__zod_globalConfig' in globalThis) + '\\n'));\n",
+);
+
 const out = join(dir, 'dist', 'skill-packs');
 let first: Map<string, Buffer>;
+let warnings: readonly { code: string; message: string }[];
 const files = [
   'claude-code/plugin/hooks/skillpack-hook.cjs',
   'codex/plugin/hooks/skillpack-hook.cjs',
@@ -69,7 +77,7 @@ const files = [
 
 beforeAll(async () => {
   project(dir);
-  await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
+  ({ warnings } = await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } }));
   first = new Map(files.map((file) => [file, readFileSync(join(out, file))]));
 }, 180_000);
 
@@ -91,6 +99,24 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
       expect(runHook(command, RIGHT)).toEqual({});
     },
   );
+
+  it.each(['claude-code', 'codex'])(
+    'the %s hook decides a satisfied stop without loading zod, and loads it to word a correction',
+    (runtime) => {
+      const hook = join(out, `${runtime}/plugin/hooks/skillpack-hook.cjs`);
+      const command = `node -r "${ZOD_PROBE}" "${hook}" ${runtime} --contract acme.review 2>"${dir}/stderr"`;
+      for (let round = 0; round < 2; round++) {
+        expect(runHook(command, RIGHT)).toEqual({});
+        expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+      }
+      expect(runHook(command, WRONG).decision).toBe('block');
+      expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
+    },
+  );
+
+  it('the build warns of no contract whose validator it generated', () => {
+    expect(warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
+  });
 
   it('the OpenCode plugin loads the user contract and exports the plugin alone', async () => {
     const module = await import(pathToFileURL(join(out, 'opencode/.opencode/plugins/acme-review.js')).href);
@@ -169,7 +195,14 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
         'contracts: [acme.review, conflux.acceptance]',
       ),
     );
-    await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
+    const built = await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
+    // The built-in reads its answer with a parser of its own: the build says the hook checks it with zod.
+    const fallbacks = built.warnings.filter((warning) => warning.code === 'hook_validator_fallback');
+    expect(fallbacks.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(
+        /^The Stop hook checks conflux\.acceptance with zod on every stop: .*extract or validate of its own/,
+      ),
+    ]);
     const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
     expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
     const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
@@ -177,6 +210,9 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(
       runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'Done.\nACCEPTANCE: PASS'),
     ).toEqual({});
+    const either = `node "${hook}" claude-code --contract conflux.acceptance --contract acme.review`;
+    expect(runHook(either, RIGHT)).toEqual({});
+    expect(runHook(either, 'Done.\nACCEPTANCE: PASS')).toEqual({});
     // Its contracts module carries its own alone: doctor finds the built-in where it runs.
     const contracts = await import(
       pathToFileURL(join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.contracts.mjs'))

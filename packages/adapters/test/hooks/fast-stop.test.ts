@@ -1,0 +1,180 @@
+// A pack hook's fast path against the whole hook: on every stop it decides (a satisfied stop, proved by the
+// validators a build generates from the payload and contract schemas), the whole hook prints the same line;
+// on every other stop it decides nothing and the whole hook answers. Real and mutated Claude Code and Codex
+// payloads, messages built from the contracts' examples and mutated, several contracts per hook.
+import { Readable } from 'node:stream';
+import { type AnyContract, createContractRegistry, defineContract } from '@skillpack/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fastStopTablesSource } from '../../src/bundler/fast-stop-tables.js';
+import { decideFastStop, type FastStopTables } from '../../src/hooks/fast-stop.js';
+import { HOOK_DEFAULTS, type HookArgs } from '../../src/hooks/hook-args.js';
+import type { StopHookDialect } from '../../src/hooks/stop-hook-dialect.js';
+import { runHookProcess } from '../../src/run-hook.js';
+import type { RuntimeId } from '../../src/runtime-id.js';
+import { STOP_HOOK_DIALECTS } from '../../src/stop-hook-dialects.js';
+import { STOP_HOOK_HOSTS } from '../../src/stop-hook-hosts.js';
+import { mutated, runs } from '../properties/_support/core-support.js';
+import { fallbackContract, greetingContract, verdictContract } from './_contracts.js';
+import { CODEX_STOP, readSampleJson } from './_samples.js';
+
+const unionContract = defineContract({
+  id: 'test.union',
+  version: '1.0.0',
+  title: 'Union',
+  description: 'A discriminated union of strict, strip and loose objects.',
+  delivery: 'text',
+  schema: z.discriminatedUnion('status', [
+    z.strictObject({ status: z.literal('done'), items: z.array(z.string().min(1)).min(1) }),
+    z.object({ status: z.literal('blocked'), reason: z.string().max(20) }),
+    z.looseObject({ status: z.literal('later'), at: z.number().int().optional() }),
+  ]),
+  examples: [
+    { name: 'done', value: { status: 'done', items: ['a'] } },
+    { name: 'blocked', value: { status: 'blocked', reason: 'red build' } },
+    { name: 'later', value: { status: 'later', at: 3 } },
+  ],
+});
+
+const refinedContract = defineContract({
+  id: 'test.refined',
+  version: '1.0.0',
+  title: 'Refined',
+  description: 'A refinement: only zod runs it.',
+  delivery: 'text',
+  schema: z.strictObject({ from: z.number(), to: z.number() }).refine((value) => value.from <= value.to),
+  examples: [{ name: 'range', value: { from: 1, to: 2 } }],
+});
+
+const CONTRACTS: readonly AnyContract[] = [
+  greetingContract,
+  verdictContract,
+  unionContract,
+  refinedContract,
+  fallbackContract,
+];
+const REGISTRY = createContractRegistry(CONTRACTS);
+
+function tablesOf(source: string): FastStopTables {
+  return new Function(`return ${source};`)() as FastStopTables;
+}
+
+const GENERATED = await fastStopTablesSource(CONTRACTS);
+const TABLES = tablesOf(GENERATED.source);
+
+const CLAUDE_STOP = { ...readSampleJson('claude', 'hook-stop-input.json'), stop_hook_active: false };
+const MESSAGES = CONTRACTS.flatMap((contract) =>
+  contract.examples.map((example) => ({ id: contract.id, text: `Done.\n${contract.render(example.value)}` })),
+);
+/** Stops as runtimes send them, with each message; their text is what the mutations start from. */
+const STOPS = (['claude-code', 'codex'] as const).flatMap((runtime) =>
+  MESSAGES.map((message) => ({
+    runtime,
+    id: message.id,
+    text: JSON.stringify({
+      ...(runtime === 'codex' ? CODEX_STOP : CLAUDE_STOP),
+      last_assistant_message: message.text,
+    }),
+  })),
+);
+const TOKENS = [
+  '"stop_hook_active":true',
+  '"stop_hook_active":"false"',
+  '"hook_event_name":"SubagentStop"',
+  '"hook_event_name":"Notification"',
+  '"last_assistant_message":null',
+  '"turn_id":7',
+  '"__proto__":{"polluted":true}',
+  '"timestamp":"2026-01-01T00:00:00Z"',
+  '{\\"greeting\\":\\"\\"}',
+  '{\\"verdict\\":\\"pass\\",\\"x\\":1}',
+  '{\\"from\\":3,\\"to\\":1}',
+  '{\\"status\\":\\"later\\"}',
+  '"status":"done"',
+  '\\n',
+  ',',
+  '}',
+];
+
+function argsOf(runtime: RuntimeId, contractIds: readonly string[]): HookArgs {
+  return { ...HOOK_DEFAULTS, runtime, contractIds, enforce: 'always' };
+}
+
+async function whole(runtime: RuntimeId, ids: readonly string[], input: string, env: NodeJS.ProcessEnv) {
+  const argv = [runtime, ...ids.flatMap((id) => ['--contract', id])];
+  const outcome = await runHookProcess(argv, { stdin: Readable.from([input]), env }, REGISTRY);
+  return outcome.stdout;
+}
+
+describe('a pack hook’s fast path', () => {
+  it('is generated for the runtimes whose payload it can check, and every contract read by its schema alone', () => {
+    expect(Object.keys(TABLES.runtimes).sort()).toEqual(['claude-code', 'codex']);
+    for (const table of Object.values(TABLES.runtimes)) expect(table.satisfied).toBe('{}\n');
+    expect(GENERATED.fallbacks.map((fallback) => fallback.id)).toEqual(['test.refined', 'test.fallback']);
+    expect(GENERATED.fallbacks[0]!.reason).toMatch(/custom/);
+    expect(GENERATED.fallbacks[1]!.reason).toMatch(/extract or validate of its own/);
+    // The fast path's hosts are the dialects' own, the same values.
+    for (const id of Object.keys(STOP_HOOK_DIALECTS) as RuntimeId[]) {
+      const dialect: StopHookDialect | undefined = STOP_HOOK_DIALECTS[id];
+      expect(STOP_HOOK_HOSTS[id]).toBe(dialect?.hosts);
+    }
+  });
+
+  it.each(STOPS)(
+    '$runtime: decides a satisfied $id stop as the whole hook does',
+    async ({ runtime, id, text }) => {
+      const ids = CONTRACTS.map((contract) => contract.id);
+      const fast = decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf(runtime, ids), {}, text);
+      // The refined and fallback contracts' answers are left to the whole hook; every other example is decided.
+      const left = GENERATED.fallbacks.some((fallback) => fallback.id === id);
+      expect(fast === undefined).toBe(left);
+      if (fast !== undefined) expect(await whole(runtime, ids, text, {})).toBe(fast);
+    },
+  );
+
+  it('agrees with the whole hook on mutated stops, and leaves to it every stop it cannot prove satisfied', async () => {
+    let decided = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...STOPS.map((stop) => stop.runtime)),
+        mutated(
+          STOPS.map((stop) => stop.text),
+          TOKENS,
+          3,
+        ),
+        fc.subarray(
+          CONTRACTS.map((contract) => contract.id),
+          { minLength: 1 },
+        ),
+        fc.constantFrom<NodeJS.ProcessEnv>({}, { COPILOT_CLI: '1' }),
+        async (runtime, text, ids, env) => {
+          const fast = decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf(runtime, ids), env, text);
+          if (fast === undefined) return;
+          decided++;
+          expect(await whole(runtime, ids, text, env)).toBe(fast);
+        },
+      ),
+      runs(1500),
+    );
+    expect(decided).toBeGreaterThan(100);
+  });
+
+  it('leaves to the whole hook a stop another runtime hosts, a repeated stop and an unknown contract', async () => {
+    const stop = { ...CLAUDE_STOP, last_assistant_message: undefined, timestamp: '2026-01-01T00:00:00Z' };
+    const hosted = JSON.stringify({ ...stop, last_assistant_message: '{"greeting":"hi"}' });
+    const ids = ['test.greeting'];
+    expect(decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf('claude-code', ids), {}, hosted)).toBe('{}\n');
+    const repeated = JSON.stringify({
+      ...CLAUDE_STOP,
+      stop_hook_active: true,
+      last_assistant_message: '{"greeting":"hi"}',
+    });
+    expect(decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf('claude-code', ids), {}, repeated)).toBeUndefined();
+    const known = JSON.stringify({ ...CLAUDE_STOP, last_assistant_message: '{"greeting":"hi"}' });
+    expect(
+      decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf('claude-code', ['test.nope']), {}, known),
+    ).toBeUndefined();
+    expect(decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf('gemini-cli', ids), {}, known)).toBeUndefined();
+  });
+});
