@@ -235,7 +235,8 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   };
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
-  if (!spec.extract && !spec.validate && !rejectValue) Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
+  if (!spec.extract && !spec.validate && !rejectValue)
+    Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
   return Object.freeze(contract);
 }
 

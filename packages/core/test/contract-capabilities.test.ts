@@ -63,7 +63,8 @@ describe('contract capabilities', () => {
     });
     expect(readsBySchemaAlone(validated)).toBe(false);
     // Every built-in reads its answer with a parser of its own (markers, blocks, fallbacks) or validates it itself.
-    for (const contract of builtinContracts.list()) expect(readsBySchemaAlone(contract), contract.id).toBe(false);
+    for (const contract of builtinContracts.list())
+      expect(readsBySchemaAlone(contract), contract.id).toBe(false);
   });
 
   it('fills the defaults: every value satisfies, only missing_payload is no attempt, the value is canonical', () => {
