@@ -33,6 +33,7 @@ export const REQUIRED_PATHS = {
     'README.md',
     'LICENSE',
     'bin/skillpack.js',
+    'bin/package.json',
     'dist/cli.js',
     'dist/bundles/skillpack-parse.cjs',
     'dist/templates/partials/contract-output.hbs',
