@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, describeValue, fail, ok, type Result, safeJsonParse } from '@skillpack/core';
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The configuration file that belongs to a module: the same path with `.json` for its extension. */
+export function moduleConfigUrl(moduleUrl: string): URL {
+  const url = new URL(moduleUrl);
+  const slash = url.pathname.lastIndexOf('/');
+  const dot = url.pathname.lastIndexOf('.');
+  url.pathname = `${dot > slash ? url.pathname.slice(0, dot) : url.pathname}.json`;
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/**
+ * The JSON of a module's configuration file (`what` names the module in messages), not yet validated; a file
+ * that cannot be read, is too large or is not JSON is a ConfigError, never a throw.
+ */
+export async function readModuleConfigJson(url: URL, what: string): Promise<Result<unknown, ConfigError>> {
+  const path = fileURLToPath(url);
+  let text: string;
+  try {
+    const bytes = await readFile(path);
+    if (bytes.byteLength > MAX_CONFIG_BYTES) throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
+    text = new TextDecoder('utf-8').decode(bytes);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return fail(
+      new ConfigError(
+        'plugin_config_unreadable',
+        `Cannot read the skillpack ${what} configuration ${path}: ${why}.`,
+        {
+          details: { path },
+          cause: error,
+        },
+      ),
+    );
+  }
+  const json = safeJsonParse(text);
+  if (!json) {
+    return fail(
+      new ConfigError('invalid_plugin_config', `${path} is not JSON: received ${describeValue(text)}.`, {
+        details: { path },
+      }),
+    );
+  }
+  return ok(json.value);
+}
