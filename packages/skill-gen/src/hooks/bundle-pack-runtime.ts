@@ -133,8 +133,9 @@ async function buildHook(
 /**
  * A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its
  * config names them. Its entry's last line exports the zod-free factory's call as `build` declares: the
- * validators generated from the contracts' schemas decide a satisfied answer, and the pack-runtime factory
- * with the contract modules (zod with them) is imported only for any other answer.
+ * validators generated from the contracts' schemas decide a satisfied answer; the pack-runtime factory
+ * with the contract modules (zod with them) is a second program the module carries in a comment, loaded
+ * only for any other answer, so a runtime's parse of the module skips it.
  */
 async function buildModule(
   build: Extract<BundleBuild, { kind: 'module' }>,
@@ -148,13 +149,17 @@ async function buildModule(
     contracts.map((contract) => contract.id),
   );
   const tables = await recipe.fastStopTablesSource(contracts);
-  const whole = `() => import(${JSON.stringify(adaptersEntry('pack-runtime'))}).then((runtime) => ({ factory: runtime.${factory}, load: runtime.lazyPackContractLoader(${lazy}) }))`;
-  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
+  const whole = [
+    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
+    `export const factory = ${factory};`,
+    `export const load = lazyPackContractLoader(${lazy});`,
+  ].join('\n');
+  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, carriedWholeRuntime(import.meta.url))`;
   const module = [
-    `import { ${fastFactory} } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
+    `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
-  return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
+  return checked(await recipe.bundlePlugin(setup, entry(module), banner(), entry(whole)));
 }
 
 /** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
