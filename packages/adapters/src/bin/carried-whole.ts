@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { pathOfFileUrl } from '../hooks/read-module-config.js';
 import type { WholePackRuntime } from '../hooks/whole-pack-runtime.js';
-import { loadWithCodeCache } from './code-cache.js';
 import { SECOND_PROGRAM_START } from './program-markers.js';
 
 /**
@@ -10,7 +9,10 @@ import { SECOND_PROGRAM_START } from './program-markers.js';
 export function carriedWholeRuntime<Module>(moduleUrl: string): () => Promise<WholePackRuntime<Module>> {
   let whole: Promise<WholePackRuntime<Module>> | undefined;
   const load = async (): Promise<WholePackRuntime<Module>> => {
-    const file = fileURLToPath(moduleUrl);
+    // Imported now: the code-cache loader takes `node:vm` and `node:fs`, which a start that decides nothing
+    // should not pay for (in Bun, several milliseconds).
+    const { loadWithCodeCache } = await import('./code-cache.js');
+    const file = pathOfFileUrl(new URL(moduleUrl));
     const { factory, load } = loadWithCodeCache(file, process.env, SECOND_PROGRAM_START).exports;
     if (typeof factory !== 'function' || typeof load !== 'function')
       throw new Error(`${file} carries no whole runtime.`);
