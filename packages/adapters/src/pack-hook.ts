@@ -5,11 +5,11 @@
  * file carries, loaded with a code cache of its own; and the code-cache loader the programs are carried
  * behind. Likewise the pack's OpenCode plugin and Pi extension factories, which load the whole
  * (`@skillpack/adapters/pack-runtime`, the second program the module carries) only for an answer the
- * validators cannot prove satisfied. Nothing it
- * imports loads zod.
+ * validators cannot prove satisfied. Nothing it imports loads zod.
  *
  * @internal Plumbing for skill-gen's pack bundles, not public API: it may change in any release.
  */
+
 import { loadWithCodeCache } from './bin/code-cache.js';
 import type { FastStopTables } from './bin/fast-stop-program.js';
 import { startFastStopHook } from './bin/fast-stop-program.js';

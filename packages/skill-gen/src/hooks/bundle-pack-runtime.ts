@@ -135,7 +135,8 @@ async function buildHook(
  * config names them. Its entry's last line exports the zod-free factory's call as `build` declares: the
  * validators generated from the contracts' schemas decide a satisfied answer; the pack-runtime factory
  * with the contract modules (zod with them) is a second program the module carries in a comment, loaded
- * only for any other answer, so a runtime's parse of the module skips it.
+ * only for any other answer, so a runtime's parse of the module skips it. Either way the contract modules
+ * load on the first answer that needs them, not at start.
  */
 async function buildModule(
   build: Extract<BundleBuild, { kind: 'module' }>,
@@ -149,17 +150,26 @@ async function buildModule(
     contracts.map((contract) => contract.id),
   );
   const tables = await recipe.fastStopTablesSource(contracts);
-  const whole = [
-    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
-    `export const factory = ${factory};`,
-    `export const load = lazyPackContractLoader(${lazy});`,
-  ].join('\n');
-  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, carriedWholeRuntime(import.meta.url))`;
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  // With no validator generated, every answer needs the whole: imported in the module (esbuild leaves it
+  // uninitialised until the first answer), not carried, since a carried program loads slower in Bun.
+  const decides = tables.fallbacks.length < contracts.length;
+  const whole = decides
+    ? 'carriedWholeRuntime(import.meta.url)'
+    : `() => import(${runtime}).then((runtime) => ({ factory: runtime.${factory}, load: runtime.lazyPackContractLoader(${lazy}) }))`;
+  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
   const module = [
     `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
-  return checked(await recipe.bundlePlugin(setup, entry(module), banner(), entry(whole)));
+  const second = [
+    `import { ${factory}, lazyPackContractLoader } from ${runtime};`,
+    `export const factory = ${factory};`,
+    `export const load = lazyPackContractLoader(${lazy});`,
+  ].join('\n');
+  return checked(
+    await recipe.bundlePlugin(setup, entry(module), banner(), decides ? entry(second) : undefined),
+  );
 }
 
 /** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
