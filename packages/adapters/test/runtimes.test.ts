@@ -84,6 +84,7 @@ const REGISTRIES = [
   'hook-runtimes.ts',
   'wire.ts',
   'pack-runtime.ts',
+  'pack-hook.ts',
 ];
 
 /** Every file of `src` (posix paths) and the files of `src` it imports, statically or lazily. */

@@ -22,3 +22,12 @@ export function carryProgram(loader: string, program: string, second?: string): 
   const before = second === undefined ? '' : carried(SECOND_PROGRAM_START, second);
   return Buffer.from(`${loader}${before}${carried(PROGRAM_START, program)}`, 'latin1');
 }
+
+/**
+ * A plugin or extension module (an ES module) with `second`, a CommonJS program it loads itself when it
+ * needs it (`loadWithCodeCache` with `SECOND_PROGRAM_START`), carried after it in a block comment, where the
+ * runtime's parse of the module only skips it. Throws as `carryProgram` does.
+ */
+export function carrySecondProgram(module: string, second: string): Uint8Array {
+  return Buffer.from(`${module}\n${carried(SECOND_PROGRAM_START, second)}`, 'latin1');
+}

@@ -1,5 +1,5 @@
 import type { BuildOptions, build as esbuildBuild, Metafile, StdinOptions } from 'esbuild';
-import { carryProgram } from './carried-program.js';
+import { carryProgram, carrySecondProgram } from './carried-program.js';
 import { englishOnlyZodLocales, shakeableZodNamespace } from './zod-plugins.js';
 
 /** esbuild's `build`, passed in by the caller so this package needs no esbuild of its own. */
@@ -84,17 +84,30 @@ export async function bundleHook(
  */
 const PLUGIN_MODULE_MARK = 'export {};';
 
-/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top, then `export {};` (its first statement). */
+/**
+ * The OpenCode plugin or Pi extension: `entry` bundled as an ES module with `banner` on top, then
+ * `export {};` (its first statement); `second`, a program the module loads itself when it needs it
+ * (`loadWithCodeCache` with `SECOND_PROGRAM_START`), bundled as CommonJS and carried after it in a comment.
+ */
 export async function bundlePlugin(
   setup: BundlerSetup,
   entry: StdinOptions,
   banner: string,
+  second?: StdinOptions,
 ): Promise<Bundled> {
   const plugin = await bundleText(setup, entry, {
     format: 'esm',
     banner: { js: `${banner}\n${PLUGIN_MODULE_MARK}` },
   });
-  return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
+  if (second === undefined) {
+    return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
+  }
+  // The program travels in a block comment: no legal comment (a `/* … */`) may stay in it.
+  const carried = await bundleText(setup, second, { format: 'cjs', legalComments: 'none' });
+  return {
+    file: carrySecondProgram(plugin.text, carried.text),
+    metafiles: { plugin: plugin.metafile, second: carried.metafile },
+  };
 }
 
 /** Every import a build left outside the bundle that is not a Node built-in (a bundle must have none). */

@@ -1,6 +1,7 @@
-import { findJsonCandidates, safeJsonParse } from '@skillpack/core';
+import { safeJsonParse } from '@skillpack/core';
 import type { z } from 'zod';
 import type { RuntimeId } from '../runtime-id.js';
+import { type ContractValidators, provenContract } from './fast-answer.js';
 import type { HookArgs } from './hook-args.js';
 import { requireStopHookActive } from './parse-stop-input.js';
 import { isStopEventName } from './stop-event.js';
@@ -15,7 +16,7 @@ export interface FastStopTables {
   readonly runtimes: Readonly<
     Record<string, { readonly accepts: (payload: unknown) => boolean; readonly satisfied: string }>
   >;
-  readonly contracts: Readonly<Record<string, ((value: unknown) => boolean) | null>>;
+  readonly contracts: ContractValidators;
 }
 
 /** Whether `requireStopHookActive` records no issue for `payload`, run as plain code. */
@@ -58,13 +59,7 @@ export function decideFastStop(
   if (!isStopEventName(fields.hook_event_name) || fields.stop_hook_active !== false) return undefined;
   const message = fields.last_assistant_message;
   if (typeof message !== 'string') return undefined;
-  const validators = args.contractIds.map((id) => tables.contracts[id]);
-  if (validators.includes(undefined)) return undefined;
-  // A contract read by its schema alone takes any JSON object of the message its schema accepts (core's
-  // `extractLastJsonPayload`, the default extract, which finds them the same way and then picks one).
-  const candidates = findJsonCandidates(message, { shapes: 'all' });
-  for (const accepts of validators) {
-    if (accepts && candidates.some((candidate) => accepts(candidate.value))) return runtime.satisfied;
-  }
-  return undefined;
+  return provenContract(tables.contracts, args.contractIds, message) === undefined
+    ? undefined
+    : runtime.satisfied;
 }

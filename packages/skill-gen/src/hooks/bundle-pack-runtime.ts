@@ -132,21 +132,44 @@ async function buildHook(
 
 /**
  * A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its
- * config names them. Its entry's last line exports the pack-runtime factory's call as `build` declares.
+ * config names them. Its entry's last line exports the zod-free factory's call as `build` declares: the
+ * validators generated from the contracts' schemas decide a satisfied answer; the pack-runtime factory
+ * with the contract modules (zod with them) is a second program the module carries in a comment, loaded
+ * only for any other answer, so a runtime's parse of the module skips it. Either way the contract modules
+ * load on the first answer that needs them, not at start.
  */
 async function buildModule(
   build: Extract<BundleBuild, { kind: 'module' }>,
   modules: readonly ModuleContract[],
-  ids: readonly string[],
+  contracts: readonly AnyContract[],
 ): Promise<Uint8Array> {
   const { setup, entry, checked, recipe } = await bundler();
-  const { factory, exported } = build;
-  const call = `${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`;
+  const { factory, fastFactory, exported } = build;
+  const lazy = lazyModules(
+    modules,
+    contracts.map((contract) => contract.id),
+  );
+  const tables = await recipe.fastStopTablesSource(contracts);
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  // With no validator generated, every answer needs the whole: imported in the module (esbuild leaves it
+  // uninitialised until the first answer), not carried, since a carried program loads slower in Bun.
+  const decides = tables.fallbacks.length < contracts.length;
+  const whole = decides
+    ? 'carriedWholeRuntime(import.meta.url)'
+    : `() => import(${runtime}).then((runtime) => ({ factory: runtime.${factory}, load: runtime.lazyPackContractLoader(${lazy}) }))`;
+  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
   const module = [
-    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
+    `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
-  return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
+  const second = [
+    `import { ${factory}, lazyPackContractLoader } from ${runtime};`,
+    `export const factory = ${factory};`,
+    `export const load = lazyPackContractLoader(${lazy});`,
+  ].join('\n');
+  return checked(
+    await recipe.bundlePlugin(setup, entry(module), banner(), decides ? entry(second) : undefined),
+  );
 }
 
 /** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
@@ -203,7 +226,7 @@ export async function bundlePackRuntime(
     ...needed.map(({ name, title, build }) => ({
       name,
       title,
-      make: () => (build.kind === 'hook' ? hook(title) : buildModule(build, modules, ids)),
+      make: () => (build.kind === 'hook' ? hook(title) : buildModule(build, modules, hooked)),
     })),
     ...(needed.length > 0 && ownHooked.length > 0
       ? [{ ...CONTRACTS_MODULE, make: () => buildContractsModule(modules, ownHooked) }]

@@ -130,6 +130,69 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(logs.join('\n')).toContain('contracts: acme.review');
   });
 
+  it.each([
+    ['opencode/.opencode/plugins/acme-review.js', 'plugin'],
+    ['pi/.pi/extensions/acme-review.js', 'extension'],
+  ] as const)(
+    '%s starts with no zod, allows a right answer with none, and loads it to correct a wrong one',
+    (file, kind) => {
+      const url = pathToFileURL(join(out, file)).href;
+      const script = `
+      const module = await import(${JSON.stringify(url)});
+      const zod = () => '__zod_globalConfig' in globalThis;
+      const seen = { start: undefined, right: undefined, wrong: undefined };
+      let answer;
+      if (${JSON.stringify(kind)} === 'plugin') {
+        let prompts = 0;
+        const client = {
+          app: { log: async () => ({}) },
+          session: {
+            get: async () => ({ data: {} }),
+            messages: async () => ({ data: [] }),
+            promptAsync: async ({ body }) => { prompts++; seen.prompt = body.parts[0].text; return {}; },
+          },
+        };
+        const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
+        let turn = 0;
+        answer = async (text) => {
+          const messageID = 'msg_' + ++turn;
+          const sessionID = 'ses_1';
+          await hooks.event({ event: { type: 'message.updated', properties: { info: { id: messageID, sessionID, role: 'assistant' } } } });
+          await hooks.event({ event: { type: 'message.part.updated', properties: { part: { id: 'a' + turn, sessionID, messageID, type: 'text', text } } } });
+          await hooks.event({ event: { type: 'message.part.updated', properties: { part: { id: 'b' + turn, sessionID, messageID, type: 'step-finish', reason: 'stop' } } } });
+          return prompts;
+        };
+      } else {
+        const handlers = new Map();
+        await module.default({ on: (event, handler) => handlers.set(event, handler) });
+        let pushed = 0;
+        answer = async (text) => {
+          const result = await handlers.get('agent_before_settle')({
+            outcome: 'completed',
+            entries: [],
+            context: { contextMessages: [{ role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop' }] },
+          }, { sessionManager: { getSessionId: () => 's' } });
+          if (result?.continue) { pushed++; seen.prompt = result.entries.at(-1).content; }
+          return pushed;
+        };
+      }
+      seen.start = zod();
+      seen.right = [await answer(${JSON.stringify(RIGHT)}), zod()];
+      seen.wrong = [await answer(${JSON.stringify(WRONG)}), zod()];
+      console.log(JSON.stringify(seen));
+    `;
+      const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SKILLPACK_HOOK_STATE_DIR: join(dir, 'state') },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const seen = JSON.parse(run.stdout);
+      expect(seen).toMatchObject({ start: false, right: [0, false], wrong: [1, true] });
+      expect(seen.prompt).toContain('Acme review verdict');
+    },
+  );
+
   it('the hook and the plugin carry the contracts the pack hooks and no built-in family', () => {
     const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.cjs');
     // Each built-in contract's title is a string literal of its family's code (ASCII, as esbuild writes it).
