@@ -98,6 +98,19 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly rejectValue?: (value: z.output<S>, warnings: readonly Warning[]) => ProtocolError | undefined;
   /** The JSON form a CLI prints for a value, when it differs from the value (parse metadata dropped). */
   readonly toCanonicalJson?: (value: z.output<S>) => unknown;
+  /** A read of the final message that loads no zod, for a generated hook's fast path (see `PlainRead`). */
+  readonly plainRead?: PlainRead;
+}
+
+/**
+ * Where a contract's zod-free read lives: the module `module` (a package specifier, resolved where the pack is
+ * built, as `@skillpack/core/contract-lists/*` is) exports `name`, a function `(text: string) => boolean` that
+ * holds exactly when `judge(extract(text))` is satisfied and whose module graph loads no zod. A generated
+ * Stop hook decides a satisfied stop with it, loading no schema.
+ */
+export interface PlainRead {
+  readonly module: string;
+  readonly name: string;
 }
 
 /**
@@ -126,6 +139,8 @@ export interface Contract<T = unknown> {
   /** A success whose value the contract rejects (a fallback) becomes a failure; anything else passes through. */
   judge(result: ContractResult<T>): ContractJudgement<T>;
   toCanonicalJson(value: T): unknown;
+  /** Present when the contract has a zod-free read; see `ContractSpec.plainRead`. */
+  readonly plainRead?: PlainRead;
 }
 
 /** Whether one contract's result is the answer the contract asks for; a rejected value is kept. */
@@ -232,10 +247,12 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,
     toCanonicalJson: spec.toCanonicalJson ?? ((value) => value),
+    ...(spec.plainRead ? { plainRead: spec.plainRead } : {}),
   };
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
-  if (!spec.extract && !spec.validate && !rejectValue) Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
+  if (!spec.extract && !spec.validate && !rejectValue)
+    Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
   return Object.freeze(contract);
 }
 

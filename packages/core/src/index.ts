@@ -9,6 +9,7 @@ export type {
   ContractSpec,
   ContractToolCall,
   ExtractOptions,
+  PlainRead,
 } from './contract.js';
 export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';

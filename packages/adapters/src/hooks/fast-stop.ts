@@ -7,15 +7,25 @@ import { isStopEventName } from './stop-event.js';
 import type { StopHookHosts } from './stop-hook-hosts.js';
 
 /**
+ * How the fast path reads one contract: a predicate generated from its schema, which a JSON object of the
+ * message must pass; or the contract's own zod-free read of the whole message (`satisfiedBy`, core's
+ * `PlainRead`); `null` for a contract only the whole hook can read.
+ */
+export type FastContractRead =
+  | ((value: unknown) => boolean)
+  | { readonly satisfiedBy: (message: string) => boolean }
+  | null;
+
+/**
  * What a pack's build derived for its hook's fast path: per runtime whose payload it can check, a predicate
  * generated from the payload's fields and the line it prints for a satisfied stop; per contract the hook
- * carries, the predicate generated from its schema (`null` for one that falls back to zod).
+ * carries, how it is read without zod.
  */
 export interface FastStopTables {
   readonly runtimes: Readonly<
     Record<string, { readonly accepts: (payload: unknown) => boolean; readonly satisfied: string }>
   >;
-  readonly contracts: Readonly<Record<string, ((value: unknown) => boolean) | null>>;
+  readonly contracts: Readonly<Record<string, FastContractRead>>;
 }
 
 /** Whether `requireStopHookActive` records no issue for `payload`, run as plain code. */
@@ -58,13 +68,20 @@ export function decideFastStop(
   if (!isStopEventName(fields.hook_event_name) || fields.stop_hook_active !== false) return undefined;
   const message = fields.last_assistant_message;
   if (typeof message !== 'string') return undefined;
-  const validators = args.contractIds.map((id) => tables.contracts[id]);
-  if (validators.includes(undefined)) return undefined;
-  // A contract read by its schema alone takes any JSON object of the message its schema accepts (core's
-  // `extractLastJsonPayload`, the default extract, which finds them the same way and then picks one).
-  const candidates = findJsonCandidates(message, { shapes: 'all' });
-  for (const accepts of validators) {
-    if (accepts && candidates.some((candidate) => accepts(candidate.value))) return runtime.satisfied;
+  const reads = args.contractIds.map((id) => tables.contracts[id]);
+  if (reads.includes(undefined)) return undefined;
+  // The whole hook lets the stop through when any contract is satisfied, whichever comes first.
+  let candidates: readonly { readonly value: unknown }[] | undefined;
+  for (const read of reads) {
+    if (!read) continue;
+    if (typeof read !== 'function') {
+      if (read.satisfiedBy(message)) return runtime.satisfied;
+      continue;
+    }
+    // A contract read by its schema alone takes any JSON object of the message its schema accepts (core's
+    // `extractLastJsonPayload`, the default extract, which finds them the same way and then picks one).
+    candidates ??= findJsonCandidates(message, { shapes: 'all' });
+    if (candidates.some((candidate) => read(candidate.value))) return runtime.satisfied;
   }
   return undefined;
 }

@@ -1,13 +1,15 @@
 // A pack hook's fast path against the whole hook: on every stop it decides (a satisfied stop, proved by the
 // validators a build generates from the payload and contract schemas), the whole hook prints the same line;
 // on every other stop it decides nothing and the whole hook answers. Real and mutated Claude Code and Codex
-// payloads, messages built from the contracts' examples and mutated, several contracts per hook.
+// payloads, messages built from the contracts' examples and mutated, several contracts per hook; the built-ins
+// with a zod-free read of their own (`plainRead`: maestro's blocks) beside contracts read by their schema.
 import { Readable } from 'node:stream';
 import { type AnyContract, createContractRegistry, defineContract } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastStopTablesSource } from '../../src/bundler/fast-stop-tables.js';
+import { type FastStopTablesSource, fastStopTablesSource } from '../../src/bundler/fast-stop-tables.js';
 import { decideFastStop, type FastStopTables } from '../../src/hooks/fast-stop.js';
 import { HOOK_DEFAULTS, type HookArgs } from '../../src/hooks/hook-args.js';
 import type { StopHookDialect } from '../../src/hooks/stop-hook-dialect.js';
@@ -53,15 +55,21 @@ const CONTRACTS: readonly AnyContract[] = [
   unionContract,
   refinedContract,
   fallbackContract,
+  builtinContracts.get('maestro.result')!,
+  builtinContracts.get('maestro.verdict')!,
 ];
 const REGISTRY = createContractRegistry(CONTRACTS);
 
-function tablesOf(source: string): FastStopTables {
-  return new Function(`return ${source};`)() as FastStopTables;
+/** The tables as a pack's bundle evaluates them: the source, with the imports it names bound. */
+async function tablesOf({ source, imports }: FastStopTablesSource): Promise<FastStopTables> {
+  const values = await Promise.all(
+    imports.map(async ({ module, name }) => ((await import(module)) as Record<string, unknown>)[name]),
+  );
+  return new Function(...imports.map(({ local }) => local), `return ${source};`)(...values) as FastStopTables;
 }
 
 const GENERATED = await fastStopTablesSource(CONTRACTS);
-const TABLES = tablesOf(GENERATED.source);
+const TABLES = await tablesOf(GENERATED);
 
 const CLAUDE_STOP = { ...readSampleJson('claude', 'hook-stop-input.json'), stop_hook_active: false };
 const MESSAGES = CONTRACTS.flatMap((contract) =>
@@ -92,6 +100,12 @@ const TOKENS = [
   '{\\"from\\":3,\\"to\\":1}',
   '{\\"status\\":\\"later\\"}',
   '"status":"done"',
+  '---RESULT---',
+  '---VERDICT---',
+  '---END---',
+  '\\nSTATUS: BLOCKED',
+  'STATUS: NEEDS_CONTEXT',
+  '\\n```',
   '\\n',
   ',',
   '}',
@@ -108,8 +122,12 @@ async function whole(runtime: RuntimeId, ids: readonly string[], input: string, 
 }
 
 describe('a pack hook’s fast path', () => {
-  it('is generated for the runtimes whose payload it can check, and every contract read by its schema alone', () => {
+  it('is generated for the runtimes whose payload it can check, every contract read by its schema alone and every zod-free read', () => {
     expect(Object.keys(TABLES.runtimes).sort()).toEqual(['claude-code', 'codex']);
+    expect(GENERATED.imports.map(({ module, name }) => `${module}#${name}`)).toEqual([
+      '@skillpack/core/plain-reads/maestro#satisfiesMaestroResult',
+      '@skillpack/core/plain-reads/maestro#satisfiesMaestroVerdict',
+    ]);
     for (const table of Object.values(TABLES.runtimes)) expect(table.satisfied).toBe('{}\n');
     expect(GENERATED.fallbacks.map((fallback) => fallback.id)).toEqual(['test.refined', 'test.fallback']);
     expect(GENERATED.fallbacks[0]!.reason).toMatch(/custom/);
@@ -135,6 +153,7 @@ describe('a pack hook’s fast path', () => {
 
   it('agrees with the whole hook on mutated stops, and leaves to it every stop it cannot prove satisfied', async () => {
     let decided = 0;
+    let decidedByBlock = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...STOPS.map((stop) => stop.runtime)),
@@ -152,12 +171,14 @@ describe('a pack hook’s fast path', () => {
           const fast = decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf(runtime, ids), env, text);
           if (fast === undefined) return;
           decided++;
+          if (/---(RESULT|VERDICT)---/.test(text)) decidedByBlock++;
           expect(await whole(runtime, ids, text, env)).toBe(fast);
         },
       ),
       runs(1500),
     );
     expect(decided).toBeGreaterThan(100);
+    expect(decidedByBlock).toBeGreaterThan(50);
   });
 
   it('leaves to the whole hook a stop another runtime hosts, a repeated stop and an unknown contract', async () => {

@@ -222,6 +222,30 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect((await contracts.skillpackContracts(['conflux.acceptance'])).success).toBe(false);
   });
 
+  it('a pack that hooks a built-in with a zod-free read decides its satisfied stop without loading zod', async () => {
+    const maestro = join(dir, 'maestro');
+    project(maestro, { ...CONFIG, hooks: { 'acme.review': {}, 'maestro.result': {} } });
+    const skill = join(maestro, 'skills', 'review', 'skill.md');
+    writeFileSync(
+      skill,
+      readFileSync(skill, 'utf8').replace(
+        'contracts: [acme.review]',
+        'contracts: [acme.review, maestro.result]',
+      ),
+    );
+    const built = await buildPack({ cwd: maestro, typeReferences: { prefer: 'sources' } });
+    expect(built.warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
+    const hook = join(maestro, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
+    const command = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract maestro.result 2>"${maestro}/stderr"`;
+    const result = builtinContracts.get('maestro.result')!;
+    const block = result.render(result.examples[0]!.value);
+    expect(runHook(command, `Done.\n${block}`)).toEqual({});
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A message without a block is the parser's fallback, which never satisfies the contract.
+    expect(runHook(command, 'Done, no block.').decision).toBe('block');
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
+  });
+
   it('builds byte-identical files run to run', async () => {
     await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
     for (const file of files) expect(readFileSync(join(out, file)).equals(first.get(file)!), file).toBe(true);
