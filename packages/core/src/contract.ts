@@ -111,6 +111,21 @@ export interface ContractSpec<S extends z.ZodType> {
 export interface PlainRead {
   readonly module: string;
   readonly name: string;
+  /**
+   * Schemas the read validates with, derived when a pack is built: `name` is then a factory given, under the
+   * same keys, each one's `CompiledSchema`.
+   */
+  readonly validators?: () => Readonly<Record<string, z.ZodType>>;
+}
+
+/**
+ * What a pack's build derives from one of a `PlainRead`'s schemas: the predicate generated from it (true
+ * exactly when its `safeParse` succeeds), or `null` when the generator cannot compile it exactly (the read
+ * must then answer `false`, and the whole hook decides); and an object schema's keys, in shape order.
+ */
+export interface CompiledSchema {
+  readonly accepts: ((value: unknown) => boolean) | null;
+  readonly keys: readonly string[] | null;
 }
 
 /**

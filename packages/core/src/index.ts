@@ -1,6 +1,7 @@
 export { builtinContractListOf, loadBuiltinContract } from './builtin-loaders.js';
 export type {
   AnyContract,
+  CompiledSchema,
   Contract,
   ContractDelivery,
   ContractExample,

@@ -1,10 +1,12 @@
 // A contract's zod-free read (`plainRead`), what a generated hook decides a satisfied stop with: its module
 // loads no zod, and on every example and mutation of one it holds exactly when `judge(extract(text))` is
-// satisfied, the whole hook's answer.
+// satisfied, the whole hook's answer. A read given validators gets here the schemas' own `safeParse` (exact),
+// and `null` for some (as for a schema the generator cannot compile): then it may only say less.
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnyContract } from '../src/contract.js';
+import { z } from 'zod';
+import type { AnyContract, CompiledSchema } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
 import { modulesLoadedByImport } from './_support/loaded-modules.js';
 import { AWKWARD_TOKENS, mutated, runs } from './properties/_support/arbitraries.js';
@@ -45,16 +47,50 @@ const TOKENS = [
   '\n',
   '\r\n',
   '```',
+  '{"acceptance":"pass"}',
+  '{"acceptance":"continue","source":"legacy"}',
+  '{"acceptance":" Fail ","findings":["x"]}',
+  '"acceptance":"blocked"',
+  '"findings":[]',
+  '"findings":["  "]',
+  '"blocker":{}',
+  '"extra":1',
+  '"id":"F-1"',
+  'ACCEPTANCE: PASS',
+  'ACCEPTANCE: FAIL\nFINDINGS:\n- x',
+  '**ACCEPTANCE: CONTINUE**',
+  'ACCEPTANCE: GATED',
+  '- ',
 ];
 
-async function readOf(contract: AnyContract): Promise<(text: string) => boolean> {
+/** The read, given what a build derives from each schema, with zod's `safeParse` as the predicate (none for `unproved`). */
+async function readOf(
+  contract: AnyContract,
+  unproved: readonly string[] = [],
+): Promise<(text: string) => boolean> {
   const module = (await import(contract.plainRead!.module)) as Record<string, unknown>;
-  return module[contract.plainRead!.name] as (text: string) => boolean;
+  const exported = module[contract.plainRead!.name] as unknown;
+  const validators = contract.plainRead!.validators;
+  if (validators === undefined) return exported as (text: string) => boolean;
+  const compiled = Object.fromEntries(
+    Object.entries(validators()).map(([key, schema]): [string, CompiledSchema] => [
+      key,
+      {
+        accepts: unproved.includes(key) ? null : (value) => schema.safeParse(value).success,
+        keys: schema instanceof z.ZodObject ? Object.keys(schema.shape) : null,
+      },
+    ]),
+  );
+  return (exported as (schemas: Record<string, CompiledSchema>) => (text: string) => boolean)(compiled);
 }
 
 describe('a contract’s zod-free read', () => {
-  it('is declared by the maestro contracts', () => {
-    expect(READ.map((contract) => contract.id).sort()).toEqual(['maestro.result', 'maestro.verdict']);
+  it('is declared by the Conflux and maestro contracts', () => {
+    expect(READ.map((contract) => contract.id).sort()).toEqual([
+      'conflux.acceptance',
+      'maestro.result',
+      'maestro.verdict',
+    ]);
   });
 
   it.each(READ.map((contract) => [contract.id, contract] as const))(
@@ -87,4 +123,19 @@ describe('a contract’s zod-free read', () => {
       expect(refused).toBeGreaterThan(300);
     },
   );
+
+  it('conflux.acceptance: without a validator for a kind, satisfies no verdict of it and still every other', async () => {
+    const contract = builtinContracts.get('conflux.acceptance')!;
+    const read = await readOf(contract, ['fail', 'gated']);
+    let proved = 0;
+    const check = (text: string) => {
+      const whole = contract.judge(contract.extract(text));
+      const kind = whole.satisfied ? (whole.value as { acceptance: string }).acceptance : undefined;
+      const expected = whole.satisfied && kind !== 'fail' && kind !== 'gated';
+      expect(read(text), JSON.stringify(text)).toBe(expected);
+      if (expected) proved++;
+    };
+    fc.assert(fc.property(mutated(messagesOf(contract), TOKENS, 4), check), runs(3000));
+    expect(proved).toBeGreaterThan(200);
+  });
 });

@@ -48,9 +48,19 @@ function validatorOf(
   imports: FastStopImport[],
 ): { source: string } | ValidatorFallback {
   if (contract.plainRead) {
+    const { module, name, validators } = contract.plainRead;
     const local = `plainRead${imports.length}`;
-    imports.push({ module: contract.plainRead.module, name: contract.plainRead.name, local });
-    return { source: `{ satisfiedBy: ${local} }` };
+    imports.push({ module, name, local });
+    if (validators === undefined) return { source: `{ satisfiedBy: ${local} }` };
+    // Each schema as core's `CompiledSchema`: a schema the generator cannot compile exactly has no predicate.
+    const generated = Object.entries(validators()).map(([key, schema]) => {
+      const predicate = validatorSourceOf(schema, 'accepted');
+      const accepts = predicate.compiled ? predicate.source : 'null';
+      const shape = (schema as { shape?: unknown }).shape;
+      const keys = typeof shape === 'object' && shape !== null ? JSON.stringify(Object.keys(shape)) : 'null';
+      return `${JSON.stringify(key)}: { accepts: ${accepts}, keys: ${keys} }`;
+    });
+    return { source: `{ satisfiedBy: ${local}({ ${generated.join(', ')} }) }` };
   }
   if (!readsBySchemaAlone(contract)) {
     return {

@@ -1,35 +1,26 @@
 import { z } from 'zod';
 import { normalizeRepositoryPath } from '../paths.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import {
+  type AcceptanceKind,
+  BLOCKER_CATEGORIES,
+  FINDING_SEVERITIES,
+  VERDICT_SOURCES,
+  type VerdictSource,
+} from './vocabulary.js';
 
-/** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
-export const ACCEPTANCE_KINDS = ['pass', 'fail', 'continue', 'gated'] as const;
-/** A canonical acceptance verdict kind, one of `ACCEPTANCE_KINDS`. */
-export type AcceptanceKind = (typeof ACCEPTANCE_KINDS)[number];
-
-/** The only categories a structured external blocker may carry (`SUPPORTED_BLOCKER_CATEGORIES` upstream). */
-export const BLOCKER_CATEGORIES = [
-  'credential',
-  'external_approval',
-  'policy',
-  'external_service',
-  'pending_verification',
-  'infrastructure',
-  'schema_incompatibility',
-  'human_decision',
-] as const;
-/** A category a structured external blocker may carry, one of `BLOCKER_CATEGORIES`. */
-export type BlockerCategory = (typeof BLOCKER_CATEGORIES)[number];
-
-/** Both severities block PASS; the distinction is operator triage only. */
-export const FINDING_SEVERITIES = ['major', 'minor'] as const;
-/** A finding's severity, one of `FINDING_SEVERITIES`; both block PASS. */
-export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
-
-/** The two declared file lists of a structured finding. */
-export const FINDING_FILE_FIELDS = ['required_changes', 'verification'] as const;
-/** One of the two declared file lists of a structured finding, one of `FINDING_FILE_FIELDS`. */
-export type FindingFileField = (typeof FINDING_FILE_FIELDS)[number];
+export {
+  ACCEPTANCE_KINDS,
+  type AcceptanceKind,
+  BLOCKER_CATEGORIES,
+  type BlockerCategory,
+  FINDING_FILE_FIELDS,
+  FINDING_SEVERITIES,
+  type FindingFileField,
+  type FindingSeverity,
+  VERDICT_SOURCES,
+  type VerdictSource,
+} from './vocabulary.js';
 
 export const VERIFICATION_PHASES = ['pre-integration', 'post-integration'] as const;
 /** When a declared verification runs, one of `VERIFICATION_PHASES`. */
@@ -147,14 +138,6 @@ const FailVerdictSchema = z.strictObject({
 const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
 const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });
 
-/** The object schema of each verdict kind, which the parser reads a verdict's fields by. */
-export const VERDICT_KIND_SCHEMAS = {
-  pass: PassVerdictSchema,
-  fail: FailVerdictSchema,
-  continue: ContinueVerdictSchema,
-  gated: GatedVerdictSchema,
-} as const satisfies Record<AcceptanceKind, z.ZodObject>;
-
 /**
  * The canonical acceptance verdict an agent writes. Output is what the parser hands back (trimmed text,
  * normalised paths, `gated` only); input additionally accepts `blocked`. Its JSON Schema is the contract's.
@@ -170,22 +153,25 @@ export type AcceptanceVerdict = z.output<typeof AcceptanceVerdictSchema>;
 /** An acceptance verdict as an agent may write it: `blocked` is also accepted, as `gated`. */
 export type AcceptanceVerdictInput = z.input<typeof AcceptanceVerdictSchema>;
 
-/** Which channel carried the verdict: a strict JSON line (primary) or a legacy `ACCEPTANCE:` marker. */
-export const VERDICT_SOURCES = ['json', 'legacy'] as const;
-/** Which channel carried a verdict, one of `VERDICT_SOURCES`: a strict JSON line or a legacy marker. */
-export type VerdictSource = (typeof VERDICT_SOURCES)[number];
-
 const parsedFrom = { source: z.enum(VERDICT_SOURCES).optional() };
+
+/** Each kind's object schema with the `source` the parser adds: the options of `ParsedAcceptanceVerdictSchema`. */
+export const PARSED_VERDICT_KIND_SCHEMAS = {
+  pass: PassVerdictSchema.extend(parsedFrom),
+  fail: FailVerdictSchema.extend(parsedFrom),
+  continue: ContinueVerdictSchema.extend(parsedFrom),
+  gated: GatedVerdictSchema.extend(parsedFrom),
+} as const satisfies Record<AcceptanceKind, z.ZodObject>;
 
 /**
  * A canonical verdict, optionally with the `source` the parser adds: the `conflux.acceptance` contract's
  * schema, so what `extract` and `validate` return satisfies it exactly.
  */
 export const ParsedAcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
-  PassVerdictSchema.extend(parsedFrom),
-  FailVerdictSchema.extend(parsedFrom),
-  ContinueVerdictSchema.extend(parsedFrom),
-  GatedVerdictSchema.extend(parsedFrom),
+  PARSED_VERDICT_KIND_SCHEMAS.pass,
+  PARSED_VERDICT_KIND_SCHEMAS.fail,
+  PARSED_VERDICT_KIND_SCHEMAS.continue,
+  PARSED_VERDICT_KIND_SCHEMAS.gated,
 ]);
 
 /** A verdict as the parser returns it: the canonical verdict plus where it came from. */
