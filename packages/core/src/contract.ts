@@ -116,6 +116,11 @@ export interface PlainRead {
    * same keys, each one's `CompiledSchema`.
    */
   readonly validators?: () => Readonly<Record<string, z.ZodType>>;
+  /**
+   * The refinement functions those schemas attach (`.refine(fn)`, `.check(fn)`), which `module` also exports
+   * under these names: the generated predicates call them.
+   */
+  readonly refinements?: Readonly<Record<string, unknown>>;
 }
 
 /**

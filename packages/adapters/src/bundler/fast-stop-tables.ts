@@ -48,13 +48,18 @@ function validatorOf(
   imports: FastStopImport[],
 ): { source: string } | ValidatorFallback {
   if (contract.plainRead) {
-    const { module, name, validators } = contract.plainRead;
+    const { module, name, validators, refinements = {} } = contract.plainRead;
     const local = `plainRead${imports.length}`;
     imports.push({ module, name, local });
     if (validators === undefined) return { source: `{ satisfiedBy: ${local} }` };
+    const called = new Map<unknown, string>();
+    for (const [refinement, fn] of Object.entries(refinements)) {
+      called.set(fn, `${local}_${refinement}`);
+      imports.push({ module, name: refinement, local: `${local}_${refinement}` });
+    }
     // Each schema as core's `CompiledSchema`: a schema the generator cannot compile exactly has no predicate.
     const generated = Object.entries(validators()).map(([key, schema]) => {
-      const predicate = validatorSourceOf(schema, 'accepted');
+      const predicate = validatorSourceOf(schema, 'accepted', called);
       const accepts = predicate.compiled ? predicate.source : 'null';
       const shape = (schema as { shape?: unknown }).shape;
       const keys = typeof shape === 'object' && shape !== null ? JSON.stringify(Object.keys(shape)) : 'null';

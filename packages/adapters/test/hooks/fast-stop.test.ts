@@ -75,12 +75,12 @@ const TABLES = await tablesOf(GENERATED);
 
 const CLAUDE_STOP = { ...readSampleJson('claude', 'hook-stop-input.json'), stop_hook_active: false };
 /**
- * The generator compiles no refinement: Conflux's `fail` and `gated` kinds (refined text, paths, ids) have no
+ * Conflux's `gated` kind reads `blocked` through a transform the generator does not compile: it has no
  * predicate, so the fast path leaves those verdicts to the whole hook.
  */
 function unprovedKind(id: string, value: unknown): boolean {
   const kind = (value as { acceptance?: unknown }).acceptance;
-  return id === 'conflux.acceptance' && (kind === 'fail' || kind === 'gated');
+  return id === 'conflux.acceptance' && kind === 'gated';
 }
 const MESSAGES = CONTRACTS.flatMap((contract) =>
   contract.examples.map((example) => ({
@@ -149,6 +149,9 @@ describe('a pack hook’s fast path', () => {
       '@skillpack/core/plain-reads/maestro#satisfiesMaestroResult',
       '@skillpack/core/plain-reads/maestro#satisfiesMaestroVerdict',
       '@skillpack/core/plain-reads/conflux#satisfiesAcceptance',
+      '@skillpack/core/plain-reads/conflux#isCanonicalText',
+      '@skillpack/core/plain-reads/conflux#isNormalisedRepositoryPath',
+      '@skillpack/core/plain-reads/conflux#rejectDuplicateFindingIds',
     ]);
     for (const table of Object.values(TABLES.runtimes)) expect(table.satisfied).toBe('{}\n');
     expect(GENERATED.fallbacks.map((fallback) => fallback.id)).toEqual(['test.refined', 'test.fallback']);

@@ -2,7 +2,12 @@ import { type ContractResult, defineContract, type ExtractOptions } from '../con
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { safeParseAcceptanceOutput } from './parse-output.js';
-import { CONFLUX_PLAIN_READS } from './plain-read.js';
+import {
+  CONFLUX_PLAIN_READS,
+  isCanonicalText,
+  isNormalisedRepositoryPath,
+  rejectDuplicateFindingIds,
+} from './plain-read.js';
 import { renderVerdict, toVerdictJson } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
 import {
@@ -64,5 +69,6 @@ export const acceptanceContract = defineContract({
       expectation: FindingFileExpectationSchema,
       blocker: AcceptanceBlockerSchema,
     }),
+    refinements: { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds },
   },
 });

@@ -47,5 +47,7 @@ export function satisfiesAcceptance(schemas: AcceptanceSchemas): (text: string) 
   return (text) => scanOutput(text, { countVerdicts: true, verdictSchema }).success;
 }
 
+export { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds } from './_refinements.js';
+
 /** The module `conflux.acceptance` names as its `plainRead`. */
 export const CONFLUX_PLAIN_READS = '@skillpack/core/plain-reads/conflux';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { normalizeRepositoryPath } from '../paths.js';
-import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds } from './_refinements.js';
 import {
   type AcceptanceKind,
   BLOCKER_CATEGORIES,
@@ -35,10 +34,6 @@ export const EXECUTION_CLASSES = ['repository-local', 'external'] as const;
 /** Where a declared verification runs, one of `EXECUTION_CLASSES`. */
 export type ExecutionClass = (typeof EXECUTION_CLASSES)[number];
 
-function isCanonicalText(text: string): boolean {
-  return text !== '' && trimUnicodeWhitespace(text) === text;
-}
-
 const TextSchema = z
   .string()
   .min(1)
@@ -51,7 +46,7 @@ const TextSchema = z
 export const RepositoryPathSchema = z
   .string()
   .min(1)
-  .refine((path) => normalizeRepositoryPath(path) === path, {
+  .refine(isNormalisedRepositoryPath, {
     message: 'must be a normalised repository-relative path inside the workspace (like src/a.ts)',
   })
   .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });
@@ -109,21 +104,6 @@ export const AcceptanceBlockerSchema = z.strictObject({
 /** The structured external blocker a `gated` verdict carries, with all five required fields. */
 export type AcceptanceBlocker = z.output<typeof AcceptanceBlockerSchema>;
 
-function rejectDuplicateIds(findings: readonly AcceptanceFinding[], context: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  findings.forEach((finding, index) => {
-    if (typeof finding === 'string') return;
-    if (seen.has(finding.id)) {
-      context.addIssue({
-        code: 'custom',
-        path: [index, 'id'],
-        message: `duplicate finding id "${finding.id}"`,
-      });
-    }
-    seen.add(finding.id);
-  });
-}
-
 /** `gated`, with the legacy `blocked` spelling accepted on input. */
 const GatedTokenSchema = z
   .literal(['gated', 'blocked'])
@@ -133,7 +113,7 @@ const GatedTokenSchema = z
 const PassVerdictSchema = z.strictObject({ acceptance: z.literal('pass') });
 const FailVerdictSchema = z.strictObject({
   acceptance: z.literal('fail'),
-  findings: z.array(AcceptanceFindingSchema).superRefine(rejectDuplicateIds),
+  findings: z.array(AcceptanceFindingSchema).check(rejectDuplicateFindingIds),
 });
 const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
 const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });

@@ -202,9 +202,15 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     const probed = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract conflux.acceptance 2>"${mixed}/stderr"`;
     expect(runHook(probed, 'Done.\n{"acceptance":"pass"}\nACCEPTANCE: PASS')).toEqual({});
     expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
-    // A `fail` verdict's fields are refined, which the generator does not compile: zod reads it.
     const fail = '{"acceptance":"fail","findings":["[RETRY_TEST_MISSING] add a test"]}\nACCEPTANCE: FAIL';
     expect(runHook(probed, `Done.\n${fail}`)).toEqual({});
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A `gated` verdict's `blocked` spelling is a transform the generator does not compile: zod reads it.
+    const blocker =
+      '{"category":"credential","evidence":["e"],"unblock_condition":"u","next_action":"n","resumable":true}';
+    expect(runHook(probed, `Done.\n{"acceptance":"gated","blocker":${blocker}}\nACCEPTANCE: GATED`)).toEqual(
+      {},
+    );
     expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
     expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
     const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
