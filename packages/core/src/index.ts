@@ -1,6 +1,7 @@
 export { builtinContractListOf, loadBuiltinContract } from './builtin-loaders.js';
 export type {
   AnyContract,
+  CompiledSchema,
   Contract,
   ContractDelivery,
   ContractExample,
@@ -9,6 +10,7 @@ export type {
   ContractSpec,
   ContractToolCall,
   ExtractOptions,
+  PlainRead,
 } from './contract.js';
 export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';

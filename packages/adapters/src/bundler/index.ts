@@ -9,7 +9,7 @@
  */
 export { PROGRAM_END, PROGRAM_START } from '../bin/program-markers.js';
 export { carryProgram } from './carried-program.js';
-export type { FastStopTablesSource, ValidatorFallback } from './fast-stop-tables.js';
+export type { FastStopImport, FastStopTablesSource, ValidatorFallback } from './fast-stop-tables.js';
 export { fastStopTablesSource } from './fast-stop-tables.js';
 export type { Bundled, BundlerSetup, EsbuildBuild } from './hook-bundler.js';
 export { bundleHook, bundlePlugin, externalImports } from './hook-bundler.js';

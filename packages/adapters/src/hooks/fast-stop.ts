@@ -10,7 +10,7 @@ import type { StopHookHosts } from './stop-hook-hosts.js';
 /**
  * What a pack's build derived for its hook's fast path: per runtime whose payload it can check, a predicate
  * generated from the payload's fields and the line it prints for a satisfied stop; per contract the hook
- * carries, the predicate generated from its schema (`null` for one that falls back to zod).
+ * carries, how it is read without zod.
  */
 export interface FastStopTables {
   readonly runtimes: Readonly<

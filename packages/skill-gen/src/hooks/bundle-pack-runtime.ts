@@ -96,7 +96,7 @@ function banner(): string {
  * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
  * else, so the built-in families it does not hook stay out of it. Its program is the fast path
  * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
- * schemas; the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * schemas and the contracts' zod-free reads (`plainRead`); the whole hook, zod and the contract modules with it, is a second program the file carries, with a
  * code cache of its own, which the fast path loads for any other stop.
  */
 async function buildHook(
@@ -115,8 +115,14 @@ async function buildHook(
     `export function start(handover) { program = startHookProgram(lazyPackContractLoader(${lazy}), handover); return program; }`,
     'export function warmUp() { program?.warmUp(); }',
   ].join('\n');
+  const require = createRequire(import.meta.url);
   const fast = [
     `import { startPackHook } from ${packHook};`,
+    // The contracts' zod-free reads, resolved as the built-in contract lists are.
+    ...tables.imports.map(
+      ({ module, name, local }) =>
+        `import { ${name} as ${local} } from ${JSON.stringify(require.resolve(module))};`,
+    ),
     `const program = startPackHook(${tables.source}, __filename);`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');

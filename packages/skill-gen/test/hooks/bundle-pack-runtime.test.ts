@@ -259,14 +259,22 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
       ),
     );
     const built = await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
-    // The built-in reads its answer with a parser of its own: the build says the hook checks it with zod.
-    const fallbacks = built.warnings.filter((warning) => warning.code === 'hook_validator_fallback');
-    expect(fallbacks.map((warning) => warning.message)).toEqual([
-      expect.stringMatching(
-        /^The Stop hook checks conflux\.acceptance with zod on every stop: .*extract or validate of its own/,
-      ),
-    ]);
+    // The built-in reads its answer with a parser of its own, which it declares zod-free (`plainRead`).
+    expect(built.warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
     const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
+    const probed = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract conflux.acceptance 2>"${mixed}/stderr"`;
+    expect(runHook(probed, 'Done.\n{"acceptance":"pass"}\nACCEPTANCE: PASS')).toEqual({});
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    const fail = '{"acceptance":"fail","findings":["[RETRY_TEST_MISSING] add a test"]}\nACCEPTANCE: FAIL';
+    expect(runHook(probed, `Done.\n${fail}`)).toEqual({});
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A `gated` verdict's `blocked` spelling is a transform the generator does not compile: zod reads it.
+    const blocker =
+      '{"category":"credential","evidence":["e"],"unblock_condition":"u","next_action":"n","resumable":true}';
+    expect(runHook(probed, `Done.\n{"acceptance":"gated","blocker":${blocker}}\nACCEPTANCE: GATED`)).toEqual(
+      {},
+    );
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
     expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
     const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
     expect(conflux.decision, JSON.stringify(conflux)).toBe('block');
@@ -283,6 +291,30 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     );
     expect((await contracts.skillpackContracts(['acme.review'])).success).toBe(true);
     expect((await contracts.skillpackContracts(['conflux.acceptance'])).success).toBe(false);
+  });
+
+  it('a pack that hooks a built-in with a zod-free read decides its satisfied stop without loading zod', async () => {
+    const maestro = join(dir, 'maestro');
+    project(maestro, { ...CONFIG, hooks: { 'acme.review': {}, 'maestro.result': {} } });
+    const skill = join(maestro, 'skills', 'review', 'skill.md');
+    writeFileSync(
+      skill,
+      readFileSync(skill, 'utf8').replace(
+        'contracts: [acme.review]',
+        'contracts: [acme.review, maestro.result]',
+      ),
+    );
+    const built = await buildPack({ cwd: maestro, typeReferences: { prefer: 'sources' } });
+    expect(built.warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
+    const hook = join(maestro, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
+    const command = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract maestro.result 2>"${maestro}/stderr"`;
+    const result = builtinContracts.get('maestro.result')!;
+    const block = result.render(result.examples[0]!.value);
+    expect(runHook(command, `Done.\n${block}`)).toEqual({});
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A message without a block is the parser's fallback, which never satisfies the contract.
+    expect(runHook(command, 'Done, no block.').decision).toBe('block');
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
   });
 
   it('builds byte-identical files run to run', async () => {
