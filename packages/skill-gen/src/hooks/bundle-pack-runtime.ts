@@ -115,14 +115,9 @@ async function buildHook(
     `export function start(handover) { program = startHookProgram(lazyPackContractLoader(${lazy}), handover); return program; }`,
     'export function warmUp() { program?.warmUp(); }',
   ].join('\n');
-  const require = createRequire(import.meta.url);
   const fast = [
     `import { startPackHook } from ${packHook};`,
-    // The contracts' zod-free reads, resolved as the built-in contract lists are.
-    ...tables.imports.map(
-      ({ module, name, local }) =>
-        `import { ${name} as ${local} } from ${JSON.stringify(require.resolve(module))};`,
-    ),
+    ...plainReadImports(tables.imports),
     `const program = startPackHook(${tables.source}, __filename);`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
@@ -134,6 +129,17 @@ async function buildHook(
       : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
   const file = checked(await recipe.bundleHook(setup, entries, banner()));
   return { file, fallbacks: tables.fallbacks };
+}
+
+/** The import lines of the contracts' zod-free reads a fast path names, resolved as the built-in contract lists are. */
+function plainReadImports(
+  imports: readonly { readonly module: string; readonly name: string; readonly local: string }[],
+): string[] {
+  const require = createRequire(import.meta.url);
+  return imports.map(
+    ({ module, name, local }) =>
+      `import { ${name} as ${local} } from ${JSON.stringify(require.resolve(module))};`,
+  );
 }
 
 /**
@@ -166,6 +172,7 @@ async function buildModule(
   const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
   const module = [
     `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
+    ...plainReadImports(tables.imports),
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
   ].join('\n');
   const second = [
