@@ -3,8 +3,9 @@
 // replaced by a rename (Codex never reads half a file, the file keeps its mode) only if it still holds what was
 // read. Install writes the journal before config.toml and uninstall after it, so a run killed between the two
 // leaves at worst a journaled grant that is not there, which the next uninstall drops.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readTextIfPresent } from '../../files/read-text-if-present.js';
 import { replaceTextFile } from '../../files/replace-text-file.js';
 import { acquireScopeLock } from '../../install/scope-lock.js';
 import {
@@ -18,15 +19,6 @@ import {
 
 /** The journal of the trust skillpack granted, beside Codex's config.toml. */
 export const CODEX_TRUST_JOURNAL = 'skillpack-codex-trust.json';
-
-async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
 
 function parseJournal(text: string | undefined, file: string): CodexTrustJournal {
   if (text === undefined) return { grants: [] };
@@ -46,7 +38,8 @@ const journalText = (journal: CodexTrustJournal) => `${JSON.stringify(journal, n
 /** Put `next` at `file` (or delete it) only if it still holds `before`. */
 async function replaceIfUnchanged(file: string, before: string | undefined, next: string | undefined) {
   const unchanged = async () => {
-    if ((await readText(file)) !== before) throw new Error(`${file} changed while skillpack was editing it`);
+    if ((await readTextIfPresent(file)) !== before)
+      throw new Error(`${file} changed while skillpack was editing it`);
   };
   if (next === undefined) {
     await unchanged();
@@ -74,7 +67,7 @@ export function recordCodexTrust(
 ): Promise<{ added: CodexTrustGrant[]; left: string[] }> {
   const journalFile = join(dirname(configFile), CODEX_TRUST_JOURNAL);
   return locked(configFile, async () => {
-    const [text, journalBefore] = [await readText(configFile), await readText(journalFile)];
+    const [text, journalBefore] = [await readTextIfPresent(configFile), await readTextIfPresent(journalFile)];
     const edit = addGrants(text, parseJournal(journalBefore, journalFile), requests, owner);
     if (edit.added.length > 0) {
       await replaceIfUnchanged(journalFile, journalBefore, journalText(edit.journal));
@@ -90,13 +83,13 @@ export async function releaseCodexTrust(
   released: (grant: CodexTrustGrant) => boolean,
 ): Promise<{ removed: CodexTrustGrant[]; changed: CodexTrustGrant[] }> {
   const journalFile = join(dirname(configFile), CODEX_TRUST_JOURNAL);
-  const journalBefore = await readText(journalFile);
+  const journalBefore = await readTextIfPresent(journalFile);
   if (journalBefore === undefined) return { removed: [], changed: [] };
   return locked(configFile, async () => {
-    const journalNow = await readText(journalFile);
+    const journalNow = await readTextIfPresent(journalFile);
     const journal = parseJournal(journalNow, journalFile);
     if (!journal.grants.some(released)) return { removed: [], changed: [] };
-    const text = await readText(configFile);
+    const text = await readTextIfPresent(configFile);
     const edit = releaseGrants(text, journal, released);
     await replaceIfUnchanged(configFile, text, edit.deleteFile ? undefined : edit.text);
     await replaceIfUnchanged(
