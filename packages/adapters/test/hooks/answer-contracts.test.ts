@@ -2,10 +2,9 @@
 // loading the contracts; every such decision is the whole check's (the contracts themselves, zod with them),
 // and every other answer is decided by the whole check. Answers built from the contracts' examples and
 // mutated, several contracts at once, every budget and enforce mode.
-import { type AnyContract, defineContract, ok } from '@skillpack/core';
+import { type AnyContract, ok } from '@skillpack/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { fastStopTablesSource } from '../../src/bundler/fast-stop-tables.js';
 import {
   decideAnswer,
