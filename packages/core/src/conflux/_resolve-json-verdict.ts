@@ -1,12 +1,28 @@
-import { fail } from '../result.js';
+import type { ProtocolError } from '../errors.js';
+import { fail, type Result } from '../result.js';
 import type { JsonObject } from './_json.js';
 import { schemaInput, type VerdictKeys } from './_schema-input.js';
 import { validateAcceptanceBlocker } from './blocker.js';
-import { bareBlockerError, malformedFindingError, type VerdictLocation } from './error-codes.js';
+import {
+  bareBlockerError,
+  type ConfluxErrorCode,
+  malformedFindingError,
+  type VerdictLocation,
+} from './error-codes.js';
 import { validateFindingEntries } from './finding.js';
 import type { JsonVerdict } from './json-verdict.js';
-import type { AcceptanceParseResult } from './resolve-verdict.js';
+import type { ParsedAcceptanceVerdict } from './schemas.js';
 import type { AcceptanceKind } from './vocabulary.js';
+
+/**
+ * What the parser returns: the verdict and its source, or a typed acceptance protocol error; `run_not_complete`
+ * when a whole-run `unwrapLine` says the run did not complete (not a protocol failure of the agent's: the run
+ * itself failed, as a failed command does).
+ */
+export type AcceptanceParseResult = Result<
+  ParsedAcceptanceVerdict,
+  ProtocolError<ConfluxErrorCode | 'run_not_complete'>
+>;
 
 /**
  * The verdict's schema as the parser uses it: the keys each object declares, and the value

@@ -1,7 +1,11 @@
 import { describeValue, ProtocolError } from '../errors.js';
-import { fail, ok, type Result } from '../result.js';
-import { resolveJsonVerdict, type VerdictSchemaStep } from './_resolve-json-verdict.js';
-import { type ConfluxErrorCode, invalidVerdictError } from './error-codes.js';
+import { fail, ok } from '../result.js';
+import {
+  type AcceptanceParseResult,
+  resolveJsonVerdict,
+  type VerdictSchemaStep,
+} from './_resolve-json-verdict.js';
+import { invalidVerdictError } from './error-codes.js';
 import { readJsonVerdict } from './json-verdict.js';
 import {
   AcceptanceBlockerSchema,
@@ -12,15 +16,7 @@ import {
   RepositoryFindingSchema,
 } from './schemas.js';
 
-/**
- * What the parser returns: the verdict and its source, or a typed acceptance protocol error; `run_not_complete`
- * when a whole-run `unwrapLine` says the run did not complete (not a protocol failure of the agent's: the run
- * itself failed, as a failed command does).
- */
-export type AcceptanceParseResult = Result<
-  ParsedAcceptanceVerdict,
-  ProtocolError<ConfluxErrorCode | 'run_not_complete'>
->;
+export type { AcceptanceParseResult } from './_resolve-json-verdict.js';
 
 /** The verdict's schema as the contract runs it: its shapes' keys and zod's parse. */
 export const VERDICT_SCHEMA: VerdictSchemaStep = {
