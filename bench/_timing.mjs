@@ -25,13 +25,16 @@ export function timeOf(run) {
   return best;
 }
 
-/** CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere): steadier when busy. */
+/**
+ * User and system CPU time of waited-for children so far, in ms (Linux only; undefined elsewhere): steadier
+ * than the wall clock when the machine is busy.
+ */
 const childCpu = (() => {
   if (process.platform !== 'linux') return () => undefined;
   const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
   return () => {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * tick;
+    return { user: Number(fields[13]) * tick, system: Number(fields[14]) * tick };
   };
 })();
 
@@ -40,12 +43,14 @@ const childCpu = (() => {
  * `node`; `args`, `env` and `cwd` may be functions of the round, for a command that needs a fresh folder each
  * time)
  * `warmup + runs` rounds each, interleaved (each round in a rotated order), and return each command's
- * `{ label, wall, cpu }`: the median wall time and the mean CPU time (undefined off Linux), in ms. A command
- * that exits other than `status` (0) or prints what `expect` does not match throws.
+ * `{ label, wall, cpu, user, system }`: the median wall time and the mean CPU time, all and its user and
+ * system parts (undefined off Linux), in ms. A command that exits other than `status` (0) or prints what
+ * `expect` does not match throws.
  */
 export function measureCommands(commands, { runs, warmup, env }) {
   const wall = commands.map(() => []);
-  const cpu = commands.map(() => []);
+  const user = commands.map(() => []);
+  const system = commands.map(() => []);
   for (let round = 0; round < warmup + runs; round++) {
     for (let k = 0; k < commands.length; k++) {
       const index = (round + k) % commands.length;
@@ -69,14 +74,22 @@ export function measureCommands(commands, { runs, warmup, env }) {
       }
       if (round < warmup) continue;
       wall[index].push(elapsed);
-      if (cpuBefore !== undefined) cpu[index].push(cpuAfter - cpuBefore);
+      if (cpuBefore !== undefined) {
+        user[index].push(cpuAfter.user - cpuBefore.user);
+        system[index].push(cpuAfter.system - cpuBefore.system);
+      }
     }
   }
-  return commands.map((command, i) => ({
-    label: command.label,
-    wall: median(wall[i]),
-    cpu: cpu[i].length > 0 ? mean(cpu[i]) : undefined,
-  }));
+  return commands.map((command, i) => {
+    const measured = user[i].length > 0;
+    return {
+      label: command.label,
+      wall: median(wall[i]),
+      cpu: measured ? mean(user[i]) + mean(system[i]) : undefined,
+      user: measured ? mean(user[i]) : undefined,
+      system: measured ? mean(system[i]) : undefined,
+    };
+  });
 }
 
 /** A figure of `subject` against `floor` (both from measureCommands): CPU when measured, else wall. */
@@ -92,6 +105,13 @@ export function againstFloor(subject, floor, { label, target = '', runs }) {
     ratio: value / baseline,
     target,
   };
+}
+
+/** `subject`'s label with its CPU's user and system parts and the floor's (both from measureCommands). */
+export function labelWithCpuParts(subject, floor) {
+  if (subject.user === undefined) return subject.label;
+  const parts = (measured) => `user ${Math.round(measured.user)} + system ${Math.round(measured.system)} ms`;
+  return `${subject.label} (${parts(subject)}; floor ${parts(floor)})`;
 }
 
 /**

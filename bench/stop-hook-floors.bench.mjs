@@ -36,6 +36,7 @@ export default async function bench() {
       pathToFileURL(join(root, 'packages/core/dist/contracts.js')).href
     );
     const conflux = builtinContracts.get('conflux.acceptance');
+    const maestro = builtinContracts.get('maestro.result');
     const example = await examplePackHook(dir);
     const init = await initPack(dir);
     const floor = handWrittenHook(dir);
@@ -43,6 +44,7 @@ export default async function bench() {
     const verdict = conflux.render(conflux.examples[0].value);
     const input = {
       satisfied: stopEvent(`I reviewed the change and ran the tests.\n\n${verdict}\n`, dir),
+      maestroSatisfied: stopEvent(`Done.\n\n${maestro.render(maestro.examples[0].value)}\n`, dir),
       blocked: stopEvent('I reviewed the change and ran the tests. Everything looks fine.', dir),
       initSatisfied: stopEvent('Done.\n{"verdict":"approve","reasons":["The tests cover it."]}', dir),
     };
@@ -53,6 +55,12 @@ export default async function bench() {
       { label: 'hand-written hook, blocked', args: floor, stdin: input.blocked, expect: blocked },
       { label: 'example pack hook, satisfied', args: example, stdin: input.satisfied, expect: satisfied },
       { label: 'example pack hook, blocked', args: always(example), stdin: input.blocked, expect: blocked },
+      {
+        label: 'example pack hook, satisfied by maestro.result',
+        args: example,
+        stdin: input.maestroSatisfied,
+        expect: satisfied,
+      },
       { label: 'init pack hook, satisfied', args: init.hook, stdin: input.initSatisfied, expect: satisfied },
       { label: 'init pack hook, blocked', args: always(init.hook), stdin: input.blocked, expect: blocked },
       ...(anchor.args
@@ -87,7 +95,17 @@ export default async function bench() {
     for (const stop of ['satisfied', 'blocked']) {
       figures.push(figure(`example pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
     }
+    // maestro.result's block is read without zod (its `plainRead`); conflux.acceptance's verdict is not yet.
+    if (anchor.args) {
+      figures.push(
+        figure('example pack hook, satisfied by maestro.result', 'cc-hooks-ts hook, satisfied', '≤ 1.0×'),
+      );
+    }
+    figures.push(
+      figure('example pack hook, satisfied by maestro.result', 'hand-written hook, satisfied', '≤ 1.05×'),
+    );
     for (const stop of ['satisfied', 'blocked']) {
+      if (anchor.args) figures.push(figure(`init pack hook, ${stop}`, `cc-hooks-ts hook, ${stop}`, '≤ 1.0×'));
       figures.push(figure(`init pack hook, ${stop}`, `hand-written hook, ${stop}`, '≤ 1.05×'));
     }
     if (anchor.args) {

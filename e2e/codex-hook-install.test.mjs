@@ -1,5 +1,6 @@
 // `skillpack install --runtime codex` wires the pack's Stop hook into .codex/hooks.json next to a person's own
-// hooks; the pinned codex lists it (untrusted until trusted), and --trust-codex-hooks has Codex trust it.
+// hooks; the pinned codex lists it (untrusted until trusted), --trust-codex-hooks records its trust so Codex
+// runs it, and uninstall takes exactly that trust out of config.toml again (issue #41).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import { examplePacks } from './_loops.mjs';
 import { ensureRuntimes, makeSandbox, removeTempDirs, runtimeBinDir, skillpack } from './_support.mjs';
 
 const USER_ENTRY = { hooks: [{ type: 'command', command: 'echo my own stop hook' }] };
+// A person's config.toml: comments, their own trust entries, no final newline.
+const USER_CONFIG =
+  '# my codex config\nmodel = "gpt-5.5"  # mine\n\n[hooks.state."/elsewhere/hooks.json:stop:0:0"]\ntrusted_hash = "sha256:abc"\n\n[projects."/elsewhere"]\ntrust_level = "trusted"';
 
 function install(sandbox, ...extra) {
   const run = skillpack(
@@ -47,6 +51,7 @@ describe('skillpack install --runtime codex: the Stop hook', () => {
     const sandbox = makeSandbox();
     mkdirSync(join(sandbox.project, '.codex'), { recursive: true });
     writeFileSync(hookFile(sandbox), `${JSON.stringify({ hooks: { Stop: [USER_ENTRY] } }, null, 2)}\n`);
+    writeFileSync(configToml(sandbox), USER_CONFIG);
 
     const first = install(sandbox);
     const program = join(sandbox.project, '.codex/hooks/skillpack-examples/skillpack-hook.cjs');
@@ -67,14 +72,15 @@ describe('skillpack install --runtime codex: the Stop hook', () => {
     assert.ok(codexHook.configToml.includes(`[hooks.state.${JSON.stringify(hook.key)}]`));
     assert.ok(codexHook.configToml.includes(`trusted_hash = ${JSON.stringify(hook.currentHash)}`));
     assert.ok(codexHook.configToml.includes(`[projects.${JSON.stringify(sandbox.project)}]`));
-    assert.equal(existsSync(configToml(sandbox)), false, 'install wrote config.toml without being asked');
+    assert.equal(readFileSync(configToml(sandbox), 'utf8'), USER_CONFIG, 'install wrote config.toml unasked');
 
-    // Re-install: idempotent. With the flag, Codex records project and hook trust itself.
+    // Re-install: idempotent. With the flag, project and hook trust are recorded, and Codex reads them.
     const trusted = install(sandbox, '--trust-codex-hooks');
     assert.equal(trusted.status, 'unchanged');
     assert.equal(trusted.codexHook.trusted, true, JSON.stringify(trusted.codexHook));
     assert.equal(trusted.codexHook.hooks[0].trustStatus, 'trusted');
     const config = readFileSync(configToml(sandbox), 'utf8');
+    assert.ok(config.startsWith(USER_CONFIG), config);
     assert.ok(config.includes(`trusted_hash = ${JSON.stringify(hook.currentHash)}`), config);
     assert.equal(readHooks(sandbox).hooks.Stop.length, 2);
 
@@ -88,5 +94,32 @@ describe('skillpack install --runtime codex: the Stop hook', () => {
     assert.equal(removed.status, 0, `${removed.stdout}\n${removed.stderr}`);
     assert.deepEqual(readHooks(sandbox).hooks, { Stop: [USER_ENTRY] });
     assert.equal(existsSync(program), false);
+    // ...and exactly the trust it recorded: the person's config.toml is as it was, byte for byte.
+    assert.equal(readFileSync(configToml(sandbox), 'utf8'), USER_CONFIG);
+    assert.match(removed.stdout, /Codex: took .*\[hooks\.state\."[^"]+"\].* out of .*config\.toml/);
+    assert.equal(existsSync(join(sandbox.env.CODEX_HOME, 'skillpack-codex-trust.json')), false);
+  });
+
+  it('uninstall leaves a trust entry the person changed since, and says so', () => {
+    const sandbox = makeSandbox();
+    const { codexHook } = install(sandbox, '--trust-codex-hooks');
+    assert.equal(codexHook.trusted, true, JSON.stringify(codexHook));
+    const [hook] = codexHook.hooks;
+    const config = readFileSync(configToml(sandbox), 'utf8');
+    const mine = config.replace(hook.currentHash, `sha256:${'0'.repeat(64)}`);
+    writeFileSync(configToml(sandbox), mine);
+    const removed = skillpack(
+      ['uninstall', 'skillpack-examples', '--scope', 'project', '--dir', sandbox.project],
+      { env: sandbox.env },
+    );
+    assert.equal(removed.status, 0, `${removed.stdout}\n${removed.stderr}`);
+    const left = `[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = "sha256:${'0'.repeat(64)}"\n`;
+    // The project's trust went; the changed hook entry stays (with the blank line before it).
+    assert.equal(readFileSync(configToml(sandbox), 'utf8'), `\n${left}`);
+    assert.match(
+      removed.stdout,
+      /Codex: left \[hooks\.state\.".*it changed since --trust-codex-hooks added it/,
+    );
+    assert.match(removed.stdout, /Codex: took \[projects\./);
   });
 });

@@ -126,7 +126,7 @@ describe('docs/publishing.md §1: npm, the portable package of a hooked pack', (
     writeFileSync(npmrc, `${registry.npmrc()}audit=false\nfund=false\nupdate-notifier=false\n`);
     env = {
       ...sandbox.env,
-      // `--trust-codex-hooks` asks the user's `codex` (on PATH) to record the trust.
+      // `--trust-codex-hooks` asks the user's `codex` (on PATH) for the hook's key and hash, then records the trust.
       PATH: `${runtimeBinDir}:${sandbox.env.PATH}`,
       npm_config_userconfig: npmrc,
       npm_config_cache: makeTempDir('npm-cache-'),

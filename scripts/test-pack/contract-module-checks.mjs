@@ -3,6 +3,7 @@
 // no node_modules in reach, and `skillpack parse` reading it through the config.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stopPayload } from './consumer-files.mjs';
 import { assert, parseJsonOutput } from './harness.mjs';
 import { extractTsBlocks } from './readme-snippets.mjs';
@@ -70,6 +71,26 @@ export async function readmeContractLoop(ctx) {
   );
   const right = await run('Reviewed.\n{"approve":true,"reasons":["tested"]}');
   assert(right.decision === undefined, `the hook blocked a right answer: ${JSON.stringify(right)}`);
+
+  // The contracts module beside the hook, which doctor proves the contract from where the pack is installed,
+  // loads its contract with no node_modules in reach.
+  const contracts = join(isolated, 'skillpack-hook.contracts.mjs');
+  cpSync(join(dir, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.contracts.mjs'), contracts);
+  const loaded = await ctx.node(
+    'acme contracts module',
+    [
+      '--input-type=module',
+      '-e',
+      'const { skillpackContracts } = await import(process.argv[1]); const got = await skillpackContracts(["acme.review"]); console.log(JSON.stringify({ success: got.success, title: got.data?.[0]?.title }));',
+      pathToFileURL(contracts).href,
+    ],
+    { cwd: isolated },
+  );
+  const carried = parseJsonOutput('acme contracts module', loaded.stdout);
+  assert(
+    carried.success === true && typeof carried.title === 'string',
+    `the contracts module did not load acme.review: ${loaded.stdout}`,
+  );
 
   const parsed = await ctx.bin(
     [

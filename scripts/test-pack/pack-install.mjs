@@ -4,42 +4,8 @@ import { dirname, join } from 'node:path';
 import { consumerFiles } from './consumer-files.mjs';
 import { INSTALL_TIMEOUT_MS, PACKAGES, STEP_TIMEOUT_MS } from './context.mjs';
 import { assert, isInside, parseJsonOutput, runOk } from './harness.mjs';
+import { publishedFileProblems, REQUIRED_PATHS } from './published-files.mjs';
 import { readmeSnippets, TSX_SPEC } from './readme-snippets.mjs';
-
-/** Paths a published tarball must never contain, each with the reason it is reported. */
-const FORBIDDEN_PATHS = [
-  { pattern: /(^|\/)(test|tests|__tests__)\//, what: 'a test folder' },
-  { pattern: /\.(test|spec)\.[cm]?[jt]sx?$/, what: 'a test file' },
-  { pattern: /(^|\/)fixtures?\//, what: 'fixtures' },
-  { pattern: /\.tsbuildinfo$/, what: 'TypeScript build info' },
-  { pattern: /(^|\/)__snapshots__\//, what: 'snapshots' },
-  { pattern: /(^|\/)node_modules\//, what: 'node_modules' },
-  { pattern: /\.tgz$/, what: 'a tarball' },
-  { pattern: /(^|\/)\.env(\.|$)/, what: 'an env file' },
-];
-
-/** Files each tarball must carry for its features to work once installed. */
-const REQUIRED_PATHS = {
-  '@skillpack/core': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/schemas/index.json'],
-  '@skillpack/adapters': [
-    'README.md',
-    'LICENSE',
-    'bin/skillpack-hook.js',
-    'dist/bin/skillpack-hook.js',
-    'dist/bundles/skillpack-hook.cjs',
-  ],
-  '@skillpack/host': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/otel/index.js'],
-  '@skillpack/skill-gen': [
-    'README.md',
-    'LICENSE',
-    'bin/skillpack.js',
-    'dist/cli.js',
-    'dist/bundles/skillpack-parse.cjs',
-    'dist/templates/partials/contract-output.hbs',
-  ],
-  '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],
-  '@skillpack/nx': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],
-};
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -70,27 +36,17 @@ export function checkContents(ctx) {
   const problems = [];
   const license = readFileSync(join(ctx.repoRoot, 'LICENSE'), 'utf8');
   for (const [name, packed] of ctx.tarballs) {
+    const packageDir = join(ctx.repoRoot, 'packages', PACKAGES.find((pkg) => pkg.name === name).dir);
     const paths = packed.files.map((file) => file.path);
-    for (const path of paths) {
-      const hit = FORBIDDEN_PATHS.find((rule) => rule.pattern.test(path));
-      if (hit) problems.push(`${name}: ${path} is ${hit.what}`);
-    }
-    for (const path of REQUIRED_PATHS[name]) {
-      if (!paths.includes(path)) problems.push(`${name}: ${path} is missing`);
-    }
-    const packageLicense = join(
-      ctx.repoRoot,
-      'packages',
-      PACKAGES.find((pkg) => pkg.name === name).dir,
-      'LICENSE',
-    );
+    problems.push(...publishedFileProblems(name, paths, packageDir));
+    const packageLicense = join(packageDir, 'LICENSE');
     if (existsSync(packageLicense) && readFileSync(packageLicense, 'utf8') !== license) {
       problems.push(`${name}: LICENSE differs from the repository's LICENSE`);
     }
   }
   assert(problems.length === 0, problems.join('\n'));
   const required = Object.values(REQUIRED_PATHS).flat().length;
-  return `no tests, fixtures, build info or snapshots; ${required} required files present`;
+  return `no tests, fixtures, sources, source maps, build info or snapshots; ${required} required files present`;
 }
 
 function writeConsumer(ctx) {

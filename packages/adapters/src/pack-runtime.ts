@@ -1,7 +1,7 @@
 /**
- * What a generated pack's hook, OpenCode plugin and Pi extension are bundled from (by `skillpack build`, when
- * the pack carries contracts of its own): the hook program, its code-cache loader, and the plugin and
- * extension factories.
+ * What a generated pack's hook, OpenCode plugin, Pi extension and contracts module are bundled from (by
+ * `skillpack build`, when the pack carries contracts of its own): the hook program, its code-cache loader, the
+ * plugin and extension factories, and the lazy contract loader.
  *
  * @internal Plumbing for skill-gen's pack bundles, not public API: it may change in any release.
  */

@@ -26,6 +26,7 @@ describe(`${manifest.name} exports map`, () => {
       './pi',
       './pack-runtime',
       './mcp-server',
+      './pack-hook',
       './bundler',
       './wire',
     ]);

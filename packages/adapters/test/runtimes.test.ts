@@ -20,7 +20,13 @@ function code(path: string): string {
 /** The files of `src` outside a runtime's own folder, the id list and the registry that name a runtime id. */
 function filesNamingRuntimeIds(): string[] {
   const literal = new RegExp(`['"\`](${RUNTIME_IDS.join('|')})['"\`]`);
-  const own = new Set<string>([...RUNTIME_IDS, 'runtime-id.ts', 'runtimes.ts', 'stop-hook-dialects.ts']);
+  const own = new Set<string>([
+    ...RUNTIME_IDS,
+    'runtime-id.ts',
+    'runtimes.ts',
+    'stop-hook-dialects.ts',
+    'stop-hook-hosts.ts',
+  ]);
   return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.ts') && !own.has(path.split(/[\\/]/)[0]!))
     .filter((path) => literal.test(code(join(SRC, path))))
@@ -71,7 +77,15 @@ const RUNTIME_FOLDERS = [
   '.github/',
 ];
 /** The files that register the runtimes, and the subpath entries that re-export a runtime's own modules. */
-const REGISTRIES = ['runtimes.ts', 'stop-hook-dialects.ts', 'hook-runtimes.ts', 'wire.ts', 'pack-runtime.ts'];
+const REGISTRIES = [
+  'runtimes.ts',
+  'stop-hook-dialects.ts',
+  'stop-hook-hosts.ts',
+  'hook-runtimes.ts',
+  'wire.ts',
+  'pack-runtime.ts',
+  'pack-hook.ts',
+];
 
 /** Every file of `src` (posix paths) and the files of `src` it imports, statically or lazily. */
 function importGraph(): Map<string, string[]> {

@@ -1,6 +1,7 @@
 export { builtinContractListOf, loadBuiltinContract } from './builtin-loaders.js';
 export type {
   AnyContract,
+  CompiledSchema,
   Contract,
   ContractDelivery,
   ContractExample,
@@ -9,8 +10,9 @@ export type {
   ContractSpec,
   ContractToolCall,
   ExtractOptions,
+  PlainRead,
 } from './contract.js';
-export { defineContract, isContract } from './contract.js';
+export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';
 export type { ErrorDetails, SerializedError, SkillpackErrorOptions } from './errors.js';
 export { ConfigError, describeValue, ProtocolError, SkillpackError } from './errors.js';

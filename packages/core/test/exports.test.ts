@@ -16,7 +16,7 @@ describe(`${manifest.name} exports map`, () => {
     (key) => key !== './package.json' && !key.includes('*'),
   );
 
-  it("lists the subpaths the design names, plus each family's contract list and the JSON Schema files", () => {
+  it("lists the subpaths the design names, plus each family's contract list, zod-free reads and the JSON Schema files", () => {
     expect(Object.keys(manifest.exports)).toEqual([
       '.',
       './conflux',
@@ -25,6 +25,7 @@ describe(`${manifest.name} exports map`, () => {
       './devflow',
       './contracts',
       './contract-lists/*',
+      './plain-reads/*',
       './schemas/*',
       './package.json',
     ]);

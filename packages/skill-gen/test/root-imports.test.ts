@@ -6,6 +6,7 @@ import {
   modulesLoadedByImport,
   projectModules,
 } from '../../core/test/_support/loaded-modules.js';
+import { configText, tempDir, writeTree } from './_support/temp.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/skillpack.js', import.meta.url));
@@ -45,6 +46,15 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
       ).toEqual([]);
     },
   );
+
+  it('the install command loads no YAML library: only rendering writes YAML', () => {
+    const { urls } = modulesLoadedByImport(
+      fileURLToPath(new URL('../dist/commands/install.js', import.meta.url)),
+      packageDir,
+    );
+    expect(urls.some((url) => url.includes('/skill-gen/dist/commands/install.js'))).toBe(true);
+    expect(urls.filter((url) => /\/node_modules\/yaml\//.test(url))).toEqual([]);
+  });
 
   it.each([['--help'], ['help', 'doctor']])(
     'skillpack %s loads neither the scripted model nor the runner (@skillpack/testing)',
@@ -88,4 +98,34 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
       else process.env.SKILLPACK_CLI_BUNDLE = before;
     }
   });
+
+  it.each([
+    ['conflux.acceptance', ['conflux']],
+    ['acme.review', []],
+    ['maestro.nothing', ['conflux', 'zaofu', 'maestro', 'devflow']],
+  ])(
+    'skillpack parse --contract %s in a project with a contract module builds the families %j',
+    (contract, families) => {
+      // Each of the module's contracts is checked against the built-ins of its own id's family alone; an id
+      // no one defines lists every contract in its error, as before.
+      const project = writeTree(tempDir('skillpack-parse-module-families-'), {
+        'skillpack.config.json': configText({ contracts: ['./contracts/review.mjs'] }),
+        'contracts/review.mjs': [
+          "import { defineContract } from '@skillpack/core';",
+          "import { z } from 'zod';",
+          "export const review = defineContract({ id: 'acme.review', version: '1.0.0', title: 'Review',",
+          "  description: 'A verdict.', delivery: 'text', schema: z.strictObject({ verdict: z.enum(['approve', 'reject']) }),",
+          "  examples: [{ name: 'approve', value: { verdict: 'approve' } }] });",
+        ].join('\n'),
+      });
+      const loaded = modulesLoadedBy(
+        [BIN, 'parse', '--runtime', 'text', '--contract', contract],
+        project,
+        '',
+      );
+      expect(loaded.stdout).toContain(`"contract":"${contract}"`);
+      expect(familiesIn(loaded.urls)).toEqual(families);
+      if (families.length === 4) expect(loaded.stdout).toContain('"code":"unknown_contract"');
+    },
+  );
 });

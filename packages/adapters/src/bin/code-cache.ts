@@ -30,16 +30,17 @@ interface Program {
 /**
  * The program a bundle carries after its code: `/*skillpack-program <hash>` on a line, then a CommonJS body
  * wrapped as `(function (require, module, exports, __filename, __dirname) { … })`, then the comment's end.
- * Kept in a comment, the program costs the loader's parse a skip instead of a parse.
+ * Kept in a comment, the program costs the loader's parse a skip instead of a parse. `marker` picks the
+ * second program a bundle may carry (`SECOND_PROGRAM_START`).
  */
-export function readProgram(filename: string): Program {
+export function readProgram(filename: string, marker = PROGRAM_START): Program {
   const text = fs.readFileSync(filename, 'latin1');
-  const start = text.lastIndexOf(PROGRAM_START);
-  const end = text.lastIndexOf(PROGRAM_END);
-  const lineEnd = text.indexOf('\n', start);
-  if (start < 0 || end < lineEnd || lineEnd < 0) throw new Error(`${filename} carries no program.`);
+  const start = text.lastIndexOf(marker);
+  const lineEnd = start < 0 ? -1 : text.indexOf('\n', start);
+  const end = lineEnd < 0 ? -1 : text.indexOf(PROGRAM_END, lineEnd);
+  if (end < 0) throw new Error(`${filename} carries no program.`);
   const stat = fs.statSync(filename);
-  const hash = text.slice(start + PROGRAM_START.length, lineEnd).trim();
+  const hash = text.slice(start + marker.length, lineEnd).trim();
   return {
     source: text.slice(lineEnd + 1, end),
     key: `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`,
@@ -95,10 +96,15 @@ export interface LoadedProgram {
 
 /**
  * `runWithCodeCache`, returning the program's exports as well: for a bundle whose program is a library its
- * caller drives (the bundled `skillpack parse`, whose bin calls the function the program exports).
+ * caller drives (the bundled `skillpack parse`, whose bin calls the function the program exports; a pack
+ * hook's fast path, which loads the second program it carries, the whole hook, by `marker`).
  */
-export function loadWithCodeCache(filename: string, env = process.env): LoadedProgram {
-  const program = readProgram(filename);
+export function loadWithCodeCache(
+  filename: string,
+  env = process.env,
+  marker = PROGRAM_START,
+): LoadedProgram {
+  const program = readProgram(filename, marker);
   const cacheFile = codeCacheFile(program.key, env);
   const cachedData = readCache(cacheFile);
   const script = new vm.Script(program.source, { filename, ...(cachedData ? { cachedData } : {}) });

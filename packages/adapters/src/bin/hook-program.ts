@@ -7,6 +7,13 @@ import { runHookWith } from '../hooks/run-hook-process.js';
 import { warmUpDecisionPaths } from '../hooks/warm-up.js';
 import { writeDescriptor } from './stdio.js';
 
+/** What the whole hook takes over from a pack hook's fast path: stdin from its start, and when the process started. */
+export interface HookHandover {
+  readonly stdin: AsyncIterable<Uint8Array>;
+  /** `Date.now()` when the process started: the hook's deadline counts from it. */
+  readonly startedAt: number;
+}
+
 /** A started `skillpack-hook` process, as its bundle's loader sees it: it can warm its decision paths. */
 export interface HookProgram {
   /** Called by the bundle's loader before it stores its code cache (see code-cache.ts). */
@@ -23,11 +30,16 @@ function finish(stdout: string, stderr: string): void {
 /**
  * Run the `skillpack-hook` process: the contracts `load` finds (the built-ins for the adapters' own hook; a
  * generated pack's hook carries its own, see `packContractLoader`), checked against the runtime's hook JSON
- * on stdin.
+ * on stdin (or, `handover`, the stdin a pack hook's fast path read before it handed the stop over).
  */
-export function startHookProgram(load: ContractLoader): HookProgram {
+export function startHookProgram(load: ContractLoader, handover?: HookHandover): HookProgram {
   let checked: readonly AnyContract[] = [];
-  runHookWith(process.argv.slice(2), { stdin: process.stdin, env: process.env }, load, HOOK_DIALECTS).then(
+  const io = {
+    stdin: handover?.stdin ?? process.stdin,
+    env: process.env,
+    ...(handover ? { startedAt: handover.startedAt } : {}),
+  };
+  runHookWith(process.argv.slice(2), io, load, HOOK_DIALECTS).then(
     (outcome) => {
       checked = outcome.contracts ?? [];
       finish(outcome.stdout, outcome.stderr);

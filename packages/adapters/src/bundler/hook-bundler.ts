@@ -1,5 +1,5 @@
 import type { BuildOptions, build as esbuildBuild, Metafile, StdinOptions } from 'esbuild';
-import { carryProgram } from './carried-program.js';
+import { carryProgram, carrySecondProgram } from './carried-program.js';
 import { englishOnlyZodLocales, shakeableZodNamespace } from './zod-plugins.js';
 
 /** esbuild's `build`, passed in by the caller so this package needs no esbuild of its own. */
@@ -48,23 +48,31 @@ async function bundleText(setup: BundlerSetup, stdin: StdinOptions, extra: Build
 /**
  * The Stop hook: `program` (an entry whose module runs the hook and exports `warmUp`) bundled as CommonJS
  * and carried in a comment after `loader` (an entry that calls `runWithCodeCache(__filename)`), bundled
- * as CommonJS too with `banner` on top. The file is meant to be named `.cjs`: Node's ES module loader
+ * as CommonJS too with `banner` on top; `second`, a program `program` loads itself (`loadWithCodeCache` with
+ * `SECOND_PROGRAM_START`), is carried before it with a code cache of its own. The file is meant to be named `.cjs`: Node's ES module loader
  * would cost every run about a tenth of its start-up, and the hook needs nothing from it.
  */
 export async function bundleHook(
   setup: BundlerSetup,
-  entries: { readonly program: StdinOptions; readonly loader: StdinOptions },
+  entries: { readonly program: StdinOptions; readonly loader: StdinOptions; readonly second?: StdinOptions },
   banner: string,
 ): Promise<Bundled> {
   // The program travels in a block comment: no legal comment (a `/* … */`) may stay in it.
   const program = await bundleText(setup, entries.program, { format: 'cjs', legalComments: 'none' });
+  const second = entries.second
+    ? await bundleText(setup, entries.second, { format: 'cjs', legalComments: 'none' })
+    : undefined;
   const loader = await bundleText(setup, entries.loader, {
     format: 'cjs',
     banner: { js: `#!/usr/bin/env node\n${banner}` },
   });
   return {
-    file: carryProgram(loader.text, program.text),
-    metafiles: { program: program.metafile, loader: loader.metafile },
+    file: carryProgram(loader.text, program.text, second?.text),
+    metafiles: {
+      program: program.metafile,
+      loader: loader.metafile,
+      ...(second ? { second: second.metafile } : {}),
+    },
   };
 }
 
@@ -76,17 +84,30 @@ export async function bundleHook(
  */
 const PLUGIN_MODULE_MARK = 'export {};';
 
-/** The OpenCode plugin: `entry` bundled as an ES module with `banner` on top, then `export {};` (its first statement). */
+/**
+ * The OpenCode plugin or Pi extension: `entry` bundled as an ES module with `banner` on top, then
+ * `export {};` (its first statement); `second`, a program the module loads itself when it needs it
+ * (`loadWithCodeCache` with `SECOND_PROGRAM_START`), bundled as CommonJS and carried after it in a comment.
+ */
 export async function bundlePlugin(
   setup: BundlerSetup,
   entry: StdinOptions,
   banner: string,
+  second?: StdinOptions,
 ): Promise<Bundled> {
   const plugin = await bundleText(setup, entry, {
     format: 'esm',
     banner: { js: `${banner}\n${PLUGIN_MODULE_MARK}` },
   });
-  return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
+  if (second === undefined) {
+    return { file: Buffer.from(plugin.text, 'utf8'), metafiles: { plugin: plugin.metafile } };
+  }
+  // The program travels in a block comment: no legal comment (a `/* … */`) may stay in it.
+  const carried = await bundleText(setup, second, { format: 'cjs', legalComments: 'none' });
+  return {
+    file: carrySecondProgram(plugin.text, carried.text),
+    metafiles: { plugin: plugin.metafile, second: carried.metafile },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The one recipe for the Stop hook, OpenCode plugin and MCP submit server bundles, used by this package's prebuilt bundles
- * (scripts/bundle.mjs) and by `skillpack build` for a pack's own (skill-gen's hooks/bundle-pack-runtime.ts).
+ * The one recipe for the Stop hook, OpenCode plugin and MCP submit server bundles, used by this package's prebuilt
+ * bundles (scripts/bundle.mjs) and by `skillpack build` for a pack's own (skill-gen's hooks/bundle-pack-runtime.ts),
+ * and the tables of validators a pack hook's fast path runs on, generated from the schemas.
  * Build-time code: nothing a hook or plugin runs imports it. Its types name esbuild's, which the caller
  * (skill-gen, or this package's build) has installed; at run time it imports no esbuild.
  *
@@ -8,5 +9,7 @@
  */
 export { PROGRAM_END, PROGRAM_START } from '../bin/program-markers.js';
 export { carryProgram } from './carried-program.js';
+export type { FastStopImport, FastStopTablesSource, ValidatorFallback } from './fast-stop-tables.js';
+export { fastStopTablesSource } from './fast-stop-tables.js';
 export type { Bundled, BundlerSetup, EsbuildBuild } from './hook-bundler.js';
 export { bundleHook, bundlePlugin, bundleServer, externalImports } from './hook-bundler.js';

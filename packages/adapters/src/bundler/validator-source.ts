@@ -74,13 +74,31 @@ class Generator {
     throw new Unsupported(`a ${typeof value} literal`);
   }
 
-  private checks(internals: Internals, schema: object): { kind: string; def: Record<string, unknown> }[] {
+  constructor(private readonly refinements: ReadonlyMap<unknown, string>) {}
+
+  private checks(
+    internals: Internals,
+    schema: object,
+  ): { kind: string; def: Record<string, unknown>; run: unknown }[] {
     const own = internals.traits.has('$ZodCheck') ? [schema] : [];
     const listed = (internals.def.checks as readonly unknown[] | undefined) ?? [];
     return [...own, ...listed].map((check) => {
-      const def = (check as { _zod: { def: Record<string, unknown> } })._zod.def;
-      return { kind: String(def.check), def };
+      const zod = (check as { _zod: { def: Record<string, unknown>; check?: unknown } })._zod;
+      return { kind: String(zod.def.check), def: zod.def, run: zod.check };
     });
+  }
+
+  /**
+   * A refinement whose function is one of `refinements` (named by the expression that reaches it where the
+   * predicate runs): `.refine(fn)` holds when `fn(v)` is truthy, `.check(fn)` when `fn` adds no issue.
+   */
+  private customTest(def: Record<string, unknown>, run: unknown): string {
+    if (def.when !== undefined) throw new Unsupported('a refinement with a condition');
+    const refined = this.refinements.get(def.fn);
+    if (typeof def.fn === 'function' && refined !== undefined) return `!!${refined}(v)`;
+    const checked = this.refinements.get(run);
+    if (typeof run !== 'function' || checked === undefined) throw new Unsupported('the check custom');
+    return `((p) => (${checked}(p), p.issues.length === 0))({ value: v, issues: [] })`;
   }
 
   private lengthTest(kind: string, def: Record<string, unknown>, length: string): string {
@@ -98,8 +116,9 @@ class Generator {
 
   private stringTests(internals: Internals, schema: object): string[] {
     const tests = ['typeof v === "string"'];
-    for (const { kind, def } of this.checks(internals, schema)) {
-      if (kind === 'string_format') {
+    for (const { kind, def, run } of this.checks(internals, schema)) {
+      if (kind === 'custom') tests.push(this.customTest(def, run));
+      else if (kind === 'string_format') {
         const format = String(def.format);
         if (format === 'starts_with') tests.push(`v.startsWith(${JSON.stringify(def.prefix)})`);
         else if (format === 'ends_with') tests.push(`v.endsWith(${JSON.stringify(def.suffix)})`);
@@ -303,11 +322,16 @@ class Generator {
       }
       case 'array': {
         const element = this.compile(def.element);
-        const lengths = checks.map(({ kind, def: check }) => this.lengthTest(kind, check, 'v.length'));
+        const refined = checks.some(({ kind }) => kind === 'custom');
+        const tests = checks.map(({ kind, def: check, run }) =>
+          kind === 'custom' ? this.customTest(check, run) : this.lengthTest(kind, check, 'v.length'),
+        );
         const id = this.name();
         for (const which of ['u', 'a'] as const) {
+          // A refinement sees zod's output: it runs on the value only where every element is output unchanged.
+          const each = refined ? element.u : element[which];
           this.emit(
-            `function ${which}${id}(v) { if (!Array.isArray(v)${lengths.map((test) => ` || !(${test})`).join('')}) return false; for (let i = 0; i < v.length; i++) if (!${element[which]}(v[i])) return false; return true; }`,
+            `function ${which}${id}(v) { if (!Array.isArray(v)) return false; for (let i = 0; i < v.length; i++) if (!${each}(v[i])) return false; return ${tests.map((test) => `(${test})`).join(' && ') || 'true'}; }`,
           );
         }
         return { u: `u${id}`, a: `a${id}` };
@@ -333,19 +357,33 @@ class Generator {
     return node;
   }
 
-  source(root: Node): string {
-    return `(() => {\n${HELPERS}\n${this.lines.join('\n')}\nreturn ${root.u};\n})()`;
+  source(root: Node, holds: ValidatorHolds): string {
+    const predicate = holds === 'unchanged' ? root.u : root.a;
+    return `(() => {\n${HELPERS}\n${this.lines.join('\n')}\nreturn ${predicate};\n})()`;
   }
 }
 
 /**
- * The source of a predicate that holds exactly when `schema.safeParse(value)` succeeds with an output that is
- * the value itself (the same JSON text); or, for a schema it cannot compile exactly, the reason.
+ * When the predicate holds: `unchanged`, when `schema.safeParse(value)` succeeds with an output that is the
+ * value itself (the same JSON text); `accepted`, when it succeeds at all (whatever the output).
  */
-export function validatorSourceOf(schema: z.ZodType): ValidatorSource {
-  const generator = new Generator();
+export type ValidatorHolds = 'unchanged' | 'accepted';
+
+/**
+ * The source of a predicate that holds exactly when `schema.safeParse(value)` succeeds (with an output that is
+ * the value itself, for `unchanged`); or, for a schema it cannot compile exactly, the reason. `refinements`
+ * names the refinement functions it may call (each by an expression that reaches it where the predicate runs);
+ * an array refined with one holds only where zod outputs its elements unchanged (it may then refuse a value zod
+ * accepts, never accept one zod refuses).
+ */
+export function validatorSourceOf(
+  schema: z.ZodType,
+  holds: ValidatorHolds = 'unchanged',
+  refinements: ReadonlyMap<unknown, string> = new Map(),
+): ValidatorSource {
+  const generator = new Generator(refinements);
   try {
-    return { compiled: true, source: generator.source(generator.compile(schema)) };
+    return { compiled: true, source: generator.source(generator.compile(schema), holds) };
   } catch (error) {
     if (error instanceof Unsupported) return { compiled: false, reason: `it uses ${error.message}` };
     throw error;

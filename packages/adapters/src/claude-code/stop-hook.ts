@@ -7,20 +7,20 @@ import type { StopHookRuntime } from '../hooks/stop-event.js';
  * Claude Code's Stop / SubagentStop hook stdin (hooks docs, 2.1.x). `last_assistant_message` is optional:
  * when absent the transcript is read instead. Unknown fields (`background_tasks`, `effort`, …) pass through.
  */
-export const ClaudeCodeStopHookInputSchema = z
-  .looseObject({
-    session_id: z.string(),
-    transcript_path: z.string().optional(),
-    cwd: z.string().optional(),
-    permission_mode: z.string().optional(),
-    hook_event_name: z.string(),
-    stop_hook_active: z.boolean().optional(),
-    last_assistant_message: z.string().nullish(),
-    agent_id: z.string().optional(),
-    agent_type: z.string().optional(),
-    agent_transcript_path: z.string().optional(),
-  })
-  .superRefine(requireStopHookActive);
+const ClaudeCodeStopHookFieldsSchema = z.looseObject({
+  session_id: z.string(),
+  transcript_path: z.string().optional(),
+  cwd: z.string().optional(),
+  permission_mode: z.string().optional(),
+  hook_event_name: z.string(),
+  stop_hook_active: z.boolean().optional(),
+  last_assistant_message: z.string().nullish(),
+  agent_id: z.string().optional(),
+  agent_type: z.string().optional(),
+  agent_transcript_path: z.string().optional(),
+});
+export const ClaudeCodeStopHookInputSchema =
+  ClaudeCodeStopHookFieldsSchema.superRefine(requireStopHookActive);
 /** The Claude Code Stop / SubagentStop hook stdin payload, as validated. */
 export type ClaudeCodeStopHookInput = z.output<typeof ClaudeCodeStopHookInputSchema>;
 
@@ -32,6 +32,7 @@ export const claudeCodeStopHook: StopHookRuntime = {
     (await import('../run-transcript.js')).readRunTranscript(path, 'claude-code'),
   readTranscriptTools: async (path) =>
     (await import('../run-transcript.js')).readRunTranscriptTools(path, 'claude-code'),
+  payloadFields: ClaudeCodeStopHookFieldsSchema,
   parseInput: (payload) =>
     parseStopInput('claude-code', 'Claude Code Stop hook input', ClaudeCodeStopHookInputSchema, payload),
 };

@@ -7,22 +7,21 @@ import type { StopHookRuntime } from '../hooks/stop-event.js';
  * Codex's Stop / SubagentStop hook stdin (`codex-rs/hooks/schema/generated/stop.command.input.schema.json`):
  * `last_assistant_message`, `transcript_path` (both nullable) and `turn_id` are always sent.
  */
-export const CodexStopHookInputSchema = z
-  .looseObject({
-    session_id: z.string(),
-    turn_id: z.string(),
-    transcript_path: z.string().nullable(),
-    cwd: z.string().optional(),
-    model: z.string().optional(),
-    permission_mode: z.string().optional(),
-    hook_event_name: z.string(),
-    stop_hook_active: z.boolean().optional(),
-    last_assistant_message: z.string().nullable(),
-    agent_id: z.string().nullish(),
-    agent_type: z.string().nullish(),
-    agent_transcript_path: z.string().nullish(),
-  })
-  .superRefine(requireStopHookActive);
+const CodexStopHookFieldsSchema = z.looseObject({
+  session_id: z.string(),
+  turn_id: z.string(),
+  transcript_path: z.string().nullable(),
+  cwd: z.string().optional(),
+  model: z.string().optional(),
+  permission_mode: z.string().optional(),
+  hook_event_name: z.string(),
+  stop_hook_active: z.boolean().optional(),
+  last_assistant_message: z.string().nullable(),
+  agent_id: z.string().nullish(),
+  agent_type: z.string().nullish(),
+  agent_transcript_path: z.string().nullish(),
+});
+export const CodexStopHookInputSchema = CodexStopHookFieldsSchema.superRefine(requireStopHookActive);
 /** The Codex Stop hook stdin payload, as validated. */
 export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
 
@@ -31,6 +30,7 @@ export const codexStopHook: StopHookRuntime = {
   id: 'codex',
   // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
   readTranscript: async (path) => (await import('../run-transcript.js')).readRunTranscript(path, 'auto'),
+  payloadFields: CodexStopHookFieldsSchema,
   parseInput: (payload) =>
     // Codex 0.169 keeps one turn_id for a stop and the stops its blocks lead to (checked with the pinned CLI).
     parseStopInput(

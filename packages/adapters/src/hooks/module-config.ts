@@ -1,17 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigError,
-  describeValue,
-  fail,
-  ok,
-  type Result,
-  safeJsonParse,
-  toSchemaIssues,
-} from '@skillpack/core';
+import { ConfigError, fail, ok, type Result, toSchemaIssues } from '@skillpack/core';
 import type { z } from 'zod';
-
-const MAX_CONFIG_BYTES = 1024 * 1024;
+import { moduleConfigUrl, readModuleConfigJson } from './read-module-config.js';
 
 /**
  * The configuration file beside a pack's enforcement module (an OpenCode plugin, a Pi extension): `<pack>.json`
@@ -46,42 +36,9 @@ export function defineModuleConfig<S extends z.ZodType>(
   }
 
   async function load(url: URL): Promise<Result<z.output<S>, ConfigError>> {
-    const path = fileURLToPath(url);
-    let text: string;
-    try {
-      const bytes = await readFile(path);
-      if (bytes.byteLength > MAX_CONFIG_BYTES) throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
-      text = new TextDecoder('utf-8').decode(bytes);
-    } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      return fail(
-        new ConfigError(
-          'plugin_config_unreadable',
-          `Cannot read the skillpack ${what} configuration ${path}: ${why}.`,
-          { details: { path }, cause: error },
-        ),
-      );
-    }
-    const json = safeJsonParse(text);
-    if (!json) {
-      return fail(
-        new ConfigError('invalid_plugin_config', `${path} is not JSON: received ${describeValue(text)}.`, {
-          details: { path },
-        }),
-      );
-    }
-    return safeParse(json.value, path);
+    const json = await readModuleConfigJson(url, what);
+    return json.success ? safeParse(json.data, fileURLToPath(url)) : json;
   }
 
-  function urlOf(moduleUrl: string): URL {
-    const url = new URL(moduleUrl);
-    const slash = url.pathname.lastIndexOf('/');
-    const dot = url.pathname.lastIndexOf('.');
-    url.pathname = `${dot > slash ? url.pathname.slice(0, dot) : url.pathname}.json`;
-    url.search = '';
-    url.hash = '';
-    return url;
-  }
-
-  return { urlOf, safeParse, load };
+  return { urlOf: moduleConfigUrl, safeParse, load };
 }

@@ -11,6 +11,8 @@ import { renderStopHookOutput, type StopHookOutput } from './stop-hook-output.js
 export interface HookProcessIo {
   readonly stdin: AsyncIterable<Uint8Array | string>;
   readonly env: NodeJS.ProcessEnv;
+  /** `Date.now()` when the hook started, when that was before this call: the deadline counts from it. */
+  readonly startedAt?: number;
 }
 
 /** What the `skillpack-hook` process prints; it always exits 0 (exit 2 would block the stop). */
@@ -92,7 +94,7 @@ export async function runHookWith(
             render,
           ),
         ),
-      args.timeoutMs,
+      Math.max(0, args.timeoutMs - (io.startedAt === undefined ? 0 : Date.now() - io.startedAt)),
     );
   });
   try {

@@ -1,4 +1,5 @@
 import type { ContractToolCall, ProtocolError, Result } from '@skillpack/core';
+import type { z } from 'zod';
 import type { RuntimeId } from '../runtime-id.js';
 
 /** The hook events a contract check makes sense on: the agent (or a subagent) is about to stop. */
@@ -45,6 +46,11 @@ export type TranscriptToolReader = (
 export interface StopHookRuntime {
   readonly id: RuntimeId;
   parseInput(payload: unknown): Result<StopHookEvent, ProtocolError>;
+  /**
+   * The payload's fields without refinements, declared when `parseInput` is `parseStopInput` over these fields
+   * refined by `requireStopHookActive`: a pack's build derives its hook's zod-free fast path from them.
+   */
+  readonly payloadFields?: z.ZodType;
   /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
   readonly readTranscript?: TranscriptReader;
   /**

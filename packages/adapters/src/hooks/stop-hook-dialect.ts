@@ -1,6 +1,7 @@
 import type { RuntimeId } from '../runtime-id.js';
 import type { StopHookOptions, StopHookResult } from './handle-stop-hook.js';
 import type { StopHookRuntime } from './stop-event.js';
+import type { StopHookHosts } from './stop-hook-hosts.js';
 import type { StopHookOutput } from './stop-hook-output.js';
 
 /**
@@ -23,10 +24,7 @@ export interface StopHookDialect {
    * The other runtimes' hooks this runtime also runs, with how a hook process tells (its environment and
    * payload) that it runs under this runtime rather than theirs: such a stop is decided by this dialect.
    */
-  readonly hosts?: {
-    readonly runtimes: readonly RuntimeId[];
-    detect(env: NodeJS.ProcessEnv, payload: unknown): boolean;
-  };
+  readonly hosts?: StopHookHosts;
 }
 
 /** The dialects a hook process may speak, passed to the hook engine by its entry (the registry stands above it). */

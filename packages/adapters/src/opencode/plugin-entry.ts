@@ -6,8 +6,8 @@ import type { OpenCodeHooks, OpenCodePlugin } from './plugin-types.js';
 
 /**
  * The plugin a pack drops into `.opencode/plugins/<pack>.js`, enforcing the contracts `load` finds (the
- * built-ins for the adapters' prebuilt plugin; a generated pack's plugin knows only the contracts it
- * carries, see `lazyPackContractLoader`). Its configuration comes from the options of an `opencode.json`
+ * built-ins for the adapters' prebuilt plugin; a generated pack's plugin is `createFastPackPlugin`, which
+ * loads this one, with only the contracts it carries, for an answer its validators cannot prove). Its configuration comes from the options of an `opencode.json`
  * `"plugin"` entry when they name contracts, else from `<pack>.json` beside the bundle (`moduleUrl`). A
  * contract it does not know, or a pack contract module that fails to load, disables the plugin (logged,
  * naming the contract or the module): the session goes on.

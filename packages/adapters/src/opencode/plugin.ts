@@ -1,7 +1,7 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
-import { checkContracts } from '../hooks/contract-check.js';
+import { type AnswerContracts, decideAnswer, loadedAnswerContracts } from '../hooks/answer-contracts.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
-import { decideStop, type EnforceMode } from '../hooks/stop-decision.js';
+import type { EnforceMode } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import {
   createSessionState,
@@ -112,11 +112,26 @@ export function createOpenCodePluginWith(
   options: OpenCodePluginOptions,
   load: ContractLoader,
 ): OpenCodePlugin {
+  return openCodePluginOn(options, async () =>
+    loadedAnswerContracts(await resolveContracts(options.contracts, load)),
+  );
+}
+
+/**
+ * The plugin over `start`'s contracts (a generated pack's: proven satisfied by its validators, loaded on the
+ * first answer they cannot prove). `options.contracts` and `options.registry` are unused.
+ *
+ * @internal
+ */
+export function openCodePluginOn(
+  options: OpenCodePluginOptions,
+  start: () => Promise<AnswerContracts>,
+): OpenCodePlugin {
   const maxPrompts = options.maxPrompts ?? DEFAULT_MAX_PROMPTS;
   const enforce = options.enforce ?? 'attempted';
   return async ({ client }) => {
-    const contracts = await resolveContracts(options.contracts, load);
-    const ids = contracts.map((contract) => contract.id);
+    const contracts = await start();
+    const ids = contracts.ids;
     const sessions = new Map<string, SessionState>();
     const log = (level: OpenCodeLogLevel, message: string, extra: Record<string, unknown> = {}) =>
       client.app.log({ body: { service: 'skillpack', level, message, extra } }).catch(() => undefined);
@@ -163,10 +178,8 @@ export function createOpenCodePluginWith(
       state.reviewed.add(info.id);
       state.texts.delete(info.id);
       if (state.isChild || !isReviewable(info)) return;
-      const check = checkContracts(contracts, text);
       const spent = state.sinceSatisfied >= maxPrompts * MAX_CHAINS_WITHOUT_SUCCESS;
-      const decision = decideStop({
-        check,
+      const decision = await decideAnswer(contracts, text, {
         blocksSoFar: spent ? Math.max(state.chain, maxPrompts) : state.chain,
         maxBlocks: maxPrompts,
         enforce,

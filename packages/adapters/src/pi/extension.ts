@@ -1,7 +1,7 @@
-import type { AnyContract, ContractRegistry } from '@skillpack/core';
-import { checkContracts } from '../hooks/contract-check.js';
+import type { ContractRegistry } from '@skillpack/core';
+import { type AnswerContracts, decideAnswer, loadedAnswerContracts } from '../hooks/answer-contracts.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
-import { decideStop, type EnforceMode } from '../hooks/stop-decision.js';
+import type { EnforceMode, StopDecision } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import type {
   PiBeforeSettleEvent,
@@ -70,13 +70,28 @@ export function createPiExtension(options: PiExtensionOptions): PiExtensionFacto
 
 /** `createPiExtension` with the contracts looked up by `load` alone (a generated pack's own loader). */
 export function createPiExtensionWith(options: PiExtensionOptions, load: ContractLoader): PiExtensionFactory {
+  return piExtensionOn(options, async () => {
+    const loaded = await load(options.contracts);
+    if (!loaded.success) throw loaded.error;
+    return loadedAnswerContracts(loaded.data);
+  });
+}
+
+/**
+ * The extension over `start`'s contracts (a generated pack's: proven satisfied by its validators, loaded on
+ * the first answer they cannot prove). `options.contracts` and `options.registry` are unused.
+ *
+ * @internal
+ */
+export function piExtensionOn(
+  options: PiExtensionOptions,
+  start: () => Promise<AnswerContracts>,
+): PiExtensionFactory {
   const maxBlocks = options.maxBlocks ?? DEFAULT_PI_MAX_BLOCKS;
   const enforce = options.enforce ?? 'attempted';
   const notify = options.notify ?? ((message: string) => process.stderr.write(`${message}\n`));
   return async (pi) => {
-    const loaded = await load(options.contracts);
-    if (!loaded.success) throw loaded.error;
-    const contracts: readonly AnyContract[] = loaded.data;
+    const contracts = await start();
     const chains = new Map<string, number>();
     const sessionOf = (ctx: PiExtensionContextLike) => ctx.sessionManager?.getSessionId() ?? '';
 
@@ -84,32 +99,41 @@ export function createPiExtensionWith(options: PiExtensionOptions, load: Contrac
       if (event.source !== 'extension') chains.delete(sessionOf(ctx));
     });
 
-    pi.on('agent_before_settle', (event: PiBeforeSettleEvent, ctx): PiBeforeSettleResult | undefined => {
-      if (event.outcome !== 'completed') return undefined;
-      const answer = settlingAnswer(event.context.contextMessages);
-      // A length cut, an API error or a refusal ends the run as it is: the reader reports it.
-      if (answer?.stopReason !== 'stop') return undefined;
-      const session = sessionOf(ctx);
-      const decision = decideStop({
-        check: checkContracts(contracts, answer.text),
-        blocksSoFar: chains.get(session) ?? 0,
-        maxBlocks,
-        enforce,
-      });
-      if (decision.kind === 'allow') {
-        if (decision.because === 'satisfied') chains.delete(session);
-        if (decision.because === 'budget_spent') notify(decision.systemMessage);
-        return undefined;
-      }
-      chains.set(session, decision.blocks);
-      notify(decision.systemMessage);
-      const entry: PiCustomMessageEntry = {
-        type: 'custom_message',
-        customType: PI_PUSHBACK_TYPE,
-        content: capHookString(decision.reason),
-        display: true,
-      };
-      return { entries: [...event.entries, entry], continue: true };
-    });
+    pi.on(
+      'agent_before_settle',
+      async (event: PiBeforeSettleEvent, ctx): Promise<PiBeforeSettleResult | undefined> => {
+        if (event.outcome !== 'completed') return undefined;
+        const answer = settlingAnswer(event.context.contextMessages);
+        // A length cut, an API error or a refusal ends the run as it is: the reader reports it.
+        if (answer?.stopReason !== 'stop') return undefined;
+        const session = sessionOf(ctx);
+        let decision: StopDecision;
+        try {
+          decision = await decideAnswer(contracts, answer.text, {
+            blocksSoFar: chains.get(session) ?? 0,
+            maxBlocks,
+            enforce,
+          });
+        } catch (error) {
+          // A contract module that fails to load where the pack runs lets the answer through, saying why.
+          notify(`skillpack: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        }
+        if (decision.kind === 'allow') {
+          if (decision.because === 'satisfied') chains.delete(session);
+          if (decision.because === 'budget_spent') notify(decision.systemMessage);
+          return undefined;
+        }
+        chains.set(session, decision.blocks);
+        notify(decision.systemMessage);
+        const entry: PiCustomMessageEntry = {
+          type: 'custom_message',
+          customType: PI_PUSHBACK_TYPE,
+          content: capHookString(decision.reason),
+          display: true,
+        };
+        return { entries: [...event.entries, entry], continue: true };
+      },
+    );
   };
 }

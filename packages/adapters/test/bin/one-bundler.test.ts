@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readProgram } from '../../src/bin/code-cache.js';
+import { SECOND_PROGRAM_START } from '../../src/bin/program-markers.js';
 import { carryProgram } from '../../src/bundler/carried-program.js';
 
 const packages = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,7 +23,7 @@ function filesHolding(needle: RegExp): string[] {
 
 describe('one hook bundler', () => {
   it('defines the program markers once', () => {
-    expect(filesHolding(/['"]\/\*skillpack-program /)).toEqual(['adapters/src/bin/program-markers.ts']);
+    expect(filesHolding(/['"]skillpack-program /)).toEqual(['adapters/src/bin/program-markers.ts']);
   });
 
   it('holds the recipe (the zod shaking, the carried program) once, used by both bundlers', () => {
@@ -47,6 +48,27 @@ describe('one hook bundler', () => {
       const program = readProgram(file);
       expect(program.source).toBe(`(function (require, module, exports, __filename, __dirname) {${body}\n})`);
       expect(program.key).toMatch(/^[0-9a-f]{32}-/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('carries a second program before the first, each read back by its own marker with a key of its own', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillpack-carry-'));
+    try {
+      const file = join(dir, 'hook.cjs');
+      // A program may name the markers (a fast path reads the second program), joined at run time as they are.
+      const first = 'const m = ["/*", "skillpack-program "].join("");\n';
+      const second = 'module.exports.start = () => 2;\n';
+      writeFileSync(file, carryProgram('// loader\n', first, second));
+      const wrap = (body: string) =>
+        `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
+      const one = readProgram(file);
+      const two = readProgram(file, SECOND_PROGRAM_START);
+      expect(one.source).toBe(wrap(first));
+      expect(two.source).toBe(wrap(second));
+      expect(two.key).toMatch(/^[0-9a-f]{32}-/);
+      expect(two.key).not.toBe(one.key);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

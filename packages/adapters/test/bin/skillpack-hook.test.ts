@@ -293,7 +293,7 @@ describe('the skillpack-hook bin', () => {
         !/\/packages\/core\/dist\//.test(url) &&
         !/\/packages\/adapters\/dist\/(bin|hooks)\//.test(url) &&
         // Each runtime's Stop-hook dialect, and their table: never a reader or a wire schema.
-        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|hook-input|hook-input-schemas|subagent)\.js$/.test(
+        !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|stop-hook-hosts|hook-input|hook-input-schemas|subagent)\.js$/.test(
           url,
         ) &&
         !/\/packages\/adapters\/dist\/(stop-hook-dialects|hook-runtimes|runtime-id)\.js$/.test(url),

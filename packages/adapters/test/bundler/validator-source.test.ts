@@ -8,7 +8,9 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validatorSourceOf } from '../../src/bundler/validator-source.js';
+import { type ValidatorHolds, validatorSourceOf } from '../../src/bundler/validator-source.js';
+import { STOP_HOOK_DIALECTS } from '../../src/stop-hook-dialects.js';
+import { CODEX_STOP, readSampleJson } from '../hooks/_samples.js';
 import { runs } from '../properties/_support/core-support.js';
 
 /** `skillpack init`'s contract (skill-gen `init/scaffold.ts`), as a user's pack carries it. */
@@ -256,8 +258,11 @@ function edited(value: unknown, edits: readonly Edit[]): unknown {
   return root;
 }
 
-function compiledOf(schema: z.ZodType): ((value: unknown) => boolean) | undefined {
-  const source = validatorSourceOf(schema);
+function compiledOf(
+  schema: z.ZodType,
+  holds: ValidatorHolds = 'unchanged',
+): ((value: unknown) => boolean) | undefined {
+  const source = validatorSourceOf(schema, holds);
   // The source as a bundle carries it: an expression in a scope of its own.
   return source.compiled
     ? (new Function(`return ${source.source};`)() as (value: unknown) => boolean)
@@ -367,9 +372,132 @@ describe('validatorSourceOf', () => {
     );
   });
 
+  it("calls a plain read's refinements by name: never accepts what safeParse refuses, and agrees on the parser's values", () => {
+    const conflux = builtinContracts.get('conflux.acceptance')!;
+    const { refinements = {}, validators } = conflux.plainRead!;
+    const names = Object.keys(refinements);
+    const called = new Map(Object.entries(refinements).map(([name, fn]) => [fn, name]));
+    const schemas = Object.entries(validators!()).flatMap(([key, schema]) => {
+      const source = validatorSourceOf(schema, 'accepted', called);
+      if (!source.compiled) return [];
+      const check = new Function(...names, `return ${source.source};`)(...Object.values(refinements)) as (
+        value: unknown,
+      ) => boolean;
+      return [{ key, schema, check }];
+    });
+    // Without the names, the refined kinds fall back; with them, all but `gated` (its `blocked` transform).
+    expect(schemas.map(({ key }) => key)).toEqual([
+      'pass',
+      'fail',
+      'continue',
+      'finding',
+      'expectation',
+      'blocker',
+    ]);
+    expect(validatorSourceOf(conflux.schema, 'accepted').compiled).toBe(false);
+    // What each refinement refuses: untrimmed text, a path that normalises further, a repeated finding id.
+    const finding = conflux.examples.find((example) => example.name === 'structured-fail')!.value.findings[0];
+    const refused = [
+      { ...finding, summary: ' padded' },
+      { ...finding, evidence: ['ok', 'trailing '] },
+      { ...finding, required_changes: [{ file: './src/a.ts', description: 'd' }] },
+      { ...finding, verification: [{ file: 'src/../a.ts', description: 'd' }] },
+      { acceptance: 'fail', findings: [finding, finding] },
+      { acceptance: 'fail', findings: [finding, { ...finding, summary: 'summary ' }] },
+    ];
+    for (const value of refused) {
+      for (const { key, schema, check } of schemas) {
+        expect(check(value), `${key} ${JSON.stringify(value)}`).toBe(schema.safeParse(value).success);
+      }
+    }
+    expect(
+      schemas
+        .filter(({ key }) => ['finding', 'fail'].includes(key))
+        .every(({ check }) => refused.every((value) => !check(value))),
+    ).toBe(true);
+    const values = [...EXAMPLES, ...PARTS, ...refused];
+    let agreed = 0;
+    for (const { schema, check } of schemas) {
+      for (const value of values) {
+        const expected = schema.safeParse(value).success;
+        expect(check(value) && !expected, JSON.stringify(value)).toBe(false);
+        if (check(value) === expected) agreed++;
+      }
+    }
+    expect(agreed).toBeGreaterThan(values.length * schemas.length * 0.95);
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.constantFrom(...conflux.examples.map((example) => example.value), ...PARTS),
+        fc.array(edit, { minLength: 1, maxLength: 3 }),
+        (pick, base, edits) => {
+          const { schema, check } = schemas[pick % schemas.length]!;
+          const value = edited(base, edits);
+          // The only refusal zod does not make: an array refined with a named check whose elements zod rewrites.
+          if (check(value)) expect(schema.safeParse(value).success).toBe(true);
+        },
+      ),
+      runs(3000),
+    );
+  });
+
   it('generates plain code: no import, no require, nothing but the predicate', () => {
     const source = validatorSourceOf(initContract.schema);
     if (!source.compiled) throw new Error(source.reason);
     expect(source.source).not.toMatch(/\b(import|require|zod)\b/);
+  });
+
+  describe("'accepted': holds exactly when safeParse succeeds, whatever its output", () => {
+    /** The Stop-hook payloads' fields a pack hook's fast path checks, and every schema nested in a contract. */
+    const PAYLOAD_FIELDS = Object.values(STOP_HOOK_DIALECTS).flatMap((dialect) =>
+      dialect?.input.payloadFields ? [dialect.input.payloadFields] : [],
+    );
+    const ACCEPTING = [...PAYLOAD_FIELDS, ...ALL_SCHEMAS].flatMap((schema) => {
+      const check = compiledOf(schema, 'accepted');
+      return check ? [{ schema, check }] : [];
+    });
+    const PAYLOADS = [{ ...readSampleJson('claude', 'hook-stop-input.json') }, { ...CODEX_STOP }];
+    const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+    it('compiles the payload fields of the Claude Code and Codex Stop hooks', () => {
+      expect(PAYLOAD_FIELDS.length).toBe(2);
+      for (const schema of PAYLOAD_FIELDS) expect(compiledOf(schema, 'accepted')).toBeDefined();
+    });
+
+    it('agrees with safeParse on mutated payloads and examples, at every compiled schema', () => {
+      fc.assert(
+        fc.property(
+          fc.nat(),
+          fc.constantFrom(...PAYLOADS, ...EXAMPLES, ...PARTS),
+          fc.array(edit, { minLength: 1, maxLength: 3 }),
+          (pick, base, edits) => {
+            const { schema, check } = ACCEPTING[pick % ACCEPTING.length]!;
+            const value = edited(base, edits);
+            expect(check(value)).toBe(accepts(schema, value));
+          },
+        ),
+        runs(3000),
+      );
+    });
+
+    it('agrees with safeParse on mutated payloads, for each payload schema', () => {
+      for (const schema of PAYLOAD_FIELDS) {
+        const check = compiledOf(schema, 'accepted')!;
+        let accepted = 0;
+        fc.assert(
+          fc.property(
+            fc.constantFrom(...PAYLOADS),
+            fc.array(edit, { minLength: 1, maxLength: 3 }),
+            (base, edits) => {
+              const value = edited(base, edits);
+              if (accepts(schema, value)) accepted++;
+              expect(check(value)).toBe(accepts(schema, value));
+            },
+          ),
+          runs(1000),
+        );
+        expect(accepted).toBeGreaterThan(50);
+      }
+    });
   });
 });

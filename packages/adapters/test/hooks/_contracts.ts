@@ -54,4 +54,23 @@ export const fallbackContract = defineContract({
   isAttempt: (error) => error.code !== 'fallback_result' && error.code !== 'missing_payload',
 });
 
+/** A discriminated union of strict, strip and loose objects: what the generated validators must hold to. */
+export const unionContract = defineContract({
+  id: 'test.union',
+  version: '1.0.0',
+  title: 'Union',
+  description: 'A discriminated union of strict, strip and loose objects.',
+  delivery: 'text',
+  schema: z.discriminatedUnion('status', [
+    z.strictObject({ status: z.literal('done'), items: z.array(z.string().min(1)).min(1) }),
+    z.object({ status: z.literal('blocked'), reason: z.string().max(20) }),
+    z.looseObject({ status: z.literal('later'), at: z.number().int().optional() }),
+  ]),
+  examples: [
+    { name: 'done', value: { status: 'done', items: ['a'] } },
+    { name: 'blocked', value: { status: 'blocked', reason: 'red build' } },
+    { name: 'later', value: { status: 'later', at: 3 } },
+  ],
+});
+
 export const GREETING = '{"greeting":"hi"}';

@@ -40,9 +40,9 @@ async function load(options: Parameters<typeof createPiExtension>[0]) {
           ],
         },
       };
-      return handlers.get('agent_before_settle')!(event as never, ctx(session)) as
-        | PiBeforeSettleResult
-        | undefined;
+      return handlers.get('agent_before_settle')!(event as never, ctx(session)) as Promise<
+        PiBeforeSettleResult | undefined
+      >;
     },
     input(source: string, session = 's1') {
       handlers.get('input')!({ source } as never, ctx(session));
@@ -57,26 +57,27 @@ const RIGHT = '{"greeting":"hello"}';
 describe('the Pi extension (agent_before_settle)', () => {
   it('pushes a wrong answer back with the contract correction, and lets the right one settle', async () => {
     const pi = await load({ contracts: ['test.greeting'] });
-    const pushed = pi.settle(WRONG);
+    const pushed = await pi.settle(WRONG);
     expect(pushed?.continue).toBe(true);
     expect(pushed?.entries).toEqual([
       expect.objectContaining({ type: 'custom_message', customType: PI_PUSHBACK_TYPE, display: true }),
     ]);
     expect((pushed!.entries[0] as { content: string }).content).toContain('greeting');
-    expect(pi.settle(RIGHT)).toBeUndefined();
+    expect(await pi.settle(RIGHT)).toBeUndefined();
     expect(pi.notices).toHaveLength(1);
   });
 
   it('spends its own budget per session, then lets the answer through with a notice', async () => {
     const pi = await load({ contracts: ['test.greeting'] });
-    for (let block = 0; block < DEFAULT_PI_MAX_BLOCKS; block++) expect(pi.settle(WRONG)?.continue).toBe(true);
-    expect(pi.settle(WRONG)).toBeUndefined();
+    for (let block = 0; block < DEFAULT_PI_MAX_BLOCKS; block++)
+      expect((await pi.settle(WRONG))?.continue).toBe(true);
+    expect(await pi.settle(WRONG)).toBeUndefined();
     expect(pi.notices.at(-1)).toContain('still not satisfied');
-    expect(pi.settle(WRONG, { session: 's2' })?.continue).toBe(true);
+    expect((await pi.settle(WRONG, { session: 's2' }))?.continue).toBe(true);
     pi.input('extension');
-    expect(pi.settle(WRONG)).toBeUndefined();
+    expect(await pi.settle(WRONG)).toBeUndefined();
     pi.input('interactive');
-    expect(pi.settle(WRONG)?.continue).toBe(true);
+    expect((await pi.settle(WRONG))?.continue).toBe(true);
   });
 
   it.each([
@@ -85,14 +86,14 @@ describe('the Pi extension (agent_before_settle)', () => {
     ['an aborted run', { outcome: 'aborted' }],
   ] as const)('leaves %s alone', async (_name, how) => {
     const pi = await load({ contracts: ['test.greeting'] });
-    expect(pi.settle(WRONG, how)).toBeUndefined();
+    expect(await pi.settle(WRONG, how)).toBeUndefined();
   });
 
   it('checks only answers that attempt a contract unless enforce is always', async () => {
-    expect((await load({ contracts: ['test.greeting'] })).settle('Hello.')).toBeUndefined();
-    expect((await load({ contracts: ['test.greeting'], enforce: 'always' })).settle('Hello.')?.continue).toBe(
-      true,
-    );
+    expect(await (await load({ contracts: ['test.greeting'] })).settle('Hello.')).toBeUndefined();
+    expect(
+      (await (await load({ contracts: ['test.greeting'], enforce: 'always' })).settle('Hello.'))?.continue,
+    ).toBe(true);
   });
 
   it('fails its load on an unknown contract, so Pi exits before any request', async () => {

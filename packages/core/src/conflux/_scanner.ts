@@ -5,11 +5,12 @@ import { forEachLine } from '../text/lines.js';
 import { runNotCompleteOf, type UnwrapLine } from '../text/unwrap.js';
 import { toWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { resolveJsonVerdict, schemaVerdict, type VerdictSchemaStep } from './_resolve-json-verdict.js';
 import { bareBlockerError, missingVerdictError } from './error-codes.js';
 import { readJsonVerdictLine } from './json-verdict.js';
 import { canonicalVerdictKind } from './marker.js';
-import { type AcceptanceParseResult, resolveJsonVerdict, schemaVerdict } from './resolve-verdict.js';
-import type { AcceptanceKind, VerdictSource } from './schemas.js';
+import type { AcceptanceParseResult } from './resolve-verdict.js';
+import type { AcceptanceKind, VerdictSource } from './vocabulary.js';
 
 /** A verdict seen in the output: a JSON verdict is final; a legacy marker can still lose to a later JSON one. */
 export interface VerdictDetection {
@@ -21,6 +22,8 @@ export interface VerdictDetection {
 }
 
 export interface ScanOptions {
+  /** The verdict's schema (`VERDICT_SCHEMA`, zod's, unless a fast path passes what the build derived). */
+  readonly verdictSchema: VerdictSchemaStep;
   readonly unwrapLine?: UnwrapLine | undefined;
   /** Raw lines longer than this (in UTF-16 code units) are skipped, so memory stays bounded. */
   readonly maxLineLength?: number | undefined;
@@ -82,7 +85,8 @@ function callEnd(unwrapLine: UnwrapLine | undefined): string | undefined {
  * skip fenced lines, let the first JSON verdict win, else remember the first legacy marker and, after a FAIL
  * marker, collect `FINDINGS:` items.
  */
-export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner {
+export function createVerdictScanner(options: ScanOptions): VerdictScanner {
+  const verdictSchema = options.verdictSchema;
   const unwrap = typeof options?.unwrapLine === 'function' ? options.unwrapLine : undefined;
   const maxLineLength = lineLimit(options?.maxLineLength);
   const skipped: number[] = [];
@@ -124,7 +128,7 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     if (fence.step(text) !== 'outside') return false;
     const json = readJsonVerdictLine(text);
     if (json !== undefined) {
-      decided = withSkipWarning(resolveJsonVerdict(json, { source: 'json', line: rawLines }));
+      decided = withSkipWarning(resolveJsonVerdict(json, { source: 'json', line: rawLines }, verdictSchema));
       detection = { kind: json.kind, source: 'json', line: rawLines, final: true };
       verdicts.json++;
       verdicts.kinds.add(json.kind);
@@ -176,9 +180,11 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
     switch (legacy.kind) {
       case 'pass':
       case 'continue':
-        return withSkipWarning(schemaVerdict(legacy.kind, {}, {}, at));
+        return withSkipWarning(schemaVerdict(legacy.kind, {}, {}, at, verdictSchema));
       case 'fail':
-        return withSkipWarning(schemaVerdict('fail', {}, { findings: [...legacyFindings] }, at));
+        return withSkipWarning(
+          schemaVerdict('fail', {}, { findings: [...legacyFindings] }, at, verdictSchema),
+        );
       case 'gated':
         return fail(
           bareBlockerError({ rejection: { kind: 'missing' }, fieldPath: 'blocker', received: undefined }, at),
@@ -245,4 +251,11 @@ export function createVerdictScanner(options: ScanOptions = {}): VerdictScanner 
       return withVerdictWarning(decided ?? finishLegacy());
     },
   };
+}
+
+/** The result of a whole output, read line by line by one scanner. */
+export function scanOutput(text: string, options: ScanOptions): AcceptanceParseResult {
+  const scanner = createVerdictScanner(options);
+  forEachLine(text, scanner.rawLine);
+  return scanner.finish();
 }

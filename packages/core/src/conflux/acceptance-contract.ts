@@ -2,12 +2,22 @@ import { type ContractResult, defineContract, type ExtractOptions } from '../con
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { safeParseAcceptanceOutput } from './parse-output.js';
+import {
+  CONFLUX_PLAIN_READS,
+  isCanonicalText,
+  isNormalisedRepositoryPath,
+  rejectDuplicateFindingIds,
+} from './plain-read.js';
 import { renderVerdict, toVerdictJson } from './render.js';
 import { validateAcceptanceVerdict } from './resolve-verdict.js';
 import {
+  AcceptanceBlockerSchema,
   AcceptanceVerdictSchema,
+  FindingFileExpectationSchema,
+  PARSED_VERDICT_KIND_SCHEMAS,
   type ParsedAcceptanceVerdict,
   ParsedAcceptanceVerdictSchema,
+  RepositoryFindingSchema,
 } from './schemas.js';
 
 /** Rules beyond the schema that an acceptance agent must follow, one sentence each (rendered into skills). */
@@ -50,4 +60,15 @@ export const acceptanceContract = defineContract({
   isAttempt: (error) => error.code !== 'missing_verdict',
   // The seed's keys only: parse metadata stays out of what a CLI prints.
   toCanonicalJson: toVerdictJson,
+  plainRead: {
+    module: CONFLUX_PLAIN_READS,
+    name: 'satisfiesAcceptance',
+    validators: () => ({
+      ...PARSED_VERDICT_KIND_SCHEMAS,
+      finding: RepositoryFindingSchema,
+      expectation: FindingFileExpectationSchema,
+      blocker: AcceptanceBlockerSchema,
+    }),
+    refinements: { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds },
+  },
 });

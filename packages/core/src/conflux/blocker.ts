@@ -2,7 +2,7 @@ import { type Failure, fail, ok, type Result } from '../result.js';
 import { isJsonObject, nonBlankString, nonBlankStrings, ownField } from './_json.js';
 import { schemaInput } from './_schema-input.js';
 import type { BlockerRejection, Rejected } from './rejections.js';
-import { AcceptanceBlockerSchema, BLOCKER_CATEGORIES, type BlockerCategory } from './schemas.js';
+import { BLOCKER_CATEGORIES, type BlockerCategory } from './vocabulary.js';
 
 /** A blocker that passed the upstream checks, as the input `AcceptanceBlockerSchema` parses; or why not. */
 export type BlockerValidation = Result<Record<string, unknown>, Rejected<BlockerRejection>>;
@@ -25,7 +25,7 @@ function isBlockerCategory(value: string): value is BlockerCategory {
  * unblock_condition → next_action → resumable. Text is trimmed; the seed's optional fields are kept only when
  * usable. The result is the schema's input (`schemaInput`): the verdict's schema parse makes the value.
  */
-export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
+export function validateAcceptanceBlocker(payload: unknown, keys: readonly string[]): BlockerValidation {
   if (payload === undefined || payload === null) return reject({ kind: 'missing' }, 'blocker', payload);
   if (!isJsonObject(payload)) return reject({ kind: 'not_an_object' }, 'blocker', payload);
 
@@ -58,7 +58,7 @@ export function validateAcceptanceBlocker(payload: unknown): BlockerValidation {
   const owner = nonBlankString(ownField(payload, 'prerequisite_owner'));
   const evidenceIds = nonBlankStrings(ownField(payload, 'evidence_ids'));
   return ok(
-    schemaInput(AcceptanceBlockerSchema, payload, {
+    schemaInput(keys, payload, {
       category,
       evidence,
       unblock_condition: unblockCondition,

@@ -1,6 +1,6 @@
 import { createVerdictScanner, type VerdictDetection } from './_scanner.js';
 import type { AcceptanceParseOptions } from './parse-output.js';
-import type { AcceptanceParseResult } from './resolve-verdict.js';
+import { type AcceptanceParseResult, VERDICT_SCHEMA } from './resolve-verdict.js';
 
 export type { VerdictDetection };
 
@@ -36,7 +36,7 @@ export interface VerdictDetector {
  * bounded whatever the output.
  */
 export function createVerdictDetector(options: AcceptanceParseOptions = {}): VerdictDetector {
-  const scanner = createVerdictScanner(options);
+  const scanner = createVerdictScanner({ ...options, verdictSchema: VERDICT_SCHEMA });
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let pieces: string[] = [];
   let pendingLength = 0;

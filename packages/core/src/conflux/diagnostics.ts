@@ -9,7 +9,7 @@ import {
 } from './rejections.js';
 import { renderVerdict } from './render.js';
 import { PROTOCOL_DIAGNOSTICS } from './retry-policy.js';
-import { BLOCKER_CATEGORIES } from './schemas.js';
+import { BLOCKER_CATEGORIES } from './vocabulary.js';
 
 const FINAL_LINES =
   'End your final message with exactly two lines, each on its own line with no Markdown or code fence around ' +

@@ -8,7 +8,7 @@ import {
   type FindingRejection,
   type Rejected,
 } from './rejections.js';
-import { BLOCKER_CATEGORIES, type VerdictSource } from './schemas.js';
+import { BLOCKER_CATEGORIES, type VerdictSource } from './vocabulary.js';
 
 /** The stable `code` of every conflux protocol error. */
 export const CONFLUX_ERROR_CODES = [

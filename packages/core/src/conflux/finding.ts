@@ -10,18 +10,16 @@ import {
   nonBlankStrings,
   ownField,
 } from './_json.js';
-import { schemaInput } from './_schema-input.js';
+import { schemaInput, type VerdictKeys } from './_schema-input.js';
 import type { FindingRejection, Rejected } from './rejections.js';
-import {
-  type AcceptanceFinding,
-  FINDING_SEVERITIES,
-  type FindingFileExpectation,
-  FindingFileExpectationSchema,
-  type FindingFileField,
-  type FindingSeverity,
-  type RepositoryFinding,
-  RepositoryFindingSchema,
+import type {
+  AcceptanceFinding,
+  FindingFileExpectation,
+  FindingFileField,
+  FindingSeverity,
+  RepositoryFinding,
 } from './schemas.js';
+import { FINDING_SEVERITIES } from './vocabulary.js';
 
 /** A structured finding that passed the upstream checks, as `RepositoryFindingSchema`'s input; or why not. */
 export type FindingValidation = Result<Record<string, unknown>, Rejected<FindingRejection>>;
@@ -49,6 +47,7 @@ function parseExpectations(
   object: JsonObject,
   field: FindingFileField,
   at: string,
+  keys: readonly string[],
 ): Result<Record<string, unknown>[], Rejected<FindingRejection>> {
   const empty = field === 'required_changes' ? 'empty_required_changes' : 'empty_verification';
   const entries = ownField(object, field);
@@ -74,7 +73,7 @@ function parseExpectations(
         rawDescription,
       );
     }
-    items.push(schemaInput(FindingFileExpectationSchema, entry, { file, description }));
+    items.push(schemaInput(keys, entry, { file, description }));
   }
   if (items.length === 0) return reject({ kind: empty }, `${at}.${field}`, entries);
   return ok(items);
@@ -86,7 +85,11 @@ function parseExpectations(
  * file list needs a path that stays inside the workspace (normalised on the way) and a description. The
  * result is the schema's input (`schemaInput`): the verdict's schema parse makes the value.
  */
-export function validateRepositoryFinding(value: unknown, at = 'finding'): FindingValidation {
+export function validateRepositoryFinding(
+  value: unknown,
+  keys: VerdictKeys,
+  at = 'finding',
+): FindingValidation {
   if (!isJsonObject(value)) return reject({ kind: 'not_string_or_object' }, at, value);
 
   const rawId = ownField(value, 'id');
@@ -108,13 +111,13 @@ export function validateRepositoryFinding(value: unknown, at = 'finding'): Findi
   const evidence = nonBlankStrings(rawEvidence);
   if (evidence.length === 0) return reject({ kind: 'empty_evidence' }, `${at}.evidence`, rawEvidence);
 
-  const requiredChanges = parseExpectations(value, 'required_changes', at);
+  const requiredChanges = parseExpectations(value, 'required_changes', at, keys.expectation);
   if (!requiredChanges.success) return requiredChanges;
-  const verification = parseExpectations(value, 'verification', at);
+  const verification = parseExpectations(value, 'verification', at, keys.expectation);
   if (!verification.success) return verification;
 
   return ok(
-    schemaInput(RepositoryFindingSchema, value, {
+    schemaInput(keys.finding, value, {
       id,
       severity,
       summary,
@@ -129,7 +132,7 @@ export function validateRepositoryFinding(value: unknown, at = 'finding'): Findi
  * Validate a FAIL verdict's raw `findings` entries: strings stay legacy findings (trimmed, blank ones
  * dropped), objects must validate, and a structured `id` may appear once. The first defect wins.
  */
-export function validateFindingEntries(entries: readonly unknown[]): FindingsValidation {
+export function validateFindingEntries(entries: readonly unknown[], keys: VerdictKeys): FindingsValidation {
   const findings: (string | Record<string, unknown>)[] = [];
   const seen = new Set<string>();
   for (const [index, entry] of entries.entries()) {
@@ -139,7 +142,7 @@ export function validateFindingEntries(entries: readonly unknown[]): FindingsVal
       continue;
     }
     const at = `findings[${index}]`;
-    const result = validateRepositoryFinding(entry, at);
+    const result = validateRepositoryFinding(entry, keys, at);
     if (!result.success) return fail({ ...result.error, index });
     const id = result.data.id as string;
     if (seen.has(id)) {

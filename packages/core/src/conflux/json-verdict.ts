@@ -2,7 +2,7 @@ import { toAsciiLowerCase } from '../text/ascii.js';
 import { isWellFormedText } from '../text/well-formed.js';
 import { trimUnicodeWhitespace } from '../text/whitespace.js';
 import { isJsonObject, type JsonObject, ownField } from './_json.js';
-import type { AcceptanceKind } from './schemas.js';
+import type { AcceptanceKind } from './vocabulary.js';
 
 /** A strict JSON verdict object found on one line, before its findings or blocker are validated. */
 export interface JsonVerdict {

@@ -1,6 +1,6 @@
 import { stripMarkdownDecorations } from '../text/markdown.js';
 import { isUnicodeWhitespace } from '../text/whitespace.js';
-import type { AcceptanceKind } from './schemas.js';
+import type { AcceptanceKind } from './vocabulary.js';
 
 /** The legacy standalone markers and the kind each means (`BLOCKED` is the older spelling of `GATED`). */
 export const LEGACY_MARKERS = [

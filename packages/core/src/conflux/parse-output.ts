@@ -1,7 +1,6 @@
 import type { ExtractOptions } from '../contract.js';
 import { unwrap } from '../result.js';
-import { forEachLine } from '../text/lines.js';
-import { createVerdictScanner } from './_scanner.js';
+import { scanOutput } from './_scanner.js';
 
 export { DEFAULT_MAX_LINE_LENGTH } from './_scanner.js';
 
@@ -20,7 +19,7 @@ export interface AcceptanceParseOptions extends ExtractOptions {
   readonly warnSeveralVerdicts?: boolean;
 }
 
-import type { AcceptanceParseResult } from './resolve-verdict.js';
+import { type AcceptanceParseResult, VERDICT_SCHEMA } from './resolve-verdict.js';
 import type { ParsedAcceptanceVerdict } from './schemas.js';
 
 /** UTF-8 with U+FFFD for invalid bytes and the BOM kept, like Rust's `String::from_utf8_lossy`. */
@@ -43,9 +42,11 @@ export function safeParseAcceptanceOutput(
   options: AcceptanceParseOptions = {},
 ): AcceptanceParseResult {
   const text = typeof output === 'string' ? output : output instanceof Uint8Array ? decodeOutput(output) : '';
-  const scanner = createVerdictScanner({ ...options, countVerdicts: options.warnSeveralVerdicts === true });
-  forEachLine(text, scanner.rawLine);
-  return scanner.finish();
+  return scanOutput(text, {
+    ...options,
+    countVerdicts: options.warnSeveralVerdicts === true,
+    verdictSchema: VERDICT_SCHEMA,
+  });
 }
 
 /** The throwing twin of `safeParseAcceptanceOutput`: the verdict, or its `ProtocolError` thrown. */

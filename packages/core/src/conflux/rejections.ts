@@ -1,4 +1,4 @@
-import { BLOCKER_CATEGORIES, type FindingFileField } from './schemas.js';
+import { BLOCKER_CATEGORIES, type FindingFileField } from './vocabulary.js';
 
 /** Why a `gated` verdict is not a validated blocker, in the order they are checked. */
 export const BLOCKER_REJECTION_KINDS = [

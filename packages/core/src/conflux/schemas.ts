@@ -1,35 +1,25 @@
 import { z } from 'zod';
-import { normalizeRepositoryPath } from '../paths.js';
-import { trimUnicodeWhitespace } from '../text/whitespace.js';
+import { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds } from './_refinements.js';
+import {
+  type AcceptanceKind,
+  BLOCKER_CATEGORIES,
+  FINDING_SEVERITIES,
+  VERDICT_SOURCES,
+  type VerdictSource,
+} from './vocabulary.js';
 
-/** The canonical verdict kinds (`blocked` is accepted on input as `gated`). */
-export const ACCEPTANCE_KINDS = ['pass', 'fail', 'continue', 'gated'] as const;
-/** A canonical acceptance verdict kind, one of `ACCEPTANCE_KINDS`. */
-export type AcceptanceKind = (typeof ACCEPTANCE_KINDS)[number];
-
-/** The only categories a structured external blocker may carry (`SUPPORTED_BLOCKER_CATEGORIES` upstream). */
-export const BLOCKER_CATEGORIES = [
-  'credential',
-  'external_approval',
-  'policy',
-  'external_service',
-  'pending_verification',
-  'infrastructure',
-  'schema_incompatibility',
-  'human_decision',
-] as const;
-/** A category a structured external blocker may carry, one of `BLOCKER_CATEGORIES`. */
-export type BlockerCategory = (typeof BLOCKER_CATEGORIES)[number];
-
-/** Both severities block PASS; the distinction is operator triage only. */
-export const FINDING_SEVERITIES = ['major', 'minor'] as const;
-/** A finding's severity, one of `FINDING_SEVERITIES`; both block PASS. */
-export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
-
-/** The two declared file lists of a structured finding. */
-export const FINDING_FILE_FIELDS = ['required_changes', 'verification'] as const;
-/** One of the two declared file lists of a structured finding, one of `FINDING_FILE_FIELDS`. */
-export type FindingFileField = (typeof FINDING_FILE_FIELDS)[number];
+export {
+  ACCEPTANCE_KINDS,
+  type AcceptanceKind,
+  BLOCKER_CATEGORIES,
+  type BlockerCategory,
+  FINDING_FILE_FIELDS,
+  FINDING_SEVERITIES,
+  type FindingFileField,
+  type FindingSeverity,
+  VERDICT_SOURCES,
+  type VerdictSource,
+} from './vocabulary.js';
 
 export const VERIFICATION_PHASES = ['pre-integration', 'post-integration'] as const;
 /** When a declared verification runs, one of `VERIFICATION_PHASES`. */
@@ -44,10 +34,6 @@ export const EXECUTION_CLASSES = ['repository-local', 'external'] as const;
 /** Where a declared verification runs, one of `EXECUTION_CLASSES`. */
 export type ExecutionClass = (typeof EXECUTION_CLASSES)[number];
 
-function isCanonicalText(text: string): boolean {
-  return text !== '' && trimUnicodeWhitespace(text) === text;
-}
-
 const TextSchema = z
   .string()
   .min(1)
@@ -60,7 +46,7 @@ const TextSchema = z
 export const RepositoryPathSchema = z
   .string()
   .min(1)
-  .refine((path) => normalizeRepositoryPath(path) === path, {
+  .refine(isNormalisedRepositoryPath, {
     message: 'must be a normalised repository-relative path inside the workspace (like src/a.ts)',
   })
   .meta({ description: 'Repository-relative path that stays inside the workspace, like src/a.ts.' });
@@ -118,21 +104,6 @@ export const AcceptanceBlockerSchema = z.strictObject({
 /** The structured external blocker a `gated` verdict carries, with all five required fields. */
 export type AcceptanceBlocker = z.output<typeof AcceptanceBlockerSchema>;
 
-function rejectDuplicateIds(findings: readonly AcceptanceFinding[], context: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  findings.forEach((finding, index) => {
-    if (typeof finding === 'string') return;
-    if (seen.has(finding.id)) {
-      context.addIssue({
-        code: 'custom',
-        path: [index, 'id'],
-        message: `duplicate finding id "${finding.id}"`,
-      });
-    }
-    seen.add(finding.id);
-  });
-}
-
 /** `gated`, with the legacy `blocked` spelling accepted on input. */
 const GatedTokenSchema = z
   .literal(['gated', 'blocked'])
@@ -142,18 +113,10 @@ const GatedTokenSchema = z
 const PassVerdictSchema = z.strictObject({ acceptance: z.literal('pass') });
 const FailVerdictSchema = z.strictObject({
   acceptance: z.literal('fail'),
-  findings: z.array(AcceptanceFindingSchema).superRefine(rejectDuplicateIds),
+  findings: z.array(AcceptanceFindingSchema).check(rejectDuplicateFindingIds),
 });
 const ContinueVerdictSchema = z.strictObject({ acceptance: z.literal('continue') });
 const GatedVerdictSchema = z.strictObject({ acceptance: GatedTokenSchema, blocker: AcceptanceBlockerSchema });
-
-/** The object schema of each verdict kind, which the parser reads a verdict's fields by. */
-export const VERDICT_KIND_SCHEMAS = {
-  pass: PassVerdictSchema,
-  fail: FailVerdictSchema,
-  continue: ContinueVerdictSchema,
-  gated: GatedVerdictSchema,
-} as const satisfies Record<AcceptanceKind, z.ZodObject>;
 
 /**
  * The canonical acceptance verdict an agent writes. Output is what the parser hands back (trimmed text,
@@ -170,22 +133,25 @@ export type AcceptanceVerdict = z.output<typeof AcceptanceVerdictSchema>;
 /** An acceptance verdict as an agent may write it: `blocked` is also accepted, as `gated`. */
 export type AcceptanceVerdictInput = z.input<typeof AcceptanceVerdictSchema>;
 
-/** Which channel carried the verdict: a strict JSON line (primary) or a legacy `ACCEPTANCE:` marker. */
-export const VERDICT_SOURCES = ['json', 'legacy'] as const;
-/** Which channel carried a verdict, one of `VERDICT_SOURCES`: a strict JSON line or a legacy marker. */
-export type VerdictSource = (typeof VERDICT_SOURCES)[number];
-
 const parsedFrom = { source: z.enum(VERDICT_SOURCES).optional() };
+
+/** Each kind's object schema with the `source` the parser adds: the options of `ParsedAcceptanceVerdictSchema`. */
+export const PARSED_VERDICT_KIND_SCHEMAS = {
+  pass: PassVerdictSchema.extend(parsedFrom),
+  fail: FailVerdictSchema.extend(parsedFrom),
+  continue: ContinueVerdictSchema.extend(parsedFrom),
+  gated: GatedVerdictSchema.extend(parsedFrom),
+} as const satisfies Record<AcceptanceKind, z.ZodObject>;
 
 /**
  * A canonical verdict, optionally with the `source` the parser adds: the `conflux.acceptance` contract's
  * schema, so what `extract` and `validate` return satisfies it exactly.
  */
 export const ParsedAcceptanceVerdictSchema = z.discriminatedUnion('acceptance', [
-  PassVerdictSchema.extend(parsedFrom),
-  FailVerdictSchema.extend(parsedFrom),
-  ContinueVerdictSchema.extend(parsedFrom),
-  GatedVerdictSchema.extend(parsedFrom),
+  PARSED_VERDICT_KIND_SCHEMAS.pass,
+  PARSED_VERDICT_KIND_SCHEMAS.fail,
+  PARSED_VERDICT_KIND_SCHEMAS.continue,
+  PARSED_VERDICT_KIND_SCHEMAS.gated,
 ]);
 
 /** A verdict as the parser returns it: the canonical verdict plus where it came from. */

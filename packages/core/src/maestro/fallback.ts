@@ -24,6 +24,11 @@ export function maestroContractError(
 /** The maestro blocks: no complete block was found, nor one cut off before its end marker. */
 const NO_BLOCK = 'missing_block';
 
+/** Whether a parsed maestro value is the fallback the parser derived from free text (`fallback: true`). */
+export function isDerivedFallback(value: { readonly fallback: boolean }): boolean {
+  return value.fallback === true;
+}
+
 /**
  * A maestro fallback (`fallback: true`, derived from free text because no complete block was found) parses,
  * but the agent never wrote the answer: it does not satisfy the contract.
@@ -33,7 +38,7 @@ export function rejectFallback(title: string) {
     value: { readonly fallback: boolean; readonly truncated?: boolean },
     warnings: readonly Warning[],
   ) => {
-    if (value.fallback !== true) return undefined;
+    if (!isDerivedFallback(value)) return undefined;
     const said = warnings.map((warning) => warning.message).join(' ');
     return new ProtocolError(
       'fallback_result',

@@ -16,14 +16,8 @@ import {
 } from './_block-scanner.js';
 import { checkRenderableList, checkRenderableText, invalidInputError, previewValue } from './_block-text.js';
 import type { MaestroProtocolError } from './error-codes.js';
-import {
-  type MaestroResult,
-  RESULT_FIELDS,
-  RESULT_STATUSES,
-  type ResultFallback,
-  type ResultFields,
-  type ResultStatus,
-} from './result-schema.js';
+import { RESULT_FIELDS, RESULT_STATUSES } from './result-fields.js';
+import type { MaestroResult, ResultFallback, ResultFields, ResultStatus } from './result-schema.js';
 
 export const RESULT_MARKERS: BlockMarkers = {
   start: '---RESULT---',

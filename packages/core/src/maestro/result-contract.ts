@@ -2,6 +2,7 @@ import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
 import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
+import { MAESTRO_PLAIN_READS } from './plain-read.js';
 import { RESULT_MARKERS, renderResultBlock, safeParseResultBlock } from './result-block.js';
 import { type MaestroResult, MaestroResultSchema, RESULT_STATUSES } from './result-schema.js';
 
@@ -104,6 +105,7 @@ export const maestroResultContract = defineContract({
   extract: (text, options) => safeParseResultBlock(text, options),
   render: renderResultBlock,
   rejectValue: rejectFallback(TITLE),
+  plainRead: { module: MAESTRO_PLAIN_READS, name: 'satisfiesMaestroResult' },
   isAttempt: isMaestroAttempt,
   correct: correctResult,
 });

@@ -1,27 +1,12 @@
 import { z } from 'zod';
+import { RESULT_STATUSES } from './result-fields.js';
 
-/** The four `STATUS` values of a `---RESULT---` block (`NEEDS_CONTEXT` was abolished upstream). */
-export const RESULT_STATUSES = ['DONE', 'DONE_WITH_CONCERNS', 'NEEDS_RETRY', 'BLOCKED'] as const;
+export { RESULT_FIELDS, RESULT_STATUSES, type ResultField } from './result-fields.js';
 
 /** Validates the `STATUS` of a `---RESULT---` block. */
 export const ResultStatusSchema = z.enum(RESULT_STATUSES);
 /** The `STATUS` of a `---RESULT---` block: `DONE`, `DONE_WITH_CONCERNS`, `NEEDS_RETRY` or `BLOCKED`. */
 export type ResultStatus = z.output<typeof ResultStatusSchema>;
-
-/** The keys a `---RESULT---` block may hold, in the order the block is written. */
-export const RESULT_FIELDS = [
-  'STATUS',
-  'SUMMARY',
-  'ARTIFACTS',
-  'EVIDENCE',
-  'DECISIONS',
-  'CAVEATS',
-  'DEFERRED',
-  'SIGNALS',
-] as const;
-
-/** A key a `---RESULT---` block may hold, one of `RESULT_FIELDS`. */
-export type ResultField = (typeof RESULT_FIELDS)[number];
 
 const ListItemSchema = z.string().min(1);
 

@@ -13,14 +13,16 @@ import { checkRenderableText, invalidInputError, previewValue } from './_block-t
 import type { MaestroProtocolError } from './error-codes.js';
 import {
   CONFIDENCE_LEVELS,
-  type ConfidenceLevel,
-  type MaestroVerdict,
   VERDICT_FIELDS,
   VERDICT_STATUSES,
   type VerdictFailureCode,
-  type VerdictFallback,
-  type VerdictFields,
-  type VerdictStatus,
+} from './verdict-fields.js';
+import type {
+  ConfidenceLevel,
+  MaestroVerdict,
+  VerdictFallback,
+  VerdictFields,
+  VerdictStatus,
 } from './verdict-schema.js';
 
 export const VERDICT_MARKERS: BlockMarkers = {

@@ -2,6 +2,7 @@ import { defineContract } from '../contract.js';
 import type { ProtocolError } from '../errors.js';
 import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
+import { MAESTRO_PLAIN_READS } from './plain-read.js';
 import { renderVerdictBlock, safeParseVerdictBlock, VERDICT_MARKERS } from './verdict-block.js';
 import {
   CONFIDENCE_LEVELS,
@@ -86,6 +87,7 @@ export const maestroVerdictContract = defineContract({
   extract: (text, options) => safeParseVerdictBlock(text, options),
   render: renderVerdictBlock,
   rejectValue: rejectFallback(TITLE),
+  plainRead: { module: MAESTRO_PLAIN_READS, name: 'satisfiesMaestroVerdict' },
   isAttempt: isMaestroAttempt,
   correct: correctVerdict,
 });

@@ -1,39 +1,24 @@
 import { z } from 'zod';
+import { CONFIDENCE_LEVELS, VERDICT_FAILURE_CODES, VERDICT_STATUSES } from './verdict-fields.js';
 
-/** Quality-gate `STATUS` values of a `---VERDICT---` block (a strict enum upstream). */
-export const VERDICT_STATUSES = ['PASS', 'FAIL', 'PARTIAL', 'BLOCKED'] as const;
+export {
+  CONFIDENCE_LEVELS,
+  VERDICT_FAILURE_CODES,
+  VERDICT_FIELDS,
+  VERDICT_STATUSES,
+  type VerdictFailureCode,
+  type VerdictField,
+} from './verdict-fields.js';
+
 /** Validates the `STATUS` of a `---VERDICT---` block. */
 export const VerdictStatusSchema = z.enum(VERDICT_STATUSES);
 /** The `STATUS` of a `---VERDICT---` block: `PASS`, `FAIL`, `PARTIAL` or `BLOCKED`. */
 export type VerdictStatus = z.output<typeof VerdictStatusSchema>;
 
-export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 /** Validates an evaluator's confidence level. */
 export const ConfidenceLevelSchema = z.enum(CONFIDENCE_LEVELS);
 /** An evaluator's confidence level: `high`, `medium` or `low`. */
 export type ConfidenceLevel = z.output<typeof ConfidenceLevelSchema>;
-
-/** The keys of a `---VERDICT---` block, in the order the block is written. */
-export const VERDICT_FIELDS = [
-  'STATUS',
-  'REASON',
-  'GAP_SUMMARY',
-  'CONFIDENCE',
-  'CONFIDENCE_SCORE',
-  'WEAKEST_DIMENSION',
-] as const;
-/** A key of a `---VERDICT---` block, one of `VERDICT_FIELDS`. */
-export type VerdictField = (typeof VERDICT_FIELDS)[number];
-
-/** Why a verdict could not be read; each leads to the upstream fallback. */
-export const VERDICT_FAILURE_CODES = [
-  'missing_block',
-  'missing_status',
-  'invalid_status',
-  'invalid_confidence_score',
-] as const;
-/** Why a verdict could not be read, one of `VERDICT_FAILURE_CODES`; each leads to the upstream fallback. */
-export type VerdictFailureCode = (typeof VERDICT_FAILURE_CODES)[number];
 
 const TextSchema = z.string().min(1).nullable();
 

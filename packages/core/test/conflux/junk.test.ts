@@ -8,6 +8,7 @@ import {
   validateAcceptanceVerdict,
 } from '../../src/conflux/index.js';
 import { readJsonVerdictLine } from '../../src/conflux/json-verdict.js';
+import { VERDICT_SCHEMA } from '../../src/conflux/resolve-verdict.js';
 import { ProtocolError } from '../../src/index.js';
 import { fixtureUnwrap } from './_support.js';
 
@@ -81,9 +82,9 @@ describe('junk never throws and always yields a typed result', () => {
     ]) {
       if (!result.success) expect(result.error).toBeInstanceOf(ProtocolError);
     }
-    expect(validateAcceptanceBlocker(junk).success).toBe(false);
-    expect(validateRepositoryFinding(junk).success).toBe(false);
-    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk]).success).toBe(
+    expect(validateAcceptanceBlocker(junk, VERDICT_SCHEMA.keys.blocker).success).toBe(false);
+    expect(validateRepositoryFinding(junk, VERDICT_SCHEMA.keys).success).toBe(false);
+    expect(validateFindingEntries(Array.isArray(junk) ? junk : [junk], VERDICT_SCHEMA.keys).success).toBe(
       typeof junk === 'string' || Array.isArray(junk),
     );
     if (typeof junk === 'string') readJsonVerdictLine(junk);

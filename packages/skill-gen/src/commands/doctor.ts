@@ -36,7 +36,8 @@ the runs and says so.`,
     },
     config: {
       ...CONFIG_OPTION,
-      description: "Pack config naming the contract modules of a pack's own contracts",
+      description:
+        "Pack config naming the contract modules of a pack's own contracts (otherwise the contracts module the installed pack carries)",
       defaultText: 'skillpack.config.json in --dir, when present',
     },
     contracts: CONTRACTS_OPTION,
@@ -47,13 +48,19 @@ the runs and says so.`,
     failed: 'something is not (or could not be checked)',
   },
   async run({ io, values, format }) {
-    const [{ listScope }, { diagnoseInstall }, { formatReportText, toReport }, { contractResolver }] =
-      await Promise.all([
-        import('../runtimes/runtime-install.js'),
-        import('../doctor/probes.js'),
-        import('../doctor/report.js'),
-        import('../doctor/resolve-contract.js'),
-      ]);
+    const [
+      { listScope },
+      { diagnoseInstall },
+      { stageHome },
+      { formatReportText, toReport },
+      { contractResolver },
+    ] = await Promise.all([
+      import('../runtimes/runtime-install.js'),
+      import('../doctor/probes.js'),
+      import('../doctor/staged-home.js'),
+      import('../doctor/report.js'),
+      import('../doctor/resolve-contract.js'),
+    ]);
     const proving = values.fast
       ? undefined
       : await importOptionalPeer('@skillpack/testing', async () => ({
@@ -73,47 +80,58 @@ the runs and says so.`,
       const listing = await listScope({ scope, ...roots }, values.runtime as RuntimeId | undefined);
       if (!listing.success) throw listing.error;
       for (const pack of listing.data.packs) {
-        const context = {
-          root: listing.data.root,
-          cwd: roots.projectDir,
-          env: io.env,
-          binDir: values['bin-dir'] as string | undefined,
-        };
-        const diagnosis = await diagnoseInstall(pack.install, skillGenRuntime(pack.install.runtime), context);
-        const enforcement = prove
-          ? await prove(pack.install, { ...context, contract }, SKILL_GEN_RUNTIMES)
-          : await (await import('../doctor/hooked-contracts.js'))
-              .readHookedContractIds(
-                pack.install,
-                listing.data.root,
-                SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles),
-              )
-              .then((ids) =>
-                ids.map((id) => ({
-                  kind: 'enforcement' as const,
-                  name: id,
-                  status: 'skipped' as const,
-                  detail: '--fast: no proving run, so enforcement is not proven',
-                })),
-              );
-        const mcp = proving
-          ? await proving.proveMcpServer(
-              pack.install,
-              { ...context, contract },
-              skillGenRuntime(pack.install.runtime),
-            )
-          : [];
-        diagnoses.push({
-          ...diagnosis,
-          commands: [
-            ...diagnosis.commands,
-            ...(prove && enforcement.length > 0
-              ? [`a headless run per hooked contract against a local scripted model`]
-              : []),
-            ...(mcp.length > 0 ? ['a headless run calling a tool of the MCP server'] : []),
-          ],
-          checks: [...diagnosis.checks, ...enforcement, ...mcp],
-        });
+        const runtime = skillGenRuntime(pack.install.runtime);
+        // The runtime runs in a throwaway copy of its user configuration: what it writes stays out of the home.
+        const userHome = scope === 'user' ? listing.data.root : roots.home;
+        let home: ReturnType<typeof stageHome>;
+        try {
+          home = stageHome(runtime, userHome, io.env);
+        } catch (error) {
+          const { toIoError } = await import('../errors/io-error.js');
+          throw toIoError(error, 'copy the runtime configuration for doctor from', userHome);
+        }
+        try {
+          const context = {
+            root: listing.data.root,
+            cwd: roots.projectDir,
+            env: home.env,
+            home: home.dir,
+            binDir: values['bin-dir'] as string | undefined,
+          };
+          const diagnosis = await diagnoseInstall(pack.install, runtime, context);
+          const enforcement = prove
+            ? await prove(pack.install, { ...context, contract }, SKILL_GEN_RUNTIMES)
+            : await (await import('../doctor/hooked-contracts.js'))
+                .readHookedContractIds(
+                  pack.install,
+                  listing.data.root,
+                  SKILL_GEN_RUNTIME_LIST.flatMap((runtime) => runtime.doctor.hookConfigFiles),
+                )
+                .then((ids) =>
+                  ids.map((id) => ({
+                    kind: 'enforcement' as const,
+                    name: id,
+                    status: 'skipped' as const,
+                    detail: '--fast: no proving run, so enforcement is not proven',
+                  })),
+                );
+          const mcp = proving
+            ? await proving.proveMcpServer(pack.install, { ...context, contract }, runtime)
+            : [];
+          diagnoses.push({
+            ...diagnosis,
+            commands: [
+              ...diagnosis.commands,
+              ...(prove && enforcement.length > 0
+                ? [`a headless run per hooked contract against a local scripted model`]
+                : []),
+              ...(mcp.length > 0 ? ['a headless run calling a tool of the MCP server'] : []),
+            ],
+            checks: [...diagnosis.checks, ...enforcement, ...mcp],
+          });
+        } finally {
+          home.remove();
+        }
       }
     }
     const report = toReport(diagnoses);

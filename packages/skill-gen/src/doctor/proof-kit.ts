@@ -1,9 +1,9 @@
 // What every runtime's proof (`proof.ts` of its folder) plugs into doctor's proving run (prove.ts).
 import type { AgentRun } from '@skillpack/adapters';
-import type { AnyContract } from '@skillpack/core';
 import type { RunAgentOptions, reply } from '@skillpack/testing';
 import type { LockedInstall } from '../install/lock-file.js';
 import type { ProofScript } from './enforcement-verdict.js';
+import type { ContractResolver } from './resolve-contract.js';
 
 export interface ProveContext {
   /** The scope root the pack is installed in (the project, or the home). */
@@ -12,8 +12,11 @@ export interface ProveContext {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly binDir?: string | undefined;
-  /** The contract with this id (built-in or from the project's contract modules), or why there is none. */
-  readonly contract: (id: string) => Promise<AnyContract | string>;
+  /**
+   * The contract with this id (built-in, from the project's contract modules or from the installed pack's
+   * contracts module), or why there is none.
+   */
+  readonly contract: ContractResolver;
   readonly timeoutMs?: number;
 }
 
@@ -74,6 +77,8 @@ export interface ProvenRuntime {
     readonly hookConfigFiles: readonly string[];
     /** Its project folders whose `node_modules` the throwaway copy keeps. */
     readonly keptModules?: readonly string[];
+    /** Folders of its user configuration that only record its use: left out of the run's home. */
+    readonly histories?: readonly string[];
   };
 }
 

@@ -144,7 +144,8 @@ export async function proveMcpServer(
       mcp.config.user.file,
       ...(mcp.approval?.user ? [mcp.approval.user.file] : []),
     ];
-    if (install.scope === 'user') await stageUserConfig([...new Set(userFiles)], context.root, stage);
+    if (install.scope === 'user')
+      await stageUserConfig([...new Set(userFiles)], runtime.doctor.histories ?? [], context.root, stage);
     const copyIntoHome =
       install.scope === 'project'
         ? ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? [])

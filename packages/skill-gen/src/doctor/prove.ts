@@ -78,7 +78,12 @@ async function runScripted(
       prompt: `skillpack doctor: end your answer with the ${contractId} answer.`,
       project,
       cli,
-      env: context.env.PATH === undefined ? {} : { PATH: context.env.PATH },
+      // Its caches go to doctor's throwaway home too (the runner's default is a shared one in the user's).
+      env: Object.fromEntries(
+        Object.entries({ PATH: context.env.PATH, XDG_CACHE_HOME: context.env.XDG_CACHE_HOME }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      ),
       copyIntoHome: setup.copyIntoHome,
       ...setup.runOptions,
       timeoutMs: context.timeoutMs ?? 180_000,
@@ -182,23 +187,10 @@ export async function proveEnforcement(
   const hookConfigFiles = declared.flatMap(({ doctor }) => doctor.hookConfigFiles);
   const ids = await readHookedContractIds(install, context.root, hookConfigFiles);
   if (ids.length === 0) return missingHookEntries(install);
-  const cli = context.binDir
-    ? join(context.binDir, CLI_NAMES[install.runtime])
-    : findCli(install.runtime, context.env.PATH);
-  if (cli === undefined || !existsSync(cli))
-    return ids.map((id) =>
-      check(
-        id,
-        'unchecked',
-        `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}; install it or pass --bin-dir`,
-      ),
-    );
-  const runtimeProof = await runtime.doctor.proof();
-  const preflight = await runtimeProof.preflight(install, context, cli);
-  if (preflight.kind === 'blocked') return ids.map((id) => check(id, 'not_enforced', preflight.detail));
+  // Each contract's answers first: a contract doctor cannot find says so whatever the CLI.
   const scripts: (ProofScript | DoctorCheck)[] = [];
   for (const id of ids) {
-    const contract = await context.contract(id);
+    const contract = await context.contract(id, { install, root: context.root });
     if (typeof contract === 'string') {
       scripts.push(check(id, 'unchecked', contract));
       continue;
@@ -210,6 +202,20 @@ export async function proveEnforcement(
         : check(id, 'unchecked', `no scripted answers: ${answers.error}`),
     );
   }
+  /** Every contract whose answers were derived, marked `status`; the others keep why they have none. */
+  const notProven = (status: DoctorCheck['status'], detail: string) =>
+    scripts.map((script) => ('kind' in script ? script : check(script.contractId, status, detail)));
+  const cli = context.binDir
+    ? join(context.binDir, CLI_NAMES[install.runtime])
+    : findCli(install.runtime, context.env.PATH);
+  if (cli === undefined || !existsSync(cli))
+    return notProven(
+      'unchecked',
+      `CLI missing: ${cli ?? `${CLI_NAMES[install.runtime]} is not on PATH`}; install it or pass --bin-dir`,
+    );
+  const runtimeProof = await runtime.doctor.proof();
+  const preflight = await runtimeProof.preflight(install, context, cli);
+  if (preflight.kind === 'blocked') return notProven('not_enforced', preflight.detail);
   const stage = await mkdtemp(join(tmpdir(), 'skillpack-doctor-home-'));
   let copy: ReturnType<typeof copyProject>;
   try {
@@ -223,12 +229,17 @@ export async function proveEnforcement(
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     const detail = `could not make the throwaway copy of ${context.cwd}: ${(error as Error).message}`;
-    return ids.map((id) => check(id, 'unchecked', detail));
+    return notProven('unchecked', detail);
   }
   try {
     const copyIntoHome =
       install.scope === 'user'
-        ? await stageUserConfig(runtime.install.userConfig, context.root, stage)
+        ? await stageUserConfig(
+            runtime.install.userConfig,
+            runtime.doctor.histories ?? [],
+            context.root,
+            stage,
+          )
         : ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? []);
     runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
     const setup = { copyIntoHome, runOptions: preflight.runOptions };

@@ -1,20 +1,18 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Bundled, BundlerSetup } from '@skillpack/adapters/bundler';
-import { builtinContractListOf, ConfigError } from '@skillpack/core';
+import type { Bundled, BundlerSetup, ValidatorFallback } from '@skillpack/adapters/bundler';
+import { type AnyContract, builtinContractListOf, ConfigError, type Warning } from '@skillpack/core';
 import { importOptionalPeer } from '../cli/optional-peer.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import { authorError } from '../errors/author-error.js';
 import { generatorVersion } from '../pack/generator-version.js';
+import { CONTRACTS_MODULE, CONTRACTS_MODULE_EXPORT } from './contracts-module.js';
 import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
-function runtimePath(): string {
-  return createRequire(import.meta.url).resolve('@skillpack/adapters/pack-runtime');
-}
-
-function serverPath(): string {
-  return createRequire(import.meta.url).resolve('@skillpack/adapters/mcp-server');
+/** An entry of the adapters a pack's bundle imports, as a resolved file path. */
+function adaptersEntry(entry: 'pack-runtime' | 'pack-hook' | 'mcp-server'): string {
+  return createRequire(import.meta.url).resolve(`@skillpack/adapters/${entry}`);
 }
 
 /**
@@ -95,38 +93,121 @@ function banner(): string {
 /**
  * The hook as the adapters' prebuilt one is made: a CommonJS program carried in a comment after a small
  * CommonJS loader that runs it with V8's code cache (see the adapters' `bin/code-cache.ts`); the file is a
- * `.cjs`, so Node's ES module loader never starts for it. It knows the
- * contracts the pack hooks and nothing else, so the built-in families it does not hook stay out of it.
+ * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
+ * else, so the built-in families it does not hook stay out of it. Its program is the fast path
+ * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
+ * schemas and the contracts' zod-free reads (`plainRead`); the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * code cache of its own, which the fast path loads for any other stop.
  */
-async function buildHook(modules: readonly ModuleContract[], ids: readonly string[]): Promise<Uint8Array> {
-  const runtime = JSON.stringify(runtimePath());
+async function buildHook(
+  modules: readonly ModuleContract[],
+  contracts: readonly AnyContract[],
+): Promise<{ file: Uint8Array; fallbacks: readonly ValidatorFallback[] }> {
+  const packHook = JSON.stringify(adaptersEntry('pack-hook'));
   const { setup, entry, checked, recipe } = await bundler();
-  const program = [
+  const ids = contracts.map((contract) => contract.id);
+  const lazy = lazyModules(modules, ids);
+  const tables = await recipe.fastStopTablesSource(contracts);
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  const whole = [
     `import { lazyPackContractLoader, startHookProgram } from ${runtime};`,
-    `const program = startHookProgram(lazyPackContractLoader(${lazyModules(modules, ids)}));`,
+    'let program;',
+    `export function start(handover) { program = startHookProgram(lazyPackContractLoader(${lazy}), handover); return program; }`,
+    'export function warmUp() { program?.warmUp(); }',
+  ].join('\n');
+  const fast = [
+    `import { startPackHook } from ${packHook};`,
+    ...plainReadImports(tables.imports),
+    `const program = startPackHook(${tables.source}, __filename);`,
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
-  const loader = `import { runWithCodeCache } from ${runtime};\nrunWithCodeCache(__filename);\n`;
-  return checked(
-    await recipe.bundleHook(setup, { program: entry(program), loader: entry(loader) }, banner()),
+  const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
+  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  const entries =
+    tables.fallbacks.length < contracts.length
+      ? { program: entry(fast), second: entry(whole), loader: entry(loader) }
+      : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
+  const file = checked(await recipe.bundleHook(setup, entries, banner()));
+  return { file, fallbacks: tables.fallbacks };
+}
+
+/** The import lines of the contracts' zod-free reads a fast path names, resolved as the built-in contract lists are. */
+function plainReadImports(
+  imports: readonly { readonly module: string; readonly name: string; readonly local: string }[],
+): string[] {
+  const require = createRequire(import.meta.url);
+  return imports.map(
+    ({ module, name, local }) =>
+      `import { ${name} as ${local} } from ${JSON.stringify(require.resolve(module))};`,
   );
 }
 
 /**
  * A plugin or extension module knows the same contracts as the hook: those the pack hooks, loaded when its
- * config names them. Its entry's last line exports the pack-runtime factory's call as `build` declares.
+ * config names them. Its entry's last line exports the zod-free factory's call as `build` declares: the
+ * validators generated from the contracts' schemas decide a satisfied answer; the pack-runtime factory
+ * with the contract modules (zod with them) is a second program the module carries in a comment, loaded
+ * only for any other answer, so a runtime's parse of the module skips it. Either way the contract modules
+ * load on the first answer that needs them, not at start.
  */
 async function buildModule(
   build: Extract<BundleBuild, { kind: 'module' }>,
   modules: readonly ModuleContract[],
-  ids: readonly string[],
+  contracts: readonly AnyContract[],
 ): Promise<Uint8Array> {
   const { setup, entry, checked, recipe } = await bundler();
-  const { factory, exported } = build;
-  const call = `${factory}(import.meta.url, lazyPackContractLoader(${lazyModules(modules, ids)}))`;
+  const { factory, fastFactory, exported } = build;
+  const lazy = lazyModules(
+    modules,
+    contracts.map((contract) => contract.id),
+  );
+  const tables = await recipe.fastStopTablesSource(contracts);
+  const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
+  // With no validator generated, every answer needs the whole: imported in the module (esbuild leaves it
+  // uninitialised until the first answer), not carried, since a carried program loads slower in Bun.
+  const decides = tables.fallbacks.length < contracts.length;
+  const whole = decides
+    ? 'carriedWholeRuntime(import.meta.url)'
+    : `() => import(${runtime}).then((runtime) => ({ factory: runtime.${factory}, load: runtime.lazyPackContractLoader(${lazy}) }))`;
+  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
   const module = [
-    `import { ${factory}, lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
+    ...plainReadImports(tables.imports),
     exported === 'default' ? `export default ${call};` : `export const ${exported.named} = ${call};`,
+  ].join('\n');
+  const second = [
+    `import { ${factory}, lazyPackContractLoader } from ${runtime};`,
+    `export const factory = ${factory};`,
+    `export const load = lazyPackContractLoader(${lazy});`,
+  ].join('\n');
+  return checked(
+    await recipe.bundlePlugin(setup, entry(module), banner(), decides ? entry(second) : undefined),
+  );
+}
+
+/** The bundles, and a warning for each hooked contract the Stop hook leaves to zod on every stop. */
+export interface PackRuntimeBundles {
+  readonly bundles: HookBundles;
+  readonly warnings: readonly Warning[];
+}
+
+function fallbackWarning(title: string, fallback: ValidatorFallback): Warning {
+  return {
+    code: 'hook_validator_fallback',
+    message: `The ${title} checks ${fallback.id} with zod on every stop: no exact validator could be generated from its schema (${fallback.reason}), so each stop pays zod's load.`,
+    details: { contract: fallback.id },
+  };
+}
+
+/**
+ * The pack's contracts module (`contracts-module.ts`): an ES module whose one export is the loader of the
+ * hooked contracts its own modules provide, each imported lazily as in the hook; no built-in family.
+ */
+async function buildContractsModule(modules: readonly ModuleContract[], ids: readonly string[]) {
+  const { setup, entry, checked, recipe } = await bundler();
+  const module = [
+    `import { lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
+    `export const ${CONTRACTS_MODULE_EXPORT} = lazyPackContractLoader(${lazyModules(modules, ids)});`,
   ].join('\n');
   return checked(await recipe.bundlePlugin(setup, entry(module), banner()));
 }
@@ -140,13 +221,13 @@ async function buildSubmitServer(
   modules: readonly ModuleContract[],
   ids: readonly string[],
 ): Promise<Uint8Array> {
-  const server = serverPath();
+  const server = adaptersEntry('mcp-server');
   await importOptionalPeer('@modelcontextprotocol/sdk', async () =>
     createRequire(server).resolve('@modelcontextprotocol/sdk/server/index.js'),
   );
   const { setup, entry, checked, recipe } = await bundler();
   const program = [
-    `import { lazyPackContractLoader } from ${JSON.stringify(runtimePath())};`,
+    `import { lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
     `import { startSubmitServer } from ${JSON.stringify(server)};`,
     `startSubmitServer(lazyPackContractLoader(${lazyModules(modules, ids)}), ${JSON.stringify([...ids])}, process.argv.slice(2), ${JSON.stringify(generatorVersion())});`,
   ].join('\n');
@@ -182,23 +263,42 @@ export async function bundleSubmitServer(
 /**
  * Bundle the hook and the plugin or extension modules a pack needs with the contracts it hooks inside (from
  * its own modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them
- * with plain `node` and no `npm install`. Failing to bundle is a build error: a hook that cannot carry its
- * contracts would let every stop through.
+ * with plain `node` and no `npm install`; when it hooks contracts of its own, its contracts module too
+ * (`CONTRACTS_MODULE`), so `doctor` can prove them where the pack is installed. Failing to bundle is a build
+ * error: a hook that cannot carry its contracts would let every stop through.
  */
 export async function bundlePackRuntime(
   needed: readonly EnforcementBundle[],
   modules: readonly ModuleContract[],
-  hooked: readonly string[],
+  hooked: readonly AnyContract[],
   configFile: string,
-): Promise<HookBundles> {
+): Promise<PackRuntimeBundles> {
   const bundles: Record<string, Uint8Array> = {};
-  for (const { name, title, build } of needed) {
+  const warnings: Warning[] = [];
+  const ids = hooked.map((contract) => contract.id);
+  const own = new Set(modules.map((entry) => entry.contract.id));
+  const ownHooked = ids.filter((id) => own.has(id));
+  const hook = async (title: string) => {
+    const built = await buildHook(modules, hooked);
+    warnings.push(...built.fallbacks.map((fallback) => fallbackWarning(title, fallback)));
+    return built.file;
+  };
+  const steps = [
+    ...needed.map(({ name, title, build }) => ({
+      name,
+      title,
+      make: () => (build.kind === 'hook' ? hook(title) : buildModule(build, modules, hooked)),
+    })),
+    ...(needed.length > 0 && ownHooked.length > 0
+      ? [{ ...CONTRACTS_MODULE, make: () => buildContractsModule(modules, ownHooked) }]
+      : []),
+  ];
+  for (const { name, title, make } of steps) {
     try {
-      bundles[name] =
-        build.kind === 'hook' ? await buildHook(modules, hooked) : await buildModule(build, modules, hooked);
+      bundles[name] = await make();
     } catch (cause) {
       throw bundleFailed(title, cause, configFile);
     }
   }
-  return bundles;
+  return { bundles, warnings };
 }

@@ -7,14 +7,16 @@ import { authorError } from '../errors/author-error.js';
 /**
  * How a build makes a bundle with the pack's contracts inside: the Stop hook program (a CommonJS program run
  * by `node`), or an ES module the runtime loads whose export is the pack-runtime factory's call,
- * `factory(import.meta.url, contracts)`: its default export, or a named one.
+ * `fastFactory(import.meta.url, validators, whole)`: its default export, or a named one.
  */
 export type BundleBuild =
   | { readonly kind: 'hook' }
   | {
       readonly kind: 'module';
-      /** The factory `@skillpack/adapters/pack-runtime` exports for this module. */
+      /** The factory `@skillpack/adapters/pack-runtime` exports for this module (it loads zod). */
       readonly factory: string;
+      /** Its zod-free twin `@skillpack/adapters/pack-hook` exports, which loads `factory` only when needed. */
+      readonly fastFactory: string;
       readonly exported: 'default' | { readonly named: string };
     };
 

@@ -1,3 +1,4 @@
+import { closeSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
@@ -8,7 +9,7 @@ import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
 import { isInside, probePath } from './disk-state.js';
 import {
-  flushFiles,
+  flushStaged,
   isCommitted,
   type Journal,
   type JournalStep,
@@ -16,6 +17,7 @@ import {
   readJournal,
   renameStep,
   rollBackJournal,
+  STAGED_BATCH,
   unlinkStep,
   writeDurably,
   writeJournal,
@@ -83,6 +85,8 @@ export async function applyPlan(
   const deleted: string[] = [];
   const step = (phase: ApplyStep['phase'], path: string) => options.onStep?.({ phase, path });
   let journal: Journal | undefined;
+  /** Descriptors of staged files written and not yet flushed (`flushStaged` closes them). */
+  const unflushed: number[] = [];
   try {
     const writing = plan.actions.filter(
       (action): action is Writing => action.type === 'write' || action.type === 'replace',
@@ -94,7 +98,10 @@ export async function applyPlan(
       // A computed edit of a person's file (a settings file) keeps that file's mode: it may hold account data.
       const kept = action.type === 'replace' && action.content !== undefined;
       const mode = kept ? await fileMode(join(root, action.path)) : undefined;
-      staged.set(action.path, await stageFile(staging, `file-${index}`, options, action, mode));
+      const path = join(staging, `file-${index}`);
+      unflushed.push(await stageFile(path, options, action, mode));
+      staged.set(action.path, path);
+      if (unflushed.length >= STAGED_BATCH) await flushStaged(unflushed.splice(0));
       steps.push({
         kind: action.type,
         path: action.path,
@@ -107,7 +114,7 @@ export async function applyPlan(
         steps.push({ kind: 'delete', path: action.path, sha256: action.sha256, backup: `deleted-${index}` });
     }
     // Every staged file is on disk before the journal that names it.
-    await flushFiles([...staged.values()]);
+    await flushStaged(unflushed.splice(0));
     const lockText = plan.lock.installs.length > 0 ? serializeLockFile(plan.lock) : undefined;
     const stagedLock = join(staging, 'lock');
     if (lockText !== undefined) await writeDurably(stagedLock, Buffer.from(lockText), 0o644);
@@ -149,6 +156,7 @@ export async function applyPlan(
       await commitLockFile(options.lockPath, lockText === undefined ? undefined : stagedLock, createdDirs);
     }
   } catch (error) {
+    for (const fd of unflushed) closeSync(fd);
     const untouched = journal
       ? await rollBackJournal(root, staging, journal).catch(() => ['(rollback failed)'])
       : [];
@@ -172,22 +180,20 @@ export async function applyPlan(
   return ok({ written, deleted, pruned });
 }
 
+/** Write one staged file at `path` and return its descriptor, still open (see `writeStaged`). */
 async function stageFile(
-  staging: string,
-  name: string,
+  path: string,
   pack: Pick<ApplyOptions, 'packDir' | 'packBytes'>,
   action: Writing,
   mode?: number,
-): Promise<string> {
+): Promise<number> {
   const bytes =
     action.content !== undefined
       ? Buffer.from(action.content)
       : (pack.packBytes?.get(action.source) ?? (await packBytes(pack.packDir, action)));
   if (sha256(bytes) !== action.sha256)
     throw new ApplyAbort(`${action.source} changed in the pack while installing`);
-  const path = join(staging, name);
-  writeStaged(path, bytes, mode ?? (action.executable ? 0o755 : 0o644));
-  return path;
+  return writeStaged(path, bytes, mode ?? (action.executable ? 0o755 : 0o644));
 }
 
 async function packBytes(packDir: string | undefined, action: Writing): Promise<Uint8Array> {

@@ -16,6 +16,9 @@ export interface HookWiring {
   readonly commandDir: (root: string, scope: InstallScope, folder: string) => string;
 }
 
+/** The file name of the hook program install puts in a pack's hook folder (`HookWiring.folder`). */
+export const HOOK_PROGRAM_FILE = 'skillpack-hook.cjs';
+
 /** `folder` below `root` as an absolute path with forward slashes and no trailing slash. */
 export const absolute = (root: string, folder: string) =>
   `${root.replaceAll('\\', '/').replace(/\/$/, '')}/${folder.replace(/\/$/, '')}`;

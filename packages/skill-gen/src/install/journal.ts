@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, fsyncSync, openSync, writeFileSync } from 'node:fs';
-import { lstat, open, realpath, rename, rmdir, unlink } from 'node:fs/promises';
+import { chmodSync, closeSync, fchmodSync, fsync, fsyncSync, openSync, writeFileSync } from 'node:fs';
+import { lstat, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readRegularFile } from '../files/read-regular-file.js';
@@ -52,41 +52,46 @@ export async function writeDurably(path: string, bytes: Uint8Array, mode: number
 }
 
 /**
- * Write `bytes` to a new file without flushing it: a staged file, flushed with the others by `flushFiles`
- * before the journal that names it is written.
+ * Write `bytes` to a new file without flushing it and return its descriptor, still open: a staged file,
+ * flushed through that descriptor with the others by `flushStaged` before the journal that names it is
+ * written.
  */
-export function writeStaged(path: string, bytes: Uint8Array, mode: number): void {
+export function writeStaged(path: string, bytes: Uint8Array, mode: number): number {
   beforeChange();
   const fd = openSync(path, 'wx', mode);
   try {
     writeFileSync(fd, bytes);
-  } finally {
+    fchmodSync(fd, mode);
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
-  chmodSync(path, mode);
+  return fd;
 }
 
+/** How many staged files stay open before they are flushed: far below any descriptor limit. */
+export const STAGED_BATCH = 64;
 /** How many flushes run at once: the disk commits overlapping ones together. */
 const FLUSH_CONCURRENCY = 16;
 
+const fsyncDescriptor = (fd: number) =>
+  new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
+
 /**
- * Flush every one of `paths` (files this run wrote) to disk, several at once, and return when all are: an
- * `fsync` of a file flushes its data whichever descriptor asks, so staged files are as durable as if each
- * had been flushed when written, at a fraction of the wall time of one flush after another.
+ * Flush the staged files open at `descriptors` (from `writeStaged`), several at once, and close every one
+ * of them, flushed or not: an `fsync` through the descriptor that wrote a file needs no second open, and
+ * overlapping flushes cost a fraction of the wall time of one after another.
  */
-export async function flushFiles(paths: readonly string[]): Promise<void> {
+export async function flushStaged(descriptors: readonly number[]): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < paths.length) {
-      const handle = await open(paths[next++]!, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    }
+    while (next < descriptors.length) await fsyncDescriptor(descriptors[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, paths.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(FLUSH_CONCURRENCY, descriptors.length) }, worker));
+  } finally {
+    for (const fd of descriptors) closeSync(fd);
+  }
 }
 
 export async function renameStep(from: string, to: string): Promise<void> {

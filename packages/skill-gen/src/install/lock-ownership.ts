@@ -1,14 +1,21 @@
 import type { RuntimeId } from '@skillpack/adapters';
+import { contractsModuleBeside } from '../hooks/contracts-module.js';
 import { stagedFolder } from './home-plugin.js';
+import { HOOK_PROGRAM_FILE } from './hook-wiring.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import { installRecordPath } from './install-record.js';
 import type { InstallScope } from './layout.js';
 import { mcpProgramFolder } from './mcp-wiring.js';
 
-/** The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`). */
+/**
+ * The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`),
+ * and the pack's contracts module beside it.
+ */
 function hookProgram(runtime: InstalledRuntime, pack: string): string[] {
   const folder = runtime.install.hookWiring?.folder(pack);
-  return folder === undefined ? [] : [`${folder}skillpack-hook.cjs`];
+  return folder === undefined
+    ? []
+    : [`${folder}${HOOK_PROGRAM_FILE}`, `${folder}${contractsModuleBeside(HOOK_PROGRAM_FILE)}`];
 }
 
 /** The MCP server program `install` puts in the runtime's folder for the pack (its declaration's `mcp`). */

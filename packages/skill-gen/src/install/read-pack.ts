@@ -15,10 +15,12 @@ import { IoError } from '../cli/exit-code.js';
 import { cliCommand } from '../cli/invocation.js';
 import { readRegularFile } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
+import { contractsModuleBeside } from '../hooks/contracts-module.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
 import { isInside } from './disk-state.js';
 import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import type { PackHook } from './hook-config-plan.js';
+import { HOOK_PROGRAM_FILE } from './hook-wiring.js';
 import type { HomePluginForm, InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import {
   hasPluginForm,
@@ -158,7 +160,9 @@ export async function readPack(
   // hook configuration itself: Codex 0.169 runs every trusted hook, so a plugin hook the user also trusts (keyed
   // `<plugin>@<marketplace>:hooks/hooks.json:stop:0:0`) would run it twice per stop.
   const wiredByInstall = new Set(
-    hook.data && packForm?.wiresHook ? [hook.data.hook.declaration.source, hook.data.program.source] : [],
+    hook.data && packForm?.wiresHook
+      ? [hook.data.hook.declaration.source, ...hook.data.programs.map((file) => file.source)]
+      : [],
   );
   const selected: PackFile[] = [];
   for (const entry of manifest.files) {
@@ -176,7 +180,7 @@ export async function readPack(
       });
     }
   }
-  if (hook.data) selected.push(hook.data.program);
+  if (hook.data) selected.push(...hook.data.programs);
   const server = mcpServerOf(manifest, runtime, scope);
   if (!server.success) return server;
   if (server.data) selected.push(server.data);
@@ -317,13 +321,14 @@ function packLayoutOf(manifest: Manifest, runtime: InstalledRuntime): PackLayout
 
 /**
  * The plugin's Stop hook (declaration and program) of a runtime whose hooks install wires into its hook
- * configuration: the program goes into the runtime's hook folder (`.codex/hooks/<pack>/`,
- * `.claude/hooks/<pack>/`), the entries into `.codex/hooks.json` or `.claude/settings.json`.
+ * configuration: the program, and the pack's contracts module beside it when it carries one, go into the
+ * runtime's hook folder (`.codex/hooks/<pack>/`, `.claude/hooks/<pack>/`), the entries into `.codex/hooks.json`
+ * or `.claude/settings.json`.
  */
 function pluginHookOf(
   manifest: Manifest,
   runtime: InstalledRuntime,
-): Result<{ hook: PackHook; program: PackFile } | undefined, SkillpackError> {
+): Result<{ hook: PackHook; programs: PackFile[] } | undefined, SkillpackError> {
   const wiring = runtime.install.hookWiring;
   const files = wiring?.packFiles;
   if (!files || !wiring) return ok(undefined);
@@ -340,14 +345,27 @@ function pluginHookOf(
       ),
     );
   }
+  const contracts = manifest.files.find((entry) => entry.path === contractsModuleBeside(files.program));
   return ok({
     hook: { declaration: { source: declaration.path, sha256: declaration.sha256 }, folder },
-    program: {
-      path: `${folder}skillpack-hook.cjs`,
-      source: program.path,
-      sha256: program.sha256,
-      executable: program.executable,
-    },
+    programs: [
+      {
+        path: `${folder}${HOOK_PROGRAM_FILE}`,
+        source: program.path,
+        sha256: program.sha256,
+        executable: program.executable,
+      },
+      ...(contracts
+        ? [
+            {
+              path: `${folder}${contractsModuleBeside(HOOK_PROGRAM_FILE)}`,
+              source: contracts.path,
+              sha256: contracts.sha256,
+              executable: false,
+            },
+          ]
+        : []),
+    ],
   });
 }
 

@@ -6,6 +6,7 @@ import type { ModuleContract } from '../contracts/load-contract-modules.js';
 import type { PackContracts } from '../contracts/pack-contracts.js';
 import { authorError } from '../errors/author-error.js';
 import { sha256 } from '../files/sha256.js';
+import type { PackRuntimeBundles } from '../hooks/bundle-pack-runtime.js';
 import { type EnforcementBundle, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
 import { MCP_SERVER_BUNDLE, packToolContracts } from '../mcp/mcp-server-plan.js';
@@ -122,10 +123,13 @@ interface BundleContext {
 async function packBundles(
   needed: readonly EnforcementBundle[],
   context: BundleContext,
-): Promise<HookBundles> {
-  if (needed.length === 0) return {};
+): Promise<PackRuntimeBundles> {
+  if (needed.length === 0) return { bundles: {}, warnings: [] };
   // Bundle files the caller names itself (`request.bundles`) are the caller's to vouch for.
-  if (context.request.bundles) return loadHookBundles(needed, context.configFile, context.request.bundles);
+  if (context.request.bundles) {
+    const bundles = await loadHookBundles(needed, context.configFile, context.request.bundles);
+    return { bundles, warnings: [] };
+  }
   const { builtinContracts } = await import('@skillpack/core/contracts');
   const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
   const hooked = packHookedContracts(context.config, context.skills);
@@ -139,7 +143,8 @@ async function packBundles(
     });
   }
   const { bundlePackRuntime } = await import('../hooks/bundle-pack-runtime.js');
-  return bundlePackRuntime(needed, context.contractModules, hooked, context.configFile);
+  const contracts = hooked.map((id) => context.registry.require(id));
+  return bundlePackRuntime(needed, context.contractModules, contracts, context.configFile);
 }
 
 /**
@@ -223,7 +228,13 @@ export async function loadPack(
   onStep?.('loading templates, type references and hook bundles');
   const needed = neededBundles(config, targets, skills, runtimes);
   const bundleContext = { config, skills, registry, contractModules, configFile, request };
-  const [templates, typeReferences, hookBundles, serverBundle, bundleReads] = await Promise.all([
+  const [
+    templates,
+    typeReferences,
+    { bundles: hookBundles, warnings: bundleWarnings },
+    serverBundle,
+    bundleReads,
+  ] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
       ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
@@ -233,6 +244,7 @@ export async function loadPack(
     bundleFiles(needed, request),
   ]);
   const bundles = { ...hookBundles, ...serverBundle };
+  warnings.push(...bundleWarnings);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {
       warnings.push({

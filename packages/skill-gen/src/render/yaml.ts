@@ -1,4 +1,13 @@
-import YAML from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
+
+let documentClass: typeof Document | undefined;
+
+/** yaml's `Document`, loaded on the first render: a command that writes no YAML (install) loads none of its 72 files. */
+function yamlDocument(): typeof Document {
+  documentClass ??= (createRequire(import.meta.url)('yaml') as typeof import('yaml')).Document;
+  return documentClass;
+}
 
 type Plain =
   | string
@@ -27,7 +36,8 @@ export function toYaml(
   value: { readonly [key: string]: Plain | undefined },
   firstKeys: readonly string[] = [],
 ): string {
-  return new YAML.Document(ordered(value, firstKeys)).toString({
+  const YamlDocument = yamlDocument();
+  return new YamlDocument(ordered(value, firstKeys)).toString({
     defaultStringType: 'QUOTE_DOUBLE',
     defaultKeyType: 'PLAIN',
     doubleQuotedAsJSON: true,

@@ -65,11 +65,20 @@ export interface SkillGenRuntime<R extends RuntimeId = RuntimeId> {
     /** Its project folders whose `node_modules` doctor's throwaway copy keeps (its plugins' dependencies). */
     readonly keptModules?: readonly string[];
     /**
-     * Its CLI writes to the project and the home it is asked from offline, so the probe asks it in a throwaway
-     * copy of both (where a trust keyed by the project's path does not apply: set only for a runtime whose probe
-     * reads none).
+     * Its CLI writes to the project it is asked from offline, so the probe asks it in a throwaway copy of it
+     * (where a trust keyed by the project's path does not apply: set only for a runtime whose probe reads none).
+     * Every runtime runs in a throwaway copy of its home (`homeVariables`, `restage`).
      */
     readonly probeWrites?: boolean;
+    /**
+     * Folders of its user configuration (`install.userConfig`) that only record its use: transcripts, logs,
+     * snapshots. Doctor's throwaway home leaves them out; they grow to gigabytes and change nothing it asks.
+     */
+    readonly histories?: readonly string[];
+    /** Variables that move one of its user configuration folders (`{ CODEX_HOME: '.codex' }`), pointed at the copy. */
+    readonly homeVariables?: Readonly<Record<string, string>>;
+    /** Fixes what, in doctor's copy of one of its user configuration folders, names the folder's path. */
+    readonly restage?: (original: string, staged: string) => void;
   };
   /** The version doctor's proof is tested with; asserted equal to `e2e/runtimes/package.json` by a test. */
   readonly testedVersion: string;

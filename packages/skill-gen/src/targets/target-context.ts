@@ -1,6 +1,7 @@
 import type { ContractRegistry } from '@skillpack/core';
 import type { PackConfig } from '../config/pack-config.js';
 import type { OutputFile } from '../files/output-file.js';
+import { CONTRACTS_MODULE, contractsModuleBeside } from '../hooks/contracts-module.js';
 import type { EnforcementBundle, HookBundles } from '../hooks/hook-bundles.js';
 import type { ContractFiles } from '../render/contract-files.js';
 import type { SkillForm } from '../render/invocation.js';
@@ -30,12 +31,23 @@ export interface TargetContext {
 /** A target renders its whole subtree of the pack (paths start with the target id). */
 export type RenderTarget = (context: TargetContext) => OutputFile[];
 
-/** The file at `path` holding `bundle`, as the build made or read it. */
-export function bundleFile(context: TargetContext, path: string, bundle: EnforcementBundle): OutputFile {
+/**
+ * The file at `path` holding `bundle`, as the build made or read it, and the pack's contracts module beside
+ * it when the build made one (a pack that hooks contracts of its own).
+ */
+export function enforcementFiles(
+  context: TargetContext,
+  path: string,
+  bundle: EnforcementBundle,
+): OutputFile[] {
   const content = context.bundles[bundle.name];
   // loadHookBundles has already failed the build when a needed bundle is missing.
   if (!content) throw new Error(`internal: bundle ${bundle.name} was not loaded`);
-  return { path, content, executable: false };
+  const contracts = context.bundles[CONTRACTS_MODULE.name];
+  return [
+    { path, content, executable: false },
+    ...(contracts ? [{ path: contractsModuleBeside(path), content: contracts, executable: false }] : []),
+  ];
 }
 
 /** `author` in the npm / plugin manifest shape, without empty keys. */

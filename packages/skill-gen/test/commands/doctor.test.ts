@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reviewContractSource } from '../_support/review-contract.js';
 import { demoPackFiles, skillpack, tempDir, writePack } from '../install/_support/packs.js';
 
 /** A project with the demo pack installed for `runtime`, and a home of its own. */
@@ -105,6 +106,91 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
     });
     const text = await skillpack([...args, '--fast'], { cwd: t.root });
     expect(text.stdout).toMatch(/-- {3}enforcement conflux\.acceptance: skipped/);
+  });
+
+  it("finds a pack's own contract in the contracts module it installed, where the project has no module (issue #41)", {
+    timeout: 120_000,
+  }, async () => {
+    const root = tempDir();
+    const source = join(root, 'acme-review');
+    mkdirSync(join(source, 'contracts'), { recursive: true });
+    mkdirSync(join(source, 'skills/review'), { recursive: true });
+    writeFileSync(join(source, 'contracts/review.ts'), reviewContractSource());
+    writeFileSync(
+      join(source, 'skills/review/skill.md'),
+      '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nEnd with {{> contract-output contract="acme.review"}}\n',
+    );
+    const config = {
+      name: 'acme-review',
+      version: '1.0.0',
+      description: 'Acme.',
+      author: { name: 'Acme' },
+      license: 'MIT',
+    };
+    writeFileSync(
+      join(source, 'skillpack.config.json'),
+      JSON.stringify({ ...config, contracts: ['./contracts/review.ts'], hooks: { 'acme.review': {} } }),
+    );
+    const built = await skillpack(['build', '--target', 'codex', '--target', 'opencode'], { cwd: source });
+    expect(built.code, built.stderr).toBe(0);
+    // The consumer: an empty project, no skillpack.config.json, no contract module.
+    const project = join(root, 'project');
+    const home = join(root, 'home');
+    const bin = join(root, 'bin');
+    for (const dir of [project, home, bin]) mkdirSync(dir);
+    const scope = ['--scope', 'project', '--dir', project, '--home', home];
+    for (const runtime of ['codex', 'opencode']) {
+      const install = await skillpack(
+        ['install', join(source, 'dist/skill-packs'), '--runtime', runtime, ...scope],
+        {
+          cwd: root,
+        },
+      );
+      expect(install.code, install.stderr).toBe(0);
+    }
+    const modules = [
+      '.codex/hooks/acme-review/skillpack-hook.contracts.mjs',
+      '.opencode/plugins/acme-review.contracts.mjs',
+    ];
+    const lock = readFileSync(join(project, 'skillpack-lock.json'), 'utf8');
+    for (const module of modules) expect(lock).toContain(`"${module}"`);
+    const enforcement = async () => {
+      const run = await skillpack(['doctor', ...scope, '--bin-dir', bin, '--format', 'json'], {
+        cwd: project,
+      });
+      return (JSON.parse(run.stdout).packs as { runtime: string; checks: { kind: string }[] }[]).map(
+        (pack) => [pack.runtime, pack.checks.filter((check) => check.kind === 'enforcement')],
+      );
+    };
+    // Found, answers derived: only the missing CLI keeps doctor from the proving run.
+    expect(await enforcement()).toEqual(
+      ['codex', 'opencode'].map((runtime) => [
+        runtime,
+        [
+          {
+            kind: 'enforcement',
+            name: 'acme.review',
+            status: 'unchecked',
+            detail: expect.stringMatching(/^CLI missing: /),
+          },
+        ],
+      ]),
+    );
+    writeFileSync(join(project, modules[1]!), 'export const skillpackContracts = 1;\n');
+    expect((await enforcement())[1]).toEqual([
+      'opencode',
+      [
+        expect.objectContaining({
+          status: 'unchecked',
+          detail: `acme.review is not built in, no contract module of the project names it, and its contracts module ${modules[1]} was changed since it was installed; reinstall the pack (\`skillpack install\`)`,
+        }),
+      ],
+    ]);
+    const removed = await skillpack(['uninstall', 'acme-review', '--runtime', 'codex', ...scope], {
+      cwd: root,
+    });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(project, modules[0]!))).toBe(false);
   });
 
   it('prints a readable report', async () => {

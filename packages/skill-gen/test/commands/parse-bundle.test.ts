@@ -283,12 +283,27 @@ describe('the bundled program', () => {
     expect(existsSync(join(fresh, 'off'))).toBe(false);
   });
 
+  it('starts no ES module loader: the bin is CommonJS and requires the bundle', () => {
+    // No --import here: a preloaded ES module would start the loader that a CommonJS main does without.
+    const trace = join(tempDir('skillpack-parse-bundle-cjs-'), 'trace.txt');
+    const file = 'claude-code/captured/stream-json-success-verdict.jsonl';
+    const run = spawnSync(
+      process.execPath,
+      ['--require', CJS_TRACE, BIN, 'parse', '--contract', 'conflux.acceptance', file],
+      { cwd: FIXTURES, encoding: 'utf8', env: { ...process.env, SKILLPACK_TRACE_FILE: trace } },
+    );
+    expect(run.stdout).toContain('"ok":true');
+    const required = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+    expect(required.sort()).toEqual([BIN, BUNDLE].sort());
+  });
+
   it('falls back to the modules when its file cannot be loaded', () => {
     // The bin beside a bundle that throws when required, and dist/cli.js (a link to the real one).
     const copy = tempDir('skillpack-parse-bundle-broken-');
     writeTree(copy, {
       'package.json': '{ "type": "module" }\n',
       'bin/skillpack.js': readFileSync(BIN),
+      'bin/package.json': readFileSync(join(packageDir, 'bin/package.json')),
       [PARSE_BUNDLE]: "throw new Error('a broken bundle');\n",
     });
     symlinkSync(join(packageDir, 'dist/cli.js'), join(copy, 'dist/cli.js'));

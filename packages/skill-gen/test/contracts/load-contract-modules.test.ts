@@ -176,6 +176,35 @@ describe('contract modules', () => {
   });
 });
 
+describe('contract modules for a command that reads one contract (only)', () => {
+  const loadFor = (only: string, specifier: string) =>
+    loadPackContracts([{ specifier, baseDir: dir, origin: 'skillpack.config.json' }], only);
+
+  it('a built-in id of another family than the one read is still a duplicate', async () => {
+    const error = await configError(
+      loadFor('maestro.result', write('dupe-only.ts', reviewModule('conflux.acceptance'))),
+    );
+    expect([error.code, error.message]).toEqual([
+      'duplicate_contract',
+      expect.stringContaining('the built-in contracts'),
+    ]);
+  });
+
+  it('holds the contract read, and every contract when no one defines it', async () => {
+    const name = write('only.ts', reviewModule('acme.only'));
+    expect((await loadFor('acme.only', name)).registry.list().map((contract) => contract.id)).toEqual([
+      'acme.only',
+    ]);
+    expect((await loadFor('maestro.result', name)).registry.list().map((contract) => contract.id)).toEqual([
+      'acme.only',
+      'maestro.result',
+    ]);
+    const every = (await loadFor('acme.nothing', name)).registry.list().map((contract) => contract.id);
+    expect(every).toContain('devflow.new-task');
+    expect(every).toContain('acme.only');
+  });
+});
+
 describe('a contract module that does not finish loading', () => {
   const bounded = (specifier: string, timeoutMs: number) =>
     loadPackContracts([{ specifier, baseDir: dir, origin: 'skillpack.config.json', timeoutMs }]);

@@ -58,17 +58,26 @@ function runHook(command: string, message: string) {
   return JSON.parse(run.stdout) as { decision?: string; reason?: string; systemMessage?: string };
 }
 
+/** Preloaded into a hook process: says on stderr, at exit, whether zod was loaded (zod's core sets this global). */
+const ZOD_PROBE = join(dir, 'zod-probe.cjs');
+writeFileSync(
+  ZOD_PROBE,
+  "process.on('exit', () => require('node:fs').writeSync(2, 'zod loaded: ' + ('__zod_globalConfig' in globalThis) + '\\n'));\n",
+);
+
 const out = join(dir, 'dist', 'skill-packs');
 let first: Map<string, Buffer>;
+let warnings: readonly { code: string; message: string }[];
 const files = [
   'claude-code/plugin/hooks/skillpack-hook.cjs',
   'codex/plugin/hooks/skillpack-hook.cjs',
   'opencode/.opencode/plugins/acme-review.js',
+  'codex/plugin/hooks/skillpack-hook.contracts.mjs',
 ];
 
 beforeAll(async () => {
   project(dir);
-  await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
+  ({ warnings } = await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } }));
   first = new Map(files.map((file) => [file, readFileSync(join(out, file))]));
 }, 180_000);
 
@@ -91,6 +100,24 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     },
   );
 
+  it.each(['claude-code', 'codex'])(
+    'the %s hook decides a satisfied stop without loading zod, and loads it to word a correction',
+    (runtime) => {
+      const hook = join(out, `${runtime}/plugin/hooks/skillpack-hook.cjs`);
+      const command = `node -r "${ZOD_PROBE}" "${hook}" ${runtime} --contract acme.review 2>"${dir}/stderr"`;
+      for (let round = 0; round < 2; round++) {
+        expect(runHook(command, RIGHT)).toEqual({});
+        expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+      }
+      expect(runHook(command, WRONG).decision).toBe('block');
+      expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
+    },
+  );
+
+  it('the build warns of no contract whose validator it generated', () => {
+    expect(warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
+  });
+
   it('the OpenCode plugin loads the user contract and exports the plugin alone', async () => {
     const module = await import(pathToFileURL(join(out, 'opencode/.opencode/plugins/acme-review.js')).href);
     expect(Object.keys(module)).toEqual(['SkillpackContractsPlugin']);
@@ -102,6 +129,69 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     expect(typeof hooks.event).toBe('function');
     expect(logs.join('\n')).toContain('contracts: acme.review');
   });
+
+  it.each([
+    ['opencode/.opencode/plugins/acme-review.js', 'plugin'],
+    ['pi/.pi/extensions/acme-review.js', 'extension'],
+  ] as const)(
+    '%s starts with no zod, allows a right answer with none, and loads it to correct a wrong one',
+    (file, kind) => {
+      const url = pathToFileURL(join(out, file)).href;
+      const script = `
+      const module = await import(${JSON.stringify(url)});
+      const zod = () => '__zod_globalConfig' in globalThis;
+      const seen = { start: undefined, right: undefined, wrong: undefined };
+      let answer;
+      if (${JSON.stringify(kind)} === 'plugin') {
+        let prompts = 0;
+        const client = {
+          app: { log: async () => ({}) },
+          session: {
+            get: async () => ({ data: {} }),
+            messages: async () => ({ data: [] }),
+            promptAsync: async ({ body }) => { prompts++; seen.prompt = body.parts[0].text; return {}; },
+          },
+        };
+        const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
+        let turn = 0;
+        answer = async (text) => {
+          const messageID = 'msg_' + ++turn;
+          const sessionID = 'ses_1';
+          await hooks.event({ event: { type: 'message.updated', properties: { info: { id: messageID, sessionID, role: 'assistant' } } } });
+          await hooks.event({ event: { type: 'message.part.updated', properties: { part: { id: 'a' + turn, sessionID, messageID, type: 'text', text } } } });
+          await hooks.event({ event: { type: 'message.part.updated', properties: { part: { id: 'b' + turn, sessionID, messageID, type: 'step-finish', reason: 'stop' } } } });
+          return prompts;
+        };
+      } else {
+        const handlers = new Map();
+        await module.default({ on: (event, handler) => handlers.set(event, handler) });
+        let pushed = 0;
+        answer = async (text) => {
+          const result = await handlers.get('agent_before_settle')({
+            outcome: 'completed',
+            entries: [],
+            context: { contextMessages: [{ role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop' }] },
+          }, { sessionManager: { getSessionId: () => 's' } });
+          if (result?.continue) { pushed++; seen.prompt = result.entries.at(-1).content; }
+          return pushed;
+        };
+      }
+      seen.start = zod();
+      seen.right = [await answer(${JSON.stringify(RIGHT)}), zod()];
+      seen.wrong = [await answer(${JSON.stringify(WRONG)}), zod()];
+      console.log(JSON.stringify(seen));
+    `;
+      const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SKILLPACK_HOOK_STATE_DIR: join(dir, 'state') },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const seen = JSON.parse(run.stdout);
+      expect(seen).toMatchObject({ start: false, right: [0, false], wrong: [1, true] });
+      expect(seen.prompt).toContain('Acme review verdict');
+    },
+  );
 
   it('the hook and the plugin carry the contracts the pack hooks and no built-in family', () => {
     const hook = join(out, 'claude-code/plugin/hooks/skillpack-hook.cjs');
@@ -127,6 +217,36 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     );
   });
 
+  it('carries its contracts module beside every hook and plugin: the loader of its own contracts alone', async () => {
+    const manifest = JSON.parse(readFileSync(join(out, 'skillpack.manifest.json'), 'utf8'));
+    const modules = (manifest.files as { path: string }[])
+      .map((file) => file.path)
+      .filter((path) => path.endsWith('.contracts.mjs'));
+    const forms = [
+      'claude-code/plugin/hooks/skillpack-hook',
+      'codex/plugin/hooks/skillpack-hook',
+      'copilot-cli/.github/hooks/acme-review/skillpack-hook',
+      'copilot-cli/plugin/hooks/skillpack-hook',
+      'gemini-cli/extension/hooks/skillpack-hook',
+      'opencode/.opencode/plugins/acme-review',
+      'pi/.pi/extensions/acme-review',
+      'qwen-code/hooks/skillpack-hook',
+    ];
+    expect(modules.sort()).toEqual(
+      [...forms, ...forms.map((form) => `portable/${form}`)].map((form) => `${form}.contracts.mjs`).sort(),
+    );
+    const module = await import(pathToFileURL(join(out, modules[0]!)).href);
+    expect(Object.keys(module)).toEqual(['skillpackContracts']);
+    const loaded = await module.skillpackContracts(['acme.review']);
+    expect(loaded.success).toBe(true);
+    expect(loaded.data[0].title).toBe('Acme review verdict');
+    expect(loaded.data[0].extract(RIGHT).success).toBe(true);
+    const builtin = await module.skillpackContracts(['conflux.acceptance']);
+    expect(builtin.error.message).toBe(
+      'Unknown contract "conflux.acceptance". Known contracts: acme.review.',
+    );
+  });
+
   it('a pack that hooks a built-in contract next to its own carries both', async () => {
     const mixed = join(dir, 'mixed');
     project(mixed, { ...CONFIG, hooks: { 'acme.review': {}, 'conflux.acceptance': {} } });
@@ -138,14 +258,63 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
         'contracts: [acme.review, conflux.acceptance]',
       ),
     );
-    await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
+    const built = await buildPack({ cwd: mixed, typeReferences: { prefer: 'sources' } });
+    // The built-in reads its answer with a parser of its own, which it declares zod-free (`plainRead`).
+    expect(built.warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
     const hook = join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
+    const probed = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract conflux.acceptance 2>"${mixed}/stderr"`;
+    expect(runHook(probed, 'Done.\n{"acceptance":"pass"}\nACCEPTANCE: PASS')).toEqual({});
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    const fail = '{"acceptance":"fail","findings":["[RETRY_TEST_MISSING] add a test"]}\nACCEPTANCE: FAIL';
+    expect(runHook(probed, `Done.\n${fail}`)).toEqual({});
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A `gated` verdict's `blocked` spelling is a transform the generator does not compile: zod reads it.
+    const blocker =
+      '{"category":"credential","evidence":["e"],"unblock_condition":"u","next_action":"n","resumable":true}';
+    expect(runHook(probed, `Done.\n{"acceptance":"gated","blocker":${blocker}}\nACCEPTANCE: GATED`)).toEqual(
+      {},
+    );
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
     expect(runHook(`node "${hook}" claude-code --contract acme.review`, WRONG).decision).toBe('block');
     const conflux = runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'No verdict here.');
     expect(conflux.decision, JSON.stringify(conflux)).toBe('block');
     expect(
       runHook(`node "${hook}" claude-code --contract conflux.acceptance`, 'Done.\nACCEPTANCE: PASS'),
     ).toEqual({});
+    const either = `node "${hook}" claude-code --contract conflux.acceptance --contract acme.review`;
+    expect(runHook(either, RIGHT)).toEqual({});
+    expect(runHook(either, 'Done.\nACCEPTANCE: PASS')).toEqual({});
+    // Its contracts module carries its own alone: doctor finds the built-in where it runs.
+    const contracts = await import(
+      pathToFileURL(join(mixed, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.contracts.mjs'))
+        .href
+    );
+    expect((await contracts.skillpackContracts(['acme.review'])).success).toBe(true);
+    expect((await contracts.skillpackContracts(['conflux.acceptance'])).success).toBe(false);
+  });
+
+  it('a pack that hooks a built-in with a zod-free read decides its satisfied stop without loading zod', async () => {
+    const maestro = join(dir, 'maestro');
+    project(maestro, { ...CONFIG, hooks: { 'acme.review': {}, 'maestro.result': {} } });
+    const skill = join(maestro, 'skills', 'review', 'skill.md');
+    writeFileSync(
+      skill,
+      readFileSync(skill, 'utf8').replace(
+        'contracts: [acme.review]',
+        'contracts: [acme.review, maestro.result]',
+      ),
+    );
+    const built = await buildPack({ cwd: maestro, typeReferences: { prefer: 'sources' } });
+    expect(built.warnings.filter((warning) => warning.code === 'hook_validator_fallback')).toEqual([]);
+    const hook = join(maestro, 'dist/skill-packs/claude-code/plugin/hooks/skillpack-hook.cjs');
+    const command = `node -r "${ZOD_PROBE}" "${hook}" claude-code --contract maestro.result 2>"${maestro}/stderr"`;
+    const result = builtinContracts.get('maestro.result')!;
+    const block = result.render(result.examples[0]!.value);
+    expect(runHook(command, `Done.\n${block}`)).toEqual({});
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
+    // A message without a block is the parser's fallback, which never satisfies the contract.
+    expect(runHook(command, 'Done, no block.').decision).toBe('block');
+    expect(readFileSync(join(maestro, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
   });
 
   it('builds byte-identical files run to run', async () => {

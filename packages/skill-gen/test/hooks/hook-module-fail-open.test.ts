@@ -55,6 +55,55 @@ function runHook(runtime: 'claude-code' | 'codex', cwd: string, message: string)
   });
 }
 
+/**
+ * Import the pack's OpenCode plugin in `cwd`, start it with an in-memory client, deliver `turns` answered
+ * turns of `text` (the message, its text and \`step-finish\` parts), and report what it logged and prompted.
+ */
+function runPlugin(cwd: string, text: string, turns = 1) {
+  const plugin = pathToFileURL(join(out(), 'opencode/.opencode/plugins/acme-review.js')).href;
+  const script = `
+    const module = await import(${JSON.stringify(plugin)});
+    const logs = [];
+    let prompts = 0;
+    const client = {
+      app: { log: async ({ body }) => void logs.push(body.message) },
+      session: {
+        get: async () => ({ data: {} }),
+        messages: async () => ({ data: [] }),
+        promptAsync: async () => { prompts++; return { data: undefined }; },
+      },
+    };
+    const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
+    const zodAtStart = '__zod_globalConfig' in globalThis;
+    const sessionID = 'ses_1';
+    for (let turn = 1; turn <= ${turns}; turn++) {
+      const messageID = 'msg_' + turn;
+      const events = [
+        { type: 'message.updated', properties: { info: { id: messageID, sessionID, role: 'assistant' } } },
+        { type: 'message.part.updated', properties: { part: { id: 'prt_a' + turn, sessionID, messageID, type: 'text', text: ${JSON.stringify(text)} } } },
+        { type: 'message.part.updated', properties: { part: { id: 'prt_b' + turn, sessionID, messageID, type: 'step-finish', reason: 'stop' } } },
+      ];
+      for (const event of events) await hooks.event?.({ event });
+    }
+    const zodAtEnd = '__zod_globalConfig' in globalThis;
+    console.log(JSON.stringify({ exports: Object.keys(module), hooks: Object.keys(hooks), zodAtStart, zodAtEnd, logs, prompts }));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as {
+    exports: string[];
+    hooks: string[];
+    zodAtStart: boolean;
+    zodAtEnd: boolean;
+    logs: string[];
+    prompts: number;
+  };
+}
+
 beforeAll(() => {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the skill-gen package first`);
   root = writeTree(tempDir('skillpack-fail-open-'), {
@@ -99,48 +148,40 @@ describe('a contract module that throws where the pack runs', { timeout: 60_000 
     },
   );
 
-  it('the OpenCode plugin still imports, lets the session go and logs why', () => {
-    const plugin = pathToFileURL(join(out(), 'opencode/.opencode/plugins/acme-review.js')).href;
-    const script = `
-      const module = await import(${JSON.stringify(plugin)});
-      const logs = [];
-      const client = { app: { log: async ({ body }) => void logs.push(body.message) } };
-      const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      console.log(JSON.stringify({ exports: Object.keys(module), hooks: Object.keys(hooks), logs }));
-    `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
-      cwd: elsewhere,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { exports: string[]; hooks: string[]; logs: string[] };
-    expect(result.exports).toEqual(['SkillpackContractsPlugin']);
-    expect(result.hooks).toEqual([]);
-    expect(result.logs.join('\n')).toMatch(
-      /skillpack plugin disabled: The contract module "\.\/contracts\/review\.ts" failed to load .*ENOENT/,
-    );
+  it.each([
+    [
+      'a satisfied answer: decided by the generated validator, no zod, nothing logged',
+      '{"verdict":"approve"}',
+      0,
+    ],
+    ['a refused answer: let through, the module named in the log', '{"verdict":"maybe"}', 1],
+  ] as const)('the OpenCode plugin starts with no zod and its module unloaded; %s', (_, answer, failures) => {
+    const run = runPlugin(elsewhere, `Reviewed.\n${answer}`);
+    expect(run.exports).toEqual(['SkillpackContractsPlugin']);
+    expect(run.hooks).toEqual(['event']);
+    expect(run.zodAtStart).toBe(false);
+    expect(run.zodAtEnd).toBe(failures > 0);
+    expect(run.prompts).toBe(0);
+    expect(run.logs[0]).toContain('ready (contracts: acme.review');
+    const failed = run.logs.filter((log) => log.startsWith('skillpack plugin failed:'));
+    expect(failed).toHaveLength(failures);
+    if (failures > 0) {
+      expect(failed[0]).toMatch(/The contract module "\.\/contracts\/review\.ts" failed to load .*ENOENT/);
+      expect(failed[0]).toContain('acme.review went unchecked');
+    }
+  });
+
+  it('the OpenCode plugin reports the module once per refused answer, never at start', () => {
+    const run = runPlugin(elsewhere, 'Reviewed.\n{"verdict":"maybe"}', 2);
+    expect(run.logs.filter((log) => log.includes('failed to load'))).toHaveLength(2);
+    expect(run.prompts).toBe(0);
   });
 
   it('where the module loads, the plugin enforces it', () => {
-    const plugin = pathToFileURL(join(out(), 'opencode/.opencode/plugins/acme-review.js')).href;
-    const script = `
-      const module = await import(${JSON.stringify(plugin)});
-      const logs = [];
-      const client = { app: { log: async ({ body }) => void logs.push(body.message) } };
-      const hooks = await module.SkillpackContractsPlugin({ client }, undefined);
-      console.log(JSON.stringify({ hooks: Object.keys(hooks), logs }));
-    `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { hooks: string[]; logs: string[] };
-    expect(result.hooks).toContain('event');
-    expect(result.logs.join('\n')).toContain('contracts: acme.review');
+    const refused = runPlugin(root, 'Reviewed.\n{"verdict":"maybe"}');
+    expect(refused.prompts).toBe(1);
+    expect(refused.logs.join('\n')).not.toContain('failed');
+    expect(runPlugin(root, 'Reviewed.\n{"verdict":"reject"}').prompts).toBe(0);
   });
 
   it('the bundled hook still carries the module (no import of the project at run time)', () => {

@@ -123,7 +123,8 @@ await installPack({ packDir, runtime: 'codex', scope: 'project', projectDir: roo
       outfile: script,
       logLevel: 'silent',
       banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // Aliased: a bundled module's own `createRequire` import is hoisted beside the banner's.
+        js: "import { createRequire as bannerRequire } from 'node:module'; const require = bannerRequire(import.meta.url);",
       },
       plugins: [
         {

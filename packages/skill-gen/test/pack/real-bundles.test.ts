@@ -75,9 +75,10 @@ describe.skipIf(!built)("packs wired to the adapters' real bundles", () => {
       [...hooks, 'qwen-code/hooks/skillpack-hook.cjs'].flatMap((path) => [path, `portable/${path}`]).sort(),
     );
     const plugin = readFileSync(join(out, 'opencode/.opencode/plugins/golden-pack.js'));
-    // Not the adapters' prebuilt files (every family): smaller, and without the families the pack does not hook.
+    // Not the adapters' prebuilt files (every family): without the families the pack does not hook. (The
+    // plugin also carries its zod-free fast path beside the whole program, so it is not always the smaller.)
     expect(hook.length).toBeLessThan(bundles.hook.length);
-    expect(plugin.length).toBeLessThan(bundles.plugin.length);
+    expect(plugin.equals(bundles.plugin)).toBe(false);
     for (const [name, text] of [
       ['hook', hook.toString('latin1')],
       ['plugin', plugin.toString('latin1')],

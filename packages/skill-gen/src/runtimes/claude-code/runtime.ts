@@ -82,6 +82,15 @@ export const claudeCodeRuntime = {
     probe: async () => (await import('./probe.js')).probeClaudeCode,
     proof: async () => (await import('./proof.js')).claudeCodeProof,
     hookConfigFiles: ['.claude/settings.json', '.claude/settings.local.json'],
+    // Transcripts (`projects/<cwd>/<session>.jsonl`) and what it snapshots per session.
+    histories: [
+      '.claude/projects',
+      '.claude/todos',
+      '.claude/shell-snapshots',
+      '.claude/file-history',
+      '.claude/session-env',
+      '.claude/paste-cache',
+    ],
   },
   testedVersion: '2.1.328',
   docs: {

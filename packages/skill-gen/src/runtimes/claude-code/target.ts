@@ -15,7 +15,7 @@ import { type FrontMatter, specKeys, toolString } from '../../targets/_front-mat
 import { skillTree } from '../../targets/_skill-tree.js';
 import {
   authorObject,
-  bundleFile,
+  enforcementFiles,
   optionalPackFields,
   type RenderTarget,
   type TargetContext,
@@ -107,7 +107,7 @@ function plugin(context: TargetContext): OutputFile[] {
           hooks: hooksObject(handlers, command),
         }),
       ),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

@@ -11,6 +11,7 @@ import {
 } from '../../install/settings-file.js';
 import { CODEX_PLUGIN_RECORD, type LockedCodexPlugin } from './plugin-lock.js';
 import { pluginTable, pluginTomlState } from './plugin-toml.js';
+import { appendTable, findAppendedTable, withoutAppendedTable } from './toml-table.js';
 
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
 
@@ -34,44 +35,21 @@ export interface CodexPluginPlan {
   readonly report: CodexPluginActivation;
 }
 
-/** The bytes `withPluginTable` puts before the table: a line end for a last line without one, a blank line. */
-function prefixFor(text: string): LockedCodexPlugin['prefix'] {
-  if (text === '') return '';
-  return text.endsWith('\n') ? '\n' : '\n\n';
-}
-
-/** Where the recorded addition is in `text` (the prefix and table, else the table alone at a line start). */
-function findAdded(text: string, locked: LockedCodexPlugin): { at: number; length: number } | undefined {
-  const table = pluginTable(locked.id);
-  const whole = `${locked.prefix}${table}`;
-  const at = text.lastIndexOf(whole);
-  // The byte before must still be what it was: a line end before skillpack's blank line or its table.
-  const before = at > 0 ? text[at - 1] : undefined;
-  const intact = locked.prefix === '\n\n' || before === '\n' || (locked.prefix === '' && at === 0);
-  if (at >= 0 && intact) return { at, length: whole.length };
-  // The user edited around it (the blank line before it, or the file's start): the table's own bytes still go.
-  if (text.startsWith(table)) return { at: 0, length: table.length };
-  const inner = text.lastIndexOf(`\n${table}`);
-  return inner >= 0 ? { at: inner + 1, length: table.length } : undefined;
-}
-
 /**
  * Take exactly what the install recorded out of config.toml; every other byte stays. A table the user changed
  * is theirs now (released, never rewritten); a file skillpack created that ends up empty is deleted.
  */
 export function removeRecordedTable(text: string, locked: LockedCodexPlugin): SettingsRemoval {
-  const found = findAdded(text, locked);
-  if (!found) return { kind: 'invalid' };
-  const next = text.slice(0, found.at) + text.slice(found.at + found.length);
+  const next = withoutAppendedTable(text, pluginTable(locked.id), locked.prefix);
+  if (next === undefined) return { kind: 'invalid' };
   return { kind: 'changed', text: next, deleteFile: locked.createdFile && next === '' };
 }
 
 /** The table appended to `text` (as `withPluginTable` writes it) and what the lock records of it. */
 function addTable(text: string | undefined, id: string): { text: string; locked: LockedCodexPlugin } {
-  const base = text ?? '';
-  const prefix = prefixFor(base);
+  const { text: next, prefix } = appendTable(text ?? '', pluginTable(id));
   return {
-    text: `${base}${prefix}${pluginTable(id)}`,
+    text: next,
     locked: { file: CODEX_CONFIG_FILE, id, prefix, createdFile: text === undefined },
   };
 }
@@ -131,7 +109,7 @@ export async function planCodexPluginTable(input: {
     };
   }
   const text = disk.text;
-  if (recorded && text !== undefined && findAdded(text, recorded))
+  if (recorded && text !== undefined && findAppendedTable(text, pluginTable(recorded.id), recorded.prefix))
     return { locked: recorded, report: report(true, 'none', elsewhere) };
   const state = text === undefined ? 'absent' : pluginTomlState(text, id);
   if (state === 'enabled-by-skillpack') return { report: report(true, 'none', elsewhere) };

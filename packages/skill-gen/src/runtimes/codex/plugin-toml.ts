@@ -4,6 +4,7 @@
  * pure functions. Codex 0.169 loads `$CODEX_HOME/plugins/cache/<marketplace>/<plugin>/<version>/` only while
  * `[plugins."<plugin>@<marketplace>"] enabled = true` (checked against the pinned CLI).
  */
+import { appendTable } from './toml-table.js';
 
 /** The lines skillpack writes, exactly; uninstall removes only these bytes. */
 export function pluginTable(id: string): string {
@@ -26,9 +27,7 @@ export function pluginTomlState(text: string, id: string): PluginTomlState {
 
 /** The file with skillpack's table appended (after one blank line when the file has content). */
 export function withPluginTable(text: string, id: string): string {
-  if (text === '') return pluginTable(id);
-  const ended = text.endsWith('\n') ? text : `${text}\n`;
-  return `${ended}\n${pluginTable(id)}`;
+  return appendTable(text, pluginTable(id)).text;
 }
 
 /** The file without skillpack's table (and the blank line `withPluginTable` put before it); unchanged if absent. */

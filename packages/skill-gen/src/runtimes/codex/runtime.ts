@@ -1,6 +1,7 @@
 import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { CodexConfigSchema } from './config.js';
+import { restageCodexHome } from './doctor-home.js';
 import { CODEX_FORMS, codexPackForm } from './form.js';
 import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
@@ -67,7 +68,7 @@ export const codexRuntime = {
         declaration: {
           type: 'boolean',
           description:
-            'Have Codex trust the project and the installed hook, and enable the installed plugin ($CODEX_HOME/config.toml)',
+            'Trust the project and the installed hook, and enable the installed plugin, in $CODEX_HOME/config.toml (uninstall takes it out)',
         },
         field: 'enableCodexPlugin',
         activates: true,
@@ -91,6 +92,9 @@ export const codexRuntime = {
     probe: async () => (await import('./probe.js')).probeCodex,
     proof: async () => (await import('./proof.js')).codexProof,
     hookConfigFiles: ['.codex/hooks.json'],
+    histories: ['.codex/sessions', '.codex/archived_sessions', '.codex/log'],
+    homeVariables: { CODEX_HOME: '.codex' },
+    restage: restageCodexHome,
   },
   testedVersion: '0.169.0',
   docs: {
@@ -105,8 +109,8 @@ export const codexRuntime = {
     installHelp: `For codex, skills go into .agents/skills/ and a pack with hooked contracts also gets its Stop hook: the hook
 program goes into .codex/hooks/<pack>/ and its entry is merged into .codex/hooks.json (~/.codex in the user
 scope), keeping every other entry. Codex skips a hook SILENTLY until it is trusted: the output prints the exact
-config.toml lines (key and hash asked from \`codex app-server\`), and --activate (or --trust-codex-hooks) has
-Codex record them.
+config.toml lines (key and hash asked from \`codex app-server\`), and --activate (or --trust-codex-hooks) appends
+them to $CODEX_HOME/config.toml (uninstall takes exactly them out again).
 
 For codex in the user scope, a pack with a Codex plugin is installed as that plugin, the way \`codex plugin
 add\` installs one: into ~/.codex/plugins/cache/<pack>/<pack>/<version>/, so $<pack>:<skill> selects its

@@ -16,7 +16,7 @@ import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
 import {
   authorObject,
-  bundleFile,
+  enforcementFiles,
   optionalPackFields,
   type RenderTarget,
   type TargetContext,
@@ -85,7 +85,7 @@ function plugin(context: TargetContext): OutputFile[] {
       hookCommand(`\${PLUGIN_ROOT}/${HOOK_FILE}`, 'codex', handler, 'plugin');
     files.push(
       textFile(`${PLUGIN}/hooks/hooks.json`, toStableJson({ hooks: hooksObject(handlers, command) })),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

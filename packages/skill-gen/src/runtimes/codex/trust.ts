@@ -1,6 +1,7 @@
 // Codex 0.169 runs a hook from hooks.json only once it is trusted, and skips it silently otherwise. After an
 // install that wired a hook, ask Codex (`codex app-server` `hooks/list`) for the hook's key and hash so the
-// output can show the exact config.toml lines, and with `--trust-codex-hooks` have Codex record them itself.
+// output can show the exact config.toml lines, and with `--trust-codex-hooks` record them (trust-journal.ts),
+// then ask Codex again whether it trusts the hook now.
 import { constants } from 'node:fs';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
@@ -11,12 +12,13 @@ import {
   isCodexHookTrusted,
   listCodexHooks,
   openCodexAppServer,
-  trustCodexHookHashes,
   trustCodexProject,
 } from '@skillpack/adapters/codex';
 import { cliCommand } from '../../cli/invocation.js';
 import type { InstallScope } from '../../install/layout.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
+import type { CodexTrustRequest } from './trust-grants.js';
+import { recordCodexTrust } from './trust-journal.js';
 
 export interface CodexHookTrust {
   /** The hook configuration file skillpack edited. */
@@ -31,7 +33,7 @@ export interface CodexHookTrust {
   readonly hooks: readonly Pick<CodexHookListing, 'key' | 'currentHash' | 'trustStatus'>[];
   /** Whether every listed hook is trusted now. */
   readonly trusted: boolean;
-  /** Whether this run had Codex record the trust (`--trust-codex-hooks`). */
+  /** Whether this run recorded trust in config.toml (`--trust-codex-hooks`); uninstall takes it out. */
   readonly recorded: boolean;
   /** The config.toml lines that trust the hooks (and the project, in the project scope), when known. */
   readonly configToml?: string;
@@ -45,6 +47,8 @@ export interface CodexHookTrustOptions {
   readonly scope: InstallScope;
   /** The scope root the install wrote into. */
   readonly root: string;
+  /** The installed pack, whose uninstall takes out the trust this records. */
+  readonly pack: string;
   /** The project Codex is asked about (the working directory for user-scope installs). */
   readonly project: string;
   /** The installed hook program's absolute path (as in the hook command). */
@@ -53,7 +57,7 @@ export interface CodexHookTrustOptions {
   readonly codex?: string;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
-  /** `--trust-codex-hooks`: record project and hook trust through Codex's app-server. */
+  /** `--trust-codex-hooks`: record project and hook trust in config.toml. */
   readonly trust: boolean;
 }
 
@@ -72,7 +76,7 @@ async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string 
   return undefined;
 }
 
-const codexHomeOf = (env: NodeJS.ProcessEnv) =>
+export const codexHomeOf = (env: NodeJS.ProcessEnv) =>
   resolve(env.CODEX_HOME || join(env.HOME || homedir(), '.codex'));
 
 /** Ask Codex about skillpack's installed hook, and (only when `trust`) record its trust. Never throws. */
@@ -103,48 +107,64 @@ export async function codexHookTrust(options: CodexHookTrustOptions): Promise<Co
   });
   if (codex === undefined) return unasked('no `codex` was found on PATH (pass --codex <path>)');
   try {
-    const server = await openCodexAppServer({ codex, cwd: options.project, env: options.env });
-    try {
-      const project = options.scope === 'project' ? options.project : undefined;
-      if (options.trust && project !== undefined) await trustCodexProject(server, project);
-      const mine = async () =>
-        (await listCodexHooks(server, [options.project])).filter((hook) =>
-          hook.command.includes(options.program),
-        );
-      let hooks = await mine();
-      // Listed only from a scratch CODEX_HOME: the project itself is not trusted yet.
-      const untrustedProject = hooks.length === 0 && project !== undefined && !options.trust;
-      if (untrustedProject) hooks = await listInScratchHome(codex, project, options);
-      const untrusted = hooks.filter((hook) => !isCodexHookTrusted(hook));
-      if (options.trust && untrusted.length > 0 && !untrustedProject) {
-        await trustCodexHookHashes(server, untrusted);
-        hooks = await mine();
-      }
-      if (hooks.length === 0) {
-        return {
-          ...unasked(
-            'Codex lists none of the installed hooks (in the project scope, is the project trusted?)',
-          ),
-          codex,
-          recorded: options.trust,
-        };
-      }
-      return {
-        ...base,
-        codex,
-        hooks: hooks.map(({ key, currentHash, trustStatus }) => ({ key, currentHash, trustStatus })),
-        trusted: hooks.every(isCodexHookTrusted),
-        recorded: options.trust,
-        configToml: codexTrustToml(
-          untrustedProject ? project : undefined,
-          hooks.filter((hook) => !isCodexHookTrusted(hook)),
-        ),
-      };
-    } finally {
-      server.close();
+    const project = options.scope === 'project' ? options.project : undefined;
+    let hooks = await listMine(codex, options);
+    // Listed only from a scratch CODEX_HOME: the project itself is not trusted yet.
+    const untrustedProject = hooks.length === 0 && project !== undefined;
+    if (untrustedProject) hooks = await listInScratchHome(codex, project, options);
+    const untrusted = hooks.filter((hook) => !isCodexHookTrusted(hook));
+    let recorded = false;
+    let left: string[] = [];
+    if (options.trust && (untrustedProject || untrusted.length > 0) && hooks.length > 0) {
+      const requests: CodexTrustRequest[] = [
+        ...(untrustedProject ? [{ kind: 'project' as const, key: project }] : []),
+        ...untrusted.map((hook) => ({ kind: 'hook' as const, key: hook.key, hash: hook.currentHash })),
+      ];
+      const recording = await recordCodexTrust(base.configFile, requests, {
+        root: options.root,
+        pack: options.pack,
+      });
+      recorded = recording.added.length > 0;
+      left = recording.left;
+      // What Codex itself reads now is the answer.
+      hooks = await listMine(codex, options);
     }
+    if (hooks.length === 0) {
+      return {
+        ...unasked(
+          [
+            'Codex lists none of the installed hooks (in the project scope, is the project trusted?)',
+            ...left,
+          ].join('; '),
+        ),
+        codex,
+        recorded,
+      };
+    }
+    const stillUntrusted = hooks.filter((hook) => !isCodexHookTrusted(hook));
+    return {
+      ...base,
+      codex,
+      hooks: hooks.map(({ key, currentHash, trustStatus }) => ({ key, currentHash, trustStatus })),
+      trusted: stillUntrusted.length === 0,
+      recorded,
+      configToml: codexTrustToml(untrustedProject && !recorded ? project : undefined, stillUntrusted),
+      ...(left.length > 0 ? { problem: left.join('; ') } : {}),
+    };
   } catch (error) {
     return { ...unasked((error as Error).message), codex };
+  }
+}
+
+/** The hooks Codex lists for the project that run the installed program. */
+async function listMine(codex: string, options: CodexHookTrustOptions): Promise<CodexHookListing[]> {
+  const server = await openCodexAppServer({ codex, cwd: options.project, env: options.env });
+  try {
+    return (await listCodexHooks(server, [options.project])).filter((hook) =>
+      hook.command.includes(options.program),
+    );
+  } finally {
+    server.close();
   }
 }
 
@@ -185,7 +205,7 @@ const indent = (text: string) =>
     .split('\n')
     .map((line) => (line === '' ? '' : `  ${line}`));
 
-/** The trust step for people: what Codex needs, the exact lines, and how to have Codex record them. */
+/** The trust step for people: what Codex needs, the exact lines, and how to have skillpack record them. */
 export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): string {
   const lines = [`Codex hook: ${trust.hookFile} runs ${trust.program} when the agent stops.`];
   if (trust.codexHomeElsewhere !== undefined)
@@ -195,7 +215,7 @@ export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): stri
   if (trust.trusted) {
     lines.push(
       trust.recorded
-        ? `Trusted: Codex recorded the project and hook trust in ${trust.configFile}.`
+        ? `Trusted: skillpack recorded the trust in ${trust.configFile} (uninstall takes it out again).`
         : 'Trusted: Codex runs it.',
     );
     return `${lines.join('\n')}\n`;
@@ -214,7 +234,7 @@ export function formatCodexHookTrust(trust: CodexHookTrust, rerun: string): stri
     );
   }
   lines.push(
-    `Or have Codex record the trust itself: \`${rerun} --trust-codex-hooks\` (only if you trust this pack's hook).`,
+    `Or have skillpack record the trust (uninstall takes it out again): \`${rerun} --trust-codex-hooks\` (only if you trust this pack's hook).`,
   );
   return `${lines.join('\n')}\n`;
 }

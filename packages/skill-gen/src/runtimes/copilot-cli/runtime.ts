@@ -67,6 +67,8 @@ export const copilotCliRuntime = {
     probe: async () => (await import('./probe.js')).copilotCliProbe,
     proof: async () => (await import('./proof.js')).copilotCliProof,
     hookConfigFiles: [],
+    histories: ['.copilot/session-state', '.copilot/logs'],
+    homeVariables: { COPILOT_HOME: '.copilot' },
   },
   testedVersion: '1.0.102',
   docs: {

@@ -8,7 +8,7 @@ import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
 import {
   authorObject,
-  bundleFile,
+  enforcementFiles,
   optionalPackFields,
   type RenderTarget,
   type TargetContext,
@@ -98,7 +98,7 @@ function plugin(context: TargetContext): OutputFile[] {
         `${PLUGIN}/hooks/hooks.json`,
         toStableJson(copilotHooksDocument(handlers, command, { [ROOT_VARIABLE]: PLUGIN_ROOT })),
       ),
-      bundleFile(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${PLUGIN}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;
@@ -119,7 +119,7 @@ function skillFormHook(context: TargetContext): OutputFile[] {
     copilotHookCommand(`$COPILOT_HOOK_DIR/${folder}/skillpack-hook.cjs`, handler, 'attempted');
   return [
     textFile(`${TARGET}/.github/hooks/${folder}.json`, toStableJson(copilotHooksDocument(handlers, command))),
-    bundleFile(context, `${TARGET}/.github/hooks/${folder}/skillpack-hook.cjs`, HOOK_BUNDLE),
+    ...enforcementFiles(context, `${TARGET}/.github/hooks/${folder}/skillpack-hook.cjs`, HOOK_BUNDLE),
   ];
 }
 

@@ -4,9 +4,10 @@
 // `$COPILOT_HOME/skillpack-trusted-folders.json`; uninstall of the last such install takes exactly that entry
 // out again. A folder the person trusted themselves is never journaled, so never removed. Without consent the
 // exact step is printed.
-import { readFile, realpath, rm } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readTextIfPresent } from '../../files/read-text-if-present.js';
 import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallStep } from '../../install/after-install-step.js';
 import { MCP_SERVER_RECORD } from '../../install/mcp-lock.js';
@@ -39,15 +40,6 @@ function copilotHome(env: NodeJS.ProcessEnv): string {
     : join(env.HOME ?? homedir(), '.copilot');
 }
 
-async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /**
  * Write `next` over `file` by rename, only if it still holds `before` (a concurrent edit aborts). The file keeps
  * its mode; one skillpack creates is 0600 (Copilot's config may hold account data).
@@ -56,7 +48,7 @@ async function replaceText(file: string, before: string | undefined, next: strin
   await replaceTextFile(file, next, {
     private: true,
     before: async () => {
-      if ((await readText(file)) !== before)
+      if ((await readTextIfPresent(file)) !== before)
         throw new Error(`${file} changed while skillpack was editing it`);
     },
   });
@@ -69,7 +61,7 @@ interface TrustJournal {
 }
 
 async function readJournal(file: string): Promise<TrustJournal> {
-  const text = await readText(file);
+  const text = await readTextIfPresent(file);
   if (text === undefined) return { folders: [] };
   const value: unknown = JSON.parse(text);
   const folders = (value as { folders?: unknown })?.folders;
@@ -104,7 +96,7 @@ export async function copilotTrustAfterInstall(
   const folder = await realpath(outcome.root).catch(() => outcome.root);
   const home = copilotHome(options.env);
   const configFile = join(home, 'config.json');
-  const before = await readText(configFile);
+  const before = await readTextIfPresent(configFile);
   const edit = trustCopilotFolder(before, folder);
   if (edit.kind === 'already_trusted') return { configFile, folder, trusted: true, recorded: false };
   if (edit.kind === 'unreadable')
@@ -113,7 +105,7 @@ export async function copilotTrustAfterInstall(
     return { configFile, folder, trusted: false, recorded: false, problem: copilotTrustStep(folder) };
   const journalFile = join(home, COPILOT_TRUST_JOURNAL);
   const journal = await readJournal(journalFile);
-  const journalBefore = await readText(journalFile);
+  const journalBefore = await readTextIfPresent(journalFile);
   // What the first recorded trust created goes with the last one; a list or file the person had stays.
   const created = journal.folders.length === 0 ? edit.created : journal.created;
   await replaceText(
@@ -137,11 +129,11 @@ export async function copilotTrustAfterUninstall(
   const folder = await realpath(outcome.root).catch(() => outcome.root);
   const home = copilotHome(env);
   const journalFile = join(home, COPILOT_TRUST_JOURNAL);
-  const journalBefore = await readText(journalFile);
+  const journalBefore = await readTextIfPresent(journalFile);
   const journal = await readJournal(journalFile);
   if (!journal.folders.includes(folder)) return false;
   const configFile = join(home, 'config.json');
-  const before = await readText(configFile);
+  const before = await readTextIfPresent(configFile);
   const rest = journal.folders.filter((entry) => entry !== folder);
   const next = before === undefined ? undefined : untrustCopilotFolder(before, folder, journal.created);
   if (next !== undefined) {

@@ -70,7 +70,9 @@ export const geminiCliRuntime = {
   doctor: {
     probe: async () => (await import('./probe.js')).probeGeminiCli,
     proof: async () => (await import('./proof.js')).geminiCliProof,
-    hookConfigFiles: [],
+    hookConfigFiles: ['.gemini/settings.json'],
+    // `tmp/<project hash>/` holds its chats and checkpoints.
+    histories: ['.gemini/tmp', '.gemini/history'],
   },
   testedVersion: '0.61.0',
   docs: {

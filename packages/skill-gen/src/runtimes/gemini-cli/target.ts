@@ -12,7 +12,7 @@ import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillForm } from '../../render/invocation.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
 
 const TARGET = 'gemini-cli';
 const EXTENSION = `${TARGET}/extension`;
@@ -102,7 +102,7 @@ function extension(context: TargetContext): OutputFile[] {
         `${EXTENSION}/hooks/hooks.json`,
         toStableJson({ hooks: geminiHooksObject(config.name, handlers, command) }),
       ),
-      bundleFile(context, `${EXTENSION}/${HOOK_FILE}`, HOOK_BUNDLE),
+      ...enforcementFiles(context, `${EXTENSION}/${HOOK_FILE}`, HOOK_BUNDLE),
     );
   }
   return files;

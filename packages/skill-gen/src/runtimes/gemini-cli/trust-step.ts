@@ -5,8 +5,9 @@
 // it (`skillpack-trusted-folders.json`). One behaviour, as for Copilot CLI: uninstall of the project's last
 // gemini-cli install takes out exactly the member install added (and the file, when install created it and
 // nothing else is in it), and says so. A trust the person gave, or changed since, is theirs and stays.
-import { readFile, realpath, rm } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { readTextIfPresent } from '../../files/read-text-if-present.js';
 import { replaceTextFile } from '../../files/replace-text-file.js';
 import type {
   AfterInstallRequest,
@@ -35,7 +36,7 @@ interface TrustJournal {
 const journalOf = (file: string) => join(dirname(file), GEMINI_TRUST_JOURNAL);
 
 async function readJournal(file: string): Promise<TrustJournal> {
-  const text = await readText(file);
+  const text = await readTextIfPresent(file);
   if (text === undefined) return { folders: [] };
   const value = JSON.parse(text) as { folders?: unknown; createdFile?: unknown };
   if (!Array.isArray(value?.folders) || !value.folders.every((folder) => typeof folder === 'string'))
@@ -68,15 +69,6 @@ export interface GeminiTrustStep {
   readonly problem?: string;
 }
 
-async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /** Write `text` to `file` by a rename, so Gemini CLI never reads half a file; its mode stays, a new one is 0600. */
 const replaceFile = (file: string, text: string) => replaceTextFile(file, text, { private: true });
 
@@ -90,7 +82,7 @@ export async function geminiTrustAfter(
   if (request.scope === 'user') return { scope: 'user', file, trusted: false, recorded: false };
   const folder = await realpath(request.projectDir).catch(() => request.projectDir);
   try {
-    const text = await readText(file);
+    const text = await readTextIfPresent(file);
     const edit = trustGeminiFolder(text, file, folder);
     if (!edit.success)
       return { scope: 'project', file, folder, trusted: false, recorded: false, problem: edit.error.message };
@@ -154,7 +146,7 @@ export async function geminiTrustAfterUninstall(
     const journal = await readJournal(journalOf(file));
     if (!journal.folders.includes(folder)) return undefined;
     const rest = journal.folders.filter((entry) => entry !== folder);
-    const text = await readText(file);
+    const text = await readTextIfPresent(file);
     const edit =
       text === undefined
         ? undefined

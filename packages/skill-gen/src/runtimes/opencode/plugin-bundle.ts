@@ -8,5 +8,10 @@ export const OPENCODE_PLUGIN_BUNDLE = {
   name: 'opencodePlugin',
   title: 'OpenCode plugin',
   prebuilt: '@skillpack/adapters/bundles/opencode-plugin.mjs',
-  build: { kind: 'module', factory: 'createPackPlugin', exported: { named: 'SkillpackContractsPlugin' } },
+  build: {
+    kind: 'module',
+    factory: 'createPackPlugin',
+    fastFactory: 'createFastPackPlugin',
+    exported: { named: 'SkillpackContractsPlugin' },
+  },
 } as const satisfies EnforcementBundle;

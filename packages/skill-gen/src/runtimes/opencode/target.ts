@@ -4,7 +4,7 @@ import { toStableJson } from '../../json/stable-json.js';
 import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget } from '../../targets/target-context.js';
 import { OPENCODE_PLUGIN_BUNDLE } from './plugin-bundle.js';
 
 const TARGET = 'opencode';
@@ -36,7 +36,7 @@ export const renderOpenCode: RenderTarget = (context) => {
     );
     const maxPrompts = blocks.length > 0 ? Math.max(...blocks) : DEFAULT_MAX_PROMPTS;
     files.push(
-      bundleFile(context, `${TARGET}/.opencode/plugins/${config.name}.js`, OPENCODE_PLUGIN_BUNDLE),
+      ...enforcementFiles(context, `${TARGET}/.opencode/plugins/${config.name}.js`, OPENCODE_PLUGIN_BUNDLE),
       textFile(`${TARGET}/.opencode/plugins/${config.name}.json`, toStableJson({ contracts, maxPrompts })),
     );
   }

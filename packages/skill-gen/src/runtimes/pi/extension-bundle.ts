@@ -5,5 +5,10 @@ export const PI_EXTENSION_BUNDLE = {
   name: 'piExtension',
   title: 'Pi extension',
   prebuilt: '@skillpack/adapters/bundles/pi-extension.mjs',
-  build: { kind: 'module', factory: 'createPiPackExtension', exported: 'default' },
+  build: {
+    kind: 'module',
+    factory: 'createPiPackExtension',
+    fastFactory: 'createFastPiPackExtension',
+    exported: 'default',
+  },
 } as const satisfies EnforcementBundle;

@@ -68,6 +68,7 @@ export const piRuntime = {
     probe: async () => (await import('./probe.js')).probePi,
     proof: async () => (await import('./proof.js')).piProof,
     hookConfigFiles: [],
+    histories: ['.pi/agent/sessions'],
   },
   testedVersion: '1.6.0',
   docs: {

@@ -4,7 +4,7 @@ import { toStableJson } from '../../json/stable-json.js';
 import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget } from '../../targets/target-context.js';
 import { PI_EXTENSION_BUNDLE } from './extension-bundle.js';
 
 const TARGET = 'pi';
@@ -47,7 +47,7 @@ export const renderPi: RenderTarget = (context) => {
     );
     const maxBlocks = blocks.length > 0 ? Math.max(...blocks) : DEFAULT_MAX_BLOCKS;
     files.push(
-      bundleFile(context, `${TARGET}/.pi/extensions/${config.name}.js`, PI_EXTENSION_BUNDLE),
+      ...enforcementFiles(context, `${TARGET}/.pi/extensions/${config.name}.js`, PI_EXTENSION_BUNDLE),
       textFile(`${TARGET}/.pi/extensions/${config.name}.json`, toStableJson({ contracts, maxBlocks })),
     );
   }

@@ -61,6 +61,9 @@ export const qwenCodeRuntime = {
     probe: async () => (await import('./probe.js')).probeQwenCode,
     proof: async () => (await import('./proof.js')).qwenCodeProof,
     hookConfigFiles: ['.qwen/settings.json'],
+    histories: ['.qwen/tmp', '.qwen/file-history'],
+    // Qwen Code 0.24 migrates the project's `.qwen/settings.json` when it starts (adds `"$version": 4`).
+    probeWrites: true,
   },
   testedVersion: '0.24.4',
   docs: {

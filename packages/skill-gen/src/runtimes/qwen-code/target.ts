@@ -12,7 +12,7 @@ import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
-import { bundleFile, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
+import { enforcementFiles, type RenderTarget, type TargetContext } from '../../targets/target-context.js';
 
 const TARGET = 'qwen-code';
 
@@ -73,6 +73,6 @@ export const renderQwenCode: RenderTarget = (context) => {
         hooks: hooksObject(handlers, command),
       }),
     ),
-    bundleFile(context, `${TARGET}/${HOOK_FILE}`, HOOK_BUNDLE),
+    ...enforcementFiles(context, `${TARGET}/${HOOK_FILE}`, HOOK_BUNDLE),
   ];
 };

@@ -1,0 +1,61 @@
+import { decideFastStop, type FastStopTables } from '../hooks/fast-stop.js';
+import { parseHookArgs } from '../hooks/hook-args.js';
+import type { RuntimeId } from '../runtime-id.js';
+import { STOP_HOOK_HOSTS } from '../stop-hook-hosts.js';
+import type { HookHandover, HookProgram } from './hook-program.js';
+import { StdinTap } from './stdin-tap.js';
+import { writeDescriptor } from './stdio.js';
+
+export type { FastStopTables } from '../hooks/fast-stop.js';
+export type { HookHandover } from './hook-program.js';
+
+/**
+ * A pack's Stop hook program: a satisfied stop is decided here by the validators the build generated (plain
+ * code, no zod), and every other stop by the whole hook, which `startWhole` loads (zod with it) and gives the
+ * same stdin. Nothing this module imports loads zod.
+ */
+export function startFastStopHook(
+  tables: FastStopTables,
+  startWhole: (handover: HookHandover) => Promise<HookProgram>,
+): HookProgram {
+  const startedAt = Date.now();
+  let handedOver = false;
+  const handOver = (tap?: StdinTap) => {
+    if (handedOver) return;
+    handedOver = true;
+    startWhole({ stdin: tap ? tap.replay() : process.stdin, startedAt }).then(
+      () => {},
+      (error: unknown) => {
+        const message = `skillpack-hook: unexpected failure: ${String(error)}`;
+        writeDescriptor(2, `${message}\n`);
+        writeDescriptor(1, `${JSON.stringify({ systemMessage: message })}\n`);
+        process.exit(0);
+      },
+    );
+  };
+  const command = parseHookArgs(process.argv.slice(2), Object.keys(tables.runtimes) as RuntimeId[]);
+  if (!command.success || command.data.kind !== 'run') {
+    handOver();
+  } else {
+    const { args } = command.data;
+    const tap = new StdinTap(process.stdin, args.maxInputBytes);
+    // Past the hook's deadline the whole hook answers (it counts from `startedAt`).
+    const timer = setTimeout(() => handOver(tap), args.timeoutMs);
+    tap.whole(args.maxInputBytes).then((input) => {
+      clearTimeout(timer);
+      if (handedOver) return;
+      let satisfied: string | undefined;
+      try {
+        if (input !== undefined)
+          satisfied = decideFastStop(tables, STOP_HOOK_HOSTS, args, process.env, input);
+      } catch {
+        satisfied = undefined;
+      }
+      if (satisfied === undefined) return handOver(tap);
+      writeDescriptor(1, satisfied);
+      process.exit(0);
+    });
+  }
+  // The whole hook warms and caches its own code (it is a program of its own, see pack-hook.ts).
+  return { warmUp: () => {} };
+}
