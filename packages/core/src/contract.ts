@@ -114,6 +114,39 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly rejectValue?: (value: z.output<S>, warnings: readonly Warning[]) => ProtocolError | undefined;
   /** The JSON form a CLI prints for a value, when it differs from the value (parse metadata dropped). */
   readonly toCanonicalJson?: (value: z.output<S>) => unknown;
+  /** A read of the final message that loads no zod, for a generated hook's fast path (see `PlainRead`). */
+  readonly plainRead?: PlainRead;
+}
+
+/**
+ * Where a contract's zod-free read lives: the module `module` (a package specifier, resolved where the pack is
+ * built, as `@skillpack/core/contract-lists/*` is) exports `name`, a function `(text: string) => boolean` that
+ * holds exactly when `judge(extract(text))` is satisfied and whose module graph loads no zod. A generated
+ * Stop hook decides a satisfied stop with it, loading no schema.
+ */
+export interface PlainRead {
+  readonly module: string;
+  readonly name: string;
+  /**
+   * Schemas the read validates with, derived when a pack is built: `name` is then a factory given, under the
+   * same keys, each one's `CompiledSchema`.
+   */
+  readonly validators?: () => Readonly<Record<string, z.ZodType>>;
+  /**
+   * The refinement functions those schemas attach (`.refine(fn)`, `.check(fn)`), which `module` also exports
+   * under these names: the generated predicates call them.
+   */
+  readonly refinements?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a pack's build derives from one of a `PlainRead`'s schemas: the predicate generated from it (true
+ * exactly when its `safeParse` succeeds), or `null` when the generator cannot compile it exactly (the read
+ * must then answer `false`, and the whole hook decides); and an object schema's keys, in shape order.
+ */
+export interface CompiledSchema {
+  readonly accepts: ((value: unknown) => boolean) | null;
+  readonly keys: readonly string[] | null;
 }
 
 /**
@@ -144,6 +177,8 @@ export interface Contract<T = unknown> {
   /** A success whose value the contract rejects (a fallback) becomes a failure; anything else passes through. */
   judge(result: ContractResult<T>): ContractJudgement<T>;
   toCanonicalJson(value: T): unknown;
+  /** Present when the contract has a zod-free read; see `ContractSpec.plainRead`. */
+  readonly plainRead?: PlainRead;
 }
 
 /** Whether one contract's result is the answer the contract asks for; a rejected value is kept. */
@@ -157,6 +192,18 @@ export type AnyContract = Contract<any>;
 
 /** Marks values made by `defineContract`; `Symbol.for`, so two copies of this package agree. */
 const CONTRACT_BRAND: unique symbol = Symbol.for('skillpack.contract') as never;
+
+/** Marks contracts read by their schema alone: text delivery, the default `extract` and `validate`, no `rejectValue`. */
+const SCHEMA_ALONE: unique symbol = Symbol.for('skillpack.contract.schemaAlone') as never;
+
+/**
+ * Whether `contract` is satisfied exactly by the values its schema accepts in a JSON object of the final
+ * message: its `extract` and `validate` are the defaults and it rejects no value its schema accepts. A hook
+ * may then decide a satisfied stop with a validator derived from the schema alone.
+ */
+export function readsBySchemaAlone(contract: AnyContract): boolean {
+  return (contract as unknown as Record<symbol, unknown>)[SCHEMA_ALONE] === true;
+}
 
 /** Whether `value` is a contract made by `defineContract` (from any copy of `@skillpack/core`). */
 export function isContract(value: unknown): value is AnyContract {
@@ -285,9 +332,13 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,
     toCanonicalJson: spec.toCanonicalJson ?? ((value) => value),
+    ...(spec.plainRead ? { plainRead: spec.plainRead } : {}),
   };
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
+  // A tool-delivered contract's answer is a submit call, never a JSON object of the text.
+  if (!spec.extract && !spec.validate && !rejectValue && toolName === undefined)
+    Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
   return Object.freeze(contract);
 }
 

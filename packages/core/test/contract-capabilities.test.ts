@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadBuiltinContract } from '../src/builtin-loaders.js';
-import { defineContract, isContract } from '../src/contract.js';
+import { defineContract, isContract, readsBySchemaAlone } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
 import { ProtocolError } from '../src/errors.js';
 import { createContractRegistry, isContractRegistry } from '../src/registry.js';
 import { ok } from '../src/result.js';
 
-const plain = defineContract({
+const plainSpec = {
   id: 'acme.plain',
   version: '1.0.0',
   title: 'Plain',
@@ -15,7 +15,8 @@ const plain = defineContract({
   delivery: 'text',
   schema: z.strictObject({ n: z.number() }),
   examples: [{ name: 'one', value: { n: 1 } }],
-});
+} as const;
+const plain = defineContract(plainSpec);
 
 const derived = defineContract({
   id: 'acme.derived',
@@ -45,6 +46,30 @@ describe('contract capabilities', () => {
     expect(isContract(null)).toBe(false);
     expect(isContractRegistry(createContractRegistry([plain]))).toBe(true);
     expect(isContractRegistry({ ids: [], list: () => [] })).toBe(false);
+  });
+
+  it('says which contracts are read by their schema alone (default extract and validate, no rejected value)', () => {
+    expect(readsBySchemaAlone(plain)).toBe(true);
+    expect(readsBySchemaAlone(derived)).toBe(false);
+    expect(readsBySchemaAlone({ ...plain })).toBe(false);
+    const validated = defineContract({
+      id: 'acme.validated',
+      version: '1.0.0',
+      title: 'Validated',
+      description: 'Its own validate.',
+      delivery: 'text',
+      schema: z.strictObject({ n: z.number() }),
+      examples: [{ name: 'one', value: { n: 1 } }],
+      validate: (value) => ok(value as { n: number }),
+    });
+    expect(readsBySchemaAlone(validated)).toBe(false);
+    // A tool-delivered contract's answer is a submit call, never a JSON object of the final message.
+    expect(readsBySchemaAlone(defineContract({ ...plainSpec, id: 'acme.submitted', delivery: 'tool' }))).toBe(
+      false,
+    );
+    // Every built-in reads its answer with a parser of its own (markers, blocks, fallbacks) or validates it itself.
+    for (const contract of builtinContracts.list())
+      expect(readsBySchemaAlone(contract), contract.id).toBe(false);
   });
 
   it('fills the defaults: every value satisfies, only missing_payload is no attempt, the value is canonical', () => {

@@ -47,6 +47,13 @@ function validatorOf(
   readsBySchemaAlone: (contract: AnyContract) => boolean,
   imports: FastStopImport[],
 ): { source: string } | ValidatorFallback {
+  // Its answer is the run's submit calls, which a stop's payload does not carry: never the final message.
+  if (contract.toolName !== undefined) {
+    return {
+      id: contract.id,
+      reason: 'it is delivered as a tool: its answer is read from its submit calls alone',
+    };
+  }
   if (contract.plainRead) {
     const { module, name, validators, refinements = {} } = contract.plainRead;
     const local = `plainRead${imports.length}`;

@@ -230,3 +230,46 @@ describe('a pack hook’s fast path', () => {
     expect(decideFastStop(TABLES, STOP_HOOK_HOSTS, argsOf('gemini-cli', ids), {}, known)).toBeUndefined();
   });
 });
+
+describe('a pack hook’s fast path for a contract delivered as a tool', () => {
+  const submitted = defineContract({
+    id: 'test.submitted',
+    version: '1.0.0',
+    title: 'Submitted greeting',
+    description: 'A greeting delivered by calling its submit tool.',
+    delivery: 'tool',
+    schema: z.strictObject({ greeting: z.string().min(1) }),
+    examples: [{ name: 'hello', value: { greeting: 'hello' } }],
+  });
+  const submittedBlock = defineContract({
+    ...builtinContracts.get('maestro.result')!,
+    id: 'test.submitted-block',
+    delivery: 'tool',
+  } as Parameters<typeof defineContract>[0]);
+
+  it('never accepts the final message: its answer is a submit call, which the whole hook reads', async () => {
+    const contracts = [submitted, submittedBlock];
+    const generated = await fastStopTablesSource(contracts);
+    expect(generated.fallbacks.map((fallback) => fallback.id)).toEqual([
+      'test.submitted',
+      'test.submitted-block',
+    ]);
+    for (const fallback of generated.fallbacks) expect(fallback.reason).toMatch(/delivered as a tool/);
+    const tables = await tablesOf(generated);
+    const written = [
+      `Done.\n${JSON.stringify({ greeting: 'hello' })}`,
+      `Done.\n${builtinContracts.get('maestro.result')!.render(builtinContracts.get('maestro.result')!.examples[0]!.value)}`,
+    ];
+    for (const runtime of ['claude-code', 'codex'] as const) {
+      for (const [index, contract] of contracts.entries()) {
+        const stop = JSON.stringify({
+          ...(runtime === 'codex' ? CODEX_STOP : CLAUDE_STOP),
+          last_assistant_message: written[index],
+        });
+        expect(
+          decideFastStop(tables, STOP_HOOK_HOSTS, argsOf(runtime, [contract.id]), {}, stop),
+        ).toBeUndefined();
+      }
+    }
+  });
+});
