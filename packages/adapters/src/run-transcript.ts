@@ -4,6 +4,7 @@ import type { ContractToolCall, ProtocolError, Result } from '@skillpack/core';
 import { expandHome, readTranscriptFile, readTranscriptRun } from './hooks/transcript.js';
 import { readAgentRun } from './read-agent-run.js';
 import type { RuntimeId } from './runtime-id.js';
+import { submitCallsOf } from './submit-calls.js';
 
 /**
  * The last assistant message of a hook's transcript file that is a runtime's own output (`runtime`), or
@@ -37,13 +38,20 @@ async function settled(path: string): Promise<void> {
 
 /**
  * The tool calls of a hook's transcript file (see `readRunTranscript`): what a tool-delivered contract is read
- * from, since the payload carries the final message alone. Loaded lazily, on a stop that checks such a contract.
+ * from, since the payload carries the final message alone; a call of one of the submit tools `toolNames`, as
+ * the run's runtime names an MCP tool, carries that tool's name (`submitCallsOf`). Loaded lazily, on a stop
+ * that checks such a contract.
  */
 export async function readRunTranscriptTools(
   path: string,
   runtime: 'auto' | RuntimeId,
+  toolNames: readonly string[],
 ): Promise<Result<readonly ContractToolCall[], ProtocolError>> {
   await settled(path);
-  const read = await readTranscriptRun(path, (stream) => readAgentRun(stream, { runtime }));
-  return read.success ? { success: true, data: read.data.tools } : read;
+  const read = await readTranscriptRun(path, (stream) => readAgentRun(stream, { runtime }), {
+    unended: true,
+  });
+  return read.success
+    ? { success: true, data: submitCallsOf(read.data.runtime, toolNames, read.data.tools) }
+    : read;
 }

@@ -131,9 +131,13 @@ export function readSubmission<T>(contract: Contract<T>, args: unknown): Contrac
   return fail(result.error);
 }
 
-/** Whether a run's tool call is the submit tool `toolName`: by itself, or as an MCP tool (`mcp__<server>__<tool>`). */
+/**
+ * Whether a run's tool call is the submit tool `toolName`. A runtime names an MCP server's tool its own way
+ * (`mcp__<server>__<tool>`, `<server>_<tool>`, …): the adapters' readers give such a call the tool's own name
+ * before a contract reads it (their `submitCallsOf`), so the name is matched exactly here.
+ */
 export function isSubmitCall(name: unknown, toolName: string): boolean {
-  return typeof name === 'string' && (name === toolName || name.endsWith(`__${toolName}`));
+  return name === toolName;
 }
 
 /** A submit call the runtime reports as failed although its value satisfies the contract. */

@@ -119,15 +119,22 @@ describe('readSubmission', () => {
 });
 
 describe('reading a tool-delivered contract from a run', () => {
-  it('takes the last submit call that completed and validates, from the bare or the MCP-qualified name', () => {
+  it('takes the last submit call that completed and validates, by the tool’s own name', () => {
     const calls = [
-      call('mcp__skillpack__submit_shop_refund', { refund: true }),
+      call('submit_shop_refund', { refund: true }),
       call('submit_shop_refund', { refund: false }),
-      call('mcp__skillpack__submit_shop_refund', { refund: 'maybe' }),
-      call('mcp__skillpack__submit_shop_refund', { refund: true, reason: 'late' }, 'running'),
-      call('mcp__other__submit_shop_refund_v2', { refund: true, reason: 'other tool' }),
+      call('submit_shop_refund', { refund: 'maybe' }),
+      call('submit_shop_refund', { refund: true, reason: 'late' }, 'running'),
+      call('submit_shop_refund_v2', { refund: true, reason: 'other tool' }),
     ];
     expect(refund.readToolCalls?.(calls)).toMatchObject({ success: true, data: { refund: false } });
+  });
+
+  it('leaves a runtime’s MCP naming to the adapters: a qualified name is not matched by a guess', () => {
+    // `mcp__<server>__<tool>` is Claude Code's; OpenCode's `<server>_<tool>` or Copilot's `<server>-<tool>`
+    // would be others: the adapters' readers give each runtime's submit call the tool's name first.
+    for (const name of ['mcp__skillpack__submit_shop_refund', 'x_submit_shop_refund', 'x-submit_shop_refund'])
+      expect(refund.readToolCalls?.([call(name, { refund: false })]), name).toBeUndefined();
   });
 
   it('fails with the last submit failure when no submit validated, and is undefined without a submit', () => {
@@ -143,9 +150,7 @@ describe('reading a tool-delivered contract from a run', () => {
 
   it('counts a failed submit call as the attempt it was, never as the answer', () => {
     // A wrong value the server answered as a tool error: runtimes report the call as failed.
-    const rejected = refund.readToolCalls?.([
-      call('mcp__skillpack__submit_shop_refund', { refund: 'x' }, 'error'),
-    ]);
+    const rejected = refund.readToolCalls?.([call('submit_shop_refund', { refund: 'x' }, 'error')]);
     expect(rejected).toMatchObject({ success: false, error: { code: 'invalid_payload' } });
     expect(!rejected?.success && refund.isAttempt(rejected!.error)).toBe(true);
     // A right value whose call failed anyway delivered nothing.

@@ -1,8 +1,10 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
+import { mcpToolNameOf } from '../_shared/mcp-tool-name.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
 import type { ToolCalls } from '../_shared/tool-calls.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import type { CodexTurn } from './final-message.js';
+import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import type { CodexMcpToolCallItem, CodexThreadItem } from './wire-schemas.js';
 
 const STATUS: Readonly<Record<string, ToolStatus>> = {
@@ -88,7 +90,7 @@ export function readCodexItem(
       return 'tool';
     case 'mcp_tool_call':
       calls.reported(item.id, line, {
-        name: `mcp__${item.server}__${item.tool}`,
+        name: mcpToolNameOf(CODEX_MCP_TOOL_NAME, item.server, item.tool),
         input: item.arguments,
         output: mcpOutput(item),
         status: toolStatus(item.status),

@@ -1,5 +1,6 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
 import { codexEvents } from './exec-json.js';
+import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { unwrapCodexEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -26,5 +27,6 @@ export const codexRuntime = {
     rule: 'the last agent_message of the last turn (else its last plan item); only turn.completed completes a run',
     seenIn: '0.147-0.169',
   },
+  mcpToolName: CODEX_MCP_TOOL_NAME,
   wire: { exportName: 'codex', schemas },
 } as const satisfies AdapterRuntime<'codex'>;

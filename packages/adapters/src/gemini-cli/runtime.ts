@@ -18,5 +18,7 @@ export const geminiCliRuntime = {
     rule: 'the assistant deltas of the last model turn, concatenated, after the last tool call or result and the last "Agent execution blocked" warning; only result status "success" completes a run; never the cumulative json response or prompt_response',
     seenIn: '0.61.0',
   },
+  // Gemini CLI 0.61.0: `mcp_<key>_<tool>`.
+  mcpToolName: { prefix: 'mcp_', separator: '_' },
   wire: { exportName: 'geminiCli', schemas },
 } as const satisfies AdapterRuntime<'gemini-cli'>;

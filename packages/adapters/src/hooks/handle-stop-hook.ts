@@ -90,8 +90,11 @@ async function submitCallsOf(
   read: TranscriptToolReader | undefined,
 ): Promise<readonly ContractToolCall[] | undefined> {
   if (read === undefined || event.transcriptPath === undefined) return undefined;
-  if (!contracts.some((contract) => contract.toolName !== undefined)) return undefined;
-  const tools = await read(event.transcriptPath, event.runtime);
+  const toolNames = contracts.flatMap((contract) =>
+    contract.toolName === undefined ? [] : [contract.toolName],
+  );
+  if (toolNames.length === 0) return undefined;
+  const tools = await read(event.transcriptPath, event.runtime, toolNames);
   return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
 }
 

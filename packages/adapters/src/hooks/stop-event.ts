@@ -40,6 +40,7 @@ export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Res
 export type TranscriptToolReader = (
   path: string,
   runtime: RuntimeId,
+  toolNames: readonly string[],
 ) => Promise<Result<readonly ContractToolCall[], ProtocolError>>;
 
 /** How one runtime's Stop hook stdin is validated and normalised, and its transcript read. */

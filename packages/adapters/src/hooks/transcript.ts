@@ -27,11 +27,14 @@ function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
 /**
  * The completed run a transcript file holds, read as a stream with bounded memory by `read` (the reader
  * engine, given by the runtime's hook). A file that cannot be read, whose last line is still being written,
- * that holds no runtime's events or whose run did not complete is a typed failure.
+ * that holds no runtime's events or whose run did not complete is a typed failure; with `unended`, a run that
+ * only lacks the event that ends it is read as it stands (a Stop hook's event says the turn stopped, and
+ * Copilot CLI writes the run's end after its hooks).
  */
 export async function readTranscriptRun(
   path: string,
   read: (stream: Readable) => Promise<AgentRun>,
+  options: { readonly unended?: boolean } = {},
 ): Promise<Result<AgentRun, ProtocolError>> {
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
@@ -74,7 +77,7 @@ export async function readTranscriptRun(
       ),
     );
   }
-  if (run.finish !== 'complete') {
+  if (run.finish !== 'complete' && !(options.unended && run.finish === 'truncated')) {
     // The same rules as every read path: a transcript whose run did not complete has no final answer yet.
     const why = run.error ? ` (${run.error.code}: ${run.error.message})` : '';
     return fail(

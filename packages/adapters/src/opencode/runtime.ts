@@ -25,5 +25,7 @@ export const openCodeRuntime = {
     rule: "the text of the last main-session step that finished ('' when it wrote none); child-session parts are never the answer",
     seenIn: '1.17.20-1.18.33',
   },
+  // OpenCode 1.18.33: `<key>_<tool>`.
+  mcpToolName: { prefix: '', separator: '_' },
   wire: { exportName: 'openCode', schemas },
 } as const satisfies AdapterRuntime<'opencode'>;

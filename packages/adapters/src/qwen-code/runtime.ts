@@ -20,5 +20,7 @@ export const qwenCodeRuntime = {
     rule: "the main agent's last text message after its last tool result, only when its --include-partial-messages deltas show one model response (a Stop-hook push-back joins every answer into one message with no separator: no answer then)",
     seenIn: '0.24.4',
   },
+  // Qwen Code 0.24.4: `mcp__<key>__<tool>`.
+  mcpToolName: { prefix: 'mcp__', separator: '__' },
   wire: { exportName: 'qwenCode', schemas },
 } as const satisfies AdapterRuntime<'qwen-code'>;

@@ -13,6 +13,7 @@ import { handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
+import { submitCallsOf } from '../../src/submit-calls.js';
 import { noState } from '../_support/read-paths.js';
 
 /** The contract of the captured run's pack (`acme-refund`, SOURCES.md). */
@@ -58,7 +59,12 @@ async function fromHook(raw: Buffer | string, message: string): Promise<Accepted
   const { decision } = await handleClaudeCodeStop(payload, { contracts: [refund], blockCounter: noState });
   if (decision.kind !== 'allow' || decision.because !== 'satisfied') return 'none';
   const run = await readAgentRun(raw, { runtime: 'claude-code' });
-  const check = checkContracts([refund], message, {}, run.tools);
+  const check = checkContracts(
+    [refund],
+    message,
+    {},
+    submitCallsOf('claude-code', [refund.toolName!], run.tools),
+  );
   return check.satisfied ? acceptedOf(check.value) : 'none';
 }
 
@@ -129,7 +135,12 @@ describe('generated tool-call histories', () => {
         const run = { ...real, tools } as AgentRun;
         const want = expected(calls);
         expect(fromExtract(run)).toBe(want);
-        const check = checkContracts([refund], 'Done.', {}, tools);
+        const check = checkContracts(
+          [refund],
+          'Done.',
+          {},
+          submitCallsOf('claude-code', [refund.toolName!], tools),
+        );
         expect(check.satisfied ? acceptedOf(check.value) : 'none').toBe(want);
       }),
       { numRuns: 300 },

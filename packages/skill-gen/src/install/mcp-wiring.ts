@@ -35,7 +35,10 @@ export interface McpWiring {
   readonly entry: (command: string, args: readonly string[]) => Record<string, unknown>;
   /** The approval its headless runs need besides the entry, per scope; absent: none (or it is in the entry). */
   readonly approval?: Readonly<Partial<Record<InstallScope, McpApproval>>>;
-  /** The name the model calls a tool of the server by (`mcp__<key>__<tool>`). */
+  /**
+   * The name the model calls a tool of the server by (`mcp__<key>__<tool>`): the same name the adapters' reader of
+   * the runtime matches a submit call by (its declaration's `mcpToolName`; test/runtimes/mcp-tool-name.test.ts).
+   */
   readonly toolName: (key: string, tool: string) => string;
   /** What the runtime answers the model in place of the tool's result when it refuses the call headless. */
   readonly refusal?: RegExp;
