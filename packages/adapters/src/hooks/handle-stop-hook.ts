@@ -1,6 +1,6 @@
 import { type AnyContract, type ContractToolCall, ProtocolError } from '@skillpack/core';
 import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
-import { checkContracts } from './contract-check.js';
+import { type ContractFailure, checkContracts } from './contract-check.js';
 import {
   allowBecauseOfHookError,
   decideStop,
@@ -98,6 +98,20 @@ async function submitCallsOf(
   return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
 }
 
+/** A failure of a tool-delivered contract whose message did not write the answer: only its calls could tell. */
+const unseenSubmit = (failure: ContractFailure) =>
+  failure.contract.toolName !== undefined && !failure.attempted;
+
+/** Why a stop checked only for tool-delivered contracts is let through when their submit calls cannot be read. */
+function unseenSubmits(event: StopHookEvent, contracts: readonly AnyContract[]): string {
+  const tools = contracts.map((contract) => contract.toolName).join(', ');
+  const where =
+    event.transcriptPath === undefined
+      ? 'the payload names no transcript'
+      : `${event.runtime}'s Stop hook reads no tool calls from its transcript, or could not read them`;
+  return `the answer is a call of ${tools}, and this stop shows no calls (${where}); whether the agent called it is not known, so the stop is let through.`;
+}
+
 /** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
 function nullMessage(event: StopHookEvent, transcriptProblem?: string): ProtocolError {
   return new ProtocolError(
@@ -140,6 +154,11 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     options.readTranscriptTools ?? runtime.readTranscriptTools,
   );
   const check = checkContracts(options.contracts, message.data, {}, tools);
+  if (tools === undefined && !check.satisfied && check.failures.every(unseenSubmit)) {
+    // A tool-delivered contract's answer is a submit call, not the message: without the calls, a message that
+    // does not write the answer gives no ground to push back an agent that may have submitted.
+    return result(allowBecauseOfHookError(unseenSubmits(event, options.contracts)));
+  }
   const enforce = options.enforce ?? 'always';
   // `stop_hook_active` says this stop follows a block: block 1 of the chain is spent, whether recorded or not.
   let blocksSoFar = event.stopHookActive ? 1 : 0;
