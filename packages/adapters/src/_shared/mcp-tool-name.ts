@@ -25,3 +25,19 @@ export function isMcpToolCallOf(naming: McpToolNaming, name: string, tool: strin
   const key = name.slice(naming.prefix.length, name.length - suffix.length);
   return KEY.test(key) && !(naming.dashesAsUnderscores && key.includes('-'));
 }
+
+/**
+ * `calls` as a tool-delivered contract reads them: a call of one of the submit tools `toolNames` as `naming` calls
+ * an MCP tool (any server key) carries that tool's own name, which core matches a submit by. Pure.
+ */
+export function asSubmitCalls<C extends { readonly name: string }>(
+  naming: McpToolNaming,
+  toolNames: readonly string[],
+  calls: readonly C[],
+): readonly C[] {
+  if (toolNames.length === 0) return calls;
+  return calls.map((call) => {
+    const tool = toolNames.find((name) => isMcpToolCallOf(naming, call.name, name));
+    return tool === undefined ? call : { ...call, name: tool };
+  });
+}

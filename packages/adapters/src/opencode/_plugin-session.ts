@@ -1,3 +1,4 @@
+import type { ContractToolCall } from '@skillpack/core';
 import type { OpenCodeMessageInfoLike, OpenCodeMessageLike, OpenCodePartLike } from './plugin-types.js';
 
 /** The metadata key on the text part of every re-prompt; its `attempt` carries the budget across restarts. */
@@ -21,6 +22,8 @@ export interface SessionState {
   readonly infos: Map<string, OpenCodeMessageInfoLike>;
   /** Text parts of assistant messages not yet reviewed: message id -> part id -> text. */
   readonly texts: Map<string, Map<string, string>>;
+  /** Tool calls of the agent since a person last wrote (or an answer last satisfied the contracts), by part id. */
+  readonly calls: Map<string, ContractToolCall>;
   readonly reviewed: Set<string>;
   /** Re-prompts in the current chain (since a person last wrote or the contract was last satisfied). */
   chain: number;
@@ -40,6 +43,7 @@ export function createSessionState(): SessionState {
     isChild: undefined,
     infos: new Map(),
     texts: new Map(),
+    calls: new Map(),
     reviewed: new Set(),
     chain: 0,
     sinceSatisfied: 0,
@@ -89,14 +93,24 @@ export function trackPart(state: SessionState, part: OpenCodePartLike): void {
     remember(state.texts, part.messageID, texts);
     return;
   }
+  if (role === 'assistant' && part.type === 'tool' && part.id && typeof part.tool === 'string') {
+    const status = part.state?.status;
+    remember(state.calls, part.id, {
+      name: part.tool,
+      input: part.state?.input,
+      status: typeof status === 'string' ? status : 'pending',
+    });
+    return;
+  }
   if (role !== 'user') return;
   if (attemptOf(part) > 0 && state.pending && part.text === state.pending.text)
     state.pending.messageId ??= part.messageID;
   else if (isPersonText(part) && state.pending?.messageId !== part.messageID) startChain(state);
 }
 
-/** A person wrote: the budget starts over. */
+/** A person wrote: the budget starts over, and the calls before it answer nothing asked now. */
 function startChain(state: SessionState): void {
+  state.calls.clear();
   state.chain = 0;
   state.pending = undefined;
 }

@@ -14,6 +14,7 @@ import {
   trackMessage,
   trackPart,
 } from './_plugin-session.js';
+import { OPENCODE_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import type {
   OpenCodeLogLevel,
   OpenCodeMessageInfoLike,
@@ -179,13 +180,19 @@ export function openCodePluginOn(
       state.texts.delete(info.id);
       if (state.isChild || !isReviewable(info)) return;
       const spent = state.sinceSatisfied >= maxPrompts * MAX_CHAINS_WITHOUT_SUCCESS;
-      const decision = await decideAnswer(contracts, text, {
-        blocksSoFar: spent ? Math.max(state.chain, maxPrompts) : state.chain,
-        maxBlocks: maxPrompts,
-        enforce,
-      });
+      const decision = await decideAnswer(
+        contracts,
+        text,
+        {
+          blocksSoFar: spent ? Math.max(state.chain, maxPrompts) : state.chain,
+          maxBlocks: maxPrompts,
+          enforce,
+        },
+        { naming: OPENCODE_MCP_TOOL_NAME, calls: [...state.calls.values()] },
+      );
       if (decision.kind === 'allow') {
         if (decision.because === 'satisfied') {
+          state.calls.clear();
           state.chain = 0;
           state.sinceSatisfied = 0;
           state.pending = undefined;
