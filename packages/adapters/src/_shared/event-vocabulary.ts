@@ -37,6 +37,8 @@ export interface RunStart {
   readonly requiredIn: readonly RunFormat[];
   /** The events a run's output may begin with, where a form prints another first line (default: `matches`). */
   opens?(event: TypedEvent): boolean;
+  /** Events a run may print before the one it opens with (they are not its first line). */
+  precedes?(event: TypedEvent): boolean;
 }
 
 /** What a run left behind, whatever way it ended: its final message (or the candidate), usage and cost. */

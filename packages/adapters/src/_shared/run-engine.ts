@@ -79,6 +79,8 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
   let opensOnFirstLine = false;
   // The type of the event the output opened with: seen again (where prompts do not repeat it), a second run.
   let openingType: string | undefined;
+  // How many items came before the opening line, as the vocabulary allows (`start.precedes`).
+  let preamble = 0;
 
   function accept(event: TypedEvent, line: number, position: number): void {
     if (run.format === undefined) run.format = vocabulary.format(event);
@@ -91,7 +93,8 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         run.session(session);
       }
       const start = vocabulary.start;
-      if (position === 1 && start) {
+      if (position === preamble + 1 && start?.precedes?.(event)) preamble++;
+      else if (position === preamble + 1 && start) {
         opensOnFirstLine = (start.opens ?? start.matches)(event);
         if (opensOnFirstLine) openingType = event.type;
       } else if (

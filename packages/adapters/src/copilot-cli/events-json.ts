@@ -190,6 +190,8 @@ export const copilotCliEvents: EventVocabulary = {
   start: {
     matches: (event) => event.type === 'session.start',
     opens: (event) => COPILOT_OPENING_TYPES.has(event.type),
+    // 1.0.102 with an MCP server prints its servers' status first (ephemeral `session.mcp_server_*` lines).
+    precedes: (event) => event.type.startsWith('session.mcp_server'),
     perTurn: false,
     requiredIn: ['events-json'],
   },
