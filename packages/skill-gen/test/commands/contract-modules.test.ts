@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { reviewContractSource } from '../_support/review-contract.js';
+import { reviewContractSource, writeReviewProject } from '../_support/review-contract.js';
 
 /** A pack project whose config names a TypeScript contract module, as `skillpack init` writes one. */
 const dir = mkdtempSync(join(tmpdir(), 'skillpack-contract-commands-'));
@@ -13,25 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const REVIEW = reviewContractSource({ canonical: true });
 
-mkdirSync(join(dir, 'contracts'));
-mkdirSync(join(dir, 'skills', 'review'), { recursive: true });
-writeFileSync(join(dir, 'contracts', 'review.ts'), REVIEW);
-writeFileSync(
-  join(dir, 'skills', 'review', 'skill.md'),
-  '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nReview the change, then write {{> contract-output contract="acme.review"}}\n',
-);
-writeFileSync(
-  join(dir, 'skillpack.config.json'),
-  JSON.stringify({
-    name: 'acme-review',
-    version: '1.0.0',
-    description: 'Acme review skills.',
-    author: { name: 'Acme' },
-    license: 'MIT',
-    contracts: ['./contracts/review.ts'],
-    targets: ['portable'],
-  }),
-);
+writeReviewProject(dir, { contract: REVIEW, config: { targets: ['portable'] } });
 
 async function cli(args: readonly string[], stdin = '', cwd = dir) {
   let stdout = '';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewContractSource } from '../_support/review-contract.js';
+import { writeReviewProject } from '../_support/review-contract.js';
 import { demoPackFiles, skillpack, tempDir, writePack } from '../install/_support/packs.js';
 
 /** A project with the demo pack installed for `runtime`, and a home of its own. */
@@ -113,24 +113,7 @@ describe('skillpack doctor', { timeout: 30_000 }, () => {
   }, async () => {
     const root = tempDir();
     const source = join(root, 'acme-review');
-    mkdirSync(join(source, 'contracts'), { recursive: true });
-    mkdirSync(join(source, 'skills/review'), { recursive: true });
-    writeFileSync(join(source, 'contracts/review.ts'), reviewContractSource());
-    writeFileSync(
-      join(source, 'skills/review/skill.md'),
-      '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nEnd with {{> contract-output contract="acme.review"}}\n',
-    );
-    const config = {
-      name: 'acme-review',
-      version: '1.0.0',
-      description: 'Acme.',
-      author: { name: 'Acme' },
-      license: 'MIT',
-    };
-    writeFileSync(
-      join(source, 'skillpack.config.json'),
-      JSON.stringify({ ...config, contracts: ['./contracts/review.ts'], hooks: { 'acme.review': {} } }),
-    );
+    writeReviewProject(source, { config: { hooks: { 'acme.review': {} } } });
     const built = await skillpack(['build', '--target', 'codex', '--target', 'opencode'], { cwd: source });
     expect(built.code, built.stderr).toBe(0);
     // The consumer: an empty project, no skillpack.config.json, no contract module.

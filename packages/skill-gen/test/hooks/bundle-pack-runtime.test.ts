@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { builtinContracts } from '@skillpack/core/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildPack } from '../../src/runtimes/runtime-pack.js';
-import { reviewContractSource } from '../_support/review-contract.js';
+import { REVIEW_PACK_CONFIG, reviewContractSource, writeReviewProject } from '../_support/review-contract.js';
 
 /** A pack whose hooked contract comes from its own TypeScript module: the generated hooks must carry it. */
 const dir = mkdtempSync(join(tmpdir(), 'skillpack-pack-contracts-'));
@@ -16,25 +16,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const REVIEW = reviewContractSource({ canonical: false });
 
-const CONFIG = {
-  name: 'acme-review',
-  version: '1.0.0',
-  description: 'Acme review skills.',
-  author: { name: 'Acme' },
-  license: 'MIT',
-  contracts: ['./contracts/review.ts'],
-  hooks: { 'acme.review': {} },
-};
+const CONFIG = { ...REVIEW_PACK_CONFIG, hooks: { 'acme.review': {} } };
 
 function project(root: string, config: object = CONFIG): void {
-  mkdirSync(join(root, 'contracts'), { recursive: true });
-  mkdirSync(join(root, 'skills', 'review'), { recursive: true });
-  writeFileSync(join(root, 'contracts', 'review.ts'), REVIEW);
-  writeFileSync(
-    join(root, 'skills', 'review', 'skill.md'),
-    '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nReview the change, then end with {{> contract-output contract="acme.review"}}\n',
-  );
-  writeFileSync(join(root, 'skillpack.config.json'), JSON.stringify(config));
+  writeReviewProject(root, { contract: REVIEW, config });
 }
 
 const RIGHT = 'Reviewed.\n{"verdict":"reject","reason":"No tests."}';

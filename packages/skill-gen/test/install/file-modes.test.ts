@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { OperationOutcome } from '../../src/install/operations.js';
 import { copilotTrustAfterInstall } from '../../src/runtimes/copilot-cli/trust-step.js';
 import { geminiTrustAfter } from '../../src/runtimes/gemini-cli/trust-step.js';
-import { skillGenRuntime } from '../../src/runtimes/registry.js';
 import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
-import { tempDir, writePack } from './_support/packs.js';
-import { runtimePackFiles, WIRED_RUNTIME_SCOPES } from './_support/runtime-packs.js';
+import { tempDir } from './_support/packs.js';
+import { WIRED_RUNTIME_SCOPES, wiredPackSetup } from './_support/runtime-packs.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -23,18 +22,9 @@ describe('a settings file skillpack edits keeps its mode', () => {
   it.each(WIRED_RUNTIME_SCOPES)(
     '%s (%s scope): a 0600 hook configuration file stays 0600',
     async (runtime, scope) => {
-      const work = tempDir('skillpack-modes-');
-      const root = join(work, 'root');
-      mkdirSync(root);
-      const pack = writePack(
-        join(work, 'pack'),
-        { name: 'demo-pack', version: '1.0.0' },
-        runtimePackFiles(runtime, scope),
-      );
-      const file = join(root, skillGenRuntime(runtime).install.hookWiring!.file);
+      const { pack, file, options } = wiredPackSetup(runtime, scope, 'skillpack-modes-');
       const original = '{\n  "token": "secret"\n}\n';
       writePrivate(file, original);
-      const options = { scope, projectDir: root, home: root, dryRun: false } as const;
 
       const installed = await installPack({ ...options, packDir: pack, runtime, force: false });
       expect(installed.success ? installed.data.status : installed.error.message).toBe('applied');

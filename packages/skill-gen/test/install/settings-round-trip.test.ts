@@ -3,7 +3,7 @@
 // comments of a file the runtime reads as JSONC (`hookWiring.comments`). Over every runtime that wires a hook,
 // from its declaration, in both scopes.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,20 +11,10 @@ import type { InstallScope } from '../../src/install/layout.js';
 import { skillGenRuntime } from '../../src/runtimes/registry.js';
 import { installPack, uninstallPack } from '../../src/runtimes/runtime-install.js';
 import { runs } from '../properties/_support/core-support.js';
-import { tempDir, writePack } from './_support/packs.js';
-import { HOOK_EVENT, runtimePackFiles, WIRED_RUNTIME_SCOPES } from './_support/runtime-packs.js';
+import { HOOK_EVENT, WIRED_RUNTIME_SCOPES, wiredPackSetup } from './_support/runtime-packs.js';
 
 function setup(runtime: RuntimeId, scope: InstallScope) {
-  const work = tempDir('skillpack-settings-');
-  const root = join(work, 'root');
-  mkdirSync(root);
-  const pack = writePack(
-    join(work, 'pack'),
-    { name: 'demo-pack', version: '1.0.0' },
-    runtimePackFiles(runtime, scope),
-  );
-  const file = join(root, skillGenRuntime(runtime).install.hookWiring!.file);
-  const options = { scope, projectDir: root, home: root, dryRun: false } as const;
+  const { root, pack, file, options } = wiredPackSetup(runtime, scope, 'skillpack-settings-');
   const write = (text: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);

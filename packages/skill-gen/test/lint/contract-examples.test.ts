@@ -1,33 +1,15 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewContractSource } from '../_support/review-contract.js';
+import { reviewContractSource, writeReviewProject } from '../_support/review-contract.js';
 import { skillpack, tempDir } from '../install/_support/packs.js';
 
 /** A pack project with a user's contract module and one skill that speaks it, built for two targets. */
 function project(contract = reviewContractSource()) {
-  const dir = tempDir('skillpack-lint-examples-');
-  mkdirSync(join(dir, 'contracts'));
-  mkdirSync(join(dir, 'skills', 'review'), { recursive: true });
-  writeFileSync(join(dir, 'contracts', 'review.ts'), contract);
-  writeFileSync(
-    join(dir, 'skills', 'review', 'skill.md'),
-    '---\nname: review\ndescription: Review a change and end with the Acme verdict. Use when asked to review.\ncontracts: [acme.review]\n---\n\nReview the change, then write {{> contract-output contract="acme.review"}}\n',
-  );
-  writeFileSync(
-    join(dir, 'skillpack.config.json'),
-    JSON.stringify({
-      name: 'acme-review',
-      version: '1.0.0',
-      description: 'Acme review skills.',
-      author: { name: 'Acme' },
-      license: 'MIT',
-      contracts: ['./contracts/review.ts'],
-      targets: ['claude-code', 'portable'],
-      out: 'dist',
-    }),
-  );
-  return dir;
+  return writeReviewProject(tempDir('skillpack-lint-examples-'), {
+    contract,
+    config: { targets: ['claude-code', 'portable'], out: 'dist' },
+  });
 }
 
 type Finding = {

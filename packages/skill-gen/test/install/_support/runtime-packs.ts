@@ -1,9 +1,11 @@
 // A small pack for any runtime, laid out from its declaration (`install.skillForm`, `ownership`, `hookWiring`),
 // so a test over SKILL_GEN_RUNTIME_LIST covers a runtime by its being declared.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RuntimeId } from '@skillpack/adapters';
 import type { InstallScope } from '../../../src/install/layout.js';
 import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../../../src/runtimes/registry.js';
-import type { PackFiles } from './packs.js';
+import { type PackFiles, tempDir, writePack } from './packs.js';
 
 export const HOOK_PROGRAM = '// skillpack-hook (test stand-in)\nconsole.log("{}");\n';
 
@@ -50,4 +52,22 @@ export function runtimePackFiles(
     files[wiring.packFiles.program] = HOOK_PROGRAM;
   }
   return files;
+}
+
+/**
+ * A `demo-pack` of `runtimePackFiles(runtime, scope)` and an empty root to install it into (project folder and
+ * home at once); `file` is the runtime's hook configuration there, `options` the install and uninstall options.
+ */
+export function wiredPackSetup(runtime: RuntimeId, scope: InstallScope, prefix: string) {
+  const work = tempDir(prefix);
+  const root = join(work, 'root');
+  mkdirSync(root);
+  const pack = writePack(
+    join(work, 'pack'),
+    { name: 'demo-pack', version: '1.0.0' },
+    runtimePackFiles(runtime, scope),
+  );
+  const file = join(root, skillGenRuntime(runtime).install.hookWiring!.file);
+  const options = { scope, projectDir: root, home: root, dryRun: false } as const;
+  return { root, pack, file, options };
 }

@@ -24,19 +24,24 @@ function sandbox() {
   return { home, project, file: join(home, '.gemini/trustedFolders.json') };
 }
 const outcome = (status: OperationOutcome['status']) => ({ status }) as OperationOutcome;
+/** The after-install request of a project-scope install in the sandbox, with or without consent. */
+const installRequest = (at: { project: string; home: string; consent: boolean; cwd: string }) => ({
+  scope: 'project' as const,
+  projectDir: at.project,
+  home: at.home,
+  env: {},
+  cwd: at.cwd,
+  consent: at.consent,
+  options: {},
+});
 
 describe('the Gemini CLI trust step after install', () => {
   it('without --activate changes nothing and prints the exact step', async () => {
     const { home, project, file } = sandbox();
-    const step = await geminiTrustAfter(outcome('applied'), {
-      scope: 'project',
-      projectDir: project,
-      home,
-      env: {},
-      consent: false,
-      cwd: '/',
-      options: {},
-    });
+    const step = await geminiTrustAfter(
+      outcome('applied'),
+      installRequest({ project, home, consent: false, cwd: '/' }),
+    );
     expect(step).toMatchObject({ trusted: false, recorded: false, file, folder: project });
     expect(() => readFileSync(file)).toThrow();
     const text = formatGeminiTrust(step!, 'skillpack install ./packs --runtime gemini-cli --scope project');
@@ -46,15 +51,7 @@ describe('the Gemini CLI trust step after install', () => {
 
   it('with --activate adds the member (a new file only its owner reads), and says it is there next time', async () => {
     const { home, project, file } = sandbox();
-    const request = {
-      scope: 'project' as const,
-      projectDir: project,
-      home,
-      env: {},
-      consent: true,
-      cwd: '/',
-      options: {},
-    };
+    const request = installRequest({ project, home, consent: true, cwd: '/' });
     expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({
       trusted: true,
       recorded: true,
@@ -71,28 +68,15 @@ describe('the Gemini CLI trust step after install', () => {
     const { home, project, file } = sandbox();
     mkdirSync(join(home, '.gemini'));
     writeFileSync(file, '{\n  "/elsewhere": "TRUST_FOLDER"\n}\n');
-    await geminiTrustAfter(outcome('applied'), {
-      scope: 'project',
-      projectDir: project,
-      home,
-      env: {},
-      consent: true,
-      cwd: '/',
-      options: {},
-    });
+    await geminiTrustAfter(outcome('applied'), installRequest({ project, home, consent: true, cwd: '/' }));
     expect(readFileSync(file, 'utf8')).toBe(
       `{\n  "/elsewhere": "TRUST_FOLDER",\n  ${JSON.stringify(project)}: "TRUST_FOLDER"\n}\n`,
     );
     writeFileSync(file, JSON.stringify({ [project]: 'DO_NOT_TRUST' }));
-    const step = await geminiTrustAfter(outcome('applied'), {
-      scope: 'project',
-      projectDir: project,
-      home,
-      env: {},
-      consent: true,
-      cwd: '/',
-      options: {},
-    });
+    const step = await geminiTrustAfter(
+      outcome('applied'),
+      installRequest({ project, home, consent: true, cwd: '/' }),
+    );
     expect(step).toMatchObject({
       trusted: false,
       recorded: false,
@@ -102,15 +86,7 @@ describe('the Gemini CLI trust step after install', () => {
 
   it('a dry run records nothing; a refused install has no step; GEMINI_CLI_TRUSTED_FOLDERS_PATH is honoured', async () => {
     const { home, project, file } = sandbox();
-    const request = {
-      scope: 'project' as const,
-      projectDir: project,
-      home,
-      env: {},
-      consent: true,
-      cwd: '/',
-      options: {},
-    };
+    const request = installRequest({ project, home, consent: true, cwd: '/' });
     expect(await geminiTrustAfter(outcome('planned'), request)).toMatchObject({ recorded: false });
     expect(() => readFileSync(file)).toThrow();
     expect(await geminiTrustAfter(outcome('refused'), request)).toBeUndefined();
@@ -137,15 +113,7 @@ describe('the Gemini CLI trust step: one behaviour, stated once', () => {
       mkdirSync(join(home, '.gemini'));
       writeFileSync(file, original);
     }
-    const request = {
-      scope: 'project' as const,
-      projectDir: project,
-      home,
-      env: {},
-      cwd: project,
-      consent: true,
-      options: {},
-    };
+    const request = installRequest({ project, home, consent: true, cwd: project });
     const step = await geminiTrustAfter(outcome('applied'), request);
     expect(step).toMatchObject({ recorded: true });
     expect(formatGeminiTrust(step!, '')).toContain(
@@ -165,15 +133,7 @@ describe('the Gemini CLI trust step: one behaviour, stated once', () => {
 
   it('the hint without --activate says what uninstall does with a grant --activate adds', async () => {
     const { home, project } = sandbox();
-    const request = {
-      scope: 'project' as const,
-      projectDir: project,
-      home,
-      env: {},
-      cwd: project,
-      consent: false,
-      options: {},
-    };
+    const request = installRequest({ project, home, consent: false, cwd: project });
     const step = await geminiTrustAfter(outcome('applied'), request);
     expect(formatGeminiTrust(step!, 'skillpack install ./pack')).toContain('uninstall takes it out');
   });
@@ -182,15 +142,7 @@ describe('the Gemini CLI trust step: one behaviour, stated once', () => {
     const { home, project, file } = sandbox();
     mkdirSync(join(home, '.gemini'));
     writeFileSync(file, JSON.stringify({ [project]: 'TRUST_FOLDER' }));
-    const request = {
-      scope: 'project' as const,
-      projectDir: project,
-      home,
-      env: {},
-      cwd: project,
-      consent: true,
-      options: {},
-    };
+    const request = installRequest({ project, home, consent: true, cwd: project });
     expect(await geminiTrustAfter(outcome('applied'), request)).toMatchObject({ recorded: false });
     expect(await geminiFolderTrust.afterUninstall?.(applied(project), {}, { home })).toBeUndefined();
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [project]: 'TRUST_FOLDER' });
