@@ -54,7 +54,12 @@ describe("Copilot's folder-trust step for a project MCP server", () => {
       mcpServer: { file: '.github/mcp.json', key: 'demo-pack' },
     };
     const outcome = { status: 'applied', root: project, plan: { lock: { installs: [install] } } };
-    const request = { scope: 'project' as const, projectDir: project, home: base, env: { COPILOT_HOME: home } };
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home: base,
+      env: { COPILOT_HOME: home },
+    };
     const report = await copilotFolderTrust.afterInstall(
       outcome as unknown as OperationOutcome,
       {
