@@ -54,7 +54,8 @@ function summarize(body: unknown): RequestSummary {
 
 /**
  * A call of `<namespace>__<tool>` where the request declares that namespace and no tool of the full name: the
- * namespace and the tool apart, as Codex 0.169 declares MCP tools (`{type:"namespace",name:"mcp__<server>"}`).
+ * namespace and the tool apart, as a client that declares an MCP server's tools in a namespace expects
+ * (`{type:"namespace",name:"mcp__<server>"}`).
  */
 function namespaced(name: string, tools: readonly string[]): { namespace?: string; name: string } {
   if (tools.includes(name)) return { name };
