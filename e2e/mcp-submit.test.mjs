@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { extractContract, readAgentRun } from '@skillpack/adapters';
 import { defineContract } from '@skillpack/core';
-import { CLI_NAMES, createScriptedModel, otherwise, reply, runAgent, when } from '@skillpack/testing';
+import { runContract } from '@skillpack/host';
+import {
+  CLI_NAMES,
+  createScriptedModel,
+  otherwise,
+  reply,
+  runAgent,
+  scriptedHostOptions,
+  when,
+} from '@skillpack/testing';
 import { z } from 'zod';
 import { installAsUser } from './_installed.mjs';
 import {
@@ -91,8 +100,8 @@ function buildPack() {
   return { config, packs: join(dir, 'dist/skill-packs') };
 }
 
-/** One run of `runtime` in a project the pack is installed in; what every read path makes of it. */
-async function runInstalled(runtime, facts, replies) {
+/** A project and home the pack is installed in (project scope, with the consent flags a user passes). */
+function installedSandbox(runtime) {
   const sandbox = makeSandbox();
   const install = installAsUser(sandbox, { runtime, scope: 'project', packs: pack.packs, activate: true });
   assert.equal(install.status, 0, `skillpack install failed:\n${install.stdout}\n${install.stderr}`);
@@ -102,9 +111,19 @@ async function runInstalled(runtime, facts, replies) {
     mkdirSync(stub, { recursive: true });
     writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
   }
-  const model = await createScriptedModel({
+  return sandbox;
+}
+
+/** The scripted model answering `replies` (a side request without tools gets a title). */
+const scriptedModel = (replies) =>
+  createScriptedModel({
     replies: [when({ hasTools: false }, reply.text('Refund')), ...replies, otherwise(reply.httpError(500))],
   });
+
+/** One run of `runtime` in a project the pack is installed in; what every read path makes of it. */
+async function runInstalled(runtime, facts, replies) {
+  const sandbox = installedSandbox(runtime);
+  const model = await scriptedModel(replies);
   try {
     const output = await runAgent({
       runtime,
@@ -135,6 +154,12 @@ async function runInstalled(runtime, facts, replies) {
   }
 }
 
+/** The first line of what the model gets back for the wrong submit: the contract's correction, or the runtime's. */
+function correctionLine(facts) {
+  const failure = refund.readToolCalls([{ name: TOOL, input: WRONG, status: 'completed' }]);
+  return facts.checksArguments ?? refund.correct(failure.error).split('\n')[0];
+}
+
 /** The run ended complete on "Done." and every read path gives the right submit's value. */
 function assertAnswered({ output, run, parsed, why }) {
   assert.equal(output.exitCode, 0, why);
@@ -156,8 +181,7 @@ after(removeTempDirs);
 for (const [runtime, facts] of ROWS) {
   describe(`${runtime}: a contract delivered as an MCP submit tool, installed, inside the real agent loop`, () => {
     it('a wrong submit gets the contract correction as the tool result; the right one ends the run', async () => {
-      const failure = refund.readToolCalls([{ name: TOOL, input: WRONG, status: 'completed' }]);
-      const correction = facts.checksArguments ?? refund.correct(failure.error).split('\n')[0];
+      const correction = correctionLine(facts);
       const loop = await runInstalled(runtime, facts, [
         when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
         when({ lastMessageIncludes: correction }, reply.toolCall(facts.tool, RIGHT)),
@@ -169,6 +193,45 @@ for (const [runtime, facts] of ROWS) {
       );
       assert.deepEqual(loop.run.tools.filter((tool) => tool.name === facts.tool).length, 2, loop.why);
       assertAnswered(loop);
+    });
+
+    it('runContract gives the submit the server accepted as its typed value, in one attempt', async () => {
+      const sandbox = installedSandbox(runtime);
+      const model = await scriptedModel([
+        when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
+        when({ lastMessageIncludes: correctionLine(facts) }, reply.toolCall(facts.tool, RIGHT)),
+        when({ turn: 0 }, reply.toolCall(facts.tool, WRONG)),
+      ]);
+      const offline = await scriptedHostOptions(runtime, {
+        model,
+        project: sandbox.project,
+        home: sandbox.home,
+        cli: join(runtimeBinDir, CLI_NAMES[runtime]),
+      });
+      try {
+        const result = await runContract({
+          runtime,
+          contract: refund,
+          prompt: 'Should order 42 be refunded?',
+          cwd: offline.cwd,
+          bin: offline.bin,
+          env: offline.env,
+          args: [...offline.args, ...(facts.args ?? [])],
+          timeoutMs: 180_000,
+        });
+        const why = JSON.stringify({ ...result, attempts: result.attempts?.map((a) => a.outcome) }).slice(
+          0,
+          3000,
+        );
+        assert.equal(result.ok, true, why);
+        assert.deepEqual(result.value, RIGHT.answer, why);
+        assert.equal(result.attempts.length, 1, why);
+        const asked = model.requests.find((request) => request.hasTools);
+        assert.ok(asked?.text.includes(`by calling the ${TOOL} tool`), 'the prompt asked for the tool call');
+      } finally {
+        offline.dispose();
+        await model.close();
+      }
     });
 
     it('the hook pushes back an answer written as text with the instruction to call the tool', async () => {
