@@ -33,7 +33,11 @@ export function startFastStopHook(
       },
     );
   };
-  const command = parseHookArgs(process.argv.slice(2), Object.keys(tables.runtimes) as RuntimeId[]);
+  const command = parseHookArgs(
+    process.argv.slice(2),
+    Object.keys(tables.runtimes) as RuntimeId[],
+    process.env,
+  );
   if (!command.success || command.data.kind !== 'run') {
     handOver();
   } else {

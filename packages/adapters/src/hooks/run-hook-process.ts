@@ -79,7 +79,7 @@ export async function runHookWith(
   load: ContractLoader,
   dialects: HookDialects,
 ): Promise<HookProcessOutcome> {
-  const command = parseHookArgs(argv, dialects.ids);
+  const command = parseHookArgs(argv, dialects.ids, io.env);
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
   if (command.data.kind === 'help') return { stdout: hookUsage(dialects.ids), stderr: '' };
   const { args } = command.data;

@@ -1,5 +1,6 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
 import { type AnswerContracts, decideAnswer, loadedAnswerContracts } from '../hooks/answer-contracts.js';
+import { enforceOf } from '../hooks/enforce-override.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
 import type { EnforceMode } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
@@ -129,7 +130,9 @@ export function openCodePluginOn(
   start: () => Promise<AnswerContracts>,
 ): OpenCodePlugin {
   const maxPrompts = options.maxPrompts ?? DEFAULT_MAX_PROMPTS;
-  const enforce = options.enforce ?? 'attempted';
+  const configured = options.enforce ?? 'attempted';
+  const override = enforceOf(configured, process.env);
+  const enforce = override.success ? override.data : configured;
   return async ({ client }) => {
     const contracts = await start();
     const ids = contracts.ids;
@@ -140,6 +143,8 @@ export function openCodePluginOn(
       'info',
       `skillpack: OpenCode plugin ready (contracts: ${ids.join(', ')}; ${maxPrompts} re-prompts)`,
     );
+    if (!override.success)
+      await log('error', `skillpack: ${override.error.message} Enforcing ${configured}.`);
 
     function enqueue(state: SessionState, work: () => Promise<void>): Promise<void> {
       const run = state.queue.then(work).catch(async (error: unknown) => {
