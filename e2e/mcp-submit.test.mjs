@@ -128,7 +128,7 @@ const scriptedModel = (replies) =>
   });
 
 /** One run of `runtime` in a project the pack is installed in; what every read path makes of it. */
-async function runInstalled(runtime, facts, replies) {
+async function runInstalled(runtime, facts, replies, env = {}) {
   const sandbox = installedSandbox(runtime);
   const model = await scriptedModel(replies);
   try {
@@ -140,6 +140,7 @@ async function runInstalled(runtime, facts, replies) {
       home: sandbox.home,
       cli: join(runtimeBinDir, CLI_NAMES[runtime]),
       args: facts.args ?? [],
+      env,
       timeoutMs: 180_000,
     });
     const requests = output.requests.filter((request) => request.hasTools);
@@ -285,22 +286,25 @@ for (const [runtime, facts] of ROWS) {
       assertAnswered(loop);
     });
 
-    // Not run yet: the installed project hook checks only stops that attempt a contract (`--enforce attempted`),
-    // and a turn with no call and no written answer is one that never used the skill (seen on Gemini CLI 0.61.0:
-    // the hook read the turn's calls, found none, and let "Done." through). Pushing it back is a change of that rule.
+    // The installed hook checks only stops that attempt a contract (`--enforce attempted`: a turn with no call and no
+    // written answer may be a session that never used the skill); an orchestrator's run sets SKILLPACK_HOOK_ENFORCE
+    // to hold every stop of it to the contract.
     it('an agent that never calls the tool is pushed back by the hook with the instruction to call it', {
-      skip: facts.hookReadsCalls
-        ? 'the installed hook enforces only stops that attempt a contract (--enforce attempted)'
-        : 'its Stop hook sees no tool calls',
+      skip: facts.hookReadsCalls ? false : 'its Stop hook sees no tool calls',
     }, async () => {
-      const loop = await runInstalled(runtime, facts, [
-        when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
-        when(
-          { lastMessageIncludes: `Call the ${TOOL} tool with arguments` },
-          reply.toolCall(facts.tool, RIGHT),
-        ),
-        when({ turn: 0 }, reply.text('Done.')),
-      ]);
+      const loop = await runInstalled(
+        runtime,
+        facts,
+        [
+          when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
+          when(
+            { lastMessageIncludes: `Call the ${TOOL} tool with arguments` },
+            reply.toolCall(facts.tool, RIGHT),
+          ),
+          when({ turn: 0 }, reply.text('Done.')),
+        ],
+        { SKILLPACK_HOOK_ENFORCE: 'always' },
+      );
       assert.ok(
         loop.requests.some((request) => request.lastMessage.includes(`Call the ${TOOL} tool with arguments`)),
         `pushed back with the instruction\n${loop.why}`,
