@@ -46,14 +46,14 @@ const RIGHT = { answer: { refund: true, amount: 3 } };
  * whether its Stop hook reads the submit calls (from its transcript) or only the final message.
  */
 const RUNTIMES = {
-  'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true },
+  'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   // A model without tool search, so Codex declares the namespace (`mcp__<key>`, `-` made `_`).
   codex: { tool: `mcp__acme_refund__${TOOL}`, args: ['-c', 'model="gpt-5"'] },
-  opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true },
+  opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   // Gemini CLI 0.61.0 checks a call's arguments against the declared schema itself: a value the schema refuses
   // never reaches the server, and the model gets Gemini's own message instead of the contract's correction.
   'gemini-cli': { tool: `mcp_${PACK}_${TOOL}`, checksArguments: 'params/answer/amount must be > 0' },
-  'copilot-cli': { tool: `${PACK}-${TOOL}`, hookReadsCalls: true },
+  'copilot-cli': { tool: `${PACK}-${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   'qwen-code': { tool: `mcp__${PACK}__${TOOL}`, checksArguments: 'params/answer/amount must be > 0' },
 };
 const only = process.env.SKILLPACK_E2E_RUNTIMES?.split(',');
@@ -91,8 +91,11 @@ function buildPack() {
   return { config, packs: join(dir, 'dist/skill-packs') };
 }
 
-/** One run of `runtime` in a project the pack is installed in; what every read path makes of it. */
-async function runInstalled(runtime, facts, replies) {
+/**
+ * Runs of `runtime` in a project the pack is installed in, one per prompt of `prompts` in one session (each
+ * later one continues it with the row's `continues` arguments); what every read path makes of the last.
+ */
+async function runInstalled(runtime, facts, replies, prompts = ['Should order 42 be refunded?']) {
   const sandbox = makeSandbox();
   const install = installAsUser(sandbox, { runtime, scope: 'project', packs: pack.packs, activate: true });
   assert.equal(install.status, 0, `skillpack install failed:\n${install.stdout}\n${install.stderr}`);
@@ -106,16 +109,22 @@ async function runInstalled(runtime, facts, replies) {
     replies: [when({ hasTools: false }, reply.text('Refund')), ...replies, otherwise(reply.httpError(500))],
   });
   try {
-    const output = await runAgent({
-      runtime,
-      model,
-      prompt: 'Should order 42 be refunded?',
-      project: sandbox.project,
-      home: sandbox.home,
-      cli: join(runtimeBinDir, CLI_NAMES[runtime]),
-      args: facts.args ?? [],
-      timeoutMs: 180_000,
-    });
+    let output;
+    for (const [index, prompt] of prompts.entries()) {
+      output = await runAgent({
+        runtime,
+        model,
+        prompt,
+        project: sandbox.project,
+        home: sandbox.home,
+        cli: join(runtimeBinDir, CLI_NAMES[runtime]),
+        args: [...(facts.args ?? []), ...(index > 0 ? facts.continues : [])],
+        timeoutMs: 180_000,
+      });
+      // The last run's exit is asserted with everything the read paths made of it.
+      if (index === prompts.length - 1) break;
+      assert.equal(output.exitCode, 0, `prompt ${index}: ${output.stderr.slice(-1500)}`);
+    }
     const requests = output.requests.filter((request) => request.hasTools);
     const run = await readAgentRun(output.stdout, { runtime });
     const file = join(makeTempDir('skillpack-mcp-out-'), 'stdout.jsonl');
@@ -204,6 +213,32 @@ for (const [runtime, facts] of ROWS) {
         loop.requests.some((request) => /amount: Too small/.test(request.lastMessage)),
         loop.why,
       );
+      assertAnswered(loop);
+    });
+
+    it('a submit made for an earlier prompt of the session does not answer a later one', {
+      skip: facts.hookReadsCalls ? false : 'its Stop hook sees no tool calls',
+    }, async () => {
+      // The first prompt is answered by a valid submit; the second submits a wrong value, then stops: the hook
+      // pushes that stop back (a transcript holds both prompts, and only the second one's calls answer it).
+      let corrections = 0;
+      const loop = await runInstalled(
+        runtime,
+        facts,
+        [
+          when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
+          when({ lastMessageIncludes: 'does not satisfy the Acme refund decision contract' }, () =>
+            corrections++ === 0 ? reply.text('Done.') : reply.toolCall(facts.tool, RIGHT),
+          ),
+          when({ lastMessageIncludes: 'order 43' }, reply.toolCall(facts.tool, WRONG)),
+          when(
+            { lastMessageIncludes: 'order 42' },
+            reply.toolCall(facts.tool, { answer: { refund: false, reason: 'Used.' } }),
+          ),
+        ],
+        ['Should order 42 be refunded?', 'And should order 43 be refunded?'],
+      );
+      assert.equal(corrections, 2, `the hook pushed back the second prompt's stop\n${loop.why}`);
       assertAnswered(loop);
     });
   });
