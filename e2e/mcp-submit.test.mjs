@@ -1,9 +1,10 @@
 // Issue #43: a contract delivered as a tool inside each real agent loop, wired as `skillpack install` wires it.
-// The pack built from a user's contract module ships its MCP submit server; `skillpack install` (project scope,
+// The pack built from a user's contract module ships its MCP submit server; `skillpack install` (the row's scope,
 // with the consent flags a user passes) wires the server into the runtime's MCP configuration and the Stop hook
 // (OpenCode: the plugin) into its hook configuration. The scripted model calls the tool by the name the runtime
 // gives it (docs/runtimes-mcp.md); every read path (readAgentRun + extractContract, `skillpack parse`) gives the
-// last accepted submit. One row per runtime; SKILLPACK_E2E_RUNTIMES=claude-code,codex limits the rows.
+// last accepted submit. One row per runtime in project scope, and Claude Code in user scope;
+// SKILLPACK_E2E_RUNTIMES=claude-code,codex limits the rows.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +58,11 @@ const RUNTIMES = {
   'qwen-code': { tool: `mcp__${PACK}__${TOOL}`, checksArguments: 'params/answer/amount must be > 0' },
 };
 const only = process.env.SKILLPACK_E2E_RUNTIMES?.split(',');
-const ROWS = Object.entries(RUNTIMES).filter(([id]) => !only || only.includes(id));
+/** Each runtime's pack installed in project scope, and Claude Code's in user scope (`~/.claude.json`, `~/.claude/settings.json`). */
+const ROWS = [
+  ...Object.keys(RUNTIMES).map((runtime) => ({ runtime, scope: 'project' })),
+  { runtime: 'claude-code', scope: 'user' },
+].filter(({ runtime }) => !only || only.includes(runtime));
 
 let pack;
 function buildPack() {
@@ -97,11 +102,14 @@ function buildPack() {
  */
 async function runInstalled(runtime, facts, replies, prompts = ['Should order 42 be refunded?']) {
   const sandbox = makeSandbox();
-  const install = installAsUser(sandbox, { runtime, scope: 'project', packs: pack.packs, activate: true });
+  const { scope } = facts;
+  const install = installAsUser(sandbox, { runtime, scope, packs: pack.packs, activate: true });
   assert.equal(install.status, 0, `skillpack install failed:\n${install.stdout}\n${install.stderr}`);
   if (runtime === 'opencode') {
     // OpenCode installs @opencode-ai/plugin next to installed plugins unless it is there (see _installed.mjs).
-    const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
+    const base =
+      scope === 'project' ? join(sandbox.project, '.opencode') : join(sandbox.home, '.config/opencode');
+    const stub = join(base, 'node_modules/@opencode-ai/plugin');
     mkdirSync(stub, { recursive: true });
     writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
   }
@@ -162,8 +170,9 @@ before(() => {
 });
 after(removeTempDirs);
 
-for (const [runtime, facts] of ROWS) {
-  describe(`${runtime}: a contract delivered as an MCP submit tool, installed, inside the real agent loop`, () => {
+for (const { runtime, scope } of ROWS) {
+  const facts = { ...RUNTIMES[runtime], scope };
+  describe(`${runtime} (${scope} scope): a contract delivered as an MCP submit tool, installed, inside the real agent loop`, () => {
     it('a wrong submit gets the contract correction as the tool result; the right one ends the run', async () => {
       const failure = refund.readToolCalls([{ name: TOOL, input: WRONG, status: 'completed' }]);
       const correction = facts.checksArguments ?? refund.correct(failure.error).split('\n')[0];
