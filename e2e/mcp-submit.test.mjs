@@ -1,9 +1,10 @@
 // Issue #43: a contract delivered as a tool inside each real agent loop, wired as `skillpack install` wires it.
-// The pack built from a user's contract module ships its MCP submit server; `skillpack install` (project scope,
+// The pack built from a user's contract module ships its MCP submit server; `skillpack install` (the row's scope,
 // with the consent flags a user passes) wires the server into the runtime's MCP configuration and the Stop hook
 // (OpenCode: the plugin) into its hook configuration. The scripted model calls the tool by the name the runtime
 // gives it (docs/runtimes-mcp.md); every read path (readAgentRun + extractContract, `skillpack parse`) gives the
-// last accepted submit. One row per runtime; SKILLPACK_E2E_RUNTIMES=claude-code,codex limits the rows.
+// last accepted submit. One row per runtime in project scope, and Claude Code in user scope;
+// SKILLPACK_E2E_RUNTIMES=claude-code,codex limits the rows.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,10 +58,10 @@ const CORRECTION = 'does not satisfy the Acme refund decision contract';
  * whether its Stop hook reads the submit calls (from its transcript) or only the final message.
  */
 const RUNTIMES = {
-  'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true },
+  'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   // A model without tool search, so Codex declares the namespace (`mcp__<key>`, `-` made `_`).
   codex: { tool: `mcp__acme_refund__${TOOL}`, args: ['-c', 'model="gpt-5"'] },
-  opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true },
+  opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   // Gemini CLI 0.61.0 checks a call's arguments against the declared schema itself: a value the schema refuses
   // never reaches the server, and the model gets Gemini's own message instead of the contract's correction. Its
   // hook reads the turn's calls, the refused one as failed, from the session transcript.
@@ -69,11 +70,15 @@ const RUNTIMES = {
     checksArguments: 'params/answer/amount must be > 0',
     hookReadsCalls: true,
   },
-  'copilot-cli': { tool: `${PACK}-${TOOL}`, hookReadsCalls: true },
+  'copilot-cli': { tool: `${PACK}-${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   'qwen-code': { tool: `mcp__${PACK}__${TOOL}`, checksArguments: 'params/answer/amount must be > 0' },
 };
 const only = process.env.SKILLPACK_E2E_RUNTIMES?.split(',');
-const ROWS = Object.entries(RUNTIMES).filter(([id]) => !only || only.includes(id));
+/** Each runtime's pack installed in project scope, and Claude Code's in user scope (`~/.claude.json`, `~/.claude/settings.json`). */
+const ROWS = [
+  ...Object.keys(RUNTIMES).map((runtime) => ({ runtime, scope: 'project' })),
+  { runtime: 'claude-code', scope: 'user' },
+].filter(({ runtime }) => !only || only.includes(runtime));
 
 let pack;
 function buildPack() {
@@ -107,14 +112,16 @@ function buildPack() {
   return { config, packs: join(dir, 'dist/skill-packs') };
 }
 
-/** A project and home the pack is installed in (project scope, with the consent flags a user passes). */
-function installedSandbox(runtime) {
+/** A project and home the pack is installed in (the row's scope, with the consent flags a user passes). */
+function installedSandbox(runtime, scope) {
   const sandbox = makeSandbox();
-  const install = installAsUser(sandbox, { runtime, scope: 'project', packs: pack.packs, activate: true });
+  const install = installAsUser(sandbox, { runtime, scope, packs: pack.packs, activate: true });
   assert.equal(install.status, 0, `skillpack install failed:\n${install.stdout}\n${install.stderr}`);
   if (runtime === 'opencode') {
     // OpenCode installs @opencode-ai/plugin next to installed plugins unless it is there (see _installed.mjs).
-    const stub = join(sandbox.project, '.opencode/node_modules/@opencode-ai/plugin');
+    const base =
+      scope === 'project' ? join(sandbox.project, '.opencode') : join(sandbox.home, '.config/opencode');
+    const stub = join(base, 'node_modules/@opencode-ai/plugin');
     mkdirSync(stub, { recursive: true });
     writeFileSync(join(stub, 'package.json'), '{"name":"@opencode-ai/plugin","version":"1.18.33"}\n');
   }
@@ -127,22 +134,36 @@ const scriptedModel = (replies) =>
     replies: [when({ hasTools: false }, reply.text('Refund')), ...replies, otherwise(reply.httpError(500))],
   });
 
-/** One run of `runtime` in a project the pack is installed in; what every read path makes of it. */
-async function runInstalled(runtime, facts, replies, env = {}) {
-  const sandbox = installedSandbox(runtime);
+/**
+ * Runs of `runtime` in a project the pack is installed in, one per prompt of `prompts` in one session (each later
+ * one continues it with the row's `continues` arguments), with `env` added; what every read path makes of the last.
+ */
+async function runInstalled(
+  runtime,
+  facts,
+  replies,
+  { prompts = ['Should order 42 be refunded?'], env = {} } = {},
+) {
+  const sandbox = installedSandbox(runtime, facts.scope);
   const model = await scriptedModel(replies);
   try {
-    const output = await runAgent({
-      runtime,
-      model,
-      prompt: 'Should order 42 be refunded?',
-      project: sandbox.project,
-      home: sandbox.home,
-      cli: join(runtimeBinDir, CLI_NAMES[runtime]),
-      args: facts.args ?? [],
-      env,
-      timeoutMs: 180_000,
-    });
+    let output;
+    for (const [index, prompt] of prompts.entries()) {
+      output = await runAgent({
+        runtime,
+        model,
+        prompt,
+        project: sandbox.project,
+        home: sandbox.home,
+        cli: join(runtimeBinDir, CLI_NAMES[runtime]),
+        args: [...(facts.args ?? []), ...(index > 0 ? facts.continues : [])],
+        env,
+        timeoutMs: 180_000,
+      });
+      // The last run's exit is asserted with everything the read paths made of it.
+      if (index === prompts.length - 1) break;
+      assert.equal(output.exitCode, 0, `prompt ${index}: ${output.stderr.slice(-1500)}`);
+    }
     const requests = output.requests.filter((request) => request.hasTools);
     const run = await readAgentRun(output.stdout, { runtime });
     const file = join(makeTempDir('skillpack-mcp-out-'), 'stdout.jsonl');
@@ -186,8 +207,9 @@ before(() => {
 });
 after(removeTempDirs);
 
-for (const [runtime, facts] of ROWS) {
-  describe(`${runtime}: a contract delivered as an MCP submit tool, installed, inside the real agent loop`, () => {
+for (const { runtime, scope } of ROWS) {
+  const facts = { ...RUNTIMES[runtime], scope };
+  describe(`${runtime} (${scope} scope): a contract delivered as an MCP submit tool, installed, inside the real agent loop`, () => {
     it('a wrong submit gets the contract correction as the tool result; the right one ends the run', async () => {
       const correction = correctionLine(facts);
       const loop = await runInstalled(runtime, facts, [
@@ -204,7 +226,7 @@ for (const [runtime, facts] of ROWS) {
     });
 
     it('runContract gives the submit the server accepted as its typed value, in one attempt', async () => {
-      const sandbox = installedSandbox(runtime);
+      const sandbox = installedSandbox(runtime, facts.scope);
       const model = await scriptedModel([
         when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
         when({ lastMessageIncludes: correctionLine(facts) }, reply.toolCall(facts.tool, RIGHT)),
@@ -303,12 +325,41 @@ for (const [runtime, facts] of ROWS) {
           ),
           when({ turn: 0 }, reply.text('Done.')),
         ],
-        { SKILLPACK_HOOK_ENFORCE: 'always' },
+        { env: { SKILLPACK_HOOK_ENFORCE: 'always' } },
       );
       assert.ok(
         loop.requests.some((request) => request.lastMessage.includes(`Call the ${TOOL} tool with arguments`)),
         `pushed back with the instruction\n${loop.why}`,
       );
+      assertAnswered(loop);
+    });
+
+    it('a submit made for an earlier prompt of the session does not answer a later one', {
+      skip: !facts.hookReadsCalls
+        ? 'its Stop hook sees no tool calls'
+        : !facts.continues &&
+          'the row does not continue a session (its transcript reader is tested on captures)',
+    }, async () => {
+      // The first prompt is answered by a valid submit; the second submits a wrong value, then stops: the hook
+      // pushes that stop back (a transcript holds both prompts, and only the second one's calls answer it).
+      let corrections = 0;
+      const loop = await runInstalled(
+        runtime,
+        facts,
+        [
+          when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.')),
+          when({ lastMessageIncludes: 'does not satisfy the Acme refund decision contract' }, () =>
+            corrections++ === 0 ? reply.text('Done.') : reply.toolCall(facts.tool, RIGHT),
+          ),
+          when({ lastMessageIncludes: 'order 43' }, reply.toolCall(facts.tool, WRONG)),
+          when(
+            { lastMessageIncludes: 'order 42' },
+            reply.toolCall(facts.tool, { answer: { refund: false, reason: 'Used.' } }),
+          ),
+        ],
+        { prompts: ['Should order 42 be refunded?', 'And should order 43 be refunded?'] },
+      );
+      assert.equal(corrections, 2, `the hook pushed back the second prompt's stop\n${loop.why}`);
       assertAnswered(loop);
     });
   });

@@ -101,6 +101,8 @@ export interface ToolActivity {
   readonly status: ToolStatus;
   readonly error: string | undefined;
   readonly subagent: boolean | undefined;
+  /** True for a call made before the last prompt a person wrote (a transcript holds a whole session). */
+  readonly earlierPrompt?: boolean;
   readonly line: number;
 }
 

@@ -44,6 +44,11 @@ export interface ContractToolCall {
   readonly status: string;
   /** Whether a subagent made the call: a tool-delivered contract's answer is the agent's own submit call. */
   readonly subagent?: boolean;
+  /**
+   * Whether the call came before the last prompt a person wrote in the session (a transcript holds them all):
+   * a tool-delivered contract's answer is a call made for the prompt it answers.
+   */
+  readonly earlierPrompt?: boolean;
 }
 
 /** The one place a contract's tool-call channel is narrowed to the calls that completed. */

@@ -150,8 +150,8 @@ function failedCall(contract: AnyContract, toolName: string, status: string): Pr
 }
 
 /**
- * The answer of a tool-delivered contract: the agent's last submit call (not a subagent's) that completed and
- * satisfies the contract; else the failure of the last submit call that completed or failed (the server
+ * The answer of a tool-delivered contract: the agent's last submit call (not a subagent's, nor one made before
+ * the last prompt a person wrote) that completed and satisfies the contract; else the failure of the last submit call that completed or failed (the server
  * answers a wrong value as a tool error, which runtimes report as a failed call); `undefined` when there is
  * none. A call still pending or running, or declined, delivered nothing and attempted nothing.
  */
@@ -164,7 +164,8 @@ export function readLastSubmission<T>(
   let lastFailure: ContractResult<T> | undefined;
   for (let i = calls.length - 1; i >= 0; i--) {
     const call = calls[i];
-    if (!isSubmitCall(call?.name, toolName) || call?.subagent === true) continue;
+    if (!isSubmitCall(call?.name, toolName) || call?.subagent === true || call?.earlierPrompt === true)
+      continue;
     if (call.status !== 'completed' && call.status !== 'error') continue;
     const result = readSubmission(contract, call.input);
     if (result.success && call.status === 'completed') return result;

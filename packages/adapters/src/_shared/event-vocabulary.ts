@@ -22,6 +22,11 @@ export interface EventVocabulary {
   readonly endsOnce: boolean | ((event: TypedEvent) => boolean);
   /** The session a line names, if it names one. */
   sessionOf(event: TypedEvent): string | undefined;
+  /**
+   * Whether a main event is a prompt a person wrote (a hook's correction, a tool result or a runtime's own
+   * message is not): the calls before it answered an earlier prompt. Absent when its output shows no prompt.
+   */
+  isPersonPrompt?(event: TypedEvent): boolean;
   /** Whether a line is a subagent's, given the session of the run's first main event: it never ends the run. */
   isSubagent(event: TypedEvent, mainSession: string | undefined): boolean;
   /** A fresh reader of where the run's final answer lives, for one read. */

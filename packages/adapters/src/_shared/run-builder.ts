@@ -314,6 +314,15 @@ export class RunBuilder {
     return this.malformedCount;
   }
 
+  /** A person wrote a prompt: every call so far answered an earlier one (marked newest first, once each). */
+  personPrompted(): void {
+    this.tools.newestWhile((tool) => {
+      if (tool.earlierPrompt === true) return false;
+      tool.earlierPrompt = true;
+      return true;
+    });
+  }
+
   /** The first main-agent call still pending or running, if any. */
   unfinishedMainTool(): ToolDraft | undefined {
     for (const tool of this.pendingTools.values()) {

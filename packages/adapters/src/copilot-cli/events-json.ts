@@ -7,6 +7,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError } from '../agent-run.js';
 import { ABORTED, type CopilotCandidate, copilotEnd, isLastChunk } from './final-message.js';
+import { isCopilotPersonPrompt } from './person-prompt.js';
 import { isSubagentEvent } from './subagent.js';
 import {
   COPILOT_EVENT_TYPES,
@@ -198,6 +199,8 @@ export const copilotCliEvents: EventVocabulary = {
   isTerminal: (event) => event.type === 'result',
   endsOnce: true,
   sessionOf: copilotSession,
+  // `events.jsonl` holds every prompt of the session.
+  isPersonPrompt: isCopilotPersonPrompt,
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: (run) => createCopilotCliAnswer(run),
 };
@@ -218,6 +221,7 @@ export const copilotSdkEvents: EventVocabulary = {
   // Idle ends each prompt of a session; a `result` line ends the run for good.
   endsOnce: (event) => event.type === 'result',
   sessionOf: copilotSession,
+  isPersonPrompt: isCopilotPersonPrompt,
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: (run) => createCopilotCliAnswer(run, true),
 };

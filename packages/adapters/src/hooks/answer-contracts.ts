@@ -47,10 +47,13 @@ export function packAnswerContracts(
   };
 }
 
-/** The tool calls an answer came with, and how the runtime names an MCP server's tool in them. */
+/**
+ * The tool calls an answer came with, read only when a contract is delivered as a tool, and how the runtime
+ * names an MCP server's tool in them.
+ */
 export interface AnswerCalls {
   readonly naming: McpToolNaming;
-  readonly calls: readonly ContractToolCall[];
+  readonly calls: () => Promise<readonly ContractToolCall[]>;
 }
 
 /**
@@ -71,6 +74,6 @@ export async function decideAnswer(
     contract.toolName === undefined ? [] : [contract.toolName],
   );
   const calls =
-    tools && toolNames.length > 0 ? asSubmitCalls(tools.naming, toolNames, tools.calls) : undefined;
+    tools && toolNames.length > 0 ? asSubmitCalls(tools.naming, toolNames, await tools.calls()) : undefined;
   return decideStop({ check: checkContracts(loaded, text, {}, calls), ...budget });
 }

@@ -22,8 +22,6 @@ export interface SessionState {
   readonly infos: Map<string, OpenCodeMessageInfoLike>;
   /** Text parts of assistant messages not yet reviewed: message id -> part id -> text. */
   readonly texts: Map<string, Map<string, string>>;
-  /** Tool calls of the agent since a person last wrote (or an answer last satisfied the contracts), by part id. */
-  readonly calls: Map<string, ContractToolCall>;
   readonly reviewed: Set<string>;
   /** Re-prompts in the current chain (since a person last wrote or the contract was last satisfied). */
   chain: number;
@@ -43,7 +41,6 @@ export function createSessionState(): SessionState {
     isChild: undefined,
     infos: new Map(),
     texts: new Map(),
-    calls: new Map(),
     reviewed: new Set(),
     chain: 0,
     sinceSatisfied: 0,
@@ -93,24 +90,14 @@ export function trackPart(state: SessionState, part: OpenCodePartLike): void {
     remember(state.texts, part.messageID, texts);
     return;
   }
-  if (role === 'assistant' && part.type === 'tool' && part.id && typeof part.tool === 'string') {
-    const status = part.state?.status;
-    remember(state.calls, part.id, {
-      name: part.tool,
-      input: part.state?.input,
-      status: typeof status === 'string' ? status : 'pending',
-    });
-    return;
-  }
   if (role !== 'user') return;
   if (attemptOf(part) > 0 && state.pending && part.text === state.pending.text)
     state.pending.messageId ??= part.messageID;
   else if (isPersonText(part) && state.pending?.messageId !== part.messageID) startChain(state);
 }
 
-/** A person wrote: the budget starts over, and the calls before it answer nothing asked now. */
+/** A person wrote: the budget starts over. */
 function startChain(state: SessionState): void {
-  state.calls.clear();
   state.chain = 0;
   state.pending = undefined;
 }
@@ -131,6 +118,44 @@ export function textOf(message: OpenCodeMessageLike): string {
 /** A message that answers nothing a contract asks: a compaction summary, or a turn that failed or was aborted. */
 export function isReviewable(info: OpenCodeMessageInfoLike): boolean {
   return info.role === 'assistant' && !info.error && info.summary !== true && info.mode !== 'compaction';
+}
+
+/**
+ * The agent's tool calls up to the answer `answerId`, since the last message a person wrote before it, from a
+ * session's stored history: what a tool-delivered contract's answer is read from (a call made for an earlier
+ * prompt answers nothing asked now). The plugin's re-prompts and OpenCode's synthetic messages continue the
+ * prompt they follow. Pure.
+ */
+export function currentPromptCalls(
+  messages: readonly OpenCodeMessageLike[],
+  answerId: string,
+): ContractToolCall[] {
+  // A person may have written again since the answer: the prompt it answers is the one before it.
+  const answer = messages.findIndex((message) => message.info.id === answerId);
+  const end = answer === -1 ? messages.length : answer + 1;
+  let start = 0;
+  for (let i = end - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.info.role === 'user' && message.parts.some(isPersonText)) {
+      start = i + 1;
+      break;
+    }
+  }
+  return messages.slice(start, end).flatMap((message) =>
+    message.info.role !== 'assistant'
+      ? []
+      : message.parts.flatMap((part) =>
+          part.type === 'tool' && typeof part.tool === 'string'
+            ? [
+                {
+                  name: part.tool,
+                  input: part.state?.input,
+                  status: typeof part.state?.status === 'string' ? part.state.status : 'pending',
+                },
+              ]
+            : [],
+        ),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import type { EnforceMode } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import {
   createSessionState,
+  currentPromptCalls,
   isReviewable,
   PROMPT_METADATA_KEY,
   primeFromHistory,
@@ -175,11 +176,19 @@ export function openCodePluginOn(
       });
     }
 
+    /** The session's stored messages; a failed read throws, so no answer is judged without them. */
+    async function messagesOf(sessionId: string): Promise<readonly OpenCodeMessageLike[]> {
+      const history = await client.session.messages({ path: { id: sessionId } });
+      if (history.data === undefined) throw new Error(`cannot read the messages of session ${sessionId}`);
+      return history.data;
+    }
+
     async function review(
       sessionId: string,
       state: SessionState,
       info: OpenCodeMessageInfoLike,
       text: string,
+      messages?: readonly OpenCodeMessageLike[],
     ) {
       state.reviewed.add(info.id);
       state.texts.delete(info.id);
@@ -193,11 +202,14 @@ export function openCodePluginOn(
           maxBlocks: maxPrompts,
           enforce,
         },
-        { naming: OPENCODE_MCP_TOOL_NAME, calls: [...state.calls.values()] },
+        // Read from the stored session, so calls made before a restart of the plugin count as well.
+        {
+          naming: OPENCODE_MCP_TOOL_NAME,
+          calls: async () => currentPromptCalls(messages ?? (await messagesOf(sessionId)), info.id),
+        },
       );
       if (decision.kind === 'allow') {
         if (decision.because === 'satisfied') {
-          state.calls.clear();
           state.chain = 0;
           state.sinceSatisfied = 0;
           state.pending = undefined;
@@ -225,10 +237,9 @@ export function openCodePluginOn(
       const info = state.infos.get(messageId);
       const text = trackedText(state, messageId);
       if (info && text !== undefined) return review(sessionId, state, info, text);
-      const message = (await client.session.messages({ path: { id: sessionId } })).data?.find(
-        (candidate) => candidate.info.id === messageId,
-      );
-      if (message) await review(sessionId, state, message.info, textOf(message));
+      const messages = (await client.session.messages({ path: { id: sessionId } })).data;
+      const message = messages?.find((candidate) => candidate.info.id === messageId);
+      if (message) await review(sessionId, state, message.info, textOf(message), messages);
     }
 
     async function onIdle(sessionId: string, state: SessionState) {
@@ -245,7 +256,7 @@ export function openCodePluginOn(
         return;
       }
       if (last.info.role === 'assistant' && !state.reviewed.has(last.info.id))
-        await review(sessionId, state, last.info, textOf(last));
+        await review(sessionId, state, last.info, textOf(last), messages);
     }
 
     function stateOf(sessionId: string): SessionState {

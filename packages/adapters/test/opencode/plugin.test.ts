@@ -1,6 +1,5 @@
-import { ConfigError, createContractRegistry, defineContract } from '@skillpack/core';
+import { ConfigError, createContractRegistry } from '@skillpack/core';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import {
   createOpenCodePlugin,
   MAX_CHAINS_WITHOUT_SUCCESS,
@@ -323,46 +322,5 @@ describe('createOpenCodePlugin', () => {
     t.opencode.createSession('ses_1');
     await converse(t, [WRONG]);
     expect(t.opencode.prompts).toHaveLength(2);
-  });
-});
-
-describe('createOpenCodePlugin for a contract delivered as a tool', () => {
-  const submitted = defineContract({
-    id: 'test.submitted',
-    version: '1.0.0',
-    title: 'Submitted greeting',
-    description: 'A greeting delivered by calling its submit tool.',
-    delivery: 'tool',
-    schema: z.strictObject({ greeting: z.string().min(1) }),
-    examples: [{ name: 'hello', value: { greeting: 'hello' } }],
-  });
-  const tools = createContractRegistry([submitted]);
-  /** A call of the pack's submit tool as OpenCode 1.18.33 names an MCP tool of server `acme-pack`: `<key>_<tool>`. */
-  const submit = (greeting: string, status: string) => ({
-    type: 'tool',
-    tool: 'acme-pack_submit_test_submitted',
-    state: { status, input: { greeting } },
-  });
-  async function submitting(calls: readonly ReturnType<typeof submit>[], answer = 'Done.') {
-    const t = await setUp({ contracts: ['test.submitted'], registry: tools, enforce: 'always' });
-    t.opencode.createSession('ses_1');
-    t.opencode.addUser('ses_1', 'Greet.');
-    t.opencode.addAssistant('ses_1', '', undefined, { reason: 'tool-calls', tools: calls });
-    t.opencode.addAssistant('ses_1', answer);
-    await t.settle();
-    return t;
-  }
-
-  it('reads the answer from the submit calls of the turn: a valid one lets the answer stand', async () => {
-    const t = await submitting([submit('', 'error'), submit('hi', 'completed')]);
-    expect(t.opencode.prompts).toEqual([]);
-  });
-
-  it('pushes back an answer after a failed submit with the correction, and one without a submit', async () => {
-    const failed = await submitting([submit('', 'error')]);
-    expect(failed.opencode.prompts).toHaveLength(1);
-    expect(failed.opencode.prompts[0]!.body.parts[0]!.text).toMatch(/Call the submit_test_submitted tool/);
-    const none = await submitting([]);
-    expect(none.opencode.prompts).toHaveLength(1);
   });
 });
