@@ -21,7 +21,8 @@ const SETTLE_LIMIT_MS = 1500;
 /**
  * Wait until the file at `path` stops growing (two sizes one interval apart agree), at most `SETTLE_LIMIT_MS`.
  * Claude Code 2.1.328 writes the transcript asynchronously: at a stop, the lines of the turn's last tool calls
- * may not be there yet, and a submit read from such a file would be missed.
+ * may not be there yet, and a submit read from such a file would be missed. Qwen Code 0.24.4 queues its chat
+ * recording's writes too (`appendRecord`, not awaited before the Stop hook).
  */
 async function settled(path: string): Promise<void> {
   let last = -1;

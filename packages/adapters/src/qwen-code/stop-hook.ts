@@ -39,8 +39,9 @@ export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies RuntimeId;
 
 /**
  * Validate and normalise a Qwen Code Stop payload; never throws. A placeholder message is no message (like
- * Codex's `null`). `transcript_path` is Qwen Code's own chat recording, which no reader here reads, so it is
- * not offered as a fallback.
+ * Codex's `null`). `transcript_path` is the session's chat recording, where a tool-delivered contract's submit
+ * calls are read; 0.24.4 sends `""` only when chat recording is off (`general.chatRecording: false`), and then
+ * no recording exists to find.
  */
 export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEvent, ProtocolError> {
   const parsed = QwenCodeStopHookInputSchema.safeParse(payload);
@@ -59,7 +60,7 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
     stopHookActive: input.stop_hook_active === true,
     lastAssistantMessage: none ? undefined : message,
     ...(none ? { lastAssistantMessageNull: true as const } : {}),
-    transcriptPath: undefined,
+    transcriptPath: input.transcript_path || undefined,
   });
 }
 
@@ -67,6 +68,9 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
 export const qwenCodeStopHook: StopHookRuntime = {
   id: QWEN_CODE_HOOK_RUNTIME,
   parseInput: safeParseQwenCodeStopInput,
+  // Loaded on a stop that checks a tool-delivered contract only: not part of the hook's common path.
+  readTranscriptTools: async (path, _runtime, toolNames) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(path, QWEN_CODE_HOOK_RUNTIME, toolNames),
 };
 
 /**

@@ -22,7 +22,7 @@ describe('Qwen Code 0.24.4 Stop hook input', () => {
         hookEventName: 'Stop',
         stopHookActive: false,
         lastAssistantMessage: 'The project holds notes.txt.',
-        transcriptPath: undefined,
+        transcriptPath: first?.transcript_path,
       },
     });
     expect(safeParseQwenCodeStopInput(second)).toMatchObject({
