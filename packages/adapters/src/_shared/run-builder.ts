@@ -70,8 +70,8 @@ export class RunBuilder {
   runtimeVersion: string | undefined;
   model: string | undefined;
   lineCount = 0;
-  private readonly messages: Ring<MessageDraft>;
-  private readonly tools: Ring<ToolDraft>;
+  private messages: Ring<MessageDraft>;
+  private tools: Ring<ToolDraft>;
   private readonly events: Ring<RunEvent>;
   private lastMain: MessageDraft | undefined;
   private readonly openMessages = new Map<string, MessageDraft>();
@@ -174,8 +174,8 @@ export class RunBuilder {
    */
   startPrompt(): void {
     this.closeOpenItems();
-    this.messages.clear();
-    this.tools.clear();
+    this.messages = new Ring(this.retention.keepMessages ?? Number.POSITIVE_INFINITY);
+    this.tools = new Ring(this.retention.keepTools ?? Number.POSITIVE_INFINITY);
     this.lastMain = undefined;
     this.outputQueue = [];
     this.outputQueueStart = 0;
