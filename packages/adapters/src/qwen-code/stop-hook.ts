@@ -60,7 +60,9 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
     stopHookActive: input.stop_hook_active === true,
     lastAssistantMessage: none ? undefined : message,
     ...(none ? { lastAssistantMessageNull: true as const } : {}),
-    transcriptPath: input.transcript_path || undefined,
+    // A SubagentStop names the session's recording as `transcript_path` (its own is `agent_transcript_path`, or
+    // the session's when it has none): the main agent's calls are not the subagent's answer.
+    transcriptPath: input.hook_event_name === 'SubagentStop' ? undefined : input.transcript_path || undefined,
   });
 }
 
