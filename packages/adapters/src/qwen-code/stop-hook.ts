@@ -2,7 +2,7 @@ import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from 
 import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import { requireStopHookActive } from '../hooks/parse-stop-input.js';
-import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { StopHookEvent, StopHookRuntime, TranscriptToolReader } from '../hooks/stop-event.js';
 import type { RuntimeId } from '../runtime-id.js';
 
 /**
@@ -70,15 +70,42 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
 export const qwenCodeStopHook: StopHookRuntime = {
   id: QWEN_CODE_HOOK_RUNTIME,
   parseInput: safeParseQwenCodeStopInput,
-  // Loaded on a stop that checks a tool-delivered contract only: not part of the hook's common path.
-  readTranscriptTools: async (path, _runtime, toolNames) =>
-    (await import('../run-transcript.js')).readRunTranscriptTools(path, QWEN_CODE_HOOK_RUNTIME, toolNames),
+  readTranscriptTools: readQwenTranscriptTools(),
 };
+
+/**
+ * The submit calls of the chat recording at a stop. Qwen Code 0.24.4 queues the write of the stop's final
+ * message before it runs the hook, and the write may land after the hook starts (seen under load): the file is
+ * read until it shows that message, within `limitMs`. Loaded on a stop that checks a tool-delivered contract
+ * only: not part of the hook's common path.
+ */
+function readQwenTranscriptTools(limitMs?: number): TranscriptToolReader {
+  return async (path, _runtime, toolNames, finalMessage) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(
+      path,
+      QWEN_CODE_HOOK_RUNTIME,
+      toolNames,
+      finalMessage === undefined ? undefined : { finalText: finalMessage, limitMs },
+    );
+}
+
+/** Options of `handleQwenCodeStop`: the Stop hook's, and how long to wait for the chat recording. */
+export interface QwenCodeStopHookOptions extends StopHookOptions {
+  /** How long a recording that does not show the stop's final message yet is waited for (default 1500 ms). */
+  readonly transcriptWaitMs?: number;
+}
 
 /**
  * Decide a Qwen Code Stop from its stdin payload. Print `result.output` as JSON at exit 0: Qwen Code reads
  * `{"decision":"block","reason"}` as Claude Code does, and sends the reason to the model as the next user turn.
  */
-export function handleQwenCodeStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
-  return handleStopHook(qwenCodeStopHook, payload, options);
+export function handleQwenCodeStop(
+  payload: unknown,
+  options: QwenCodeStopHookOptions,
+): Promise<StopHookResult> {
+  const { transcriptWaitMs, ...rest } = options;
+  return handleStopHook(qwenCodeStopHook, payload, {
+    ...rest,
+    readTranscriptTools: rest.readTranscriptTools ?? readQwenTranscriptTools(transcriptWaitMs),
+  });
 }

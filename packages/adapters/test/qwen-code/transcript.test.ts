@@ -64,7 +64,11 @@ async function fromHook(raw: Buffer, message: string, payload = PAYLOADS[1]!): P
   const path = join(dir, 'chat.jsonl');
   writeFileSync(path, raw);
   const stop = { ...payload, transcript_path: path, last_assistant_message: message };
-  const { decision } = await handleQwenCodeStop(stop, { contracts: [refund], blockCounter: noState });
+  const { decision } = await handleQwenCodeStop(stop, {
+    contracts: [refund],
+    blockCounter: noState,
+    transcriptWaitMs: 0,
+  });
   if (decision.kind !== 'allow' || decision.because !== 'satisfied') return 'none';
   const run = await readAgentRun(raw, { runtime: 'qwen-code' });
   return fromExtract(run);
@@ -107,7 +111,9 @@ describe('Qwen Code 0.24.4 chat recording', () => {
     const at = async (payload: Record<string, unknown> | undefined, raw: Buffer) => {
       writeFileSync(join(dir, 'at-stop.jsonl'), raw);
       const stop = { ...payload, transcript_path: join(dir, 'at-stop.jsonl') };
-      return (await handleQwenCodeStop(stop, { contracts: [refund], blockCounter: noState })).decision;
+      return (
+        await handleQwenCodeStop(stop, { contracts: [refund], blockCounter: noState, transcriptWaitMs: 0 })
+      ).decision;
     };
     expect(await at(textAnswer, linesOf(4))).toMatchObject({
       kind: 'block',
@@ -133,8 +139,34 @@ describe('Qwen Code 0.24.4 chat recording', () => {
     expect(extractContract(run, refund)).toMatchObject({ success: false });
     writeFileSync(join(dir, 'refused.jsonl'), raw);
     const stop = { ...payload, transcript_path: join(dir, 'refused.jsonl') };
-    const { decision } = await handleQwenCodeStop(stop, { contracts: [refund], blockCounter: noState });
+    const { decision } = await handleQwenCodeStop(stop, {
+      contracts: [refund],
+      blockCounter: noState,
+      transcriptWaitMs: 0,
+    });
     expect(decision).toMatchObject({ kind: 'block', reason: expect.stringMatching(/amount: Too small/) });
+  });
+
+  it('waits for a recording that is behind the stop (its final message written after the hook started)', async () => {
+    // The refused call and its result are written; the stop's "Done." lands 300 ms after the hook starts, as
+    // Qwen Code's queued write did under load. Read at once, the recording shows no completed turn.
+    const raw = readFileSync(fixture('transcript-refused-submit-0.24.4.jsonl'));
+    const cut = raw.toString('utf8').split('\n').slice(0, 6).join('\n').length + 1;
+    const path = join(dir, 'behind.jsonl');
+    writeFileSync(path, raw.subarray(0, cut));
+    const late = setTimeout(() => writeFileSync(path, raw), 300);
+    const stop = { ...PAYLOADS[1], transcript_path: path, last_assistant_message: 'Done.' };
+    const { decision } = await handleQwenCodeStop(stop, { contracts: [refund], blockCounter: noState });
+    clearTimeout(late);
+    expect(decision).toMatchObject({ kind: 'block', reason: expect.stringMatching(/amount: Too small/) });
+    // One that never catches up gives no calls: the stop is let through with a notice, never judged stale.
+    writeFileSync(path, raw.subarray(0, cut));
+    const never = await handleQwenCodeStop(stop, {
+      contracts: [refund],
+      blockCounter: noState,
+      transcriptWaitMs: 150,
+    });
+    expect(never.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
   });
 
   it('reads a regular file at transcript_path; an empty one (chat recording off) keeps the notice, a FIFO or a symlink to one is refused', async () => {
@@ -142,7 +174,7 @@ describe('Qwen Code 0.24.4 chat recording', () => {
       (
         await handleQwenCodeStop(
           { ...PAYLOADS[1], transcript_path: path },
-          { contracts: [refund], blockCounter: noState },
+          { contracts: [refund], blockCounter: noState, transcriptWaitMs: 0 },
         )
       ).decision;
     expect(await decide('')).toMatchObject({
