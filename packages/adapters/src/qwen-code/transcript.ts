@@ -74,7 +74,7 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
       let text = '';
       let called = false;
       for (const part of assistant.message.parts) {
-        if (typeof part.text === 'string' && part.thought !== true) text += part.text;
+        if (typeof part.text === 'string' && !part.thought) text += part.text;
         if (part.functionCall === undefined) continue;
         const call = safeParseWire(QwenFunctionCallSchema, part.functionCall);
         if (!call.success) {

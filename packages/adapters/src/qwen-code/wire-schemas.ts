@@ -147,7 +147,7 @@ export const QwenFunctionCallSchema = z.looseObject({
   args: z.unknown().optional(),
 });
 
-/** Validates an `assistant` record: one model response, its `text` parts (`thought: true` is reasoning) and calls. */
+/** Validates an `assistant` record: one model response, its `text` parts (a `thought` part is reasoning; the text is joined as `getLastModelMessageText()` joins it) and calls. */
 export const QwenTranscriptAssistantSchema = z.looseObject({
   type: z.literal('assistant'),
   ...TranscriptEnvelopeFields,
