@@ -71,7 +71,13 @@ const RUNTIMES = {
     hookReadsCalls: true,
   },
   'copilot-cli': { tool: `${PACK}-${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
-  'qwen-code': { tool: `mcp__${PACK}__${TOOL}`, checksArguments: 'params/answer/amount must be > 0' },
+  // Qwen Code 0.24.4 checks the arguments as Gemini CLI does; its hook reads the turn's calls, the refused one as
+  // failed, from the chat recording its payload names.
+  'qwen-code': {
+    tool: `mcp__${PACK}__${TOOL}`,
+    checksArguments: 'params/answer/amount must be > 0',
+    hookReadsCalls: true,
+  },
 };
 const only = process.env.SKILLPACK_E2E_RUNTIMES?.split(',');
 /** Each runtime's pack installed in project scope, and Claude Code's in user scope (`~/.claude.json`, `~/.claude/settings.json`). */

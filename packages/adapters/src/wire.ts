@@ -14,5 +14,5 @@ export * as geminiCli from './gemini-cli/wire-schemas.js';
 export * as openCode from './opencode/wire-schemas.js';
 /** Pi's `--mode json` lines as zod schemas. */
 export * as pi from './pi/wire-schemas.js';
-/** Qwen Code's `-p --output-format stream-json` lines and `--output-format json` array elements as zod schemas. */
+/** Qwen Code's `-p --output-format stream-json` lines, `--output-format json` array elements and chat-recording records as zod schemas. */
 export * as qwenCode from './qwen-code/wire-schemas.js';

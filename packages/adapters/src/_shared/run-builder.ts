@@ -70,8 +70,8 @@ export class RunBuilder {
   runtimeVersion: string | undefined;
   model: string | undefined;
   lineCount = 0;
-  private readonly messages: Ring<MessageDraft>;
-  private readonly tools: Ring<ToolDraft>;
+  private messages: Ring<MessageDraft>;
+  private tools: Ring<ToolDraft>;
   private readonly events: Ring<RunEvent>;
   private lastMain: MessageDraft | undefined;
   private readonly openMessages = new Map<string, MessageDraft>();
@@ -166,6 +166,20 @@ export class RunBuilder {
     this.openMessages.clear();
     this.pendingTools.clear();
     this.droppedPending.clear();
+  }
+
+  /**
+   * A person wrote a new prompt in a form that holds a whole session (a transcript): the run read is this
+   * prompt's, so the messages and calls of earlier prompts are let go.
+   */
+  startPrompt(): void {
+    this.closeOpenItems();
+    this.messages = new Ring(this.retention.keepMessages ?? Number.POSITIVE_INFINITY);
+    this.tools = new Ring(this.retention.keepTools ?? Number.POSITIVE_INFINITY);
+    this.lastMain = undefined;
+    this.outputQueue = [];
+    this.outputQueueStart = 0;
+    this.keptOutputChars = 0;
   }
 
   hasMessage(id: string): boolean {

@@ -94,7 +94,7 @@ async function submitCallsOf(
     contract.toolName === undefined ? [] : [contract.toolName],
   );
   if (toolNames.length === 0) return undefined;
-  const tools = await read(event.transcriptPath, event.runtime, toolNames);
+  const tools = await read(event.transcriptPath, event.runtime, toolNames, event.lastAssistantMessage);
   return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
 }
 

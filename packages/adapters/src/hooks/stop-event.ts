@@ -36,11 +36,16 @@ export interface StopHookEvent {
 /** The last assistant message of a transcript file, for a payload that does not carry it. */
 export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Result<string, ProtocolError>>;
 
-/** The tool calls of a transcript file, for a contract delivered as a tool. */
+/**
+ * The tool calls of a transcript file, for a contract delivered as a tool. `finalMessage` is the stop's final
+ * message where the payload carries it: a runtime that records it before its hook runs can wait for the file
+ * to show it.
+ */
 export type TranscriptToolReader = (
   path: string,
   runtime: RuntimeId,
   toolNames: readonly string[],
+  finalMessage?: string,
 ) => Promise<Result<readonly ContractToolCall[], ProtocolError>>;
 
 /** How one runtime's Stop hook stdin is validated and normalised, and its transcript read. */
