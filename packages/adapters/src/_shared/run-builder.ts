@@ -168,20 +168,6 @@ export class RunBuilder {
     this.droppedPending.clear();
   }
 
-  /**
-   * A person wrote a new prompt in a form that holds a whole session (a transcript): the run read is this
-   * prompt's, so the messages and calls of earlier prompts are let go.
-   */
-  startPrompt(): void {
-    this.closeOpenItems();
-    this.messages = new Ring(this.retention.keepMessages ?? Number.POSITIVE_INFINITY);
-    this.tools = new Ring(this.retention.keepTools ?? Number.POSITIVE_INFINITY);
-    this.lastMain = undefined;
-    this.outputQueue = [];
-    this.outputQueueStart = 0;
-    this.keptOutputChars = 0;
-  }
-
   hasMessage(id: string): boolean {
     return this.openMessages.has(id);
   }

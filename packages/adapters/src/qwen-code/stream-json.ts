@@ -12,7 +12,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { finishOfResult, type QwenFinalCandidate, QwenStreamedMessage } from './final-message.js';
-import { createQwenTranscriptAnswer, isQwenTranscriptRecord } from './transcript.js';
+import { createQwenTranscriptAnswer, isQwenPersonPrompt, isQwenTranscriptRecord } from './transcript.js';
 import {
   QWEN_PASSIVE_EVENT_TYPES,
   QwenAssistantEventSchema,
@@ -190,5 +190,6 @@ export const qwenCodeEvents: EventVocabulary = {
         ? event.sessionId
         : undefined,
   isSubagent: (event) => typeof event.parent_tool_use_id === 'string',
+  isPersonPrompt: isQwenPersonPrompt,
   createAnswer: createQwenAnswer,
 };

@@ -20,12 +20,16 @@ export function isQwenTranscriptRecord(event: TypedEvent): boolean {
   return typeof event.sessionId === 'string' && 'parentUuid' in event && typeof event.uuid === 'string';
 }
 
-/** Whether a `user` record is a person's: a prompt, or a message typed while the agent worked. */
-function isPersonPrompt(record: { provenance?: string | undefined; subtype?: string | undefined }) {
-  // Records written before `provenance` existed are a person's when they have no subtype.
+/**
+ * Whether a line is a chat-recording `user` record a person wrote: a prompt, or a message typed while the agent
+ * worked (the engine marks every earlier call as an earlier prompt's). Records written before `provenance`
+ * existed are a person's when they have no subtype.
+ */
+export function isQwenPersonPrompt(event: TypedEvent): boolean {
+  if (event.type !== 'user' || !isQwenTranscriptRecord(event)) return false;
+  const provenance = event.provenance ?? 'real_user';
   return (
-    (record.provenance ?? 'real_user') === 'real_user' &&
-    (record.subtype === undefined || record.subtype === 'mid_turn_user_message')
+    provenance === 'real_user' && (event.subtype === undefined || event.subtype === 'mid_turn_user_message')
   );
 }
 
@@ -34,8 +38,9 @@ const asText = (value: unknown) =>
 
 /**
  * Where the answer lives in Qwen Code's chat recording (0.24.4, the Stop hook's `transcript_path`). The file
- * holds the whole session, so the run read is the turn since a person last wrote (`user`, `real_user`): a
- * Stop hook's push-back is not recorded, so the retries after a block belong to that turn. A call is a
+ * holds the whole session: a call before the last record a person wrote (`user`, `real_user`) is an earlier
+ * prompt's (`isQwenPersonPrompt`); a Stop hook's push-back is not recorded, so the retries after a block belong
+ * to that turn. A call is a
  * `functionCall` part of an `assistant` record and ends with the `tool_result` record of its id
  * (`toolCallResult.status` `success`, else failed: a call the CLI refused against the tool's schema is one).
  * The final answer is the text of the last `assistant` record after the turn's last tool result, when it
@@ -62,8 +67,7 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
 
   const read = readByType(run, {
     user(event, line) {
-      const user = parseWire(QwenTranscriptUserSchema, event, line, run);
-      if (user && isPersonPrompt(user)) run.startPrompt();
+      parseWire(QwenTranscriptUserSchema, event, line, run);
       candidate.endAt('prompt');
       return 'user';
     },

@@ -75,7 +75,7 @@ async function fromHook(raw: Buffer, message: string, payload = PAYLOADS[1]!): P
 }
 
 describe('Qwen Code 0.24.4 chat recording', () => {
-  it('is read as the turn since a person last wrote: its calls, refused ones failed, and its final text', async () => {
+  it('is read with the calls before the last prompt a person wrote marked as earlier, refused ones failed, and its final text', async () => {
     const firstTurn = await readAgentRun(linesOf(18), { runtime: 'qwen-code' });
     expect(firstTurn).toMatchObject({ format: 'transcript', finish: 'complete', finalText: 'Done.' });
     expect(firstTurn.runtimeVersion).toBe('0.24.4');
@@ -88,8 +88,9 @@ describe('Qwen Code 0.24.4 chat recording', () => {
     expect(fromExtract(firstTurn)).toBe('{"refund":true,"amount":3}');
 
     const secondTurn = await readAgentRun(RAW, { runtime: 'qwen-code' });
-    expect(secondTurn).toMatchObject({ finish: 'complete', finalText: 'Done again.', tools: [] });
-    expect(secondTurn.messages.map((message) => message.text)).toEqual(['Done again.']);
+    expect(secondTurn).toMatchObject({ finish: 'complete', finalText: 'Done again.' });
+    expect(secondTurn.tools.map((tool) => tool.earlierPrompt)).toEqual([true, true, true]);
+    expect(secondTurn.messages.at(-1)?.text).toBe('Done again.');
     expect(fromExtract(secondTurn)).toBe('none');
   });
 
