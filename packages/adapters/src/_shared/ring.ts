@@ -21,6 +21,12 @@ export class Ring<T> {
     return dropped;
   }
 
+  /** Let every item go. */
+  clear(): void {
+    this.items = [];
+    this.start = 0;
+  }
+
   /** The kept items, oldest first. */
   toArray(): T[] {
     return this.start === 0 ? this.items : this.items.slice(this.start);

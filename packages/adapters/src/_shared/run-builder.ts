@@ -168,6 +168,19 @@ export class RunBuilder {
     this.droppedPending.clear();
   }
 
+  /**
+   * Forget every call so far, for a transcript that holds a whole session: a person wrote, and the calls before
+   * it answered an earlier prompt.
+   */
+  forgetTools(): void {
+    this.tools.clear();
+    this.pendingTools.clear();
+    this.droppedPending.clear();
+    this.outputQueue = [];
+    this.outputQueueStart = 0;
+    this.keptOutputChars = 0;
+  }
+
   hasMessage(id: string): boolean {
     return this.openMessages.has(id);
   }
