@@ -49,9 +49,10 @@ const CORRECTION = 'does not satisfy the Acme refund decision contract';
  */
 const RUNTIMES = {
   'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true },
-  // A model without tool search, so Codex declares the namespace (`mcp__<key>`, `-` made `_`). Its hook reads the
+  // Codex's default model: the tool is deferred behind `tool_search`, which the scripted model calls first, as a
+  // real model does, and then the tool in the namespace it loaded (`mcp__<key>`, `-` made `_`). Its hook reads the
   // turn's calls from the session rollout its payload names.
-  codex: { tool: `mcp__acme_refund__${TOOL}`, args: ['-c', 'model="gpt-5"'], hookReadsCalls: true },
+  codex: { tool: `mcp__acme_refund__${TOOL}`, hookReadsCalls: true },
   opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true },
   // Gemini CLI 0.61.0 checks a call's arguments against the declared schema itself: a value the schema refuses
   // never reaches the server, and the model gets Gemini's own message instead of the contract's correction.
