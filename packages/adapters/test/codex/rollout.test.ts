@@ -62,6 +62,15 @@ describe('readAgentRun on a Codex 0.169.0 session rollout', () => {
     }
   });
 
+  it("on Codex's default model, the tool search before the submit is model history, not a call", async () => {
+    const run = await readAgentRun(rollout('default-model'), { runtime: 'codex' });
+    expect([run.finish, run.finalText, run.unknownEventTypes]).toEqual(['complete', 'Done.', {}]);
+    expect(run.tools.map((tool) => [tool.name, tool.status])).toEqual([
+      ['mcp__acme_refund__submit_acme_refund', 'completed'],
+    ]);
+    expect(extractContract(run, refund)).toMatchObject({ success: true, data: { refund: true, amount: 3 } });
+  });
+
   it('a submit the server refused is a failed call: no answer', async () => {
     const run = await readAgentRun(rollout('submit-failed'), { runtime: 'codex' });
     expect(run.finish).toBe('complete');

@@ -76,7 +76,7 @@ async function expectAgreement(raw: Buffer, message: string, expected?: (prefix:
 }
 
 describe('the captured Codex 0.169.0 rollouts, every line prefix', () => {
-  it.each(['hook-block', 'submit-failed', 'resumed'])('%s', async (stem) => {
+  it.each(['hook-block', 'submit-failed', 'resumed', 'default-model'])('%s', async (stem) => {
     await expectAgreement(rollout(stem), 'Done.');
   });
 });
