@@ -59,8 +59,10 @@ const CORRECTION = 'does not satisfy the Acme refund decision contract';
  */
 const RUNTIMES = {
   'claude-code': { tool: `mcp__${PACK}__${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
-  // A model without tool search, so Codex declares the namespace (`mcp__<key>`, `-` made `_`).
-  codex: { tool: `mcp__acme_refund__${TOOL}`, args: ['-c', 'model="gpt-5"'] },
+  // Codex's default model: the tool is deferred behind `tool_search`, which the scripted model calls first, as a
+  // real model does, and then the tool in the namespace it loaded (`mcp__<key>`, `-` made `_`). Its hook reads the
+  // turn's calls from the session rollout its payload names.
+  codex: { tool: `mcp__acme_refund__${TOOL}`, hookReadsCalls: true },
   opencode: { tool: `${PACK}_${TOOL}`, hookReadsCalls: true, continues: ['--continue'] },
   // Gemini CLI 0.61.0 checks a call's arguments against the declared schema itself: a value the schema refuses
   // never reaches the server, and the model gets Gemini's own message instead of the contract's correction. Its

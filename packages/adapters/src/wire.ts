@@ -4,7 +4,7 @@
 
 /** Claude Code's stream-json, `--output-format json` and transcript lines as zod schemas. */
 export * as claudeCode from './claude-code/wire-schemas.js';
-/** Codex's `exec --json` events and its legacy `notify` payload as zod schemas. */
+/** Codex's `exec --json` events, its session rollout lines and its legacy `notify` payload as zod schemas. */
 export * as codex from './codex/wire-schemas.js';
 /** GitHub Copilot CLI's `-p --output-format json` session events and hook payloads as zod schemas. */
 export * as copilotCli from './copilot-cli/wire-schemas.js';

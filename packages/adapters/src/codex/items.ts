@@ -14,21 +14,26 @@ const STATUS: Readonly<Record<string, ToolStatus>> = {
   declined: 'declined',
 };
 
-function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
-  const result = item.result;
-  if (!result) return undefined;
+/** The text of an MCP tool result: its text blocks, else its structured content as JSON. */
+export function mcpResultText(
+  content: readonly unknown[] | undefined,
+  structured: unknown,
+): string | undefined {
   const texts: string[] = [];
-  for (const block of result.content ?? []) {
+  for (const block of content ?? []) {
     if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
       texts.push(block.text);
   }
-  if (texts.length > 0 || result.structured_content === undefined) return texts.join('\n');
+  if (texts.length > 0 || structured === undefined) return texts.join('\n');
   try {
-    return JSON.stringify(result.structured_content);
+    return JSON.stringify(structured);
   } catch {
     return undefined;
   }
 }
+
+const mcpOutput = ({ result }: CodexMcpToolCallItem) =>
+  result ? mcpResultText(result.content, result.structured_content) : undefined;
 
 /**
  * Take in one thread item of `item.started`, `item.updated` or `item.completed` (`done`): agent messages and

@@ -28,8 +28,11 @@ export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
 /** How a Codex Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const codexStopHook: StopHookRuntime = {
   id: 'codex',
-  // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
-  readTranscript: async (path) => (await import('../run-transcript.js')).readRunTranscript(path, 'auto'),
+  // Loaded on a stop without a message, or one that checks a tool-delivered contract, only: reading the
+  // transcript (the session rollout) is not part of the hook's common path.
+  readTranscript: async (path) => (await import('../run-transcript.js')).readRunTranscript(path, 'codex'),
+  readTranscriptTools: async (path, _runtime, toolNames) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(path, 'codex', toolNames),
   payloadFields: CodexStopHookFieldsSchema,
   parseInput: (payload) =>
     // Codex 0.169 keeps one turn_id for a stop and the stops its blocks lead to (checked with the pinned CLI).

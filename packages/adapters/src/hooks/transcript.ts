@@ -67,7 +67,7 @@ export async function readTranscriptRun(
     );
   }
   if (run.runtime === 'unknown') {
-    // Not a runtime's events (a Codex rollout file, plain text): its text is no assistant message, and
+    // Not a runtime's events (plain text, another program's log): its text is no assistant message, and
     // judging it would read a verdict out of whatever the file holds.
     return fail(
       new ProtocolError(

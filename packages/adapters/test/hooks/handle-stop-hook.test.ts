@@ -271,7 +271,7 @@ describe('handleStopHook for contracts delivered as a tool', () => {
   const counter = createMemoryBlockCounterFactory();
 
   it('lets a stop through with a notice where the submit calls cannot be read, never pushing back a submit it cannot see', async () => {
-    // Codex 0.169's hook reads no tool calls of its rollout transcript: the stop shows the message alone.
+    // The rollout at the payload's path cannot be read (there is none): the stop shows the message alone.
     const result = await handleCodexStop(
       { ...CODEX_STOP, last_assistant_message: 'Done.' },
       { contracts: [submitted], blockCounter: counter },

@@ -178,4 +178,63 @@ describe('openai responses: writing a reply', () => {
       },
     });
   });
+
+  describe('a tool the request defers behind a client-side tool search (Codex 0.169, gpt-5.5)', () => {
+    const deferred = {
+      ...history,
+      tools: [
+        { type: 'function', name: 'exec_command' },
+        { type: 'tool_search', execution: 'client' },
+      ],
+    };
+    const searched = (tools: unknown[]) => ({
+      ...deferred,
+      input: [
+        ...deferred.input,
+        {
+          type: 'tool_search_call',
+          call_id: 'call_scripted_2_0_search',
+          execution: 'client',
+          arguments: { query: 'echo' },
+        },
+        { type: 'tool_search_output', call_id: 'call_scripted_2_0_search', execution: 'client', tools },
+      ],
+    });
+    const itemOf = (request: unknown) =>
+      JSON.parse(
+        parseSse(
+          codec
+            .render(reply.toolCall('mcp__probe__echo', { value: 'ping' }), codec.summarize(request))
+            .chunks.join(''),
+        )[2]!.data,
+      ).item;
+
+    it('is searched for first, by its own name, where the request offers a tool search', () => {
+      expect(itemOf(deferred)).toMatchObject({
+        type: 'tool_search_call',
+        execution: 'client',
+        arguments: { query: 'echo' },
+        call_id: 'call_scripted_2_0_search',
+      });
+      expect(itemOf(history)).toMatchObject({ type: 'function_call', name: 'mcp__probe__echo' });
+    });
+
+    it('is then called in the namespace the search loaded (the search is no turn and no message of the script), or as asked when it found nothing', () => {
+      const loaded = searched([
+        { type: 'namespace', name: 'mcp__probe', tools: [{ type: 'function', name: 'echo' }] },
+      ]);
+      const summary = codec.summarize(loaded);
+      const before = codec.summarize(deferred);
+      expect(summary).toMatchObject({ turn: before.turn, lastMessage: before.lastMessage });
+      expect(summary.tools).toContain('mcp__probe');
+      expect(itemOf(loaded)).toMatchObject({
+        type: 'function_call',
+        namespace: 'mcp__probe',
+        name: 'echo',
+        call_id: 'call_scripted_2_0',
+      });
+      // Never searched again: the runtime refuses the call instead of the model searching forever.
+      expect(itemOf(searched([]))).toMatchObject({ type: 'function_call', name: 'mcp__probe__echo' });
+    });
+  });
 });

@@ -15,7 +15,8 @@ export const codexMcp: McpWiring = {
   // Codex 0.169 makes a `-` of the key a `_` in the tool's namespace.
   toolName: (key, tool) => `mcp__${key.replaceAll('-', '_')}__${tool}`,
   refusal: /requires approval/,
-  // With its default model (gpt-5.5) Codex defers MCP tools behind `tool_search`, which no script answers.
+  // With its default model (gpt-5.5) Codex defers MCP tools behind `tool_search` and its first request names only
+  // the namespace (`mcp__<key>`), no tool for doctor's proof to call (the scripted model could search for a named one).
   scriptedRunArgs: ['-c', 'model="gpt-5"'],
   entry: (command, args) => ({ command, args: [...args], default_tools_approval_mode: 'approve' }),
 };
