@@ -1,4 +1,4 @@
-import { decideFastStop, type FastStopTables } from '../hooks/fast-stop.js';
+import { decideFastStop, type FastStopTables, warmUpFastStop } from '../hooks/fast-stop.js';
 import { parseHookArgs } from '../hooks/hook-args.js';
 import type { RuntimeId } from '../runtime-id.js';
 import { STOP_HOOK_HOSTS } from '../stop-hook-hosts.js';
@@ -56,5 +56,5 @@ export function startFastStopHook(
     });
   }
   // The whole hook warms and caches its own code (it is a program of its own, see pack-hook.ts).
-  return { warmUp: () => {} };
+  return { warmUp: () => warmUpFastStop(tables) };
 }

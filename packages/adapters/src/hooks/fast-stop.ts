@@ -188,3 +188,26 @@ export async function decideFastStop(
     );
   }
 }
+
+/**
+ * Run the fast path's pure decisions once, with no I/O: a satisfied and an unattempted read of a message, a
+ * block and a spent budget worded, a chain's key. A pack hook calls this before it stores its code cache, so
+ * the cache also holds the code of the paths its first run did not take. Never throws.
+ */
+export function warmUpFastStop(tables: FastStopTables): void {
+  try {
+    const ids = Object.keys(tables.unattempted);
+    provenContract(tables.contracts, ids, 'warm-up');
+    const failures = unattemptedWordings(tables.unattempted, ids, 'warm-up') ?? [];
+    for (const blocksSoFar of [0, 2]) {
+      const decision = decideUnsatisfied(failures, (failure) => failure, { blocksSoFar, maxBlocks: 2 });
+      printedDecision(decision, renderStopHookOutput);
+    }
+    const runtime = Object.keys(tables.runtimes)[0] as RuntimeId | undefined;
+    if (runtime === undefined) return;
+    const payload = { session_id: 'warm-up', hook_event_name: 'Stop', stop_hook_active: false };
+    blockChainKey(stopEventOf(runtime, payload, tables.runtimes[runtime]?.chainIdField), ids);
+  } catch {
+    // A correction the build could not word, say: the warm-up only compiles what it reaches.
+  }
+}
