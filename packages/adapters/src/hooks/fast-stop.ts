@@ -142,8 +142,8 @@ function readFastStop(
   const budget = { maxBlocks: args.maxBlocks, enforce: args.enforce };
   const decideAt = (blocksSoFar: number) =>
     decideUnsatisfied(failures, (failure) => failure, { ...budget, blocksSoFar });
-  // The first decision is the only one that may need a correction the later ones do not (they block with
-  // the same reason or spend the budget): one the build could not derive leaves the stop to the whole hook.
+  // Decided once before any state is touched: a later decision (after a block another process took) words
+  // the same reason or none, so a correction the build could not derive shows here, and the whole hook answers.
   try {
     decideAt(event.stopHookActive ? 1 : 0);
   } catch (error) {
