@@ -142,6 +142,19 @@ export interface PlainRead {
    * under these names: the generated predicates call them.
    */
   readonly refinements?: Readonly<Record<string, unknown>>;
+  /**
+   * The name of another export of `module`, a function `(text: string) => UnattemptedFailure | undefined`: the
+   * code and message of the error `judge(extract(text))` fails with when the contract's `isAttempt` does not
+   * count that error (the text holds no answer of it), and `undefined` for every other text. A generated Stop
+   * hook words a stop that attempts none of its contracts with it, loading no schema.
+   */
+  readonly unattempted?: string;
+}
+
+/** The error a contract's read gives a text that attempts no answer of it: its code and message. */
+export interface UnattemptedFailure {
+  readonly code: string;
+  readonly message: string;
 }
 
 /**

@@ -11,6 +11,7 @@ export type {
   ContractToolCall,
   ExtractOptions,
   PlainRead,
+  UnattemptedFailure,
 } from './contract.js';
 export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';

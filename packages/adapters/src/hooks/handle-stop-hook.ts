@@ -1,6 +1,7 @@
 import { type AnyContract, type ContractToolCall, ProtocolError } from '@skillpack/core';
 import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
 import { type ContractFailure, checkContracts } from './contract-check.js';
+import { decideWithinBudget } from './spend-block-budget.js';
 import {
   allowBecauseOfHookError,
   decideStop,
@@ -120,9 +121,6 @@ function nullMessage(event: StopHookEvent, transcriptProblem?: string): Protocol
   );
 }
 
-const stateProblem = (why: string) =>
-  `its block count cannot be kept (${why}), so it relies on the runtime's stop_hook_active alone and lets this repeated stop through. Set SKILLPACK_HOOK_STATE_DIR to a folder only you can write.`;
-
 async function decide(runtime: StopHookRuntime, payload: unknown, options: StopHookOptions) {
   const parsed = runtime.parseInput(payload);
   if (!parsed.success) return result(allowBecauseOfHookError(parsed.error.message));
@@ -143,11 +141,6 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
 
   const maxBlocks = options.maxBlocks ?? DEFAULT_MAX_BLOCKS;
   const contractIds = options.contracts.map((contract) => contract.id);
-  // A budget of one needs no state: `stop_hook_active` already says a block happened.
-  const counter =
-    maxBlocks > 1
-      ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
-      : undefined;
   const tools = await submitCallsOf(
     event,
     options.contracts,
@@ -160,28 +153,14 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
     return result(allowBecauseOfHookError(unseenSubmits(event, options.contracts)));
   }
   const enforce = options.enforce ?? 'always';
-  // `stop_hook_active` says this stop follows a block: block 1 of the chain is spent, whether recorded or not.
-  let blocksSoFar = event.stopHookActive ? 1 : 0;
-  let decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
-  if (decision.kind === 'block' && counter) {
-    // A stop without `stop_hook_active` starts a new chain: what an interrupted chain left is forgotten.
-    if (!event.stopHookActive) await counter.clear();
-    // Take the next free block; one another hook process of this chain took first moves us on, so of any
-    // number of concurrent stops exactly the blocks left in the budget are blocked.
-    for (;;) {
-      const taken = await counter.claim(decision.blocks);
-      if (taken === true) break;
-      // A block that cannot be counted would come back with the same count: let a repeated stop through.
-      if (taken !== false) {
-        if (event.stopHookActive) return result(allowBecauseOfHookError(stateProblem(taken.unusable)));
-        break;
-      }
-      blocksSoFar = decision.blocks;
-      decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
-      if (decision.kind !== 'block') break;
-    }
-  } else if (event.stopHookActive && decision.kind === 'allow' && decision.because !== 'budget_spent')
-    await counter?.clear();
+  const decision = await decideWithinBudget(
+    (blocksSoFar) => decideStop({ check, blocksSoFar, maxBlocks, enforce }),
+    {
+      stopHookActive: event.stopHookActive,
+      maxBlocks,
+      counter: () => (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds)),
+    },
+  );
   return result(decision);
 }
 

@@ -57,6 +57,8 @@ export interface StopHookRuntime {
    * refined by `requireStopHookActive`: a pack's build derives its hook's zod-free fast path from them.
    */
   readonly payloadFields?: z.ZodType;
+  /** The payload's field naming the chain of stops a stop belongs to (`StopHookEvent.chainId`), when it has one. */
+  readonly chainIdField?: string;
   /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
   readonly readTranscript?: TranscriptReader;
   /**

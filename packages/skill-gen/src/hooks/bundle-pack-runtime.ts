@@ -96,7 +96,8 @@ function banner(): string {
  * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
  * else, so the built-in families it does not hook stay out of it. Its program is the fast path
  * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
- * schemas and the contracts' zod-free reads (`plainRead`); the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * schemas and the contracts' zod-free reads (`plainRead`), and a stop attempting none of the contracts as the
+ * build worded it; the whole hook, zod and the contract modules with it, is a second program the file carries, with a
  * code cache of its own, which the fast path loads for any other stop.
  */
 async function buildHook(
@@ -122,9 +123,10 @@ async function buildHook(
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
   const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
-  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  // With no validator generated and no contract's unattempted failure read, the fast path could decide
+  // nothing: the program is the whole hook alone.
   const entries =
-    tables.fallbacks.length < contracts.length
+    tables.fallbacks.length < contracts.length || tables.unattemptedReads.length > 0
       ? { program: entry(fast), second: entry(whole), loader: entry(loader) }
       : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
   const file = checked(await recipe.bundleHook(setup, entries, banner()));
