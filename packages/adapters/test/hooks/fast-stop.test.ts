@@ -468,15 +468,20 @@ describe('a pack hook’s fast path for a contract delivered as a tool', () => {
       `Done.\n${JSON.stringify({ greeting: 'hello' })}`,
       `Done.\n${builtinContracts.get('maestro.result')!.render(builtinContracts.get('maestro.result')!.examples[0]!.value)}`,
     ];
+    // Nor does it word a stop that writes no answer: a submit call may be the answer, or a failed one the attempt.
+    expect(generated.unattemptedReads).toEqual([]);
     for (const runtime of ['claude-code', 'codex'] as const) {
       for (const [index, contract] of contracts.entries()) {
-        const stop = JSON.stringify({
-          ...(runtime === 'codex' ? CODEX_STOP : CLAUDE_STOP),
-          last_assistant_message: written[index],
-        });
-        expect(
-          decideFastStop(tables, STOP_HOOK_HOSTS, argsOf(runtime, [contract.id]), {}, stop),
-        ).toBeUndefined();
+        for (const message of [written[index], 'Done.']) {
+          const stop = JSON.stringify({
+            ...(runtime === 'codex' ? CODEX_STOP : CLAUDE_STOP),
+            last_assistant_message: message,
+          });
+          for (const enforce of ['always', 'attempted'] as const) {
+            const args = { ...argsOf(runtime, [contract.id]), enforce };
+            expect(await decideFastStop(tables, STOP_HOOK_HOSTS, args, {}, stop)).toBeUndefined();
+          }
+        }
       }
     }
   });
