@@ -57,12 +57,31 @@ export function offeredNames(request: Pick<ModelRequest, 'body' | 'rawBody'>, pr
 
 const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema'] as const;
 
-/** The input schema a request declares for `tool` (a namespace's tool as `<ns>__<tool>`), if it declares one. */
+/** The JSON of each `<function>…</function>` block in a text: tool declarations a tool search answered with. */
+function declarationsInText(text: string): unknown[] {
+  return [...text.matchAll(/<function>(\{[\s\S]*?\})<\/function>/g)].flatMap((match) => {
+    try {
+      return [JSON.parse(match[1] ?? '') as unknown];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The input schema a request declares for `tool` (a namespace's tool as `<ns>__<tool>`), if it declares one: in
+ * its tools, or in a tool result that carries the declaration as text (a deferred tool's search).
+ */
 export function declaredSchema(body: unknown, tool: string): unknown {
   let found: unknown;
   const schemaOf = (record: Record<string, unknown>) => SCHEMA_KEYS.map((key) => record[key]).find(Boolean);
   const visit = (node: unknown, namespace?: string): void => {
-    if (found !== undefined || typeof node !== 'object' || node === null) return;
+    if (found !== undefined) return;
+    if (typeof node === 'string') {
+      if (node.includes('<function>')) for (const declaration of declarationsInText(node)) visit(declaration);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
       for (const item of node) visit(item, namespace);
       return;
@@ -89,10 +108,16 @@ export function sampleValue(schema: unknown, depth = 0): unknown {
   if (variant !== undefined) return sampleValue(variant, depth + 1);
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
   if (type === 'string') return 'skillpack doctor';
-  if (type === 'number' || type === 'integer') return typeof node.minimum === 'number' ? node.minimum : 0;
+  if (type === 'number' || type === 'integer') {
+    if (typeof node.exclusiveMinimum === 'number') return Math.floor(node.exclusiveMinimum) + 1;
+    return typeof node.minimum === 'number' ? node.minimum : 0;
+  }
   if (type === 'boolean') return false;
   if (type === 'null') return null;
-  if (type === 'array') return [];
+  if (type === 'array') {
+    const count = typeof node.minItems === 'number' ? Math.min(node.minItems, 8) : 0;
+    return Array.from({ length: count }, () => sampleValue(node.items, depth + 1));
+  }
   const properties = (node.properties ?? {}) as Record<string, unknown>;
   const required = Array.isArray(node.required) ? node.required : [];
   return Object.fromEntries(
@@ -151,20 +176,24 @@ export async function proveMcpServer(
         ? ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? [])
         : [];
     runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
+    // The turn-0 rule answers again after a tool search the scripted model made first (a deferred tool): the last
+    // answer is the call that went out, with the schema the search loaded.
     let called: string | undefined;
+    let schema: unknown;
+    let input: Record<string, unknown> = {};
     const model = await createScriptedModel({
       replies: [
         when({ hasTools: false, protocol: 'chat-completions' }, reply.text('skillpack doctor')),
         when({ turn: 0 }, (request) => {
           called = offeredNames(request, prefix)[0];
           if (called === undefined) return reply.text('skillpack doctor: no tool of the server.');
-          const input = sampleValue(declaredSchema(request.body, called));
-          return reply.toolCall(
-            called,
-            typeof input === 'object' && input !== null && !Array.isArray(input)
-              ? (input as Record<string, unknown>)
-              : {},
-          );
+          schema = declaredSchema(request.body, called);
+          const sample = sampleValue(schema);
+          input =
+            typeof sample === 'object' && sample !== null && !Array.isArray(sample)
+              ? (sample as Record<string, unknown>)
+              : {};
+          return reply.toolCall(called, input);
         }),
         otherwise(reply.text('skillpack doctor: done.')),
       ],
@@ -197,7 +226,7 @@ export async function proveMcpServer(
         check(
           name,
           'unchecked',
-          `offered ${offered.join(', ')}, but ${CLI_NAMES[install.runtime]} checked doctor's arguments itself against a schema the request does not show (a deferred tool): ${answer.trim().slice(0, 160)}`,
+          `offered ${offered.join(', ')}, but ${CLI_NAMES[install.runtime]} refused doctor's arguments ${JSON.stringify(input)} itself, so the call never reached the server (${schema === undefined ? 'no schema of the tool in the request or a tool search' : 'a bound of the schema doctor does not fill'}): ${answer.trim().slice(0, 160)}`,
         ),
       ];
     if (answer.trim() === '' || mcp.refusal?.test(answer))

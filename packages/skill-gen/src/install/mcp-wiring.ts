@@ -43,8 +43,8 @@ export interface McpWiring {
   /** What the runtime answers the model in place of the tool's result when it refuses the call headless. */
   readonly refusal?: RegExp;
   /**
-   * What the runtime answers in place of the tool's result when it checked the arguments itself against a schema
-   * the request did not show (a deferred tool, called with `{}`): the call is then not proven either way.
+   * What the runtime answers in place of the tool's result when it checked the arguments itself and refused them:
+   * the call never reached the server, so it is not proven either way.
    */
   readonly argumentRefusal?: RegExp;
   /** Arguments doctor's scripted run adds so the tool is declared to the model, not deferred (Codex). */

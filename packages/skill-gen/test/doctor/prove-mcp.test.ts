@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declaredSchema, offeredNames, sampleValue } from '../../src/doctor/prove-mcp.js';
+import { qwenCodeMcp } from '../../src/runtimes/qwen-code/mcp.js';
 
 const request = (body: unknown, text = JSON.stringify(body)) => ({ body, rawBody: text });
 
@@ -60,6 +61,19 @@ describe('the arguments doctor calls a tool with', () => {
     });
   });
 
+  it('keeps within the bounds zod writes: a positive number, a non-empty array', () => {
+    const bounded = {
+      type: 'object',
+      properties: {
+        amount: { type: 'number', exclusiveMinimum: 0 },
+        whole: { type: 'integer', exclusiveMinimum: 2 },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+      required: ['amount', 'whole', 'tags'],
+    };
+    expect(sampleValue(bounded)).toEqual({ amount: 1, whole: 3, tags: ['skillpack doctor'] });
+  });
+
   it.each([
     [
       'Chat Completions',
@@ -81,7 +95,45 @@ describe('the arguments doctor calls a tool with', () => {
     expect(declaredSchema(body, tool)).toBe(schema);
   });
 
+  it('finds the schema a tool search answered with as text (a deferred tool, Qwen Code 0.24.4)', () => {
+    const declaration = {
+      name: 'mcp__p__echo',
+      description: 'Echo \u003cvalue\u003e',
+      parametersJsonSchema: schema,
+    };
+    const other = { name: 'mcp__p__other', parametersJsonSchema: { type: 'object' } };
+    const found = `<functions>\n<function>${JSON.stringify(other)}</function>\n<function>${JSON.stringify(declaration)}</function>\n</functions>`;
+    const body = {
+      tools: [{ type: 'function', function: { name: 'tool_search', parameters: { type: 'object' } } }],
+      messages: [
+        { role: 'user', content: 'call it' },
+        { role: 'tool', tool_call_id: 'c1', content: found },
+      ],
+    };
+    expect(declaredSchema(body, 'mcp__p__echo')).toEqual(schema);
+    expect(
+      declaredSchema({ messages: [{ role: 'tool', content: '<function>{not json}</function>' }] }, 'x'),
+    ).toBe(undefined);
+  });
+
   it.each([undefined, null, 'x', {}])('calls with {} when no schema is declared (%j)', (body) => {
     expect(sampleValue(declaredSchema(body, 'mcp__p__echo'))).toEqual({});
   });
+});
+
+describe("a runtime's own refusal of doctor's value (argumentRefusal)", () => {
+  it.each([
+    "params must have required property 'value'",
+    'params/answer/amount must be > 0',
+    'params/answer must NOT have additional properties',
+  ])('Qwen Code 0.24.4: %s', (answer) => {
+    expect(qwenCodeMcp.argumentRefusal?.test(answer)).toBe(true);
+  });
+
+  it.each(['echoed:skillpack doctor', 'answer.amount: must be positive', 'params are fine'])(
+    'a server answer is none: %s',
+    (answer) => {
+      expect(qwenCodeMcp.argumentRefusal?.test(answer)).toBe(false);
+    },
+  );
 });

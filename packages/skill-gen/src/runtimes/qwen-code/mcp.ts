@@ -11,7 +11,7 @@ export const qwenCodeMcp: McpWiring = {
   programs: { project: '.qwen/mcp/', user: '.qwen/mcp/' },
   config: { project: SETTINGS, user: SETTINGS },
   toolName: (key, tool) => `mcp__${key}__${tool}`,
-  // Its MCP tools are deferred (no schema in the request), and it checks a call's arguments itself.
-  argumentRefusal: /^params must have required property/,
+  // It checks a call's arguments itself against the tool's schema (`params/answer/amount must be > 0`).
+  argumentRefusal: /^params(\/\S*)? must /,
   entry: (command, args) => ({ command, args: [...args], trust: true }),
 };
