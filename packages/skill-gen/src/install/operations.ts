@@ -289,7 +289,7 @@ async function installFrom(
   if (!record.success) return record;
   const files = record.data ? [...pack.files, record.data] : pack.files;
   const paths = [...files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
-  const disk = await probePaths(root, paths);
+  const disk = probePaths(root, paths);
   const hookConfig = await planHookConfig({
     runtime,
     scope: options.scope,
@@ -468,7 +468,7 @@ async function uninstallFrom(
     declaration: (id) => runtimes[id],
   });
   if (!proof.success) return proof;
-  const disk = await probePaths(
+  const disk = probePaths(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
@@ -571,7 +571,7 @@ async function listInstalled(
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {
     if (runtime !== undefined && install.runtime !== runtime) continue;
-    const disk = await probePaths(
+    const disk = probePaths(
       root,
       install.files.map((file) => file.path),
     );
