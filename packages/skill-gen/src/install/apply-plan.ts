@@ -37,7 +37,10 @@ export interface ApplyOptions {
   readonly root: string;
   /** The pack directory the plan's files come from. */
   readonly packDir?: string;
-  /** Pack files already read and verified (`ReadPack.bytes`), by source path: staged without a second read. */
+  /**
+   * Pack files already read and verified against the sha256 their actions carry (`ReadPack.bytes`), by source
+   * path: staged without a second read or hash.
+   */
   readonly packBytes?: ReadonlyMap<string, Uint8Array>;
   readonly lockPath: string;
   /** Called before each step; a throw interrupts the apply, which then rolls every change back. */
@@ -187,12 +190,14 @@ async function stageFile(
   action: Writing,
   mode?: number,
 ): Promise<number> {
-  const bytes =
-    action.content !== undefined
-      ? Buffer.from(action.content)
-      : (pack.packBytes?.get(action.source) ?? (await packBytes(pack.packDir, action)));
-  if (sha256(bytes) !== action.sha256)
-    throw new ApplyAbort(`${action.source} changed in the pack while installing`);
+  // Bytes `readPack` verified against the sha256 the action carries are staged as they are; others are checked.
+  let bytes = action.content === undefined ? pack.packBytes?.get(action.source) : undefined;
+  if (bytes === undefined) {
+    bytes =
+      action.content !== undefined ? Buffer.from(action.content) : await packBytes(pack.packDir, action);
+    if (sha256(bytes) !== action.sha256)
+      throw new ApplyAbort(`${action.source} changed in the pack while installing`);
+  }
   return writeStaged(path, bytes, mode ?? (action.executable ? 0o755 : 0o644));
 }
 

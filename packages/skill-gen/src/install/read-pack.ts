@@ -50,7 +50,12 @@ export interface ReadPack {
    * what was verified instead of reading each file again (files above `KEPT_BYTES_LIMIT` in all are not kept).
    */
   readonly bytes: ReadonlyMap<string, Uint8Array>;
+  /** The bytes of the pack's `skillpack.manifest.json` that `manifest` was parsed from. */
+  readonly manifestBytes: Uint8Array;
 }
+
+/** What a form's reader gives, before `readPack` adds the manifest's bytes. */
+type ReadForm = Omit<ReadPack, 'manifestBytes'>;
 
 /** At most this many bytes of verified pack files are kept for the apply; the rest are read again there. */
 export const KEPT_BYTES_LIMIT = 64 * 1024 * 1024;
@@ -137,7 +142,19 @@ export async function readPack(
       }),
     );
   }
-  const manifest = parsed.data;
+  const form = await readForm(runtimes, packDir, parsed.data, runtimeId, scope, options);
+  return form.success ? ok({ ...form.data, manifestBytes: read.data.bytes }) : form;
+}
+
+/** The files of the form `options` asks for, as the manifest names them, verified. */
+async function readForm(
+  runtimes: InstalledRuntimes,
+  packDir: string,
+  manifest: Manifest,
+  runtimeId: RuntimeId,
+  scope: InstallScope,
+  options: ReadPackOptions,
+): Promise<Result<ReadForm, SkillpackError>> {
   const runtime = runtimes[runtimeId];
   if (options.form === 'plugin') {
     const home = runtime.install.homePlugin;
@@ -202,7 +219,7 @@ async function readPluginForm(
   packDir: string,
   manifest: Manifest,
   runtime: InstalledRuntime,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const form = runtime.install.localPlugin;
   if (!form) {
     const takers = RUNTIME_IDS.filter((id) => hasPluginForm(runtimes[id])).join(', ');
@@ -230,7 +247,7 @@ async function readHomePluginForm(
   runtime: InstalledRuntime,
   scope: InstallScope,
   form: HomePluginForm,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const { title } = runtime;
   if (scope !== 'user')
     return fail(
@@ -287,7 +304,7 @@ async function verifiedPack(
   manifest: Manifest,
   selected: PackFile[],
   form: Pick<ReadPack, 'hook' | 'packForm' | 'homePlugin'>,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
