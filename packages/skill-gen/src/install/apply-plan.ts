@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
@@ -7,7 +7,7 @@ import { readRegularFile } from '../files/read-regular-file.js';
 import { fileMode } from '../files/replace-text-file.js';
 import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
-import { isInside, probePath } from './disk-state.js';
+import { isInside, lstatIfPresent, probePath } from './disk-state.js';
 import {
   flushStaged,
   isCommitted,
@@ -210,7 +210,7 @@ async function packBytes(packDir: string | undefined, action: Writing): Promise<
 
 function lstatIfAny(path: string): Stats | undefined {
   try {
-    return lstatSync(path);
+    return lstatIfPresent(path);
   } catch {
     return undefined;
   }

@@ -25,6 +25,19 @@ const isNotFound = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
 /**
+ * `lstat`, or `undefined` when nothing is there (`ENOENT`, `ENOTDIR`); other errors throw. A fresh install's
+ * probes mostly find nothing, and an error object per probe cost more than the probe.
+ */
+export function lstatIfPresent(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
  * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`. The
  * calls are synchronous: an install probes every file it writes, and a promise round trip through the thread
@@ -35,13 +48,8 @@ export function probePath(root: string, realRoot: string, relPath: string): Disk
   let current = root;
   for (let i = 0; i < segments.length - 1; i++) {
     current = join(current, segments[i]!);
-    let info: Stats;
-    try {
-      info = lstatSync(current);
-    } catch (error) {
-      if (isNotFound(error)) return { kind: 'missing' };
-      throw error;
-    }
+    const info = lstatIfPresent(current);
+    if (info === undefined) return { kind: 'missing' };
     if (info.isSymbolicLink()) {
       const resolved = realpathIfResolvable(current);
       if (resolved === undefined) return { kind: 'other' };
@@ -49,13 +57,8 @@ export function probePath(root: string, realRoot: string, relPath: string): Disk
     } else if (!info.isDirectory()) return { kind: 'other' };
   }
   const target = join(root, relPath);
-  let info: Stats;
-  try {
-    info = lstatSync(target);
-  } catch (error) {
-    if (isNotFound(error)) return { kind: 'missing' };
-    throw error;
-  }
+  const info = lstatIfPresent(target);
+  if (info === undefined) return { kind: 'missing' };
   if (info.isSymbolicLink()) return { kind: 'symlink' };
   if (info.isDirectory()) return { kind: 'directory' };
   if (!info.isFile()) return { kind: 'other' };
