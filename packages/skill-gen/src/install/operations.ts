@@ -6,6 +6,7 @@ import { IoError } from '../cli/exit-code.js';
 import { cliCommand } from '../cli/invocation.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
+import { MANIFEST_FILE } from '../pack/manifest.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -286,11 +287,10 @@ async function installFrom(
     installing: pack.manifest,
   });
   if (!proof.success) return proof;
-  const record = await installRecordFile(options.packDir, pack.manifest, runtime.id);
-  if (!record.success) return record;
-  const files = record.data ? [...pack.files, record.data] : pack.files;
+  const record = installRecordFile(pack.manifest, pack.manifestBytes, runtime.id);
+  const files = record ? [...pack.files, record] : pack.files;
   const paths = [...files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
-  const disk = await probePaths(root, paths);
+  const disk = probePaths(root, paths);
   const hookConfig = await planHookConfig({
     runtime,
     scope: options.scope,
@@ -390,7 +390,7 @@ async function installFrom(
     root,
     lockFile,
     packDir: options.packDir,
-    packBytes: pack.bytes,
+    packBytes: new Map([...pack.bytes, [MANIFEST_FILE, pack.manifestBytes]]),
     dryRun: options.dryRun,
     recovered,
     onStep: options.onStep,
@@ -474,7 +474,7 @@ async function uninstallFrom(
     declaration: (id) => runtimes[id],
   });
   if (!proof.success) return proof;
-  const disk = await probePaths(
+  const disk = probePaths(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
@@ -577,7 +577,7 @@ async function listInstalled(
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {
     if (runtime !== undefined && install.runtime !== runtime) continue;
-    const disk = await probePaths(
+    const disk = probePaths(
       root,
       install.files.map((file) => file.path),
     );
