@@ -44,7 +44,11 @@ describe('install stages the pack bytes it verified', () => {
     const work = tempDir('skillpack-verified-');
     const root = join(work, 'project');
     mkdirSync(root);
-    const pack = writePack(join(work, 'pack'), { name: 'demo-pack', version: '1.0.0' }, demoPackFiles('1.0.0'));
+    const pack = writePack(
+      join(work, 'pack'),
+      { name: 'demo-pack', version: '1.0.0' },
+      demoPackFiles('1.0.0'),
+    );
     const manifest = join(pack, 'skillpack.manifest.json');
     const followed = readFileSync(manifest, 'utf8');
     let rewritten = false;
