@@ -1,21 +1,7 @@
 // The captured Codex 0.169.0 rollouts of the mcp-submit loop and the contract of their pack.
 import { readFileSync } from 'node:fs';
-import { defineContract } from '@skillpack/core';
-import { z } from 'zod';
 
-/** The contract of the captured runs' pack (`acme-refund`). */
-export const refund = defineContract({
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-});
+export { refund } from '../_support/acme-refund.js';
 
 export const rolloutUrl = (file: string) => new URL(`../fixtures/codex/rollout-${file}`, import.meta.url);
 

@@ -5,31 +5,17 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineContract } from '@skillpack/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { extractContract } from '../../src/extract-contract.js';
 import { geminiSubmitCalls, readGeminiTranscript } from '../../src/gemini-cli/read-transcript.js';
 import { handleGeminiCliStop } from '../../src/gemini-cli/stop-hook.js';
 import { GeminiTranscript } from '../../src/gemini-cli/transcript.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
+import { refund } from '../_support/acme-refund.js';
 import { noState } from '../_support/read-paths.js';
 
-/** The contract of the captured runs' pack (`acme-refund`, as e2e/mcp-submit.test.mjs defines it). */
-const refund = defineContract({
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-});
 const TOOL = 'submit_acme_refund';
 const CALLED = `mcp_acme-refund_${TOOL}`;
 

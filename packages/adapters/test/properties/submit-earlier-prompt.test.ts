@@ -5,30 +5,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineContract } from '@skillpack/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
 import { handleCopilotCliStop } from '../../src/copilot-cli/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import type { RuntimeId } from '../../src/runtime-id.js';
+import { refund } from '../_support/acme-refund.js';
 import { noState } from '../_support/read-paths.js';
-
-/** The contract of the captured runs' pack (`acme-refund`, e2e/mcp-submit.test.mjs). */
-const refund = defineContract({
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-});
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8');
 const CLAUDE = fixture('claude-code/transcript-mcp-submit-two-prompts-2.1.328.jsonl');

@@ -4,31 +4,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ContractToolCall, defineContract } from '@skillpack/core';
+import type { ContractToolCall } from '@skillpack/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { AgentRun } from '../../src/agent-run.js';
 import { handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { checkContracts } from '../../src/hooks/contract-check.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { submitCallsOf } from '../../src/submit-calls.js';
+import { refund } from '../_support/acme-refund.js';
 import { noState } from '../_support/read-paths.js';
-
-/** The contract of the captured run's pack (`acme-refund`, SOURCES.md). */
-const refund = defineContract({
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-});
 
 const RAW = readFileSync(
   new URL('../fixtures/claude-code/stream-json-mcp-submit-2.1.328.jsonl', import.meta.url),
