@@ -18,7 +18,7 @@ const unescapeXml = (text) =>
     .replaceAll('&amp;', '&');
 
 /** `skillpack install` as a user types it; returns the CLI run (status, stdout, stderr). */
-export function installAsUser(sandbox, { runtime, scope, packs, consent = true, form }) {
+export function installAsUser(sandbox, { runtime, scope, packs, consent = true, form, activate = false }) {
   const where = scope === 'project' ? ['--dir', sandbox.project] : ['--home', sandbox.home];
   const codex =
     runtime === 'codex'
@@ -29,10 +29,14 @@ export function installAsUser(sandbox, { runtime, scope, packs, consent = true, 
           ...(form ? ['--codex-form', form] : []),
         ]
       : [];
-  return skillpack(['install', packs, '--runtime', runtime, '--scope', scope, ...where, ...codex], {
-    cwd: sandbox.project,
-    env: sandbox.env,
-  });
+  const consentAll = activate ? ['--activate'] : [];
+  return skillpack(
+    ['install', packs, '--runtime', runtime, '--scope', scope, ...where, ...codex, ...consentAll],
+    {
+      cwd: sandbox.project,
+      env: sandbox.env,
+    },
+  );
 }
 
 /**

@@ -36,6 +36,7 @@ export const REQUIRED_PATHS = {
     'bin/package.json',
     'dist/cli.js',
     'dist/bundles/skillpack-parse.cjs',
+    'dist/bundles/skillpack-install.cjs',
     'dist/templates/partials/contract-output.hbs',
   ],
   '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],

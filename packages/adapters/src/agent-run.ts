@@ -91,7 +91,7 @@ export interface AgentMessage {
 /** One tool call and, once it arrived, its result. */
 export interface ToolActivity {
   readonly id: string | undefined;
-  /** The runtime's tool name; Codex items use their item type, MCP calls `mcp__<server>__<tool>`. */
+  /** The runtime's tool name; Codex items use their item type; an MCP tool as the runtime shows it to the model (`mcp__<server>__<tool>`, OpenCode `<server>_<tool>`, …). */
   readonly name: string;
   readonly input: unknown;
   readonly output: string | undefined;
@@ -101,6 +101,8 @@ export interface ToolActivity {
   readonly status: ToolStatus;
   readonly error: string | undefined;
   readonly subagent: boolean | undefined;
+  /** True for a call made before the last prompt a person wrote (a transcript holds a whole session). */
+  readonly earlierPrompt?: boolean;
   readonly line: number;
 }
 

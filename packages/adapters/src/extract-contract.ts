@@ -13,6 +13,7 @@ import {
 } from '@skillpack/core';
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
+import { submitCallsOf } from './submit-calls.js';
 
 /** Options of `extractContract`: the registry an id is looked up in, whether a run that did not complete may be read. */
 export interface ExtractContractOptions {
@@ -64,7 +65,9 @@ function requireRegistry(id: string, registry: unknown): ContractRegistry {
 
 /** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
 function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
-  const fromTools = contract.readToolCalls?.(run.tools);
+  const calls =
+    contract.toolName === undefined ? run.tools : submitCallsOf(run.runtime, [contract.toolName], run.tools);
+  const fromTools = contract.readToolCalls?.(calls);
   if (fromTools?.success) return fromTools;
   let fromText: ContractResult<T> | undefined;
   if (run.finalText !== undefined) {

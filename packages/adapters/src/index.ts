@@ -19,7 +19,12 @@ export type { BlockCounter, BlockCounterFactory } from './hooks/block-budget.js'
 export { createFileBlockCounter, createMemoryBlockCounterFactory } from './hooks/block-budget.js';
 export type { ContractCheck, ContractFailure, ContractJudgement } from './hooks/contract-check.js';
 export { checkContracts, judgeContractResult } from './hooks/contract-check.js';
-export type { StopHookOptions, StopHookResult, TranscriptReader } from './hooks/handle-stop-hook.js';
+export type {
+  StopHookOptions,
+  StopHookResult,
+  TranscriptReader,
+  TranscriptToolReader,
+} from './hooks/handle-stop-hook.js';
 export { handleStopHook } from './hooks/handle-stop-hook.js';
 export type { AllowReason, StopDecision } from './hooks/stop-decision.js';
 export { decideStop, toStopHookOutput } from './hooks/stop-decision.js';

@@ -1,5 +1,6 @@
 import type { TypedEvent } from './_shared/event-line.js';
 import type { EventVocabulary } from './_shared/event-vocabulary.js';
+import type { McpToolNaming } from './_shared/mcp-tool-name.js';
 import type { RunFormat } from './agent-run.js';
 import type { RuntimeId } from './runtime-id.js';
 
@@ -40,6 +41,11 @@ export interface AdapterRuntime<R extends RuntimeId = RuntimeId> {
   /** The format of a whole JSON document of its events, when it has one (Claude's `--output-format json`). */
   readonly documentFormat: RunFormat | undefined;
   readonly finalAnswer: FinalAnswerRule;
+  /**
+   * How it names a tool of an MCP server (docs/runtimes-mcp.md), as its output records the call: a
+   * tool-delivered contract's submit calls are matched by it, and skill-gen's `install.mcp` agrees with it.
+   */
+  readonly mcpToolName: McpToolNaming;
   /** Its wire schemas: the `@skillpack/adapters/wire` namespace that exports them. */
   readonly wire: { readonly exportName: string; readonly schemas: object };
 }

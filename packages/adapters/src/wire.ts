@@ -4,7 +4,7 @@
 
 /** Claude Code's stream-json, `--output-format json` and transcript lines as zod schemas. */
 export * as claudeCode from './claude-code/wire-schemas.js';
-/** Codex's `exec --json` events and its legacy `notify` payload as zod schemas. */
+/** Codex's `exec --json` events, its session rollout lines and its legacy `notify` payload as zod schemas. */
 export * as codex from './codex/wire-schemas.js';
 /** GitHub Copilot CLI's `-p --output-format json` session events and hook payloads as zod schemas. */
 export * as copilotCli from './copilot-cli/wire-schemas.js';
@@ -14,5 +14,5 @@ export * as geminiCli from './gemini-cli/wire-schemas.js';
 export * as openCode from './opencode/wire-schemas.js';
 /** Pi's `--mode json` lines as zod schemas. */
 export * as pi from './pi/wire-schemas.js';
-/** Qwen Code's `-p --output-format stream-json` lines and `--output-format json` array elements as zod schemas. */
+/** Qwen Code's `-p --output-format stream-json` lines, `--output-format json` array elements and chat-recording records as zod schemas. */
 export * as qwenCode from './qwen-code/wire-schemas.js';

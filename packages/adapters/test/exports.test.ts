@@ -25,6 +25,7 @@ describe(`${manifest.name} exports map`, () => {
       './qwen-code',
       './pi',
       './pack-runtime',
+      './mcp-server',
       './pack-hook',
       './bundler',
       './wire',

@@ -178,8 +178,8 @@ describe('3. OpenCode: a last step with no text is no answer', () => {
 });
 
 describe('3. the Codex Stop hook when the final message is empty', () => {
-  // Codex 0.169.0 sends `last_assistant_message: null` then (seen with the real CLI), and its transcript is a
-  // rollout file, which is no `exec --json` output: the hook must not read a verdict out of that file.
+  // Codex 0.169.0 sends `last_assistant_message: null` then (seen with the real CLI); its transcript, the session
+  // rollout, shows no ended turn at a stop (`task_complete` comes after the hook): no verdict is read out of it.
   it.each([
     [
       'a rollout-shaped file',

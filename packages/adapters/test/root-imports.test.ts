@@ -24,6 +24,7 @@ describe('@skillpack/adapters entries load no contract family', () => {
       '@skillpack/adapters/qwen-code',
       '@skillpack/adapters/pi',
       '@skillpack/adapters/pack-runtime',
+      '@skillpack/adapters/mcp-server',
       '@skillpack/adapters/pack-hook',
       '@skillpack/adapters/bundler',
       '@skillpack/adapters/wire',

@@ -1,15 +1,23 @@
 import type { z } from 'zod';
 import { contractIdProblem } from './contract-id.js';
-import { ConfigError, ProtocolError } from './errors.js';
+import { ConfigError, describeValue, ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
 import { extractLastJsonPayload } from './json-payload.js';
 import { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js';
 import { fail, ok, type Result, type Warning } from './result.js';
+import { readLastSubmission, submitArguments, submitOnlyExtract } from './submission.js';
 import type { UnwrapLine } from './text/unwrap.js';
+import { defaultToolName, toolNameProblem } from './tool-name.js';
 import { branchOf, chosenBranch, correctionExamples, isUnrelatedObject } from './union-branch.js';
 
-/** How an agent delivers a contract: written in its final message, or sent as a JSON payload (tool call). */
-export type ContractDelivery = 'text' | 'payload';
+/**
+ * How an agent delivers a contract: written in its final message (`text`), sent as a JSON payload through a
+ * channel of its own (`payload`, such as ZaoFu `zf emit`), or as the arguments of the pack's submit tool
+ * (`tool`, an MCP tool the pack's server exposes).
+ */
+export const CONTRACT_DELIVERIES = ['text', 'payload', 'tool'] as const;
+/** One of `CONTRACT_DELIVERIES`. */
+export type ContractDelivery = (typeof CONTRACT_DELIVERIES)[number];
 
 /** Options of a contract's `extract`: how a runtime event line is unwrapped into assistant text. */
 export interface ExtractOptions {
@@ -34,6 +42,13 @@ export interface ContractToolCall {
   readonly input: unknown;
   /** `completed`, `error`, `declined`, `pending` or `running`. */
   readonly status: string;
+  /** Whether a subagent made the call: a tool-delivered contract's answer is the agent's own submit call. */
+  readonly subagent?: boolean;
+  /**
+   * Whether the call came before the last prompt a person wrote in the session (a transcript holds them all):
+   * a tool-delivered contract's answer is a call made for the prompt it answers.
+   */
+  readonly earlierPrompt?: boolean;
 }
 
 /** The one place a contract's tool-call channel is narrowed to the calls that completed. */
@@ -55,9 +70,14 @@ export interface ContractSpec<S extends z.ZodType> {
   readonly description: string;
   readonly delivery: ContractDelivery;
   /**
+   * The name of the submit tool of a `tool`-delivered contract (`TOOL_NAME_PATTERN`). Default:
+   * `submit_` and the id with `.` and `-` made `_` (`conflux.acceptance` -> `submit_conflux_acceptance`).
+   */
+  readonly toolName?: string;
+  /**
    * Whether a value can be delivered as the whole final message, one JSON object, so that a runtime's
    * structured-output option (Codex `exec --output-schema`) may constrain it. Default: `true` for `text`
-   * delivery, `false` for `payload`; `false` for contracts whose invariant is a text block.
+   * delivery, `false` for `payload` and `tool`; `false` for contracts whose invariant is a text block.
    */
   readonly jsonFinalMessage?: boolean;
   readonly schema: S;
@@ -82,7 +102,8 @@ export interface ContractSpec<S extends z.ZodType> {
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
    * calls that completed: one still pending or running when the run ended, or that failed or was declined,
-   * delivered nothing.
+   * delivered nothing. Default for `tool` delivery: the last submit call the contract accepts (a failed submit
+   * is the attempt it answers with when none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**
@@ -121,6 +142,19 @@ export interface PlainRead {
    * under these names: the generated predicates call them.
    */
   readonly refinements?: Readonly<Record<string, unknown>>;
+  /**
+   * The name of another export of `module`, a function `(text: string) => UnattemptedFailure | undefined`: the
+   * code and message of the error `judge(extract(text))` fails with when the contract's `isAttempt` does not
+   * count that error (the text holds no answer of it), and `undefined` for every other text. A generated Stop
+   * hook words a stop that attempts none of its contracts with it, loading no schema.
+   */
+  readonly unattempted?: string;
+}
+
+/** The error a contract's read gives a text that attempts no answer of it: its code and message. */
+export interface UnattemptedFailure {
+  readonly code: string;
+  readonly message: string;
 }
 
 /**
@@ -143,6 +177,8 @@ export interface Contract<T = unknown> {
   readonly title: string;
   readonly description: string;
   readonly delivery: ContractDelivery;
+  /** The submit tool's name, present only for `tool` delivery (see `ContractSpec.toolName`). */
+  readonly toolName?: string;
   /** Whether the whole final message may be one JSON object (see `ContractSpec.jsonFinalMessage`). */
   readonly jsonFinalMessage: boolean;
   readonly schema: z.ZodType<T>;
@@ -175,7 +211,7 @@ export type AnyContract = Contract<any>;
 /** Marks values made by `defineContract`; `Symbol.for`, so two copies of this package agree. */
 const CONTRACT_BRAND: unique symbol = Symbol.for('skillpack.contract') as never;
 
-/** Marks contracts read by their schema alone: the default `extract` and `validate`, and no `rejectValue`. */
+/** Marks contracts read by their schema alone: text delivery, the default `extract` and `validate`, no `rejectValue`. */
 const SCHEMA_ALONE: unique symbol = Symbol.for('skillpack.contract.schemaAlone') as never;
 
 /**
@@ -209,21 +245,44 @@ function validateWithSchema<T>(schema: z.ZodType<T>, subject: string) {
   };
 }
 
+/** How a correction shows the answer: the text to write, or the arguments of the submit tool to call. */
+interface CorrectionShape<T> {
+  readonly show: (value: T) => string;
+  readonly one: string;
+  readonly several: string;
+}
+
+function textShape<T>(render: (value: T) => string): CorrectionShape<T> {
+  return {
+    show: render,
+    one: 'Write it exactly in this shape, for example:',
+    several: 'Write it exactly in one of these shapes, for example:',
+  };
+}
+
+function toolShape<T>(toolName: string, asArguments: (value: T) => unknown): CorrectionShape<T> {
+  return {
+    show: (value) => JSON.stringify(asArguments(value)),
+    one: `Call the ${toolName} tool with arguments exactly in this shape, for example:`,
+    several: `Call the ${toolName} tool with arguments exactly in one of these shapes, for example:`,
+  };
+}
+
 function defaultCorrection<T>(
   title: string,
   schema: z.ZodType,
   examples: readonly ContractExample<T>[],
-  render: (value: T) => string,
+  shape: CorrectionShape<T>,
 ) {
   return (error: ProtocolError): string => {
-    const shown = correctionExamples(schema, examples, branchOf(error.details ?? {})).map(render);
-    const shape =
+    const shown = correctionExamples(schema, examples, branchOf(error.details ?? {})).map(shape.show);
+    const text =
       shown.length === 0
         ? ''
         : shown.length === 1
-          ? `Write it exactly in this shape, for example:\n${shown[0]}`
-          : `Write it exactly in one of these shapes, for example:\n${shown.join('\n')}`;
-    return [`Your answer does not satisfy the ${title} contract: ${error.message}`, shape]
+          ? `${shape.one}\n${shown[0]}`
+          : `${shape.several}\n${shown.join('\n')}`;
+    return [`Your answer does not satisfy the ${title} contract: ${error.message}`, text]
       .filter(Boolean)
       .join('\n');
   };
@@ -234,6 +293,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   type T = z.output<S>;
   const idProblem = contractIdProblem(spec.id);
   if (idProblem !== undefined) throw new ConfigError('invalid_contract_id', idProblem);
+  const toolName = checkedDelivery(spec);
   const schema = spec.schema as unknown as z.ZodType<T>;
   const validate = spec.validate ?? validateWithSchema(schema, spec.title);
   const render = spec.render ?? ((value: T) => JSON.stringify(value));
@@ -246,23 +306,46 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       ? { satisfied: false, error: rejected, value: result.data }
       : { satisfied: true, value: result.data, warnings };
   };
+  const extract =
+    spec.extract ??
+    (toolName === undefined
+      ? extractLastJsonPayload(spec.id, validate)
+      : submitOnlyExtract(spec.id, toolName, validate));
+  // A tool-delivered contract reads its submit calls itself: a failed one is an attempt, not nothing.
+  const submitCalls =
+    toolName === undefined
+      ? undefined
+      : (calls: readonly ContractToolCall[]) => readLastSubmission(contract, toolName, calls);
   const contract: Contract<T> = {
     id: spec.id,
     version: spec.version,
     title: spec.title,
     description: spec.description,
     delivery: spec.delivery,
+    ...(toolName === undefined ? {} : { toolName }),
     jsonFinalMessage: spec.jsonFinalMessage ?? spec.delivery === 'text',
     schema,
     examples: spec.examples,
     rules: spec.rules ?? [],
-    extract: (text, options = {}) =>
-      (spec.extract ?? extractLastJsonPayload(spec.id, validate))(text, options),
+    extract: (text, options = {}) => extract(text, options),
     validate,
     render,
-    correct: spec.correct ?? defaultCorrection(spec.title, spec.schema, spec.examples, render),
+    correct:
+      spec.correct ??
+      defaultCorrection(
+        spec.title,
+        spec.schema,
+        spec.examples,
+        toolName === undefined
+          ? textShape(render)
+          : toolShape(toolName, (value) => submitArguments(contract, value)),
+      ),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
-    ...(spec.readToolCalls ? { readToolCalls: completedCallsOnly(spec.readToolCalls) } : {}),
+    ...(spec.readToolCalls
+      ? { readToolCalls: completedCallsOnly(spec.readToolCalls) }
+      : submitCalls
+        ? { readToolCalls: submitCalls }
+        : {}),
     isAttempt:
       spec.isAttempt ?? ((error) => error.code !== 'missing_payload' && error.details.unrelated !== true),
     judge,
@@ -271,9 +354,40 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
   };
   for (const example of spec.examples) refuseInvalidExample(spec.id, example, judge(validate(example.value)));
   Object.defineProperty(contract, CONTRACT_BRAND, { value: true });
-  if (!spec.extract && !spec.validate && !rejectValue)
+  // A tool-delivered contract's answer is a submit call, never a JSON object of the text.
+  if (!spec.extract && !spec.validate && !rejectValue && toolName === undefined)
     Object.defineProperty(contract, SCHEMA_ALONE, { value: true });
   return Object.freeze(contract);
+}
+
+/** The spec's delivery, checked, and the submit tool name of a `tool` delivery. */
+function checkedDelivery(spec: ContractSpec<z.ZodType>): string | undefined {
+  const { id, delivery, toolName } = spec;
+  if (!(CONTRACT_DELIVERIES as readonly unknown[]).includes(delivery)) {
+    throw new ConfigError(
+      'invalid_contract_delivery',
+      `Contract "${id}" delivery ${describeValue(delivery)} is not valid: expected one of ${CONTRACT_DELIVERIES.map((known) => `"${known}"`).join(', ')}, for example delivery: "text". Fix: pick the way the agent delivers the answer.`,
+      { details: { contract: id, expected: [...CONTRACT_DELIVERIES] } },
+    );
+  }
+  if (delivery !== 'tool') {
+    if (toolName === undefined) return undefined;
+    throw new ConfigError(
+      'invalid_tool_name',
+      `Contract "${id}" gives a toolName, but its delivery is "${delivery}": only a contract with delivery "tool" has a submit tool. Fix: remove toolName, or set delivery: "tool".`,
+      { details: { contract: id } },
+    );
+  }
+  const name = toolName ?? defaultToolName(id);
+  const problem = typeof name === 'string' ? toolNameProblem(id, name, toolName !== undefined) : undefined;
+  if (typeof name !== 'string' || problem !== undefined) {
+    throw new ConfigError(
+      'invalid_tool_name',
+      problem ?? `Contract "${id}" toolName must be a string; received ${describeValue(name)}.`,
+      { details: { contract: id } },
+    );
+  }
+  return name;
 }
 
 /**

@@ -11,6 +11,7 @@ export type {
   ContractToolCall,
   ExtractOptions,
   PlainRead,
+  UnattemptedFailure,
 } from './contract.js';
 export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';
@@ -25,6 +26,8 @@ export type { ContractRegistry } from './registry.js';
 export { createContractRegistry, isContractRegistry } from './registry.js';
 export type { Failure, Result, Success, Warning } from './result.js';
 export { fail, ok, unwrap } from './result.js';
+export type { ContractSubmitTool, ToolSchemaDialect } from './submission.js';
+export { submitTool } from './submission.js';
 export type { FenceState, FenceTracker } from './text/fence.js';
 export { createFenceTracker } from './text/fence.js';
 export type { JsonCandidate, JsonCandidateOptions, JsonCandidateOrigin } from './text/json-candidates.js';

@@ -7,7 +7,7 @@ import { ProtocolError } from '../src/errors.js';
 import { createContractRegistry, isContractRegistry } from '../src/registry.js';
 import { ok } from '../src/result.js';
 
-const plain = defineContract({
+const plainSpec = {
   id: 'acme.plain',
   version: '1.0.0',
   title: 'Plain',
@@ -15,7 +15,8 @@ const plain = defineContract({
   delivery: 'text',
   schema: z.strictObject({ n: z.number() }),
   examples: [{ name: 'one', value: { n: 1 } }],
-});
+} as const;
+const plain = defineContract(plainSpec);
 
 const derived = defineContract({
   id: 'acme.derived',
@@ -62,6 +63,10 @@ describe('contract capabilities', () => {
       validate: (value) => ok(value as { n: number }),
     });
     expect(readsBySchemaAlone(validated)).toBe(false);
+    // A tool-delivered contract's answer is a submit call, never a JSON object of the final message.
+    expect(readsBySchemaAlone(defineContract({ ...plainSpec, id: 'acme.submitted', delivery: 'tool' }))).toBe(
+      false,
+    );
     // Every built-in reads its answer with a parser of its own (markers, blocks, fallbacks) or validates it itself.
     for (const contract of builtinContracts.list())
       expect(readsBySchemaAlone(contract), contract.id).toBe(false);

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = new URL('..', import.meta.url);
-/** Runtime exports across every entry; types are free. A change here is a deliberate API decision. */
-const RUNTIME_EXPORT_BUDGET = 170;
+/**
+ * Runtime exports across every entry; types are free. A change here is a deliberate API decision: 171 since
+ * `submitTool` (issue #43: a tool-delivered contract's tool, for a host that serves it itself).
+ */
+const RUNTIME_EXPORT_BUDGET = 171;
 const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'utf8')) as {
   name: string;
   exports: Record<string, unknown>;

@@ -124,6 +124,37 @@ describe('a contract’s zod-free read', () => {
     },
   );
 
+  it.each(READ.map((contract) => [contract.id, contract] as const))(
+    '%s: its unattempted read gives exactly the failure the contract does not count as an attempt',
+    async (_id, contract) => {
+      const module = (await import(contract.plainRead!.module)) as Record<string, unknown>;
+      const unattempted = module[contract.plainRead!.unattempted!] as (text: string) => unknown;
+      const seeds = [
+        ...messagesOf(contract),
+        '',
+        'I reviewed the change and ran the tests. Everything looks fine.',
+        'Done.\n\n```json\n{"acceptance":"pass"}\n```\n',
+        'Done.\n---END---\n',
+      ];
+      let unattemptedTexts = 0;
+      let others = 0;
+      const agrees = (text: string) => {
+        const judged = contract.judge(contract.extract(text));
+        const expected =
+          !judged.satisfied && !contract.isAttempt(judged.error)
+            ? { code: judged.error.code, message: judged.error.message }
+            : undefined;
+        expect(unattempted(text), JSON.stringify(text)).toEqual(expected);
+        if (expected) unattemptedTexts++;
+        else others++;
+      };
+      for (const text of seeds) agrees(text);
+      fc.assert(fc.property(mutated(seeds, TOKENS, 4), agrees), runs(3000));
+      expect(unattemptedTexts).toBeGreaterThan(100);
+      expect(others).toBeGreaterThan(300);
+    },
+  );
+
   it('conflux.acceptance: without a validator for a kind, satisfies no verdict of it and still every other', async () => {
     const contract = builtinContracts.get('conflux.acceptance')!;
     const read = await readOf(contract, ['fail', 'gated']);

@@ -1,16 +1,26 @@
-import type { AnyContract } from '@skillpack/core';
+import { type AnyContract, submitTool } from '@skillpack/core';
 
 /**
- * The contract's instructions for a prompt: what to end with, its rules, and one example answer rendered
- * by the contract itself. Added after the caller's prompt unless `instructions: false`.
+ * The contract's instructions for a prompt: what to end with (or, for a tool-delivered contract, the submit
+ * tool to call), its rules, and one example answer rendered by the contract itself (or the tool's arguments). Added after the caller's prompt unless `instructions: false`.
  */
 export function contractInstructions(contract: AnyContract): string {
+  const tool = contract.toolName;
   const lines = [
-    `End your answer with the ${contract.title} (${contract.id}): ${contract.description}`,
+    tool === undefined
+      ? `End your answer with the ${contract.title} (${contract.id}): ${contract.description}`
+      : `Deliver the ${contract.title} (${contract.id}) by calling the ${tool} tool, not in your message: ${contract.description}`,
     ...contract.rules.map((rule) => `- ${rule}`),
   ];
   const example = contract.examples[0];
-  if (example !== undefined) lines.push('For example:', contract.render(example.value));
+  if (example !== undefined) {
+    lines.push(
+      tool === undefined ? 'For example:' : `For example, call ${tool} with the arguments:`,
+      tool === undefined
+        ? contract.render(example.value)
+        : JSON.stringify(submitTool(contract)?.argumentsOf(example.value)),
+    );
+  }
   return lines.join('\n');
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The `skillpack` bin, committed (with its executable bit) so that npm links it at install time, before
 // anything is built; the CLI itself is the compiled dist/cli.js. It is CommonJS (bin/package.json says so):
-// Node runs a CommonJS main without starting its ES module loader, which `skillpack parse` never needs.
-// `skillpack parse` runs from one bundled file (dist/bundles/skillpack-parse.cjs, built with the package: no
-// ~200 ES modules to load, and V8's code cache), unless it is missing or fails to load, or
+// Node runs a CommonJS main without starting its ES module loader, which a bundled command never needs.
+// `skillpack parse` and `skillpack install` run from one bundled file each (dist/bundles/, built with the
+// package: no ES modules to load, and V8's code cache), unless it is missing or fails to load, or
 // SKILLPACK_CLI_BUNDLE=0 asks for the modules. Every other command imports dist/cli.js.
 'use strict';
 const { existsSync } = require('node:fs');
@@ -12,22 +12,28 @@ const { pathToFileURL } = require('node:url');
 
 const args = process.argv.slice(2);
 const dist = join(__dirname, '..', 'dist');
-const bundle = join(dist, 'bundles', 'skillpack-parse.cjs');
+/** The bundled commands: each one's file and the function it exports to run it. */
+const BUNDLED = {
+  parse: ['skillpack-parse.cjs', 'runParseProcess'],
+  install: ['skillpack-install.cjs', 'runInstallProcess'],
+};
 
 /** The bundled program's entry, or nothing when the unbundled CLI is to run. */
-function bundledParse() {
-  if (args[0] !== 'parse' || process.env.SKILLPACK_CLI_BUNDLE === '0' || !existsSync(bundle))
-    return undefined;
+function bundledCommand() {
+  const bundled = Object.hasOwn(BUNDLED, args[0]) ? BUNDLED[args[0]] : undefined;
+  if (bundled === undefined || process.env.SKILLPACK_CLI_BUNDLE === '0') return undefined;
+  const file = join(dist, 'bundles', bundled[0]);
+  if (!existsSync(file)) return undefined;
   try {
-    return require(bundle).runParseProcess;
+    return require(file)[bundled[1]];
   } catch {
     return undefined;
   }
 }
 
-const runParseProcess = bundledParse();
-if (typeof runParseProcess === 'function') {
-  runParseProcess(args.slice(1), () => import(pathToFileURL(join(dist, 'cli', 'program.js')).href));
+const runBundled = bundledCommand();
+if (typeof runBundled === 'function') {
+  runBundled(args.slice(1), () => import(pathToFileURL(join(dist, 'cli', 'program.js')).href));
 } else {
   import(pathToFileURL(join(dist, 'cli.js')).href);
 }

@@ -22,6 +22,11 @@ export interface EventVocabulary {
   readonly endsOnce: boolean | ((event: TypedEvent) => boolean);
   /** The session a line names, if it names one. */
   sessionOf(event: TypedEvent): string | undefined;
+  /**
+   * Whether a main event is a prompt a person wrote (a hook's correction, a tool result or a runtime's own
+   * message is not): the calls before it answered an earlier prompt. Absent when its output shows no prompt.
+   */
+  isPersonPrompt?(event: TypedEvent): boolean;
   /** Whether a line is a subagent's, given the session of the run's first main event: it never ends the run. */
   isSubagent(event: TypedEvent, mainSession: string | undefined): boolean;
   /** A fresh reader of where the run's final answer lives, for one read. */
@@ -37,6 +42,8 @@ export interface RunStart {
   readonly requiredIn: readonly RunFormat[];
   /** The events a run's output may begin with, where a form prints another first line (default: `matches`). */
   opens?(event: TypedEvent): boolean;
+  /** Events a run may print before the one it opens with (they are not its first line). */
+  precedes?(event: TypedEvent): boolean;
 }
 
 /** What a run left behind, whatever way it ended: its final message (or the candidate), usage and cost. */

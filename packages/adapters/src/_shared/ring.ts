@@ -21,6 +21,11 @@ export class Ring<T> {
     return dropped;
   }
 
+  /** Visit the kept items newest first, while `visit` returns true. */
+  newestWhile(visit: (item: T) => boolean): void {
+    for (let i = this.items.length - 1; i >= this.start && visit(this.items[i]!); i--);
+  }
+
   /** The kept items, oldest first. */
   toArray(): T[] {
     return this.start === 0 ? this.items : this.items.slice(this.start);

@@ -70,8 +70,8 @@ export class RunBuilder {
   runtimeVersion: string | undefined;
   model: string | undefined;
   lineCount = 0;
-  private readonly messages: Ring<MessageDraft>;
-  private readonly tools: Ring<ToolDraft>;
+  private messages: Ring<MessageDraft>;
+  private tools: Ring<ToolDraft>;
   private readonly events: Ring<RunEvent>;
   private lastMain: MessageDraft | undefined;
   private readonly openMessages = new Map<string, MessageDraft>();
@@ -312,6 +312,15 @@ export class RunBuilder {
   /** Lines counted as malformed so far (an event its wire schema refused is one). */
   get malformedLineCount(): number {
     return this.malformedCount;
+  }
+
+  /** A person wrote a prompt: every call so far answered an earlier one (marked newest first, once each). */
+  personPrompted(): void {
+    this.tools.newestWhile((tool) => {
+      if (tool.earlierPrompt === true) return false;
+      tool.earlierPrompt = true;
+      return true;
+    });
   }
 
   /** The first main-agent call still pending or running, if any. */

@@ -60,6 +60,7 @@ export interface RunEngine {
  * - A form that always prints its start event first and does not begin with it is no whole run of this
  *   runtime: detection and a given runtime refuse it alike.
  * - Only completed tool calls count: a run that ends while a main-agent call is still open did not complete.
+ * - A prompt a person wrote starts the session's current prompt: the calls before it answered earlier ones.
  * - A terminal event its runtime's schema refuses, or that does not show how the run ended, ends nothing.
  */
 export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): RunEngine {
@@ -79,6 +80,8 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
   let opensOnFirstLine = false;
   // The type of the event the output opened with: seen again (where prompts do not repeat it), a second run.
   let openingType: string | undefined;
+  // How many items came before the opening line, as the vocabulary allows (`start.precedes`).
+  let preamble = 0;
 
   function accept(event: TypedEvent, line: number, position: number): void {
     if (run.format === undefined) run.format = vocabulary.format(event);
@@ -90,8 +93,10 @@ export function createRunEngine(run: RunBuilder, vocabulary: EventVocabulary): R
         else if (session !== mainSession) otherSession ??= { line, id: session };
         run.session(session);
       }
+      if (vocabulary.isPersonPrompt?.(event)) run.personPrompted();
       const start = vocabulary.start;
-      if (position === 1 && start) {
+      if (position === preamble + 1 && start?.precedes?.(event)) preamble++;
+      else if (position === preamble + 1 && start) {
         opensOnFirstLine = (start.opens ?? start.matches)(event);
         if (opensOnFirstLine) openingType = event.type;
       } else if (

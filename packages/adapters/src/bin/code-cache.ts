@@ -21,7 +21,8 @@ type ProgramBody = (
   dirname: string,
 ) => void;
 
-interface Program {
+/** A program to run: its source, wrapped as a CommonJS body, and the key of its code cache. */
+export interface Program {
   readonly source: string;
   /** The build-time hash of `source` plus the file's identity, so any later edit gets a cache of its own. */
   readonly key: string;
@@ -39,12 +40,14 @@ export function readProgram(filename: string, marker = PROGRAM_START): Program {
   const lineEnd = start < 0 ? -1 : text.indexOf('\n', start);
   const end = lineEnd < 0 ? -1 : text.indexOf(PROGRAM_END, lineEnd);
   if (end < 0) throw new Error(`${filename} carries no program.`);
-  const stat = fs.statSync(filename);
   const hash = text.slice(start + marker.length, lineEnd).trim();
-  return {
-    source: text.slice(lineEnd + 1, end),
-    key: `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`,
-  };
+  return { source: text.slice(lineEnd + 1, end), key: programKey(hash, filename) };
+}
+
+/** A code cache's key: the program's build-time hash and the identity of the file that carries it. */
+export function programKey(hash: string, filename: string): string {
+  const stat = fs.statSync(filename);
+  return `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`;
 }
 
 /**
@@ -104,7 +107,15 @@ export function loadWithCodeCache(
   env = process.env,
   marker = PROGRAM_START,
 ): LoadedProgram {
-  const program = readProgram(filename, marker);
+  return loadProgram(readProgram(filename, marker), filename, env);
+}
+
+/**
+ * Run `program` with V8's code cache (as `loadWithCodeCache` does the one a bundle carries in a comment) and
+ * return its exports: for a program carried otherwise (a CLI command's, as a string, see `bundleCommand`).
+ * `filename` is the file that carries it.
+ */
+export function loadProgram(program: Program, filename: string, env = process.env): LoadedProgram {
   const cacheFile = codeCacheFile(program.key, env);
   const cachedData = readCache(cacheFile);
   const script = new vm.Script(program.source, { filename, ...(cachedData ? { cachedData } : {}) });

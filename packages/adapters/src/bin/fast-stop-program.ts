@@ -1,4 +1,4 @@
-import { decideFastStop, type FastStopTables } from '../hooks/fast-stop.js';
+import { decideFastStop, type FastStopTables, warmUpFastStop } from '../hooks/fast-stop.js';
 import { parseHookArgs } from '../hooks/hook-args.js';
 import type { RuntimeId } from '../runtime-id.js';
 import { STOP_HOOK_HOSTS } from '../stop-hook-hosts.js';
@@ -10,9 +10,10 @@ export type { FastStopTables } from '../hooks/fast-stop.js';
 export type { HookHandover } from './hook-program.js';
 
 /**
- * A pack's Stop hook program: a satisfied stop is decided here by the validators the build generated (plain
- * code, no zod), and every other stop by the whole hook, which `startWhole` loads (zod with it) and gives the
- * same stdin. Nothing this module imports loads zod.
+ * A pack's Stop hook program: a stop the build's tables prove the answer to (satisfied, by the validators the
+ * build generated; or attempting none of the contracts, worded as the build derived) is decided here, plain
+ * code with no zod, and every other stop by the whole hook, which `startWhole` loads (zod with it) and gives
+ * the same stdin. Nothing this module imports loads zod.
  */
 export function startFastStopHook(
   tables: FastStopTables,
@@ -33,7 +34,11 @@ export function startFastStopHook(
       },
     );
   };
-  const command = parseHookArgs(process.argv.slice(2), Object.keys(tables.runtimes) as RuntimeId[]);
+  const command = parseHookArgs(
+    process.argv.slice(2),
+    Object.keys(tables.runtimes) as RuntimeId[],
+    process.env,
+  );
   if (!command.success || command.data.kind !== 'run') {
     handOver();
   } else {
@@ -41,21 +46,19 @@ export function startFastStopHook(
     const tap = new StdinTap(process.stdin, args.maxInputBytes);
     // Past the hook's deadline the whole hook answers (it counts from `startedAt`).
     const timer = setTimeout(() => handOver(tap), args.timeoutMs);
-    tap.whole(args.maxInputBytes).then((input) => {
+    tap.whole(args.maxInputBytes).then(async (input) => {
       clearTimeout(timer);
       if (handedOver) return;
-      let satisfied: string | undefined;
-      try {
-        if (input !== undefined)
-          satisfied = decideFastStop(tables, STOP_HOOK_HOSTS, args, process.env, input);
-      } catch {
-        satisfied = undefined;
-      }
-      if (satisfied === undefined) return handOver(tap);
-      writeDescriptor(1, satisfied);
+      const printed =
+        input === undefined
+          ? undefined
+          : await decideFastStop(tables, STOP_HOOK_HOSTS, args, process.env, input);
+      if (printed === undefined) return handOver(tap);
+      if (printed.stderr) writeDescriptor(2, printed.stderr);
+      writeDescriptor(1, printed.stdout);
       process.exit(0);
     });
   }
   // The whole hook warms and caches its own code (it is a program of its own, see pack-hook.ts).
-  return { warmUp: () => {} };
+  return { warmUp: () => warmUpFastStop(tables) };
 }

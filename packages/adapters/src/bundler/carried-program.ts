@@ -1,13 +1,21 @@
 import { createHash } from 'node:crypto';
 import { PROGRAM_END, PROGRAM_START, SECOND_PROGRAM_START } from '../bin/program-markers.js';
 
-function carried(marker: string, program: string): string {
+/**
+ * esbuild's CommonJS output wrapped as the function the code-cache loader calls (`require`, `module`,
+ * `exports`, `__filename`, `__dirname`), and the hash of that source, part of its code cache's key.
+ */
+export function wrappedProgram(program: string): { readonly source: string; readonly hash: string } {
   const body = program.replace(/^#!.*\n/, '');
-  if (body.includes('*/') || !/^[\x00-\x7f]*$/.test(body)) {
+  const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
+  return { source, hash: createHash('sha256').update(source).digest('hex').slice(0, 32) };
+}
+
+function carried(marker: string, program: string): string {
+  const { source, hash } = wrappedProgram(program);
+  if (source.includes('*/') || !/^[\x00-\x7f]*$/.test(source)) {
     throw new Error('the hook program must be ASCII without "*/" to travel in a block comment');
   }
-  const source = `(function (require, module, exports, __filename, __dirname) {${body}\n})`;
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
   return `${marker}${hash}\n${source}${PROGRAM_END}`;
 }
 

@@ -1,5 +1,6 @@
 import type { AnyContract } from '@skillpack/core';
-import { toStopHookOutput } from '../hooks/stop-decision.js';
+import { exampleOf, wordingOf } from '../hooks/stop-decision.js';
+import { renderStopHookOutput } from '../hooks/stop-hook-output.js';
 import { validatorSourceOf } from './validator-source.js';
 
 /** A hooked contract whose satisfied stops the hook's fast path cannot decide, and why. */
@@ -24,21 +25,27 @@ export interface FastStopTablesSource {
   readonly source: string;
   readonly imports: readonly FastStopImport[];
   readonly fallbacks: readonly ValidatorFallback[];
+  /** The contracts whose failure on a text attempting none of them the fast path reads and words. */
+  readonly unattemptedReads: readonly string[];
 }
 
-/** Each Stop-hook runtime whose payload the fast path can check: its fields' predicate and its satisfied line. */
+/**
+ * Each Stop-hook runtime whose payload the fast path can check and whose decisions it prints as that runtime
+ * does (`renderStopHookOutput`): its fields' predicate and the field naming a chain of stops.
+ */
 async function runtimeEntries(): Promise<string[]> {
   // Loaded only now: the dialects' payload schemas load zod.
   const { HOOK_DIALECTS } = await import('../hook-runtimes.js');
-  const satisfied = toStopHookOutput({ kind: 'allow', because: 'satisfied', contractId: '' });
   return HOOK_DIALECTS.ids.flatMap((id) => {
     const dialect = HOOK_DIALECTS.dialect(id);
     const fields = dialect.input.payloadFields;
     if (dialect.decide !== undefined || fields === undefined) return [];
+    if (dialect.renderOutput !== renderStopHookOutput) return [];
     const accepts = validatorSourceOf(fields, 'accepted');
     if (!accepts.compiled) return [];
-    const line = JSON.stringify(dialect.renderOutput(satisfied));
-    return [`${JSON.stringify(id)}: { accepts: ${accepts.source}, satisfied: ${line} }`];
+    const chain = dialect.input.chainIdField;
+    const chainField = chain === undefined ? '' : `, chainIdField: ${JSON.stringify(chain)}`;
+    return [`${JSON.stringify(id)}: { accepts: ${accepts.source}${chainField} }`];
   });
 }
 
@@ -47,6 +54,13 @@ function validatorOf(
   readsBySchemaAlone: (contract: AnyContract) => boolean,
   imports: FastStopImport[],
 ): { source: string } | ValidatorFallback {
+  // Its answer is the run's submit calls, which a stop's payload does not carry: never the final message.
+  if (contract.toolName !== undefined) {
+    return {
+      id: contract.id,
+      reason: 'it is delivered as a tool: its answer is read from its submit calls alone',
+    };
+  }
   if (contract.plainRead) {
     const { module, name, validators, refinements = {} } = contract.plainRead;
     const local = `plainRead${imports.length}`;
@@ -79,10 +93,40 @@ function validatorOf(
 }
 
 /**
+ * How the fast path reads and words a text that attempts none of `contract` (see `UnattemptedRead`), or `null`:
+ * the contract's own zod-free read of that failure, whose correction depends on the text; or, for a contract
+ * read by its schema alone, the one failure of a text with no JSON object, its correction with it, unless the
+ * contract counts that failure as an attempt.
+ */
+function unattemptedOf(
+  contract: AnyContract,
+  readsBySchemaAlone: (contract: AnyContract) => boolean,
+  imports: FastStopImport[],
+): string {
+  // A tool-delivered contract's attempt is a submit call, which a stop's payload does not carry.
+  if (contract.toolName !== undefined) return 'null';
+  const worded = (failureOf: string, correction: string | null) =>
+    `{ failureOf: ${failureOf}, title: ${JSON.stringify(contract.title)}, example: ${JSON.stringify(exampleOf(contract))}, correction: ${JSON.stringify(correction)} }`;
+  const name = contract.plainRead?.unattempted;
+  if (contract.plainRead && name !== undefined) {
+    const local = `unattempted${imports.length}`;
+    imports.push({ module: contract.plainRead.module, name, local });
+    return worded(local, null);
+  }
+  if (!readsBySchemaAlone(contract)) return 'null';
+  const judged = contract.judge(contract.extract(''));
+  if (judged.satisfied || contract.isAttempt(judged.error)) return 'null';
+  const { code, message } = judged.error;
+  const correction = wordingOf({ contract, error: judged.error, attempted: false }).correction();
+  return worded(`{ noJsonObject: ${JSON.stringify({ code, message })} }`, correction);
+}
+
+/**
  * Build-time: the tables a pack hook's fast path runs on, for the `contracts` it carries, generated from the
  * runtimes' payload schemas and the contracts' schemas (plain code, no zod); a contract with a `plainRead`
  * is read by it. A contract neither applies to is `null` there (the whole hook decides its stops) and listed
- * in `fallbacks`.
+ * in `fallbacks`. Beside them, how each contract's failure on a text attempting none of them is read and
+ * worded (`unattemptedOf`), for a stop that attempts no contract.
  */
 export async function fastStopTablesSource(contracts: readonly AnyContract[]): Promise<FastStopTablesSource> {
   // Loaded only now, as the dialects are: core's root loads zod, which nothing else of the bundler does.
@@ -95,6 +139,12 @@ export async function fastStopTablesSource(contracts: readonly AnyContract[]): P
     fallbacks.push(validator);
     return `${JSON.stringify(contract.id)}: null`;
   });
-  const source = `{ runtimes: { ${(await runtimeEntries()).join(', ')} }, contracts: { ${entries.join(', ')} } }`;
-  return { source, imports, fallbacks };
+  const unattemptedReads: string[] = [];
+  const unattempted = contracts.map((contract) => {
+    const read = unattemptedOf(contract, readsBySchemaAlone, imports);
+    if (read !== 'null') unattemptedReads.push(contract.id);
+    return `${JSON.stringify(contract.id)}: ${read}`;
+  });
+  const source = `{ runtimes: { ${(await runtimeEntries()).join(', ')} }, contracts: { ${entries.join(', ')} }, unattempted: { ${unattempted.join(', ')} } }`;
+  return { source, imports, fallbacks, unattemptedReads };
 }

@@ -1,5 +1,5 @@
 import type { BuildOptions, build as esbuildBuild, Metafile, StdinOptions } from 'esbuild';
-import { carryProgram, carrySecondProgram } from './carried-program.js';
+import { carryProgram, carrySecondProgram, wrappedProgram } from './carried-program.js';
 import { englishOnlyZodLocales, shakeableZodNamespace } from './zod-plugins.js';
 
 /** esbuild's `build`, passed in by the caller so this package needs no esbuild of its own. */
@@ -76,6 +76,44 @@ export async function bundleHook(
   };
 }
 
+/** What a command bundle's loader entry names to reach the program it carries (see `bundleCommand`). */
+export const CARRIED_PROGRAM = 'SKILLPACK_CARRIED_PROGRAM';
+export const CARRIED_PROGRAM_HASH = 'SKILLPACK_CARRIED_PROGRAM_HASH';
+
+/**
+ * A CLI command's bundle, for a program that cannot travel in a block comment (a regular expression ending in
+ * `*` holds a `*∕`): `program` bundled as CommonJS, wrapped as the hook's is, and carried in `loader` (bundled
+ * as CommonJS with `banner` on top) as a string literal where `loader` names `SKILLPACK_CARRIED_PROGRAM`
+ * (its hash where it names `SKILLPACK_CARRIED_PROGRAM_HASH`), for `loadProgram` to run with the code cache.
+ * `import.meta.url` in the program is the bundle's own URL.
+ */
+export async function bundleCommand(
+  setup: BundlerSetup,
+  entries: { readonly program: StdinOptions; readonly loader: StdinOptions },
+  banner: string,
+): Promise<Bundled> {
+  const program = await bundleText(setup, entries.program, {
+    format: 'cjs',
+    legalComments: 'none',
+    define: { ...setup.options?.define, 'import.meta.url': 'SKILLPACK_MODULE_URL' },
+    banner: { js: 'var SKILLPACK_MODULE_URL = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  const { source, hash } = wrappedProgram(program.text);
+  const loader = await bundleText(setup, entries.loader, {
+    format: 'cjs',
+    banner: { js: `#!/usr/bin/env node\n${banner}` },
+    define: {
+      ...setup.options?.define,
+      [CARRIED_PROGRAM]: JSON.stringify(source),
+      [CARRIED_PROGRAM_HASH]: JSON.stringify(hash),
+    },
+  });
+  return {
+    file: Buffer.from(loader.text, 'utf8'),
+    metafiles: { program: program.metafile, loader: loader.metafile },
+  };
+}
+
 /**
  * The plugin's first statement, after the banner: an ES-module-only one that exports nothing. A plugin is a
  * `.js` file in a folder whose package.json (if any) sets no `"type"`, so Node (20.19+, 22) compiles it as
@@ -108,6 +146,22 @@ export async function bundlePlugin(
     file: carrySecondProgram(plugin.text, carried.text),
     metafiles: { plugin: plugin.metafile, second: carried.metafile },
   };
+}
+
+/**
+ * The MCP submit server: `entry` bundled as one CommonJS program with a shebang and `banner` on top, meant to
+ * be named `.cjs` and run as `node <file>` (Node's ES module loader never starts for it).
+ */
+export async function bundleServer(
+  setup: BundlerSetup,
+  entry: StdinOptions,
+  banner: string,
+): Promise<Bundled> {
+  const server = await bundleText(setup, entry, {
+    format: 'cjs',
+    banner: { js: `#!/usr/bin/env node\n${banner}` },
+  });
+  return { file: Buffer.from(server.text, 'utf8'), metafiles: { server: server.metafile } };
 }
 
 /** Every import a build left outside the bundle that is not a Node built-in (a bundle must have none). */

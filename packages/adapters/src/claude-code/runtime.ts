@@ -20,5 +20,7 @@ export const claudeCodeRuntime = {
     rule: "the last message with text of the main agent's last turn (after its last user line), joined to the max_tokens-cut messages it continues; a refused message never counts",
     seenIn: '2.1.2xx-2.1.328',
   },
+  // Claude Code 2.1.328: `mcp__<key>__<tool>`.
+  mcpToolName: { prefix: 'mcp__', separator: '__' },
   wire: { exportName: 'claudeCode', schemas },
 } as const satisfies AdapterRuntime<'claude-code'>;

@@ -19,6 +19,7 @@ import {
   isLocalCommandResult,
   isMaxTokensResume,
 } from './final-message.js';
+import { isClaudePersonPrompt } from './person-prompt.js';
 import { claudeResultText, claudeResultUsage, toClaudeRunUsage } from './result-json.js';
 import {
   CLAUDE_PASSIVE_EVENT_TYPES,
@@ -214,6 +215,8 @@ export const claudeCodeEvents: EventVocabulary = {
   endsOnce: false,
   // A transcript's camelCase `sessionId` is not checked: the hook reads the file whole, whatever it holds.
   sessionOf: (event) => (typeof event.session_id === 'string' ? event.session_id : undefined),
+  // A transcript holds every prompt of the session; stream-json shows one when replayed (`--replay-user-messages`).
+  isPersonPrompt: isClaudePersonPrompt,
   isSubagent: (event) => isClaudeSubagent(event as ClaudeEnvelope) === true,
   createAnswer: createClaudeCodeAnswer,
 };

@@ -1,3 +1,4 @@
+import type { TypedEvent } from '../_shared/event-line.js';
 import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
@@ -7,6 +8,13 @@ import type { RunError, RunUsage } from '../agent-run.js';
 import { CodexTurn } from './final-message.js';
 import { readCodexItem } from './items.js';
 import { acceptCodexNotify } from './notify.js';
+import {
+  codexRolloutRows,
+  isCodexPersonPrompt,
+  isRolloutStart,
+  isRolloutTurnEnd,
+  rolloutSessionOf,
+} from './rollout.js';
 import {
   CODEX_ITEM_TYPES,
   CodexErrorEventSchema,
@@ -33,8 +41,8 @@ export function toCodexRunUsage(usage: CodexUsage): RunUsage {
 }
 
 /**
- * Where Codex's final answer lives, in `codex exec --json` JSONL and the legacy `notify` payload when that is
- * the whole input (the rule is in `final-message.ts`). Top-level `error` lines are non-fatal
+ * Where Codex's final answer lives, in `codex exec --json` JSONL, its session rollout (`rollout.ts`) and the
+ * legacy `notify` payload when that is the whole input (the rule is in `final-message.ts`). Top-level `error` lines are non-fatal
  * (`Reconnecting... 2/5`) unless the turn fails. Usage is the last `turn.completed`'s: Codex reports the
  * thread's running total there, so a resumed thread (`codex exec resume`) reports its earlier runs' tokens too.
  */
@@ -94,6 +102,7 @@ function createCodexAnswer(run: RunBuilder): AnswerReader {
       if (acceptCodexNotify(run, event, line)) notified = true;
       return 'finish';
     },
+    ...codexRolloutRows({ run, calls, turn, setUsage: (total) => (usage = toCodexRunUsage(total)) }),
   });
 
   return {
@@ -110,18 +119,29 @@ const CODEX_TERMINAL_TYPES: ReadonlySet<string> = new Set([
   'agent-turn-complete',
 ]);
 
-/** Codex's events for the reader engine: `thread.started` opens the one thread, a turn's end ends the run. */
+const formatOf = (first: TypedEvent) =>
+  first.type === 'agent-turn-complete' ? 'notify' : isRolloutStart(first) ? 'transcript' : 'exec-json';
+
+/**
+ * Codex's events for the reader engine: `thread.started` (a rollout: `session_meta`) opens the one thread, a
+ * turn's end ends the run.
+ */
 export const codexEvents: EventVocabulary = {
-  format: (first) => (first.type === 'agent-turn-complete' ? 'notify' : 'exec-json'),
-  start: { matches: (event) => event.type === 'thread.started', perTurn: false, requiredIn: ['exec-json'] },
-  isTerminal: (event) => CODEX_TERMINAL_TYPES.has(event.type),
+  format: formatOf,
+  start: {
+    matches: (event) => event.type === 'thread.started' || isRolloutStart(event),
+    perTurn: false,
+    requiredIn: ['exec-json', 'transcript'],
+  },
+  isTerminal: (event) => CODEX_TERMINAL_TYPES.has(event.type) || isRolloutTurnEnd(event),
   endsOnce: false,
   sessionOf: (event) =>
     event.type === 'thread.started' && typeof event.thread_id === 'string'
       ? event.thread_id
       : event.type === 'agent-turn-complete' && typeof event['thread-id'] === 'string'
         ? event['thread-id']
-        : undefined,
+        : rolloutSessionOf(event),
   isSubagent: () => false,
+  isPersonPrompt: isCodexPersonPrompt,
   createAnswer: createCodexAnswer,
 };

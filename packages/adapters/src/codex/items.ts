@@ -1,8 +1,10 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
+import { mcpToolNameOf } from '../_shared/mcp-tool-name.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
 import type { ToolCalls } from '../_shared/tool-calls.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import type { CodexTurn } from './final-message.js';
+import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import type { CodexMcpToolCallItem, CodexThreadItem } from './wire-schemas.js';
 
 const STATUS: Readonly<Record<string, ToolStatus>> = {
@@ -12,21 +14,26 @@ const STATUS: Readonly<Record<string, ToolStatus>> = {
   declined: 'declined',
 };
 
-function mcpOutput(item: CodexMcpToolCallItem): string | undefined {
-  const result = item.result;
-  if (!result) return undefined;
+/** The text of an MCP tool result: its text blocks, else its structured content as JSON. */
+export function mcpResultText(
+  content: readonly unknown[] | undefined,
+  structured: unknown,
+): string | undefined {
   const texts: string[] = [];
-  for (const block of result.content ?? []) {
+  for (const block of content ?? []) {
     if (isJsonObjectValue(block) && block.type === 'text' && typeof block.text === 'string')
       texts.push(block.text);
   }
-  if (texts.length > 0 || result.structured_content === undefined) return texts.join('\n');
+  if (texts.length > 0 || structured === undefined) return texts.join('\n');
   try {
-    return JSON.stringify(result.structured_content);
+    return JSON.stringify(structured);
   } catch {
     return undefined;
   }
 }
+
+const mcpOutput = ({ result }: CodexMcpToolCallItem) =>
+  result ? mcpResultText(result.content, result.structured_content) : undefined;
 
 /**
  * Take in one thread item of `item.started`, `item.updated` or `item.completed` (`done`): agent messages and
@@ -88,7 +95,7 @@ export function readCodexItem(
       return 'tool';
     case 'mcp_tool_call':
       calls.reported(item.id, line, {
-        name: `mcp__${item.server}__${item.tool}`,
+        name: mcpToolNameOf(CODEX_MCP_TOOL_NAME, item.server, item.tool),
         input: item.arguments,
         output: mcpOutput(item),
         status: toolStatus(item.status),

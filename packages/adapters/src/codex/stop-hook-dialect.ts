@@ -7,5 +7,4 @@ export const codexStopHookDialect = {
   input: codexStopHook,
   renderOutput: renderStopHookOutput,
   exitTwoPushesBack: true,
-  // Codex transcripts are rollout files, not `exec --json`; the reader detects what it can.
 } as const satisfies StopHookDialect;

@@ -25,21 +25,21 @@ export const CodexStopHookInputSchema = CodexStopHookFieldsSchema.superRefine(re
 /** The Codex Stop hook stdin payload, as validated. */
 export type CodexStopHookInput = z.output<typeof CodexStopHookInputSchema>;
 
+// Codex 0.169 keeps one turn_id for a stop and the stops its blocks lead to (checked with the pinned CLI).
+const chainIdField = 'turn_id';
+
 /** How a Codex Stop hook payload is validated and normalised into a `StopHookEvent`. */
 export const codexStopHook: StopHookRuntime = {
   id: 'codex',
-  // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
-  readTranscript: async (path) => (await import('../run-transcript.js')).readRunTranscript(path, 'auto'),
+  // Loaded on a stop without a message, or one that checks a tool-delivered contract, only: reading the
+  // transcript (the session rollout) is not part of the hook's common path.
+  readTranscript: async (path) => (await import('../run-transcript.js')).readRunTranscript(path, 'codex'),
+  readTranscriptTools: async (path, _runtime, toolNames) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(path, 'codex', toolNames),
   payloadFields: CodexStopHookFieldsSchema,
+  chainIdField,
   parseInput: (payload) =>
-    // Codex 0.169 keeps one turn_id for a stop and the stops its blocks lead to (checked with the pinned CLI).
-    parseStopInput(
-      'codex',
-      'Codex Stop hook input',
-      CodexStopHookInputSchema,
-      payload,
-      (input) => input.turn_id,
-    ),
+    parseStopInput('codex', 'Codex Stop hook input', CodexStopHookInputSchema, payload, chainIdField),
 };
 
 /** Decide a Codex Stop / SubagentStop from its stdin payload; Codex needs `result.output` printed at exit 0. */

@@ -204,6 +204,79 @@ export const CodexNotifyPayloadSchema = z.looseObject({
 /** The legacy `notify` payload Codex passes a notify program when a turn completes. */
 export type CodexNotifyPayload = z.output<typeof CodexNotifyPayloadSchema>;
 
+// Session rollout lines (`$CODEX_HOME/sessions/…/rollout-*.jsonl`, the Stop hook's `transcript_path`) as 0.169.0
+// writes them: `{timestamp, type, payload}`. Codex calls the format "not a stable interface"; the reader takes its
+// `event_msg` items, which carry what `exec --json` prints, and passes over the model history (`response_item`).
+
+/** Validates the `session_meta` line that opens a rollout, with the session id. */
+export const CodexRolloutSessionMetaSchema = z.looseObject({
+  type: z.literal('session_meta'),
+  payload: z.looseObject({ id: z.string(), cli_version: z.string().optional() }),
+});
+/** The `session_meta` line that opens a rollout, with the session id. */
+export type CodexRolloutSessionMeta = z.output<typeof CodexRolloutSessionMetaSchema>;
+
+/** Validates an `event_msg` line of a rollout: one event of the session, named by `payload.type`. */
+export const CodexRolloutEventMsgSchema = z.looseObject({
+  type: z.literal('event_msg'),
+  payload: z.looseObject({ type: z.string() }),
+});
+/** An `event_msg` line of a rollout: one event of the session, named by `payload.type`. */
+export type CodexRolloutEventMsg = z.output<typeof CodexRolloutEventMsgSchema>;
+
+/** Validates a rollout's `task_complete`: a prompt's turn ended, with its `error` when it failed. */
+export const CodexRolloutTaskCompleteSchema = z.looseObject({
+  type: z.literal('task_complete'),
+  last_agent_message: z.string().nullish(),
+  error: z.looseObject({ message: z.string() }).nullish(),
+});
+/** A rollout's `task_complete`: a prompt's turn ended, with its `error` when it failed. */
+export type CodexRolloutTaskComplete = z.output<typeof CodexRolloutTaskCompleteSchema>;
+
+/** Validates a rollout's `token_count`: the session's running token total. */
+export const CodexRolloutTokenCountSchema = z.looseObject({
+  type: z.literal('token_count'),
+  info: z.looseObject({ total_token_usage: CodexUsageSchema }).nullish(),
+});
+/** A rollout's `token_count`: the session's running token total. */
+export type CodexRolloutTokenCount = z.output<typeof CodexRolloutTokenCountSchema>;
+
+/** Validates a rollout's `item_completed`, with the item it carries (PascalCase `type`: `AgentMessage`, …). */
+export const CodexRolloutItemCompletedSchema = z.looseObject({
+  type: z.literal('item_completed'),
+  item: z.looseObject({ id: z.string(), type: z.string() }),
+});
+/** A rollout's `item_completed`, with the item it carries. */
+export type CodexRolloutItemCompleted = z.output<typeof CodexRolloutItemCompletedSchema>;
+
+/** Validates a rollout's `AgentMessage` item: assistant text in `Text` parts. */
+export const CodexRolloutAgentMessageSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('AgentMessage'),
+  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+});
+/** A rollout's `AgentMessage` item: assistant text in `Text` parts. */
+export type CodexRolloutAgentMessage = z.output<typeof CodexRolloutAgentMessageSchema>;
+
+/** Validates a rollout's `McpToolCall` item: one MCP tool call, its MCP result and its status. */
+export const CodexRolloutMcpToolCallSchema = z.looseObject({
+  id: z.string(),
+  type: z.literal('McpToolCall'),
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.unknown().optional(),
+  status: z.string(),
+  result: z
+    .looseObject({
+      content: z.array(z.unknown()).optional(),
+      structuredContent: z.unknown().optional(),
+      isError: z.boolean().optional(),
+    })
+    .nullish(),
+});
+/** A rollout's `McpToolCall` item: one MCP tool call, its MCP result and its status. */
+export type CodexRolloutMcpToolCall = z.output<typeof CodexRolloutMcpToolCallSchema>;
+
 /** Every top-level `type` the Codex reader knows, of `exec --json` events and the notify payload. */
 export const CODEX_EVENT_TYPES = [
   'thread.started',

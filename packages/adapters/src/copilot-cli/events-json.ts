@@ -7,6 +7,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError } from '../agent-run.js';
 import { ABORTED, type CopilotCandidate, copilotEnd, isLastChunk } from './final-message.js';
+import { isCopilotPersonPrompt } from './person-prompt.js';
 import { isSubagentEvent } from './subagent.js';
 import {
   COPILOT_EVENT_TYPES,
@@ -190,12 +191,16 @@ export const copilotCliEvents: EventVocabulary = {
   start: {
     matches: (event) => event.type === 'session.start',
     opens: (event) => COPILOT_OPENING_TYPES.has(event.type),
+    // 1.0.102 with an MCP server prints its servers' status first (ephemeral `session.mcp_server_*` lines).
+    precedes: (event) => event.type.startsWith('session.mcp_server'),
     perTurn: false,
     requiredIn: ['events-json'],
   },
   isTerminal: (event) => event.type === 'result',
   endsOnce: true,
   sessionOf: copilotSession,
+  // `events.jsonl` holds every prompt of the session.
+  isPersonPrompt: isCopilotPersonPrompt,
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: (run) => createCopilotCliAnswer(run),
 };
@@ -216,6 +221,7 @@ export const copilotSdkEvents: EventVocabulary = {
   // Idle ends each prompt of a session; a `result` line ends the run for good.
   endsOnce: (event) => event.type === 'result',
   sessionOf: copilotSession,
+  isPersonPrompt: isCopilotPersonPrompt,
   isSubagent: (event) => isSubagentEvent(event),
   createAnswer: (run) => createCopilotCliAnswer(run, true),
 };

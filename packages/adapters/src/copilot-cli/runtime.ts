@@ -27,5 +27,7 @@ export const copilotCliRuntime = {
   unwrapEvent: unwrapCopilotCliEvent,
   documentFormat: undefined,
   finalAnswer: { rule: COPILOT_FINAL_ANSWER_RULE, seenIn: COPILOT_FINAL_ANSWER_SEEN_IN },
+  // GitHub Copilot CLI 1.0.102: `<key>-<tool>`.
+  mcpToolName: { prefix: '', separator: '-' },
   wire: { exportName: 'copilotCli', schemas },
 } as const satisfies AdapterRuntime<'copilot-cli'>;

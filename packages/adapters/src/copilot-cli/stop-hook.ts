@@ -100,6 +100,8 @@ export const copilotCliStopHook: StopHookRuntime = {
   // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
   readTranscript: async (path) =>
     (await import('../run-transcript.js')).readRunTranscript(path, 'copilot-cli'),
+  readTranscriptTools: async (path, _runtime, toolNames) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(path, 'copilot-cli', toolNames),
   parseInput: (payload) => {
     const stop = safeParseCopilotStop(payload);
     return stop.success ? ok(stop.data.event) : stop;

@@ -2,9 +2,11 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { describeValue, fail, ProtocolError, type Result } from '@skillpack/core';
+import { type ContractToolCall, describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
 import { feedInput } from '../_shared/input-chunks.js';
 import { createLineSplitter } from '../_shared/line-splitter.js';
+import { asSubmitCalls } from '../_shared/mcp-tool-name.js';
+import { GEMINI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { GeminiTranscript } from './transcript.js';
 
 /** Longest transcript line read (a message with a large tool result); a longer last line reads as cut. */
@@ -28,11 +30,12 @@ function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
 }
 
 /**
- * The final answer of a Gemini CLI session transcript file (`GeminiTranscript`'s rule), streamed with memory
- * bounded by its longest line. The file is opened non-blocking, so a FIFO planted at the path is refused
- * instead of hanging the hook; a symlink, folder or device is refused too.
+ * A Gemini CLI session transcript file, read once (`GeminiTranscript`: its final answer and the calls of a
+ * turn), streamed with memory bounded by its longest line. The file is opened non-blocking, so a FIFO planted at
+ * the path is refused instead of hanging the hook; so are a folder and a device (a symlink is followed to its
+ * file). Gemini CLI 0.61.0 appends each record synchronously, so the file is whole when its AfterAgent hook runs.
  */
-export async function readGeminiTranscriptAnswer(path: string): Promise<Result<string, ProtocolError>> {
+export async function readGeminiTranscript(path: string): Promise<Result<GeminiTranscript, ProtocolError>> {
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -60,5 +63,28 @@ export async function readGeminiTranscriptAnswer(path: string): Promise<Result<s
     await handle.close().catch(() => undefined);
   }
   if (problem) return fail(unreadable(path, problem.message, problem));
-  return transcript.answer(path);
+  return ok(transcript);
+}
+
+/**
+ * The final answer of a Gemini CLI session transcript file (`GeminiTranscript`'s rule), streamed with memory
+ * bounded by its longest line; a FIFO, folder or device at the path is refused, never waited on.
+ */
+export async function readGeminiTranscriptAnswer(path: string): Promise<Result<string, ProtocolError>> {
+  const transcript = await readGeminiTranscript(path);
+  return transcript.success ? transcript.data.answer(path) : transcript;
+}
+
+/**
+ * The calls of the turn `prompt` began (`GeminiTranscript.turnCalls`), as a tool-delivered contract reads them:
+ * a call of one of the submit tools `toolNames` (`mcp_<server>_<tool>`) carries that tool's own name. Pure.
+ */
+export function geminiSubmitCalls(
+  transcript: GeminiTranscript,
+  path: string,
+  prompt: string,
+  toolNames: readonly string[],
+): Result<readonly ContractToolCall[], ProtocolError> {
+  const calls = transcript.turnCalls(prompt, path);
+  return calls.success ? ok(asSubmitCalls(GEMINI_MCP_TOOL_NAME, toolNames, calls.data)) : calls;
 }

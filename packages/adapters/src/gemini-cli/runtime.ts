@@ -1,4 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
+import { GEMINI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { geminiCliEvents } from './stream-json.js';
 import { isGeminiCliEvent, unwrapGeminiCliEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
@@ -18,5 +19,6 @@ export const geminiCliRuntime = {
     rule: 'the assistant deltas of the last model turn, concatenated, after the last tool call or result and the last "Agent execution blocked" warning; only result status "success" completes a run; never the cumulative json response or prompt_response',
     seenIn: '0.61.0',
   },
+  mcpToolName: GEMINI_MCP_TOOL_NAME,
   wire: { exportName: 'geminiCli', schemas },
 } as const satisfies AdapterRuntime<'gemini-cli'>;

@@ -1,7 +1,13 @@
 import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from '@skillpack/core';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
-import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type {
+  StopHookEvent,
+  StopHookRuntime,
+  TranscriptReader,
+  TranscriptToolReader,
+} from '../hooks/stop-event.js';
 import { GeminiAfterAgentInputSchema } from './hook-input.js';
+import type { GeminiTranscript } from './transcript.js';
 
 /** Gemini CLI's hook event that fires when the agent is about to end its turn (0.61.0). */
 export const GEMINI_STOP_EVENT = 'AfterAgent';
@@ -48,18 +54,59 @@ export function parseGeminiCliStopInput(payload: unknown): Result<StopHookEvent,
 export const readGeminiCliTranscript = async (path: string) =>
   (await import('./read-transcript.js')).readGeminiTranscriptAnswer(path);
 
-/** How a Gemini CLI AfterAgent hook payload is validated and normalised, and its session transcript read. */
+/**
+ * How a Gemini CLI AfterAgent hook payload is validated and normalised, and its session transcript's answer read.
+ * The submit calls of a tool-delivered contract need the payload's `prompt` too: `handleGeminiCliStop` reads them.
+ */
 export const geminiCliStopHook: StopHookRuntime = {
   id: 'gemini-cli',
   parseInput: parseGeminiCliStopInput,
   readTranscript: readGeminiCliTranscript,
 };
 
+/** The payload's `prompt`: the person's message of this turn (0.61.0 keeps it on the retries after a block). */
+function promptOf(payload: unknown): string | undefined {
+  const parsed = GeminiAfterAgentInputSchema.safeParse(payload);
+  return parsed.success ? parsed.data.prompt : undefined;
+}
+
+/**
+ * The transcript readers of one stop, sharing one read of the file (its reader loaded lazily, on a Gemini stop
+ * only): its answer, and the submit calls of the turn `prompt` began. Without a prompt, the calls of this turn
+ * cannot be told from earlier ones: none are read.
+ */
+function transcriptReaders(prompt: string | undefined) {
+  let read: Promise<Result<GeminiTranscript, ProtocolError>> | undefined;
+  const transcript = async (path: string) => {
+    const module = await import('./read-transcript.js');
+    read ??= module.readGeminiTranscript(path);
+    return { module, transcript: await read };
+  };
+  const readTranscript: TranscriptReader = async (path) => {
+    const { transcript: read } = await transcript(path);
+    return read.success ? read.data.answer(path) : read;
+  };
+  const readTranscriptTools: TranscriptToolReader | undefined =
+    prompt === undefined
+      ? undefined
+      : async (path, _runtime, toolNames) => {
+          const { module, transcript: read } = await transcript(path);
+          return read.success ? module.geminiSubmitCalls(read.data, path, prompt, toolNames) : read;
+        };
+  return { readTranscript, readTranscriptTools };
+}
+
 /**
  * Decide a Gemini CLI AfterAgent stop from its stdin payload; print `result.output` as JSON at exit 0
- * (`decision: "block"` is Gemini's alias of `deny`: the reason goes back as the next user turn). Gemini CLI
+ * (`decision: "block"` is Gemini's alias of `deny`: the reason goes back as the next user turn). The answer and,
+ * for a tool-delivered contract, the turn's submit calls come from one read of the session transcript. Gemini CLI
  * itself never stops re-running a hook that keeps blocking; the block budget (`maxBlocks`) is what ends it.
  */
 export function handleGeminiCliStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
-  return handleStopHook(geminiCliStopHook, payload, options);
+  const readers = transcriptReaders(promptOf(payload));
+  return handleStopHook(geminiCliStopHook, payload, {
+    ...options,
+    readTranscript: options.readTranscript ?? readers.readTranscript,
+    readTranscriptTools: options.readTranscriptTools ?? readers.readTranscriptTools,
+  });
 }

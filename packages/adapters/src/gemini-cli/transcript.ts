@@ -1,11 +1,29 @@
-import { describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
+import { type ContractToolCall, describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
+
+/** A tool call of the transcript, as a tool-delivered contract reads it (`id`: the stream-json `tool_id`). */
+export interface GeminiTranscriptCall extends ContractToolCall {
+  readonly id: string;
+}
 
 interface TranscriptMessage {
   readonly type: string;
   readonly text: string;
   /** The record carries `toolCalls` (Gemini CLI writes them onto the model's record once it makes them). */
   readonly callsTools: boolean;
+  readonly calls: readonly GeminiTranscriptCall[];
+  /** A `user` record's text as the AfterAgent payload's `prompt` gives it; none for function responses. */
+  readonly written: string | undefined;
 }
+
+/**
+ * How a recorded call ended (0.61.0 records a call once it ended: `success`, `error` — a call Gemini CLI refused
+ * itself, such as arguments its schema check rejects, included — or `cancelled`); anything else never ended.
+ */
+const CALL_STATUS: Readonly<Record<string, string>> = {
+  success: 'completed',
+  error: 'error',
+  cancelled: 'declined',
+};
 
 /**
  * The final answer in a Gemini CLI session transcript (`transcript_path` of the AfterAgent hook,
@@ -57,8 +75,10 @@ export class GeminiTranscript {
   private set(record: Readonly<Record<string, unknown>>): void {
     const id = record.id as string;
     const type = typeof record.type === 'string' ? record.type : '';
+    const calls = type === 'gemini' ? toolCallsOf(record.toolCalls) : [];
     const callsTools = Array.isArray(record.toolCalls) && record.toolCalls.length > 0;
-    this.messages.set(id, { type, text: contentText(record.content), callsTools });
+    const written = type === 'user' ? writtenText(record.content) : undefined;
+    this.messages.set(id, { type, text: contentText(record.content), callsTools, calls, written });
   }
 
   private replaceAll(messages: readonly unknown[]): void {
@@ -79,17 +99,32 @@ export class GeminiTranscript {
     }
   }
 
+  /**
+   * The tool calls of the current turn: every call the model's records made after the last `user` record whose
+   * text is `prompt` (the AfterAgent payload's `prompt`, the person's message of this turn; a hook's push-back is
+   * recorded as a `user` record of its reason, and stays in the turn). A call from an earlier prompt of the
+   * session never counts; a turn whose prompt is not recorded gives no calls, never a guess.
+   */
+  turnCalls(prompt: string, path: string): Result<readonly GeminiTranscriptCall[], ProtocolError> {
+    if (this.brokenLast) return fail(partial(path));
+    let calls: GeminiTranscriptCall[] | undefined;
+    for (const message of this.messages.values()) {
+      if (message.type === 'user' && message.written === prompt) calls = [];
+      else if (calls !== undefined) calls.push(...message.calls);
+    }
+    if (calls !== undefined) return ok(calls);
+    return fail(
+      new ProtocolError(
+        'transcript_turn_not_found',
+        `The Gemini CLI transcript ${describeValue(path)} holds no user message ${describeValue(prompt)} (the payload's prompt), so the calls of this turn cannot be told from earlier ones.`,
+        { details: { path, runtime: 'gemini-cli' } },
+      ),
+    );
+  }
+
   /** The final answer by the rule above, or why there is none. */
   answer(path: string): Result<string, ProtocolError> {
-    if (this.brokenLast) {
-      return fail(
-        new ProtocolError(
-          'transcript_partial',
-          `The transcript ${describeValue(path)} ends inside a line; its last message cannot be read yet.`,
-          { details: { path, runtime: 'gemini-cli' } },
-        ),
-      );
-    }
+    if (this.brokenLast) return fail(partial(path));
     let last: TranscriptMessage | undefined;
     for (const message of this.messages.values()) {
       if (message.type === 'user' || message.type === 'gemini') last = message;
@@ -115,6 +150,14 @@ export class GeminiTranscript {
   }
 }
 
+function partial(path: string): ProtocolError {
+  return new ProtocolError(
+    'transcript_partial',
+    `The transcript ${describeValue(path)} ends inside a line; its last message cannot be read yet.`,
+    { details: { path, runtime: 'gemini-cli' } },
+  );
+}
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -125,6 +168,35 @@ function contentText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
     .filter((part) => isRecord(part) && typeof part.text === 'string' && part.thought !== true)
+    .map((part) => (part as { text: string }).text)
+    .join('');
+}
+
+/** A `gemini` record's `toolCalls`, as calls (a call without an id or name is no call this reader can use). */
+function toolCallsOf(toolCalls: unknown): GeminiTranscriptCall[] {
+  if (!Array.isArray(toolCalls)) return [];
+  const calls: GeminiTranscriptCall[] = [];
+  for (const call of toolCalls) {
+    if (!isRecord(call) || typeof call.id !== 'string' || typeof call.name !== 'string') continue;
+    const ended = typeof call.status === 'string' && Object.hasOwn(CALL_STATUS, call.status);
+    const status = ended ? CALL_STATUS[call.status as string]! : 'pending';
+    calls.push({ id: call.id, name: call.name, input: call.args, status });
+  }
+  return calls;
+}
+
+/**
+ * A `user` record's text as `partToString` gives the payload's `prompt` (its parts' `text` joined), without the
+ * `<hook_context>` part a BeforeAgent hook adds after the prompt is taken; `undefined` for function responses.
+ */
+function writtenText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  if (content.some((part) => isRecord(part) && part.functionResponse !== undefined)) return undefined;
+  return content
+    .filter(
+      (part) => isRecord(part) && typeof part.text === 'string' && !part.text.startsWith('<hook_context>'),
+    )
     .map((part) => (part as { text: string }).text)
     .join('');
 }

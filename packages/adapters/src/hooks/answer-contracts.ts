@@ -1,4 +1,5 @@
-import type { AnyContract, ConfigError, Result } from '@skillpack/core';
+import type { AnyContract, ConfigError, ContractToolCall, Result } from '@skillpack/core';
+import { asSubmitCalls, type McpToolNaming } from '../_shared/mcp-tool-name.js';
 import { checkContracts } from './contract-check.js';
 import { type ContractValidators, provenContract } from './fast-answer.js';
 import { decideStop, type StopDecision, type StopDecisionInput } from './stop-decision.js';
@@ -47,16 +48,32 @@ export function packAnswerContracts(
 }
 
 /**
+ * The tool calls an answer came with, read only when a contract is delivered as a tool, and how the runtime
+ * names an MCP server's tool in them.
+ */
+export interface AnswerCalls {
+  readonly naming: McpToolNaming;
+  readonly calls: () => Promise<readonly ContractToolCall[]>;
+}
+
+/**
  * `decideStop` for `text`: an answer the validators prove satisfied is allowed without loading the
  * contracts (the whole check allows it too, naming the first contract it satisfies); any other is checked by
- * the contracts.
+ * the contracts, a tool-delivered one by its submit calls among `tools` when given.
  */
 export async function decideAnswer(
   contracts: AnswerContracts,
   text: string,
   budget: Omit<StopDecisionInput, 'check'>,
+  tools?: AnswerCalls,
 ): Promise<StopDecision> {
   const proven = contracts.provenContract(text);
   if (proven !== undefined) return { kind: 'allow', because: 'satisfied', contractId: proven };
-  return decideStop({ check: checkContracts(await contracts.load(), text), ...budget });
+  const loaded = await contracts.load();
+  const toolNames = loaded.flatMap((contract) =>
+    contract.toolName === undefined ? [] : [contract.toolName],
+  );
+  const calls =
+    tools && toolNames.length > 0 ? asSubmitCalls(tools.naming, toolNames, await tools.calls()) : undefined;
+  return decideStop({ check: checkContracts(loaded, text, {}, calls), ...budget });
 }

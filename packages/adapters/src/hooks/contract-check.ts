@@ -2,6 +2,7 @@ import type {
   AnyContract,
   ContractJudgement,
   ContractResult,
+  ContractToolCall,
   ExtractOptions,
   ProtocolError,
   Warning,
@@ -38,15 +39,35 @@ export function judgeContractResult(
   return contract.judge(result);
 }
 
-/** Run every contract's `extract` on `text`; the first contract that is satisfied wins. */
+/**
+ * One contract's judgement of a stop: a tool-delivered contract from its submit calls among `tools` (the
+ * last one it accepts, else the last that failed), and from the final message when there is none; any other
+ * contract from the final message.
+ */
+function judgeStop(
+  contract: AnyContract,
+  text: string,
+  options: ExtractOptions,
+  tools: readonly ContractToolCall[] | undefined,
+): ContractJudgement {
+  const submitted =
+    contract.toolName !== undefined && tools !== undefined ? contract.readToolCalls?.(tools) : undefined;
+  return contract.judge(submitted ?? contract.extract(text, options));
+}
+
+/**
+ * Check every contract against the stop: the final message `text`, and for a tool-delivered contract the
+ * run's tool calls `tools` (its submit calls); the first contract that is satisfied wins.
+ */
 export function checkContracts(
   contracts: readonly AnyContract[],
   text: string,
   options: ExtractOptions = {},
+  tools?: readonly ContractToolCall[],
 ): ContractCheck {
   const failures: ContractFailure[] = [];
   for (const contract of contracts) {
-    const judgement = contract.judge(contract.extract(text, options));
+    const judgement = judgeStop(contract, text, options, tools);
     if (judgement.satisfied) {
       return { satisfied: true, contract, value: judgement.value, warnings: judgement.warnings };
     }

@@ -1,6 +1,7 @@
-import { type AnyContract, ProtocolError } from '@skillpack/core';
+import { type AnyContract, type ContractToolCall, ProtocolError } from '@skillpack/core';
 import { type BlockCounterFactory, blockChainKey, createFileBlockCounter } from './block-budget.js';
-import { checkContracts } from './contract-check.js';
+import { type ContractFailure, checkContracts } from './contract-check.js';
+import { decideWithinBudget } from './spend-block-budget.js';
 import {
   allowBecauseOfHookError,
   decideStop,
@@ -13,10 +14,11 @@ import {
   type StopHookEvent,
   type StopHookRuntime,
   type TranscriptReader,
+  type TranscriptToolReader,
 } from './stop-event.js';
 import type { StopHookOutput } from './stop-hook-output.js';
 
-export type { TranscriptReader } from './stop-event.js';
+export type { TranscriptReader, TranscriptToolReader } from './stop-event.js';
 
 /**
  * Options of `handleStopHook`: the contracts to enforce, the block budget and its counter, the transcript
@@ -33,6 +35,8 @@ export interface StopHookOptions {
   readonly blockCounter?: BlockCounterFactory;
   /** Fallback when `last_assistant_message` is absent (default: the runtime's own transcript reader). */
   readonly readTranscript?: TranscriptReader;
+  /** The transcript's tool calls, for a contract delivered as a tool (default: the runtime's own reader). */
+  readonly readTranscriptTools?: TranscriptToolReader;
 }
 
 /** What `handleStopHook` decided, and the JSON document that tells the runtime. */
@@ -76,6 +80,39 @@ async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader)
   return { success: false as const, error: nullMessage(event, read.error.message) };
 }
 
+/**
+ * The tool calls of the stop's transcript when a contract is delivered as a tool (its answer is a submit call,
+ * which the payload does not carry); `undefined` when none is, or the transcript gives none. A subagent's
+ * calls are not the agent's answer.
+ */
+async function submitCallsOf(
+  event: StopHookEvent,
+  contracts: readonly AnyContract[],
+  read: TranscriptToolReader | undefined,
+): Promise<readonly ContractToolCall[] | undefined> {
+  if (read === undefined || event.transcriptPath === undefined) return undefined;
+  const toolNames = contracts.flatMap((contract) =>
+    contract.toolName === undefined ? [] : [contract.toolName],
+  );
+  if (toolNames.length === 0) return undefined;
+  const tools = await read(event.transcriptPath, event.runtime, toolNames, event.lastAssistantMessage);
+  return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
+}
+
+/** A failure of a tool-delivered contract whose message did not write the answer: only its calls could tell. */
+const unseenSubmit = (failure: ContractFailure) =>
+  failure.contract.toolName !== undefined && !failure.attempted;
+
+/** Why a stop checked only for tool-delivered contracts is let through when their submit calls cannot be read. */
+function unseenSubmits(event: StopHookEvent, contracts: readonly AnyContract[]): string {
+  const tools = contracts.map((contract) => contract.toolName).join(', ');
+  const where =
+    event.transcriptPath === undefined
+      ? 'the payload names no transcript'
+      : `${event.runtime}'s Stop hook reads no tool calls from its transcript, or could not read them`;
+  return `the answer is a call of ${tools}, and this stop shows no calls (${where}); whether the agent called it is not known, so the stop is let through.`;
+}
+
 /** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
 function nullMessage(event: StopHookEvent, transcriptProblem?: string): ProtocolError {
   return new ProtocolError(
@@ -83,9 +120,6 @@ function nullMessage(event: StopHookEvent, transcriptProblem?: string): Protocol
     `${event.runtime} sent last_assistant_message: null: the turn ended without a final assistant message (for example on a tool call, or cut short)${transcriptProblem ? `, and its transcript gives none either (${transcriptProblem})` : ' and no transcript'}; there is no answer to check, so the stop is let through.`,
   );
 }
-
-const stateProblem = (why: string) =>
-  `its block count cannot be kept (${why}), so it relies on the runtime's stop_hook_active alone and lets this repeated stop through. Set SKILLPACK_HOOK_STATE_DIR to a folder only you can write.`;
 
 async function decide(runtime: StopHookRuntime, payload: unknown, options: StopHookOptions) {
   const parsed = runtime.parseInput(payload);
@@ -107,35 +141,26 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
 
   const maxBlocks = options.maxBlocks ?? DEFAULT_MAX_BLOCKS;
   const contractIds = options.contracts.map((contract) => contract.id);
-  // A budget of one needs no state: `stop_hook_active` already says a block happened.
-  const counter =
-    maxBlocks > 1
-      ? (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds))
-      : undefined;
-  const check = checkContracts(options.contracts, message.data);
+  const tools = await submitCallsOf(
+    event,
+    options.contracts,
+    options.readTranscriptTools ?? runtime.readTranscriptTools,
+  );
+  const check = checkContracts(options.contracts, message.data, {}, tools);
+  if (tools === undefined && !check.satisfied && check.failures.every(unseenSubmit)) {
+    // A tool-delivered contract's answer is a submit call, not the message: without the calls, a message that
+    // does not write the answer gives no ground to push back an agent that may have submitted.
+    return result(allowBecauseOfHookError(unseenSubmits(event, options.contracts)));
+  }
   const enforce = options.enforce ?? 'always';
-  // `stop_hook_active` says this stop follows a block: block 1 of the chain is spent, whether recorded or not.
-  let blocksSoFar = event.stopHookActive ? 1 : 0;
-  let decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
-  if (decision.kind === 'block' && counter) {
-    // A stop without `stop_hook_active` starts a new chain: what an interrupted chain left is forgotten.
-    if (!event.stopHookActive) await counter.clear();
-    // Take the next free block; one another hook process of this chain took first moves us on, so of any
-    // number of concurrent stops exactly the blocks left in the budget are blocked.
-    for (;;) {
-      const taken = await counter.claim(decision.blocks);
-      if (taken === true) break;
-      // A block that cannot be counted would come back with the same count: let a repeated stop through.
-      if (taken !== false) {
-        if (event.stopHookActive) return result(allowBecauseOfHookError(stateProblem(taken.unusable)));
-        break;
-      }
-      blocksSoFar = decision.blocks;
-      decision = decideStop({ check, blocksSoFar, maxBlocks, enforce });
-      if (decision.kind !== 'block') break;
-    }
-  } else if (event.stopHookActive && decision.kind === 'allow' && decision.because !== 'budget_spent')
-    await counter?.clear();
+  const decision = await decideWithinBudget(
+    (blocksSoFar) => decideStop({ check, blocksSoFar, maxBlocks, enforce }),
+    {
+      stopHookActive: event.stopHookActive,
+      maxBlocks,
+      counter: () => (options.blockCounter ?? createFileBlockCounter)(blockChainKey(event, contractIds)),
+    },
+  );
   return result(decision);
 }
 

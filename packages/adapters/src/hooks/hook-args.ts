@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
 import type { RuntimeId } from '../runtime-id.js';
+import { ENFORCE_ENV, enforceOf } from './enforce-override.js';
 import { ENFORCE_MODES, type EnforceMode } from './stop-decision.js';
 
 export interface HookArgs {
@@ -32,6 +33,8 @@ Options:
   --enforce <mode>         always: check every stop (default; for a hook scoped to its skill)
                            attempted: check only stops whose message attempts a contract (for a hook
                            that sees every session, such as a plugin's hooks.json)
+                           ${ENFORCE_ENV} in the environment overrides it (an orchestrator's
+                           headless run sets always)
   --timeout-ms <n>         the hook's own deadline (default ${HOOK_DEFAULTS.timeoutMs})
   --max-input-bytes <n>    the most stdin bytes read (default ${HOOK_DEFAULTS.maxInputBytes})
   -h, --help               show this help
@@ -52,10 +55,14 @@ function integerOption(name: string, raw: string | undefined, fallback: number, 
   return ok(value);
 }
 
-/** Parse `skillpack-hook` arguments for the runtimes with a Stop hook; mistakes are a ConfigError, never a throw. */
+/**
+ * Parse `skillpack-hook` arguments for the runtimes with a Stop hook, with the environment's enforcement
+ * override (`enforceOf`); mistakes are a ConfigError, never a throw.
+ */
 export function parseHookArgs(
   argv: readonly string[],
   runtimes: readonly RuntimeId[],
+  env: Readonly<Record<string, string | undefined>> = {},
 ): Result<HookCommand, ConfigError> {
   let parsed: ReturnType<typeof parseOptions>;
   try {
@@ -84,10 +91,12 @@ export function parseHookArgs(
     1024,
     1024 ** 3,
   );
-  const enforce = values.enforce ?? 'always';
-  if (!(ENFORCE_MODES as readonly string[]).includes(enforce)) {
-    return fail(usageError(`--enforce must be one of ${ENFORCE_MODES.join(', ')}, got "${enforce}".`));
+  const configured = values.enforce ?? 'always';
+  if (!(ENFORCE_MODES as readonly string[]).includes(configured)) {
+    return fail(usageError(`--enforce must be one of ${ENFORCE_MODES.join(', ')}, got "${configured}".`));
   }
+  const enforce = enforceOf(configured as EnforceMode, env);
+  if (!enforce.success) return enforce;
   if (!maxBlocks.success) return maxBlocks;
   if (!timeoutMs.success) return timeoutMs;
   if (!maxInputBytes.success) return maxInputBytes;
@@ -97,7 +106,7 @@ export function parseHookArgs(
       runtime: id,
       contractIds,
       maxBlocks: maxBlocks.data,
-      enforce: enforce as EnforceMode,
+      enforce: enforce.data,
       timeoutMs: timeoutMs.data,
       maxInputBytes: maxInputBytes.data,
     },

@@ -31,16 +31,25 @@ export function parseStopInput<T extends StopPayloadFields>(
   subject: string,
   schema: z.ZodType<T>,
   payload: unknown,
-  /** The runtime's id of the chain of stops this one belongs to, when its payload carries one. */
-  chainIdOf?: (input: T) => string | undefined,
+  /** The payload's field naming the chain of stops this one belongs to, when it carries one. */
+  chainIdField?: keyof T & string,
 ): Result<StopHookEvent, ProtocolError> {
   const parsed = schema.safeParse(payload);
   if (!parsed.success)
     return fail(protocolErrorFromZod(parsed.error, subject, payload, 'invalid_hook_input'));
-  const input = parsed.data;
+  return ok(stopEventOf(runtime, parsed.data, chainIdField));
+}
+
+/** The event a payload its runtime's schema accepts describes, in the runtime's own field names. Pure. */
+export function stopEventOf(
+  runtime: RuntimeId,
+  input: StopPayloadFields,
+  chainIdField: string | undefined,
+): StopHookEvent {
   const subagent = input.hook_event_name === 'SubagentStop';
-  const chainId = chainIdOf?.(input);
-  return ok({
+  const chainId =
+    chainIdField === undefined ? undefined : (input as unknown as Record<string, unknown>)[chainIdField];
+  return {
     runtime,
     hookEventName: input.hook_event_name,
     sessionId: input.session_id,
@@ -50,6 +59,6 @@ export function parseStopInput<T extends StopPayloadFields>(
     ...(input.last_assistant_message === null ? { lastAssistantMessageNull: true as const } : {}),
     transcriptPath:
       (subagent ? input.agent_transcript_path : undefined) ?? input.transcript_path ?? undefined,
-    ...(chainId ? { chainId } : {}),
-  });
+    ...(typeof chainId === 'string' && chainId ? { chainId } : {}),
+  };
 }

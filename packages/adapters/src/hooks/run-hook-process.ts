@@ -4,7 +4,7 @@ import { handleStopHook, type StopHookOptions } from './handle-stop-hook.js';
 import { type HookArgs, hookUsage, parseHookArgs } from './hook-args.js';
 import type { ContractLoader } from './load-contracts.js';
 import { readBoundedText } from './read-bounded.js';
-import { allowBecauseOfHookError, type StopDecision, toStopHookOutput } from './stop-decision.js';
+import { allowBecauseOfHookError, printedDecision, type StopDecision } from './stop-decision.js';
 import type { HookDialects } from './stop-hook-dialect.js';
 import { renderStopHookOutput, type StopHookOutput } from './stop-hook-output.js';
 
@@ -27,12 +27,7 @@ export interface HookProcessOutcome {
 type RenderOutput = (output: StopHookOutput) => string;
 
 function outcomeOf(decision: StopDecision, render: RenderOutput = renderStopHookOutput): HookProcessOutcome {
-  const notice = decision.kind === 'allow' && 'systemMessage' in decision ? decision.systemMessage : '';
-  return {
-    stdout: render(toStopHookOutput(decision)),
-    stderr: notice ? `${notice}\n` : '',
-    decision,
-  };
+  return { ...printedDecision(decision, render), decision };
 }
 
 async function check(
@@ -79,7 +74,7 @@ export async function runHookWith(
   load: ContractLoader,
   dialects: HookDialects,
 ): Promise<HookProcessOutcome> {
-  const command = parseHookArgs(argv, dialects.ids);
+  const command = parseHookArgs(argv, dialects.ids, io.env);
   if (!command.success) return outcomeOf(allowBecauseOfHookError(command.error.message));
   if (command.data.kind === 'help') return { stdout: hookUsage(dialects.ids), stderr: '' };
   const { args } = command.data;

@@ -1,4 +1,4 @@
-import type { ProtocolError, Result } from '@skillpack/core';
+import type { ContractToolCall, ProtocolError, Result } from '@skillpack/core';
 import type { z } from 'zod';
 import type { RuntimeId } from '../runtime-id.js';
 
@@ -36,6 +36,18 @@ export interface StopHookEvent {
 /** The last assistant message of a transcript file, for a payload that does not carry it. */
 export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Result<string, ProtocolError>>;
 
+/**
+ * The tool calls of a transcript file, for a contract delivered as a tool. `finalMessage` is the stop's final
+ * message where the payload carries it: a runtime that records it before its hook runs can wait for the file
+ * to show it.
+ */
+export type TranscriptToolReader = (
+  path: string,
+  runtime: RuntimeId,
+  toolNames: readonly string[],
+  finalMessage?: string,
+) => Promise<Result<readonly ContractToolCall[], ProtocolError>>;
+
 /** How one runtime's Stop hook stdin is validated and normalised, and its transcript read. */
 export interface StopHookRuntime {
   readonly id: RuntimeId;
@@ -45,8 +57,15 @@ export interface StopHookRuntime {
    * refined by `requireStopHookActive`: a pack's build derives its hook's zod-free fast path from them.
    */
   readonly payloadFields?: z.ZodType;
+  /** The payload's field naming the chain of stops a stop belongs to (`StopHookEvent.chainId`), when it has one. */
+  readonly chainIdField?: string;
   /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
   readonly readTranscript?: TranscriptReader;
+  /**
+   * How the tool calls of its transcript are read, for a hooked contract delivered as a tool (its submit
+   * calls); without it, such a contract is read from the final message alone, where it never is.
+   */
+  readonly readTranscriptTools?: TranscriptToolReader;
 }
 
 export function isStopEventName(value: string): value is StopEventName {

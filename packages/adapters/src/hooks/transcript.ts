@@ -25,14 +25,17 @@ function unreadable(path: string, why: string, cause?: unknown): ProtocolError {
 }
 
 /**
- * The final assistant text of a transcript file, read as a stream with bounded memory by `read` (the reader
- * engine, given by the runtime's hook). Claude Code writes the transcript asynchronously (hooks docs), so
- * the payload's `last_assistant_message` is preferred to this.
+ * The completed run a transcript file holds, read as a stream with bounded memory by `read` (the reader
+ * engine, given by the runtime's hook). A file that cannot be read, whose last line is still being written,
+ * that holds no runtime's events or whose run did not complete is a typed failure; with `unended`, a run that
+ * only lacks the event that ends it is read as it stands (a Stop hook's event says the turn stopped, and
+ * Copilot CLI writes the run's end after its hooks).
  */
-export async function readTranscriptFile(
+export async function readTranscriptRun(
   path: string,
   read: (stream: Readable) => Promise<AgentRun>,
-): Promise<Result<string, ProtocolError>> {
+  options: { readonly unended?: boolean } = {},
+): Promise<Result<AgentRun, ProtocolError>> {
   const file = expandHome(path);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -64,7 +67,7 @@ export async function readTranscriptFile(
     );
   }
   if (run.runtime === 'unknown') {
-    // Not a runtime's events (a Codex rollout file, plain text): its text is no assistant message, and
+    // Not a runtime's events (plain text, another program's log): its text is no assistant message, and
     // judging it would read a verdict out of whatever the file holds.
     return fail(
       new ProtocolError(
@@ -74,7 +77,7 @@ export async function readTranscriptFile(
       ),
     );
   }
-  if (run.finish !== 'complete') {
+  if (run.finish !== 'complete' && !(options.unended && run.finish === 'truncated')) {
     // The same rules as every read path: a transcript whose run did not complete has no final answer yet.
     const why = run.error ? ` (${run.error.code}: ${run.error.message})` : '';
     return fail(
@@ -85,6 +88,20 @@ export async function readTranscriptFile(
       ),
     );
   }
+  return ok(run);
+}
+
+/**
+ * The final assistant text of a transcript file (see `readTranscriptRun`). Claude Code writes the transcript
+ * asynchronously (hooks docs), so the payload's `last_assistant_message` is preferred to this.
+ */
+export async function readTranscriptFile(
+  path: string,
+  read: (stream: Readable) => Promise<AgentRun>,
+): Promise<Result<string, ProtocolError>> {
+  const transcript = await readTranscriptRun(path, read);
+  if (!transcript.success) return transcript;
+  const run = transcript.data;
   if (run.finalText === undefined) {
     const why = run.problems[0]?.message;
     return fail(

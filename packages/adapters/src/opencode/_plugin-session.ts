@@ -1,3 +1,4 @@
+import type { ContractToolCall } from '@skillpack/core';
 import type { OpenCodeMessageInfoLike, OpenCodeMessageLike, OpenCodePartLike } from './plugin-types.js';
 
 /** The metadata key on the text part of every re-prompt; its `attempt` carries the budget across restarts. */
@@ -117,6 +118,44 @@ export function textOf(message: OpenCodeMessageLike): string {
 /** A message that answers nothing a contract asks: a compaction summary, or a turn that failed or was aborted. */
 export function isReviewable(info: OpenCodeMessageInfoLike): boolean {
   return info.role === 'assistant' && !info.error && info.summary !== true && info.mode !== 'compaction';
+}
+
+/**
+ * The agent's tool calls up to the answer `answerId`, since the last message a person wrote before it, from a
+ * session's stored history: what a tool-delivered contract's answer is read from (a call made for an earlier
+ * prompt answers nothing asked now). The plugin's re-prompts and OpenCode's synthetic messages continue the
+ * prompt they follow. Pure.
+ */
+export function currentPromptCalls(
+  messages: readonly OpenCodeMessageLike[],
+  answerId: string,
+): ContractToolCall[] {
+  // A person may have written again since the answer: the prompt it answers is the one before it.
+  const answer = messages.findIndex((message) => message.info.id === answerId);
+  const end = answer === -1 ? messages.length : answer + 1;
+  let start = 0;
+  for (let i = end - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.info.role === 'user' && message.parts.some(isPersonText)) {
+      start = i + 1;
+      break;
+    }
+  }
+  return messages.slice(start, end).flatMap((message) =>
+    message.info.role !== 'assistant'
+      ? []
+      : message.parts.flatMap((part) =>
+          part.type === 'tool' && typeof part.tool === 'string'
+            ? [
+                {
+                  name: part.tool,
+                  input: part.state?.input,
+                  status: typeof part.state?.status === 'string' ? part.state.status : 'pending',
+                },
+              ]
+            : [],
+        ),
+  );
 }
 
 /**

@@ -22,6 +22,9 @@ export interface OpenCodePartLike {
   readonly synthetic?: boolean;
   readonly ignored?: boolean;
   readonly metadata?: { readonly [key: string]: unknown };
+  /** `tool` parts: the tool's name as the model called it, and its call's state. */
+  readonly tool?: string;
+  readonly state?: { readonly status?: string; readonly input?: unknown };
 }
 
 export interface OpenCodeMessageInfoLike {

@@ -1,10 +1,12 @@
 import type { AnyContract, ContractRegistry } from '@skillpack/core';
 import { type AnswerContracts, decideAnswer, loadedAnswerContracts } from '../hooks/answer-contracts.js';
+import { enforceOf } from '../hooks/enforce-override.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
 import type { EnforceMode } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
 import {
   createSessionState,
+  currentPromptCalls,
   isReviewable,
   PROMPT_METADATA_KEY,
   primeFromHistory,
@@ -14,6 +16,7 @@ import {
   trackMessage,
   trackPart,
 } from './_plugin-session.js';
+import { OPENCODE_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import type {
   OpenCodeLogLevel,
   OpenCodeMessageInfoLike,
@@ -128,7 +131,9 @@ export function openCodePluginOn(
   start: () => Promise<AnswerContracts>,
 ): OpenCodePlugin {
   const maxPrompts = options.maxPrompts ?? DEFAULT_MAX_PROMPTS;
-  const enforce = options.enforce ?? 'attempted';
+  const configured = options.enforce ?? 'attempted';
+  const override = enforceOf(configured, process.env);
+  const enforce = override.success ? override.data : configured;
   return async ({ client }) => {
     const contracts = await start();
     const ids = contracts.ids;
@@ -139,6 +144,8 @@ export function openCodePluginOn(
       'info',
       `skillpack: OpenCode plugin ready (contracts: ${ids.join(', ')}; ${maxPrompts} re-prompts)`,
     );
+    if (!override.success)
+      await log('error', `skillpack: ${override.error.message} Enforcing ${configured}.`);
 
     function enqueue(state: SessionState, work: () => Promise<void>): Promise<void> {
       const run = state.queue.then(work).catch(async (error: unknown) => {
@@ -169,21 +176,38 @@ export function openCodePluginOn(
       });
     }
 
+    /** The session's stored messages; a failed read throws, so no answer is judged without them. */
+    async function messagesOf(sessionId: string): Promise<readonly OpenCodeMessageLike[]> {
+      const history = await client.session.messages({ path: { id: sessionId } });
+      if (history.data === undefined) throw new Error(`cannot read the messages of session ${sessionId}`);
+      return history.data;
+    }
+
     async function review(
       sessionId: string,
       state: SessionState,
       info: OpenCodeMessageInfoLike,
       text: string,
+      messages?: readonly OpenCodeMessageLike[],
     ) {
       state.reviewed.add(info.id);
       state.texts.delete(info.id);
       if (state.isChild || !isReviewable(info)) return;
       const spent = state.sinceSatisfied >= maxPrompts * MAX_CHAINS_WITHOUT_SUCCESS;
-      const decision = await decideAnswer(contracts, text, {
-        blocksSoFar: spent ? Math.max(state.chain, maxPrompts) : state.chain,
-        maxBlocks: maxPrompts,
-        enforce,
-      });
+      const decision = await decideAnswer(
+        contracts,
+        text,
+        {
+          blocksSoFar: spent ? Math.max(state.chain, maxPrompts) : state.chain,
+          maxBlocks: maxPrompts,
+          enforce,
+        },
+        // Read from the stored session, so calls made before a restart of the plugin count as well.
+        {
+          naming: OPENCODE_MCP_TOOL_NAME,
+          calls: async () => currentPromptCalls(messages ?? (await messagesOf(sessionId)), info.id),
+        },
+      );
       if (decision.kind === 'allow') {
         if (decision.because === 'satisfied') {
           state.chain = 0;
@@ -213,10 +237,9 @@ export function openCodePluginOn(
       const info = state.infos.get(messageId);
       const text = trackedText(state, messageId);
       if (info && text !== undefined) return review(sessionId, state, info, text);
-      const message = (await client.session.messages({ path: { id: sessionId } })).data?.find(
-        (candidate) => candidate.info.id === messageId,
-      );
-      if (message) await review(sessionId, state, message.info, textOf(message));
+      const messages = (await client.session.messages({ path: { id: sessionId } })).data;
+      const message = messages?.find((candidate) => candidate.info.id === messageId);
+      if (message) await review(sessionId, state, message.info, textOf(message), messages);
     }
 
     async function onIdle(sessionId: string, state: SessionState) {
@@ -233,7 +256,7 @@ export function openCodePluginOn(
         return;
       }
       if (last.info.role === 'assistant' && !state.reviewed.has(last.info.id))
-        await review(sessionId, state, last.info, textOf(last));
+        await review(sessionId, state, last.info, textOf(last), messages);
     }
 
     function stateOf(sessionId: string): SessionState {

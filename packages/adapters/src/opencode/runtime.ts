@@ -1,4 +1,5 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
+import { OPENCODE_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { openCodeEvents } from './run-json.js';
 import { unwrapOpenCodeEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
@@ -25,5 +26,6 @@ export const openCodeRuntime = {
     rule: "the text of the last main-session step that finished ('' when it wrote none); child-session parts are never the answer",
     seenIn: '1.17.20-1.18.33',
   },
+  mcpToolName: OPENCODE_MCP_TOOL_NAME,
   wire: { exportName: 'openCode', schemas },
 } as const satisfies AdapterRuntime<'opencode'>;

@@ -1,5 +1,6 @@
 import type { ContractRegistry } from '@skillpack/core';
 import { type AnswerContracts, decideAnswer, loadedAnswerContracts } from '../hooks/answer-contracts.js';
+import { enforceOf } from '../hooks/enforce-override.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
 import type { EnforceMode, StopDecision } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
@@ -88,9 +89,12 @@ export function piExtensionOn(
   start: () => Promise<AnswerContracts>,
 ): PiExtensionFactory {
   const maxBlocks = options.maxBlocks ?? DEFAULT_PI_MAX_BLOCKS;
-  const enforce = options.enforce ?? 'attempted';
+  const configured = options.enforce ?? 'attempted';
+  const override = enforceOf(configured, process.env);
+  const enforce = override.success ? override.data : configured;
   const notify = options.notify ?? ((message: string) => process.stderr.write(`${message}\n`));
   return async (pi) => {
+    if (!override.success) notify(`skillpack: ${override.error.message} Enforcing ${configured}.`);
     const contracts = await start();
     const chains = new Map<string, number>();
     const sessionOf = (ctx: PiExtensionContextLike) => ctx.sessionManager?.getSessionId() ?? '';

@@ -18,5 +18,7 @@ export const piRuntime = {
     rule: 'the text parts of the last assistant message_end; only agent_settled ends a run (a push-back runs another agent_start … agent_end before it), and only stopReason "stop" completes it',
     seenIn: '1.6.0',
   },
+  // Pi 1.6.0 (`exposure: "direct"`): `mcp__<key>__<tool>`.
+  mcpToolName: { prefix: 'mcp__', separator: '__' },
   wire: { exportName: 'pi', schemas },
 } as const satisfies AdapterRuntime<'pi'>;

@@ -7,5 +7,5 @@ export const qwenCodeStopHookDialect = {
   input: qwenCodeStopHook,
   renderOutput: renderStopHookOutput,
   exitTwoPushesBack: true,
-  // The payload's last_assistant_message is the answer; a transcript is read by detection.
+  // The payload's last_assistant_message is the answer; the chat recording gives a tool-delivered one's calls.
 } as const satisfies StopHookDialect;

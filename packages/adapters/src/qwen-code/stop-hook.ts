@@ -2,7 +2,7 @@ import { fail, ok, type ProtocolError, protocolErrorFromZod, type Result } from 
 import { z } from 'zod';
 import { handleStopHook, type StopHookOptions, type StopHookResult } from '../hooks/handle-stop-hook.js';
 import { requireStopHookActive } from '../hooks/parse-stop-input.js';
-import type { StopHookEvent, StopHookRuntime } from '../hooks/stop-event.js';
+import type { StopHookEvent, StopHookRuntime, TranscriptToolReader } from '../hooks/stop-event.js';
 import type { RuntimeId } from '../runtime-id.js';
 
 /**
@@ -39,8 +39,9 @@ export const QWEN_CODE_HOOK_RUNTIME = 'qwen-code' satisfies RuntimeId;
 
 /**
  * Validate and normalise a Qwen Code Stop payload; never throws. A placeholder message is no message (like
- * Codex's `null`). `transcript_path` is Qwen Code's own chat recording, which no reader here reads, so it is
- * not offered as a fallback.
+ * Codex's `null`). `transcript_path` is the session's chat recording, where a tool-delivered contract's submit
+ * calls are read; 0.24.4 sends `""` only when chat recording is off (`general.chatRecording: false`), and then
+ * no recording exists to find.
  */
 export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEvent, ProtocolError> {
   const parsed = QwenCodeStopHookInputSchema.safeParse(payload);
@@ -59,7 +60,9 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
     stopHookActive: input.stop_hook_active === true,
     lastAssistantMessage: none ? undefined : message,
     ...(none ? { lastAssistantMessageNull: true as const } : {}),
-    transcriptPath: undefined,
+    // A SubagentStop names the session's recording as `transcript_path` (its own is `agent_transcript_path`, or
+    // the session's when it has none): the main agent's calls are not the subagent's answer.
+    transcriptPath: input.hook_event_name === 'SubagentStop' ? undefined : input.transcript_path || undefined,
   });
 }
 
@@ -67,12 +70,42 @@ export function safeParseQwenCodeStopInput(payload: unknown): Result<StopHookEve
 export const qwenCodeStopHook: StopHookRuntime = {
   id: QWEN_CODE_HOOK_RUNTIME,
   parseInput: safeParseQwenCodeStopInput,
+  readTranscriptTools: readQwenTranscriptTools(),
 };
+
+/**
+ * The submit calls of the chat recording at a stop. Qwen Code 0.24.4 queues the write of the stop's final
+ * message before it runs the hook, and the write may land after the hook starts (seen under load): the file is
+ * read until it shows that message, within `limitMs`. Loaded on a stop that checks a tool-delivered contract
+ * only: not part of the hook's common path.
+ */
+function readQwenTranscriptTools(limitMs?: number): TranscriptToolReader {
+  return async (path, _runtime, toolNames, finalMessage) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(
+      path,
+      QWEN_CODE_HOOK_RUNTIME,
+      toolNames,
+      finalMessage === undefined ? undefined : { finalText: finalMessage, limitMs },
+    );
+}
+
+/** Options of `handleQwenCodeStop`: the Stop hook's, and how long to wait for the chat recording. */
+export interface QwenCodeStopHookOptions extends StopHookOptions {
+  /** How long a recording that does not show the stop's final message yet is waited for (default 1500 ms). */
+  readonly transcriptWaitMs?: number;
+}
 
 /**
  * Decide a Qwen Code Stop from its stdin payload. Print `result.output` as JSON at exit 0: Qwen Code reads
  * `{"decision":"block","reason"}` as Claude Code does, and sends the reason to the model as the next user turn.
  */
-export function handleQwenCodeStop(payload: unknown, options: StopHookOptions): Promise<StopHookResult> {
-  return handleStopHook(qwenCodeStopHook, payload, options);
+export function handleQwenCodeStop(
+  payload: unknown,
+  options: QwenCodeStopHookOptions,
+): Promise<StopHookResult> {
+  const { transcriptWaitMs, ...rest } = options;
+  return handleStopHook(qwenCodeStopHook, payload, {
+    ...rest,
+    readTranscriptTools: rest.readTranscriptTools ?? readQwenTranscriptTools(transcriptWaitMs),
+  });
 }

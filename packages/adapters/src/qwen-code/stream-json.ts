@@ -12,6 +12,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { finishOfResult, type QwenFinalCandidate, QwenStreamedMessage } from './final-message.js';
+import { createQwenTranscriptAnswer, isQwenPersonPrompt, isQwenTranscriptRecord } from './transcript.js';
 import {
   QWEN_PASSIVE_EVENT_TYPES,
   QwenAssistantEventSchema,
@@ -154,9 +155,27 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
   };
 }
 
-/** Qwen Code's events for the reader engine: Claude Code's envelope, one `init` per run. */
+/** The answer reader of the form the run is in: stream-json (or the json array), or the chat recording. */
+function createQwenAnswer(run: RunBuilder): AnswerReader {
+  let reader: AnswerReader | undefined;
+  const current = () => {
+    reader ??= run.format === 'transcript' ? createQwenTranscriptAnswer(run) : createQwenCodeAnswer(run);
+    return reader;
+  };
+  return {
+    accept: (event, line) => current().accept(event, line),
+    ended: () => current().ended(),
+    totals: () => current().totals(),
+    endedWithoutTerminal: () => current().endedWithoutTerminal?.(),
+  };
+}
+
+/**
+ * Qwen Code's events for the reader engine: stream-json (Claude Code's envelope, one `init` per run) and the
+ * chat recording the Stop hook names (`transcript.ts`).
+ */
 export const qwenCodeEvents: EventVocabulary = {
-  format: () => 'stream-json',
+  format: (first) => (isQwenTranscriptRecord(first) ? 'transcript' : 'stream-json'),
   start: {
     matches: (event) => event.type === 'system' && event.subtype === 'init',
     perTurn: false,
@@ -164,7 +183,13 @@ export const qwenCodeEvents: EventVocabulary = {
   },
   isTerminal: (event) => event.type === 'result',
   endsOnce: true,
-  sessionOf: (event) => (typeof event.session_id === 'string' ? event.session_id : undefined),
+  sessionOf: (event) =>
+    typeof event.session_id === 'string'
+      ? event.session_id
+      : typeof event.sessionId === 'string'
+        ? event.sessionId
+        : undefined,
   isSubagent: (event) => typeof event.parent_tool_use_id === 'string',
-  createAnswer: createQwenCodeAnswer,
+  isPersonPrompt: isQwenPersonPrompt,
+  createAnswer: createQwenAnswer,
 };

@@ -115,6 +115,82 @@ export const QwenUsageSchema = z.looseObject({
 /** Token usage as Qwen Code reports it. */
 export type QwenUsage = z.output<typeof QwenUsageSchema>;
 
+// The chat recording (`transcript_path` of the Stop hook, `~/.qwen/projects/<project>/chats/<session>.jsonl`,
+// 0.24.4 `ChatRecordingService`): one JSONL record per line, each with `uuid`, `parentUuid`, `sessionId`,
+// `timestamp`, `type`, `provenance`, `cwd` and `version`; a message holds Gemini-style `parts`.
+
+const TranscriptEnvelopeFields = {
+  uuid: z.string(),
+  parentUuid: z.string().nullable(),
+  sessionId: z.string(),
+  /** `real_user` (a person's prompt), `assistant_output`, `tool_result`, `system`, `goal_runtime`, … */
+  provenance: z.string().optional(),
+  subtype: z.string().optional(),
+  version: z.string().optional(),
+};
+
+const PartSchema = z.looseObject({});
+
+/** Validates a `user` record: a person's prompt (`provenance: "real_user"`), or a cron or notification prompt. */
+export const QwenTranscriptUserSchema = z.looseObject({
+  type: z.literal('user'),
+  ...TranscriptEnvelopeFields,
+  message: z.looseObject({ parts: z.array(PartSchema) }).optional(),
+});
+/** A `user` record of the chat recording. */
+export type QwenTranscriptUser = z.output<typeof QwenTranscriptUserSchema>;
+
+/** Validates a `functionCall` part of an `assistant` record: one tool call as the model asked for it. */
+export const QwenFunctionCallSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  args: z.unknown().optional(),
+});
+
+/** Validates an `assistant` record: one model response, its `text` parts (a `thought` part is reasoning; the text is joined as `getLastModelMessageText()` joins it) and calls. */
+export const QwenTranscriptAssistantSchema = z.looseObject({
+  type: z.literal('assistant'),
+  ...TranscriptEnvelopeFields,
+  model: z.string().optional(),
+  message: z.looseObject({ role: z.string().optional(), parts: z.array(PartSchema) }),
+});
+/** An `assistant` record of the chat recording. */
+export type QwenTranscriptAssistant = z.output<typeof QwenTranscriptAssistantSchema>;
+
+/** Validates a `functionResponse` part of a `tool_result` record: `response.output`, or `response.error`. */
+export const QwenFunctionResponseSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+  response: z.unknown().optional(),
+});
+
+/**
+ * Validates a `tool_result` record: the call's `functionResponse` part, and `toolCallResult.status`
+ * (`success`, or `error` for a call the server answered with an error or the CLI refused before running it:
+ * `errorType: "invalid_tool_params"`, `executionStatus: "not_started"`).
+ */
+export const QwenTranscriptToolResultSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  ...TranscriptEnvelopeFields,
+  message: z.looseObject({ parts: z.array(PartSchema) }),
+  toolCallResult: z
+    .looseObject({
+      callId: z.string().optional(),
+      status: z.string(),
+      resultDisplay: z.unknown().optional(),
+      errorType: z.string().optional(),
+    })
+    .optional(),
+});
+/** A `tool_result` record of the chat recording. */
+export type QwenTranscriptToolResult = z.output<typeof QwenTranscriptToolResultSchema>;
+
+/** Validates a `system` record (`ui_telemetry`, `attribution_snapshot`, `notification`, …). */
+export const QwenTranscriptSystemSchema = z.looseObject({
+  type: z.literal('system'),
+  ...TranscriptEnvelopeFields,
+});
+
 /** Types the reader knows and passes over (the SDK control channel). */
 export const QWEN_PASSIVE_EVENT_TYPES = ['control_request', 'control_response'] as const;
 

@@ -34,8 +34,12 @@ describe('one hook bundler', () => {
     expect(filesHolding(/\bbundleHook\(/)).toEqual([
       'adapters/scripts/bundle.mjs',
       'adapters/src/bundler/hook-bundler.ts',
-      'skill-gen/scripts/bundle-parse.mjs',
+      'skill-gen/scripts/bundle-commands.mjs',
       'skill-gen/src/hooks/bundle-pack-runtime.ts',
+    ]);
+    expect(filesHolding(/\bbundleCommand\(/)).toEqual([
+      'adapters/src/bundler/hook-bundler.ts',
+      'skill-gen/scripts/bundle-commands.mjs',
     ]);
   });
 

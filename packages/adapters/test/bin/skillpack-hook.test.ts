@@ -83,6 +83,18 @@ describe.each([
     expect(run.output).toEqual('decision' in expected ? expect.objectContaining(expected) : expected);
   });
 
+  it('with --enforce attempted, blocks a message with no trace of the contract when SKILLPACK_HOOK_ENFORCE=always', () => {
+    const args = [...claude, '--enforce', 'attempted'];
+    const stop = { ...CLAUDE_STOP, stop_hook_active: false, last_assistant_message: 'Done.' };
+    expect(runHook(file, args, stop).output).toEqual({});
+    const run = runHook(file, args, stop, { SKILLPACK_HOOK_ENFORCE: 'always' });
+    expect(run.output).toMatchObject({ decision: 'block' });
+    const wrong = runHook(file, args, stop, { SKILLPACK_HOOK_ENFORCE: 'yes' });
+    expect(wrong.output).toEqual({
+      systemMessage: expect.stringContaining('SKILLPACK_HOOK_ENFORCE must be one of always, attempted'),
+    });
+  });
+
   it('blocks a stop without a verdict with the Conflux correction', () => {
     const run = runHook(file, claude, { ...CLAUDE_STOP, stop_hook_active: false });
     expect(run.status).toBe(0);

@@ -2,8 +2,10 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unwrapCopilotCliLine } from '../../src/copilot-cli/unwrap.js';
 import { extractContract } from '../../src/extract-contract.js';
+import { readAgentRun } from '../../src/read-agent-run.js';
 import { SUCCESS_FINAL_TEXT, UNICODE_FINAL_TEXT } from '../_support/fixtures.js';
 import { acceptance } from '../_support/read-paths.js';
+import { copilotCliRun } from '../properties/_support/runs.js';
 import { captured, capturedDir, readCopilot } from './_read.js';
 
 const ANSWER = 'The project holds notes.txt.';
@@ -173,5 +175,30 @@ describe('Copilot CLI stdout holding more than one session', () => {
     const run = readCopilot(`${cut}\n${captured('json-text.jsonl').toString('utf8')}`);
     expect([run.finish, run.error?.code]).toEqual(['error', 'second_run']);
     expect(readCopilot(whole).finish).toBe('complete');
+  });
+});
+
+describe('Copilot CLI --output-format json with an MCP server (1.0.102)', () => {
+  // Observed with a stdio server in .github/mcp.json: its status lines come before session.skills_loaded.
+  const status = (data: Record<string, unknown>) =>
+    `${JSON.stringify({ type: 'session.mcp_server_status_changed', data, ephemeral: true, id: 'e', timestamp: '2026-12-06T12:54:50.969Z' })}\n`;
+  const preamble =
+    status({ serverName: 'acme-refund', status: 'pending' }) +
+    status({ serverName: 'acme-refund', status: 'connected', configSource: 'workspace' }) +
+    `${JSON.stringify({ type: 'session.mcp_server_tools_loaded', data: { serverName: 'acme-refund' }, ephemeral: true })}\n`;
+
+  it('reads the run after its servers’ status lines as one whole run', async () => {
+    const run = await readAgentRun(preamble + copilotCliRun([{ kind: 'text', text: 'Done.' }]), {
+      runtime: 'copilot-cli',
+    });
+    expect([run.finish, run.error?.code, run.finalText]).toEqual(['complete', undefined, 'Done.']);
+  });
+
+  it('reads status lines after the run opened as its events, and still refuses a run that does not open', async () => {
+    const opened = copilotCliRun([{ kind: 'text', text: 'Done.' }]).split('\n');
+    const late = [opened[0], preamble.trimEnd(), ...opened.slice(1)].join('\n');
+    expect((await readAgentRun(late, { runtime: 'copilot-cli' })).finish).toBe('complete');
+    const unopened = preamble + opened.slice(1).join('\n');
+    expect((await readAgentRun(unopened, { runtime: 'copilot-cli' })).error?.code).toBe('no_start_event');
   });
 });

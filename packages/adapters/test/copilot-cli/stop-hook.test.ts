@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defineContract } from '@skillpack/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { handleCopilotCliStop, safeParseCopilotStop } from '../../src/copilot-cli/stop-hook.js';
 import { readCopilotStopAnswer } from '../../src/copilot-cli/stop-transcript.js';
 import { createFileBlockCounter } from '../../src/hooks/block-budget.js';
@@ -165,5 +167,50 @@ describe('handleCopilotCliStop', () => {
     // The first captured answer has no verdict: pushed back.
     expect(first.decision.kind).toBe('block');
     expect(ANSWER).not.toContain('acceptance');
+  });
+});
+
+describe('handleCopilotCliStop for a contract delivered as a tool', () => {
+  const greeting = defineContract({
+    id: 'acme.greeting',
+    version: '1.0.0',
+    title: 'Greeting',
+    description: 'A greeting, delivered by calling its submit tool.',
+    delivery: 'tool',
+    schema: z.strictObject({ greeting: z.string().min(1) }),
+    examples: [{ name: 'hello', value: { greeting: 'hello' } }],
+  });
+  const options = { contracts: [greeting], blockCounter: noState, transcript: { pollMs: 5 } };
+  /** A submit call as Copilot CLI 1.0.102 records an MCP tool of server `acme-pack`: `<key>-<tool>`. */
+  const submit = (call: string, greeting: unknown, success: boolean) =>
+    line({
+      type: 'assistant.message',
+      data: {
+        messageId: call,
+        content: '',
+        toolRequests: [{ toolCallId: call, name: 'acme-pack-submit_acme_greeting', arguments: { greeting } }],
+      },
+    }) +
+    line({
+      type: 'tool.execution_start',
+      data: { toolCallId: call, toolName: 'acme-pack-submit_acme_greeting', arguments: { greeting } },
+    }) +
+    line({ type: 'tool.execution_complete', data: { toolCallId: call, success, result: { content: 'ok' } } });
+
+  it('lets a stop through on the submit call the transcript records, never on the final message', async () => {
+    const path = join(dir, 'events.jsonl');
+    writeFileSync(
+      path,
+      submit('c1', '', false) + submit('c2', 'hi', true) + message('Done.') + hookStart('s-1', 1),
+    );
+    const allowed = await handleCopilotCliStop(agentStop(path, 1), options);
+    expect(allowed.decision).toMatchObject({ kind: 'allow', because: 'satisfied' });
+    writeFileSync(path, message('{"greeting":"hi"}') + hookStart('s-1', 2));
+    const blocked = await handleCopilotCliStop(agentStop(path, 2), options);
+    expect(blocked.decision.kind).toBe('block');
+    expect(blocked.output).toMatchObject({
+      decision: 'block',
+      reason: expect.stringContaining('submit_acme_greeting'),
+    });
   });
 });

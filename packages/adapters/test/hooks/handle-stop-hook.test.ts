@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fail, ok, ProtocolError } from '@skillpack/core';
+import { defineContract, fail, ok, ProtocolError } from '@skillpack/core';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { claudeCodeStopHook, handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
 import { codexStopHook, handleCodexStop } from '../../src/codex/stop-hook.js';
 import { createMemoryBlockCounterFactory } from '../../src/hooks/block-budget.js';
@@ -254,5 +255,51 @@ describe('handleStopHook', () => {
     );
     expect(result.output.decision).toBe('block');
     expect(() => JSON.parse(JSON.stringify(result.output))).not.toThrow();
+  });
+});
+
+describe('handleStopHook for contracts delivered as a tool', () => {
+  const submitted = defineContract({
+    id: 'test.submitted',
+    version: '1.0.0',
+    title: 'Submitted greeting',
+    description: 'A greeting delivered by calling its submit tool.',
+    delivery: 'tool',
+    schema: z.strictObject({ greeting: z.string().min(1) }),
+    examples: [{ name: 'hello', value: { greeting: 'hello' } }],
+  });
+  const counter = createMemoryBlockCounterFactory();
+
+  it('lets a stop through with a notice where the submit calls cannot be read, never pushing back a submit it cannot see', async () => {
+    // The rollout at the payload's path cannot be read (there is none): the stop shows the message alone.
+    const result = await handleCodexStop(
+      { ...CODEX_STOP, last_assistant_message: 'Done.' },
+      { contracts: [submitted], blockCounter: counter },
+    );
+    expect(result.decision).toMatchObject({ kind: 'allow', because: 'hook_error' });
+    expect(result.output.systemMessage).toMatch(/call of submit_test_submitted.*not known/);
+  });
+
+  it('where the calls cannot be read, still pushes back an answer written as text with the instruction to call the tool', async () => {
+    const result = await handleCodexStop(
+      { ...CODEX_STOP, last_assistant_message: 'Done.\n{"greeting":"hi"}' },
+      { contracts: [submitted], blockCounter: counter },
+    );
+    expect(result.decision.kind).toBe('block');
+    expect(result.output).toMatchObject({
+      reason: expect.stringContaining('delivered only by calling the submit_test_submitted tool'),
+    });
+  });
+
+  it('still judges the calls it reads: a stop without a valid submit is pushed back with the instruction to call it', async () => {
+    const result = await handleStopHook(
+      { ...codexStopHook, readTranscriptTools: async () => ok([]) },
+      { ...CODEX_STOP, last_assistant_message: '{"greeting":"hi"}' },
+      { contracts: [submitted], blockCounter: counter },
+    );
+    expect(result.decision.kind).toBe('block');
+    expect(result.output).toMatchObject({
+      reason: expect.stringContaining('Call the submit_test_submitted tool'),
+    });
   });
 });

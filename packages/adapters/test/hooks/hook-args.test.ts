@@ -79,4 +79,34 @@ describe('parseHookArgs', () => {
     expect(parsed.error.message).toMatch(message);
     expect(parsed.error.message).toContain('skillpack-hook --help');
   });
+
+  describe('SKILLPACK_HOOK_ENFORCE', () => {
+    const argv = ['codex', '--contract', 'a.b', '--enforce', 'attempted'];
+    const enforceWith = (env: Record<string, string | undefined>) => {
+      const parsed = parseWith(argv, HOOK_RUNTIME_IDS, env);
+      return parsed.success && parsed.data.kind === 'run' ? parsed.data.args.enforce : parsed;
+    };
+
+    it('overrides the installed --enforce, so an orchestrator holds every stop of its run', () => {
+      expect(enforceWith({ SKILLPACK_HOOK_ENFORCE: 'always' })).toBe('always');
+      expect(
+        parseWith(['codex', '--contract', 'a.b'], HOOK_RUNTIME_IDS, { SKILLPACK_HOOK_ENFORCE: 'attempted' }),
+      ).toMatchObject({ success: true, data: { args: { enforce: 'attempted' } } });
+    });
+
+    it('leaves the installed mode when unset or empty', () => {
+      expect(enforceWith({})).toBe('attempted');
+      expect(enforceWith({ SKILLPACK_HOOK_ENFORCE: '' })).toBe('attempted');
+    });
+
+    it('refuses a value outside the modes with a ConfigError naming the variable', () => {
+      const parsed = enforceWith({ SKILLPACK_HOOK_ENFORCE: 'ALWAYS' });
+      expect(parsed).toMatchObject({ success: false, error: { code: 'hook_enforce_env' } });
+      if (typeof parsed === 'string' || parsed.success) return;
+      expect(parsed.error).toBeInstanceOf(ConfigError);
+      expect(parsed.error.message).toBe(
+        'SKILLPACK_HOOK_ENFORCE must be one of always, attempted (or unset), got "ALWAYS".',
+      );
+    });
+  });
 });

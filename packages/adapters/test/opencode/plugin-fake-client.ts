@@ -109,7 +109,12 @@ export function createFakeOpenCode() {
     sessionId: string,
     text: string,
     error?: { name: string },
-    options: { reason?: string; info?: Partial<OpenCodeMessageInfoLike> } = {},
+    options: {
+      reason?: string;
+      info?: Partial<OpenCodeMessageInfoLike>;
+      /** Parts before the text: a step's tool calls. */
+      tools?: readonly OpenCodePartLike[];
+    } = {},
   ) {
     return store(
       sessionId,
@@ -124,6 +129,7 @@ export function createFakeOpenCode() {
       [
         { type: 'step-start' },
         { type: 'reasoning', text: 'thinking' },
+        ...(options.tools ?? []),
         { type: 'text', text },
         { type: 'step-finish', reason: options.reason ?? 'stop' },
       ],

@@ -1,5 +1,5 @@
 import { ConfigError, createContractRegistry } from '@skillpack/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createOpenCodePlugin,
   MAX_CHAINS_WITHOUT_SUCCESS,
@@ -110,6 +110,28 @@ describe('createOpenCodePlugin', () => {
     const strict = await setUp({ enforce: 'always' });
     await converse(strict, ['Renamed the variable.']);
     expect(strict.opencode.prompts).toHaveLength(1);
+  });
+
+  it('enforces always when the run sets SKILLPACK_HOOK_ENFORCE=always, and logs a value it cannot use', async () => {
+    vi.stubEnv('SKILLPACK_HOOK_ENFORCE', 'always');
+    try {
+      const strict = await setUp();
+      await converse(strict, ['Renamed the variable.']);
+      expect(strict.opencode.prompts).toHaveLength(1);
+      vi.stubEnv('SKILLPACK_HOOK_ENFORCE', 'strict');
+      const wrong = await setUp();
+      await converse(wrong, ['Renamed the variable.']);
+      await wrong.idle('ses_1');
+      expect(wrong.opencode.prompts).toEqual([]);
+      expect(wrong.opencode.logs).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          message: expect.stringContaining('SKILLPACK_HOOK_ENFORCE must be one of always, attempted'),
+        }),
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('stops once the budget is spent, and starts over when a person writes', async () => {

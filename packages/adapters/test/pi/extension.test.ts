@@ -1,5 +1,5 @@
 import { createContractRegistry } from '@skillpack/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createPiExtension,
   DEFAULT_PI_MAX_BLOCKS,
@@ -94,6 +94,15 @@ describe('the Pi extension (agent_before_settle)', () => {
     expect(
       (await (await load({ contracts: ['test.greeting'], enforce: 'always' })).settle('Hello.'))?.continue,
     ).toBe(true);
+  });
+
+  it('enforces always when the run sets SKILLPACK_HOOK_ENFORCE=always', async () => {
+    vi.stubEnv('SKILLPACK_HOOK_ENFORCE', 'always');
+    try {
+      expect((await (await load({ contracts: ['test.greeting'] })).settle('Hello.'))?.continue).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('fails its load on an unknown contract, so Pi exits before any request', async () => {

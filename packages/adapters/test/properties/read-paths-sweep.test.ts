@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/runtime-id.js';
+import { ADAPTER_RUNTIMES } from '../../src/runtimes.js';
 import { type Accepted, hookOnMessage, pluginOnMessage, stdoutPaths } from '../_support/read-paths.js';
 
 const captured = (runtime: RuntimeId) => new URL(`../fixtures/${runtime}/captured/`, import.meta.url);
@@ -146,7 +147,7 @@ function oneSession(runtime: RuntimeId, first: Buffer, second: Buffer): Buffer {
 }
 
 describe('several runs in one stdout', () => {
-  it('two captures of one runtime back to back: no path accepts (one read is one run), but OpenCode’s one session going on', async () => {
+  it('two captures of one runtime back to back: no path accepts (one read is one run), but a session going on where every prompt starts a run (its last answer)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...RUNTIME_IDS), fc.nat(), fc.nat(), async (runtime, a, b) => {
         // An empty stdout (Gemini CLI's exit 55 in an untrusted folder) appended is no second run.
@@ -157,9 +158,11 @@ describe('several runs in one stdout', () => {
         const joined = Buffer.concat([first.bytes, Buffer.from('\n'), second]);
         const { answers } = await answersOn(runtime, joined);
         expectAgreement(answers, `${first.file} then ${file}`);
-        // OpenCode's second run goes on in the first one's session: its answer, never the first's, counts.
+        // Where every prompt of a session starts with the run's opening event (Claude Code, OpenCode), the second
+        // run goes on in the first one's session: its answer, never the first's, counts.
         const alone = await answersOn(runtime, second);
-        if (runtime !== 'opencode') expect(answers.extract, `${first.file} then ${file}`).toBe('none');
+        if (ADAPTER_RUNTIMES[runtime].events.start?.perTurn !== true)
+          expect(answers.extract, `${first.file} then ${file}`).toBe('none');
         else if (answers.extract !== 'none')
           expect(answers.extract, `${first.file} then ${file}`).toBe(alone.answers.extract);
       }),

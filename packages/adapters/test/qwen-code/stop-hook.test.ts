@@ -22,8 +22,14 @@ describe('Qwen Code 0.24.4 Stop hook input', () => {
         hookEventName: 'Stop',
         stopHookActive: false,
         lastAssistantMessage: 'The project holds notes.txt.',
-        transcriptPath: undefined,
+        transcriptPath: first?.transcript_path,
       },
+    });
+    // A subagent's stop: the session's recording holds the main agent's calls, not the subagent's answer.
+    const subagent = { ...first, hook_event_name: 'SubagentStop', agent_id: 'a-1' };
+    expect(safeParseQwenCodeStopInput(subagent)).toMatchObject({
+      success: true,
+      data: { transcriptPath: undefined },
     });
     expect(safeParseQwenCodeStopInput(second)).toMatchObject({
       success: true,

@@ -63,6 +63,7 @@ export const acceptanceContract = defineContract({
   plainRead: {
     module: CONFLUX_PLAIN_READS,
     name: 'satisfiesAcceptance',
+    unattempted: 'unattemptedAcceptance',
     validators: () => ({
       ...PARSED_VERDICT_KIND_SCHEMAS,
       finding: RepositoryFindingSchema,

@@ -1,6 +1,6 @@
 // The Conflux verdict read without zod, for a generated hook's fast path: the contract's own scanner, with the
 // schema step done by what the build derived from the verdict's schemas (`acceptanceContract.plainRead`).
-import type { CompiledSchema } from '../contract.js';
+import type { CompiledSchema, UnattemptedFailure } from '../contract.js';
 import { ProtocolError } from '../errors.js';
 import { fail, ok } from '../result.js';
 import type { VerdictSchemaStep } from './_resolve-json-verdict.js';
@@ -45,6 +45,25 @@ export function satisfiesAcceptance(schemas: AcceptanceSchemas): (text: string) 
     },
   };
   return (text) => scanOutput(text, { countVerdicts: true, verdictSchema }).success;
+}
+
+/**
+ * A schema step for a read that never gets to one: a missing verdict is decided before any verdict is made
+ * (no JSON verdict line, no legacy marker), so whatever the step says, it is not that.
+ */
+const NO_SCHEMA_STEP: VerdictSchemaStep = {
+  keys: { pass: [], fail: [], continue: [], gated: [], finding: [], expectation: [], blocker: [] },
+  parse: () => fail(NOT_PROVED),
+};
+
+/**
+ * The `missing_verdict` error `conflux.acceptance` gives `text` (the only failure its `isAttempt` does not count),
+ * read by the contract's own scanner as its `extract` reads one final message; `undefined` for any other text.
+ */
+export function unattemptedAcceptance(text: string): UnattemptedFailure | undefined {
+  const result = scanOutput(text, { countVerdicts: true, verdictSchema: NO_SCHEMA_STEP });
+  if (result.success || result.error.code !== 'missing_verdict') return undefined;
+  return { code: result.error.code, message: result.error.message };
 }
 
 export { isCanonicalText, isNormalisedRepositoryPath, rejectDuplicateFindingIds } from './_refinements.js';

@@ -1,3 +1,4 @@
+import type { UnattemptedFailure } from '../contract.js';
 import { ProtocolError } from '../errors.js';
 import type { Result, Warning } from '../result.js';
 
@@ -46,6 +47,20 @@ export function rejectFallback(title: string) {
       { details: { warnings, truncated: value.truncated === true } },
     );
   };
+}
+
+/**
+ * The failure a maestro contract titled `title` gives its extract's `result` when its `isAttempt` does not count
+ * it (no block, or a fallback from a text without a cut-off block), as `judge` words it; `undefined` for a
+ * value that satisfies it and for any attempt.
+ */
+export function unattemptedFailure(
+  title: string,
+  result: Result<{ readonly fallback: boolean; readonly truncated?: boolean }, ProtocolError>,
+): UnattemptedFailure | undefined {
+  const error = result.success ? rejectFallback(title)(result.data, result.warnings ?? []) : result.error;
+  if (error === undefined || isMaestroAttempt(error)) return undefined;
+  return { code: error.code, message: error.message };
 }
 
 /** A fallback is an attempt only when a block was started and cut off; any other failure is one. */

@@ -4,6 +4,7 @@ import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { MAESTRO_PLAIN_READS } from './plain-read.js';
 import { RESULT_MARKERS, renderResultBlock, safeParseResultBlock } from './result-block.js';
+import { RESULT_TITLE } from './result-fields.js';
 import { type MaestroResult, MaestroResultSchema, RESULT_STATUSES } from './result-schema.js';
 
 const EXAMPLES: readonly { name: string; description: string; value: MaestroResult }[] = [
@@ -54,8 +55,6 @@ const EXAMPLES: readonly { name: string; description: string; value: MaestroResu
   },
 ];
 
-const TITLE = 'maestro result block';
-
 const RULES = [
   `End the final message with one block: a line ${RESULT_MARKERS.start}, one "KEY: value" line per field, then a line ${RESULT_MARKERS.end}.`,
   `STATUS is required and is exactly one of ${RESULT_STATUSES.join(', ')} (NEEDS_CONTEXT is not accepted).`,
@@ -91,7 +90,7 @@ function correctResult(error: ProtocolError): string {
 export const maestroResultContract = defineContract({
   id: 'maestro.result',
   version: '1.0.0',
-  title: TITLE,
+  title: RESULT_TITLE,
   description:
     'The structured ---RESULT--- … ---END--- block a delegated maestro-ralph-cli-execute run ends its output with ' +
     '(maestro-flow v0.5.43). A missing block yields the upstream fallback, marked fallback: true.',
@@ -104,8 +103,12 @@ export const maestroResultContract = defineContract({
   rules: RULES,
   extract: (text, options) => safeParseResultBlock(text, options),
   render: renderResultBlock,
-  rejectValue: rejectFallback(TITLE),
-  plainRead: { module: MAESTRO_PLAIN_READS, name: 'satisfiesMaestroResult' },
+  rejectValue: rejectFallback(RESULT_TITLE),
+  plainRead: {
+    module: MAESTRO_PLAIN_READS,
+    name: 'satisfiesMaestroResult',
+    unattempted: 'unattemptedMaestroResult',
+  },
   isAttempt: isMaestroAttempt,
   correct: correctResult,
 });

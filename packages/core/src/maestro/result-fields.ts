@@ -1,5 +1,8 @@
 // The block's vocabulary without zod: the parser reads by it, and a hook's fast path loads no schema.
 
+/** The title of `maestro.result`, which its corrections and fallback errors name. */
+export const RESULT_TITLE = 'maestro result block';
+
 /** The four `STATUS` values of a `---RESULT---` block (`NEEDS_CONTEXT` was abolished upstream). */
 export const RESULT_STATUSES = ['DONE', 'DONE_WITH_CONCERNS', 'NEEDS_RETRY', 'BLOCKED'] as const;
 

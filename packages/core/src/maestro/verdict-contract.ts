@@ -4,6 +4,7 @@ import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';
 import { MAESTRO_PLAIN_READS } from './plain-read.js';
 import { renderVerdictBlock, safeParseVerdictBlock, VERDICT_MARKERS } from './verdict-block.js';
+import { VERDICT_TITLE } from './verdict-fields.js';
 import {
   CONFIDENCE_LEVELS,
   type MaestroVerdict,
@@ -40,8 +41,6 @@ const EXAMPLES: readonly { name: string; description: string; value: MaestroVerd
   },
 ];
 
-const TITLE = 'maestro quality-gate verdict';
-
 const RULES = [
   `End the final message with one block: a line ${VERDICT_MARKERS.start}, one "KEY: value" line per field, then a line ${VERDICT_MARKERS.end}.`,
   `STATUS is exactly one of ${VERDICT_STATUSES.join(', ')}; any other value makes the gate fall back to fix.`,
@@ -73,7 +72,7 @@ function correctVerdict(error: ProtocolError): string {
 export const maestroVerdictContract = defineContract({
   id: 'maestro.verdict',
   version: '1.0.0',
-  title: TITLE,
+  title: VERDICT_TITLE,
   description:
     'The ---VERDICT--- … ---END--- block a quality-gate evaluator writes (maestro-flow v0.5.43 A_DELEGATE_EVALUATE). ' +
     'A verdict that cannot be parsed yields the upstream fallback (fix, parse_failed, score 0), marked fallback: true.',
@@ -86,8 +85,12 @@ export const maestroVerdictContract = defineContract({
   rules: RULES,
   extract: (text, options) => safeParseVerdictBlock(text, options),
   render: renderVerdictBlock,
-  rejectValue: rejectFallback(TITLE),
-  plainRead: { module: MAESTRO_PLAIN_READS, name: 'satisfiesMaestroVerdict' },
+  rejectValue: rejectFallback(VERDICT_TITLE),
+  plainRead: {
+    module: MAESTRO_PLAIN_READS,
+    name: 'satisfiesMaestroVerdict',
+    unattempted: 'unattemptedMaestroVerdict',
+  },
   isAttempt: isMaestroAttempt,
   correct: correctVerdict,
 });

@@ -1,5 +1,8 @@
 // The block's vocabulary without zod: the parser reads by it, and a hook's fast path loads no schema.
 
+/** The title of `maestro.verdict`, which its corrections and fallback errors name. */
+export const VERDICT_TITLE = 'maestro quality-gate verdict';
+
 /** Quality-gate `STATUS` values of a `---VERDICT---` block (a strict enum upstream). */
 export const VERDICT_STATUSES = ['PASS', 'FAIL', 'PARTIAL', 'BLOCKED'] as const;
 export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;

@@ -10,6 +10,12 @@ export const OPTIONAL_PEERS = {
     neededBy: "doctor's proofs (`skillpack doctor` without --fast run the real CLI against a scripted model)",
     otherwise: '`skillpack doctor --fast` needs no proofs',
   },
+  '@modelcontextprotocol/sdk': {
+    range: '1.32.2',
+    neededBy:
+      "a pack whose skills speak a contract delivered as a tool (`skillpack build` bundles the pack's MCP submit server with it)",
+    otherwise: 'a pack without tool-delivered contracts needs no MCP SDK',
+  },
   esbuild: {
     range: '0.28.2',
     neededBy:

@@ -61,9 +61,13 @@ the runs and says so.`,
       import('../doctor/report.js'),
       import('../doctor/resolve-contract.js'),
     ]);
-    const prove = values.fast
+    const proving = values.fast
       ? undefined
-      : (await importOptionalPeer('@skillpack/testing', () => import('../doctor/prove.js'))).proveEnforcement;
+      : await importOptionalPeer('@skillpack/testing', async () => ({
+          ...(await import('../doctor/prove.js')),
+          ...(await import('../doctor/prove-mcp.js')),
+        }));
+    const prove = proving?.proveEnforcement;
     const scopes = values.scope === undefined ? INSTALL_SCOPES : [values.scope as InstallScope];
     const roots = resolveRoots(values, io);
     const contract = contractResolver({
@@ -111,6 +115,9 @@ the runs and says so.`,
                     detail: '--fast: no proving run, so enforcement is not proven',
                   })),
                 );
+          const mcp = proving
+            ? await proving.proveMcpServer(pack.install, { ...context, contract }, runtime)
+            : [];
           diagnoses.push({
             ...diagnosis,
             commands: [
@@ -118,8 +125,9 @@ the runs and says so.`,
               ...(prove && enforcement.length > 0
                 ? [`a headless run per hooked contract against a local scripted model`]
                 : []),
+              ...(mcp.length > 0 ? ['a headless run calling a tool of the MCP server'] : []),
             ],
-            checks: [...diagnosis.checks, ...enforcement],
+            checks: [...diagnosis.checks, ...enforcement, ...mcp],
           });
         } finally {
           home.remove();

@@ -25,9 +25,11 @@ export function contractFamily(id: string): string {
 }
 
 function deliveryText(contract: AnyContract): string {
-  return contract.delivery === 'text'
-    ? 'text: the agent writes it in its final message; `extract` finds it there.'
-    : 'payload: the agent sends it as JSON (a tool call or an event); `validate` checks the decoded value.';
+  if (contract.delivery === 'text')
+    return 'text: the agent writes it in its final message; `extract` finds it there.';
+  if (contract.toolName !== undefined)
+    return `tool: the agent calls the pack's MCP tool \`${contract.toolName}\` with it; the last call the contract accepts is the answer.`;
+  return 'payload: the agent sends it as JSON (a tool call or an event); `validate` checks the decoded value.';
 }
 
 function fieldLines(view: ContractView): string[] {

@@ -2,7 +2,7 @@
 // configuration) against a local scripted model, once per hooked contract. Loaded only when doctor runs
 // without --fast; @skillpack/testing (the scripted model and the runner) is imported only here.
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
@@ -22,12 +22,12 @@ import { enforcementVerdict, type ProofScript } from './enforcement-verdict.js';
 import { readHookedContractIds } from './hooked-contracts.js';
 import { copyProject, emptyProject } from './project-copy.js';
 import type { ProveContext, ProvenRuntime, RuntimeProof, ScriptedAnswer } from './proof-kit.js';
-import { isUncopied } from './staged-home.js';
 
 export type { ProveContext, ProvenRuntime } from './proof-kit.js';
 
 import type { DoctorCheck } from './report.js';
 import { runRuntime } from './run-runtime.js';
+import { stageUserConfig } from './stage-user-config.js';
 
 /** The declarations of every runtime, by id: what the proving run reads of each. */
 export type ProvenRuntimes = Readonly<Record<RuntimeId, ProvenRuntime>>;
@@ -45,24 +45,6 @@ async function versionNote(
   return version === testedVersion
     ? ''
     : ` Unsupported version: ${CLI_NAMES[runtime]} ${version} (doctor is tested with ${testedVersion}).`;
-}
-
-/**
- * Copy each folder of the user configuration a user-scope install lives in (`userConfig`) that exists into a
- * staging folder, so a stand-in can be added.
- */
-async function stageUserConfig(runtime: ProvenRuntime, home: string, stage: string) {
-  const copies: { from: string; to: string }[] = [];
-  for (const folder of runtime.install.userConfig) {
-    const from = join(home, folder);
-    if (!existsSync(from)) continue;
-    await cp(from, join(stage, folder), {
-      recursive: true,
-      filter: (source) => !isUncopied(runtime.doctor.histories ?? [], folder, from, source),
-    });
-    copies.push({ from: join(stage, folder), to: folder });
-  }
-  return copies;
 }
 
 interface RunSetup {
@@ -252,7 +234,12 @@ export async function proveEnforcement(
   try {
     const copyIntoHome =
       install.scope === 'user'
-        ? await stageUserConfig(runtime, context.root, stage)
+        ? await stageUserConfig(
+            runtime.install.userConfig,
+            runtime.doctor.histories ?? [],
+            context.root,
+            stage,
+          )
         : ((await runtimeProof.stageProjectHome?.(install, cli, copy.dir, stage)) ?? []);
     runtimeProof.prepareCopy?.(install.scope === 'project' ? copy.dir : stage, install.scope);
     const setup = { copyIntoHome, runOptions: preflight.runOptions };

@@ -9,7 +9,8 @@ import { cliCommand } from '../cli/invocation.js';
  * `policy.allow_implicit_invocation: false`); a person invokes it by name. As intended, so not a failure.
  * `enforced`: in a real headless run against a scripted model a wrong answer was pushed back with the
  * contract's correction and a right one ended the run. `not_enforced`: it was not (the detail says why).
- * `skipped`: `--fast` skipped the run; nothing is claimed.
+ * `skipped`: `--fast` skipped the run; nothing is claimed. An `mcp` check is `active` when, in a real headless run,
+ * the runtime offered the pack's MCP server's tools to the model and a call reached the server.
  */
 export type CheckStatus =
   | 'loaded'
@@ -23,8 +24,11 @@ export type CheckStatus =
   | 'skipped';
 
 export interface DoctorCheck {
-  readonly kind: 'skill' | 'hook' | 'plugin' | 'enforcement';
-  /** The skill name, the hook/plugin file relative to the scope root, or (enforcement) the contract id. */
+  readonly kind: 'skill' | 'hook' | 'plugin' | 'enforcement' | 'mcp';
+  /**
+   * The skill name, the hook/plugin file relative to the scope root, (enforcement) the contract id, or (mcp) the
+   * MCP configuration file and the server's key.
+   */
   readonly name: string;
   readonly status: CheckStatus;
   /** What the runtime showed, or what to do about it. */

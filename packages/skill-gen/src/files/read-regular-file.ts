@@ -46,6 +46,14 @@ export async function readRegularFile(
   file: string,
   options: ReadRegularFileOptions = {},
 ): Promise<Result<RegularFile, SkillpackError>> {
+  return readRegularFileSync(file, options);
+}
+
+/** `readRegularFile` for a caller that is itself synchronous. */
+export function readRegularFileSync(
+  file: string,
+  options: ReadRegularFileOptions = {},
+): Result<RegularFile, SkillpackError> {
   const maxBytes = options.maxBytes ?? MAX_REGULAR_FILE_BYTES;
   const flags = OPEN_FLAGS | (options.noFollow === false ? 0 : (constants.O_NOFOLLOW ?? 0));
   let fd: number;

@@ -11,7 +11,7 @@ import { CONTRACTS_MODULE, CONTRACTS_MODULE_EXPORT } from './contracts-module.js
 import type { BundleBuild, EnforcementBundle, HookBundles } from './hook-bundles.js';
 
 /** An entry of the adapters a pack's bundle imports, as a resolved file path. */
-function adaptersEntry(entry: 'pack-runtime' | 'pack-hook'): string {
+function adaptersEntry(entry: 'pack-runtime' | 'pack-hook' | 'mcp-server'): string {
   return createRequire(import.meta.url).resolve(`@skillpack/adapters/${entry}`);
 }
 
@@ -96,7 +96,8 @@ function banner(): string {
  * `.cjs`, so Node's ES module loader never starts for it. It knows the contracts the pack hooks and nothing
  * else, so the built-in families it does not hook stay out of it. Its program is the fast path
  * (`@skillpack/adapters/pack-hook`), which decides a satisfied stop with validators generated from the
- * schemas and the contracts' zod-free reads (`plainRead`); the whole hook, zod and the contract modules with it, is a second program the file carries, with a
+ * schemas and the contracts' zod-free reads (`plainRead`), and a stop attempting none of the contracts as the
+ * build worded it; the whole hook, zod and the contract modules with it, is a second program the file carries, with a
  * code cache of its own, which the fast path loads for any other stop.
  */
 async function buildHook(
@@ -122,9 +123,10 @@ async function buildHook(
     'export function warmUp() { program.warmUp(); }',
   ].join('\n');
   const loader = `import { runWithCodeCache } from ${packHook};\nrunWithCodeCache(__filename);\n`;
-  // With no validator generated, the fast path could decide nothing: the program is the whole hook alone.
+  // With no validator generated and no contract's unattempted failure read, the fast path could decide
+  // nothing: the program is the whole hook alone.
   const entries =
-    tables.fallbacks.length < contracts.length
+    tables.fallbacks.length < contracts.length || tables.unattemptedReads.length > 0
       ? { program: entry(fast), second: entry(whole), loader: entry(loader) }
       : { program: entry(`${whole}\nstart();`), loader: entry(loader) };
   const file = checked(await recipe.bundleHook(setup, entries, banner()));
@@ -213,6 +215,54 @@ async function buildContractsModule(modules: readonly ModuleContract[], ids: rea
 }
 
 /**
+ * The pack's MCP submit server: a CommonJS program that serves one submit tool per tool-delivered contract
+ * `ids` (from the pack's modules, or the built-in families), started with the arguments it is run with. The
+ * MCP SDK is an optional peer: its absence is `optional_peer_missing`.
+ */
+async function buildSubmitServer(
+  modules: readonly ModuleContract[],
+  ids: readonly string[],
+): Promise<Uint8Array> {
+  const server = adaptersEntry('mcp-server');
+  await importOptionalPeer('@modelcontextprotocol/sdk', async () =>
+    createRequire(server).resolve('@modelcontextprotocol/sdk/server/index.js'),
+  );
+  const { setup, entry, checked, recipe } = await bundler();
+  const program = [
+    `import { lazyPackContractLoader } from ${JSON.stringify(adaptersEntry('pack-runtime'))};`,
+    `import { startSubmitServer } from ${JSON.stringify(server)};`,
+    `startSubmitServer(lazyPackContractLoader(${lazyModules(modules, ids)}), ${JSON.stringify([...ids])}, process.argv.slice(2), ${JSON.stringify(generatorVersion())});`,
+  ].join('\n');
+  return checked(await recipe.bundleServer(setup, entry(program), banner()));
+}
+
+/** The failure to bundle `title` as an author error naming the cause; a missing optional peer stays as it is. */
+function bundleFailed(title: string, cause: unknown, configFile: string): ConfigError {
+  if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') return cause;
+  const errors = (cause as { errors?: { text: string }[] }).errors;
+  const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
+  return authorError('hook_bundle_failed', {
+    file: configFile,
+    message: `The ${title} cannot carry the pack's contracts: ${why}.`,
+    fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
+    cause,
+  });
+}
+
+/** Bundle the pack's MCP submit server with its tool-delivered contracts `ids` inside. */
+export async function bundleSubmitServer(
+  modules: readonly ModuleContract[],
+  ids: readonly string[],
+  configFile: string,
+): Promise<Uint8Array> {
+  try {
+    return await buildSubmitServer(modules, ids);
+  } catch (cause) {
+    throw bundleFailed('MCP submit server', cause, configFile);
+  }
+}
+
+/**
  * Bundle the hook and the plugin or extension modules a pack needs with the contracts it hooks inside (from
  * its own modules, and the families of the built-ins it hooks, no other), so an installed pack enforces them
  * with plain `node` and no `npm install`; when it hooks contracts of its own, its contracts module too
@@ -249,15 +299,7 @@ export async function bundlePackRuntime(
     try {
       bundles[name] = await make();
     } catch (cause) {
-      if (cause instanceof ConfigError && cause.code === 'optional_peer_missing') throw cause;
-      const errors = (cause as { errors?: { text: string }[] }).errors;
-      const why = errors?.length ? errors.map((error) => error.text).join('; ') : String(cause);
-      throw authorError('hook_bundle_failed', {
-        file: configFile,
-        message: `The ${title} cannot carry the pack's contracts: ${why}.`,
-        fix: `Install @skillpack/adapters next to @skillpack/skill-gen and make the contract modules importable from ${dirname(configFile) || '.'}.`,
-        cause,
-      });
+      throw bundleFailed(title, cause, configFile);
     }
   }
   return { bundles, warnings };

@@ -1,4 +1,4 @@
-import { closeSync } from 'node:fs';
+import { closeSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result, SkillpackError } from '@skillpack/core';
@@ -7,7 +7,7 @@ import { readRegularFile } from '../files/read-regular-file.js';
 import { fileMode } from '../files/replace-text-file.js';
 import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
-import { isInside, probePath } from './disk-state.js';
+import { isInside, lstatIfPresent, probePath } from './disk-state.js';
 import {
   flushStaged,
   isCommitted,
@@ -37,7 +37,10 @@ export interface ApplyOptions {
   readonly root: string;
   /** The pack directory the plan's files come from. */
   readonly packDir?: string;
-  /** Pack files already read and verified (`ReadPack.bytes`), by source path: staged without a second read. */
+  /**
+   * Pack files already read and verified against the sha256 their actions carry (`ReadPack.bytes`), by source
+   * path: staged without a second read or hash.
+   */
   readonly packBytes?: ReadonlyMap<string, Uint8Array>;
   readonly lockPath: string;
   /** Called before each step; a throw interrupts the apply, which then rolls every change back. */
@@ -129,8 +132,8 @@ export async function applyPlan(
     for (const [index, action] of writing.entries()) {
       step('commit', action.path);
       const target = join(root, action.path);
-      await ensureParent(root, realRoot, action.path, createdDirs, readyDirs);
-      const current = await probePath(root, realRoot, action.path);
+      ensureParent(root, realRoot, action.path, createdDirs, readyDirs);
+      const current = probePath(root, realRoot, action.path);
       if (action.type === 'write' && current.kind !== 'missing') {
         throw new ApplyAbort(`${action.path} appeared while installing; nothing was overwritten`);
       }
@@ -146,7 +149,7 @@ export async function applyPlan(
     for (const [index, action] of plan.actions.entries()) {
       if (action.type !== 'delete') continue;
       step('delete', action.path);
-      const current = await probePath(root, realRoot, action.path);
+      const current = probePath(root, realRoot, action.path);
       if (current.kind !== 'file' || current.sha256 !== action.sha256) continue;
       await renameStep(join(root, action.path), join(staging, `deleted-${index}`));
       deleted.push(action.path);
@@ -187,12 +190,14 @@ async function stageFile(
   action: Writing,
   mode?: number,
 ): Promise<number> {
-  const bytes =
-    action.content !== undefined
-      ? Buffer.from(action.content)
-      : (pack.packBytes?.get(action.source) ?? (await packBytes(pack.packDir, action)));
-  if (sha256(bytes) !== action.sha256)
-    throw new ApplyAbort(`${action.source} changed in the pack while installing`);
+  // Bytes `readPack` verified against the sha256 the action carries are staged as they are; others are checked.
+  let bytes = action.content === undefined ? pack.packBytes?.get(action.source) : undefined;
+  if (bytes === undefined) {
+    bytes =
+      action.content !== undefined ? Buffer.from(action.content) : await packBytes(pack.packDir, action);
+    if (sha256(bytes) !== action.sha256)
+      throw new ApplyAbort(`${action.source} changed in the pack while installing`);
+  }
   return writeStaged(path, bytes, mode ?? (action.executable ? 0o755 : 0o644));
 }
 
@@ -203,31 +208,40 @@ async function packBytes(packDir: string | undefined, action: Writing): Promise<
   return source.data.bytes;
 }
 
+function lstatIfAny(path: string): Stats | undefined {
+  try {
+    return lstatIfPresent(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Create missing parent folders one by one, refusing any existing parent that resolves outside the root.
  * `ready` holds the folders this apply already created or checked, which are not checked again.
+ * Synchronous, as the probes are.
  */
-async function ensureParent(
+function ensureParent(
   root: string,
   realRoot: string,
   relPath: string,
   created: string[],
   ready: Set<string>,
-): Promise<void> {
+): void {
   const segments = relPath.split('/').slice(0, -1);
   let current = root;
   for (const segment of segments) {
     current = join(current, segment);
     if (ready.has(current)) continue;
     ready.add(current);
-    const info = await lstat(current).catch(() => undefined);
+    const info = lstatIfAny(current);
     if (!info) {
       beforeChange();
-      await mkdir(current);
+      mkdirSync(current);
       created.push(current);
       continue;
     }
-    if (info.isSymbolicLink() && !isInside(realRoot, await realpath(current))) {
+    if (info.isSymbolicLink() && !isInside(realRoot, realpathSync.native(current))) {
       throw new ApplyAbort(`${relative(root, current)} resolves outside ${root}`);
     }
     if (!info.isSymbolicLink() && !info.isDirectory())

@@ -1,6 +1,6 @@
-import { lstat, realpath } from 'node:fs/promises';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { readRegularFile } from '../files/read-regular-file.js';
+import { readRegularFileSync } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import type { DiskState } from './plan.js';
 
@@ -13,45 +13,58 @@ export function isInside(root: string, path: string): boolean {
   );
 }
 
+function realpathIfResolvable(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
 const isNotFound = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
 /**
- * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
- * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`.
+ * `lstat`, or `undefined` when nothing is there (`ENOENT`, `ENOTDIR`); other errors throw. A fresh install's
+ * probes mostly find nothing, and an error object per probe cost more than the probe.
  */
-export async function probePath(root: string, realRoot: string, relPath: string): Promise<DiskState> {
+export function lstatIfPresent(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
+ * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`. The
+ * calls are synchronous: an install probes every file it writes, and a promise round trip through the thread
+ * pool per `lstat` cost more CPU than the `lstat`s.
+ */
+export function probePath(root: string, realRoot: string, relPath: string): DiskState {
   const segments = relPath.split('/');
   let current = root;
   for (let i = 0; i < segments.length - 1; i++) {
     current = join(current, segments[i]!);
-    let info: Awaited<ReturnType<typeof lstat>>;
-    try {
-      info = await lstat(current);
-    } catch (error) {
-      if (isNotFound(error)) return { kind: 'missing' };
-      throw error;
-    }
+    const info = lstatIfPresent(current);
+    if (info === undefined) return { kind: 'missing' };
     if (info.isSymbolicLink()) {
-      const resolved = await realpath(current).catch(() => undefined);
+      const resolved = realpathIfResolvable(current);
       if (resolved === undefined) return { kind: 'other' };
       if (!isInside(realRoot, resolved)) return { kind: 'outside-root', resolved };
     } else if (!info.isDirectory()) return { kind: 'other' };
   }
   const target = join(root, relPath);
-  let info: Awaited<ReturnType<typeof lstat>>;
-  try {
-    info = await lstat(target);
-  } catch (error) {
-    if (isNotFound(error)) return { kind: 'missing' };
-    throw error;
-  }
+  const info = lstatIfPresent(target);
+  if (info === undefined) return { kind: 'missing' };
   if (info.isSymbolicLink()) return { kind: 'symlink' };
   if (info.isDirectory()) return { kind: 'directory' };
   if (!info.isFile()) return { kind: 'other' };
-  const parent = await realpath(join(target, '..'));
+  const parent = realpathSync.native(join(target, '..'));
   if (!isInside(realRoot, parent)) return { kind: 'outside-root', resolved: parent };
-  const read = await readRegularFile(target);
+  const read = readRegularFileSync(target);
   if (!read.success) {
     if (read.error.code === 'file_not_found') return { kind: 'missing' };
     if (read.error.code === 'file_not_regular') return { kind: 'other' };
@@ -61,9 +74,9 @@ export async function probePath(root: string, realRoot: string, relPath: string)
 }
 
 /** Probe every path; I/O errors other than "not found" propagate to the caller (typed for too-large files). */
-export async function probePaths(root: string, paths: Iterable<string>): Promise<Map<string, DiskState>> {
-  const realRoot = await realpath(root);
+export function probePaths(root: string, paths: Iterable<string>): Map<string, DiskState> {
+  const realRoot = realpathSync.native(root);
   const states = new Map<string, DiskState>();
-  for (const path of paths) if (!states.has(path)) states.set(path, await probePath(root, realRoot, path));
+  for (const path of paths) if (!states.has(path)) states.set(path, probePath(root, realRoot, path));
   return states;
 }

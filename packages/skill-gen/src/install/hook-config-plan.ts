@@ -40,7 +40,7 @@ export function hookCommandProgram(
 }
 
 async function currentConfig(root: string, file: string): Promise<{ state: DiskState; text?: string }> {
-  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
+  const state = probePaths(root, [file]).get(file) ?? { kind: 'missing' };
   if (state.kind !== 'file') return { state };
   const read = await readRegularFile(join(root, file));
   if (!read.success) throw read.error;

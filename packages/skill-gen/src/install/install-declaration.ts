@@ -6,6 +6,7 @@ import type { OptionDeclaration } from '../cli/command.js';
 import type { AfterInstallLoader } from './after-install-step.js';
 import type { HookWiring } from './hook-wiring.js';
 import type { LockRecord, RuntimeInstallStep } from './install-step.js';
+import type { McpWiring } from './mcp-wiring.js';
 import type { LocalPluginForm, PackFormChoice } from './pack-form.js';
 import type { RuntimeOwnership } from './runtime-ownership.js';
 import type { HeadlessSkillRules } from './skill-rules.js';
@@ -69,6 +70,11 @@ export interface InstallDeclaration {
    * `undefined`: no hook entry to wire (a plugin is its enforcement, or its skill form carries its own hook file).
    */
   readonly hookWiring: HookWiring | undefined;
+  /**
+   * Where its MCP configuration names a pack's MCP server (`mcp.ts` of its folder), per scope, and the approval
+   * its headless runs need; `undefined`: install wires no server for it.
+   */
+  readonly mcp?: McpWiring;
   /** A plugin form install stages in the scope root and the runtime's settings enable (Claude Code's). */
   readonly localPlugin?: LocalPluginForm;
   /** A plugin form registered by the runtime's own CLI in the home (`undefined`: none, or a local one). */

@@ -27,6 +27,10 @@ export interface InstallStepContext {
   readonly options: Readonly<Record<string, unknown>>;
   /** What the runtime's pack form chose (`install.packForm`), e.g. the plugin the install puts in place. */
   readonly packForm: unknown;
+  /** Where the install puts each of the pack's files, below the scope root. */
+  readonly packFiles: readonly string[];
+  /** The edit an earlier step of this install planned for `path`, which a step editing that file chains onto. */
+  readonly plannedAction: (path: string) => PlanAction | undefined;
   /** The planned edit of the runtime's hook configuration file, which a step editing that file chains onto. */
   readonly settingsAction: PlanAction | undefined;
 }

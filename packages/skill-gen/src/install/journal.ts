@@ -1,5 +1,15 @@
-import { chmodSync, closeSync, fchmodSync, fsync, fsyncSync, openSync, writeFileSync } from 'node:fs';
-import { lstat, realpath, rename, rmdir, unlink } from 'node:fs/promises';
+import {
+  chmodSync,
+  closeSync,
+  fchmodSync,
+  fsync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { lstat, realpath, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readRegularFile } from '../files/read-regular-file.js';
@@ -94,14 +104,15 @@ export async function flushStaged(descriptors: readonly number[]): Promise<void>
   }
 }
 
+/** Synchronous, as the writes are: an install renames every file it writes into place. */
 export async function renameStep(from: string, to: string): Promise<void> {
   beforeChange();
-  await rename(from, to);
+  renameSync(from, to);
 }
 
 export async function unlinkStep(path: string): Promise<void> {
   beforeChange();
-  await unlink(path);
+  unlinkSync(path);
 }
 
 /** Written whole and renamed into place, so a journal on disk is always complete. */
@@ -147,7 +158,7 @@ export async function rollBackJournal(root: string, staging: string, journal: Jo
   for (const step of [...journal.steps].reverse()) {
     const target = join(root, step.path);
     const backup = step.backup === undefined ? undefined : join(staging, step.backup);
-    const current = await probePath(root, realRoot, step.path);
+    const current = probePath(root, realRoot, step.path);
     const holdsNew = current.kind === 'file' && current.sha256 === step.sha256;
     if (step.kind === 'delete') {
       if (backup && (await exists(backup)) && current.kind === 'missing') await renameStep(backup, target);

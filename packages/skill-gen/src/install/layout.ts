@@ -58,9 +58,13 @@ export function isOwnablePath(runtime: InstalledRuntime, scope: InstallScope, pa
   );
 }
 
-/** The ownable folders of a runtime: its declaration's, and where every install keeps its pack's manifest. */
+/**
+ * The ownable folders of a runtime: its declaration's, where every install keeps its pack's manifest, and where its
+ * MCP server programs go.
+ */
 export function ownableFolders(runtime: InstalledRuntime, scope: InstallScope): readonly string[] {
-  return [...runtime.install.ownedFolders[scope], installRecordFolder(runtime.id)];
+  const mcp = runtime.install.mcp?.programs[scope];
+  return [...runtime.install.ownedFolders[scope], installRecordFolder(runtime.id), ...(mcp ? [mcp] : [])];
 }
 
 /** The lock file of a scope: `<project>/skillpack-lock.json` or `<home>/.skillpack/skillpack-lock.json`. */

@@ -2,9 +2,10 @@ import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import { describeValue, fail, ok, ProtocolError, type Result, toSchemaIssues } from '@skillpack/core';
 import { z } from 'zod';
 import { toStableJson } from '../json/stable-json.js';
-import type { InstalledRuntimes } from './install-declaration.js';
+import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import { INSTALL_SCOPES, type InstallScope, isOwnablePath, ownableFolders } from './layout.js';
 import { lockOwnershipProblem } from './lock-ownership.js';
+import { mcpLockRecords } from './mcp-lock.js';
 import { unsafePathReason } from './safe-path.js';
 
 export const LOCK_FILE_VERSION = 1;
@@ -141,6 +142,12 @@ function corrupt(file: string, problem: string, details: Record<string, unknown>
   );
 }
 
+/** The records a runtime's installs may keep: its steps' and its MCP wiring's. */
+const recordsOf = (runtime: InstalledRuntime) => [
+  ...runtime.install.lockRecords,
+  ...mcpLockRecords(runtime.install.mcp),
+];
+
 /** The keys every lock entry may hold; any other is a record of its runtime's install steps. */
 const ENTRY_KEYS = new Set(Object.keys(LockedInstallSchema.shape));
 
@@ -154,13 +161,13 @@ function runtimeRecords(
   index: number,
 ): Result<void, { problem: string; details: Record<string, unknown> }> {
   const key = `${install.runtime} ${install.pack.name}`;
-  const own = runtimes[install.runtime].install.lockRecords;
+  const own = recordsOf(runtimes[install.runtime]);
   for (const name of Object.keys(install)) {
     if (ENTRY_KEYS.has(name)) continue;
     const record = own.find((candidate) => candidate.key === name);
     if (!record) {
       const elsewhere = Object.values(runtimes)
-        .flatMap((runtime) => runtime.install.lockRecords)
+        .flatMap(recordsOf)
         .find((candidate) => candidate.key === name);
       const problem = elsewhere
         ? `${key} records ${elsewhere.what}, which ${install.runtime} installs never make`

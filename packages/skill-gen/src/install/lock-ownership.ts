@@ -5,6 +5,7 @@ import { HOOK_PROGRAM_FILE } from './hook-wiring.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
 import { installRecordPath } from './install-record.js';
 import type { InstallScope } from './layout.js';
+import { mcpProgramFolder } from './mcp-wiring.js';
 
 /**
  * The hook program `install` puts in the runtime's hook folder for the pack (its declaration's `hookWiring`),
@@ -17,6 +18,13 @@ function hookProgram(runtime: InstalledRuntime, pack: string): string[] {
     : [`${folder}${HOOK_PROGRAM_FILE}`, `${folder}${contractsModuleBeside(HOOK_PROGRAM_FILE)}`];
 }
 
+/** The MCP server program `install` puts in the runtime's folder for the pack (its declaration's `mcp`). */
+function mcpProgram(runtime: InstalledRuntime, pack: string, scope: InstallScope): string[] {
+  const mcp = runtime.install.mcp;
+  const folder = mcp && mcpProgramFolder(mcp, scope, pack);
+  return folder === undefined ? [] : [`${folder}skillpack-mcp.cjs`];
+}
+
 /** The staged folder of a home plugin form (user scope, home-plugin.ts), from the runtime's declaration. */
 function homePluginFolder(runtime: InstalledRuntime, pack: string, scope: InstallScope): string[] {
   const form = runtime.install.homePlugin;
@@ -26,7 +34,8 @@ function homePluginFolder(runtime: InstalledRuntime, pack: string, scope: Instal
 
 /**
  * What one install of a pack may own: what its runtime's declaration's `ownership` says, plus the hook program
- * and hook configuration file of its `hookWiring` and the staged folder of its `homePlugin`.
+ * and hook configuration file of its `hookWiring`, the MCP server program of its `mcp` and the staged folder of
+ * its `homePlugin`.
  */
 function ownership(runtime: InstalledRuntime) {
   const own = runtime.install.ownership;
@@ -34,6 +43,7 @@ function ownership(runtime: InstalledRuntime) {
     ...own,
     packFiles: (pack: string, scope: InstallScope) => [
       ...hookProgram(runtime, pack),
+      ...mcpProgram(runtime, pack, scope),
       ...[installRecordPath(runtime.id, pack) ?? []].flat(),
       ...(own.packFiles?.(pack, scope) ?? []),
     ],

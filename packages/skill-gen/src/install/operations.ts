@@ -6,6 +6,7 @@ import { IoError } from '../cli/exit-code.js';
 import { cliCommand } from '../cli/invocation.js';
 import { toIoError } from '../errors/io-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
+import { MANIFEST_FILE } from '../pack/manifest.js';
 import { type ActivationReport, planActivation, planActivationRemoval } from './activation-plan.js';
 import {
   type ApplyReport,
@@ -36,8 +37,9 @@ import {
   NPM_PACKAGE_NAME,
   safeParseLockFile,
 } from './lock-file.js';
+import { mcpSteps } from './mcp-server-step.js';
 import { proveLockOwnership } from './ownership-proof.js';
-import { type Plan, planInstall, planUninstall } from './plan.js';
+import { type Plan, type PlanAction, planInstall, planUninstall } from './plan.js';
 import type { PluginFormReport } from './plugin-form-report.js';
 import { type ReadPack, readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';
@@ -48,7 +50,7 @@ const optionValues = (options: object): Readonly<Record<string, unknown>> =>
 
 /** A runtime's own install steps (`install.steps`), loaded when it installs or uninstalls. */
 async function stepsOf(runtime: InstalledRuntime): Promise<readonly RuntimeInstallStep[]> {
-  return (await runtime.install.steps?.()) ?? [];
+  return [...((await runtime.install.steps?.()) ?? []), ...mcpSteps(runtime.install.mcp)];
 }
 
 /** Which scope root an operation works in, and how long it waits for a concurrent operation. */
@@ -285,11 +287,10 @@ async function installFrom(
     installing: pack.manifest,
   });
   if (!proof.success) return proof;
-  const record = await installRecordFile(options.packDir, pack.manifest, runtime.id);
-  if (!record.success) return record;
-  const files = record.data ? [...pack.files, record.data] : pack.files;
+  const record = installRecordFile(pack.manifest, pack.manifestBytes, runtime.id);
+  const files = record ? [...pack.files, record] : pack.files;
   const paths = [...files.map((file) => file.path), ...(previous?.files.map((file) => file.path) ?? [])];
-  const disk = await probePaths(root, paths);
+  const disk = probePaths(root, paths);
   const hookConfig = await planHookConfig({
     runtime,
     scope: options.scope,
@@ -318,6 +319,8 @@ async function installFrom(
   // edit onto that file's planned action and takes its place.
   let settingsAction = hookConfig.data?.action;
   const steps: { step: RuntimeInstallStep; plan: InstallStepPlan }[] = [];
+  // The last edit a step planned per file: a later step editing the same file chains onto it and supersedes it.
+  const stepActions = new Map<string, PlanAction>();
   for (const step of await stepsOf(runtime)) {
     const planned = await step.plan({
       scope: options.scope,
@@ -331,11 +334,14 @@ async function installFrom(
       env: options.env ?? process.env,
       options: optionValues(options),
       packForm: pack.packForm,
+      packFiles: files.map((file) => file.path),
+      plannedAction: (path) => stepActions.get(path),
       settingsAction,
     });
     if (!planned.success) return planned;
     if (!planned.data) continue;
     if (planned.data.settingsAction) settingsAction = planned.data.settingsAction;
+    if (planned.data.action) stepActions.set(planned.data.action.path, planned.data.action);
     steps.push({ step, plan: planned.data });
   }
   for (const { plan } of steps) {
@@ -375,7 +381,7 @@ async function installFrom(
     activation,
     steps: steps.map(({ step, plan }) => ({
       key: step.record.key,
-      ...(plan.action ? { action: plan.action } : {}),
+      ...(plan.action && stepActions.get(plan.action.path) === plan.action ? { action: plan.action } : {}),
       ...(plan.locked === undefined ? {} : { locked: plan.locked }),
     })),
     ...(homePlugin?.data.locked ? { homePlugin: homePlugin.data.locked } : {}),
@@ -384,7 +390,7 @@ async function installFrom(
     root,
     lockFile,
     packDir: options.packDir,
-    packBytes: pack.bytes,
+    packBytes: new Map([...pack.bytes, [MANIFEST_FILE, pack.manifestBytes]]),
     dryRun: options.dryRun,
     recovered,
     onStep: options.onStep,
@@ -468,7 +474,7 @@ async function uninstallFrom(
     declaration: (id) => runtimes[id],
   });
   if (!proof.success) return proof;
-  const disk = await probePaths(
+  const disk = probePaths(
     root.data,
     installs.flatMap((install) => install.files.map((file) => file.path)),
   );
@@ -571,7 +577,7 @@ async function listInstalled(
   const packs: InstalledPack[] = [];
   for (const install of lock.data.installs) {
     if (runtime !== undefined && install.runtime !== runtime) continue;
-    const disk = await probePaths(
+    const disk = probePaths(
       root,
       install.files.map((file) => file.path),
     );

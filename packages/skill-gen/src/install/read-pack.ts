@@ -1,5 +1,6 @@
+import { lstatSync, realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { RUNTIME_IDS, type RuntimeId } from '@skillpack/adapters';
 import {
   ConfigError,
@@ -13,7 +14,7 @@ import {
 } from '@skillpack/core';
 import { IoError } from '../cli/exit-code.js';
 import { cliCommand } from '../cli/invocation.js';
-import { readRegularFile } from '../files/read-regular-file.js';
+import { readRegularFile, readRegularFileSync } from '../files/read-regular-file.js';
 import { sha256 } from '../files/sha256.js';
 import { contractsModuleBeside } from '../hooks/contracts-module.js';
 import { MANIFEST_FILE, type Manifest, safeParseManifest } from '../pack/manifest.js';
@@ -31,6 +32,7 @@ import {
   targetPathFor,
 } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
+import { mcpProgramFolder } from './mcp-wiring.js';
 import type { PackFile } from './plan.js';
 import { unsafePathReason } from './safe-path.js';
 
@@ -49,7 +51,12 @@ export interface ReadPack {
    * what was verified instead of reading each file again (files above `KEPT_BYTES_LIMIT` in all are not kept).
    */
   readonly bytes: ReadonlyMap<string, Uint8Array>;
+  /** The bytes of the pack's `skillpack.manifest.json` that `manifest` was parsed from. */
+  readonly manifestBytes: Uint8Array;
 }
+
+/** What a form's reader gives, before `readPack` adds the manifest's bytes. */
+type ReadForm = Omit<ReadPack, 'manifestBytes'>;
 
 /** At most this many bytes of verified pack files are kept for the apply; the rest are read again there. */
 export const KEPT_BYTES_LIMIT = 64 * 1024 * 1024;
@@ -136,7 +143,19 @@ export async function readPack(
       }),
     );
   }
-  const manifest = parsed.data;
+  const form = await readForm(runtimes, packDir, parsed.data, runtimeId, scope, options);
+  return form.success ? ok({ ...form.data, manifestBytes: read.data.bytes }) : form;
+}
+
+/** The files of the form `options` asks for, as the manifest names them, verified. */
+async function readForm(
+  runtimes: InstalledRuntimes,
+  packDir: string,
+  manifest: Manifest,
+  runtimeId: RuntimeId,
+  scope: InstallScope,
+  options: ReadPackOptions,
+): Promise<Result<ReadForm, SkillpackError>> {
   const runtime = runtimes[runtimeId];
   if (options.form === 'plugin') {
     const home = runtime.install.homePlugin;
@@ -180,6 +199,9 @@ export async function readPack(
     }
   }
   if (hook.data) selected.push(...hook.data.programs);
+  const server = mcpServerOf(manifest, runtime, scope);
+  if (!server.success) return server;
+  if (server.data) selected.push(server.data);
   if (selected.length === 0) {
     return fail(
       new ConfigError(
@@ -201,7 +223,7 @@ async function readPluginForm(
   packDir: string,
   manifest: Manifest,
   runtime: InstalledRuntime,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const form = runtime.install.localPlugin;
   if (!form) {
     const takers = RUNTIME_IDS.filter((id) => hasPluginForm(runtimes[id])).join(', ');
@@ -229,7 +251,7 @@ async function readHomePluginForm(
   runtime: InstalledRuntime,
   scope: InstallScope,
   form: HomePluginForm,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const { title } = runtime;
   if (scope !== 'user')
     return fail(
@@ -286,7 +308,7 @@ async function verifiedPack(
   manifest: Manifest,
   selected: PackFile[],
   form: Pick<ReadPack, 'hook' | 'packForm' | 'homePlugin'>,
-): Promise<Result<ReadPack, SkillpackError>> {
+): Promise<Result<ReadForm, SkillpackError>> {
   const { problems, bytes } = await verifyFiles(packDir, selected);
   if (problems.length > 0) return fail(mismatched(packDir, problems));
   const files = selected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -365,6 +387,36 @@ function pluginHookOf(
   });
 }
 
+/**
+ * The pack's MCP server program (`install.mcp.packFile`) of a runtime whose MCP configuration install wires: it
+ * goes into the runtime's folder for the pack (`.claude/mcp/<pack>/`), named by absolute path in the entry.
+ */
+function mcpServerOf(
+  manifest: Manifest,
+  runtime: InstalledRuntime,
+  scope: InstallScope,
+): Result<PackFile | undefined, SkillpackError> {
+  const mcp = runtime.install.mcp;
+  const program = mcp && manifest.files.find((entry) => entry.path === mcp.packFile);
+  if (!mcp || !program) return ok(undefined);
+  const folder = mcpProgramFolder(mcp, scope, manifest.pack.name);
+  if (folder === undefined) {
+    return fail(
+      new ProtocolError(
+        'pack_path_unsafe',
+        `Refusing the pack: its name ${JSON.stringify(manifest.pack.name)} cannot name the folder its ${runtime.id} MCP server goes in.`,
+        { details: { pack: manifest.pack.name } },
+      ),
+    );
+  }
+  return ok({
+    path: `${folder}skillpack-mcp.cjs`,
+    source: program.path,
+    sha256: program.sha256,
+    executable: program.executable,
+  });
+}
+
 interface Problem {
   path: string;
   problem:
@@ -377,22 +429,51 @@ interface Problem {
 }
 
 /** Check each file against its sha256; the bytes that matched are kept (up to `KEPT_BYTES_LIMIT` in all). */
+/**
+ * `realpath` of folders, each resolved once: a folder that is no symlink is its resolved parent's entry of the
+ * same name, so a pack's ~1 000 files cost one `lstat` per folder instead of one `readlink` per path segment
+ * of each file. `undefined` for a folder that does not resolve (a missing one, a dangling link).
+ */
+function folderResolver(): (folder: string) => string | undefined {
+  const resolved = new Map<string, string | undefined>();
+  const resolve = (folder: string): string | undefined => {
+    if (resolved.has(folder)) return resolved.get(folder);
+    let real: string | undefined;
+    try {
+      const parent = dirname(folder);
+      const info = parent === folder ? undefined : lstatSync(folder);
+      if (info === undefined || info.isSymbolicLink() || !info.isDirectory())
+        real = realpathSync.native(folder);
+      else {
+        const realParent = resolve(parent);
+        real = realParent === undefined ? undefined : join(realParent, basename(folder));
+      }
+    } catch {
+      real = undefined;
+    }
+    resolved.set(folder, real);
+    return real;
+  };
+  return resolve;
+}
+
 async function verifyFiles(
   packDir: string,
   files: readonly PackFile[],
 ): Promise<{ problems: Problem[]; bytes: Map<string, Uint8Array> }> {
   const realPack = await realpath(packDir);
+  const realFolder = folderResolver();
   const problems: Problem[] = [];
   const bytes = new Map<string, Uint8Array>();
   let kept = 0;
   for (const file of files) {
     const path = join(packDir, file.source);
-    const parent = await realpath(join(path, '..')).catch(() => undefined);
+    const parent = realFolder(dirname(path));
     if (parent !== undefined && !isInside(realPack, parent)) {
       problems.push({ path: file.source, problem: 'outside the pack' });
       continue;
     }
-    const read = await readRegularFile(path);
+    const read = readRegularFileSync(path);
     if (read.success) {
       if (sha256(read.data.bytes) !== file.sha256)
         problems.push({ path: file.source, problem: 'sha256 differs' });

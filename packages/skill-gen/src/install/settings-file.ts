@@ -9,7 +9,7 @@ export async function currentSettings(
   root: string,
   file: string,
 ): Promise<{ state: DiskState; text?: string }> {
-  const state = (await probePaths(root, [file])).get(file) ?? { kind: 'missing' };
+  const state = probePaths(root, [file]).get(file) ?? { kind: 'missing' };
   if (state.kind !== 'file') return { state };
   const read = await readRegularFile(join(root, file));
   return read.success ? { state, text: read.data.bytes.toString('utf8') } : { state: { kind: 'other' } };

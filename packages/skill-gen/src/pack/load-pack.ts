@@ -9,6 +9,7 @@ import { sha256 } from '../files/sha256.js';
 import type { PackRuntimeBundles } from '../hooks/bundle-pack-runtime.js';
 import { type EnforcementBundle, type HookBundles, loadHookBundles } from '../hooks/hook-bundles.js';
 import { packHookedContracts } from '../hooks/hook-plan.js';
+import { MCP_SERVER_BUNDLE, packToolContracts } from '../mcp/mcp-server-plan.js';
 import { loadTemplates, type TemplateSet, templateFiles } from '../render/templates.js';
 import { createTypeReferences, type TypeReference } from '../render/type-reference.js';
 import type { SkillSource, SourceRecord } from '../source/skill-source.js';
@@ -147,6 +148,53 @@ async function packBundles(
 }
 
 /**
+ * The pack's MCP submit server, bundled with the tool-delivered contracts its skills speak (`undefined` when
+ * there are none), unless the caller names the file itself (`request.bundles.mcp`). Two contracts with one
+ * tool name, or one neither the modules nor the built-ins carry, is a build error.
+ */
+async function submitServerBundle(context: BundleContext): Promise<HookBundles> {
+  const tools = packToolContracts(context.skills, context.registry);
+  if (tools.length === 0) return {};
+  const byName = new Map<string, string>();
+  for (const contract of tools) {
+    const other = byName.get(contract.toolName!);
+    if (other !== undefined) {
+      throw authorError('duplicate_tool_name', {
+        file: context.configFile,
+        message: `Contracts ${other} and ${contract.id} both name their submit tool "${contract.toolName}"; one MCP server cannot serve both.`,
+        fix: 'Give one of them another "toolName".',
+        details: { contracts: [other, contract.id], tool: contract.toolName! },
+      });
+    }
+    byName.set(contract.toolName!, contract.id);
+  }
+  const named = context.request.bundles?.[MCP_SERVER_BUNDLE];
+  if (named !== undefined) {
+    const server = {
+      name: MCP_SERVER_BUNDLE,
+      title: 'MCP submit server',
+      prebuilt: named,
+      build: { kind: 'hook' },
+    } as const;
+    return loadHookBundles([server], context.configFile, { [MCP_SERVER_BUNDLE]: named });
+  }
+  const { builtinContracts } = await import('@skillpack/core/contracts');
+  const carried = new Set(context.contractModules.map((entry) => entry.contract.id));
+  const ids = tools.map((contract) => contract.id);
+  const lost = ids.filter((id) => !carried.has(id) && !builtinContracts.has(id));
+  if (lost.length > 0) {
+    throw authorError('tool_contract_not_carried', {
+      file: context.configFile,
+      message: `Skills speak ${lost.join(', ')}, delivered as a tool, which no contract module of the config defines, so the MCP submit server could not serve it.`,
+      fix: 'Add the module that defines it to "contracts" in the config.',
+      details: { contracts: lost },
+    });
+  }
+  const { bundleSubmitServer } = await import('../hooks/bundle-pack-runtime.js');
+  return { [MCP_SERVER_BUNDLE]: await bundleSubmitServer(context.contractModules, ids, context.configFile) };
+}
+
+/**
  * Read the config, skill sources, templates, type references and bundles a build of `request` needs, for the
  * runtimes `runtimes` declares.
  */
@@ -179,21 +227,23 @@ export async function loadPack(
   const contracts = [...spoken].sort().map((id) => registry.require(id));
   onStep?.('loading templates, type references and hook bundles');
   const needed = neededBundles(config, targets, skills, runtimes);
-  const [templates, typeReferences, { bundles, warnings: bundleWarnings }, bundleReads] = await Promise.all([
+  const bundleContext = { config, skills, registry, contractModules, configFile, request };
+  const [
+    templates,
+    typeReferences,
+    { bundles: hookBundles, warnings: bundleWarnings },
+    serverBundle,
+    bundleReads,
+  ] = await Promise.all([
     loadTemplates(request.templatesDir),
     contracts.length > 0
       ? createTypeReferences(contracts, { ...request.typeReferences, modules: contractModules })
       : new Map<string, TypeReference>(),
-    packBundles(needed, {
-      config,
-      skills,
-      registry,
-      contractModules,
-      configFile,
-      request,
-    }),
+    packBundles(needed, bundleContext),
+    submitServerBundle(bundleContext),
     bundleFiles(needed, request),
   ]);
+  const bundles = { ...hookBundles, ...serverBundle };
   warnings.push(...bundleWarnings);
   for (const reference of typeReferences.values()) {
     if (reference.origin === 'json-schema') {

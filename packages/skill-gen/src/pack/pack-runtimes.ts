@@ -8,6 +8,8 @@ import type { RenderTarget } from '../targets/target-context.js';
  * invoked, and the enforcement artifact its pack carries.
  */
 export interface PackRuntime extends RenderedRuntime {
+  /** The runtime's name in messages (`Claude Code`). */
+  readonly title: string;
   /** Renders the runtime's files of a pack (`target.ts` of its folder). */
   readonly render: RenderTarget;
   /**

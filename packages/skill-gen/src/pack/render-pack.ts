@@ -1,6 +1,7 @@
 import { isRuntimeId } from '@skillpack/adapters';
 import type { Warning } from '@skillpack/core';
 import { type OutputFile, textFile } from '../files/output-file.js';
+import { MCP_SERVER_BUNDLE, MCP_SERVER_FILE, packToolContracts } from '../mcp/mcp-server-plan.js';
 import { createContractFiles } from '../render/contract-files.js';
 import { createTemplateEngine } from '../render/template-engine.js';
 import { renderPortable } from '../targets/portable.js';
@@ -40,21 +41,23 @@ export function renderPack(
     skillNames,
     runtimes,
   });
+  const warnings = [...inputs.warnings];
   for (const [index, target] of targets.entries()) {
     onTarget?.(target, index, targets.length);
-    files.push(
-      ...(isRuntimeId(target) ? runtimes[target].render : renderPortable)({
-        config,
-        skills,
-        registry,
-        renderBody: (skill, form) => engine.renderSkill(skill, target, form),
-        renderPluginReadme: (view) => engine.renderPluginReadme(view, target),
-        contractFiles,
-        typeReferences: inputs.typeReferences,
-        bundles: inputs.bundles,
-        renderedBefore: [...files],
-      }),
-    );
+    const rendered = (isRuntimeId(target) ? runtimes[target].render : renderPortable)({
+      config,
+      skills,
+      registry,
+      renderBody: (skill, form) => engine.renderSkill(skill, target, form),
+      renderPluginReadme: (view) => engine.renderPluginReadme(view, target),
+      contractFiles,
+      typeReferences: inputs.typeReferences,
+      bundles: inputs.bundles,
+      renderedBefore: [...files],
+    });
+    if (isRuntimeId(target))
+      warnings.push(...serverlessToolWarnings(inputs, runtimes[target].title, rendered));
+    files.push(...rendered);
   }
   // Sorted by path so the manifest, and the order files are written in, never depend on render order.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -73,6 +76,27 @@ export function renderPack(
   return {
     files: [...files, textFile(MANIFEST_FILE, serializeManifest(manifest))],
     manifest,
-    warnings: inputs.warnings,
+    warnings,
   };
+}
+
+/**
+ * A runtime target that carries no MCP submit server although the pack has one (the runtime has no MCP
+ * client): its skills still ask the agent to call the submit tools, which it cannot.
+ */
+function serverlessToolWarnings(
+  inputs: PackInputs,
+  title: string,
+  rendered: readonly OutputFile[],
+): Warning[] {
+  if (inputs.bundles[MCP_SERVER_BUNDLE] === undefined) return [];
+  if (rendered.some((file) => file.path.endsWith(`/${MCP_SERVER_FILE}`))) return [];
+  const tools = packToolContracts(inputs.skills, inputs.registry).map((contract) => contract.toolName);
+  return [
+    {
+      code: 'tool_contract_without_server',
+      message: `${title} has no MCP client, so its pack carries no submit server: its agents cannot call ${tools.join(', ')}, which the skills ask for. Build it without this target, or give these skills text-delivered contracts.`,
+      details: { runtime: title, tools },
+    },
+  ];
 }

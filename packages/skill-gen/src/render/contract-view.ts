@@ -1,4 +1,4 @@
-import type { AnyContract } from '@skillpack/core';
+import { type AnyContract, submitTool } from '@skillpack/core';
 import { toStableJson } from '../json/stable-json.js';
 import { fieldSections } from './field-table.js';
 import type { RenderedRuntime } from './invocation.js';
@@ -45,6 +45,8 @@ export interface ContractView {
   readonly description: string;
   readonly delivery: string;
   readonly isText: boolean;
+  /** The submit tool a `tool`-delivered contract is delivered through; `null` for other deliveries. */
+  readonly toolName: string | null;
   readonly schemaFile: string;
   readonly typesFile: string;
   readonly strictSchemaFile: string | null;
@@ -80,6 +82,7 @@ export function createContractView(
     })),
   }));
   const files = contractReferenceFiles(contract.id);
+  const tool = submitTool(contract);
   return {
     id: contract.id,
     version: contract.version,
@@ -87,15 +90,18 @@ export function createContractView(
     description: contract.description,
     delivery: contract.delivery,
     isText: contract.delivery === 'text',
+    toolName: contract.toolName ?? null,
     schemaFile: files.schema,
     typesFile: files.types,
     strictSchemaFile: carriesStrictSchema(runtime, contract) ? files.strictSchema : null,
     schemaJson: toStableJson(schema).trimEnd(),
     hasVariants: sections.length > 1,
     sections,
-    // The text shown is exactly what `render` produces, the same function the closed-loop test parses back.
+    // The text shown is exactly what `render` produces, the same function the closed-loop test parses back;
+    // for a tool-delivered contract, the submit tool's arguments.
     examples: contract.examples.map((example) => {
-      const text = contract.render(example.value);
+      const text =
+        tool === undefined ? contract.render(example.value) : JSON.stringify(tool.argumentsOf(example.value));
       return {
         name: example.name,
         description: example.description ?? null,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectModules } from '../../../core/test/_support/loaded-modules.js';
 // @ts-expect-error: the bundling script is plain JavaScript without declarations.
-import { buildParseBundle, PARSE_BUNDLE } from '../../scripts/bundle-parse.mjs';
+import { buildParseBundle, PARSE_BUNDLE } from '../../scripts/bundle-commands.mjs';
 import { configText, tempDir, writeTree } from '../_support/temp.js';
 
 // `skillpack parse` through the bin runs the bundled program (dist/bundles/skillpack-parse.cjs); with

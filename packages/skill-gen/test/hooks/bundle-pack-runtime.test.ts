@@ -86,7 +86,7 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
   );
 
   it.each(['claude-code', 'codex'])(
-    'the %s hook decides a satisfied stop without loading zod, and loads it to word a correction',
+    'the %s hook decides a satisfied stop and one attempting no answer without loading zod, and loads it to word a correction',
     (runtime) => {
       const hook = join(out, `${runtime}/plugin/hooks/skillpack-hook.cjs`);
       const command = `node -r "${ZOD_PROBE}" "${hook}" ${runtime} --contract acme.review 2>"${dir}/stderr"`;
@@ -94,6 +94,11 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
         expect(runHook(command, RIGHT)).toEqual({});
         expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
       }
+      // No JSON object at all: the contract's correction of a missing answer, as the build worded it.
+      const unattempted = runHook(command, 'Reviewed, nothing to add.');
+      expect(unattempted.decision).toBe('block');
+      expect(unattempted.reason).toContain('Acme review verdict');
+      expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
       expect(runHook(command, WRONG).decision).toBe('block');
       expect(readFileSync(join(dir, 'stderr'), 'utf8')).toBe('zod loaded: true\n');
     },
@@ -268,6 +273,13 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
     ).toEqual({});
     const either = `node "${hook}" claude-code --contract conflux.acceptance --contract acme.review`;
     expect(runHook(either, RIGHT)).toEqual({});
+    // A stop attempting neither is blocked with the list of answers expected, no zod loaded.
+    const neither = runHook(
+      `node -r "${ZOD_PROBE}" ${either.slice(5)} 2>"${mixed}/stderr"`,
+      'No verdict here.',
+    );
+    expect(neither.reason).toMatch(/^Your final message must end with the answer of one of these contracts/);
+    expect(readFileSync(join(mixed, 'stderr'), 'utf8')).toBe('zod loaded: false\n');
     expect(runHook(either, 'Done.\nACCEPTANCE: PASS')).toEqual({});
     // Its contracts module carries its own alone: doctor finds the built-in where it runs.
     const contracts = await import(

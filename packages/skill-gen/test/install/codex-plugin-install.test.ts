@@ -57,6 +57,30 @@ describe('install --runtime codex --scope user: a pack with a Codex plugin', () 
     expect(existsSync(join(home, CACHE))).toBe(false);
   });
 
+  it('with an MCP server too: the plugin table and the server table both go into config.toml and both come out', async () => {
+    const { work, home, env, config } = setup();
+    const pack = writePack(
+      join(work, 'pack-mcp'),
+      { name: 'demo-pack', version: '1.0.0' },
+      {
+        ...demoPackFiles('1'),
+        'codex/plugin/skills/demo/SKILL.md': SKILL,
+        'codex/plugin/mcp/skillpack-mcp.cjs': '// server\n',
+      },
+    );
+    const run = (...args: string[]) =>
+      skillpack([...args, '--scope', 'user', '--home', home, '--format', 'json'], { cwd: work, env });
+    const installed = await run('install', pack, '--runtime', 'codex', '--trust-codex-hooks');
+    expect(installed.stderr).toBe('');
+    expect(installed.code).toBe(0);
+    expect(config()).toContain(TABLE);
+    expect(config()).toContain('[mcp_servers.demo-pack]\n');
+    expect(config().startsWith(MINE)).toBe(true);
+    const removed = await run('uninstall', 'demo-pack');
+    expect(removed.code).toBe(0);
+    expect(config()).toBe(MINE);
+  });
+
   it('leaves a table the user wrote for the plugin alone', async () => {
     const { home, install, config } = setup();
     const own = `${MINE}[plugins."demo-pack@demo-pack"]\nenabled = false\n`;

@@ -39,4 +39,37 @@ describe('install stages the pack bytes it verified', () => {
     const lock = readFileSync(join(root, 'skillpack-lock.json'), 'utf8');
     expect(lock).toContain(sha256(verified));
   });
+
+  it('records the manifest it followed when the manifest changes after it was read', async () => {
+    const work = tempDir('skillpack-verified-');
+    const root = join(work, 'project');
+    mkdirSync(root);
+    const pack = writePack(
+      join(work, 'pack'),
+      { name: 'demo-pack', version: '1.0.0' },
+      demoPackFiles('1.0.0'),
+    );
+    const manifest = join(pack, 'skillpack.manifest.json');
+    const followed = readFileSync(manifest, 'utf8');
+    let rewritten = false;
+    const result = await installPack({
+      packDir: pack,
+      runtime: 'claude-code',
+      scope: 'project',
+      projectDir: root,
+      home: root,
+      force: false,
+      dryRun: false,
+      onStep: (step: ApplyStep) => {
+        if (step.phase !== 'stage' || rewritten) return;
+        rewritten = true;
+        writeFileSync(manifest, `${followed} `);
+      },
+    });
+    expect(rewritten).toBe(true);
+    expect(result.success, result.success ? '' : result.error.message).toBe(true);
+    const record = readFileSync(join(root, '.skillpack/manifests/claude-code/demo-pack.json'), 'utf8');
+    expect(record).toBe(followed);
+    expect(readFileSync(join(root, 'skillpack-lock.json'), 'utf8')).toContain(sha256(followed));
+  });
 });

@@ -142,4 +142,62 @@ describe('chat completions: writing a reply', () => {
     expect(wire.status).toBe(status);
     expect(JSON.parse(wire.chunks.join('')).error.message).toContain('(scripted)');
   });
+  describe('a tool the request defers behind a tool_search function (Qwen Code 0.24.4)', () => {
+    const deferred = {
+      ...history,
+      tools: [...history.tools, { type: 'function', function: { name: 'tool_search' } }],
+    };
+    const searched = (found: string) => ({
+      ...deferred,
+      messages: [
+        ...deferred.messages,
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_scripted_1_0_search',
+              type: 'function',
+              function: { name: 'tool_search', arguments: '{"query":"mcp__probe__echo"}' },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'call_scripted_1_0_search', content: found },
+      ],
+    });
+    const callOf = (request: unknown) =>
+      JSON.parse(
+        parseSse(
+          codec
+            .render(reply.toolCall('mcp__probe__echo', { value: 'ping' }), codec.summarize(request))
+            .chunks.join(''),
+        )[1]!.data,
+      ).choices[0].delta.tool_calls[0];
+
+    it('is searched for first, by its full name, where the request declares tool_search', () => {
+      expect(callOf(deferred)).toEqual({
+        index: 0,
+        id: 'call_scripted_1_0_search',
+        type: 'function',
+        function: { name: 'tool_search', arguments: '{"query":"mcp__probe__echo"}' },
+      });
+      expect(callOf(history).function.name).toBe('mcp__probe__echo');
+    });
+
+    it('is then called by name (the search is no turn, message or text of the script), and never searched twice', () => {
+      const loaded = searched('<functions>\n<function>{"name":"mcp__probe__echo"}</function>\n</functions>');
+      const before = codec.summarize(deferred);
+      expect(codec.summarize(loaded)).toEqual(before);
+      expect(callOf(loaded)).toEqual({
+        index: 0,
+        id: 'call_scripted_1_0',
+        type: 'function',
+        function: { name: 'mcp__probe__echo', arguments: '{"value":"ping"}' },
+      });
+      // Found nothing: the call goes out as asked and the runtime refuses it, instead of a search forever.
+      expect(callOf(searched("No tools found matching 'mcp__probe__echo'.")).function.name).toBe(
+        'mcp__probe__echo',
+      );
+    });
+  });
 });

@@ -128,6 +128,28 @@ describe('openai responses: writing a reply', () => {
     });
   });
 
+  it.each([
+    ['a namespace the request declares', 'mcp__probe__echo', { namespace: 'mcp__probe', name: 'echo' }],
+    ['a tool declared by its full name', 'exec_command', { name: 'exec_command' }],
+    ['no declared namespace', 'mcp__other__echo', { name: 'mcp__other__echo' }],
+  ] as const)(
+    'sends a call of <namespace>__<tool> split when %s (Codex 0.169 MCP tools)',
+    (_, name, expected) => {
+      const declared = codec.summarize({
+        ...history,
+        tools: [
+          { type: 'function', name: 'exec_command' },
+          { type: 'namespace', name: 'mcp__probe', tools: [{ type: 'function', name: 'echo' }] },
+        ],
+      });
+      const frames = parseSse(
+        codec.render(reply.toolCall(name, { value: 'ping' }), declared).chunks.join(''),
+      );
+      const item = JSON.parse(frames[2]!.data).item;
+      expect({ namespace: item.namespace, name: item.name }).toEqual({ namespace: undefined, ...expected });
+    },
+  );
+
   it('ends a truncated reply with response.incomplete and reason max_output_tokens', () => {
     const frames = parseSse(codec.render(reply.truncated('Half'), summary).chunks.join(''));
     const last = JSON.parse(frames.at(-1)!.data);
@@ -154,6 +176,65 @@ describe('openai responses: writing a reply', () => {
         code: null,
         param: null,
       },
+    });
+  });
+
+  describe('a tool the request defers behind a client-side tool search (Codex 0.169, gpt-5.5)', () => {
+    const deferred = {
+      ...history,
+      tools: [
+        { type: 'function', name: 'exec_command' },
+        { type: 'tool_search', execution: 'client' },
+      ],
+    };
+    const searched = (tools: unknown[]) => ({
+      ...deferred,
+      input: [
+        ...deferred.input,
+        {
+          type: 'tool_search_call',
+          call_id: 'call_scripted_2_0_search',
+          execution: 'client',
+          arguments: { query: 'echo' },
+        },
+        { type: 'tool_search_output', call_id: 'call_scripted_2_0_search', execution: 'client', tools },
+      ],
+    });
+    const itemOf = (request: unknown) =>
+      JSON.parse(
+        parseSse(
+          codec
+            .render(reply.toolCall('mcp__probe__echo', { value: 'ping' }), codec.summarize(request))
+            .chunks.join(''),
+        )[2]!.data,
+      ).item;
+
+    it('is searched for first, by its own name, where the request offers a tool search', () => {
+      expect(itemOf(deferred)).toMatchObject({
+        type: 'tool_search_call',
+        execution: 'client',
+        arguments: { query: 'echo' },
+        call_id: 'call_scripted_2_0_search',
+      });
+      expect(itemOf(history)).toMatchObject({ type: 'function_call', name: 'mcp__probe__echo' });
+    });
+
+    it('is then called in the namespace the search loaded (the search is no turn and no message of the script), or as asked when it found nothing', () => {
+      const loaded = searched([
+        { type: 'namespace', name: 'mcp__probe', tools: [{ type: 'function', name: 'echo' }] },
+      ]);
+      const summary = codec.summarize(loaded);
+      const before = codec.summarize(deferred);
+      expect(summary).toMatchObject({ turn: before.turn, lastMessage: before.lastMessage });
+      expect(summary.tools).toContain('mcp__probe');
+      expect(itemOf(loaded)).toMatchObject({
+        type: 'function_call',
+        namespace: 'mcp__probe',
+        name: 'echo',
+        call_id: 'call_scripted_2_0',
+      });
+      // Never searched again: the runtime refuses the call instead of the model searching forever.
+      expect(itemOf(searched([]))).toMatchObject({ type: 'function_call', name: 'mcp__probe__echo' });
     });
   });
 });

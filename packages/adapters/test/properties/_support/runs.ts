@@ -3,11 +3,35 @@ import type { RuntimeId } from '../../../src/runtime-id.js';
 /** One thing that happens in a run, in a runtime-neutral form; each runtime writes it its own way. */
 export type RunPart =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'tool'; readonly command: string; readonly output: string; readonly failed?: boolean }
+  | {
+      readonly kind: 'tool';
+      readonly command: string;
+      readonly output: string;
+      readonly failed?: boolean;
+      /** Another tool than the runtime's shell: its name as the runtime shows it, and its arguments. */
+      readonly call?: ToolCall;
+    }
   /** A message from the user (a person, or a replayed prompt): Claude Code only. */
   | { readonly kind: 'user'; readonly text: string }
   /** Text a subagent wrote: Claude Code events with a parent tool id, elsewhere a task tool's output. */
   | { readonly kind: 'subagent'; readonly text: string };
+
+/**
+ * A tool call the part makes instead of a shell command: `name` as the runtime's output records it; a Codex MCP
+ * call is an `mcp_tool_call` item of `mcp.server` and `mcp.tool` instead.
+ */
+export interface ToolCall {
+  readonly name: string;
+  readonly input: unknown;
+  readonly mcp?: { readonly server: string; readonly tool: string };
+}
+
+/** The name and arguments of a tool part: its own call's, or the runtime's shell (`shell`) running its command. */
+function callOf(part: { readonly command: string; readonly call?: ToolCall }, shell: string) {
+  return part.call
+    ? { name: part.call.name, input: part.call.input }
+    : { name: shell, input: { command: part.command } };
+}
 
 export const CLAUDE_SESSION = '4c1f6a2e-2b7d-4a8e-9f0c-6d2a1b3c4d5e';
 const OPENCODE_SESSION = 'ses_3f2a1b0c9d8eAbCdEfGh123456';
@@ -58,7 +82,7 @@ export function claudeCodeRun(parts: readonly RunPart[], options: { result?: boo
         return;
       case 'tool':
         out += claudeAssistant(`msg_${index}`, [
-          { type: 'tool_use', id: `toolu_${index}`, name: 'Bash', input: { command: part.command } },
+          { type: 'tool_use', id: `toolu_${index}`, ...callOf(part, 'Bash') },
         ]);
         out += claudeToolResult(`toolu_${index}`, part.output, part.failed === true);
         return;
@@ -103,6 +127,24 @@ export function codexRun(parts: readonly RunPart[]): string {
         out += line({ type: 'item.completed', item: { id, type: 'agent_message', text: part.text } });
         return;
       case 'tool':
+        if (part.call?.mcp) {
+          const { server, tool } = part.call.mcp;
+          const result = { content: [{ type: 'text', text: part.output }], structured_content: null };
+          out += line({
+            type: 'item.completed',
+            item: {
+              id,
+              type: 'mcp_tool_call',
+              server,
+              tool,
+              arguments: part.call.input,
+              result: part.failed ? null : result,
+              error: part.failed ? { message: part.output } : null,
+              status: part.failed ? 'failed' : 'completed',
+            },
+          });
+          return;
+        }
         out += line({
           type: 'item.completed',
           item: {
@@ -151,8 +193,8 @@ export function openCodeRun(parts: readonly RunPart[]): string {
       case 'tool':
       case 'user':
       case 'subagent': {
-        const tool = part.kind === 'tool' ? 'bash' : 'task';
-        const input = part.kind === 'tool' ? { command: part.command } : { prompt: 'review' };
+        const { name: tool, input } =
+          part.kind === 'tool' ? callOf(part, 'bash') : { name: 'task', input: { prompt: 'review' } };
         const output = part.kind === 'tool' ? part.output : part.text;
         const state =
           part.kind === 'tool' && part.failed
@@ -210,8 +252,10 @@ export function geminiCliRun(parts: readonly RunPart[]): string {
         return;
       case 'tool':
       case 'subagent': {
-        const tool = part.kind === 'tool' ? 'run_shell_command' : 'invoke_agent';
-        const parameters = part.kind === 'tool' ? { command: part.command } : { prompt: 'review' };
+        const { name: tool, input: parameters } =
+          part.kind === 'tool'
+            ? callOf(part, 'run_shell_command')
+            : { name: 'invoke_agent', input: { prompt: 'review' } };
         const output = part.kind === 'tool' ? part.output : part.text;
         const failed = part.kind === 'tool' && part.failed === true;
         out += line({ type: 'tool_use', timestamp, tool_name: tool, tool_id: toolId, parameters });
@@ -248,17 +292,18 @@ export function copilotCliRun(parts: readonly RunPart[]): string {
         return;
       case 'tool': {
         const call = `call_${index}`;
+        const { name, input } = callOf(part, 'bash');
         out += line({
           type: 'assistant.message',
           data: {
             messageId: id,
             content: '',
-            toolRequests: [{ toolCallId: call, name: 'bash', arguments: { command: part.command } }],
+            toolRequests: [{ toolCallId: call, name, arguments: input }],
           },
         });
         out += line({
           type: 'tool.execution_start',
-          data: { toolCallId: call, toolName: 'bash', arguments: { command: part.command } },
+          data: { toolCallId: call, toolName: name, arguments: input },
         });
         out += line({
           type: 'tool.execution_complete',
@@ -319,8 +364,7 @@ export function qwenCodeRun(parts: readonly RunPart[]): string {
           {
             type: 'tool_use',
             id: `call_${index}`,
-            name: 'run_shell_command',
-            input: { command: part.command },
+            ...callOf(part, 'run_shell_command'),
           },
         ]);
         out += line({
@@ -383,15 +427,16 @@ export function piRun(parts: readonly RunPart[]): string {
       line({ type: 'message_end', message: body })
     );
   };
-  const toolRound = (index: number, command: string, output: string, failed: boolean) => {
+  const toolRound = (index: number, call: ToolCall, output: string, failed: boolean) => {
     const id = `call_${index}`;
+    const { name, input } = call;
     return (
-      message('assistant', [{ type: 'toolCall', id, name: 'bash', arguments: { command } }], 'toolUse') +
-      line({ type: 'tool_execution_start', toolCallId: id, toolName: 'bash', args: { command } }) +
+      message('assistant', [{ type: 'toolCall', id, name, arguments: input }], 'toolUse') +
+      line({ type: 'tool_execution_start', toolCallId: id, toolName: name, args: input }) +
       line({
         type: 'tool_execution_end',
         toolCallId: id,
-        toolName: 'bash',
+        toolName: name,
         result: { content: [{ type: 'text', text: output }] },
         isError: failed,
       }) +
@@ -412,14 +457,14 @@ export function piRun(parts: readonly RunPart[]): string {
         out += message('assistant', [{ type: 'text', text: part.text }], 'stop');
         return;
       case 'tool':
-        out += toolRound(index, part.command, part.output, part.failed === true);
+        out += toolRound(index, callOf(part, 'bash'), part.output, part.failed === true);
         return;
       case 'user':
         out += message('user', [{ type: 'text', text: part.text }]);
         return;
       case 'subagent':
         // Pi has no subagent tool: a child agent's text arrives as a tool's output.
-        out += toolRound(index, 'pi -p review', part.text, false);
+        out += toolRound(index, { name: 'bash', input: { command: 'pi -p review' } }, part.text, false);
         return;
     }
   });

@@ -7,6 +7,7 @@ import { ClaudeCodeSectionSchema } from './front-matter.js';
 import { claudeCodeHookWiring } from './hook-wiring.js';
 import { claudeCodeLintSeverity } from './lint-severity.js';
 import { claudeCodeLocalPlugin } from './local-plugin.js';
+import { claudeCodeMcp } from './mcp.js';
 import { claudeCodeOwnership } from './ownership.js';
 import { CLAUDE_PLUGIN_RECORD } from './plugin-lock.js';
 import { renderClaudeCode } from './target.js';
@@ -41,6 +42,7 @@ export const claudeCodeRuntime = {
   render: renderClaudeCode,
   enforcement: HOOK_BUNDLE,
   install: {
+    mcp: claudeCodeMcp,
     skillForm: [{ from: 'claude-code/.claude/', project: '.claude/', user: '.claude/' }],
     portablePackageForm: [{ from: 'skills/', project: '.claude/skills/', user: '.claude/skills/' }],
     ownership: claudeCodeOwnership,

@@ -8,6 +8,7 @@ import {
   packHookedContracts,
 } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillForm } from '../../render/invocation.js';
 import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
@@ -146,5 +147,6 @@ function marketplace(context: TargetContext): OutputFile {
 export const renderClaudeCode: RenderTarget = (context) => [
   ...skills(context, `${TARGET}/.claude/skills`, 'skill'),
   ...plugin(context),
+  ...mcpServerFiles(context, PLUGIN),
   marketplace(context),
 ];

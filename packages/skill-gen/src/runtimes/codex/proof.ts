@@ -17,6 +17,8 @@ async function codexPreflight(
   context: ProveContext,
   cli: string,
 ): Promise<Preflight> {
+  // An install with no hook (only an MCP server) has no hook trust to ask for.
+  if (hookFolderOf(install).length === 0) return { kind: 'run' };
   const listed = await codexHooks({ cwd: context.cwd, env: context.env, codex: cli });
   if (!listed.success)
     return { kind: 'blocked', detail: `could not ask Codex for its hooks: ${listed.error}` };

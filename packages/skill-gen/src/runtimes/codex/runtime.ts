@@ -7,6 +7,7 @@ import { CodexSectionSchema } from './front-matter.js';
 import { codexHookWiring } from './hook-wiring.js';
 import { CODEX_PLUGIN_CACHE } from './layout.js';
 import { codexLintSeverity } from './lint-severity.js';
+import { codexMcp } from './mcp.js';
 import { codexOwnership } from './ownership.js';
 import { CODEX_PLUGIN_RECORD } from './plugin-lock.js';
 import { renderCodex } from './target.js';
@@ -28,6 +29,7 @@ export const codexRuntime = {
   render: renderCodex,
   enforcement: HOOK_BUNDLE,
   install: {
+    mcp: codexMcp,
     skillForm: [{ from: 'codex/.agents/skills/', project: '.agents/skills/', user: '.agents/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.agents/skills/', user: '.agents/skills/' }],
     ownership: codexOwnership,

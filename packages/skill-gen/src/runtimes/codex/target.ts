@@ -8,6 +8,7 @@ import {
   packHookedContracts,
 } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillForm } from '../../render/invocation.js';
 import { toYaml } from '../../render/yaml.js';
 import type { SkillSource } from '../../source/skill-source.js';
@@ -118,5 +119,6 @@ function marketplace(context: TargetContext): OutputFile {
 export const renderCodex: RenderTarget = (context) => [
   ...(context.config.codex.pluginOnly ? [] : skills(context, `${TARGET}/.agents/skills`, 'skill')),
   ...plugin(context),
+  ...mcpServerFiles(context, PLUGIN),
   marketplace(context),
 ];

@@ -3,6 +3,7 @@ import { SPEC_KEYS } from '../../lint/spec-keys.js';
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { CopilotCliSectionSchema } from './front-matter.js';
 import { copilotCliLintSeverity } from './lint-severity.js';
+import { copilotCliMcp } from './mcp.js';
 import { copilotCliOwnership } from './ownership.js';
 import { renderCopilotCli } from './target.js';
 
@@ -21,6 +22,7 @@ export const copilotCliRuntime = {
   render: renderCopilotCli,
   enforcement: HOOK_BUNDLE,
   install: {
+    mcp: copilotCliMcp,
     // The skills and the hook file with its bundle: `.github/` in a project, `~/.copilot/` for the user.
     skillForm: [{ from: 'copilot-cli/.github/', project: '.github/', user: '.copilot/' }],
     portablePackageForm: [{ from: 'skills/', project: '.github/skills/', user: '.copilot/skills/' }],

@@ -2,6 +2,7 @@ import { type OutputFile, textFile } from '../../files/output-file.js';
 import { HOOK_BUNDLE } from '../../hooks/hook-bundle.js';
 import { HOOK_FILE, type HookHandler, hookHandlers, packHookedContracts } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillForm } from '../../render/invocation.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
@@ -133,4 +134,5 @@ export const renderCopilotCli: RenderTarget = (context) => [
   ...skills(context, `${TARGET}/.github/skills`, 'skill'),
   ...skillFormHook(context),
   ...plugin(context),
+  ...mcpServerFiles(context, PLUGIN),
 ];

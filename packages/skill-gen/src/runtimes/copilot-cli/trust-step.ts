@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { readTextIfPresent } from '../../files/read-text-if-present.js';
 import { replaceTextFile } from '../../files/replace-text-file.js';
 import type { AfterInstallStep } from '../../install/after-install-step.js';
+import { MCP_SERVER_RECORD } from '../../install/mcp-lock.js';
 import type { OperationOutcome } from '../../install/operations.js';
 import {
   type CopilotTrustCreated,
@@ -73,12 +74,16 @@ async function readJournal(file: string): Promise<TrustJournal> {
 const journalText = (journal: TrustJournal) =>
   `${JSON.stringify({ ...(journal.created ? { created: journal.created } : {}), folders: [...journal.folders].sort() }, null, 2)}\n`;
 
-/** Whether the project's lock, after the plan, still holds an install with a Copilot hook file. */
+/**
+ * Whether the project's lock, after the plan, still holds an install with a Copilot hook file or an MCP server
+ * entry (Copilot 1.0.102 reads a project's `.github/mcp.json` only in a trusted folder too).
+ */
 function carriesCopilotHook(outcome: OperationOutcome): boolean {
   return outcome.plan.lock.installs.some(
     (install) =>
       install.scope === 'project' &&
-      install.files.some((file) => /^\.github\/hooks\/[^/]+\.json$/.test(file.path)),
+      (install.files.some((file) => /^\.github\/hooks\/[^/]+\.json$/.test(file.path)) ||
+        (install.runtime === 'copilot-cli' && install[MCP_SERVER_RECORD.key] !== undefined)),
   );
 }
 

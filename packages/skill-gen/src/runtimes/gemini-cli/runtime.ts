@@ -3,6 +3,7 @@ import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { GeminiCliSectionSchema } from './front-matter.js';
 import { geminiCliHookWiring } from './hook-wiring.js';
 import { geminiCliLintSeverity } from './lint-severity.js';
+import { geminiCliMcp } from './mcp.js';
 import { geminiCliOwnership } from './ownership.js';
 import { renderGeminiCli } from './target.js';
 
@@ -27,6 +28,7 @@ export const geminiCliRuntime = {
   render: renderGeminiCli,
   enforcement: HOOK_BUNDLE,
   install: {
+    mcp: geminiCliMcp,
     skillForm: [{ from: 'gemini-cli/.gemini/skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.gemini/skills/', user: '.gemini/skills/' }],
     ownership: geminiCliOwnership,

@@ -8,6 +8,7 @@ import {
   packHookedContracts,
 } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillForm } from '../../render/invocation.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
@@ -115,4 +116,5 @@ function extension(context: TargetContext): OutputFile[] {
 export const renderGeminiCli: RenderTarget = (context) => [
   ...skills(context, `${TARGET}/.gemini/skills`, 'skill'),
   ...extension(context),
+  ...mcpServerFiles(context, EXTENSION),
 ];

@@ -1,6 +1,7 @@
 import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { OpenCodeSectionSchema } from './front-matter.js';
 import { openCodeLintSeverity } from './lint-severity.js';
+import { openCodeMcp } from './mcp.js';
 import { openCodeOwnership } from './ownership.js';
 import { OPENCODE_PLUGIN_BUNDLE } from './plugin-bundle.js';
 import { renderOpenCode } from './target.js';
@@ -18,6 +19,7 @@ export const openCodeRuntime = {
   render: renderOpenCode,
   enforcement: OPENCODE_PLUGIN_BUNDLE,
   install: {
+    mcp: openCodeMcp,
     skillForm: [{ from: 'opencode/.opencode/', project: '.opencode/', user: '.config/opencode/' }],
     portablePackageForm: [
       { from: 'skills/', project: '.opencode/skills/', user: '.config/opencode/skills/' },

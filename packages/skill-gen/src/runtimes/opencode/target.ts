@@ -1,6 +1,7 @@
 import { type OutputFile, textFile } from '../../files/output-file.js';
 import { packHookedContracts } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import { specKeys } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
 import { enforcementFiles, type RenderTarget } from '../../targets/target-context.js';
@@ -39,5 +40,5 @@ export const renderOpenCode: RenderTarget = (context) => {
       textFile(`${TARGET}/.opencode/plugins/${config.name}.json`, toStableJson({ contracts, maxPrompts })),
     );
   }
-  return files;
+  return [...files, ...mcpServerFiles(context, TARGET)];
 };

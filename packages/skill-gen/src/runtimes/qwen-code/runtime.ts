@@ -4,6 +4,7 @@ import type { SkillGenRuntime } from '../runtime-declaration.js';
 import { QwenCodeSectionSchema } from './front-matter.js';
 import { qwenCodeHookWiring } from './hook-wiring.js';
 import { qwenCodeLintSeverity } from './lint-severity.js';
+import { qwenCodeMcp } from './mcp.js';
 import { qwenCodeOwnership } from './ownership.js';
 import { renderQwenCode } from './target.js';
 
@@ -30,6 +31,7 @@ export const qwenCodeRuntime = {
   render: renderQwenCode,
   enforcement: HOOK_BUNDLE,
   install: {
+    mcp: qwenCodeMcp,
     skillForm: [{ from: 'qwen-code/.qwen/skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     portablePackageForm: [{ from: 'skills/', project: '.qwen/skills/', user: '.qwen/skills/' }],
     ownership: qwenCodeOwnership,

@@ -8,6 +8,7 @@ import {
   packHookedContracts,
 } from '../../hooks/hook-plan.js';
 import { toStableJson } from '../../json/stable-json.js';
+import { mcpServerFiles } from '../../mcp/mcp-server-plan.js';
 import type { SkillSource } from '../../source/skill-source.js';
 import { type FrontMatter, specKeys, toolString } from '../../targets/_front-matter.js';
 import { skillTree } from '../../targets/_skill-tree.js';
@@ -58,7 +59,7 @@ function skills(context: TargetContext): OutputFile[] {
  * qwen-code …`) with the hook program beside it, which `skillpack install` wires into `.qwen/settings.json`.
  */
 export const renderQwenCode: RenderTarget = (context) => {
-  const files = skills(context);
+  const files = [...skills(context), ...mcpServerFiles(context, TARGET)];
   const handlers = hookHandlers(context.config, packHookedContracts(context.config, context.skills));
   if (handlers.length === 0) return files;
   const command = (handler: (typeof handlers)[number]) =>

@@ -40,6 +40,40 @@ describe("Copilot's folder-trust step after install", () => {
   });
 });
 
+describe("Copilot's folder-trust step for a project MCP server", () => {
+  it('trusts the folder (with consent) for an install that wired only an MCP server entry', async () => {
+    const base = mkdtempSync(join(work, 'mcp-'));
+    const home = join(base, 'home');
+    const project = join(base, 'project');
+    mkdirSync(home, { recursive: true });
+    mkdirSync(project, { recursive: true });
+    const install = {
+      runtime: 'copilot-cli',
+      scope: 'project',
+      files: [{ path: '.github/skillpack-mcp/demo-pack/skillpack-mcp.cjs' }],
+      mcpServer: { file: '.github/mcp.json', key: 'demo-pack' },
+    };
+    const outcome = { status: 'applied', root: project, plan: { lock: { installs: [install] } } };
+    const request = {
+      scope: 'project' as const,
+      projectDir: project,
+      home: base,
+      env: { COPILOT_HOME: home },
+    };
+    const report = await copilotFolderTrust.afterInstall(
+      outcome as unknown as OperationOutcome,
+      {
+        ...request,
+        cwd: project,
+        consent: true,
+        options: {},
+      } as const,
+    );
+    expect(report).toMatchObject({ trusted: true, recorded: true });
+    expect(readFileSync(join(home, 'config.json'), 'utf8')).toContain(project);
+  });
+});
+
 describe("Copilot's folder-trust step: uninstall takes out only what install added", () => {
   /** An applied uninstall that left no Copilot hook in the project. */
   const uninstalled = (root: string) =>

@@ -1,0 +1,123 @@
+// Bundle the commands the bin runs from one file each, built with the package after `tsc` by `build`:
+// `skillpack parse` into dist/bundles/skillpack-parse.cjs (its program, dist/commands/parse-program.js with
+// zod, @skillpack/core and @skillpack/adapters inside, carried after the code-cache loader as the Stop hook
+// is) and `skillpack install` into dist/bundles/skillpack-install.cjs (dist/commands/install-program.js,
+// every runtime's declaration inside, carried as a string: its YAML and JSONC parsers hold regular
+// expressions a block comment cannot), both with the one bundler, @skillpack/adapters/bundler.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const version = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).version;
+const BUNDLES_ZOD =
+  'Bundles zod (MIT License, Copyright (c) 2025 Colin McDonnell), @skillpack/core and @skillpack/adapters (MIT)';
+const PARSE_BANNER = `// @skillpack/skill-gen ${version}, \`skillpack parse\` bundled: do not edit. ${BUNDLES_ZOD}.`;
+const INSTALL_BANNER = `// @skillpack/skill-gen ${version}, \`skillpack install\` bundled: do not edit. ${BUNDLES_ZOD} and jsonc-parser (MIT License, Copyright (c) Microsoft).`;
+
+/** The files the bin requires, relative to the package. */
+export const PARSE_BUNDLE = 'dist/bundles/skillpack-parse.cjs';
+export const INSTALL_BUNDLE = 'dist/bundles/skillpack-install.cjs';
+
+/** The adapters' code-cache loader (compiled), the one the Stop hook runs its program with. */
+function codeCacheLoader() {
+  return join(dirname(require.resolve('@skillpack/adapters/package.json')), 'dist/bin/code-cache.js');
+}
+
+const entry = (contents, sourcefile) => ({ contents, resolveDir: packageDir, sourcefile, loader: 'js' });
+
+const setup = {
+  build,
+  zodFrom: import.meta.url,
+  options: {
+    absWorkingDir: packageDir,
+    logLevel: 'warning',
+    // Reached only through the contract-module loader and the hook bundler, which neither program runs.
+    external: ['esbuild'],
+    // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow; its `module` is ESM.
+    mainFields: ['module', 'main'],
+  },
+};
+
+/** What each build step of a bundle holds, for the tests. */
+function summaries(bundled, externalImports) {
+  return Object.entries(bundled.metafiles).map(([name, metafile]) => ({
+    name,
+    inputs: Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs)),
+    externals: externalImports(metafile),
+    bytes: bundled.file.byteLength,
+  }));
+}
+
+function writeBundle(file, bundled) {
+  const path = join(packageDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bundled.file);
+  console.log(`bundle: ${file} ${(bundled.file.byteLength / 1024).toFixed(0)} KiB`);
+}
+
+/** Build the parse bundle; `write: false` only reports what it holds (tests use it). */
+export async function buildParseBundle({ write = true } = {}) {
+  const { bundleHook, externalImports } = await import('@skillpack/adapters/bundler');
+  const bundled = await bundleHook(
+    setup,
+    {
+      program: entry(
+        "export { runParseProcess } from './dist/commands/parse-program.js';\n",
+        'skillpack-parse-program.js',
+      ),
+      loader: entry(
+        `const { loadWithCodeCache } = require(${JSON.stringify(codeCacheLoader())});\nmodule.exports = loadWithCodeCache(__filename).exports;\n`,
+        'skillpack-parse-entry.js',
+      ),
+    },
+    PARSE_BANNER,
+  );
+  if (write) writeBundle(PARSE_BUNDLE, bundled);
+  return summaries(bundled, externalImports);
+}
+
+/** Build the install bundle; `write: false` only reports what it holds (tests use it). */
+export async function buildInstallBundle({ write = true } = {}) {
+  const { bundleCommand, CARRIED_PROGRAM, CARRIED_PROGRAM_HASH, externalImports } = await import(
+    '@skillpack/adapters/bundler'
+  );
+  const bundled = await bundleCommand(
+    setup,
+    {
+      program: entry(
+        "export { runInstallProcess } from './dist/commands/install-program.js';\n",
+        'skillpack-install-program.js',
+      ),
+      loader: entry(
+        [
+          `const { loadProgram, programKey } = require(${JSON.stringify(codeCacheLoader())});`,
+          `const program = { source: ${CARRIED_PROGRAM}, key: programKey(${CARRIED_PROGRAM_HASH}, __filename) };`,
+          'module.exports = loadProgram(program, __filename).exports;',
+          '',
+        ].join('\n'),
+        'skillpack-install-entry.js',
+      ),
+    },
+    INSTALL_BANNER,
+  );
+  if (write) writeBundle(INSTALL_BUNDLE, bundled);
+  return summaries(bundled, externalImports);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const builds = [
+    [PARSE_BUNDLE, await buildParseBundle()],
+    [INSTALL_BUNDLE, await buildInstallBundle()],
+  ];
+  for (const [file, summary] of builds) {
+    const leaked = summary.flatMap((step) => step.externals);
+    if (leaked.length > 0) {
+      console.error(`bundle: imports other than node:* left in ${file}: ${leaked.join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
+}
