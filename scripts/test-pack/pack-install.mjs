@@ -135,6 +135,9 @@ export async function install(ctx) {
   // The optional peers of @skillpack/skill-gen that building a pack with a hook or contract modules of its own
   // needs (the "installed size" check measures the CLI without them).
   specs.push(`esbuild@${repoVersionOf(ctx, 'esbuild')}`, `ts-morph@${repoVersionOf(ctx, 'ts-morph')}`);
+  // The optional peer of @skillpack/adapters/mcp-server and of building a pack with a tool-delivered contract
+  // (its MCP submit server is bundled from the official SDK).
+  specs.push(`@modelcontextprotocol/sdk@${repoVersionOf(ctx, '@modelcontextprotocol/sdk')}`);
   const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--install-links=false', ...specs];
   const result = await runOk('npm install', 'npm', args, {
     cwd: ctx.consumer,
