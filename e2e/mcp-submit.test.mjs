@@ -62,11 +62,6 @@ const RUNTIMES = {
     tool: `mcp__${PACK}__${TOOL}`,
     hookReadsCalls: true,
     continues: ['--continue'],
-    // Not yet reliable: Claude Code 2.1.328 may not have written a turn without a tool call to its transcript when
-    // the Stop hook runs, and a hook that cannot read the calls lets the stop through with a notice (the stop after
-    // "Done." passed in 1 of 2 CI rows and 1 of 6 local runs). The hook has to wait until the transcript shows the
-    // stop's final message, as Qwen Code's does, before it judges a stop with no call.
-    neverCalls: 'the Claude Code hook may read the transcript before the turn is in it (issue #43, left)',
   },
   // Codex's default model: the tool is deferred behind `tool_search`, which the scripted model calls first, as a
   // real model does, and then the tool in the namespace it loaded (`mcp__<key>`, `-` made `_`). Its hook reads the

@@ -46,8 +46,9 @@ export interface TranscriptCatchUp {
   readonly limitMs?: number;
 }
 
+/** Whether a read shows the stop's final message: a run read as usable (complete, or unended) ending on it. */
 const shows = (read: Result<AgentRun, ProtocolError>, finalText: string) =>
-  read.success && read.data.finish === 'complete' && read.data.finalText === finalText;
+  read.success && read.data.finalText === finalText;
 
 /**
  * The tool calls of a hook's transcript file (see `readRunTranscript`): what a tool-delivered contract is read

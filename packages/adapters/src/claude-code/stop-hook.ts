@@ -30,8 +30,14 @@ export const claudeCodeStopHook: StopHookRuntime = {
   // Loaded on a stop without a message only: reading a transcript is not part of the hook's common path.
   readTranscript: async (path) =>
     (await import('../run-transcript.js')).readRunTranscript(path, 'claude-code'),
-  readTranscriptTools: async (path, _runtime, toolNames) =>
-    (await import('../run-transcript.js')).readRunTranscriptTools(path, 'claude-code', toolNames),
+  // Claude Code writes its transcript asynchronously: the calls are read once it shows the stop's final message.
+  readTranscriptTools: async (path, _runtime, toolNames, finalMessage) =>
+    (await import('../run-transcript.js')).readRunTranscriptTools(
+      path,
+      'claude-code',
+      toolNames,
+      finalMessage === undefined ? undefined : { finalText: finalMessage },
+    ),
   payloadFields: ClaudeCodeStopHookFieldsSchema,
   parseInput: (payload) =>
     parseStopInput('claude-code', 'Claude Code Stop hook input', ClaudeCodeStopHookInputSchema, payload),
