@@ -22,6 +22,7 @@ import {
   when,
 } from '@skillpack/testing';
 import { z } from 'zod';
+import { PACK, RIGHT, SPEC, WRONG } from './_acme-refund.mjs';
 import { installAsUser } from './_installed.mjs';
 import {
   ensureRuntimes,
@@ -32,24 +33,9 @@ import {
   skillpack,
 } from './_support.mjs';
 
-const SPEC = `{
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-}`;
 /** The contract of the pack's module, the same source, to read the runs with. */
 const refund = defineContract(new Function('z', `return ${SPEC};`)(z));
-const PACK = 'acme-refund';
 const TOOL = 'submit_acme_refund';
-const WRONG = { answer: { refund: true, amount: -1 } };
-const RIGHT = { answer: { refund: true, amount: 3 } };
 /** How the contract's correction of a wrong submit begins, from the server or the hook. */
 const CORRECTION = 'does not satisfy the Acme refund decision contract';
 

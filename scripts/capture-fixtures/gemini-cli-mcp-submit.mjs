@@ -8,28 +8,14 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_NAMES, createScriptedModel, otherwise, reply, runAgent, when } from '@skillpack/testing';
+import { PACK, RIGHT, SPEC, WRONG } from '../../e2e/_acme-refund.mjs';
 import { installAsUser } from '../../e2e/_installed.mjs';
 import { makeSandbox, makeTempDir, removeTempDirs, runtimeBinDir, skillpack } from '../../e2e/_support.mjs';
 
 const out = fileURLToPath(
   new URL('../../packages/adapters/test/fixtures/gemini-cli/mcp-submit/', import.meta.url),
 );
-const SPEC = `{
-  id: 'acme.refund',
-  version: '1.0.0',
-  title: 'Acme refund decision',
-  description: 'Whether the order is refunded.',
-  delivery: 'tool',
-  schema: z.discriminatedUnion('refund', [
-    z.strictObject({ refund: z.literal(true), amount: z.number().positive() }),
-    z.strictObject({ refund: z.literal(false), reason: z.string().min(1) }),
-  ]),
-  examples: [{ name: 'refund', value: { refund: true, amount: 12.5 } }],
-}`;
-const PACK = 'acme-refund';
 const TOOL = `mcp_${PACK}_submit_acme_refund`;
-const WRONG = { answer: { refund: true, amount: -1 } };
-const RIGHT = { answer: { refund: true, amount: 3 } };
 const accepted = when({ lastMessageIncludes: 'Accepted: your Acme refund decision' }, reply.text('Done.'));
 const corrected = when(
   { lastMessageIncludes: 'does not satisfy the Acme refund decision contract' },
