@@ -27,7 +27,14 @@ for (const file of files) {
     results.push({ file, error: `exited with ${run.status}` });
     continue;
   }
-  results.push({ file, ...JSON.parse(run.stdout) });
+  try {
+    results.push({ file, ...JSON.parse(run.stdout) });
+  } catch {
+    results.push({
+      file,
+      error: `printed no JSON result on stdout (${JSON.stringify(run.stdout.slice(0, 80))})`,
+    });
+  }
 }
 
 const rows = [['benchmark', 'figure', 'value', 'baseline', 'ratio', 'target', 'peak RSS']];

@@ -24,7 +24,8 @@ export function ensureVerdaccio() {
   process.stderr.write(`installing Verdaccio ${PIN} into e2e/registry …\n`);
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: registryDir,
-    stdio: 'inherit',
+    // npm's report goes to stderr: a caller's stdout (the bench runner reads JSON there) stays its own.
+    stdio: ['ignore', process.stderr, 'inherit'],
     timeout: 600_000,
   });
   if (installedVersion() !== PIN)
