@@ -321,6 +321,24 @@ describe('extractContract: zaofu contracts read the zf emit calls the tools ran'
     expect(result.success && result.data).toEqual(expected.success && expected.data);
   });
 
+  // A session's transcript holds every prompt: a zf emit the tools ran for an earlier prompt answered that prompt.
+  it("Claude Code transcript: an earlier prompt's zf emit does not answer the next prompt", async () => {
+    const session = fixtureText('claude-code', 'transcript-mcp-submit-two-prompts-2.1.328.jsonl')
+      .split('\n')
+      .map((line) => {
+        if (!line.includes('"tool_use","id":"toolu_scripted_1_0"')) return line;
+        const event = JSON.parse(line);
+        event.message.content[0] = { ...event.message.content[0], name: 'Bash', input: { command } };
+        return JSON.stringify(event);
+      })
+      .join('\n');
+    const first = session.slice(0, session.indexOf('\n', session.indexOf('"text":"Done."')) + 1);
+    const answered = extractContract(await readAgentRun(first, { runtime: 'claude-code' }), contract);
+    expect(answered.success && answered.data).toEqual(expected.success && expected.data);
+    const next = extractContract(await readAgentRun(session, { runtime: 'claude-code' }), contract);
+    expect(!next.success && next.error.code).toBe('missing_payload');
+  });
+
   it('calls for other event types do not count', async () => {
     const other = builtinContracts.require('zaofu.gate-failed');
     const run = await readAgentRun(

@@ -51,11 +51,19 @@ export interface ContractToolCall {
   readonly earlierPrompt?: boolean;
 }
 
-/** The one place a contract's tool-call channel is narrowed to the calls that completed. */
-function completedCallsOnly<R>(
+/**
+ * The one place a contract's tool-call channel is narrowed to the calls that may answer: those that completed,
+ * made for the prompt being answered (a call of an earlier prompt answered that prompt, not this one).
+ */
+function answeringCallsOnly<R>(
   read: (calls: readonly ContractToolCall[]) => R,
 ): (calls: readonly ContractToolCall[]) => R {
-  return (calls) => read(Array.isArray(calls) ? calls.filter((call) => call?.status === 'completed') : []);
+  return (calls) =>
+    read(
+      Array.isArray(calls)
+        ? calls.filter((call) => call?.status === 'completed' && call.earlierPrompt !== true)
+        : [],
+    );
 }
 
 /**
@@ -102,7 +110,8 @@ export interface ContractSpec<S extends z.ZodType> {
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
    * calls that completed: one still pending or running when the run ended, or that failed or was declined,
-   * delivered nothing. Default for `tool` delivery: the last submit call the contract accepts (a failed submit
+   * delivered nothing; and only those of the last prompt a person wrote (`earlierPrompt` calls answered an
+   * earlier one). Default for `tool` delivery: the last submit call the contract accepts (a failed submit
    * is the attempt it answers with when none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
@@ -342,7 +351,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       ),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
     ...(spec.readToolCalls
-      ? { readToolCalls: completedCallsOnly(spec.readToolCalls) }
+      ? { readToolCalls: answeringCallsOnly(spec.readToolCalls) }
       : submitCalls
         ? { readToolCalls: submitCalls }
         : {}),

@@ -100,6 +100,13 @@ describe('contract capabilities', () => {
     expect(derived.readToolCalls?.([...unfinished, call('completed')])).toEqual(ok({ n: 1, derived: false }));
   });
 
+  it("reads only the last prompt's calls: a call made for an earlier prompt answered that prompt", () => {
+    const earlier = { name: 'Bash', input: {}, status: 'completed', earlierPrompt: true };
+    const current = { name: 'Bash', input: {}, status: 'completed', earlierPrompt: false };
+    expect(derived.readToolCalls?.([earlier, earlier])).toBeUndefined();
+    expect(derived.readToolCalls?.([earlier, current])).toEqual(ok({ n: 1, derived: false }));
+  });
+
   it('loads a built-in contract by id, only its family', async () => {
     for (const id of builtinContracts.ids) expect((await loadBuiltinContract(id))?.id).toBe(id);
     expect(await loadBuiltinContract('acme.plain')).toBeUndefined();
