@@ -9,7 +9,11 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const runtimesDir = join(repoRoot, 'e2e/runtimes');
 const binDir = join(runtimesDir, 'node_modules/.bin');
 export const runtimeBinDir = binDir;
-const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
+/**
+ * The `skillpack` bin npm links for a user: it runs `parse` and `install` from their bundled files, as
+ * installed, and every other command from dist/cli.js.
+ */
+export const skillpackBin = join(repoRoot, 'packages/skill-gen/bin/skillpack.js');
 
 /** The pinned versions, read from the runtimes package.json so there is one place to change them. */
 /** Each runtime's name in captions and SOURCES.md; e2e/runtimes.test.mjs checks it names every runtime id. */
@@ -144,9 +148,14 @@ export function runtime(name, args, { cwd, env, input }) {
   return run;
 }
 
-/** Run the built `skillpack` CLI. */
+/** Run the built `skillpack` CLI through its bin, as a user's shell runs it. */
 export function skillpack(args, { cwd = repoRoot, env = process.env } = {}) {
-  return spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(process.execPath, [skillpackBin, ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 let initPack;

@@ -17,9 +17,8 @@ import {
   repoRoot,
   runtimeBinDir,
   skillpack,
+  skillpackBin,
 } from './_support.mjs';
-
-const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
 
 /** Every path under `root` with its mode and bytes' hash (or link target), for a before/after comparison. */
 function snapshot(root) {
@@ -52,12 +51,16 @@ function doctor(sandbox, runtime, extra = [], scope = 'project') {
   const args = ['doctor', '--runtime', runtime, '--scope', scope, '--dir', sandbox.project, ...extra];
   const before = both(sandbox);
   // The runtimes' offline commands take a while on a busy machine: a longer bound than _support's 120 s.
-  const run = spawnSync(process.execPath, [cli, ...args, '--bin-dir', runtimeBinDir, '--format', 'json'], {
-    cwd: sandbox.project,
-    env: sandbox.env,
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [skillpackBin, ...args, '--bin-dir', runtimeBinDir, '--format', 'json'],
+    {
+      cwd: sandbox.project,
+      env: sandbox.env,
+      encoding: 'utf8',
+      timeout: 600_000,
+    },
+  );
   assert.notEqual(run.status, 2, `${run.stdout}\n${run.stderr}`);
   assert.deepEqual(both(sandbox), before, `skillpack ${args.join(' ')} changed the project or the home`);
   const report = JSON.parse(run.stdout);

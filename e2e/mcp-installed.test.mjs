@@ -19,6 +19,7 @@ import {
   removeTempDirs,
   repoRoot,
   runtimeBinDir,
+  skillpackBin,
 } from './_support.mjs';
 
 const PACK = { name: 'probe-pack', version: '1.0.0' };
@@ -115,9 +116,8 @@ function snapshot(root) {
 function doctorMcp(sandbox, runtime, scope) {
   const where =
     scope === 'project' ? ['--dir', sandbox.project] : ['--dir', sandbox.project, '--home', sandbox.home];
-  const cli = join(repoRoot, 'packages/skill-gen/dist/cli.js');
   const args = ['doctor', '--runtime', runtime, '--scope', scope, ...where, '--bin-dir', runtimeBinDir];
-  const run = spawnSync(process.execPath, [cli, ...args, '--format', 'json'], {
+  const run = spawnSync(process.execPath, [skillpackBin, ...args, '--format', 'json'], {
     cwd: sandbox.project,
     env: sandbox.env,
     encoding: 'utf8',
