@@ -162,7 +162,10 @@ export interface AgentRun {
   readonly finalText: string | undefined;
   /** Claude `structured_output` (only with `--json-schema`). */
   readonly structuredOutput: unknown;
-  /** Every tool call, oldest first; only the last `keepTools` when that was set. */
+  /**
+   * The last `keepTools` tool calls (200 by default), oldest first. A contract's tool-call channel does not
+   * depend on it: `extractContract` reads every call the run completed.
+   */
   readonly tools: readonly ToolActivity[];
   readonly finish: FinishState;
   readonly error: RunError | undefined;

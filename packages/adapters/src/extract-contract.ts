@@ -11,6 +11,7 @@ import {
   ProtocolError,
   type Warning,
 } from '@skillpack/core';
+import { contractToolCalls } from './_shared/completed-call-log.js';
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 
@@ -64,7 +65,7 @@ function requireRegistry(id: string, registry: unknown): ContractRegistry {
 
 /** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
 function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
-  const fromTools = contract.readToolCalls?.(run.tools);
+  const fromTools = contract.readToolCalls?.(contractToolCalls(run));
   if (fromTools?.success) return fromTools;
   let fromText: ContractResult<T> | undefined;
   if (run.finalText !== undefined) {
@@ -81,8 +82,8 @@ function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T
 }
 
 /**
- * Read `contract` from a run through every channel it declares: the tool calls it reads (the last valid one
- * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
+ * Read `contract` from a run through every channel it declares: the tool calls it reads (every call the run
+ * completed, however few `keepTools` listed in `run.tools`; the last valid one wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
  * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
  * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
  * warning). With a contract value the result is typed; with an id the contract is looked up in

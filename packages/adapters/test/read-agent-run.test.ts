@@ -373,6 +373,22 @@ describe('readAgentRun: inputs and limits', () => {
     expect(run.tools.map((tool) => tool.id)).toEqual(['c4997', 'c4998', 'c4999']);
   });
 
+  it('run.tools lists the last 200 calls by default, every call with keepTools: true', async () => {
+    const lines = Array.from({ length: 250 }, (_, i) =>
+      JSON.stringify({
+        type: 'item.completed',
+        item: { id: `c${i}`, type: 'command_execution', command: 'ls', status: 'completed' },
+      }),
+    ).join('\n');
+    const bounded = await readAgentRun(lines, { runtime: 'codex' });
+    expect([bounded.tools.length, bounded.tools[0]?.id, bounded.tools.at(-1)?.id]).toEqual([
+      200,
+      'c50',
+      'c249',
+    ]);
+    expect((await readAgentRun(lines, { runtime: 'codex', keepTools: true })).tools).toHaveLength(250);
+  });
+
   it('malformed lines beyond the recorded limit are counted', async () => {
     const text = Array.from({ length: MAX_RECORDED_LINES + 5 }, () => 'garbage').join('\n');
     const run = await readAgentRun(text, { runtime: 'opencode' });

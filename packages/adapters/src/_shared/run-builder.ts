@@ -13,6 +13,7 @@ import type {
   ToolStatus,
 } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
+import { attachCompletedCalls, CompletedCallLog } from './completed-call-log.js';
 import { Ring } from './ring.js';
 import { detachedString } from './utf8.js';
 
@@ -89,11 +90,18 @@ export class RunBuilder {
   private keptOutputChars = 0;
   // Pending calls `keepTools` already let go of: their output, when it comes, is not kept.
   private readonly droppedPending = new Set<ToolDraft>();
+  // With `keepTools` a bound, every completed call for the contracts' tool-call channel, and the order in
+  // which the pending calls began.
+  private readonly completedCalls: CompletedCallLog | undefined;
+  private readonly pendingSeqs = new Map<string, number>();
+  private toolCount = 0;
 
   constructor(private readonly retention: RetentionOptions) {
+    const keepTools = retention.keepTools ?? Number.POSITIVE_INFINITY;
     this.messages = new Ring(retention.keepMessages ?? Number.POSITIVE_INFINITY);
-    this.tools = new Ring(retention.keepTools ?? Number.POSITIVE_INFINITY);
+    this.tools = new Ring(keepTools);
     this.events = new Ring(retention.keepEvents);
+    if (keepTools > 0 && keepTools < Number.POSITIVE_INFINITY) this.completedCalls = new CompletedCallLog();
   }
 
   /** Note the session id; a later, different one is reported once as a warning. */
@@ -166,6 +174,7 @@ export class RunBuilder {
     this.openMessages.clear();
     this.pendingTools.clear();
     this.droppedPending.clear();
+    this.pendingSeqs.clear();
   }
 
   hasMessage(id: string): boolean {
@@ -175,7 +184,9 @@ export class RunBuilder {
   /** Create or update the tool call `id`; a call without an id is always new. */
   tool(id: string | undefined, line: number, update: ToolUpdate): ToolDraft {
     let tool = id === undefined ? undefined : this.pendingTools.get(id);
+    let seq = -1;
     if (!tool) {
+      seq = this.toolCount++;
       tool = {
         id,
         name: update.name ?? 'unknown',
@@ -188,7 +199,10 @@ export class RunBuilder {
         subagent: update.subagent,
         line,
       };
-      if (id !== undefined) this.pendingTools.set(id, tool);
+      if (id !== undefined) {
+        this.pendingTools.set(id, tool);
+        if (this.completedCalls) this.pendingSeqs.set(id, seq);
+      }
       const dropped = this.tools.push(tool);
       if (dropped) this.dropTool(dropped);
     }
@@ -203,9 +217,13 @@ export class RunBuilder {
       tool.outputLength = update.output.length;
       this.keepOutput(tool, clipped.text);
     }
+    if (this.completedCalls && tool.status === 'completed') {
+      this.completedCalls.add(seq >= 0 ? seq : this.pendingSeqs.get(id!)!, tool.name, tool.input);
+    }
     if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running') {
       this.pendingTools.delete(id);
       this.droppedPending.delete(tool);
+      this.pendingSeqs.delete(id);
     }
     return tool;
   }
@@ -328,7 +346,7 @@ export class RunBuilder {
   }
 
   build(summary: RunSummary): AgentRun {
-    return {
+    const run: AgentRun = {
       runtime: this.runtime,
       format: this.format,
       sessionId: this.sessionId,
@@ -350,5 +368,7 @@ export class RunBuilder {
       problems: this.problems,
       lineCount: this.lineCount,
     };
+    if (this.completedCalls) attachCompletedCalls(run, this.completedCalls);
+    return run;
   }
 }
