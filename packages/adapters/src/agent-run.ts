@@ -153,7 +153,7 @@ export interface AgentRun {
   readonly sessionId: string | undefined;
   readonly runtimeVersion: string | undefined;
   readonly model: string | undefined;
-  /** Every assistant message with text, oldest first; only the last `keepMessages` when that was set. */
+  /** The last `keepMessages` assistant messages with text (1000 by default), oldest first. */
   readonly messages: readonly AgentMessage[];
   /**
    * The final assistant message by the runtime's rule (written next to each reader). For a run that did not

@@ -19,8 +19,8 @@ export interface ReadAgentRunOptions {
   /** Raw events to keep in `run.events`: `false` (default) none, `true` all, `n` the last n. */
   readonly keepEvents?: boolean | number;
   /**
-   * Messages to keep in `run.messages`: `true` (default) all, `n` the last n, `false` none. The final text,
-   * usage and finish never depend on it; a bound keeps a very long run's memory flat.
+   * Messages to keep in `run.messages`: `n` the last n (default 1000), `true` all, `false` none. The final
+   * text, usage and finish never depend on it; a bound keeps a very long run's memory flat.
    */
   readonly keepMessages?: boolean | number;
   /**
@@ -47,6 +47,8 @@ export interface ReadAgentRunOptions {
 
 /** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** Messages `run.messages` lists when `keepMessages` is not given: the last 1000. */
+export const DEFAULT_KEEP_MESSAGES = 1000;
 /** Tool calls `run.tools` lists when `keepTools` is not given: the last 200. */
 export const DEFAULT_KEEP_TOOLS = 200;
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
@@ -102,7 +104,7 @@ function resolveOptions(options: ReadAgentRunOptions) {
     runtime,
     maxLineBytes: Math.max(1, positiveInteger('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES)),
     keepEvents: keepCount('keepEvents', options.keepEvents, 0),
-    keepMessages: keepCount('keepMessages', options.keepMessages, Number.POSITIVE_INFINITY),
+    keepMessages: keepCount('keepMessages', options.keepMessages, DEFAULT_KEEP_MESSAGES),
     keepTools: keepCount('keepTools', options.keepTools, DEFAULT_KEEP_TOOLS),
     maxToolOutputChars: positiveInteger(
       'maxToolOutputChars',
@@ -132,7 +134,7 @@ export function createRunLineReader(options: ReadAgentRunOptions = {}) {
 
 /**
  * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
- * what the run keeps (every message unless `keepMessages` bounds them, the last `keepTools` calls, 200 by
+ * what the run keeps (the last `keepMessages` messages, 1000 by default, the last `keepTools` calls, 200 by
  * default, with every completed call's name and input outside the JavaScript heap for `extractContract`,
  * tool outputs within `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, raw events only when
  * `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an

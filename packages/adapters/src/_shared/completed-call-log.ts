@@ -3,14 +3,16 @@ import type { AgentRun } from '../agent-run.js';
 import { isJsonExact } from './json-exact.js';
 
 const CHUNK_BYTES = 64 * 1024;
-const HEADER_BYTES = 8;
+// Each record: the call's sequence number, its name's index in `names`, and the byte length of its input's
+// JSON (0: no JSON, the input is `undefined` or kept as it is), then that JSON.
+const HEADER_BYTES = 12;
 const COMPLETED_CALLS = Symbol.for('skillpack.completedToolCalls');
 
 /**
  * Every call a run completed, as a contract's tool-call channel reads it (name and input), in the order the
- * calls began, whatever `keepTools` lists. Each is held as one JSON record in buffers outside V8's heap, so a
- * long run's calls neither survive scavenges nor grow the young generation (bench/README, `rss42`); an input
- * JSON would not give back unchanged (`isJsonExact`) is kept as it is instead.
+ * calls began, whatever `keepTools` lists. Each input is held as JSON in buffers outside V8's heap, so a long
+ * run's calls neither survive scavenges nor grow the young generation (bench/README, `rss42`); an input JSON
+ * would not give back unchanged (`isJsonExact`) is kept as it is instead.
  */
 export class CompletedCallLog {
   private readonly chunks: Buffer[] = [];
@@ -20,18 +22,16 @@ export class CompletedCallLog {
   private offset = 0;
   private lastSeq = -1;
   private inOrder = true;
-  // Inputs kept as they are (their record is `[name]`), by the sequence number of their call.
+  private readonly names: string[] = [];
+  private readonly nameIndexes = new Map<string, number>();
+  // Inputs kept as they are, by the sequence number of their call.
   private readonly keptInputs = new Map<number, unknown>();
 
   /** Record the call that began `seq`-th (0 first), now completed. */
   add(seq: number, name: string, input: unknown): void {
-    let json: string;
-    if (input === undefined) json = JSON.stringify([name]);
-    else if (isJsonExact(input)) json = JSON.stringify([name, input]);
-    else {
-      this.keptInputs.set(seq, input);
-      json = JSON.stringify([name]);
-    }
+    let json = '';
+    if (isJsonExact(input)) json = JSON.stringify(input);
+    else if (input !== undefined) this.keptInputs.set(seq, input);
     const room = HEADER_BYTES + json.length * 3;
     if (this.chunk === undefined || this.offset + room > this.chunk.length) {
       if (this.chunk !== undefined) this.chunkEnds.push(this.offset);
@@ -39,12 +39,22 @@ export class CompletedCallLog {
       this.chunks.push(this.chunk);
       this.offset = 0;
     }
-    const bytes = this.chunk.write(json, this.offset + HEADER_BYTES, 'utf8');
+    const bytes = json === '' ? 0 : this.chunk.write(json, this.offset + HEADER_BYTES, 'utf8');
     this.chunk.writeUInt32LE(seq, this.offset);
-    this.chunk.writeUInt32LE(bytes, this.offset + 4);
+    this.chunk.writeUInt32LE(this.nameIndex(name), this.offset + 4);
+    this.chunk.writeUInt32LE(bytes, this.offset + 8);
     this.offset += HEADER_BYTES + bytes;
     if (seq < this.lastSeq) this.inOrder = false;
     this.lastSeq = seq;
+  }
+
+  private nameIndex(name: string): number {
+    let index = this.nameIndexes.get(name);
+    if (index === undefined) {
+      index = this.names.push(name) - 1;
+      this.nameIndexes.set(name, index);
+    }
+    return index;
   }
 
   /** The calls, decoded anew on each call: `{ name, input, status: 'completed' }`, oldest first. */
@@ -52,16 +62,15 @@ export class CompletedCallLog {
     const records: { seq: number; call: ContractToolCall }[] = [];
     for (const [index, chunk] of this.chunks.entries()) {
       const end = this.chunkEnds[index] ?? this.offset;
-      let at = 0;
-      while (at < end) {
-        const bytes = chunk.readUInt32LE(at + 4);
+      for (let at = 0; at < end; ) {
         const seq = chunk.readUInt32LE(at);
-        const [name, ...input] = JSON.parse(
-          chunk.toString('utf8', at + HEADER_BYTES, at + HEADER_BYTES + bytes),
-        ) as [string, unknown?];
-        const value = input.length > 0 ? input[0] : this.keptInputs.get(seq);
-        records.push({ seq, call: { name, input: value, status: 'completed' } });
-        at += HEADER_BYTES + bytes;
+        const name = this.names[chunk.readUInt32LE(at + 4)]!;
+        const bytes = chunk.readUInt32LE(at + 8);
+        const start = at + HEADER_BYTES;
+        const input =
+          bytes === 0 ? this.keptInputs.get(seq) : JSON.parse(chunk.toString('utf8', start, start + bytes));
+        records.push({ seq, call: { name, input, status: 'completed' } });
+        at = start + bytes;
       }
     }
     if (!this.inOrder) records.sort((a, b) => a.seq - b.seq);
