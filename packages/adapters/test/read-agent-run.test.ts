@@ -373,6 +373,28 @@ describe('readAgentRun: inputs and limits', () => {
     expect(run.tools.map((tool) => tool.id)).toEqual(['c4997', 'c4998', 'c4999']);
   });
 
+  it('run.tools lists the last 200 calls and run.messages the last 1000 messages by default', async () => {
+    const lines = Array.from({ length: 2100 }, (_, i) =>
+      JSON.stringify({
+        type: 'item.completed',
+        item:
+          i % 2 === 0
+            ? { id: `c${i / 2}`, type: 'command_execution', command: 'ls', status: 'completed' }
+            : { id: `m${i}`, type: 'agent_message', text: `said ${(i - 1) / 2}` },
+      }),
+    ).join('\n');
+    const bounded = await readAgentRun(lines, { runtime: 'codex' });
+    const ends = <T>(list: readonly T[], key: (item: T) => unknown) => [
+      list.length,
+      key(list[0]!),
+      key(list.at(-1)!),
+    ];
+    expect(ends(bounded.tools, (tool) => tool.id)).toEqual([200, 'c850', 'c1049']);
+    expect(ends(bounded.messages, (message) => message.text)).toEqual([1000, 'said 50', 'said 1049']);
+    const all = await readAgentRun(lines, { runtime: 'codex', keepTools: true, keepMessages: true });
+    expect([all.tools.length, all.messages.length]).toEqual([1050, 1050]);
+  });
+
   it('malformed lines beyond the recorded limit are counted', async () => {
     const text = Array.from({ length: MAX_RECORDED_LINES + 5 }, () => 'garbage').join('\n');
     const run = await readAgentRun(text, { runtime: 'opencode' });
