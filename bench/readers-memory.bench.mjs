@@ -1,6 +1,7 @@
 // Peak RSS of `readAgentRun(fs.createReadStream(file))` over a deterministic ~100 MB capture-like stream per
-// runtime, each in a child process of its own: with the default retention (the last 1000 messages and 200
-// calls, every completed call's name and input outside the heap) and with `keepMessages: false, keepTools: false`; against the floors under it: a child that starts Node and
+// runtime, each in a child process of its own: with the default retention (the last 1000 messages and 100
+// calls, 16 Ki of tool output, every settled call a contract reads outside the heap) and with
+// `keepMessages: false, keepTools: false`; against the floors under it: a child that starts Node and
 // does nothing, one that imports zod, one that imports the adapters root, one that reads the same file with
 // `readline` + `JSON.parse` and no skillpack at all, one that cuts its bytes into lines and parses each (no
 // skillpack, nothing kept), and the least a reader in this package could use: the same loop after importing

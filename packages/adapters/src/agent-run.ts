@@ -165,8 +165,8 @@ export interface AgentRun {
   /** Claude `structured_output` (only with `--json-schema`). */
   readonly structuredOutput: unknown;
   /**
-   * The last `keepTools` tool calls (200 by default), oldest first. A contract's tool-call channel does not
-   * depend on it: `extractContract` reads every call the run completed.
+   * The last `keepTools` tool calls (100 by default), oldest first. A contract's tool-call channel does not
+   * depend on it: every read path gives a contract every call the run settled.
    */
   readonly tools: readonly ToolActivity[];
   readonly finish: FinishState;

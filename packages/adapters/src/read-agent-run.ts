@@ -24,17 +24,17 @@ export interface ReadAgentRunOptions {
    */
   readonly keepMessages?: boolean | number;
   /**
-   * Tool calls to list in `run.tools`: `n` the last n (default 200), `true` all, `false` none. Whatever it
-   * lists, `extractContract` reads a contract's tool-call channel from every call the run completed (their
-   * name and input, held outside the JavaScript heap), so the answer never depends on it; with `false` no
-   * call is kept at all and a contract reads none.
+   * Tool calls to list in `run.tools`: `n` the last n (default 100), `true` all, `false` none. Whatever it
+   * lists, every read path (`extractContract`, the Stop hooks) gives a contract's tool-call channel every call
+   * the run settled (name, input, status, subagent and earlier-prompt marks, held outside the JavaScript heap),
+   * so the answer never depends on it; with `false` no call is kept at all and a contract reads none.
    */
   readonly keepTools?: boolean | number;
-  /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 64 Ki. */
+  /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 16 Ki. */
   readonly maxToolOutputChars?: number;
   /**
    * Tool output kept across all calls, in UTF-16 units. Past it the oldest outputs are dropped
-   * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 64 Ki.
+   * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 16 Ki.
    * Only calls that `keepTools` keeps count: with `keepTools: false` no output is held at all.
    */
   readonly maxToolOutputTotalChars?: number;
@@ -49,10 +49,11 @@ export interface ReadAgentRunOptions {
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** Messages `run.messages` lists when `keepMessages` is not given: the last 1000. */
 export const DEFAULT_KEEP_MESSAGES = 1000;
-/** Tool calls `run.tools` lists when `keepTools` is not given: the last 200. */
-export const DEFAULT_KEEP_TOOLS = 200;
-export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
-export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 64 * 1024;
+/** Tool calls `run.tools` lists when `keepTools` is not given: the last 100. */
+export const DEFAULT_KEEP_TOOLS = 100;
+/** Tool output kept per call and in all when not given: 16 Ki UTF-16 units (the newest output always fits). */
+export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 16 * 1024;
+export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 16 * 1024;
 
 const RUNTIME_CHOICES = orList(['auto', ...RUNTIME_IDS].map((id) => `"${id}"`));
 
@@ -134,9 +135,9 @@ export function createRunLineReader(options: ReadAgentRunOptions = {}) {
 
 /**
  * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
- * what the run keeps (the last `keepMessages` messages, 1000 by default, the last `keepTools` calls, 200 by
- * default, with every completed call's name and input outside the JavaScript heap for `extractContract`,
- * tool outputs within `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, raw events only when
+ * what the run keeps (the last `keepMessages` messages, 1000 by default, the last `keepTools` calls, 100 by
+ * default, with every settled call a contract reads outside the JavaScript heap, tool outputs within
+ * `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, 16 Ki by default, raw events only when
  * `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an
  * unusable input, a failing stream or an undetectable runtime in `run.problems` (with `runtime:
  * 'unknown'`). Only invalid options reject, with a `ConfigError`.

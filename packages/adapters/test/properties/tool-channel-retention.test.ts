@@ -1,4 +1,4 @@
-// Issue #42: `keepTools` bounds what `run.tools` lists (200 by default), never what a contract's tool-call
+// Issue #42: `keepTools` bounds what `run.tools` lists (100 by default), never what a contract's tool-call
 // channel reads: `extractContract` gives every bound the answer of a run that kept every call, with the same
 // inputs (a value JSON would change kept as it is), statuses and subagent / earlier-prompt marks, in the order
 // the calls began; on every runtime's sessions of more than 200 calls, so do the Stop hooks that read a
@@ -126,9 +126,9 @@ describe('keepTools bounds run.tools, not the calls a contract reads', () => {
         const expected = extractContract(all, everyCall, { acceptIncomplete: true });
         const completed = generated.flatMap((turn) => turn.calls).filter((c) => c.outcome === 'completed');
         expect(expected.success && expected.data.length).toBe(completed.length);
-        for (const keepTools of [undefined, 1, 7, 200]) {
+        for (const keepTools of [undefined, 1, 7, 100, 200]) {
           const run = await read(keepTools);
-          expect(run.tools.length).toBe(Math.min(all.tools.length, keepTools ?? 200));
+          expect(run.tools.length).toBe(Math.min(all.tools.length, keepTools ?? 100));
           expect(extractContract(run, everyCall, { acceptIncomplete: true })).toStrictEqual(expected);
         }
       }),
@@ -295,7 +295,7 @@ describe.each(RUNTIME_IDS)('%s: sessions of more than 200 calls read by every pa
           readAgentRun(raw, { runtime, keepTools: true }),
         ]);
         expect(all.finish).toBe('complete');
-        expect(bounded.tools.length).toBe(200);
+        expect(bounded.tools.length).toBe(100);
         expect(all.tools.length).toBeGreaterThan(200);
         const extracted = shown(extractContract(all, refund));
         seen.add(typeof extracted === 'string' ? extracted.split(':')[0]! : 'answer');
