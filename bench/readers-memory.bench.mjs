@@ -1,12 +1,13 @@
 // Peak RSS of `readAgentRun(fs.createReadStream(file))` over a deterministic ~100 MB capture-like stream per
-// runtime, each in a child process of its own: with the default retention (every message and tool call) and
-// with `keepMessages: false, keepTools: false`; against the floors under it: a child that starts Node and
+// runtime, each in a child process of its own: with the default retention (the last 1000 messages and 100
+// calls, 16 Ki of tool output, every settled call a contract reads outside the heap) and with
+// `keepMessages: false, keepTools: false`; against the floors under it: a child that starts Node and
 // does nothing, one that imports zod, one that imports the adapters root, one that reads the same file with
 // `readline` + `JSON.parse` and no skillpack at all, one that cuts its bytes into lines and parses each (no
 // skillpack, nothing kept), and the least a reader in this package could use: the same loop after importing
 // the adapters root.
 // Last, the Codex stream at 4× the size, to show what grows with the stream, and the heap still live after
-// a full GC once it is read: what the default run returns (every call and message) against a bounded run.
+// a full GC once it is read: what the default run returns against a run that keeps no message or call.
 //
 // Issue #31's figure: the Codex read with default options at 1× and 4× the size (50 → 200 MB), each against
 // `readline` + `JSON.parse` over the same file (Node's own line loop): target ≤ floor + 16 MB at both sizes.
@@ -148,8 +149,7 @@ export default async function readersMemoryBench() {
         ratio: mb(child.peakRssBytes) / once,
       });
     }
-    // What stops the default read at 4×: the calls and messages it returns are live at the end, whatever
-    // the reader does while it reads.
+    // What the default run returns is live at the end, whatever the reader does while it reads.
     const live = (mode) => peakRss(mode, file, ['--expose-gc']).liveHeapBytes;
     const [liveRead, liveBounded] = [live('read-live'), live('bounded-live')];
     figures.push({

@@ -155,7 +155,7 @@ export interface AgentRun {
   readonly sessionId: string | undefined;
   readonly runtimeVersion: string | undefined;
   readonly model: string | undefined;
-  /** Every assistant message with text, oldest first; only the last `keepMessages` when that was set. */
+  /** The last `keepMessages` assistant messages with text (1000 by default), oldest first. */
   readonly messages: readonly AgentMessage[];
   /**
    * The final assistant message by the runtime's rule (written next to each reader). For a run that did not
@@ -164,7 +164,10 @@ export interface AgentRun {
   readonly finalText: string | undefined;
   /** Claude `structured_output` (only with `--json-schema`). */
   readonly structuredOutput: unknown;
-  /** Every tool call, oldest first; only the last `keepTools` when that was set. */
+  /**
+   * The last `keepTools` tool calls (100 by default), oldest first. A contract's tool-call channel does not
+   * depend on it: every read path gives a contract every call the run settled.
+   */
   readonly tools: readonly ToolActivity[];
   readonly finish: FinishState;
   readonly error: RunError | undefined;

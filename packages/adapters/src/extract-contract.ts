@@ -13,7 +13,7 @@ import {
 } from '@skillpack/core';
 import type { AgentRun } from './agent-run.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
-import { submitCallsOf } from './submit-calls.js';
+import { contractCallsOf } from './submit-calls.js';
 
 /** Options of `extractContract`: the registry an id is looked up in, whether a run that did not complete may be read. */
 export interface ExtractContractOptions {
@@ -65,9 +65,8 @@ function requireRegistry(id: string, registry: unknown): ContractRegistry {
 
 /** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
 function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
-  const calls =
-    contract.toolName === undefined ? run.tools : submitCallsOf(run.runtime, [contract.toolName], run.tools);
-  const fromTools = contract.readToolCalls?.(calls);
+  const toolNames = contract.toolName === undefined ? [] : [contract.toolName];
+  const fromTools = contract.readToolCalls?.(contractCallsOf(run, toolNames));
   if (fromTools?.success) return fromTools;
   let fromText: ContractResult<T> | undefined;
   if (run.finalText !== undefined) {
@@ -84,8 +83,9 @@ function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T
 }
 
 /**
- * Read `contract` from a run through every channel it declares: the tool calls it reads (the last valid one
- * wins), then its `extract` on the final assistant message, then Claude's `structured_output`. Only a run that
+ * Read `contract` from a run through every channel it declares: the tool calls it reads (every call the run
+ * settled, however few `keepTools` listed in `run.tools`; the last valid one wins), then its `extract` on the
+ * final assistant message, then Claude's `structured_output`. Only a run that
  * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
  * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
  * warning). With a contract value the result is typed; with an id the contract is looked up in

@@ -19,20 +19,22 @@ export interface ReadAgentRunOptions {
   /** Raw events to keep in `run.events`: `false` (default) none, `true` all, `n` the last n. */
   readonly keepEvents?: boolean | number;
   /**
-   * Messages to keep in `run.messages`: `true` (default) all, `n` the last n, `false` none. The final text,
-   * usage and finish never depend on it; a bound keeps a very long run's memory flat.
+   * Messages to keep in `run.messages`: `n` the last n (default 1000), `true` all, `false` none. The final
+   * text, usage and finish never depend on it; a bound keeps a very long run's memory flat.
    */
   readonly keepMessages?: boolean | number;
   /**
-   * Tool calls to keep in `run.tools`, like `keepMessages`: `true` (default) all, `n` the last n, `false`
-   * none. `extractContract` reads a contract's tool-call channel from the kept calls only.
+   * Tool calls to list in `run.tools`: `n` the last n (default 100), `true` all, `false` none. Whatever it
+   * lists, every read path (`extractContract`, the Stop hooks) gives a contract's tool-call channel every call
+   * the run settled (name, input, status, subagent and earlier-prompt marks, held outside the JavaScript heap),
+   * so the answer never depends on it; with `false` no call is kept at all and a contract reads none.
    */
   readonly keepTools?: boolean | number;
-  /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 64 Ki. */
+  /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 16 Ki. */
   readonly maxToolOutputChars?: number;
   /**
    * Tool output kept across all calls, in UTF-16 units. Past it the oldest outputs are dropped
-   * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 256 Ki.
+   * (`output: undefined`, `outputTruncated: true`), so a long run's memory stays bounded. Default 16 Ki.
    * Only calls that `keepTools` keeps count: with `keepTools: false` no output is held at all.
    */
   readonly maxToolOutputTotalChars?: number;
@@ -45,8 +47,13 @@ export interface ReadAgentRunOptions {
 
 /** Longest line (or whole JSON document) read when `maxLineBytes` is not given: 16 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 64 * 1024;
-export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 256 * 1024;
+/** Messages `run.messages` lists when `keepMessages` is not given: the last 1000. */
+export const DEFAULT_KEEP_MESSAGES = 1000;
+/** Tool calls `run.tools` lists when `keepTools` is not given: the last 100. */
+export const DEFAULT_KEEP_TOOLS = 100;
+/** Tool output kept per call and in all when not given: 16 Ki UTF-16 units (the newest output always fits). */
+export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 16 * 1024;
+export const DEFAULT_MAX_TOOL_OUTPUT_TOTAL_CHARS = 16 * 1024;
 
 const RUNTIME_CHOICES = orList(['auto', ...RUNTIME_IDS].map((id) => `"${id}"`));
 
@@ -98,8 +105,8 @@ function resolveOptions(options: ReadAgentRunOptions) {
     runtime,
     maxLineBytes: Math.max(1, positiveInteger('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES)),
     keepEvents: keepCount('keepEvents', options.keepEvents, 0),
-    keepMessages: keepCount('keepMessages', options.keepMessages, Number.POSITIVE_INFINITY),
-    keepTools: keepCount('keepTools', options.keepTools, Number.POSITIVE_INFINITY),
+    keepMessages: keepCount('keepMessages', options.keepMessages, DEFAULT_KEEP_MESSAGES),
+    keepTools: keepCount('keepTools', options.keepTools, DEFAULT_KEEP_TOOLS),
     maxToolOutputChars: positiveInteger(
       'maxToolOutputChars',
       options.maxToolOutputChars,
@@ -128,8 +135,9 @@ export function createRunLineReader(options: ReadAgentRunOptions = {}) {
 
 /**
  * Read one agent run from a runtime's headless output, line by line: memory holds one line at a time plus
- * what the run keeps (every message and tool call unless `keepMessages`/`keepTools` bound them, tool
- * outputs within `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, raw events only when
+ * what the run keeps (the last `keepMessages` messages, 1000 by default, the last `keepTools` calls, 100 by
+ * default, with every settled call a contract reads outside the JavaScript heap, tool outputs within
+ * `maxToolOutputChars` each and `maxToolOutputTotalChars` in all, 16 Ki by default, raw events only when
  * `keepEvents` asks). Bad input never rejects: malformed lines land in `run.malformedLines`, and an
  * unusable input, a failing stream or an undetectable runtime in `run.problems` (with `runtime:
  * 'unknown'`). Only invalid options reject, with a `ConfigError`.

@@ -5,7 +5,7 @@ import type { AgentRun } from './agent-run.js';
 import { expandHome, readTranscriptFile, readTranscriptRun } from './hooks/transcript.js';
 import { readAgentRun } from './read-agent-run.js';
 import type { RuntimeId } from './runtime-id.js';
-import { submitCallsOf } from './submit-calls.js';
+import { contractCallsOf } from './submit-calls.js';
 
 /**
  * The last assistant message of a hook's transcript file that is a runtime's own output (`runtime`), or
@@ -53,7 +53,8 @@ const shows = (read: Result<AgentRun, ProtocolError>, finalText: string) =>
 /**
  * The tool calls of a hook's transcript file (see `readRunTranscript`): what a tool-delivered contract is read
  * from, since the payload carries the final message alone; a call of one of the submit tools `toolNames`, as
- * the run's runtime names an MCP tool, carries that tool's name (`submitCallsOf`). Loaded lazily, on a stop
+ * the run's runtime names an MCP tool, carries that tool's name (`contractCallsOf`: every call the run settled,
+ * whatever `run.tools` lists). Loaded lazily, on a stop
  * that checks such a contract. With `catchUp`, for a runtime that records the stop's final message before its
  * hook runs, a file that does not show that message yet is read again until it does, within the limit; one
  * that never does gives no calls (`transcript_behind`).
@@ -76,9 +77,7 @@ export async function readRunTranscriptTools(
       read = await readOnce();
     }
   }
-  return read.success
-    ? { success: true, data: submitCallsOf(read.data.runtime, toolNames, read.data.tools) }
-    : read;
+  return read.success ? { success: true, data: contractCallsOf(read.data, toolNames) } : read;
 }
 
 function behind(path: string, finalText: string, read: Result<AgentRun, ProtocolError>): ProtocolError {

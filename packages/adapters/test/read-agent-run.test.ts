@@ -373,6 +373,39 @@ describe('readAgentRun: inputs and limits', () => {
     expect(run.tools.map((tool) => tool.id)).toEqual(['c4997', 'c4998', 'c4999']);
   });
 
+  it('by default run.tools lists the last 100 calls with 16 Ki of output, run.messages the last 1000 messages', async () => {
+    const output = (i: number) => (i === 2098 ? 'x'.repeat(20_000) : `out ${i}`);
+    const lines = Array.from({ length: 2100 }, (_, i) =>
+      JSON.stringify({
+        type: 'item.completed',
+        item:
+          i % 2 === 0
+            ? {
+                id: `c${i / 2}`,
+                type: 'command_execution',
+                command: 'ls',
+                aggregated_output: output(i),
+                status: 'completed',
+              }
+            : { id: `m${i}`, type: 'agent_message', text: `said ${(i - 1) / 2}` },
+      }),
+    ).join('\n');
+    const bounded = await readAgentRun(lines, { runtime: 'codex' });
+    const ends = <T>(list: readonly T[], key: (item: T) => unknown) => [
+      list.length,
+      key(list[0]!),
+      key(list.at(-1)!),
+    ];
+    expect(ends(bounded.tools, (tool) => tool.id)).toEqual([100, 'c950', 'c1049']);
+    // The newest output is cut to 16 Ki, and the older ones go first to stay within 16 Ki in all.
+    expect(bounded.tools.at(-1)).toMatchObject({ outputLength: 20_000, outputTruncated: true });
+    expect(bounded.tools.at(-1)?.output).toHaveLength(16 * 1024);
+    expect(bounded.tools.filter((tool) => tool.output !== undefined)).toHaveLength(1);
+    expect(ends(bounded.messages, (message) => message.text)).toEqual([1000, 'said 50', 'said 1049']);
+    const all = await readAgentRun(lines, { runtime: 'codex', keepTools: true, keepMessages: true });
+    expect([all.tools.length, all.messages.length]).toEqual([1050, 1050]);
+  });
+
   it('malformed lines beyond the recorded limit are counted', async () => {
     const text = Array.from({ length: MAX_RECORDED_LINES + 5 }, () => 'garbage').join('\n');
     const run = await readAgentRun(text, { runtime: 'opencode' });

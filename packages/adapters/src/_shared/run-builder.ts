@@ -13,6 +13,7 @@ import type {
   ToolStatus,
 } from '../agent-run.js';
 import type { RuntimeId } from '../runtime-id.js';
+import { attachContractCalls, ContractCallLog } from './contract-call-log.js';
 import { Ring } from './ring.js';
 import { detachedString } from './utf8.js';
 
@@ -89,11 +90,18 @@ export class RunBuilder {
   private keptOutputChars = 0;
   // Pending calls `keepTools` already let go of: their output, when it comes, is not kept.
   private readonly droppedPending = new Set<ToolDraft>();
+  // With `keepTools` a bound, every settled call for the contracts' tool-call channel, and the order in
+  // which the pending calls began.
+  private readonly contractCalls: ContractCallLog | undefined;
+  private readonly pendingSeqs = new Map<string, number>();
+  private toolCount = 0;
 
   constructor(private readonly retention: RetentionOptions) {
+    const keepTools = retention.keepTools ?? Number.POSITIVE_INFINITY;
     this.messages = new Ring(retention.keepMessages ?? Number.POSITIVE_INFINITY);
-    this.tools = new Ring(retention.keepTools ?? Number.POSITIVE_INFINITY);
+    this.tools = new Ring(keepTools);
     this.events = new Ring(retention.keepEvents);
+    if (keepTools > 0 && keepTools < Number.POSITIVE_INFINITY) this.contractCalls = new ContractCallLog();
   }
 
   /** Note the session id; a later, different one is reported once as a warning. */
@@ -166,6 +174,7 @@ export class RunBuilder {
     this.openMessages.clear();
     this.pendingTools.clear();
     this.droppedPending.clear();
+    this.pendingSeqs.clear();
   }
 
   hasMessage(id: string): boolean {
@@ -175,7 +184,9 @@ export class RunBuilder {
   /** Create or update the tool call `id`; a call without an id is always new. */
   tool(id: string | undefined, line: number, update: ToolUpdate): ToolDraft {
     let tool = id === undefined ? undefined : this.pendingTools.get(id);
+    let seq = -1;
     if (!tool) {
+      seq = this.toolCount++;
       tool = {
         id,
         name: update.name ?? 'unknown',
@@ -188,7 +199,10 @@ export class RunBuilder {
         subagent: update.subagent,
         line,
       };
-      if (id !== undefined) this.pendingTools.set(id, tool);
+      if (id !== undefined) {
+        this.pendingTools.set(id, tool);
+        if (this.contractCalls) this.pendingSeqs.set(id, seq);
+      }
       const dropped = this.tools.push(tool);
       if (dropped) this.dropTool(dropped);
     }
@@ -203,9 +217,13 @@ export class RunBuilder {
       tool.outputLength = update.output.length;
       this.keepOutput(tool, clipped.text);
     }
-    if (id !== undefined && tool.status !== 'pending' && tool.status !== 'running') {
+    const settled = tool.status !== 'pending' && tool.status !== 'running';
+    if (settled && this.contractCalls)
+      this.contractCalls.add(seq >= 0 ? seq : this.pendingSeqs.get(id!)!, tool);
+    if (settled && id !== undefined) {
       this.pendingTools.delete(id);
       this.droppedPending.delete(tool);
+      this.pendingSeqs.delete(id);
     }
     return tool;
   }
@@ -316,6 +334,7 @@ export class RunBuilder {
 
   /** A person wrote a prompt: every call so far answered an earlier one (marked newest first, once each). */
   personPrompted(): void {
+    this.contractCalls?.personPrompted(this.toolCount);
     this.tools.newestWhile((tool) => {
       if (tool.earlierPrompt === true) return false;
       tool.earlierPrompt = true;
@@ -337,7 +356,7 @@ export class RunBuilder {
   }
 
   build(summary: RunSummary): AgentRun {
-    return {
+    const run: AgentRun = {
       runtime: this.runtime,
       format: this.format,
       sessionId: this.sessionId,
@@ -359,5 +378,7 @@ export class RunBuilder {
       problems: this.problems,
       lineCount: this.lineCount,
     };
+    if (this.contractCalls) attachContractCalls(run, this.contractCalls);
+    return run;
   }
 }

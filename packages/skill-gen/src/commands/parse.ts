@@ -191,12 +191,12 @@ async function run(request: ParseRequest, io: CliIo, loadContracts: ParseContrac
   if (request.runtime === 'text') {
     result = contract.extract(await readText(source));
   } else {
-    // Only the final message and, for a contract that reads them, the tool calls decide: a long run's
-    // messages are not kept, so a huge output is read in flat memory.
+    // Only the final message and, for a contract that reads them, the completed calls (which a `keepTools`
+    // bound keeps outside the heap, one call listed) decide: a huge output is read in flat memory.
     const agentRun = await adapters.readAgentRun(source, {
       runtime: request.runtime,
       keepMessages: false,
-      keepTools: contract.readToolCalls !== undefined,
+      keepTools: contract.readToolCalls === undefined ? false : 1,
     });
     const problem = inputProblem(agentRun);
     if (problem) throw problem;

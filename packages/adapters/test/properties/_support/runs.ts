@@ -10,6 +10,8 @@ export type RunPart =
       readonly failed?: boolean;
       /** Another tool than the runtime's shell: its name as the runtime shows it, and its arguments. */
       readonly call?: ToolCall;
+      /** A subagent's call: Claude Code, Copilot CLI and Qwen Code mark it (elsewhere it is written as the agent's). */
+      readonly subagent?: boolean;
     }
   /** A message from the user (a person, or a replayed prompt): Claude Code only. */
   | { readonly kind: 'user'; readonly text: string }
@@ -80,12 +82,16 @@ export function claudeCodeRun(parts: readonly RunPart[], options: { result?: boo
         out += claudeAssistant(`msg_${index}`, [{ type: 'text', text: part.text }]);
         lastText = part.text;
         return;
-      case 'tool':
-        out += claudeAssistant(`msg_${index}`, [
-          { type: 'tool_use', id: `toolu_${index}`, ...callOf(part, 'Bash') },
-        ]);
-        out += claudeToolResult(`toolu_${index}`, part.output, part.failed === true);
+      case 'tool': {
+        const parent = part.subagent ? 'toolu_task' : null;
+        out += claudeAssistant(
+          `msg_${index}`,
+          [{ type: 'tool_use', id: `toolu_${index}`, ...callOf(part, 'Bash') }],
+          parent,
+        );
+        out += claudeToolResult(`toolu_${index}`, part.output, part.failed === true, parent);
         return;
+      }
       case 'user':
         out += line({
           type: 'user',
@@ -293,8 +299,10 @@ export function copilotCliRun(parts: readonly RunPart[]): string {
       case 'tool': {
         const call = `call_${index}`;
         const { name, input } = callOf(part, 'bash');
+        const agent = part.subagent ? { agentId: 'sub' } : {};
         out += line({
           type: 'assistant.message',
+          ...agent,
           data: {
             messageId: id,
             content: '',
@@ -303,10 +311,12 @@ export function copilotCliRun(parts: readonly RunPart[]): string {
         });
         out += line({
           type: 'tool.execution_start',
+          ...agent,
           data: { toolCallId: call, toolName: name, arguments: input },
         });
         out += line({
           type: 'tool.execution_complete',
+          ...agent,
           data: { toolCallId: call, success: !part.failed, result: { content: part.output } },
         });
         return;
@@ -359,18 +369,17 @@ export function qwenCodeRun(parts: readonly RunPart[]): string {
         out += assistant(id, [{ type: 'text', text: part.text }]);
         lastText = part.text;
         return;
-      case 'tool':
-        out += assistant(id, [
-          {
-            type: 'tool_use',
-            id: `call_${index}`,
-            ...callOf(part, 'run_shell_command'),
-          },
-        ]);
+      case 'tool': {
+        const parent = part.subagent ? 'call_agent' : null;
+        out += assistant(
+          id,
+          [{ type: 'tool_use', id: `call_${index}`, ...callOf(part, 'run_shell_command') }],
+          parent,
+        );
         out += line({
           type: 'user',
           uuid: 'u',
-          ...envelope(),
+          ...envelope(parent),
           message: {
             role: 'user',
             content: [
@@ -383,8 +392,9 @@ export function qwenCodeRun(parts: readonly RunPart[]): string {
             ],
           },
         });
-        lastText = '';
+        if (!part.subagent) lastText = '';
         return;
+      }
       case 'user':
         out += line({
           type: 'user',
