@@ -13,7 +13,8 @@ export interface RecordedRun {
 /** Read a recorded stdout (Claude Code stream JSON, Codex exec JSON or OpenCode run JSON), runtime detected. */
 export async function readRecordedRun(runsDir: string, source: string): Promise<RecordedRun> {
   const bytes = await readFile(join(runsDir, source));
-  const run = await readAgentRun(bytes, { runtime: 'auto' });
+  // Every call listed: the host reads the event id each `zf emit` printed from its call (`run.tools`).
+  const run = await readAgentRun(bytes, { runtime: 'auto', keepTools: true });
   return { source, bytes, run };
 }
 
