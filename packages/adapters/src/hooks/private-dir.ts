@@ -1,6 +1,6 @@
 // Built-ins through `process.getBuiltinModule`: the code-cache loader, an ES module, runs this before the
 // hook program, and an ESM import of `node:fs` would build its whole namespace (streams, promises) first.
-const { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } = process.getBuiltinModule('node:fs');
+const { chmodSync, lstatSync, mkdirSync, readdirSync, unlinkSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 
 /** `os.tmpdir()` without loading `node:os` on POSIX (the hook's start-up time counts). */
@@ -74,6 +74,18 @@ export function readablePrivateDir(dir: string): 'usable' | 'absent' | 'refused'
   }
 }
 
+/**
+ * Remove the file or link at `path`, if any, as `rmSync(path, { force: true })` does (a folder there is an
+ * error), without the recursive remover `rmSync` loads on its first call, which a blocked stop would pay for.
+ */
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -91,7 +103,7 @@ export function pruneStaleFiles(dir: string, ownName: RegExp, maxAgeDays: number
       try {
         const stat = lstatSync(file);
         if (!stat.isFile() || (me !== undefined && stat.uid !== me)) continue;
-        if (now - stat.mtimeMs > maxAgeDays * DAY_MS) rmSync(file, { force: true });
+        if (now - stat.mtimeMs > maxAgeDays * DAY_MS) removeFile(file);
       } catch {
         // Another hook may have removed it first.
       }
