@@ -1,4 +1,9 @@
-import { defaultHookStateDir, ensurePrivateDir, pruneStaleFiles } from '../hooks/private-dir.js';
+import {
+  defaultHookStateDir,
+  ensurePrivateDir,
+  pruneStaleFiles,
+  readablePrivateDir,
+} from '../hooks/private-dir.js';
 import { readSmallFileSync } from '../hooks/read-small-file.js';
 import { PROGRAM_END, PROGRAM_START } from './program-markers.js';
 
@@ -28,37 +33,74 @@ export interface Program {
   readonly key: string;
 }
 
+/** The bytes read from a bundle's end first, and the factor the read grows by until it holds the program. */
+const TAIL_BYTES = 64 * 1024;
+const TAIL_GROWTH = 8;
+
+/** The program `marker` opens in `text`, and its hash, when `text` holds all of it. */
+function carriedIn(text: string, marker: string): { hash: string; source: string } | undefined {
+  const start = text.lastIndexOf(marker);
+  const lineEnd = start < 0 ? -1 : text.indexOf('\n', start);
+  const end = lineEnd < 0 ? -1 : text.indexOf(PROGRAM_END, lineEnd);
+  if (end < 0) return undefined;
+  return { hash: text.slice(start + marker.length, lineEnd).trim(), source: text.slice(lineEnd + 1, end) };
+}
+
+/** The bytes of `fd` from `start` to `size`, as latin1 text. */
+function readFrom(fd: number, start: number, size: number): string {
+  const bytes = Buffer.allocUnsafe(size - start);
+  let length = 0;
+  while (length < bytes.length) {
+    const read = fs.readSync(fd, bytes, length, bytes.length - length, start + length);
+    if (read === 0) break;
+    length += read;
+  }
+  return bytes.toString('latin1', 0, length);
+}
+
 /**
  * The program a bundle carries after its code: `/*skillpack-program <hash>` on a line, then a CommonJS body
  * wrapped as `(function (require, module, exports, __filename, __dirname) { … })`, then the comment's end.
  * Kept in a comment, the program costs the loader's parse a skip instead of a parse. `marker` picks the
- * second program a bundle may carry (`SECOND_PROGRAM_START`).
+ * second program a bundle may carry (`SECOND_PROGRAM_START`). The file is read from its end, as far back as
+ * the last program it carries with `marker` begins (a bundle's first program is its last bytes), with one
+ * open for the bytes and the file's identity.
  */
 export function readProgram(filename: string, marker = PROGRAM_START): Program {
-  const text = fs.readFileSync(filename, 'latin1');
-  const start = text.lastIndexOf(marker);
-  const lineEnd = start < 0 ? -1 : text.indexOf('\n', start);
-  const end = lineEnd < 0 ? -1 : text.indexOf(PROGRAM_END, lineEnd);
-  if (end < 0) throw new Error(`${filename} carries no program.`);
-  const hash = text.slice(start + marker.length, lineEnd).trim();
-  return { source: text.slice(lineEnd + 1, end), key: programKey(hash, filename) };
+  const fd = fs.openSync(filename, 'r');
+  try {
+    const stat = fs.fstatSync(fd);
+    for (let tail = TAIL_BYTES; ; tail *= TAIL_GROWTH) {
+      const start = Math.max(0, stat.size - tail);
+      const carried = carriedIn(readFrom(fd, start, stat.size), marker);
+      if (carried !== undefined) return { source: carried.source, key: keyOf(carried.hash, stat) };
+      if (start === 0) throw new Error(`${filename} carries no program.`);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A code cache's key: the program's build-time hash and the identity of the file that carries it. */
+function keyOf(hash: string, stat: import('node:fs').Stats): string {
+  return `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`;
 }
 
 /** A code cache's key: the program's build-time hash and the identity of the file that carries it. */
 export function programKey(hash: string, filename: string): string {
-  const stat = fs.statSync(filename);
-  return `${hash}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${stat.ino}`;
+  return keyOf(hash, fs.statSync(filename));
 }
 
 /**
  * Where compiled code is cached, or nothing when caching is off or the folder is not private. The key must
  * change with the source: V8 checks only the source's length against a cache, so a cache of other code of
- * the same length would run as if it were this code.
+ * the same length would run as if it were this code. The folder is only looked at here (a missing one has
+ * no cache to read); writing the cache creates it (`ensurePrivateDir`).
  */
 export function codeCacheFile(key: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.SKILLPACK_HOOK_CODE_CACHE === '0') return undefined;
   const dir = defaultHookStateDir(env);
-  if (!ensurePrivateDir(dir)) return undefined;
+  if (readablePrivateDir(dir) === 'refused') return undefined;
   return path.join(dir, `code-${key}-${process.version}-${process.arch}.v8cache`);
 }
 
@@ -83,6 +125,7 @@ function writeCache(file: string, script: import('node:vm').Script, warmUp: unkn
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     if (typeof warmUp === 'function') warmUp();
+    if (!ensurePrivateDir(path.dirname(file))) return;
     fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     fs.renameSync(temporary, file);
     pruneStaleFiles(path.dirname(file), CACHE_FILE, 30);

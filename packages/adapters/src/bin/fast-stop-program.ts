@@ -1,5 +1,5 @@
+import { readFastHookArgs } from '../hooks/fast-hook-args.js';
 import { decideFastStop, type FastStopTables, warmUpFastStop } from '../hooks/fast-stop.js';
-import { parseHookArgs } from '../hooks/hook-args.js';
 import type { RuntimeId } from '../runtime-id.js';
 import { STOP_HOOK_HOSTS } from '../stop-hook-hosts.js';
 import type { HookHandover, HookProgram } from './hook-program.js';
@@ -34,15 +34,15 @@ export function startFastStopHook(
       },
     );
   };
-  const command = parseHookArgs(
+  // A command line the fast reader leaves (help, a mistake) goes to the whole hook, which words it.
+  const args = readFastHookArgs(
     process.argv.slice(2),
     Object.keys(tables.runtimes) as RuntimeId[],
     process.env,
   );
-  if (!command.success || command.data.kind !== 'run') {
+  if (args === undefined) {
     handOver();
   } else {
-    const { args } = command.data;
     const tap = new StdinTap(process.stdin, args.maxInputBytes);
     // Past the hook's deadline the whole hook answers (it counts from `startedAt`).
     const timer = setTimeout(() => handOver(tap), args.timeoutMs);

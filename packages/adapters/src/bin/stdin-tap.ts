@@ -1,3 +1,5 @@
+const { isUtf8 } = process.getBuiltinModule('node:buffer');
+
 /**
  * stdin read once and replayable: the hook's fast path reads it whole, and when it cannot decide, the whole
  * hook reads the same bytes (those read so far, then the rest) as if from the start. Reading stops past
@@ -43,7 +45,11 @@ export class StdinTap {
   async whole(maxBytes: number): Promise<string | undefined> {
     while (!this.ended && !this.failure) await this.changed();
     if (this.failure || this.total > maxBytes) return undefined;
-    return new TextDecoder('utf-8').decode(Buffer.concat(this.chunks));
+    const bytes = Buffer.concat(this.chunks);
+    // Valid UTF-8 without a BOM decodes the same either way, and `toString` loads no decoder.
+    if (isUtf8(bytes) && !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf))
+      return bytes.toString('utf8');
+    return new TextDecoder('utf-8').decode(bytes);
   }
 
   /** Every byte from the start, the rest as it arrives; a read error is thrown where it happened. */

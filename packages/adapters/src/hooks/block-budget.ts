@@ -1,6 +1,6 @@
-import { lstatSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPrivateDir, defaultHookStateDir, pruneStaleFiles } from './private-dir.js';
+import { checkPrivateDir, defaultHookStateDir, pruneStaleFiles, removeFile } from './private-dir.js';
 import type { StopHookEvent } from './stop-event.js';
 
 /**
@@ -57,6 +57,9 @@ export const defaultBlockStateDir = defaultHookStateDir;
 /** The only names the counter writes (and older releases' `<key>.json` counts), so the only ones clean-up removes. */
 const COUNTER_FILE = /^[0-9a-f]{16}(\.\d+\.block|\.json(\.\d+\.tmp)?)$/;
 
+/** An empty file created only where none is (`wx`), as `writeFileSync(file, '', { flag: 'wx' })` makes it. */
+const EXCLUSIVE_CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+
 const blockFile = (dir: string, chainKey: string, block: number) => join(dir, `${chainKey}.${block}.block`);
 
 /**
@@ -72,7 +75,7 @@ export function createFileBlockCounter(chainKey: string, dir = defaultBlockState
       if (!state.usable) return { unusable: state.reason };
       const file = blockFile(dir, chainKey, block);
       try {
-        writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+        closeSync(openSync(file, EXCLUSIVE_CREATE, 0o600));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
         if (code === 'EEXIST' && lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
@@ -89,7 +92,7 @@ export function createFileBlockCounter(chainKey: string, dir = defaultBlockState
       try {
         for (const name of readdirSync(dir)) {
           if (name.startsWith(prefix) && /^\d+\.block$/.test(name.slice(prefix.length)))
-            rmSync(join(dir, name), { force: true });
+            removeFile(join(dir, name));
         }
       } catch {
         // Nothing to clear.

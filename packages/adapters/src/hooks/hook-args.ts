@@ -2,6 +2,12 @@ import { parseArgs } from 'node:util';
 import { ConfigError, fail, ok, type Result } from '@skillpack/core';
 import type { RuntimeId } from '../runtime-id.js';
 import { ENFORCE_ENV, enforceOf } from './enforce-override.js';
+import {
+  HOOK_DEFAULTS,
+  HOOK_INTEGER_OPTIONS,
+  type HookIntegerOption,
+  integerOptionValue,
+} from './hook-options.js';
 import { ENFORCE_MODES, type EnforceMode } from './stop-decision.js';
 
 export interface HookArgs {
@@ -17,7 +23,7 @@ export interface HookArgs {
 
 export type HookCommand = { readonly kind: 'help' } | { readonly kind: 'run'; readonly args: HookArgs };
 
-export const HOOK_DEFAULTS = { maxBlocks: 2, timeoutMs: 8_000, maxInputBytes: 32 * 1024 * 1024 } as const;
+export { HOOK_DEFAULTS } from './hook-options.js';
 
 /** The `skillpack-hook --help` text, for the runtimes with a Stop hook. */
 export const hookUsage = (
@@ -44,10 +50,11 @@ function usageError(message: string, details: Record<string, unknown> = {}): Con
   return new ConfigError('hook_usage', `${message} Run "skillpack-hook --help" for usage.`, { details });
 }
 
-function integerOption(name: string, raw: string | undefined, fallback: number, min: number, max: number) {
-  if (raw === undefined) return ok(fallback);
-  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value >= min && value <= max)) {
+function integerOption(name: HookIntegerOption, raw: string | undefined) {
+  const { field, min, max } = HOOK_INTEGER_OPTIONS[name];
+  if (raw === undefined) return ok(HOOK_DEFAULTS[field]);
+  const value = integerOptionValue(name, raw);
+  if (value === undefined) {
     return fail(
       usageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}".`, { option: name }),
     );
@@ -82,15 +89,9 @@ export function parseHookArgs(
   if (extra.length > 0) return fail(usageError(`Unexpected arguments: ${extra.join(' ')}.`));
   const contractIds = values.contract ?? [];
   if (contractIds.length === 0) return fail(usageError('At least one --contract <id> is required.'));
-  const maxBlocks = integerOption('max-blocks', values['max-blocks'], HOOK_DEFAULTS.maxBlocks, 0, 100);
-  const timeoutMs = integerOption('timeout-ms', values['timeout-ms'], HOOK_DEFAULTS.timeoutMs, 100, 600_000);
-  const maxInputBytes = integerOption(
-    'max-input-bytes',
-    values['max-input-bytes'],
-    HOOK_DEFAULTS.maxInputBytes,
-    1024,
-    1024 ** 3,
-  );
+  const maxBlocks = integerOption('max-blocks', values['max-blocks']);
+  const timeoutMs = integerOption('timeout-ms', values['timeout-ms']);
+  const maxInputBytes = integerOption('max-input-bytes', values['max-input-bytes']);
   const configured = values.enforce ?? 'always';
   if (!(ENFORCE_MODES as readonly string[]).includes(configured)) {
     return fail(usageError(`--enforce must be one of ${ENFORCE_MODES.join(', ')}, got "${configured}".`));

@@ -1,6 +1,6 @@
 // Built-ins through `process.getBuiltinModule`: the code-cache loader, an ES module, runs this before the
 // hook program, and an ESM import of `node:fs` would build its whole namespace (streams, promises) first.
-const { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } = process.getBuiltinModule('node:fs');
+const { chmodSync, lstatSync, mkdirSync, readdirSync, unlinkSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 
 /** `os.tmpdir()` without loading `node:os` on POSIX (the hook's start-up time counts). */
@@ -26,6 +26,18 @@ export type PrivateDirState = { readonly usable: true } | { readonly usable: fal
 
 const uid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
 
+/** Why a folder with `stat` is no place for state (see `checkPrivateDir`), or `undefined` when it is. */
+function refusalOf(dir: string, stat: import('node:fs').Stats): string | undefined {
+  if (stat.isSymbolicLink()) return `${dir} is a symbolic link`;
+  if (!stat.isDirectory()) return `${dir} is not a folder`;
+  if (process.platform === 'win32') return undefined;
+  const me = uid();
+  if (me !== undefined && stat.uid !== me) return `${dir} belongs to another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o022) !== 0)
+    return `${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
 /**
  * Create `dir` (mode 0700) if needed and say whether it is safe to keep state in: a real folder, not a
  * symlink, owned by this user, that no one else can write to. Shared temp folders let any local user create
@@ -36,18 +48,9 @@ export function checkPrivateDir(dir: string): PrivateDirState {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
-    if (stat.isSymbolicLink()) return { usable: false, reason: `${dir} is a symbolic link` };
-    if (!stat.isDirectory()) return { usable: false, reason: `${dir} is not a folder` };
-    if (process.platform === 'win32') return { usable: true };
-    const me = uid();
-    if (me !== undefined && stat.uid !== me)
-      return { usable: false, reason: `${dir} belongs to another user (uid ${stat.uid})` };
-    if ((stat.mode & 0o022) !== 0)
-      return {
-        usable: false,
-        reason: `${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)})`,
-      };
-    if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    const reason = refusalOf(dir, stat);
+    if (reason !== undefined) return { usable: false, reason };
+    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
     return { usable: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -57,6 +60,30 @@ export function checkPrivateDir(dir: string): PrivateDirState {
 
 export function ensurePrivateDir(dir: string): boolean {
   return checkPrivateDir(dir).usable;
+}
+
+/**
+ * Whether state may be read from `dir` as it is, judged as `checkPrivateDir` judges it but with nothing
+ * created or changed (one `lstat`): `absent` when there is no folder yet, so nothing to read.
+ */
+export function readablePrivateDir(dir: string): 'usable' | 'absent' | 'refused' {
+  try {
+    return refusalOf(dir, lstatSync(dir)) === undefined ? 'usable' : 'refused';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'absent' : 'refused';
+  }
+}
+
+/**
+ * Remove the file or link at `path`, if any, as `rmSync(path, { force: true })` does (a folder there is an
+ * error), without the recursive remover `rmSync` loads on its first call, which a blocked stop would pay for.
+ */
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +103,7 @@ export function pruneStaleFiles(dir: string, ownName: RegExp, maxAgeDays: number
       try {
         const stat = lstatSync(file);
         if (!stat.isFile() || (me !== undefined && stat.uid !== me)) continue;
-        if (now - stat.mtimeMs > maxAgeDays * DAY_MS) rmSync(file, { force: true });
+        if (now - stat.mtimeMs > maxAgeDays * DAY_MS) removeFile(file);
       } catch {
         // Another hook may have removed it first.
       }

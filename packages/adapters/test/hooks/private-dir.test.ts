@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   utimesSync,
@@ -18,6 +19,7 @@ import {
   defaultHookStateDir,
   ensurePrivateDir,
   pruneStaleFiles,
+  removeFile,
 } from '../../src/hooks/private-dir.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'skillpack-private-'));
@@ -115,5 +117,31 @@ describe('pruneStaleFiles', () => {
 
   it('ignores a missing folder', () => {
     expect(() => pruneStaleFiles(join(fresh(), 'missing'), /\.json$/, 1)).not.toThrow();
+  });
+});
+
+describe('removeFile', () => {
+  /** What is at `name` in a fresh folder, for each thing the hook's state folder may hold. */
+  const things: Record<string, (dir: string) => void> = {
+    'a file': (dir) => writeFileSync(join(dir, 'x.block'), ''),
+    'a link': (dir) => symlinkSync(join(dir, 'elsewhere'), join(dir, 'x.block')),
+    nothing: () => {},
+    'a folder': (dir) => mkdirSync(join(dir, 'x.block')),
+  };
+  const outcome = (remove: (path: string) => void, make: (dir: string) => void) => {
+    const dir = fresh();
+    make(dir);
+    let threw = false;
+    try {
+      remove(join(dir, 'x.block'));
+    } catch {
+      threw = true;
+    }
+    return { threw, left: readdirSync(dir) };
+  };
+
+  it.each(Object.keys(things))('does to %s what rmSync with force does', (thing) => {
+    const make = things[thing]!;
+    expect(outcome(removeFile, make)).toEqual(outcome((path) => rmSync(path, { force: true }), make));
   });
 });
