@@ -17,11 +17,7 @@ interface BunFiles {
   file(url: URL): { bytes(): Promise<Uint8Array> };
 }
 
-/**
- * The bytes of `url`: through Bun's own reader where the module runs in Bun (OpenCode 1.18.33 runs plugins in
- * its Bun 1.3.14, where loading `node:fs` or `node:url` adds a few milliseconds to a plugin's start), else
- * through `node:fs`. Built-ins are taken when needed, so neither costs a start that does not read.
- */
+/** The bytes of `url`: through Bun's own reader where the module runs in Bun, else through `node:fs`. */
 function readBytes(url: URL): Promise<Uint8Array> {
   const bun = (globalThis as { Bun?: BunFiles }).Bun;
   if (bun !== undefined) return bun.file(url).bytes();
@@ -31,10 +27,8 @@ function readBytes(url: URL): Promise<Uint8Array> {
 /**
  * The JSON of a module's configuration as a plugin or extension reads it at start: synchronously, and only a
  * regular file of at most `MAX_CONFIG_BYTES` that decodes and parses (opened without blocking, so a FIFO is
- * refused); anything else is `undefined`, and the caller's whole path reads the file again and words why. Where
- * plugins start, `node:fs` is loaded already (OpenCode's Bun: OpenCode imports it; Node), and a synchronous
- * read costs less there than Bun's asynchronous reader (OpenCode 1.18.33's Bun 1.3.14: ≈ 2.7 M instructions
- * less of a plugin's start).
+ * refused); anything else is `undefined`, and the caller's whole path reads the file again and words why.
+ * Where plugins start, `node:fs` is loaded already (OpenCode imports it; so does Node), so it costs no module.
  */
 export function readModuleConfigJsonSync(url: URL): { readonly value: unknown } | undefined {
   const fs = process.getBuiltinModule('node:fs');
