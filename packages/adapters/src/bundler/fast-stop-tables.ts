@@ -121,30 +121,61 @@ function unattemptedOf(
   return worded(`{ noJsonObject: ${JSON.stringify({ code, message })} }`, correction);
 }
 
+/** The source of the `ContractValidators` a pack's plugin or extension decides answers with, and what it needs. */
+export interface FastAnswerTablesSource {
+  readonly source: string;
+  readonly imports: readonly FastStopImport[];
+  readonly fallbacks: readonly ValidatorFallback[];
+}
+
 /**
- * Build-time: the tables a pack hook's fast path runs on, for the `contracts` it carries, generated from the
- * runtimes' payload schemas and the contracts' schemas (plain code, no zod); a contract with a `plainRead`
- * is read by it. A contract neither applies to is `null` there (the whole hook decides its stops) and listed
- * in `fallbacks`. Beside them, how each contract's failure on a text attempting none of them is read and
- * worded (`unattemptedOf`), for a stop that attempts no contract.
+ * Build-time: how each of `contracts` is read with nothing loaded (see `ContractValidators`): generated from its
+ * schema, or its `plainRead`; a contract neither applies to is `null` and listed in `fallbacks`. `imports` is
+ * extended with what the source names.
  */
-export async function fastStopTablesSource(contracts: readonly AnyContract[]): Promise<FastStopTablesSource> {
+async function contractReads(
+  contracts: readonly AnyContract[],
+  imports: FastStopImport[],
+): Promise<FastAnswerTablesSource & { readonly readsBySchemaAlone: (contract: AnyContract) => boolean }> {
   // Loaded only now, as the dialects are: core's root loads zod, which nothing else of the bundler does.
   const { readsBySchemaAlone } = await import('@skillpack/core');
   const fallbacks: ValidatorFallback[] = [];
-  const imports: FastStopImport[] = [];
   const entries = contracts.map((contract) => {
     const validator = validatorOf(contract, readsBySchemaAlone, imports);
     if ('source' in validator) return `${JSON.stringify(contract.id)}: ${validator.source}`;
     fallbacks.push(validator);
     return `${JSON.stringify(contract.id)}: null`;
   });
+  return { source: `{ ${entries.join(', ')} }`, imports, fallbacks, readsBySchemaAlone };
+}
+
+/**
+ * Build-time: the `ContractValidators` of a pack's plugin or extension, which reads answers only: the
+ * contracts' reads of the hook's tables, without the runtimes' payload checks or the unattempted readings
+ * (a plugin evaluates what its source holds at start).
+ */
+export async function fastAnswerTablesSource(
+  contracts: readonly AnyContract[],
+): Promise<FastAnswerTablesSource> {
+  const { source, imports, fallbacks } = await contractReads(contracts, []);
+  return { source, imports, fallbacks };
+}
+
+/**
+ * Build-time: the tables a pack hook's fast path runs on, for the `contracts` it carries, generated from the
+ * runtimes' payload schemas and the contracts' reads (`fastAnswerTablesSource`'s). Beside them, how each
+ * contract's failure on a text attempting none of them is read and worded (`unattemptedOf`), for a stop that
+ * attempts no contract.
+ */
+export async function fastStopTablesSource(contracts: readonly AnyContract[]): Promise<FastStopTablesSource> {
+  const imports: FastStopImport[] = [];
+  const reads = await contractReads(contracts, imports);
   const unattemptedReads: string[] = [];
   const unattempted = contracts.map((contract) => {
-    const read = unattemptedOf(contract, readsBySchemaAlone, imports);
+    const read = unattemptedOf(contract, reads.readsBySchemaAlone, imports);
     if (read !== 'null') unattemptedReads.push(contract.id);
     return `${JSON.stringify(contract.id)}: ${read}`;
   });
-  const source = `{ runtimes: { ${(await runtimeEntries()).join(', ')} }, contracts: { ${entries.join(', ')} }, unattempted: { ${unattempted.join(', ')} } }`;
-  return { source, imports, fallbacks, unattemptedReads };
+  const source = `{ runtimes: { ${(await runtimeEntries()).join(', ')} }, contracts: ${reads.source}, unattempted: { ${unattempted.join(', ')} } }`;
+  return { source, imports, fallbacks: reads.fallbacks, unattemptedReads };
 }

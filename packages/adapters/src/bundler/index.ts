@@ -10,8 +10,13 @@
  */
 export { PROGRAM_END, PROGRAM_START } from '../bin/program-markers.js';
 export { carryProgram } from './carried-program.js';
-export type { FastStopImport, FastStopTablesSource, ValidatorFallback } from './fast-stop-tables.js';
-export { fastStopTablesSource } from './fast-stop-tables.js';
+export type {
+  FastAnswerTablesSource,
+  FastStopImport,
+  FastStopTablesSource,
+  ValidatorFallback,
+} from './fast-stop-tables.js';
+export { fastAnswerTablesSource, fastStopTablesSource } from './fast-stop-tables.js';
 export type { Bundled, BundlerSetup, EsbuildBuild } from './hook-bundler.js';
 export {
   bundleCommand,

@@ -359,8 +359,32 @@ class Generator {
 
   source(root: Node, holds: ValidatorHolds): string {
     const predicate = holds === 'unchanged' ? root.u : root.a;
-    return `(() => {\n${HELPERS}\n${this.lines.join('\n')}\nreturn ${predicate};\n})()`;
+    const lines = reachedFrom(predicate, [...HELPERS.split('\n'), ...this.lines]);
+    return `(() => {\n${lines.join('\n')}\nreturn ${predicate};\n})()`;
   }
+}
+
+/**
+ * The `lines` (each declares one name: `function n(…` or `const n = …`) that `name` reaches through the names
+ * they mention, in their order: the generator writes both predicates of every node, and a module that carries
+ * the source parses all it holds. A word that only looks like a name (in a string) keeps a line, never drops one.
+ */
+function reachedFrom(name: string, lines: readonly string[]): string[] {
+  const declaring = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const declared = /^(?:function ([\w$]+)\(|const ([\w$]+) =)/.exec(line);
+    if (declared) declaring.set((declared[1] ?? declared[2])!, index);
+  });
+  const kept = new Set<number>();
+  const pending = [name];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const index = declaring.get(next);
+    if (index === undefined || kept.has(index)) continue;
+    kept.add(index);
+    pending.push(...(lines[index]!.match(/[A-Za-z_$][\w$]*/g) ?? []));
+  }
+  const declarations = new Set(declaring.values());
+  return lines.filter((_, index) => kept.has(index) || !declarations.has(index));
 }
 
 /**

@@ -17,15 +17,34 @@ interface BunFiles {
   file(url: URL): { bytes(): Promise<Uint8Array> };
 }
 
-/**
- * The bytes of `url`: through Bun's own reader where the module runs in Bun (OpenCode 1.18.33 runs plugins in
- * its Bun 1.3.14, where loading `node:fs` or `node:url` adds a few milliseconds to a plugin's start), else
- * through `node:fs`. Built-ins are taken when needed, so neither costs a start that does not read.
- */
+/** The bytes of `url`: through Bun's own reader where the module runs in Bun, else through `node:fs`. */
 function readBytes(url: URL): Promise<Uint8Array> {
   const bun = (globalThis as { Bun?: BunFiles }).Bun;
   if (bun !== undefined) return bun.file(url).bytes();
   return process.getBuiltinModule('node:fs/promises').readFile(url);
+}
+
+/**
+ * The JSON of a module's configuration as a plugin or extension reads it at start: synchronously, and only a
+ * regular file of at most `MAX_CONFIG_BYTES` that decodes and parses (opened without blocking, so a FIFO is
+ * refused); anything else is `undefined`, and the caller's whole path reads the file again and words why.
+ * Where plugins start, `node:fs` is loaded already (OpenCode imports it; so does Node), so it costs no module.
+ */
+export function readModuleConfigJsonSync(url: URL): { readonly value: unknown } | undefined {
+  const fs = process.getBuiltinModule('node:fs');
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(url, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    const size = fs.fstatSync(fd);
+    if (!size.isFile() || size.size > MAX_CONFIG_BYTES) return undefined;
+    const bytes = fs.readFileSync(fd);
+    if (bytes.byteLength > MAX_CONFIG_BYTES) return undefined;
+    return safeJsonParse(new TextDecoder('utf-8').decode(bytes));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
 
 /** The path of a `file:` URL, for messages. */

@@ -1,7 +1,7 @@
 import { packAnswerContracts } from '../hooks/answer-contracts.js';
 import type { ContractValidators } from '../hooks/fast-answer.js';
 import { isModuleConfig } from '../hooks/module-config-check.js';
-import { moduleConfigUrl, readModuleConfigJson } from '../hooks/read-module-config.js';
+import { moduleConfigUrl, readModuleConfigJsonSync } from '../hooks/read-module-config.js';
 import type { WholePackRuntime } from '../hooks/whole-pack-runtime.js';
 import { openCodePluginOn } from './plugin.js';
 import type { OpenCodePlugin } from './plugin-types.js';
@@ -22,9 +22,7 @@ export function createFastPackPlugin(
     const config =
       options && 'contracts' in options
         ? options
-        : await readModuleConfigJson(moduleConfigUrl(moduleUrl), 'plugin').then((json) =>
-            json.success ? json.data : undefined,
-          );
+        : readModuleConfigJsonSync(moduleConfigUrl(moduleUrl))?.value;
     if (
       !isModuleConfig(config, 'maxPrompts') ||
       !config.contracts.every((id) => Object.hasOwn(validators, id))

@@ -1,7 +1,7 @@
 import { packAnswerContracts } from '../hooks/answer-contracts.js';
 import type { ContractValidators } from '../hooks/fast-answer.js';
 import { isModuleConfig } from '../hooks/module-config-check.js';
-import { moduleConfigUrl, readModuleConfigJson } from '../hooks/read-module-config.js';
+import { moduleConfigUrl, readModuleConfigJsonSync } from '../hooks/read-module-config.js';
 import type { WholePackRuntime } from '../hooks/whole-pack-runtime.js';
 import { piExtensionOn } from './extension.js';
 import type { PiExtensionFactory } from './extension-types.js';
@@ -19,8 +19,7 @@ export function createFastPiPackExtension(
   whole: () => Promise<WholePackRuntime<PiExtensionFactory>>,
 ): PiExtensionFactory {
   return async (pi) => {
-    const json = await readModuleConfigJson(moduleConfigUrl(moduleUrl), 'extension');
-    const config = json.success ? json.data : undefined;
+    const config = readModuleConfigJsonSync(moduleConfigUrl(moduleUrl))?.value;
     if (
       !isModuleConfig(config, 'maxBlocks') ||
       !config.contracts.every((id) => Object.hasOwn(validators, id))

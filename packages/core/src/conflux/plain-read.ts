@@ -32,8 +32,8 @@ function keysOf(schemas: AcceptanceSchemas): VerdictKeys {
 
 /**
  * Whether `text` satisfies `conflux.acceptance`, read as its `extract` reads one final message (the same
- * scanner and options), the schema step answered by the kind's generated predicate: `false` for a kind
- * without one.
+ * scanner and options, except that it stops at the deciding verdict: the verdicts after it only word a
+ * warning), the schema step answered by the kind's generated predicate: `false` for a kind without one.
  */
 export function satisfiesAcceptance(schemas: AcceptanceSchemas): (text: string) => boolean {
   const verdictSchema: VerdictSchemaStep = {
@@ -44,7 +44,7 @@ export function satisfiesAcceptance(schemas: AcceptanceSchemas): (text: string) 
       return accepts?.(input) ? ok(input as ParsedAcceptanceVerdict) : fail(NOT_PROVED);
     },
   };
-  return (text) => scanOutput(text, { countVerdicts: true, verdictSchema }).success;
+  return (text) => scanOutput(text, { verdictSchema }).success;
 }
 
 /**

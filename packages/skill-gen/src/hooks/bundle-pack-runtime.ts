@@ -163,7 +163,7 @@ async function buildModule(
     modules,
     contracts.map((contract) => contract.id),
   );
-  const tables = await recipe.fastStopTablesSource(contracts);
+  const tables = await recipe.fastAnswerTablesSource(contracts);
   const runtime = JSON.stringify(adaptersEntry('pack-runtime'));
   // With no validator generated, every answer needs the whole: imported in the module (esbuild leaves it
   // uninitialised until the first answer), not carried, since a carried program loads slower in Bun.
@@ -171,7 +171,7 @@ async function buildModule(
   const whole = decides
     ? 'carriedWholeRuntime(import.meta.url)'
     : `() => import(${runtime}).then((runtime) => ({ factory: runtime.${factory}, load: runtime.lazyPackContractLoader(${lazy}) }))`;
-  const call = `${fastFactory}(import.meta.url, (${tables.source}).contracts, ${whole})`;
+  const call = `${fastFactory}(import.meta.url, ${tables.source}, ${whole})`;
   const module = [
     `import { ${fastFactory}, carriedWholeRuntime } from ${JSON.stringify(adaptersEntry('pack-hook'))};`,
     ...plainReadImports(tables.imports),
