@@ -41,13 +41,20 @@ export function lstatIfPresent(path: string): Stats | undefined {
  * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
  * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`. The
  * calls are synchronous: an install probes every file it writes, and a promise round trip through the thread
- * pool per `lstat` cost more CPU than the `lstat`s.
+ * pool per `lstat` cost more CPU than the `lstat`s. `madeHere` names the folders the caller made itself
+ * (an apply's `mkdir`, which fails on anything already there): they are not checked again.
  */
-export function probePath(root: string, realRoot: string, relPath: string): DiskState {
+export function probePath(
+  root: string,
+  realRoot: string,
+  relPath: string,
+  madeHere?: (folder: string) => boolean,
+): DiskState {
   const segments = relPath.split('/');
   let current = root;
   for (let i = 0; i < segments.length - 1; i++) {
     current = join(current, segments[i]!);
+    if (madeHere?.(current)) continue;
     const info = lstatIfPresent(current);
     if (info === undefined) return { kind: 'missing' };
     if (info.isSymbolicLink()) {
