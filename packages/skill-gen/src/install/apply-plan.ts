@@ -7,7 +7,7 @@ import { readRegularFile } from '../files/read-regular-file.js';
 import { fileMode } from '../files/replace-text-file.js';
 import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
-import { isInside, lstatIfPresent, probePath } from './disk-state.js';
+import { childPath, isInside, lstatIfPresent, probePath } from './disk-state.js';
 import {
   flushStaged,
   isCommitted,
@@ -102,7 +102,7 @@ export async function applyPlan(
       // A computed edit of a person's file (a settings file) keeps that file's mode: it may hold account data.
       const kept = action.type === 'replace' && action.content !== undefined;
       const mode = kept ? await fileMode(join(root, action.path)) : undefined;
-      const path = join(staging, `file-${index}`);
+      const path = childPath(staging, `file-${index}`);
       unflushed.push(await stageFile(path, options, action, mode));
       staged.set(action.path, path);
       if (unflushed.length >= STAGED_BATCH) await flushStaged(unflushed.splice(0));
@@ -240,7 +240,7 @@ function ensureParent(
   const segments = relPath.split('/').slice(0, -1);
   let current = root;
   for (const segment of segments) {
-    current = join(current, segment);
+    current = childPath(current, segment);
     if (ready.has(current)) continue;
     const info = lstatIfAny(current);
     if (!info) {

@@ -21,6 +21,17 @@ function realpathIfResolvable(path: string): string | undefined {
   }
 }
 
+/**
+ * `folder` and one more segment, as the walks below spell every folder on a path: a plain segment (no separator,
+ * not `.` or `..`) is appended, anything else goes to `join`. An install walks the folders of every file it
+ * writes, and `join` normalises the whole path again for each of them.
+ */
+export function childPath(folder: string, segment: string): string {
+  if (segment === '' || segment === '.' || segment === '..' || /[\\/]/.test(segment))
+    return join(folder, segment);
+  return folder.endsWith(sep) ? folder + segment : folder + sep + segment;
+}
+
 const isNotFound = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
@@ -53,7 +64,7 @@ export function probePath(
   const segments = relPath.split('/');
   let current = root;
   for (let i = 0; i < segments.length - 1; i++) {
-    current = join(current, segments[i]!);
+    current = childPath(current, segments[i]!);
     if (madeHere?.(current)) continue;
     const info = lstatIfPresent(current);
     if (info === undefined) return { kind: 'missing' };
