@@ -7,7 +7,7 @@ import { readRegularFile } from '../files/read-regular-file.js';
 import { fileMode } from '../files/replace-text-file.js';
 import { sha256 } from '../files/sha256.js';
 import { beforeChange } from './_fault-point.js';
-import { isInside, lstatIfPresent, probePath } from './disk-state.js';
+import { childPath, isInside, lstatIfPresent, probePath } from './disk-state.js';
 import {
   flushStaged,
   isCommitted,
@@ -82,8 +82,9 @@ export async function applyPlan(
   beforeChange();
   const staging = await mkdtemp(join(root, STAGING_PREFIX));
   const createdDirs: string[] = [];
-  /** Folders this apply created or found safe: the next file below one checks only what is new. */
-  const readyDirs = new Set<string>();
+  /** Folders this apply made or found safe: the next file below one checks only what is new. */
+  const readyDirs = new Map<string, 'made' | 'checked'>();
+  const madeHere = (folder: string) => readyDirs.get(folder) === 'made';
   const written: string[] = [];
   const deleted: string[] = [];
   const step = (phase: ApplyStep['phase'], path: string) => options.onStep?.({ phase, path });
@@ -101,7 +102,7 @@ export async function applyPlan(
       // A computed edit of a person's file (a settings file) keeps that file's mode: it may hold account data.
       const kept = action.type === 'replace' && action.content !== undefined;
       const mode = kept ? await fileMode(join(root, action.path)) : undefined;
-      const path = join(staging, `file-${index}`);
+      const path = childPath(staging, `file-${index}`);
       unflushed.push(await stageFile(path, options, action, mode));
       staged.set(action.path, path);
       if (unflushed.length >= STAGED_BATCH) await flushStaged(unflushed.splice(0));
@@ -133,7 +134,8 @@ export async function applyPlan(
       step('commit', action.path);
       const target = join(root, action.path);
       ensureParent(root, realRoot, action.path, createdDirs, readyDirs);
-      const current = probePath(root, realRoot, action.path);
+      // The folders this apply made are not walked again before each rename (see `ensureParent`).
+      const current = probePath(root, realRoot, action.path, madeHere);
       if (action.type === 'write' && current.kind !== 'missing') {
         throw new ApplyAbort(`${action.path} appeared while installing; nothing was overwritten`);
       }
@@ -218,29 +220,37 @@ function lstatIfAny(path: string): Stats | undefined {
 
 /**
  * Create missing parent folders one by one, refusing any existing parent that resolves outside the root.
- * `ready` holds the folders this apply already created or checked, which are not checked again.
- * Synchronous, as the probes are.
+ * `ready` holds the folders this apply already made or checked, which are not checked again. Synchronous, as
+ * the probes are.
+ *
+ * A folder made here is not probed again before each file renamed into it, as a folder that was there is: its
+ * `mkdir` failed on anything already at the path, and the scope lock keeps other skillpack runs out. What a
+ * probe before a rename guards against, another process changing the path in between, it cannot rule out
+ * (`rename` resolves the path again when it runs), so walking the folders made here once per file narrowed
+ * that window without closing it, at four `lstat`s per file of a fresh install. A folder that was already
+ * there (a person's `.claude`) is walked before every rename, as before.
  */
 function ensureParent(
   root: string,
   realRoot: string,
   relPath: string,
   created: string[],
-  ready: Set<string>,
+  ready: Map<string, 'made' | 'checked'>,
 ): void {
   const segments = relPath.split('/').slice(0, -1);
   let current = root;
   for (const segment of segments) {
-    current = join(current, segment);
+    current = childPath(current, segment);
     if (ready.has(current)) continue;
-    ready.add(current);
     const info = lstatIfAny(current);
     if (!info) {
       beforeChange();
       mkdirSync(current);
       created.push(current);
+      ready.set(current, 'made');
       continue;
     }
+    ready.set(current, 'checked');
     if (info.isSymbolicLink() && !isInside(realRoot, realpathSync.native(current))) {
       throw new ApplyAbort(`${relative(root, current)} resolves outside ${root}`);
     }

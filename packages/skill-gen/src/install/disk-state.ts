@@ -21,6 +21,17 @@ function realpathIfResolvable(path: string): string | undefined {
   }
 }
 
+/**
+ * `folder` and one more segment, as the walks below spell every folder on a path: a plain segment (no separator,
+ * not `.` or `..`) is appended, anything else goes to `join`. An install walks the folders of every file it
+ * writes, and `join` normalises the whole path again for each of them.
+ */
+export function childPath(folder: string, segment: string): string {
+  if (segment === '' || segment === '.' || segment === '..' || /[\\/]/.test(segment))
+    return join(folder, segment);
+  return folder.endsWith(sep) ? folder + segment : folder + sep + segment;
+}
+
 const isNotFound = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
@@ -41,13 +52,20 @@ export function lstatIfPresent(path: string): Stats | undefined {
  * What is at `relPath` under `root`, without following a symlink at the path itself. Every existing parent is
  * resolved with `realpath`; one that lands outside the (resolved) root makes the path `outside-root`. The
  * calls are synchronous: an install probes every file it writes, and a promise round trip through the thread
- * pool per `lstat` cost more CPU than the `lstat`s.
+ * pool per `lstat` cost more CPU than the `lstat`s. `madeHere` names the folders the caller made itself
+ * (an apply's `mkdir`, which fails on anything already there): they are not checked again.
  */
-export function probePath(root: string, realRoot: string, relPath: string): DiskState {
+export function probePath(
+  root: string,
+  realRoot: string,
+  relPath: string,
+  madeHere?: (folder: string) => boolean,
+): DiskState {
   const segments = relPath.split('/');
   let current = root;
   for (let i = 0; i < segments.length - 1; i++) {
-    current = join(current, segments[i]!);
+    current = childPath(current, segments[i]!);
+    if (madeHere?.(current)) continue;
     const info = lstatIfPresent(current);
     if (info === undefined) return { kind: 'missing' };
     if (info.isSymbolicLink()) {

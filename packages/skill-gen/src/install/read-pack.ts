@@ -463,13 +463,22 @@ async function verifyFiles(
 ): Promise<{ problems: Problem[]; bytes: Map<string, Uint8Array> }> {
   const realPack = await realpath(packDir);
   const realFolder = folderResolver();
+  /** Whether each resolved folder is inside the pack, asked once per folder (`relative` resolves both paths). */
+  const insidePack = new Map<string, boolean>();
+  const isInsidePack = (folder: string) => {
+    const known = insidePack.get(folder);
+    if (known !== undefined) return known;
+    const inside = isInside(realPack, folder);
+    insidePack.set(folder, inside);
+    return inside;
+  };
   const problems: Problem[] = [];
   const bytes = new Map<string, Uint8Array>();
   let kept = 0;
   for (const file of files) {
     const path = join(packDir, file.source);
     const parent = realFolder(dirname(path));
-    if (parent !== undefined && !isInside(realPack, parent)) {
+    if (parent !== undefined && !isInsidePack(parent)) {
       problems.push({ path: file.source, problem: 'outside the pack' });
       continue;
     }
