@@ -94,10 +94,6 @@ export async function buildInstallBundle({ write = true } = {}) {
       ),
       loader: entry(
         [
-          // No optimizing compiler (Sparkplug at most): an install is one pass over the pack's files, and
-          // Turbofan's background compiles of its loops (50 functions, applyPlan's the largest) cost more CPU
-          // than they saved. Set before the program is compiled, so its code cache is made and read alike.
-          "require('node:v8').setFlagsFromString('--max-opt=1');",
           `const { loadProgram, programKey } = require(${JSON.stringify(codeCacheLoader())});`,
           `const program = { source: ${CARRIED_PROGRAM}, key: programKey(${CARRIED_PROGRAM_HASH}, __filename) };`,
           'module.exports = loadProgram(program, __filename).exports;',
