@@ -1,5 +1,4 @@
-import type { HookArgs } from './hook-args.js';
-
+/** The defaults of the hook's integer options, each named as its `HookArgs` field. */
 export const HOOK_DEFAULTS = { maxBlocks: 2, timeoutMs: 8_000, maxInputBytes: 32 * 1024 * 1024 } as const;
 
 /** The hook's integer options: the field each sets and the range it accepts. */
@@ -7,10 +6,7 @@ export const HOOK_INTEGER_OPTIONS = {
   'max-blocks': { field: 'maxBlocks', min: 0, max: 100 },
   'timeout-ms': { field: 'timeoutMs', min: 100, max: 600_000 },
   'max-input-bytes': { field: 'maxInputBytes', min: 1024, max: 1024 ** 3 },
-} as const satisfies Record<
-  string,
-  { field: keyof HookArgs & keyof typeof HOOK_DEFAULTS; min: number; max: number }
->;
+} as const satisfies Record<string, { field: keyof typeof HOOK_DEFAULTS; min: number; max: number }>;
 
 export type HookIntegerOption = keyof typeof HOOK_INTEGER_OPTIONS;
 
