@@ -125,6 +125,30 @@ function compileObject(def: SchemaInternals['_zod']['def'], seen: Set<object>): 
   return objectCheck(keys, checks, generating);
 }
 
+/**
+ * A union's options, or `ACCEPT_ALL` when one accepts anything. They stay loops, never generated: one call site
+ * tries them all, where V8 inlines the loop's one function but would call each generated one.
+ */
+function compileOptions(
+  list: readonly unknown[],
+  seen: Set<object>,
+): readonly WireCheck[] | WireCheck | undefined {
+  const outer = generating;
+  generating = false;
+  try {
+    const options: WireCheck[] = [];
+    for (const option of list) {
+      const check = compile(option, seen);
+      if (!check) return undefined;
+      if (check === ACCEPT_ALL) return ACCEPT_ALL;
+      options.push(check);
+    }
+    return options;
+  } finally {
+    generating = outer;
+  }
+}
+
 function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
   const zod = internals(schema);
   if (!zod) return undefined;
@@ -172,13 +196,8 @@ function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
       // A discriminated union picks its option by the discriminator's literal, which only that option
       // accepts: "some option accepts" is the same answer. Its fallback to a plain union is that too.
       if (!traits.has('$ZodUnion')) return undefined;
-      const options: WireCheck[] = [];
-      for (const option of def.options as readonly unknown[]) {
-        const check = compile(option, seen);
-        if (!check) return undefined;
-        if (check === ACCEPT_ALL) return ACCEPT_ALL;
-        options.push(check);
-      }
+      const options = compileOptions(def.options as readonly unknown[], seen);
+      if (options === undefined || typeof options === 'function') return options;
       return (value) => {
         for (const option of options) if (option(value)) return true;
         return false;

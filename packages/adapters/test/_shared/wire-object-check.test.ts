@@ -79,7 +79,7 @@ describe('object wire checks', () => {
       expect(check(invalid)).toBe(false);
   });
 
-  it(`are generated once the process has checked ${GENERATE_AFTER_CHECKS} values, and run the loop before`, () => {
+  it(`are generated once the process has checked ${GENERATE_AFTER_CHECKS} values (a union's options never), and run the loop before`, () => {
     const schema = z.looseObject({ type: z.literal('probe'), id: z.string() });
     const first = probe();
     expect(wireCheckOf(schema)!(first.event)).toBe(true);
@@ -88,6 +88,12 @@ describe('object wire checks', () => {
     const later = probe();
     expect(wireCheckOf(schema)!(later.event)).toBe(true);
     expect(later.readBy()).toContain('wireObjectCheck');
+    // A union's options stay loops: one call site tries them all, and V8 inlines the loop's one function there.
+    const option = z.looseObject({ type: z.literal('probe'), id: z.string() });
+    const union = z.discriminatedUnion('type', [z.looseObject({ type: z.literal('other') }), option]);
+    const inUnion = probe();
+    expect(wireCheckOf(union)!(inUnion.event)).toBe(true);
+    expect(inUnion.readBy()).not.toContain('wireObjectCheck');
   });
 
   it('read every captured Claude Code run the same where code generation from strings is disallowed', () => {
