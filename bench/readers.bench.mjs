@@ -65,7 +65,9 @@ function projectWithContractModule(dir) {
  * round: the first parse after an install or an upgrade, and every parse where no private cache folder can be
  * kept).
  */
-function cliFigures(runtime, file, size, dir) {
+function cliFigures(runtime, file, size, benchDir) {
+  // A folder per runtime: its caches and its project stay apart from the other runtimes' in one bench run.
+  const dir = mkdtempSync(join(benchDir, `${runtime}-`));
   const floorScript = join(dir, 'readline-floor.mjs');
   writeFileSync(floorScript, FLOOR_SCRIPT);
   const filled = mkdtempSync(join(dir, 'cache-filled-'));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { inlineAs, objectCheck, orNull, orUndefined } from './wire-object-check.js';
 
 // A wire schema compiled into a plain predicate: the same definition, read from the schema's own `_zod.def`,
 // never a second one written by hand. A reader validates every event of a 50 MB run; zod's parse of a loose
@@ -26,12 +27,20 @@ interface SchemaInternals {
 }
 
 const ACCEPT_ALL: WireCheck = () => true;
-const isString: WireCheck = (value) => typeof value === 'string';
-const isNumber: WireCheck = (value) => typeof value === 'number' && Number.isFinite(value);
-const isBoolean: WireCheck = (value) => typeof value === 'boolean';
+const isString = inlineAs(
+  (value) => typeof value === 'string',
+  (x) => `typeof ${x} === "string"`,
+);
+const isNumber = inlineAs(
+  (value) => typeof value === 'number' && Number.isFinite(value),
+  (x) => `(typeof ${x} === "number" && Number.isFinite(${x}))`,
+);
+const isBoolean = inlineAs(
+  (value) => typeof value === 'boolean',
+  (x) => `typeof ${x} === "boolean"`,
+);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
 
 /** zod's own `isPlainObject` (core `util.ts`), which a record asks of its input. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -68,7 +77,16 @@ function compileRecord(def: SchemaInternals['_zod']['def'], seen: Set<object>): 
 /** Subclasses whose parse differs from the kind they extend: never compiled. */
 const FOREIGN_TRAITS = ['$ZodStringFormat', '$ZodNumberFormat', '$ZodExactOptional', '$ZodXor', '$ZodCheck'];
 
-const compiled = new WeakMap<object, WireCheck | null>();
+let compiled = new WeakMap<object, WireCheck | null>();
+
+/**
+ * Values checked (in this process) before the checks of loose objects are compiled again, as generated code
+ * (`wire-object-check.ts`): a short read (a hook's transcript, a small run) compiles no code from strings, a
+ * long one reads its events with checks V8 can specialise.
+ */
+export const GENERATE_AFTER_CHECKS = 2000;
+let checksRun = 0;
+let generating = false;
 
 function internals(schema: unknown): SchemaInternals['_zod'] | undefined {
   const zod = (schema as Partial<SchemaInternals> | undefined)?._zod;
@@ -78,7 +96,10 @@ function internals(schema: unknown): SchemaInternals['_zod'] | undefined {
 function compileLiteral(values: readonly unknown[]): WireCheck | undefined {
   if (values.length === 1 && typeof values[0] === 'string') {
     const only = values[0];
-    return (value) => value === only;
+    return inlineAs(
+      (value) => value === only,
+      (x) => `${x} === ${JSON.stringify(only)}`,
+    );
   }
   const set = new Set(values);
   return (value) => set.has(value);
@@ -101,15 +122,31 @@ function compileObject(def: SchemaInternals['_zod']['def'], seen: Set<object>): 
     keys.push(key);
     checks.push(check);
   }
-  const count = keys.length;
-  return (value) => {
-    // zod leaves an own `__proto__` key out of its output: such a value goes to zod, to be copied without it.
-    if (!isObject(value) || hasOwn(value, '__proto__')) return false;
-    for (let i = 0; i < count; i++) {
-      if (!checks[i]!(value[keys[i]!])) return false;
+  return objectCheck(keys, checks, generating);
+}
+
+/**
+ * A union's options, or `ACCEPT_ALL` when one accepts anything. They stay loops, never generated: one call site
+ * tries them all, where V8 inlines the loop's one function but would call each generated one.
+ */
+function compileOptions(
+  list: readonly unknown[],
+  seen: Set<object>,
+): readonly WireCheck[] | WireCheck | undefined {
+  const outer = generating;
+  generating = false;
+  try {
+    const options: WireCheck[] = [];
+    for (const option of list) {
+      const check = compile(option, seen);
+      if (!check) return undefined;
+      if (check === ACCEPT_ALL) return ACCEPT_ALL;
+      options.push(check);
     }
-    return true;
-  };
+    return options;
+  } finally {
+    generating = outer;
+  }
 }
 
 function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
@@ -139,12 +176,12 @@ function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
     case 'optional': {
       const inner = traits.has('$ZodOptional') ? compile(def.innerType, seen) : undefined;
       if (!inner) return undefined;
-      return inner === ACCEPT_ALL ? ACCEPT_ALL : (value) => value === undefined || inner(value);
+      return inner === ACCEPT_ALL ? ACCEPT_ALL : orUndefined(inner);
     }
     case 'nullable': {
       const inner = traits.has('$ZodNullable') ? compile(def.innerType, seen) : undefined;
       if (!inner) return undefined;
-      return inner === ACCEPT_ALL ? ACCEPT_ALL : (value) => value === null || inner(value);
+      return inner === ACCEPT_ALL ? ACCEPT_ALL : orNull(inner);
     }
     case 'array': {
       const element = traits.has('$ZodArray') ? compile(def.element, seen) : undefined;
@@ -159,13 +196,8 @@ function compileKind(schema: object, seen: Set<object>): WireCheck | undefined {
       // A discriminated union picks its option by the discriminator's literal, which only that option
       // accepts: "some option accepts" is the same answer. Its fallback to a plain union is that too.
       if (!traits.has('$ZodUnion')) return undefined;
-      const options: WireCheck[] = [];
-      for (const option of def.options as readonly unknown[]) {
-        const check = compile(option, seen);
-        if (!check) return undefined;
-        if (check === ACCEPT_ALL) return ACCEPT_ALL;
-        options.push(check);
-      }
+      const options = compileOptions(def.options as readonly unknown[], seen);
+      if (options === undefined || typeof options === 'function') return options;
       return (value) => {
         for (const option of options) if (option(value)) return true;
         return false;
@@ -195,9 +227,14 @@ function compile(schema: unknown, seen: Set<object>): WireCheck | undefined {
 
 /**
  * The predicate compiled from a wire schema, or `undefined` when the schema uses a kind it does not cover
- * (then every value goes to zod). Compiled once per schema.
+ * (then every value goes to zod). Compiled once per schema, and once more when the process has checked
+ * `GENERATE_AFTER_CHECKS` values.
  */
 export function wireCheckOf(schema: z.ZodType): WireCheck | undefined {
+  if (!generating && ++checksRun >= GENERATE_AFTER_CHECKS) {
+    generating = true;
+    compiled = new WeakMap();
+  }
   const cached = compiled.get(schema);
   if (cached !== undefined) return cached ?? undefined;
   return compile(schema, new Set());
