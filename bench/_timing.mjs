@@ -135,13 +135,20 @@ export function measureCommands(commands, { runs, warmup, env }) {
   });
 }
 
-/** A figure of `subject` against `floor` (both from measureCommands): CPU when measured, else wall. */
+/**
+ * A figure of `subject` against `floor` (both from measureCommands): CPU when measured (its label with the
+ * standard error of each mean), else wall.
+ */
 export function againstFloor(subject, floor, { label, target = '', runs }) {
   const what = subject.cpu === undefined ? 'wall, median' : cpuMean;
   const value = subject.cpu ?? subject.wall;
   const baseline = floor.cpu ?? floor.wall;
+  const errors =
+    subject.cpu === undefined
+      ? ''
+      : ` (standard errors ${subject.cpuError.toFixed(2)} / ${floor.cpuError.toFixed(2)} ms)`;
   return {
-    label: `${label ?? subject.label} vs ${floor.label}: ${what} of ${runs}`,
+    label: `${label ?? subject.label} vs ${floor.label}: ${what} of ${runs}${errors}`,
     value: round1(value),
     unit: 'ms',
     baseline: round1(baseline),
