@@ -7,7 +7,7 @@
 // The commands run without NODE_EXTRA_CA_CERTS and NODE_OPTIONS: one machine's certificate bundle (loaded by
 // every Node process at start, ≈ 28 ms here) or flags are not what a user's hook or CLI pays, and would dilute
 // every ratio; SKILLPACK_BENCH_ENV=inherit keeps them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { findMeasurer, spawnMeasured } from './_rusage.mjs';
@@ -43,7 +43,7 @@ export function timeOf(run) {
  */
 const childCpuTicks = (() => {
   if (process.platform !== 'linux') return () => undefined;
-  const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+  const tick = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100);
   return () => {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
     return { user: Number(fields[13]) * tick, system: Number(fields[14]) * tick };
