@@ -1,14 +1,17 @@
 // Issue #31's Stop hook figures, whole processes over interleaved rounds (CPU time, mean; all threads of
-// the child from /proc): the example pack's hook (examples/, two built-in families hooked) and a
+// the child, exact from `wait4`, see _timing.mjs; run without NODE_EXTRA_CA_CERTS and NODE_OPTIONS, as
+// SKILLPACK_BENCH_ENV=inherit does not): the example pack's hook (examples/, two built-in families hooked) and a
 // `skillpack init` pack's hook (a contract of its own), each for a satisfied and a blocked stop, against the
 // hand-written Node hook (read stdin, `JSON.parse`, a regex) and the smallest cc-hooks-ts Stop hook
 // (installed from npm into the scratch folder now, esbuild-bundled; "anchor unavailable" without network).
 // Warm-up rounds fill the hooks' V8 code cache, as a runtime's first stop does.
-// SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
+// SKILLPACK_BENCH_RUNS (default 30) sets the rounds. Beside the CPU, when valgrind is installed, each pack's
+// hook against the hand-written one in instructions (callgrind, median of 3: load-free, see _instructions.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { instructionsOf, valgrindInstalled } from './_instructions.mjs';
 import {
   ccHooksTsHook,
   examplePackHook,
@@ -17,7 +20,7 @@ import {
   root,
   stopEvent,
 } from './_scratch-packs.mjs';
-import { againstFloor, measureCommands } from './_timing.mjs';
+import { againstFloor, measureCommands, measuredEnv, round1 } from './_timing.mjs';
 
 /**
  * A pack's plugin hook checks only stops that attempt a verdict (`--enforce attempted`); the blocked figures
@@ -25,6 +28,32 @@ import { againstFloor, measureCommands } from './_timing.mjs';
  * the correction.
  */
 const always = (args) => args.map((arg) => (arg === 'attempted' ? 'always' : arg));
+
+/** Each pack hook's instructions against the hand-written hook's, satisfied and blocked (needs valgrind). */
+function instructionFigures(commands, env) {
+  if (!valgrindInstalled()) return [{ label: 'instructions: valgrind not installed', value: '—' }];
+  const byLabel = new Map(commands.map((command) => [command.label, command]));
+  const counted = new Map();
+  const count = (label) => {
+    if (!counted.has(label))
+      counted.set(label, instructionsOf(byLabel.get(label), { runs: 3, warmup: 3, env }));
+    return counted.get(label);
+  };
+  return ['example pack hook', 'init pack hook'].flatMap((hook) =>
+    ['satisfied', 'blocked'].map((stop) => {
+      const value = count(`${hook}, ${stop}`);
+      const baseline = count(`hand-written hook, ${stop}`);
+      return {
+        label: `${hook}, ${stop} vs hand-written hook, ${stop}: instructions, median of 3 (callgrind)`,
+        value: round1(value / 1e6),
+        unit: 'M',
+        baseline: round1(baseline / 1e6),
+        ratio: value / baseline,
+        target: '≤ 1.05×',
+      };
+    }),
+  );
+}
 
 const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
 const WARMUP = 3;
@@ -111,6 +140,7 @@ export default async function bench() {
     if (anchor.args) {
       figures.push(figure('cc-hooks-ts hook, satisfied', 'hand-written hook, satisfied', ''));
     }
+    figures.push(...instructionFigures(commands, measuredEnv(env)));
     return { name: 'stop hook vs floors', figures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
