@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inlineAs, objectCheck, orNull, orUndefined } from './wire-object-check.js';
+import { inlineAs, objectCheck, orNull, orUndefined, type WireCheck } from './wire-object-check.js';
 
 // A wire schema compiled into a plain predicate: the same definition, read from the schema's own `_zod.def`,
 // never a second one written by hand. A reader validates every event of a 50 MB run; zod's parse of a loose
@@ -11,8 +11,7 @@ import { inlineAs, objectCheck, orNull, orUndefined } from './wire-object-check.
 // rejects, go to zod, so a rejected value gets zod's own error. `test/wire-check.test.ts` proves it agrees
 // with `safeParse` on every fixture line and on generated junk.
 
-/** Holds exactly when the schema it was compiled from accepts the value and would output it unchanged. */
-export type WireCheck = (value: unknown) => boolean;
+export type { WireCheck } from './wire-object-check.js';
 
 interface SchemaInternals {
   readonly _zod: {

@@ -1,5 +1,3 @@
-import type { WireCheck } from './wire-check.js';
-
 // A loose object's wire check as one generated function: a reader runs it on every event of a run (120 000
 // `stream_event` lines in a 50 MB Claude Code run), and a loop over `checks[i](value[keys[i]])` reads every
 // field through one megamorphic keyed load and calls every check indirectly, which V8's optimizing compiler
@@ -7,6 +5,9 @@ import type { WireCheck } from './wire-check.js';
 // primitive field in place and calls a nested object's check from a call site of its own. It holds the same
 // predicate as the loop: the same reads, in the same order, each once. Where code generation from strings
 // is disallowed, the loop is the check.
+
+/** Holds exactly when the schema it was compiled from accepts the value and would output it unchanged. */
+export type WireCheck = (value: unknown) => boolean;
 
 /** How a check is written in place: its test of the expression `x`, for the checks that have one. */
 const INLINE = new WeakMap<WireCheck, (x: string) => string>();
