@@ -37,6 +37,7 @@ export const REQUIRED_PATHS = {
     'dist/cli.js',
     'dist/bundles/skillpack-parse.cjs',
     'dist/bundles/skillpack-install.cjs',
+    'dist/bundles/skillpack-start.cjs',
     'dist/templates/partials/contract-output.hbs',
   ],
   '@skillpack/testing': ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'],

@@ -3,7 +3,9 @@
 // zod, @skillpack/core and @skillpack/adapters inside, carried after the code-cache loader as the Stop hook
 // is) and `skillpack install` into dist/bundles/skillpack-install.cjs (dist/commands/install-program.js,
 // every runtime's declaration inside, carried as a string: its YAML and JSONC parsers hold regular
-// expressions a block comment cannot), both with the one bundler, @skillpack/adapters/bundler.
+// expressions a block comment cannot), both with the one bundler, @skillpack/adapters/bundler; and what the
+// bin answers before it loads any of them (`skillpack --help`, `--version`, no arguments) into
+// dist/bundles/skillpack-start.cjs, from the modules the CLI answers them with (dist/cli/program-answer.js).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,9 +20,12 @@ const BUNDLES_ZOD =
 const PARSE_BANNER = `// @skillpack/skill-gen ${version}, \`skillpack parse\` bundled: do not edit. ${BUNDLES_ZOD}.`;
 const INSTALL_BANNER = `// @skillpack/skill-gen ${version}, \`skillpack install\` bundled: do not edit. ${BUNDLES_ZOD} and jsonc-parser (MIT License, Copyright (c) Microsoft).`;
 
+const START_BANNER = `// @skillpack/skill-gen ${version}, the program's own answers (usage, version) bundled: do not edit.`;
+
 /** The files the bin requires, relative to the package. */
 export const PARSE_BUNDLE = 'dist/bundles/skillpack-parse.cjs';
 export const INSTALL_BUNDLE = 'dist/bundles/skillpack-install.cjs';
+export const START_BUNDLE = 'dist/bundles/skillpack-start.cjs';
 
 /** The adapters' code-cache loader (compiled), the one the Stop hook runs its program with. */
 function codeCacheLoader() {
@@ -108,10 +113,40 @@ export async function buildInstallBundle({ write = true } = {}) {
   return summaries(bundled, externalImports);
 }
 
+/**
+ * Build the start bundle: a few kilobytes of plain CommonJS, no code cache (compiling it costs less than
+ * reading a cache). `write: false` only reports what it holds (tests use it).
+ */
+export async function buildStartBundle({ write = true } = {}) {
+  const result = await build({
+    ...setup.options,
+    stdin: entry(
+      [
+        "export { programAnswer } from './dist/cli/program-answer.js';",
+        "export { detectInvocation, processInvocationFacts, setInvocation } from './dist/cli/invocation.js';",
+        '',
+      ].join('\n'),
+      'skillpack-start-entry.js',
+    ),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: START_BANNER },
+    metafile: true,
+    write: false,
+  });
+  const bundled = { file: result.outputFiles[0].contents, metafiles: { start: result.metafile } };
+  if (write) writeBundle(START_BUNDLE, bundled);
+  const { externalImports } = await import('@skillpack/adapters/bundler');
+  return summaries(bundled, externalImports);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const builds = [
     [PARSE_BUNDLE, await buildParseBundle()],
     [INSTALL_BUNDLE, await buildInstallBundle()],
+    [START_BUNDLE, await buildStartBundle()],
   ];
   for (const [file, summary] of builds) {
     const leaked = summary.flatMap((step) => step.externals);

@@ -22,6 +22,11 @@ export function detectInvocation(facts: InvocationFacts): string {
   return globalRoots.some((root) => script.startsWith(`${root}${sep}`)) ? 'skillpack' : 'npx skillpack';
 }
 
+/** The facts of this process: what the bin and dist/cli.js both detect the invocation from. */
+export function processInvocationFacts(proc: NodeJS.Process = process): InvocationFacts {
+  return { script: proc.argv[1], env: proc.env, execPath: proc.execPath };
+}
+
 let invocation = 'skillpack';
 
 /** Set once by the bin, from the process it runs in; in-process callers (tests, hosts) keep `skillpack`. */

@@ -1,4 +1,4 @@
-import { detectInvocation, setInvocation } from './invocation.js';
+import { detectInvocation, processInvocationFacts, setInvocation } from './invocation.js';
 import type { CliIo } from './io.js';
 import { EXIT_INTERNAL, guardCommandProcess } from './process-exit.js';
 
@@ -10,7 +10,7 @@ import { EXIT_INTERNAL, guardCommandProcess } from './process-exit.js';
 export function runCommandProcess(run: (io: CliIo) => Promise<number>): void {
   // Until the command completes, the exit code is a failure: see guardCommandProcess.
   const command = guardCommandProcess();
-  setInvocation(detectInvocation({ script: process.argv[1], env: process.env, execPath: process.execPath }));
+  setInvocation(detectInvocation(processInvocationFacts()));
   run({
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

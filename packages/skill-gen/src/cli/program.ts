@@ -1,11 +1,11 @@
-import { COMMAND_SUMMARIES, type CommandName } from '../commands/_summaries.js';
+import type { CommandName } from '../commands/_summaries.js';
 import { generatorVersion } from '../pack/generator-version.js';
 import type { CommandDeclaration } from './command.js';
 import { suggestion } from './did-you-mean.js';
 import { EXIT } from './exit-status.js';
 import { cliCommand } from './invocation.js';
 import type { CliIo } from './io.js';
-import { programUsage } from './program-usage.js';
+import { COMMAND_LIST, programAnswer } from './program-answer.js';
 
 type CommandModule = Promise<{ readonly command: CommandDeclaration }>;
 
@@ -28,12 +28,6 @@ const COMMAND_MODULES: { readonly [name in CommandName]: () => CommandModule } =
   list: () => import('../commands/list.js'),
   doctor: () => import('../commands/doctor.js'),
 };
-
-/** The commands in the order `skillpack help` lists them. */
-const COMMAND_LIST = (Object.keys(COMMAND_SUMMARIES) as CommandName[]).map((name) => ({
-  name,
-  summary: COMMAND_SUMMARIES[name],
-}));
 
 function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_MODULES, name);
@@ -66,22 +60,13 @@ async function runNamed(name: string, argv: readonly string[], io: CliIo): Promi
 
 /** Run the CLI with `argv` (without `node` and the script) and return the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [first, ...rest] = argv;
-  if (first === undefined) {
-    io.stderr(programUsage(COMMAND_LIST));
-    return EXIT.usage;
+  const answer = programAnswer(argv, generatorVersion);
+  if (answer !== undefined) {
+    io[answer.stream](answer.text);
+    return answer.code;
   }
-  if (first === '-h' || first === '--help' || first === 'help') {
-    const topic = first === 'help' ? rest[0] : undefined;
-    if (topic === undefined) {
-      io.stdout(programUsage(COMMAND_LIST));
-      return EXIT.ok;
-    }
-    return runNamed(topic, ['--help'], io);
-  }
-  if (first === '-v' || first === '--version') {
-    io.stdout(`${generatorVersion()}\n`);
-    return EXIT.ok;
-  }
+  // Not empty, and `help` has a topic: programAnswer answered the rest.
+  const [first = '', ...rest] = argv;
+  if (first === 'help') return runNamed(rest[0] ?? '', ['--help'], io);
   return runNamed(first, rest, io);
 }
