@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/runtime-id.js';
-import { RUN_WRITERS, type RunPart, type ToolCall } from './_support/runs.js';
+import { RUN_WRITERS, type RunPart, submitCallsByRuntime, type ToolCall } from './_support/runs.js';
 
 const greeting = defineContract({
   id: 'acme.greeting',
@@ -23,16 +23,7 @@ const greeting = defineContract({
 const TOOL = 'submit_acme_greeting';
 const KEY = 'acme-pack';
 
-/** The submit call of server `KEY` as each runtime's output records it [observed, docs/runtimes-mcp.md]. */
-const SUBMIT: Readonly<Record<RuntimeId, (input: unknown) => ToolCall>> = {
-  'claude-code': (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-  codex: (input) => ({ name: TOOL, input, mcp: { server: KEY, tool: TOOL } }),
-  opencode: (input) => ({ name: `${KEY}_${TOOL}`, input }),
-  'gemini-cli': (input) => ({ name: `mcp_${KEY}_${TOOL}`, input }),
-  'copilot-cli': (input) => ({ name: `${KEY}-${TOOL}`, input }),
-  'qwen-code': (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-  pi: (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-};
+const SUBMIT = submitCallsByRuntime(KEY, TOOL);
 
 /** Not a submit: another runtime's naming of it, a longer tool of the same server, a tool without a server. */
 const NOT_SUBMIT: Readonly<Record<RuntimeId, string[]>> = {

@@ -22,7 +22,7 @@ import { RUNTIME_IDS, type RuntimeId } from '../../src/runtime-id.js';
 import { contractCallsOf, submitCallsOf } from '../../src/submit-calls.js';
 import { refund } from '../_support/acme-refund.js';
 import { noState } from '../_support/read-paths.js';
-import { RUN_WRITERS, type RunPart, type ToolCall } from './_support/runs.js';
+import { RUN_WRITERS, type RunPart, submitCallsByRuntime } from './_support/runs.js';
 
 /** What a contract's `readToolCalls` was given: each call's name, input and status (`ContractToolCall`). */
 const everyCall = defineContract({
@@ -150,16 +150,7 @@ describe('keepTools bounds run.tools, not the calls a contract reads', () => {
 // the output), among shell calls.
 const KEY = 'acme-refund';
 const TOOL = refund.toolName!;
-/** The submit call as each runtime's output records it (docs/runtimes-mcp.md). */
-const SUBMIT: Readonly<Record<RuntimeId, (input: unknown) => ToolCall>> = {
-  'claude-code': (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-  codex: (input) => ({ name: TOOL, input, mcp: { server: KEY, tool: TOOL } }),
-  opencode: (input) => ({ name: `${KEY}_${TOOL}`, input }),
-  'gemini-cli': (input) => ({ name: `mcp_${KEY}_${TOOL}`, input }),
-  'copilot-cli': (input) => ({ name: `${KEY}-${TOOL}`, input }),
-  'qwen-code': (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-  pi: (input) => ({ name: `mcp__${KEY}__${TOOL}`, input }),
-};
+const SUBMIT = submitCallsByRuntime(KEY, TOOL);
 /** Runtimes whose output marks a subagent's call, and shows a person's prompt within one run. */
 const SUBAGENT_CALLS: readonly RuntimeId[] = ['claude-code', 'copilot-cli', 'qwen-code'];
 const PERSON_PROMPTS: readonly RuntimeId[] = ['claude-code', 'copilot-cli'];

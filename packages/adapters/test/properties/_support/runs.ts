@@ -491,3 +491,22 @@ export const RUN_WRITERS: Readonly<Record<RuntimeId, (parts: readonly RunPart[])
   'qwen-code': qwenCodeRun,
   pi: piRun,
 };
+
+/**
+ * The call of submit tool `tool` on MCP server `server` as each runtime's output records it [observed,
+ * docs/runtimes-mcp.md]: written out here, apart from the runtimes' declarations, so tests hold them to it.
+ */
+export function submitCallsByRuntime(
+  server: string,
+  tool: string,
+): Readonly<Record<RuntimeId, (input: unknown) => ToolCall>> {
+  return {
+    'claude-code': (input) => ({ name: `mcp__${server}__${tool}`, input }),
+    codex: (input) => ({ name: tool, input, mcp: { server, tool } }),
+    opencode: (input) => ({ name: `${server}_${tool}`, input }),
+    'gemini-cli': (input) => ({ name: `mcp_${server}_${tool}`, input }),
+    'copilot-cli': (input) => ({ name: `${server}-${tool}`, input }),
+    'qwen-code': (input) => ({ name: `mcp__${server}__${tool}`, input }),
+    pi: (input) => ({ name: `mcp__${server}__${tool}`, input }),
+  };
+}
