@@ -105,6 +105,7 @@ describe('qwenCodeSetup', () => {
     const settings = JSON.parse(readFileSync(join(root, 'home', '.qwen', 'settings.json'), 'utf8'));
     expect(settings).toEqual(JSON.parse(qwenCodeUserSettings(0)));
     expect(settings.memory).toEqual({ enableManagedAutoMemory: false, enableManagedAutoDream: false });
+    expect(settings.tools.shell).toEqual({ enableInteractiveShell: true });
   });
 
   it('leaves an approval mode the caller chose, and a home the caller passed', async () => {

@@ -1,7 +1,10 @@
 // Qwen Code 0.24.4: `qwen -p <prompt> --auth-type openai --output-format stream-json --include-partial-messages`
 // against OPENAI_BASE_URL (Chat Completions). The user settings switch off what would reach the network or
 // the model on the side: auto-update, usage statistics, telemetry and the managed-memory extraction and
-// "dream" requests that follow a run; `maxRetries` bounds retries of a failed request. `--approval-mode
+// "dream" requests that follow a run; `maxRetries` bounds retries of a failed request. The shell runs in a pty
+// (`tools.shell.enableInteractiveShell`, off by default for a `--prompt` run): 0.24.4's other path resolves a
+// command on the child's `exit` before reading its stdout, so a command that exits at once, `pwd`, reached the
+// model as "Output: (empty)" in 13 of 40 runs with both cores busy; through the pty, in none of 80. `--approval-mode
 // yolo` keeps tool calls away from the `auto` mode's LLM permission classifier (a side request a script
 // would have to answer). A Node.js >= 22 goes first on PATH (see node.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +25,7 @@ export function qwenCodeUserSettings(maxRetries: number): string {
       telemetry: { enabled: false },
       memory: { enableManagedAutoMemory: false, enableManagedAutoDream: false },
       model: { generationConfig: { maxRetries } },
+      tools: { shell: { enableInteractiveShell: true } },
     },
     null,
     2,
