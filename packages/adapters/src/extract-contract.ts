@@ -12,6 +12,7 @@ import {
   type Warning,
 } from '@skillpack/core';
 import type { AgentRun } from './agent-run.js';
+import { readContractChannels } from './contract-channels.js';
 import { checkRunCompletion, type RunCandidate, runNotCompleteError } from './run-completion.js';
 import { contractCallsOf } from './submit-calls.js';
 
@@ -63,29 +64,22 @@ function requireRegistry(id: string, registry: unknown): ContractRegistry {
   );
 }
 
-/** Every channel the contract declares, in order: tool calls, the final message, Claude `structured_output`. */
+/** Every channel the contract declares, in the one order (`readContractChannels`). */
 function readChannels<T>(run: AgentRun, contract: Contract<T>): ContractResult<T> {
   const toolNames = contract.toolName === undefined ? [] : [contract.toolName];
-  const fromTools = contract.readToolCalls?.(contractCallsOf(run, toolNames));
-  if (fromTools?.success) return fromTools;
-  let fromText: ContractResult<T> | undefined;
-  if (run.finalText !== undefined) {
-    fromText = contract.extract(run.finalText);
-    if (fromText.success) return fromText;
-  }
-  if (run.structuredOutput !== undefined) {
-    const structured = contract.validate(run.structuredOutput);
-    if (structured.success) return structured;
-  }
-  // A tool call that attempted the contract and failed says more than a message without one.
-  if (fromTools && !fromTools.success && contract.isAttempt(fromTools.error)) return fromTools;
-  return fromText ?? fail(missingFinalMessage(run, contract));
+  const channels = {
+    ...(contract.readToolCalls === undefined ? {} : { calls: contractCallsOf(run, toolNames) }),
+    ...(run.finalText === undefined ? {} : { finalText: run.finalText }),
+    ...(run.structuredOutput === undefined ? {} : { structuredOutput: run.structuredOutput }),
+  };
+  return readContractChannels(contract, channels) ?? fail(missingFinalMessage(run, contract));
 }
 
 /**
- * Read `contract` from a run through every channel it declares: the tool calls it reads (every call the run
- * settled, however few `keepTools` listed in `run.tools`; the last valid one wins), then its `extract` on the
- * final assistant message, then Claude's `structured_output`. Only a run that
+ * Read `contract` from a run through every channel it declares, in the order every read path reads them (the
+ * Stop hooks, the plugin and the extension too): the tool calls it reads (every call the run settled, however
+ * few `keepTools` listed in `run.tools`; the last valid one wins), then its `extract` on the final assistant
+ * message, then Claude's `structured_output`; the first that satisfies the contract wins. Only a run that
  * completed can satisfy a contract: any other run fails with `run_not_complete`, whose `details.candidate`
  * holds what would have been read (`acceptIncomplete` returns that instead, with a `run_not_complete`
  * warning). With a contract value the result is typed; with an id the contract is looked up in

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isAnsweringCall } from './answering-call.js';
 import { contractIdProblem } from './contract-id.js';
 import { ConfigError, describeValue, ProtocolError } from './errors.js';
 import { protocolErrorFromZod } from './issues.js';
@@ -53,7 +54,7 @@ export interface ContractToolCall {
 
 /**
  * The one place a contract's tool-call channel is narrowed to the calls that may answer: those that completed,
- * made for the prompt being answered (a call of an earlier prompt answered that prompt, not this one).
+ * the agent's own, made for the prompt being answered (`isAnsweringCall`).
  */
 function answeringCallsOnly<R>(
   read: (calls: readonly ContractToolCall[]) => R,
@@ -61,7 +62,7 @@ function answeringCallsOnly<R>(
   return (calls) =>
     read(
       Array.isArray(calls)
-        ? calls.filter((call) => call?.status === 'completed' && call.earlierPrompt !== true)
+        ? calls.filter((call) => call?.status === 'completed' && isAnsweringCall(call))
         : [],
     );
 }
@@ -110,9 +111,10 @@ export interface ContractSpec<S extends z.ZodType> {
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
    * calls that completed: one still pending or running when the run ended, or that failed or was declined,
-   * delivered nothing; and only those of the last prompt a person wrote (`earlierPrompt` calls answered an
-   * earlier one). Default for `tool` delivery: the last submit call the contract accepts (a failed submit
-   * is the attempt it answers with when none is accepted).
+   * delivered nothing; only the agent's own (a `subagent` call answered the agent that spawned it); and only
+   * those of the last prompt a person wrote (`earlierPrompt` calls answered an earlier one). Default for `tool`
+   * delivery: the last submit call the contract accepts (a failed submit is the attempt it answers with when
+   * none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**

@@ -1,3 +1,4 @@
+import { isAnsweringCall } from './answering-call.js';
 import type { AnyContract, Contract, ContractResult, ContractToolCall, ExtractOptions } from './contract.js';
 import { ProtocolError } from './errors.js';
 import { extractLastJsonPayload } from './json-payload.js';
@@ -164,8 +165,7 @@ export function readLastSubmission<T>(
   let lastFailure: ContractResult<T> | undefined;
   for (let i = calls.length - 1; i >= 0; i--) {
     const call = calls[i];
-    if (!isSubmitCall(call?.name, toolName) || call?.subagent === true || call?.earlierPrompt === true)
-      continue;
+    if (!isSubmitCall(call?.name, toolName) || !isAnsweringCall(call)) continue;
     if (call.status !== 'completed' && call.status !== 'error') continue;
     const result = readSubmission(contract, call.input);
     if (result.success && call.status === 'completed') return result;

@@ -107,6 +107,13 @@ describe('contract capabilities', () => {
     expect(derived.readToolCalls?.([earlier, current])).toEqual(ok({ n: 1, derived: false }));
   });
 
+  it("reads only the agent's own calls: a subagent's call answered the agent that spawned it", () => {
+    const subagent = { name: 'Bash', input: {}, status: 'completed', subagent: true };
+    const own = { name: 'Bash', input: {}, status: 'completed', subagent: false };
+    expect(derived.readToolCalls?.([subagent, subagent])).toBeUndefined();
+    expect(derived.readToolCalls?.([subagent, own])).toEqual(ok({ n: 1, derived: false }));
+  });
+
   it('loads a built-in contract by id, only its family', async () => {
     for (const id of builtinContracts.ids) expect((await loadBuiltinContract(id))?.id).toBe(id);
     expect(await loadBuiltinContract('acme.plain')).toBeUndefined();

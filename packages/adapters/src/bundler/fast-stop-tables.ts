@@ -103,8 +103,8 @@ function unattemptedOf(
   readsBySchemaAlone: (contract: AnyContract) => boolean,
   imports: FastStopImport[],
 ): string {
-  // A tool-delivered contract's attempt is a submit call, which a stop's payload does not carry.
-  if (contract.toolName !== undefined) return 'null';
+  // A contract that reads tool calls may be answered by a call, which a stop's payload does not carry.
+  if (contract.readToolCalls !== undefined) return 'null';
   const worded = (failureOf: string, correction: string | null) =>
     `{ failureOf: ${failureOf}, title: ${JSON.stringify(contract.title)}, example: ${JSON.stringify(exampleOf(contract))}, correction: ${JSON.stringify(correction)} }`;
   const name = contract.plainRead?.unattempted;

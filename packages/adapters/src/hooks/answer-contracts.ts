@@ -48,8 +48,8 @@ export function packAnswerContracts(
 }
 
 /**
- * The tool calls an answer came with, read only when a contract is delivered as a tool, and how the runtime
- * names an MCP server's tool in them.
+ * The tool calls an answer came with, read only when a contract reads tool calls, and how the runtime names an
+ * MCP server's tool in them.
  */
 export interface AnswerCalls {
   readonly naming: McpToolNaming;
@@ -59,7 +59,7 @@ export interface AnswerCalls {
 /**
  * `decideStop` for `text`: an answer the validators prove satisfied is allowed without loading the
  * contracts (the whole check allows it too, naming the first contract it satisfies); any other is checked by
- * the contracts, a tool-delivered one by its submit calls among `tools` when given.
+ * the contracts, one that reads tool calls by `tools` too when given (read only then).
  */
 export async function decideAnswer(
   contracts: AnswerContracts,
@@ -73,7 +73,7 @@ export async function decideAnswer(
   const toolNames = loaded.flatMap((contract) =>
     contract.toolName === undefined ? [] : [contract.toolName],
   );
-  const calls =
-    tools && toolNames.length > 0 ? asSubmitCalls(tools.naming, toolNames, await tools.calls()) : undefined;
+  const readsCalls = loaded.some((contract) => contract.readToolCalls !== undefined);
+  const calls = tools && readsCalls ? asSubmitCalls(tools.naming, toolNames, await tools.calls()) : undefined;
   return decideStop({ check: checkContracts(loaded, text, {}, calls), ...budget });
 }

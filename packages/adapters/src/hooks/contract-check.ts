@@ -7,6 +7,7 @@ import type {
   ProtocolError,
   Warning,
 } from '@skillpack/core';
+import { readContractChannels } from '../contract-channels.js';
 
 export type { ContractJudgement } from '@skillpack/core';
 
@@ -40,9 +41,8 @@ export function judgeContractResult(
 }
 
 /**
- * One contract's judgement of a stop: a tool-delivered contract from its submit calls among `tools` (the
- * last one it accepts, else the last that failed), and from the final message when there is none; any other
- * contract from the final message.
+ * One contract's judgement of a stop, its channels read in the one order (`readContractChannels`): the run's
+ * tool calls `tools` for a contract that reads them (when the hook could read them), then the final message.
  */
 function judgeStop(
   contract: AnyContract,
@@ -50,14 +50,15 @@ function judgeStop(
   options: ExtractOptions,
   tools: readonly ContractToolCall[] | undefined,
 ): ContractJudgement {
-  const submitted =
-    contract.toolName !== undefined && tools !== undefined ? contract.readToolCalls?.(tools) : undefined;
-  return contract.judge(submitted ?? contract.extract(text, options));
+  const channels = tools === undefined ? { finalText: text } : { calls: tools, finalText: text };
+  // With the final message given, a channel always answers.
+  return contract.judge(readContractChannels(contract, channels, options)!);
 }
 
 /**
- * Check every contract against the stop: the final message `text`, and for a tool-delivered contract the
- * run's tool calls `tools` (its submit calls); the first contract that is satisfied wins.
+ * Check every contract against the stop: the final message `text`, and for a contract that reads tool calls
+ * (a tool-delivered one's submit calls, or calls of its own such as ZaoFu's `zf emit`) the run's tool calls
+ * `tools`; the first contract that is satisfied wins.
  */
 export function checkContracts(
   contracts: readonly AnyContract[],

@@ -35,7 +35,7 @@ export interface StopHookOptions {
   readonly blockCounter?: BlockCounterFactory;
   /** Fallback when `last_assistant_message` is absent (default: the runtime's own transcript reader). */
   readonly readTranscript?: TranscriptReader;
-  /** The transcript's tool calls, for a contract delivered as a tool (default: the runtime's own reader). */
+  /** The transcript's tool calls, for a contract that reads them (default: the runtime's own reader). */
   readonly readTranscriptTools?: TranscriptToolReader;
 }
 
@@ -81,36 +81,39 @@ async function messageOf(event: StopHookEvent, readTranscript: TranscriptReader)
 }
 
 /**
- * The tool calls of the stop's transcript when a contract is delivered as a tool (its answer is a submit call,
- * which the payload does not carry); `undefined` when none is, or the transcript gives none. A subagent's
- * calls are not the agent's answer.
+ * The tool calls of the stop's transcript when a contract reads tool calls (a tool-delivered one's answer is a
+ * submit call, ZaoFu's a `zf emit` its shell ran; the payload carries neither); `undefined` when none does, or
+ * the transcript gives none. A pack whose contracts read no calls never reads the transcript for them.
  */
-async function submitCallsOf(
+async function contractCallsOf(
   event: StopHookEvent,
   contracts: readonly AnyContract[],
   read: TranscriptToolReader | undefined,
 ): Promise<readonly ContractToolCall[] | undefined> {
   if (read === undefined || event.transcriptPath === undefined) return undefined;
+  if (!contracts.some(readsToolCalls)) return undefined;
   const toolNames = contracts.flatMap((contract) =>
     contract.toolName === undefined ? [] : [contract.toolName],
   );
-  if (toolNames.length === 0) return undefined;
   const tools = await read(event.transcriptPath, event.runtime, toolNames, event.lastAssistantMessage);
-  return tools.success ? tools.data.filter((call) => call.subagent !== true) : undefined;
+  return tools.success ? tools.data : undefined;
 }
 
-/** A failure of a tool-delivered contract whose message did not write the answer: only its calls could tell. */
-const unseenSubmit = (failure: ContractFailure) =>
-  failure.contract.toolName !== undefined && !failure.attempted;
+const readsToolCalls = (contract: AnyContract) => contract.readToolCalls !== undefined;
 
-/** Why a stop checked only for tool-delivered contracts is let through when their submit calls cannot be read. */
-function unseenSubmits(event: StopHookEvent, contracts: readonly AnyContract[]): string {
-  const tools = contracts.map((contract) => contract.toolName).join(', ');
+/** A failure of a contract that reads tool calls, whose message did not attempt it: only the calls could tell. */
+const unseenCall = (failure: ContractFailure) => readsToolCalls(failure.contract) && !failure.attempted;
+
+/** Why a stop checked only for contracts that read tool calls is let through when the calls cannot be read. */
+function unseenCalls(event: StopHookEvent, contracts: readonly AnyContract[]): string {
+  const calls = contracts.map((contract) =>
+    contract.toolName === undefined ? `a tool call ${contract.id} reads` : `a call of ${contract.toolName}`,
+  );
   const where =
     event.transcriptPath === undefined
       ? 'the payload names no transcript'
       : `${event.runtime}'s Stop hook reads no tool calls from its transcript, or could not read them`;
-  return `the answer is a call of ${tools}, and this stop shows no calls (${where}); whether the agent called it is not known, so the stop is let through.`;
+  return `the answer may be ${calls.join(' or ')}, and this stop shows no calls (${where}); whether the agent made it is not known, so the stop is let through.`;
 }
 
 /** Why there is nothing to check when the runtime sent `last_assistant_message: null`. */
@@ -141,16 +144,16 @@ async function decide(runtime: StopHookRuntime, payload: unknown, options: StopH
 
   const maxBlocks = options.maxBlocks ?? DEFAULT_MAX_BLOCKS;
   const contractIds = options.contracts.map((contract) => contract.id);
-  const tools = await submitCallsOf(
+  const tools = await contractCallsOf(
     event,
     options.contracts,
     options.readTranscriptTools ?? runtime.readTranscriptTools,
   );
   const check = checkContracts(options.contracts, message.data, {}, tools);
-  if (tools === undefined && !check.satisfied && check.failures.every(unseenSubmit)) {
-    // A tool-delivered contract's answer is a submit call, not the message: without the calls, a message that
-    // does not write the answer gives no ground to push back an agent that may have submitted.
-    return result(allowBecauseOfHookError(unseenSubmits(event, options.contracts)));
+  if (tools === undefined && !check.satisfied && check.failures.every(unseenCall)) {
+    // Such a contract may be answered by a call, not the message: without the calls, a message that does not
+    // attempt the answer gives no ground to push back an agent that may have made it.
+    return result(allowBecauseOfHookError(unseenCalls(event, options.contracts)));
   }
   const enforce = options.enforce ?? 'always';
   const decision = await decideWithinBudget(

@@ -37,9 +37,9 @@ export interface StopHookEvent {
 export type TranscriptReader = (path: string, runtime: RuntimeId) => Promise<Result<string, ProtocolError>>;
 
 /**
- * The tool calls of a transcript file, for a contract delivered as a tool. `finalMessage` is the stop's final
- * message where the payload carries it: a runtime that records it before its hook runs can wait for the file
- * to show it.
+ * The tool calls of a transcript file, for a contract that reads them (a submit tool's, ZaoFu's `zf emit`).
+ * `finalMessage` is the stop's final message where the payload carries it: a runtime that records it before
+ * its hook runs can wait for the file to show it.
  */
 export type TranscriptToolReader = (
   path: string,
@@ -62,8 +62,8 @@ export interface StopHookRuntime {
   /** How its transcript is read when the payload carries no message; without it, the transcript is not read. */
   readonly readTranscript?: TranscriptReader;
   /**
-   * How the tool calls of its transcript are read, for a hooked contract delivered as a tool (its submit
-   * calls); without it, such a contract is read from the final message alone, where it never is.
+   * How the tool calls of its transcript are read, for a hooked contract that reads tool calls; without it, a
+   * stop whose message does not attempt such a contract is let through with a reason (its calls are unseen).
    */
   readonly readTranscriptTools?: TranscriptToolReader;
 }

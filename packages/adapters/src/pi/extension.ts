@@ -4,6 +4,7 @@ import { enforceOf } from '../hooks/enforce-override.js';
 import { type ContractLoader, loadContracts } from '../hooks/load-contracts.js';
 import type { EnforceMode, StopDecision } from '../hooks/stop-decision.js';
 import { capHookString } from '../hooks/stop-hook-output.js';
+import { contextToolCalls } from './_context-calls.js';
 import type {
   PiBeforeSettleEvent,
   PiBeforeSettleResult,
@@ -12,6 +13,7 @@ import type {
   PiExtensionContextLike,
   PiExtensionFactory,
 } from './extension-types.js';
+import { PI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 
 /** Options of `createPiExtension`: the contract ids to enforce, the push-back budget, and the registry. */
 export interface PiExtensionOptions {
@@ -62,7 +64,8 @@ export function settlingAnswer(
  * `agent_before_settle`, the last boundary where a run can go on, the extension checks the final answer of a
  * run that completed with `stopReason: "stop"` and, when no configured contract is satisfied, appends the
  * contract's correction as a custom message and asks Pi to continue. The budget is its own: at most
- * `maxBlocks` push-backs per chain, per session; a prompt that is not its own starts a new chain. An
+ * `maxBlocks` push-backs per chain, per session; a prompt that is not its own starts a new chain. A contract
+ * that reads tool calls reads those the context made for the last prompt a person wrote. An
  * unknown contract id is a ConfigError thrown when Pi loads the extension (Pi then exits 1).
  */
 export function createPiExtension(options: PiExtensionOptions): PiExtensionFactory {
@@ -113,11 +116,13 @@ export function piExtensionOn(
         const session = sessionOf(ctx);
         let decision: StopDecision;
         try {
-          decision = await decideAnswer(contracts, answer.text, {
-            blocksSoFar: chains.get(session) ?? 0,
-            maxBlocks,
-            enforce,
-          });
+          const messages = event.context.contextMessages;
+          decision = await decideAnswer(
+            contracts,
+            answer.text,
+            { blocksSoFar: chains.get(session) ?? 0, maxBlocks, enforce },
+            { naming: PI_MCP_TOOL_NAME, calls: async () => contextToolCalls(messages) },
+          );
         } catch (error) {
           // A contract module that fails to load where the pack runs lets the answer through, saying why.
           notify(`skillpack: ${error instanceof Error ? error.message : String(error)}`);

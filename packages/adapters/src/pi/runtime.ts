@@ -1,5 +1,6 @@
 import type { AdapterRuntime } from '../runtime-declaration.js';
 import { piEvents } from './json-mode.js';
+import { PI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { isPiEvent, unwrapPiEvent } from './unwrap.js';
 import * as schemas from './wire-schemas.js';
 
@@ -18,7 +19,6 @@ export const piRuntime = {
     rule: 'the text parts of the last assistant message_end; only agent_settled ends a run (a push-back runs another agent_start … agent_end before it), and only stopReason "stop" completes it',
     seenIn: '1.6.0',
   },
-  // Pi 1.6.0 (`exposure: "direct"`): `mcp__<key>__<tool>`.
-  mcpToolName: { prefix: 'mcp__', separator: '__' },
+  mcpToolName: PI_MCP_TOOL_NAME,
   wire: { exportName: 'pi', schemas },
 } as const satisfies AdapterRuntime<'pi'>;

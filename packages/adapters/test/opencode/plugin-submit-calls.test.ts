@@ -2,6 +2,7 @@
 // person last wrote, read from the stored session: however many other calls follow, after a restart of the
 // plugin, and never from an earlier prompt.
 import { createContractRegistry, defineContract } from '@skillpack/core';
+import { archProposalDone, renderZfEmitCommand } from '@skillpack/core/zaofu';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -165,5 +166,34 @@ describe('generated two-prompt sessions, the plugin (re)started before any step 
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the OpenCode plugin for a contract that reads its own tool calls (ZaoFu zf emit)', () => {
+  const command = renderZfEmitCommand('arch.proposal.done', archProposalDone.examples[0]!.value);
+  const bash = (status: string): OpenCodePartLike => ({
+    type: 'tool',
+    tool: 'bash',
+    state: { status, input: { command } },
+  });
+
+  async function emitting(status: string) {
+    const opencode = createFakeOpenCode();
+    const hooks = await createOpenCodePlugin({ contracts: [archProposalDone.id], enforce: 'always' })({
+      client: opencode.client,
+      directory: '/work/project',
+    });
+    opencode.subscribe((event) => hooks.event!({ event }));
+    opencode.createSession('ses_1');
+    opencode.addUser('ses_1', 'Propose it.');
+    opencode.addAssistant('ses_1', '', undefined, { reason: 'tool-calls', tools: [bash(status)] });
+    opencode.addAssistant('ses_1', 'Done.');
+    await opencode.settle();
+    return opencode;
+  }
+
+  it('lets an answer stand whose turn ran a valid zf emit, and pushes back one whose emit failed', async () => {
+    expect((await emitting('completed')).prompts).toEqual([]);
+    expect((await emitting('error')).prompts).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { createContractRegistry } from '@skillpack/core';
+import { archProposalDone, renderZfEmitCommand } from '@skillpack/core/zaofu';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createPiExtension,
@@ -9,6 +10,7 @@ import {
 import type {
   PiBeforeSettleEvent,
   PiBeforeSettleResult,
+  PiContextMessageLike,
   PiExtensionApiLike,
   PiExtensionContextLike,
 } from '../../src/pi/extension-types.js';
@@ -41,6 +43,13 @@ async function load(options: Parameters<typeof createPiExtension>[0]) {
         },
       };
       return handlers.get('agent_before_settle')!(event as never, ctx(session)) as Promise<
+        PiBeforeSettleResult | undefined
+      >;
+    },
+    /** A settle whose context is `contextMessages` as given. */
+    settleContext(contextMessages: PiContextMessageLike[]) {
+      const event: PiBeforeSettleEvent = { outcome: 'completed', entries: [], context: { contextMessages } };
+      return handlers.get('agent_before_settle')!(event as never, ctx('s1')) as Promise<
         PiBeforeSettleResult | undefined
       >;
     },
@@ -107,6 +116,21 @@ describe('the Pi extension (agent_before_settle)', () => {
 
   it('fails its load on an unknown contract, so Pi exits before any request', async () => {
     await expect(load({ contracts: ['nope.nothing'] })).rejects.toThrow(/Unknown contract "nope.nothing"/);
+  });
+
+  it('reads the calls the context made for the last prompt, for a contract that reads tool calls (zf emit)', async () => {
+    const pi = await load({ contracts: [archProposalDone.id], enforce: 'always' });
+    const command = renderZfEmitCommand('arch.proposal.done', archProposalDone.examples[0]!.value);
+    const prompt = { role: 'user', content: [{ type: 'text', text: 'Propose it.' }] };
+    const emit = (isError: boolean) => [
+      { role: 'assistant', content: [{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command } }] },
+      { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [], isError },
+    ];
+    const done = { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop' };
+    expect(await pi.settleContext([prompt, ...emit(false), done])).toBeUndefined();
+    expect((await pi.settleContext([prompt, ...emit(true), done]))?.continue).toBe(true);
+    // Made for an earlier prompt: it answered that one.
+    expect((await pi.settleContext([prompt, ...emit(false), done, prompt, done]))?.continue).toBe(true);
   });
 
   it('reads the last assistant message as the answer', () => {

@@ -4,25 +4,22 @@
 // the calls began; on every runtime's sessions of more than 200 calls, so do the Stop hooks that read a
 // transcript with the reader and core's `readLastSubmission` (a tool contract's `readToolCalls`) over the calls
 // a contract is given.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ContractResult, defineContract, ok } from '@skillpack/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handleClaudeCodeStop } from '../../src/claude-code/stop-hook.js';
-import { handleCodexStop } from '../../src/codex/stop-hook.js';
-import { handleCopilotCliStop } from '../../src/copilot-cli/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
-import type { StopHookOptions, TranscriptToolReader } from '../../src/hooks/handle-stop-hook.js';
-import { handleQwenCodeStop } from '../../src/qwen-code/stop-hook.js';
+import type { TranscriptToolReader } from '../../src/hooks/handle-stop-hook.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/runtime-id.js';
 import { contractCallsOf, submitCallsOf } from '../../src/submit-calls.js';
 import { refund } from '../_support/acme-refund.js';
 import { noState } from '../_support/read-paths.js';
 import { RUN_WRITERS, type RunPart, submitCallsByRuntime } from './_support/runs.js';
+import { TRANSCRIPT_STOP_HOOKS } from './_support/stop-hooks.js';
 
 /** What a contract's `readToolCalls` was given: each call's name, input and status (`ContractToolCall`). */
 const everyCall = defineContract({
@@ -219,60 +216,7 @@ const everyListedCall: TranscriptToolReader = async (path, runtime, toolNames) =
   return ok(submitCallsOf(run.runtime, toolNames, run.tools));
 };
 
-type HookOptions = Pick<StopHookOptions, 'readTranscriptTools'>;
 const HOOK_CONTRACTS = { contracts: [refund], blockCounter: noState };
-/**
- * The Stop hooks that read a transcript with the reader, on a stop whose transcript is the session's output: each
- * given the file and the options, its decision.
- */
-const HOOKS: Partial<
-  Record<RuntimeId, (path: string, raw: string, options: HookOptions) => Promise<unknown>>
-> = {
-  'claude-code': async (path, raw, options) => {
-    writeFileSync(path, raw);
-    const stop = { session_id: 's', hook_event_name: 'Stop', stop_hook_active: false, transcript_path: path };
-    return (
-      await handleClaudeCodeStop(
-        { ...stop, last_assistant_message: 'Done.' },
-        { ...HOOK_CONTRACTS, ...options },
-      )
-    ).decision;
-  },
-  codex: async (path, raw, options) => {
-    writeFileSync(path, raw);
-    const stop = { session_id: 's', turn_id: 't', hook_event_name: 'Stop', stop_hook_active: false };
-    const payload = { ...stop, transcript_path: path, cwd: '/p', model: 'm', permission_mode: 'default' };
-    return (
-      await handleCodexStop(
-        { ...payload, last_assistant_message: 'Done.' },
-        { ...HOOK_CONTRACTS, ...options },
-      )
-    ).decision;
-  },
-  'qwen-code': async (path, raw, options) => {
-    writeFileSync(path, raw);
-    const stop = { session_id: 's', hook_event_name: 'Stop', stop_hook_active: false, transcript_path: path };
-    const payload = { ...stop, cwd: '/p', last_assistant_message: 'Done.' };
-    return (await handleQwenCodeStop(payload, { ...HOOK_CONTRACTS, ...options })).decision;
-  },
-  'copilot-cli': async (path, raw, options) => {
-    // `events.jsonl` at an agent stop: the session's events, then the stop's `hook.start` (no `result` line).
-    const events = raw.trimEnd().split('\n').slice(0, -1).join('\n');
-    const input = { sessionId: 's', timestamp: 1 };
-    writeFileSync(
-      path,
-      `${events}\n${JSON.stringify({ type: 'hook.start', data: { hookType: 'agentStop', input } })}\n`,
-    );
-    const payload = {
-      ...input,
-      cwd: '/p',
-      transcriptPath: path,
-      stopReason: 'end_turn',
-      stop_hook_active: false,
-    };
-    return (await handleCopilotCliStop(payload, { ...HOOK_CONTRACTS, ...options })).decision;
-  },
-};
 
 describe.each(RUNTIME_IDS)('%s: sessions of more than 200 calls read by every path', (runtime) => {
   it('extractContract, readLastSubmission over the calls a contract is given and the Stop hook: the default read answers as keepTools: true', async () => {
@@ -294,18 +238,19 @@ describe.each(RUNTIME_IDS)('%s: sessions of more than 200 calls read by every pa
         expect(extractContract(bounded, everyCall)).toStrictEqual(extractContract(all, everyCall));
         const submitted = (run: typeof all) => shown(refund.readToolCalls!(contractCallsOf(run, [TOOL])));
         expect(submitted(bounded)).toEqual(submitted(all));
-        const hook = HOOKS[runtime];
+        const hook = TRANSCRIPT_STOP_HOOKS[runtime];
         if (hook) {
           const path = join(dir, `${files++}.jsonl`);
-          const decision = (await hook(path, raw, {})) as { kind: string; because?: string };
-          expect(decision).toEqual(await hook(path, raw, { readTranscriptTools: everyListedCall }));
-          decisions.add(`${decision.kind} ${decision.because ?? ''}`.trim());
+          const decision = await hook(path, raw, 'Done.', HOOK_CONTRACTS);
+          const reference = { ...HOOK_CONTRACTS, readTranscriptTools: everyListedCall };
+          expect(decision).toEqual(await hook(path, raw, 'Done.', reference));
+          decisions.add(`${decision.kind} ${'because' in decision ? decision.because : ''}`.trim());
         }
       }),
       { numRuns: 25 },
     );
     // Both kinds of answer were read, and decided by the hook: an accepted submit, and none or a refused one.
     expect(seen.has('answer') && seen.size > 1, [...seen].join(', ')).toBe(true);
-    if (HOOKS[runtime]) expect([...decisions].sort()).toEqual(['allow satisfied', 'block']);
+    if (TRANSCRIPT_STOP_HOOKS[runtime]) expect([...decisions].sort()).toEqual(['allow satisfied', 'block']);
   }, 60_000);
 });
