@@ -308,7 +308,10 @@ describe('the skillpack-hook bin', () => {
         !/\/packages\/adapters\/dist\/[a-z-]+\/(stop-hook|stop-hook-dialect|stop-hook-hosts|hook-input|hook-input-schemas|subagent)\.js$/.test(
           url,
         ) &&
-        !/\/packages\/adapters\/dist\/(stop-hook-dialects|hook-runtimes|runtime-id)\.js$/.test(url),
+        // The one channel order, shared with extractContract (pure, imports only core's types).
+        !/\/packages\/adapters\/dist\/(stop-hook-dialects|hook-runtimes|runtime-id|contract-channels)\.js$/.test(
+          url,
+        ),
     );
     expect(outside).toEqual([]);
     expect(loaded.some((url) => /handlebars|gray-matter|ts-morph|skill-gen/.test(url))).toBe(false);
