@@ -135,6 +135,10 @@ export function measureCommands(commands, { runs, warmup, env }) {
   });
 }
 
+/** " (standard errors S / F ms)": the standard error of `subject`'s and `floor`'s CPU means (from measureCommands). */
+const standardErrors = (subject, floor) =>
+  ` (standard errors ${subject.cpuError.toFixed(2)} / ${floor.cpuError.toFixed(2)} ms)`;
+
 /**
  * A figure of `subject` against `floor` (both from measureCommands): CPU when measured (its label with the
  * standard error of each mean), else wall.
@@ -143,10 +147,7 @@ export function againstFloor(subject, floor, { label, target = '', runs }) {
   const what = subject.cpu === undefined ? 'wall, median' : cpuMean;
   const value = subject.cpu ?? subject.wall;
   const baseline = floor.cpu ?? floor.wall;
-  const errors =
-    subject.cpu === undefined
-      ? ''
-      : ` (standard errors ${subject.cpuError.toFixed(2)} / ${floor.cpuError.toFixed(2)} ms)`;
+  const errors = subject.cpu === undefined ? '' : standardErrors(subject, floor);
   return {
     label: `${label ?? subject.label} vs ${floor.label}: ${what} of ${runs}${errors}`,
     value: round1(value),
@@ -166,14 +167,15 @@ export function labelWithCpuParts(subject, floor) {
 
 /**
  * Run `commands` as measureCommands does and return the figures of every command after the first: wall
- * time (median) and CPU time (mean), each against the first command's, with the command's `target`.
+ * time (median) and CPU time (mean, its label with the standard error of each mean), each against the first
+ * command's, with the command's `target`.
  */
 export function timeCommands(commands, { runs, warmup, env }) {
   const measured = measureCommands(commands, { runs, warmup, env });
   return measured.slice(1).flatMap((subject, i) => {
     const floor = measured[0];
-    const figure = (what, value, baseline) => ({
-      label: `${subject.label}: ${what} of ${runs}`,
+    const figure = (what, value, baseline, errors = '') => ({
+      label: `${subject.label}: ${what} of ${runs}${errors}`,
       value: round1(value),
       unit: 'ms',
       baseline: round1(baseline),
@@ -182,7 +184,9 @@ export function timeCommands(commands, { runs, warmup, env }) {
     });
     return [
       figure('wall, median', subject.wall, floor.wall),
-      ...(floor.cpu !== undefined ? [figure(cpuMean, subject.cpu, floor.cpu)] : []),
+      ...(floor.cpu !== undefined
+        ? [figure(cpuMean, subject.cpu, floor.cpu, standardErrors(subject, floor))]
+        : []),
     ];
   });
 }

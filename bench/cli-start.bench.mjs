@@ -1,7 +1,7 @@
 // The CLI's start as whole processes over interleaved rounds: `skillpack --version`, `skillpack --help` and
 // `skillpack parse` of a tiny Codex run (the `skillpack init` contract's example verdict, one message),
 // each against `node -e ""` fed the same stdin: the cost of starting Node at all. CPU time (mean, all
-// threads of the child from /proc) is the figure; beside them `parse` from dist/'s ES modules
+// threads of the child, from `wait4`) is the figure; beside them `parse` from dist/'s ES modules
 // (SKILLPACK_CLI_BUNDLE=0, the bin's unbundled path) and what importing zod alone costs, the floor under any
 // command that reads a contract. SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
 import { join } from 'node:path';

@@ -3,8 +3,8 @@
 // event whose last message carries the contract's first example (a satisfied stop), plus one whose message
 // carries none (a blocked stop, the path that builds the correction). The bundle keeps V8's compiled code
 // in the hook's state folder after its first run; warm-up runs fill it, and one command turns it off to
-// show what a first run costs. Wall time is the median; CPU time (all threads of the child, read from
-// /proc on Linux, in 10 ms ticks) is the mean, which is steadier on a busy machine.
+// show what a first run costs. Wall time is the median; CPU time (all threads of the child, from `wait4`:
+// see _timing.mjs) is the mean, which is steadier on a busy machine.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // (SKILLPACK_BENCH_SKILLS; the skill-gen-build generator, Claude Code only, its Stop hook wired) into a
 // fresh project each round, against `cp -r` of the same skill files into a fresh folder: copying every byte
 // is work no install can skip. Whole processes in interleaved rounds (SKILLPACK_BENCH_RUNS, default 5);
-// CPU time (all threads of the child, from /proc) is the figure.
+// CPU time (all threads of the child, from `wait4`: see _timing.mjs) is the figure.
 //
 // `cp -r` neither starts Node nor flushes, so two more figures compare install with what users would use
 // instead: the `skills` CLI (1.7.4, pinned in e2e/runtimes; it needs Node 22, so it runs under the Node 22

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, round1, timeCommands } from './_timing.mjs';
+import { measuredEnv, median, round1, timeCommands } from './_timing.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SKILL_GEN = join(root, 'packages/skill-gen/dist/index.js');
@@ -124,7 +124,11 @@ async function minimalServer(dir) {
 function peakRss(file, probe, runs) {
   const values = [];
   for (let round = 0; round < runs; round++) {
-    const run = spawnSync(process.execPath, ['--require', probe, file], { input: STDIN, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--require', probe, file], {
+      input: STDIN,
+      env: measuredEnv(process.env),
+      encoding: 'utf8',
+    });
     const match = /maxrss=(\d+)/.exec(run.stderr);
     if (run.status !== 0 || !match)
       throw new Error(`${file}: exit ${run.status}, stderr ${run.stderr.slice(0, 300)}`);

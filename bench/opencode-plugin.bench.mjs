@@ -3,7 +3,7 @@
 // and `step-finish` parts) and the `session.idle` that follows, the verdict satisfied. Against a minimal
 // plugin doing the least the same job needs (on idle: fetch the session's messages, a regex on the last
 // answer). The example pack's plugin (bundled for it: its two built-in families) and a `skillpack init`
-// pack's (its own contract bundled in). CPU time (mean, all threads of the child from /proc) is the
+// pack's (its own contract bundled in). CPU time (mean, all threads of the child, from `wait4`) is the
 // figure; SKILLPACK_BENCH_RUNS (default 30) sets the rounds.
 //
 // OpenCode runs plugins in the Bun its binary is compiled with (opencode 1.18.33: Bun 1.3.14), not in Node:

@@ -2,16 +2,30 @@
 //
 // A benchmark is a module whose default export is an async function returning
 // `{ name, figures: [{ label, value, unit?, baseline?, ratio?, target? }] }`. Each runs in a fresh
-// `node` so peak RSS belongs to that benchmark alone. `node bench/run.mjs [filter]` runs a subset.
+// `node` so peak RSS belongs to that benchmark alone. `node bench/run.mjs [filter]` runs the benchmarks whose
+// file name contains filter; `--help` lists them; a filter that matches none is an error (exit 2).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv[2] ?? '';
-const files = readdirSync(benchDir)
-  .filter((file) => /\.bench\.m?js$/.test(file) && file.includes(filter))
+const benches = readdirSync(benchDir)
+  .filter((file) => /\.bench\.m?js$/.test(file))
   .sort();
+const usage = `usage: node bench/run.mjs [FILTER]: runs every bench/*.bench.mjs whose file name contains FILTER
+(sizes, rounds and other knobs are environment variables: see bench/README.md). The benchmarks:
+${benches.map((file) => `  ${file.replace(/\.bench\.m?js$/, '')}`).join('\n')}
+`;
+if (filter === '--help' || filter === '-h') {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+const files = benches.filter((file) => file.includes(filter));
+if (files.length === 0) {
+  process.stderr.write(`bench: no benchmark's file name contains ${JSON.stringify(filter)}\n${usage}`);
+  process.exit(2);
+}
 
 const child = fileURLToPath(new URL('./_child.mjs', import.meta.url));
 const results = [];
@@ -65,6 +79,5 @@ for (const [index, row] of rows.entries()) {
   );
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
-if (files.length === 0) console.log('(no benchmarks matched)');
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 if (results.some((result) => result.error)) process.exitCode = 1;

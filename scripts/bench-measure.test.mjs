@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collectedInstructions } from '../bench/_instructions.mjs';
 import { findMeasurer, parseRusageReport, spawnMeasured } from '../bench/_rusage.mjs';
-import { measuredEnv } from '../bench/_timing.mjs';
+import { measuredEnv, timeCommands } from '../bench/_timing.mjs';
 
 test('a rusage report is read to the microsecond', () => {
   assert.deepEqual(parseRusageReport('0 0.041237 0.008001 0.052100'), {
@@ -70,4 +70,17 @@ test('a command run through the measurer gets its stdin and env and gives its st
     () => spawnMeasured(python, 'no-such-command-here', [], { env: process.env, encoding: 'utf8' }),
     /did not run no-such-command-here/,
   );
+});
+
+test("timeCommands' CPU figure names the standard error of both means, as againstFloor's does", {
+  skip: !python && 'no Python 3.9',
+}, () => {
+  const commands = [
+    { label: 'floor', file: 'sh', args: ['-c', 'exit 0'] },
+    { label: 'subject', file: 'sh', args: ['-c', 'exit 0'], target: '≤ 2×' },
+  ];
+  const [wall, cpu] = timeCommands(commands, { runs: 3, warmup: 0, env: { PATH: process.env.PATH } });
+  assert.match(wall.label, /^subject: wall, median of 3$/);
+  assert.match(cpu.label, /^subject: CPU, mean of 3 \(standard errors \d+\.\d\d \/ \d+\.\d\d ms\)$/);
+  assert.equal(cpu.target, '≤ 2×');
 });
