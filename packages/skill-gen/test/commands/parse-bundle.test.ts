@@ -297,14 +297,14 @@ describe('the bundled program', () => {
     expect(required.sort()).toEqual([BIN, BUNDLE].sort());
   });
 
-  it("builds its schemas without zod's JIT and loads no fs/promises to read a run on stdin", () => {
+  it("builds its schemas without zod's JIT, and reads stdin and prints with no stream module nor fs/promises", () => {
     // What the process set up, written at exit by a preloaded script: the bundle's zod shares its config
-    // through globalThis, and Node lists every built-in module it loaded.
+    // through globalThis, and Node lists every built-in module it loaded (stdin and stdout are pipes here).
     const dir = tempDir('skillpack-parse-bundle-setup-');
     const preload = join(dir, 'report.cjs');
     writeFileSync(
       preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'report.json'))}, JSON.stringify({ jitless: globalThis.__zod_globalConfig?.jitless === true, promises: process.moduleLoadList.includes('NativeModule fs/promises') })));\n`,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'report.json'))}, JSON.stringify({ jitless: globalThis.__zod_globalConfig?.jitless === true, loaded: ['stream', 'net', 'fs/promises', 'perf_hooks'].filter((name) => process.moduleLoadList.includes('NativeModule ' + name)) })));\n`,
     );
     const input = readFileSync(join(FIXTURES, 'codex/captured/exec-json-success-verdict.jsonl'));
     const run = spawnSync(
@@ -315,7 +315,7 @@ describe('the bundled program', () => {
     expect(run.stdout).toContain('"ok":true');
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual({
       jitless: true,
-      promises: false,
+      loaded: [],
     });
   });
 
