@@ -27,9 +27,9 @@ export const PARSE_BUNDLE = 'dist/bundles/skillpack-parse.cjs';
 export const INSTALL_BUNDLE = 'dist/bundles/skillpack-install.cjs';
 export const START_BUNDLE = 'dist/bundles/skillpack-start.cjs';
 
-/** The adapters' code-cache loader (compiled), the one the Stop hook runs its program with. */
-function codeCacheLoader() {
-  return join(dirname(require.resolve('@skillpack/adapters/package.json')), 'dist/bin/code-cache.js');
+/** A compiled module of the adapters: the code-cache loader, zod's set-up without its JIT parsers. */
+function adaptersModule(file) {
+  return join(dirname(require.resolve('@skillpack/adapters/package.json')), 'dist/bin', file);
 }
 
 const entry = (contents, sourcefile) => ({ contents, resolveDir: packageDir, sourcefile, loader: 'js' });
@@ -70,12 +70,14 @@ export async function buildParseBundle({ write = true } = {}) {
   const bundled = await bundleHook(
     setup,
     {
+      // First, as in the Stop hook: zod without its JIT parsers, set before any schema is built (a parse
+      // checks each schema a few times, where compiling a parser costs more than it saves).
       program: entry(
-        "export { runParseProcess } from './dist/commands/parse-program.js';\n",
+        `import ${JSON.stringify(adaptersModule('zod-jitless.js'))};\nexport { runParseProcess } from './dist/commands/parse-program.js';\n`,
         'skillpack-parse-program.js',
       ),
       loader: entry(
-        `const { loadWithCodeCache } = require(${JSON.stringify(codeCacheLoader())});\nmodule.exports = loadWithCodeCache(__filename).exports;\n`,
+        `const { loadWithCodeCache } = require(${JSON.stringify(adaptersModule('code-cache.js'))});\nmodule.exports = loadWithCodeCache(__filename).exports;\n`,
         'skillpack-parse-entry.js',
       ),
     },
@@ -99,7 +101,7 @@ export async function buildInstallBundle({ write = true } = {}) {
       ),
       loader: entry(
         [
-          `const { loadProgram, programKey } = require(${JSON.stringify(codeCacheLoader())});`,
+          `const { loadProgram, programKey } = require(${JSON.stringify(adaptersModule('code-cache.js'))});`,
           `const program = { source: ${CARRIED_PROGRAM}, key: programKey(${CARRIED_PROGRAM_HASH}, __filename) };`,
           'module.exports = loadProgram(program, __filename).exports;',
           '',

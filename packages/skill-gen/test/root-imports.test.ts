@@ -79,7 +79,7 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
     expect(loaded.urls.filter((url) => /\/node_modules\//.test(url))).toEqual([]);
   });
 
-  it('skillpack parse --contract conflux.acceptance from the modules (SKILLPACK_CLI_BUNDLE=0) loads that family alone', () => {
+  it('skillpack parse --contract conflux.acceptance from the modules (SKILLPACK_CLI_BUNDLE=0) loads that family alone, and no pack config schema without a config', () => {
     const before = process.env.SKILLPACK_CLI_BUNDLE;
     process.env.SKILLPACK_CLI_BUNDLE = '0';
     try {
@@ -92,6 +92,10 @@ describe('@skillpack/skill-gen loads contracts only when a command needs them', 
       expect(familiesIn(loaded.urls)).toEqual(['conflux']);
       expect(
         loaded.urls.filter((url) => /handlebars|gray-matter|ts-morph|\/yaml\/|esbuild/.test(url)),
+      ).toEqual([]);
+      // No config here: neither the pack config's schema nor the runtimes' config sections it holds.
+      expect(
+        loaded.urls.filter((url) => /\/skill-gen\/dist\/(config\/pack-config|runtimes\/)/.test(url)),
       ).toEqual([]);
     } finally {
       if (before === undefined) delete process.env.SKILLPACK_CLI_BUNDLE;

@@ -17,9 +17,13 @@ export interface CommandProcess {
  * Guard a process that runs one command: until `finish` is called its exit code is a failure, so the
  * process never exits 0 (nor 13, a pending top-level await) unless the command completed: a drained event
  * loop or a stray `process.exit` becomes exit 70 with a message. `finish` exits as soon as the output is
- * flushed, so a timer or a socket a contract module left open does not keep the CLI alive.
+ * flushed (`flush`; by default an empty write to stdout, then stderr, whose callback runs once everything
+ * written before it is), so a timer or a socket a contract module left open does not keep the CLI alive.
  */
-export function guardCommandProcess(proc: NodeJS.Process = process): CommandProcess {
+export function guardCommandProcess(
+  proc: NodeJS.Process = process,
+  flush: (done: () => void) => void = (done) => proc.stdout.write('', () => proc.stderr.write('', done)),
+): CommandProcess {
   let finished = false;
   proc.exitCode = EXIT_INTERNAL;
   proc.on('exit', (code) => {
@@ -31,8 +35,7 @@ export function guardCommandProcess(proc: NodeJS.Process = process): CommandProc
     finish(code) {
       finished = true;
       proc.exitCode = code;
-      // An empty write's callback runs once everything written before it is flushed.
-      proc.stdout.write('', () => proc.stderr.write('', () => proc.exit(code)));
+      flush(() => proc.exit(code));
     },
   };
 }

@@ -18,9 +18,11 @@ const REDRAW_MS = 100;
  * second: on each update, and from a timer while a long step runs without updates.
  */
 export function createProgress(io: CliIo, command: string): Progress {
-  if (!io.interactive) return { update() {}, end() {} };
-  const now = io.now ?? (() => performance.now());
+  // Not `performance.now`: the global loads perf_hooks, ≈ 10 modules, on first use.
+  const now = io.now ?? (() => Number(process.hrtime.bigint()) / 1e6);
   const started = now();
+  // Asked at the first update: a command that reports none never looks at stderr (a process's is a stream to create).
+  let interactive: boolean | undefined;
   let state: { label: string; done: number; total: number } | undefined;
   let drawnAt: number | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -34,6 +36,8 @@ export function createProgress(io: CliIo, command: string): Progress {
   };
   return {
     update(label, done, total) {
+      interactive ??= io.interactive === true;
+      if (!interactive) return;
       state = { label, done, total };
       draw(total > 0 && done >= total);
       if (!timer) {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { type ContractRegistry, createContractRegistry } from '@skillpack/core';
 import { UsageError } from '../cli/exit-code.js';
-import { safeParsePackConfig } from '../config/load-pack-config.js';
 import { readPackageJsonBeside } from '../config/pack-version.js';
 import { readConfigText } from '../config/read-config-text.js';
 import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';
@@ -28,6 +27,7 @@ async function configModules(options: ContractSourceOptions): Promise<ContractMo
     file,
     'Pass the path of an existing skillpack.config.json to --config.',
   );
+  const { safeParsePackConfig } = await import('../config/load-pack-config.js');
   const parsed = safeParsePackConfig(text, file, await readPackageJsonBeside(path, file));
   if (!parsed.success) throw parsed.error;
   return parsed.data.contracts.map((specifier) => ({ specifier, baseDir: dirname(path), origin: file }));

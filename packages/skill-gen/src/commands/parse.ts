@@ -79,7 +79,7 @@ function failure(
 
 /** FILE opened for reading, or the typed error saying what is there instead of a regular file. */
 async function openInput(io: CliIo, file: string | undefined): Promise<AsyncIterable<Uint8Array | string>> {
-  if (file === undefined) return io.stdin as AsyncIterable<Uint8Array | string>;
+  if (file === undefined) return io.stdin;
   const path = resolve(io.cwd, file);
   let kind: PathKind;
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { windowsNameProblem } from '../files/windows-names.js';
 import { RUNTIME_CONFIG_SECTIONS } from '../runtimes/sections.js';
 import { TARGET_IDS } from '../targets/target-id.js';
+import { SEMVER_PATTERN } from './semver.js';
 
 /** Kebab-case: the pack name is also the plugin and marketplace name (`/pack:skill`, `$pack:skill`). */
 export const PackNameSchema = z
@@ -16,9 +17,6 @@ export const PackNameSchema = z
     'must not be a device name Windows reserves (con, prn, aux, nul, com1-com9, lpt1-lpt9): the pack names folders and files, and Windows cannot create them',
   )
   .meta({ description: 'Pack name; also the plugin and marketplace name.', examples: ['acme-review'] });
-
-/** A semantic version (`1.2.0`, `1.2.0-beta.1`, `1.2.0+build.5`). */
-export const SEMVER_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 export const SemverSchema = z
   .string()

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { type ConfigError, describeValue, fail, ok, type Result } from '@skillpack/core';
 import { authorError } from '../errors/author-error.js';
 import { readRegularFile } from '../files/read-regular-file.js';
-import { SEMVER_PATTERN } from './pack-config.js';
+import { SEMVER_PATTERN } from './semver.js';
 
 /** The `package.json` beside a pack config: its text and how errors name it. */
 export interface PackageJsonText {

@@ -297,6 +297,28 @@ describe('the bundled program', () => {
     expect(required.sort()).toEqual([BIN, BUNDLE].sort());
   });
 
+  it("builds its schemas without zod's JIT, and reads stdin and prints with no stream module nor fs/promises", () => {
+    // What the process set up, written at exit by a preloaded script: the bundle's zod shares its config
+    // through globalThis, and Node lists every built-in module it loaded (stdin and stdout are pipes here).
+    const dir = tempDir('skillpack-parse-bundle-setup-');
+    const preload = join(dir, 'report.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'report.json'))}, JSON.stringify({ jitless: globalThis.__zod_globalConfig?.jitless === true, loaded: ['stream', 'net', 'fs/promises', 'perf_hooks'].filter((name) => process.moduleLoadList.includes('NativeModule ' + name)) })));\n`,
+    );
+    const input = readFileSync(join(FIXTURES, 'codex/captured/exec-json-success-verdict.jsonl'));
+    const run = spawnSync(
+      process.execPath,
+      ['--require', preload, BIN, 'parse', '--contract', 'conflux.acceptance'],
+      { cwd: FIXTURES, input, encoding: 'utf8', env: { ...process.env, SKILLPACK_HOOK_STATE_DIR: stateDir } },
+    );
+    expect(run.stdout).toContain('"ok":true');
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual({
+      jitless: true,
+      loaded: [],
+    });
+  });
+
   it('falls back to the modules when its file cannot be loaded', () => {
     // The bin beside a bundle that throws when required, and dist/cli.js (a link to the real one).
     const copy = tempDir('skillpack-parse-bundle-broken-');
