@@ -57,7 +57,7 @@ describe('stdinChunks', () => {
   });
 
   it("is the process's stdin: a pipe and a file read whole", () => {
-    const script = `import { stdinChunks } from ${JSON.stringify(new URL('../../dist/cli/stdin-chunks.js', import.meta.url).href)};\nlet n = 0; for await (const chunk of stdinChunks()) n += chunk.length; console.log(n);`;
+    const script = `import { stdinChunks } from ${JSON.stringify(new URL('../../dist/cli/stdin-chunks.js', import.meta.url).href)};\nlet n = 0; for await (const chunk of stdinChunks()) n += chunk.length; process.stdout.write(String(n));`;
     const input = 'y'.repeat(300_000);
     const piped = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
       input,
