@@ -1,3 +1,7 @@
+// This runtime's namespace of `@skillpack/adapters/wire`: its schemas, taken from the builder of
+// `wire-definitions.ts` (where they are written, with the versions they follow), which importing this builds.
+// The readers call the builder and never import this module's values.
+
 import type { z } from 'zod';
 import { piWireSchemas } from './wire-definitions.js';
 
