@@ -46,6 +46,9 @@ export interface AdapterRuntime<R extends RuntimeId = RuntimeId> {
    * tool-delivered contract's submit calls are matched by it, and skill-gen's `install.mcp` agrees with it.
    */
   readonly mcpToolName: McpToolNaming;
-  /** Its wire schemas: the `@skillpack/adapters/wire` namespace that exports them. */
-  readonly wire: { readonly exportName: string; readonly schemas: object };
+  /**
+   * Its wire schemas: the `@skillpack/adapters/wire` namespace that exports them, and their builder, which
+   * builds them on its first call (not when the runtime is loaded) and returns the same schemas after.
+   */
+  readonly wire: { readonly exportName: string; readonly schemas: () => object };
 }

@@ -39,13 +39,16 @@ describe('the runtime registry', () => {
     for (const id of RUNTIME_IDS) expect(ADAPTER_RUNTIMES[id].id).toBe(id);
   });
 
-  it('exports each declaration’s wire schemas as its namespace of @skillpack/adapters/wire, and nothing else', () => {
+  it('exports each declaration’s wire schemas in its namespace of @skillpack/adapters/wire, and nothing else', () => {
     const names = RUNTIME_IDS.map((id) => ADAPTER_RUNTIMES[id].wire.exportName);
     expect(Object.keys(wire).sort()).toEqual([...names].sort());
-    const exported = new Map<string, unknown>(Object.entries(wire));
+    const exported = new Map<string, object>(Object.entries(wire));
     for (const id of RUNTIME_IDS) {
       const declared = ADAPTER_RUNTIMES[id].wire;
-      expect(exported.get(declared.exportName)).toBe(declared.schemas);
+      const namespace = new Map<string, unknown>(Object.entries(exported.get(declared.exportName) ?? {}));
+      const schemas = Object.entries(declared.schemas());
+      expect(schemas.length).toBeGreaterThan(0);
+      for (const [name, schema] of schemas) expect(namespace.get(name), name).toBe(schema);
     }
   });
 

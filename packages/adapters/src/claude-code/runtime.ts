@@ -2,9 +2,9 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { hasClaudeEnvelope } from './envelope.js';
 import { claudeCodeEvents } from './stream-json.js';
 import { unwrapClaudeCodeEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { CLAUDE_EVENT_TYPES, claudeCodeWireSchemas } from './wire-definitions.js';
 
-const CLAUDE_TYPES: ReadonlySet<string> = new Set(schemas.CLAUDE_EVENT_TYPES);
+const CLAUDE_TYPES: ReadonlySet<string> = new Set(CLAUDE_EVENT_TYPES);
 
 /** Claude Code: stream-json / `--output-format json` / transcripts, and its Stop / SubagentStop hook. */
 export const claudeCodeRuntime = {
@@ -22,5 +22,5 @@ export const claudeCodeRuntime = {
   },
   // Claude Code 2.1.328: `mcp__<key>__<tool>`.
   mcpToolName: { prefix: 'mcp__', separator: '__' },
-  wire: { exportName: 'claudeCode', schemas },
+  wire: { exportName: 'claudeCode', schemas: claudeCodeWireSchemas },
 } as const satisfies AdapterRuntime<'claude-code'>;

@@ -3,6 +3,7 @@ import {
   readAssistantMessage,
   readToolResults,
 } from '../_shared/anthropic-messages.js';
+import { builtOnce } from '../_shared/built-once.js';
 import type { TypedEvent } from '../_shared/event-line.js';
 import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
@@ -21,30 +22,19 @@ import {
 } from './final-message.js';
 import { isClaudePersonPrompt } from './person-prompt.js';
 import { claudeResultText, claudeResultUsage, toClaudeRunUsage } from './result-json.js';
-import {
-  CLAUDE_PASSIVE_EVENT_TYPES,
-  ClaudeAssistantEventSchema,
-  ClaudeContentBlockSchema,
-  type ClaudeResultEvent,
-  ClaudeResultEventSchema,
-  ClaudeStreamEventSchema,
-  ClaudeSystemEventSchema,
-  ClaudeUsageSchema,
-  ClaudeUserEventSchema,
-} from './wire-schemas.js';
+import { CLAUDE_PASSIVE_EVENT_TYPES, claudeCodeWireSchemas } from './wire-definitions.js';
+import type { ClaudeResultEvent } from './wire-schemas.js';
 
 /** Claude Code's content blocks, each checked by the one block schema; text blocks join by newlines. */
-const CLAUDE_BLOCKS: ContentBlockDialect = {
-  assistantBlocks: {
-    text: ClaudeContentBlockSchema,
-    thinking: ClaudeContentBlockSchema,
-    tool_use: ClaudeContentBlockSchema,
-    tool_result: ClaudeContentBlockSchema,
-  },
-  toolResultBlock: ClaudeContentBlockSchema,
-  quietBlocks: new Set(['redacted_thinking', 'image']),
-  textSeparator: '\n',
-};
+const claudeBlocks = builtOnce((): ContentBlockDialect => {
+  const block = claudeCodeWireSchemas().ClaudeContentBlockSchema;
+  return {
+    assistantBlocks: { text: block, thinking: block, tool_use: block, tool_result: block },
+    toolResultBlock: block,
+    quietBlocks: new Set(['redacted_thinking', 'image']),
+    textSeparator: '\n',
+  };
+});
 
 /**
  * Where Claude Code's final answer lives, in stream-json, `--output-format json` (object or array) and
@@ -53,6 +43,8 @@ const CLAUDE_BLOCKS: ContentBlockDialect = {
  * message that ended its turn is its end.
  */
 function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
+  const wire = claudeCodeWireSchemas();
+  const blocks = claudeBlocks();
   const calls = new ToolCalls(run, true);
   const turn = new ClaudeTurn();
   // Streamed text per scope (main or a subagent's tool_use id), until the assistant line repeats it.
@@ -67,11 +59,11 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
     ...eachAs(CLAUDE_PASSIVE_EVENT_TYPES, 'status'),
     /** Each content block arrives in its own line sharing `message.id` (2.1.276), so text is appended. */
     assistant(event, line) {
-      const assistant = parseWire(ClaudeAssistantEventSchema, event, line, run);
+      const assistant = parseWire(wire.ClaudeAssistantEventSchema, event, line, run);
       if (!assistant) return 'message';
       const { message } = assistant;
       const subagent = isClaudeSubagent(assistant);
-      const read = readAssistantMessage(CLAUDE_BLOCKS, message, line, run, calls, subagent);
+      const read = readAssistantMessage(blocks, message, line, run, calls, subagent);
       const { text, toolCalls, draft } = read;
       // The complete block supersedes the deltas streamed for it.
       const scope = assistant.parent_tool_use_id ?? '';
@@ -89,23 +81,29 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
         // Text beside a tool call is narration: the agent goes on, and its answer comes after the call.
         if (toolCalls > 0) turn.reset();
       }
-      const used = parseOptionalWire(ClaudeUsageSchema, message.usage, 'assistant message usage', line, run);
+      const used = parseOptionalWire(
+        wire.ClaudeUsageSchema,
+        message.usage,
+        'assistant message usage',
+        line,
+        run,
+      );
       if (used) usage.message(message.id, toClaudeRunUsage(used));
       if (assistant.error)
         run.warn('assistant_error', `Claude Code reported "${assistant.error}" on line ${line}.`);
       return 'message';
     },
     user(event, line) {
-      const user = parseWire(ClaudeUserEventSchema, event, line, run);
+      const user = parseWire(wire.ClaudeUserEventSchema, event, line, run);
       if (!user) return 'user';
       const subagent = isClaudeSubagent(user);
       if (subagent !== true && isMaxTokensResume(event)) turn.continueAfterCut();
       else if (subagent !== true) turn.reset();
-      readToolResults(CLAUDE_BLOCKS, user.message.content, line, run, calls, subagent);
+      readToolResults(blocks, user.message.content, line, run, calls, subagent);
       return 'user';
     },
     stream_event(event, line) {
-      const streamed = parseWire(ClaudeStreamEventSchema, event, line, run);
+      const streamed = parseWire(wire.ClaudeStreamEventSchema, event, line, run);
       if (!streamed) return 'delta';
       const scope = streamed.parent_tool_use_id ?? '';
       const inner = streamed.event;
@@ -118,7 +116,7 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
       return 'delta';
     },
     system(event, line) {
-      const system = parseWire(ClaudeSystemEventSchema, event, line, run);
+      const system = parseWire(wire.ClaudeSystemEventSchema, event, line, run);
       if (system?.subtype === 'init') {
         if (system.claude_code_version) run.runtimeVersion ??= system.claude_code_version;
         if (system.model) run.model ??= system.model;
@@ -129,7 +127,7 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
       return { type, kind: system?.subtype === 'init' ? 'session' : 'status' };
     },
     result(event, line) {
-      const parsed = parseWire(ClaudeResultEventSchema, event, line, run);
+      const parsed = parseWire(wire.ClaudeResultEventSchema, event, line, run);
       if (parsed) acceptResult(parsed, line);
       const count = Array.isArray(parsed?.permission_denials) ? parsed.permission_denials.length : 0;
       if (count > 0) run.warn('permission_denials', `Claude Code denied ${count} tool call(s).`, { count });
@@ -138,7 +136,7 @@ function createClaudeCodeAnswer(run: RunBuilder): AnswerReader {
   });
 
   function acceptResult(parsed: ClaudeResultEvent, line: number): void {
-    const used = parseOptionalWire(ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
+    const used = parseOptionalWire(wire.ClaudeUsageSchema, parsed.usage, 'result usage', line, run);
     const reported = used ? toClaudeRunUsage(used) : undefined;
     usage.endTurn((streamed) => claudeResultUsage(parsed, reported, streamed));
     if (result && isLocalCommandResult(parsed)) return;

@@ -1,7 +1,7 @@
 import { contentBlocksText } from '../_shared/anthropic-messages.js';
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
-import { CLAUDE_PASSIVE_EVENT_TYPES } from './wire-schemas.js';
+import { CLAUDE_PASSIVE_EVENT_TYPES } from './wire-definitions.js';
 
 const PASSIVE_TYPES: ReadonlySet<string> = new Set(CLAUDE_PASSIVE_EVENT_TYPES);
 

@@ -1,109 +1,69 @@
-import { z } from 'zod';
+// This runtime's namespace of `@skillpack/adapters/wire`: its schemas, taken from the builder of
+// `wire-definitions.ts` (where they are written, with the versions they follow), which importing this builds.
+// The readers call the builder and never import this module's values.
 
-// Claude Code `--output-format stream-json|json` lines and transcript lines, with the runtime's own field
-// names (sdk.d.ts 0.3.332, captures of CLI 2.1.202 and 2.1.276). Only the fields the reader needs are
-// typed; everything else passes through untouched. Optional envelope fields cover both forms:
-// stream-json uses `session_id`/`parent_tool_use_id`, transcripts `sessionId`/`isSidechain`/`version`.
+import type { z } from 'zod';
+import { claudeCodeWireSchemas } from './wire-definitions.js';
+
+export {
+  CLAUDE_EVENT_TYPES,
+  CLAUDE_PASSIVE_EVENT_TYPES,
+  CLAUDE_RESULT_SUBTYPES,
+} from './wire-definitions.js';
+
+const schemas = claudeCodeWireSchemas();
 
 /** Validates token usage as Claude Code reports it on a message or a result. */
-export const ClaudeUsageSchema = z.looseObject({
-  input_tokens: z.number().optional(),
-  output_tokens: z.number().optional(),
-  cache_creation_input_tokens: z.number().nullish(),
-  cache_read_input_tokens: z.number().nullish(),
-});
+export const ClaudeUsageSchema = schemas.ClaudeUsageSchema;
+
 /** Token usage as Claude Code reports it on a message or a result. */
 export type ClaudeUsage = z.output<typeof ClaudeUsageSchema>;
 
 /** Validates a `text` content block: assistant text. */
-export const ClaudeTextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const ClaudeTextBlockSchema = schemas.ClaudeTextBlockSchema;
+
 /** A `text` content block: assistant text. */
 export type ClaudeTextBlock = z.output<typeof ClaudeTextBlockSchema>;
 
 /** Validates a `thinking` content block: the model's reasoning, never a final answer. */
-export const ClaudeThinkingBlockSchema = z.looseObject({ type: z.literal('thinking'), thinking: z.string() });
+export const ClaudeThinkingBlockSchema = schemas.ClaudeThinkingBlockSchema;
+
 /** A `thinking` content block: the model's reasoning, never a final answer. */
 export type ClaudeThinkingBlock = z.output<typeof ClaudeThinkingBlockSchema>;
 
 /** Validates a `tool_use` content block: one tool call with its id, name and input. */
-export const ClaudeToolUseBlockSchema = z.looseObject({
-  type: z.literal('tool_use'),
-  id: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-});
+export const ClaudeToolUseBlockSchema = schemas.ClaudeToolUseBlockSchema;
+
 /** A `tool_use` content block: one tool call with its id, name and input. */
 export type ClaudeToolUseBlock = z.output<typeof ClaudeToolUseBlockSchema>;
 
 /** Validates a `tool_result` content block: the outcome of one tool call. */
-export const ClaudeToolResultBlockSchema = z.looseObject({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string(),
-  content: z.unknown().optional(),
-  is_error: z.boolean().nullish(),
-});
+export const ClaudeToolResultBlockSchema = schemas.ClaudeToolResultBlockSchema;
+
 /** A `tool_result` content block: the outcome of one tool call, sent back to the model. */
 export type ClaudeToolResultBlock = z.output<typeof ClaudeToolResultBlockSchema>;
 
 /** Content blocks the reader interprets; other block types are counted as unknown. */
-export const ClaudeContentBlockSchema = z.discriminatedUnion('type', [
-  ClaudeTextBlockSchema,
-  ClaudeThinkingBlockSchema,
-  ClaudeToolUseBlockSchema,
-  ClaudeToolResultBlockSchema,
-]);
+export const ClaudeContentBlockSchema = schemas.ClaudeContentBlockSchema;
+
 /** One content block the reader interprets: text, thinking, tool use or tool result. */
 export type ClaudeContentBlock = z.output<typeof ClaudeContentBlockSchema>;
 
-const BlockEnvelopeSchema = z.looseObject({ type: z.string() });
-
-const EnvelopeFields = {
-  session_id: z.string().optional(),
-  uuid: z.string().nullish(),
-  parent_tool_use_id: z.string().nullish(),
-  sessionId: z.string().optional(),
-  isSidechain: z.boolean().optional(),
-  version: z.string().optional(),
-};
-
 /** Validates a `system` line, such as the `init` event that opens a run. */
-export const ClaudeSystemEventSchema = z.looseObject({
-  type: z.literal('system'),
-  subtype: z.string().optional(),
-  ...EnvelopeFields,
-  model: z.string().optional(),
-  claude_code_version: z.string().optional(),
-});
+export const ClaudeSystemEventSchema = schemas.ClaudeSystemEventSchema;
+
 /** A `system` line, such as the `init` event that opens a run. */
 export type ClaudeSystemEvent = z.output<typeof ClaudeSystemEventSchema>;
 
 /** Validates an `assistant` line: one assistant message with its content blocks. */
-export const ClaudeAssistantEventSchema = z.looseObject({
-  type: z.literal('assistant'),
-  ...EnvelopeFields,
-  message: z.looseObject({
-    id: z.string().optional(),
-    model: z.string().optional(),
-    content: z.union([z.string(), z.array(BlockEnvelopeSchema)]),
-    stop_reason: z.string().nullish(),
-    usage: z.unknown().optional(),
-  }),
-  error: z.string().optional(),
-  /** On the message that reports a refusal (2.1.328): the refused response's API id. */
-  refused_message_id: z.string().optional(),
-});
+export const ClaudeAssistantEventSchema = schemas.ClaudeAssistantEventSchema;
+
 /** An `assistant` line: one assistant message with its content blocks. */
 export type ClaudeAssistantEvent = z.output<typeof ClaudeAssistantEventSchema>;
 
 /** Validates a `user` line: a user message, such as the tool results fed back to the model. */
-export const ClaudeUserEventSchema = z.looseObject({
-  type: z.literal('user'),
-  ...EnvelopeFields,
-  message: z.looseObject({
-    content: z.union([z.string(), z.array(BlockEnvelopeSchema)]),
-  }),
-  isReplay: z.boolean().optional(),
-});
+export const ClaudeUserEventSchema = schemas.ClaudeUserEventSchema;
+
 /** A `user` line: a user message, such as the tool results fed back to the model. */
 export type ClaudeUserEvent = z.output<typeof ClaudeUserEventSchema>;
 
@@ -111,75 +71,13 @@ export type ClaudeUserEvent = z.output<typeof ClaudeUserEventSchema>;
  * `--include-partial-messages`: one raw API stream event (`content_block_delta`, `message_start`, …). A
  * `message_delta`'s `delta` has no `type` (`{stop_reason, stop_sequence}`), so `type` is optional.
  */
-export const ClaudeStreamEventSchema = z.looseObject({
-  type: z.literal('stream_event'),
-  ...EnvelopeFields,
-  event: z.looseObject({
-    type: z.string(),
-    delta: z
-      .looseObject({
-        type: z.string().optional(),
-        text: z.string().optional(),
-        stop_reason: z.string().nullish(),
-      })
-      .optional(),
-    message: z.looseObject({ id: z.string().optional() }).optional(),
-  }),
-});
+export const ClaudeStreamEventSchema = schemas.ClaudeStreamEventSchema;
+
 /** A `stream_event` line: one partial-message event of `--include-partial-messages`. */
 export type ClaudeStreamEvent = z.output<typeof ClaudeStreamEventSchema>;
 
 /** The last line of stream-json, and the whole of `--output-format json`. Error subtypes have no `result`. */
-export const ClaudeResultEventSchema = z.looseObject({
-  type: z.literal('result'),
-  subtype: z.string(),
-  is_error: z.boolean().optional(),
-  result: z.string().optional(),
-  errors: z.array(z.string()).optional(),
-  ...EnvelopeFields,
-  total_cost_usd: z.number().optional(),
-  num_turns: z.number().optional(),
-  stop_reason: z.string().nullish(),
-  /** Why the run ended (2.1.328): `completed` for a clean success, else `max_turns`, `api_error`, … */
-  terminal_reason: z.unknown().optional(),
-  /** Several results in one stream (streaming input, resumed turns) are numbered from 0 (2.1.328). */
-  result_index: z.number().optional(),
-  usage: z.unknown().optional(),
-  structured_output: z.unknown().optional(),
-  api_error_status: z.number().nullish(),
-});
+export const ClaudeResultEventSchema = schemas.ClaudeResultEventSchema;
+
 /** The `result` line that ends a stream-json run, or the whole `--output-format json` document. */
 export type ClaudeResultEvent = z.output<typeof ClaudeResultEventSchema>;
-
-/** Result subtypes from sdk.d.ts 0.3.332; the reader maps others to finish `error` and keeps the subtype. */
-export const CLAUDE_RESULT_SUBTYPES = [
-  'success',
-  'error_during_execution',
-  'error_max_turns',
-  'error_max_budget_usd',
-  'error_max_structured_output_retries',
-] as const;
-
-/** Types the reader knows and deliberately passes over (status, control frames, transcript bookkeeping). */
-export const CLAUDE_PASSIVE_EVENT_TYPES = [
-  'rate_limit_event',
-  'tool_progress',
-  'auth_status',
-  'control_request',
-  'control_response',
-  'control_cancel_request',
-  'keep_alive',
-  'summary',
-  'queue-operation',
-  'file-history-snapshot',
-] as const;
-
-/** Every top-level `type` the Claude Code reader knows: the ones it reads and the ones it passes over. */
-export const CLAUDE_EVENT_TYPES = [
-  'system',
-  'assistant',
-  'user',
-  'stream_event',
-  'result',
-  ...CLAUDE_PASSIVE_EVENT_TYPES,
-] as const;

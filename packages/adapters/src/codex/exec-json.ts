@@ -15,17 +15,8 @@ import {
   isRolloutTurnEnd,
   rolloutSessionOf,
 } from './rollout.js';
-import {
-  CODEX_ITEM_TYPES,
-  CodexErrorEventSchema,
-  CodexItemEventSchema,
-  CodexThreadItemSchema,
-  CodexThreadStartedEventSchema,
-  CodexTurnCompletedEventSchema,
-  CodexTurnFailedEventSchema,
-  type CodexUsage,
-  CodexUsageSchema,
-} from './wire-schemas.js';
+import { CODEX_ITEM_TYPES, codexWireSchemas } from './wire-definitions.js';
+import type { CodexUsage } from './wire-schemas.js';
 
 const KNOWN_ITEM_TYPES: ReadonlySet<string> = new Set(CODEX_ITEM_TYPES);
 
@@ -47,6 +38,7 @@ export function toCodexRunUsage(usage: CodexUsage): RunUsage {
  * thread's running total there, so a resumed thread (`codex exec resume`) reports its earlier runs' tokens too.
  */
 function createCodexAnswer(run: RunBuilder): AnswerReader {
+  const wire = codexWireSchemas();
   const calls = new ToolCalls(run, false);
   const turn = new CodexTurn();
   let lastError: RunError | undefined;
@@ -55,7 +47,7 @@ function createCodexAnswer(run: RunBuilder): AnswerReader {
 
   const accept = readByType(run, {
     'thread.started'(event, line) {
-      parseWire(CodexThreadStartedEventSchema, event, line, run);
+      parseWire(wire.CodexThreadStartedEventSchema, event, line, run);
       return 'session';
     },
     'turn.started'() {
@@ -65,35 +57,35 @@ function createCodexAnswer(run: RunBuilder): AnswerReader {
       return 'status';
     },
     'turn.completed'(event, line) {
-      const completed = parseWire(CodexTurnCompletedEventSchema, event, line, run);
+      const completed = parseWire(wire.CodexTurnCompletedEventSchema, event, line, run);
       if (!completed) return 'finish';
       turn.completed();
-      const parsed = parseOptionalWire(CodexUsageSchema, completed.usage, 'turn usage', line, run);
+      const parsed = parseOptionalWire(wire.CodexUsageSchema, completed.usage, 'turn usage', line, run);
       if (parsed) usage = toCodexRunUsage(parsed);
       return 'finish';
     },
     'turn.failed'(event, line) {
-      const failed = parseWire(CodexTurnFailedEventSchema, event, line, run);
+      const failed = parseWire(wire.CodexTurnFailedEventSchema, event, line, run);
       if (failed) turn.failed({ code: 'turn.failed', message: failed.error.message });
       return 'finish';
     },
     error(event, line) {
       // Non-fatal in real runs (`Reconnecting... 2/5`); only `turn.failed` or a missing end fails the run.
-      const error = parseWire(CodexErrorEventSchema, event, line, run);
+      const error = parseWire(wire.CodexErrorEventSchema, event, line, run);
       if (!error) return 'error';
       lastError = { code: 'error', message: error.message };
       run.warn('runtime_error', error.message, { line });
       return 'error';
     },
     ...eachAs(['item.started', 'item.updated', 'item.completed'], (event, line) => {
-      const envelope = parseWire(CodexItemEventSchema, event, line, run);
+      const envelope = parseWire(wire.CodexItemEventSchema, event, line, run);
       if (!envelope) return 'unknown';
       if (!KNOWN_ITEM_TYPES.has(envelope.item.type)) {
         run.unknown(`item/${envelope.item.type}`);
         return 'unknown';
       }
       const what = `the ${envelope.item.type} item`;
-      const item = parseOptionalWire(CodexThreadItemSchema, event.item, what, line, run);
+      const item = parseOptionalWire(wire.CodexThreadItemSchema, event.item, what, line, run);
       return item
         ? readCodexItem(run, calls, turn, item, envelope.type === 'item.completed', line)
         : 'unknown';

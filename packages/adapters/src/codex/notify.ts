@@ -3,11 +3,12 @@ import type { TypedEvent } from '../_shared/event-line.js';
 import { RunBuilder } from '../_shared/run-builder.js';
 import { parseWire } from '../_shared/wire.js';
 import type { AgentRun } from '../agent-run.js';
-import { CodexNotifyPayloadSchema } from './wire-schemas.js';
+import { codexWireSchemas } from './wire-definitions.js';
 
 /** Record a legacy `notify` payload; `false` when it does not match the schema (a malformed line). */
 export function acceptCodexNotify(run: RunBuilder, event: TypedEvent, line: number): boolean {
-  const payload = parseWire(CodexNotifyPayloadSchema, event, line, run);
+  const wire = codexWireSchemas();
+  const payload = parseWire(wire.CodexNotifyPayloadSchema, event, line, run);
   if (!payload) return false;
   run.format = 'notify';
   run.session(payload['thread-id']);

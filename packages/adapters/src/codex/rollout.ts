@@ -8,16 +8,8 @@ import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import type { CodexTurn } from './final-message.js';
 import { mcpResultText } from './items.js';
 import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
-import {
-  CodexRolloutAgentMessageSchema,
-  CodexRolloutEventMsgSchema,
-  CodexRolloutItemCompletedSchema,
-  CodexRolloutMcpToolCallSchema,
-  CodexRolloutSessionMetaSchema,
-  CodexRolloutTaskCompleteSchema,
-  CodexRolloutTokenCountSchema,
-  type CodexUsage,
-} from './wire-schemas.js';
+import { codexWireSchemas } from './wire-definitions.js';
+import type { CodexUsage } from './wire-schemas.js';
 
 /** The line that opens a rollout and names its session. */
 export const isRolloutStart = (event: TypedEvent) => event.type === 'session_meta';
@@ -59,14 +51,21 @@ interface RolloutState {
 }
 
 function readItem(state: RolloutState, payload: unknown, line: number): RunEventKind {
+  const wire = codexWireSchemas();
   const { run, calls, turn } = state;
   const what = 'the item_completed event';
-  const envelope = parseOptionalWire(CodexRolloutItemCompletedSchema, payload, what, line, run);
+  const envelope = parseOptionalWire(wire.CodexRolloutItemCompletedSchema, payload, what, line, run);
   if (!envelope) return 'unknown';
   const item = envelope.item;
   switch (item.type) {
     case 'AgentMessage': {
-      const message = parseOptionalWire(CodexRolloutAgentMessageSchema, item, 'an AgentMessage', line, run);
+      const message = parseOptionalWire(
+        wire.CodexRolloutAgentMessageSchema,
+        item,
+        'an AgentMessage',
+        line,
+        run,
+      );
       if (!message) return 'unknown';
       const text = message.content.map((part) => (part.type === 'Text' ? (part.text ?? '') : '')).join('');
       // A completed empty message is final too, as in `exec --json`: the turn ended with no answer.
@@ -80,7 +79,7 @@ function readItem(state: RolloutState, payload: unknown, line: number): RunEvent
       return 'message';
     }
     case 'McpToolCall': {
-      const call = parseOptionalWire(CodexRolloutMcpToolCallSchema, item, 'an McpToolCall', line, run);
+      const call = parseOptionalWire(wire.CodexRolloutMcpToolCallSchema, item, 'an McpToolCall', line, run);
       if (!call) return 'unknown';
       const mapped = Object.hasOwn(MCP_STATUS, call.status) ? MCP_STATUS[call.status] : undefined;
       // A status this reader does not know is reported, and the call is not counted as a success.
@@ -111,8 +110,9 @@ function readItem(state: RolloutState, payload: unknown, line: number): RunEvent
 }
 
 function readEventMsg(state: RolloutState, event: TypedEvent, line: number): RunEventKind {
+  const wire = codexWireSchemas();
   const { run, turn } = state;
-  const envelope = parseWire(CodexRolloutEventMsgSchema, event, line, run);
+  const envelope = parseWire(wire.CodexRolloutEventMsgSchema, event, line, run);
   if (!envelope) return 'unknown';
   const payload = envelope.payload;
   switch (payload.type) {
@@ -121,7 +121,7 @@ function readEventMsg(state: RolloutState, event: TypedEvent, line: number): Run
       run.closeOpenItems();
       return 'status';
     case 'task_complete': {
-      const ended = parseWire(CodexRolloutTaskCompleteSchema, payload as TypedEvent, line, run);
+      const ended = parseWire(wire.CodexRolloutTaskCompleteSchema, payload as TypedEvent, line, run);
       if (ended?.error) turn.failed({ code: 'turn.failed', message: ended.error.message });
       else if (ended) turn.completed();
       return 'finish';
@@ -129,7 +129,7 @@ function readEventMsg(state: RolloutState, event: TypedEvent, line: number): Run
     case 'item_completed':
       return readItem(state, payload, line);
     case 'token_count': {
-      const count = parseOptionalWire(CodexRolloutTokenCountSchema, payload, 'token_count', line, run);
+      const count = parseOptionalWire(wire.CodexRolloutTokenCountSchema, payload, 'token_count', line, run);
       if (count?.info) state.setUsage(count.info.total_token_usage);
       return 'usage';
     }
@@ -150,9 +150,10 @@ function readEventMsg(state: RolloutState, event: TypedEvent, line: number): Run
  * does not.
  */
 export function codexRolloutRows(state: RolloutState): Record<string, EventReading> {
+  const wire = codexWireSchemas();
   return {
     session_meta(event, line) {
-      const meta = parseWire(CodexRolloutSessionMetaSchema, event, line, state.run);
+      const meta = parseWire(wire.CodexRolloutSessionMetaSchema, event, line, state.run);
       if (meta?.payload.cli_version) state.run.runtimeVersion ??= meta.payload.cli_version;
       return 'session';
     },

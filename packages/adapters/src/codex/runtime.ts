@@ -3,7 +3,7 @@ import { codexEvents } from './exec-json.js';
 import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { isRolloutStart } from './rollout.js';
 import { unwrapCodexEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { codexWireSchemas } from './wire-definitions.js';
 
 const CODEX_PREFIXES = ['thread.', 'turn.', 'item.'] as const;
 
@@ -30,5 +30,5 @@ export const codexRuntime = {
     seenIn: '0.147-0.169',
   },
   mcpToolName: CODEX_MCP_TOOL_NAME,
-  wire: { exportName: 'codex', schemas },
+  wire: { exportName: 'codex', schemas: codexWireSchemas },
 } as const satisfies AdapterRuntime<'codex'>;

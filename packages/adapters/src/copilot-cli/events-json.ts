@@ -9,19 +9,7 @@ import type { RunError } from '../agent-run.js';
 import { ABORTED, type CopilotCandidate, copilotEnd, isLastChunk } from './final-message.js';
 import { isCopilotPersonPrompt } from './person-prompt.js';
 import { isSubagentEvent } from './subagent.js';
-import {
-  COPILOT_EVENT_TYPES,
-  CopilotAssistantMessageEventSchema,
-  CopilotMessageDeltaEventSchema,
-  CopilotResultEventSchema,
-  CopilotSessionErrorEventSchema,
-  CopilotSessionStartEventSchema,
-  CopilotSessionWarningEventSchema,
-  CopilotToolCompleteEventSchema,
-  CopilotToolStartEventSchema,
-  CopilotToolsUpdatedEventSchema,
-  CopilotUserMessageEventSchema,
-} from './wire-schemas.js';
+import { COPILOT_EVENT_TYPES, copilotCliWireSchemas } from './wire-definitions.js';
 
 /**
  * Where Copilot CLI's final answer lives, in `copilot -p … --output-format json` (JSONL session events) and,
@@ -29,6 +17,7 @@ import {
  * `COPILOT_FINAL_ANSWER_RULE`.
  */
 function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
+  const wire = copilotCliWireSchemas();
   const calls = new ToolCalls(run, false);
   // The answer so far: none until an assistant message without tool requests follows the last prompt.
   const candidate = new AnswerCandidate<CopilotCandidate>();
@@ -46,7 +35,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
       ...eachAs(['assistant.tool_call_delta', 'tool.execution_partial_result', 'tool.shell_output'], 'delta'),
       'session.usage_record': 'usage',
       'session.start'(event, line) {
-        const start = parseWire(CopilotSessionStartEventSchema, event, line, run);
+        const start = parseWire(wire.CopilotSessionStartEventSchema, event, line, run);
         if (start) {
           run.runtimeVersion ??= start.data.copilotVersion;
           run.model ??= start.data.selectedModel;
@@ -54,12 +43,12 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'session';
       },
       'session.tools_updated'(event, line) {
-        const tools = parseWire(CopilotToolsUpdatedEventSchema, event, line, run);
+        const tools = parseWire(wire.CopilotToolsUpdatedEventSchema, event, line, run);
         if (tools?.data.model) run.model ??= tools.data.model;
         return 'status';
       },
       'user.message'(event, line) {
-        const user = parseWire(CopilotUserMessageEventSchema, event, line, run);
+        const user = parseWire(wire.CopilotUserMessageEventSchema, event, line, run);
         if (user && !isSubagentEvent(user)) {
           candidate.endAt('prompt');
           idle = false;
@@ -69,7 +58,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'user';
       },
       'assistant.message_delta'(event, line) {
-        const delta = parseWire(CopilotMessageDeltaEventSchema, event, line, run);
+        const delta = parseWire(wire.CopilotMessageDeltaEventSchema, event, line, run);
         if (!delta) return 'unknown';
         const { messageId, deltaContent } = delta.data;
         const subagent = isSubagentEvent(delta);
@@ -82,7 +71,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'delta';
       },
       'assistant.message'(event, line) {
-        const message = parseWire(CopilotAssistantMessageEventSchema, event, line, run);
+        const message = parseWire(wire.CopilotAssistantMessageEventSchema, event, line, run);
         if (!message) return 'unknown';
         const { data } = message;
         const subagent = isSubagentEvent(message);
@@ -99,7 +88,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'message';
       },
       'tool.execution_start'(event, line) {
-        const start = parseWire(CopilotToolStartEventSchema, event, line, run);
+        const start = parseWire(wire.CopilotToolStartEventSchema, event, line, run);
         if (start) {
           const { toolCallId, toolName: name, arguments: input } = start.data;
           calls.began(toolCallId, line, { name, input, subagent: isSubagentEvent(start) });
@@ -107,7 +96,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'tool';
       },
       'tool.execution_complete'(event, line) {
-        const done = parseWire(CopilotToolCompleteEventSchema, event, line, run);
+        const done = parseWire(wire.CopilotToolCompleteEventSchema, event, line, run);
         if (done) {
           const why = done.data.error;
           const error = typeof why === 'string' ? why : why?.message;
@@ -117,19 +106,19 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
         return 'tool';
       },
       'session.error'(event, line) {
-        const failure = parseWire(CopilotSessionErrorEventSchema, event, line, run);
+        const failure = parseWire(wire.CopilotSessionErrorEventSchema, event, line, run);
         const message = failure?.data.message ?? 'Copilot reported a session error.';
         error = { code: 'session.error', message };
         run.warn('runtime_error', message, { line });
         return 'error';
       },
       'session.warning'(event, line) {
-        const warning = parseWire(CopilotSessionWarningEventSchema, event, line, run);
+        const warning = parseWire(wire.CopilotSessionWarningEventSchema, event, line, run);
         if (warning) run.warn('runtime_warning', warning.data.message, { line });
         return 'status';
       },
       result(event, line) {
-        const end = parseWire(CopilotResultEventSchema, event, line, run);
+        const end = parseWire(wire.CopilotResultEventSchema, event, line, run);
         if (end) result = { exitCode: end.exitCode, line };
         lastTerminal = event.type;
         return 'finish';

@@ -3,9 +3,9 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { copilotCliEvents, copilotSdkEvents } from './events-json.js';
 import { COPILOT_FINAL_ANSWER_RULE, COPILOT_FINAL_ANSWER_SEEN_IN } from './final-message.js';
 import { unwrapCopilotCliEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { COPILOT_EVENT_TYPES, copilotCliWireSchemas } from './wire-definitions.js';
 
-const COPILOT_TYPES: ReadonlySet<string> = new Set(schemas.COPILOT_EVENT_TYPES);
+const COPILOT_TYPES: ReadonlySet<string> = new Set(COPILOT_EVENT_TYPES);
 
 /**
  * GitHub Copilot CLI: `-p --output-format json` session events, and its `agentStop` hook, which carries no
@@ -29,5 +29,5 @@ export const copilotCliRuntime = {
   finalAnswer: { rule: COPILOT_FINAL_ANSWER_RULE, seenIn: COPILOT_FINAL_ANSWER_SEEN_IN },
   // GitHub Copilot CLI 1.0.102: `<key>-<tool>`.
   mcpToolName: { prefix: '', separator: '-' },
-  wire: { exportName: 'copilotCli', schemas },
+  wire: { exportName: 'copilotCli', schemas: copilotCliWireSchemas },
 } as const satisfies AdapterRuntime<'copilot-cli'>;

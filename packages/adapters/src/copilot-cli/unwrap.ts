@@ -1,7 +1,7 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
 import { isSubagentEvent } from './subagent.js';
-import { COPILOT_EVENT_TYPES } from './wire-schemas.js';
+import { COPILOT_EVENT_TYPES } from './wire-definitions.js';
 
 const TYPES: ReadonlySet<string> = new Set(COPILOT_EVENT_TYPES);
 

@@ -2,7 +2,7 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { GEMINI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { geminiCliEvents } from './stream-json.js';
 import { isGeminiCliEvent, unwrapGeminiCliEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { geminiCliWireSchemas } from './wire-definitions.js';
 
 /** Gemini CLI: `-p … --output-format stream-json`, and its AfterAgent hook (0.61.0). */
 export const geminiCliRuntime = {
@@ -20,5 +20,5 @@ export const geminiCliRuntime = {
     seenIn: '0.61.0',
   },
   mcpToolName: GEMINI_MCP_TOOL_NAME,
-  wire: { exportName: 'geminiCli', schemas },
+  wire: { exportName: 'geminiCli', schemas: geminiCliWireSchemas },
 } as const satisfies AdapterRuntime<'gemini-cli'>;

@@ -5,18 +5,8 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
-import {
-  type GeminiErrorEvent,
-  GeminiErrorEventSchema,
-  GeminiInitEventSchema,
-  GeminiMessageEventSchema,
-  type GeminiResultEvent,
-  GeminiResultEventSchema,
-  type GeminiStreamStats,
-  GeminiStreamStatsSchema,
-  GeminiToolResultEventSchema,
-  GeminiToolUseEventSchema,
-} from './wire-schemas.js';
+import { geminiCliWireSchemas } from './wire-definitions.js';
+import type { GeminiErrorEvent, GeminiResultEvent, GeminiStreamStats } from './wire-schemas.js';
 
 /** `result.stats` as run usage: `cached` counts the cache reads, which `input_tokens` includes. */
 export function toGeminiRunUsage(stats: GeminiStreamStats): RunUsage {
@@ -36,6 +26,7 @@ export function toGeminiRunUsage(stats: GeminiStreamStats): RunUsage {
  * the HTTP status mod 256, a fatal tool error, a turn limit) is `error`.
  */
 function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
+  const wire = geminiCliWireSchemas();
   const calls = new ToolCalls(run, true);
   const answer = new GeminiAnswer();
   let result: GeminiResultEvent | undefined;
@@ -44,12 +35,12 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
 
   const accept = readByType(run, {
     init(event, line) {
-      const init = parseWire(GeminiInitEventSchema, event, line, run);
+      const init = parseWire(wire.GeminiInitEventSchema, event, line, run);
       if (init?.model && !run.model) run.model = init.model;
       return 'session';
     },
     message(event, line) {
-      const message = parseWire(GeminiMessageEventSchema, event, line, run);
+      const message = parseWire(wire.GeminiMessageEventSchema, event, line, run);
       if (!message) return 'unknown';
       if (message.role === 'user') {
         answer.endAt('prompt');
@@ -65,13 +56,13 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
       return 'delta';
     },
     tool_use(event, line) {
-      const call = parseWire(GeminiToolUseEventSchema, event, line, run);
+      const call = parseWire(wire.GeminiToolUseEventSchema, event, line, run);
       answer.endAt('tool');
       if (call) calls.began(call.tool_id, line, { name: call.tool_name, input: call.parameters });
       return 'tool';
     },
     tool_result(event, line) {
-      const done = parseWire(GeminiToolResultEventSchema, event, line, run);
+      const done = parseWire(wire.GeminiToolResultEventSchema, event, line, run);
       answer.endAt('tool');
       if (!done) return 'tool';
       const failed = done.status === 'error';
@@ -85,7 +76,7 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
       return 'tool';
     },
     error(event, line) {
-      const error = parseWire(GeminiErrorEventSchema, event, line, run);
+      const error = parseWire(wire.GeminiErrorEventSchema, event, line, run);
       if (!error) return 'error';
       if (error.severity === 'warning' && error.message.startsWith(BLOCKED_PREFIX)) {
         answer.endAt('blocked');
@@ -98,10 +89,10 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
       return 'error';
     },
     result(event, line) {
-      const parsed = parseWire(GeminiResultEventSchema, event, line, run);
+      const parsed = parseWire(wire.GeminiResultEventSchema, event, line, run);
       if (!parsed) return 'finish';
       result = parsed;
-      const stats = parseOptionalWire(GeminiStreamStatsSchema, parsed.stats, 'result stats', line, run);
+      const stats = parseOptionalWire(wire.GeminiStreamStatsSchema, parsed.stats, 'result stats', line, run);
       if (stats) usage = toGeminiRunUsage(stats);
       return 'finish';
     },

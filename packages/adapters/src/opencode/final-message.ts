@@ -1,5 +1,6 @@
 import type { FinishState, RunError } from '../agent-run.js';
-import { OPENCODE_STEP_REASONS, type OpenCodeRunEvent } from './wire-schemas.js';
+import { OPENCODE_STEP_REASONS } from './wire-definitions.js';
+import type { OpenCodeRunEvent } from './wire-schemas.js';
 
 /** How a run whose last step finished with `reason` ended, when no `error` or `done` line says more. */
 export function openCodeFinishFromStepReason(reason: string): { finish: FinishState; error?: RunError } {

@@ -8,12 +8,8 @@ import { UsageTotal } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import { openCodeFinishFromStepReason, toOpenCodeRunError } from './final-message.js';
-import {
-  OPENCODE_EVENT_TYPES,
-  OpenCodeRunEventSchema,
-  type OpenCodeTokens,
-  type OpenCodeToolPart,
-} from './wire-schemas.js';
+import { OPENCODE_EVENT_TYPES, openCodeWireSchemas } from './wire-definitions.js';
+import type { OpenCodeTokens, OpenCodeToolPart } from './wire-schemas.js';
 
 export { openCodeFinishFromStepReason } from './final-message.js';
 
@@ -47,6 +43,7 @@ export function toOpenCodeRunUsage(tokens: OpenCodeTokens): RunUsage {
  * output after the last `step_finish` with no `step_start` before it means the run went on: not complete.
  */
 function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
+  const wire = openCodeWireSchemas();
   const calls = new ToolCalls(run, false);
   const messages = new JoinedMessages();
   const spent = new UsageTotal();
@@ -61,7 +58,7 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
   let done = false;
 
   function readEvent(event: TypedEvent, line: number): RunEventKind {
-    const parsed = parseWire(OpenCodeRunEventSchema, event, line, run);
+    const parsed = parseWire(wire.OpenCodeRunEventSchema, event, line, run);
     if (!parsed) return 'unknown';
     mainSession ??= parsed.sessionID;
     const partSession =

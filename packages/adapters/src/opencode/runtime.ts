@@ -2,9 +2,9 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { OPENCODE_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { openCodeEvents } from './run-json.js';
 import { unwrapOpenCodeEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { OPENCODE_EVENT_TYPES, openCodeWireSchemas } from './wire-definitions.js';
 
-const OPENCODE_TYPES: ReadonlySet<string> = new Set(schemas.OPENCODE_EVENT_TYPES);
+const OPENCODE_TYPES: ReadonlySet<string> = new Set(OPENCODE_EVENT_TYPES);
 
 /** OpenCode: `run --format json`; enforced by its plugin, so it has no Stop-hook dialect. */
 export const openCodeRuntime = {
@@ -27,5 +27,5 @@ export const openCodeRuntime = {
     seenIn: '1.17.20-1.18.33',
   },
   mcpToolName: OPENCODE_MCP_TOOL_NAME,
-  wire: { exportName: 'openCode', schemas },
+  wire: { exportName: 'openCode', schemas: openCodeWireSchemas },
 } as const satisfies AdapterRuntime<'opencode'>;

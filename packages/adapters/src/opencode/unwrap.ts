@@ -1,6 +1,6 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
-import { OPENCODE_EVENT_TYPES } from './wire-schemas.js';
+import { OPENCODE_EVENT_TYPES } from './wire-definitions.js';
 
 const TYPES: ReadonlySet<string> = new Set(OPENCODE_EVENT_TYPES);
 

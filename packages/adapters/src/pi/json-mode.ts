@@ -6,16 +6,8 @@ import { UsageTotal } from '../_shared/usage.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { type PiFinalMessage, piEnd, piMessageText } from './final-message.js';
-import {
-  PiAgentSettledEventSchema,
-  PiAutoRetryEndEventSchema,
-  PiMessageEventSchema,
-  PiSessionHeaderSchema,
-  PiToolEndEventSchema,
-  PiToolStartEventSchema,
-  type PiUsage,
-  PiUsageSchema,
-} from './wire-schemas.js';
+import { piWireSchemas } from './wire-definitions.js';
+import type { PiUsage } from './wire-schemas.js';
 
 const toPiRunUsage = (usage: PiUsage): RunUsage => ({
   inputTokens: usage.input,
@@ -33,6 +25,7 @@ const toPiRunUsage = (usage: PiUsage): RunUsage => ({
  * every request's.
  */
 function createPiAnswer(run: RunBuilder): AnswerReader {
+  const wire = piWireSchemas();
   const calls = new ToolCalls(run, false);
   const spent = new UsageTotal();
   let final: PiFinalMessage | undefined;
@@ -48,17 +41,17 @@ function createPiAnswer(run: RunBuilder): AnswerReader {
     message_update: 'delta',
     tool_execution_update: 'tool',
     session(event, line) {
-      parseWire(PiSessionHeaderSchema, event, line, run);
+      parseWire(wire.PiSessionHeaderSchema, event, line, run);
       return 'session';
     },
     ...eachAs(['message_start', 'message_end'], (event, line) => {
-      const parsed = parseWire(PiMessageEventSchema, event, line, run);
+      const parsed = parseWire(wire.PiMessageEventSchema, event, line, run);
       if (!parsed) return 'unknown';
       const { message } = parsed;
       if (message.role === 'user' || message.role === 'custom') return 'user';
       if (message.role !== 'assistant' || parsed.type === 'message_start') return 'status';
       if (message.model && !run.model) run.model = message.model;
-      const usage = parseOptionalWire(PiUsageSchema, message.usage, 'message usage', line, run);
+      const usage = parseOptionalWire(wire.PiUsageSchema, message.usage, 'message usage', line, run);
       if (usage) spent.add(toPiRunUsage(usage), usage.cost?.total);
       const text = piMessageText(message.content);
       run.appendMessageText(undefined, text, line, undefined);
@@ -68,12 +61,12 @@ function createPiAnswer(run: RunBuilder): AnswerReader {
       return 'message';
     }),
     tool_execution_start(event, line) {
-      const call = parseWire(PiToolStartEventSchema, event, line, run);
+      const call = parseWire(wire.PiToolStartEventSchema, event, line, run);
       if (call) calls.began(call.toolCallId, line, { name: call.toolName, input: call.args });
       return 'tool';
     },
     tool_execution_end(event, line) {
-      const done = parseWire(PiToolEndEventSchema, event, line, run);
+      const done = parseWire(wire.PiToolEndEventSchema, event, line, run);
       if (!done) return 'tool';
       const output = piMessageText(done.result?.content);
       const failed = done.isError === true;
@@ -82,12 +75,12 @@ function createPiAnswer(run: RunBuilder): AnswerReader {
       return 'tool';
     },
     agent_settled(event, line) {
-      const parsed = parseWire(PiAgentSettledEventSchema, event, line, run);
+      const parsed = parseWire(wire.PiAgentSettledEventSchema, event, line, run);
       settled = { aborted: parsed?.aborted === true };
       return 'finish';
     },
     auto_retry_end(event, line) {
-      const parsed = parseWire(PiAutoRetryEndEventSchema, event, line, run);
+      const parsed = parseWire(wire.PiAutoRetryEndEventSchema, event, line, run);
       if (parsed && !parsed.success) lastError = parsed.finalError ?? lastError;
       return 'error';
     },

@@ -2,7 +2,7 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { piEvents } from './json-mode.js';
 import { PI_MCP_TOOL_NAME } from './mcp-tool-name.js';
 import { isPiEvent, unwrapPiEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { piWireSchemas } from './wire-definitions.js';
 
 /** Pi: `--mode json` events (1.6.0); enforced by its extension, so it has no Stop-hook dialect. */
 export const piRuntime = {
@@ -20,5 +20,5 @@ export const piRuntime = {
     seenIn: '1.6.0',
   },
   mcpToolName: PI_MCP_TOOL_NAME,
-  wire: { exportName: 'pi', schemas },
+  wire: { exportName: 'pi', schemas: piWireSchemas },
 } as const satisfies AdapterRuntime<'pi'>;

@@ -1,7 +1,8 @@
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { parseUnwrapCandidate } from '../_shared/unwrap-json.js';
 import { piMessageText } from './final-message.js';
-import { PI_EVENT_TYPES, type PiContentPart } from './wire-schemas.js';
+import { PI_EVENT_TYPES } from './wire-definitions.js';
+import type { PiContentPart } from './wire-schemas.js';
 
 const TYPES: ReadonlySet<string> = new Set(PI_EVENT_TYPES);
 

@@ -2,7 +2,7 @@ import type { AdapterRuntime } from '../runtime-declaration.js';
 import { qwenCodeEvents } from './stream-json.js';
 import { isQwenTranscriptRecord } from './transcript.js';
 import { unwrapQwenCodeEvent } from './unwrap.js';
-import * as schemas from './wire-schemas.js';
+import { qwenCodeWireSchemas } from './wire-definitions.js';
 
 const hasParts = (message: unknown) =>
   typeof message === 'object' && message !== null && Array.isArray((message as { parts?: unknown }).parts);
@@ -32,5 +32,5 @@ export const qwenCodeRuntime = {
   },
   // Qwen Code 0.24.4: `mcp__<key>__<tool>`.
   mcpToolName: { prefix: 'mcp__', separator: '__' },
-  wire: { exportName: 'qwenCode', schemas },
+  wire: { exportName: 'qwenCode', schemas: qwenCodeWireSchemas },
 } as const satisfies AdapterRuntime<'qwen-code'>;

@@ -4,6 +4,7 @@ import {
   readAssistantMessage,
   readToolResults,
 } from '../_shared/anthropic-messages.js';
+import { builtOnce } from '../_shared/built-once.js';
 import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { eachAs, readByType } from '../_shared/event-table.js';
 import type { AnswerReader, EventVocabulary } from '../_shared/event-vocabulary.js';
@@ -13,32 +14,24 @@ import { parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { finishOfResult, type QwenFinalCandidate, QwenStreamedMessage } from './final-message.js';
 import { createQwenTranscriptAnswer, isQwenPersonPrompt, isQwenTranscriptRecord } from './transcript.js';
-import {
-  QWEN_PASSIVE_EVENT_TYPES,
-  QwenAssistantEventSchema,
-  type QwenResultEvent,
-  QwenResultEventSchema,
-  QwenStreamEventSchema,
-  QwenSystemEventSchema,
-  QwenTextBlockSchema,
-  QwenToolResultBlockSchema,
-  QwenToolUseBlockSchema,
-  QwenUsageSchema,
-  QwenUserEventSchema,
-} from './wire-schemas.js';
+import { QWEN_PASSIVE_EVENT_TYPES, qwenCodeWireSchemas } from './wire-definitions.js';
+import type { QwenResultEvent } from './wire-schemas.js';
 
 /** Qwen Code's content blocks: one block type per message, text blocks joined as `result` joins them. */
-const QWEN_BLOCKS: ContentBlockDialect = {
-  assistantBlocks: {
-    text: QwenTextBlockSchema,
-    thinking: undefined,
-    tool_use: QwenToolUseBlockSchema,
-    tool_result: undefined,
-  },
-  toolResultBlock: QwenToolResultBlockSchema,
-  quietBlocks: new Set(),
-  textSeparator: '',
-};
+const qwenBlocks = builtOnce((): ContentBlockDialect => {
+  const wire = qwenCodeWireSchemas();
+  return {
+    assistantBlocks: {
+      text: wire.QwenTextBlockSchema,
+      thinking: undefined,
+      tool_use: wire.QwenToolUseBlockSchema,
+      tool_result: undefined,
+    },
+    toolResultBlock: wire.QwenToolResultBlockSchema,
+    quietBlocks: new Set(),
+    textSeparator: '',
+  };
+});
 
 const subagentOf = (event: { parent_tool_use_id?: unknown }) =>
   typeof event.parent_tool_use_id === 'string' ? true : undefined;
@@ -49,6 +42,8 @@ const subagentOf = (event: { parent_tool_use_id?: unknown }) =>
  * when its final message is shown to be one answer whose text `result.result` repeats.
  */
 function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
+  const wire = qwenCodeWireSchemas();
+  const blocks = qwenBlocks();
   const calls = new ToolCalls(run, false);
   let streamed = new QwenStreamedMessage();
   // The main agent's last text message since the last `user` line, tool call or retry.
@@ -57,7 +52,7 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
   let continuedAfterRetry = false;
 
   function acceptSystem(event: TypedEvent, line: number) {
-    const system = parseWire(QwenSystemEventSchema, event, line, run);
+    const system = parseWire(wire.QwenSystemEventSchema, event, line, run);
     const recorded = {
       type: system?.subtype ? `system/${system.subtype}` : 'system',
       kind: 'status',
@@ -84,10 +79,10 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
     ...eachAs(QWEN_PASSIVE_EVENT_TYPES, 'status'),
     system: acceptSystem,
     assistant(event, line) {
-      const assistant = parseWire(QwenAssistantEventSchema, event, line, run);
+      const assistant = parseWire(wire.QwenAssistantEventSchema, event, line, run);
       if (!assistant) return 'message';
       const subagent = subagentOf(assistant);
-      const content = readAssistantMessage(QWEN_BLOCKS, assistant.message, line, run, calls, subagent);
+      const content = readAssistantMessage(blocks, assistant.message, line, run, calls, subagent);
       if (subagent) return 'message';
       const { text } = content;
       if (text !== '')
@@ -98,7 +93,7 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
       return 'message';
     },
     user(event, line) {
-      const user = parseWire(QwenUserEventSchema, event, line, run);
+      const user = parseWire(wire.QwenUserEventSchema, event, line, run);
       if (!user) return 'user';
       const subagent = subagentOf(user);
       if (!subagent) {
@@ -106,11 +101,11 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
         continuedAfterRetry = false;
         streamed = new QwenStreamedMessage();
       }
-      readToolResults(QWEN_BLOCKS, user.message.content, line, run, calls, subagent);
+      readToolResults(blocks, user.message.content, line, run, calls, subagent);
       return 'user';
     },
     stream_event(event, line) {
-      const parsed = parseWire(QwenStreamEventSchema, event, line, run);
+      const parsed = parseWire(wire.QwenStreamEventSchema, event, line, run);
       if (!parsed || typeof parsed.parent_tool_use_id === 'string') return 'delta';
       const inner = parsed.event;
       if (inner.type === 'content_block_start') streamed.start(inner.content_block?.type ?? '');
@@ -120,13 +115,13 @@ function createQwenCodeAnswer(run: RunBuilder): AnswerReader {
       return 'delta';
     },
     result(event, line) {
-      result = parseWire(QwenResultEventSchema, event, line, run) ?? result;
+      result = parseWire(wire.QwenResultEventSchema, event, line, run) ?? result;
       return 'finish';
     },
   });
 
   function usage(): RunUsage | undefined {
-    const parsed = result ? safeParseWire(QwenUsageSchema, result.usage) : undefined;
+    const parsed = result ? safeParseWire(wire.QwenUsageSchema, result.usage) : undefined;
     if (!parsed?.success) return undefined;
     const { input_tokens, output_tokens, cache_read_input_tokens } = parsed.data;
     return {

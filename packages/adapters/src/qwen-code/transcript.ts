@@ -6,14 +6,7 @@ import type { RunBuilder, RunSummary } from '../_shared/run-builder.js';
 import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseWire, safeParseWire } from '../_shared/wire.js';
 import type { RunError } from '../agent-run.js';
-import {
-  QwenFunctionCallSchema,
-  QwenFunctionResponseSchema,
-  QwenTranscriptAssistantSchema,
-  QwenTranscriptSystemSchema,
-  QwenTranscriptToolResultSchema,
-  QwenTranscriptUserSchema,
-} from './wire-schemas.js';
+import { qwenCodeWireSchemas } from './wire-definitions.js';
 
 /** Whether a line is a chat-recording record (camelCase envelope with `parentUuid`), not a stream-json line. */
 export function isQwenTranscriptRecord(event: TypedEvent): boolean {
@@ -49,6 +42,7 @@ const asText = (value: unknown) =>
  * chain (a rewind) leaves earlier records off the conversation, which this reader does not rebuild: no answer.
  */
 export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
+  const wire = qwenCodeWireSchemas();
   const calls = new ToolCalls(run, true);
   const candidate = new AnswerCandidate<string, 'tool' | 'prompt'>();
   let tail: string | undefined;
@@ -67,12 +61,12 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
 
   const read = readByType(run, {
     user(event, line) {
-      parseWire(QwenTranscriptUserSchema, event, line, run);
+      parseWire(wire.QwenTranscriptUserSchema, event, line, run);
       candidate.endAt('prompt');
       return 'user';
     },
     assistant(event, line) {
-      const assistant = parseWire(QwenTranscriptAssistantSchema, event, line, run);
+      const assistant = parseWire(wire.QwenTranscriptAssistantSchema, event, line, run);
       if (!assistant) return 'message';
       if (assistant.model) run.model ??= assistant.model;
       let text = '';
@@ -80,7 +74,7 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
       for (const part of assistant.message.parts) {
         if (typeof part.text === 'string' && !part.thought) text += part.text;
         if (part.functionCall === undefined) continue;
-        const call = safeParseWire(QwenFunctionCallSchema, part.functionCall);
+        const call = safeParseWire(wire.QwenFunctionCallSchema, part.functionCall);
         if (!call.success) {
           run.warn('invalid_field', `Line ${line}: a functionCall part without an id and name.`, { line });
           continue;
@@ -97,12 +91,12 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
       return 'message';
     },
     tool_result(event, line) {
-      const result = parseWire(QwenTranscriptToolResultSchema, event, line, run);
+      const result = parseWire(wire.QwenTranscriptToolResultSchema, event, line, run);
       if (!result) return 'user';
       candidate.endAt('tool');
       for (const part of result.message.parts) {
         if (part.functionResponse === undefined) continue;
-        const response = safeParseWire(QwenFunctionResponseSchema, part.functionResponse);
+        const response = safeParseWire(wire.QwenFunctionResponseSchema, part.functionResponse);
         if (!response.success) {
           run.warn('invalid_field', `Line ${line}: a functionResponse part without an id.`, { line });
           continue;
@@ -117,7 +111,7 @@ export function createQwenTranscriptAnswer(run: RunBuilder): AnswerReader {
       return 'user';
     },
     system(event, line) {
-      const system = parseWire(QwenTranscriptSystemSchema, event, line, run);
+      const system = parseWire(wire.QwenTranscriptSystemSchema, event, line, run);
       return { type: system?.subtype ? `system/${system.subtype}` : 'system', kind: 'status' };
     },
   });
