@@ -66,13 +66,17 @@ export function examplePacks() {
   return packDir;
 }
 
-/** A scripted model that answers every tool-carrying request from `answers` by model turn (the last repeats). */
+/**
+ * A scripted model that answers every tool-carrying request from `answers` by model turn (the last repeats):
+ * a string is a text answer, anything else a `reply` of @skillpack/testing (a tool call).
+ */
 export async function scriptedAnswers(answers) {
+  const replyOf = (answer) => (typeof answer === 'string' ? reply.text(answer) : answer);
   return createScriptedModel({
     replies: [
       // OpenCode's title request declares no tools.
       when({ hasTools: false, protocol: 'chat-completions' }, reply.text('Loop test')),
-      otherwise((request) => reply.text(answers[Math.min(request.turn, answers.length - 1)])),
+      otherwise((request) => replyOf(answers[Math.min(request.turn, answers.length - 1)])),
     ],
   });
 }
@@ -195,13 +199,18 @@ export const LOOP_RUNTIMES = Object.keys(RUNTIMES);
 
 /**
  * Run one prompt through a runtime with the example pack (or the built `packs` of another pack project, whose
- * config `parse` then gets) installed, the model answering `answers` turn by turn. Returns the CLI's output, the
+ * config `parse` then gets) installed, the model answering `answers` turn by turn (`prepare(sandbox)` runs after
+ * the install; `args` are more CLI arguments, `env` more variables). Returns the CLI's output, the
  * model requests, the AgentRun, `extractContract`'s answer for a built-in contract and `skillpack parse`'s.
  */
-export async function runLoop(runtimeId, { prompt, answers, contract, packs = examplePacks(), config }) {
+export async function runLoop(
+  runtimeId,
+  { prompt, answers, contract, packs = examplePacks(), config, prepare, args, env },
+) {
   const sandbox = makeSandbox();
   const runtime = RUNTIMES[runtimeId];
   const setup = runtime.install(sandbox, packs);
+  prepare?.(sandbox);
   const model = await scriptedAnswers(answers);
   try {
     const output = await runAgent({
@@ -212,6 +221,8 @@ export async function runLoop(runtimeId, { prompt, answers, contract, packs = ex
       cli: join(runtimeBinDir, CLI_NAMES[runtimeId]),
       timeoutMs: 180_000,
       ...setup,
+      ...(args ? { args } : {}),
+      ...(env ? { env: { ...setup.env, ...env } } : {}),
     });
     const delivered = runtime.delivered ?? ((text) => text);
     const requests = output.requests

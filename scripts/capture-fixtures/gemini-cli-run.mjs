@@ -8,6 +8,7 @@
 //   npm run build && node scripts/capture-fixtures/gemini-cli-run.mjs [--only NAME]
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -22,8 +23,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScriptedModel } from '@skillpack/testing';
+import { spawnRun } from '../../packages/host/dist/spawn-run.js';
 import { geminiCliSetup } from '../../packages/testing/dist/_runtimes/gemini-cli/setup.js';
-import { spawnBounded } from '../../packages/testing/dist/_spawn.js';
 import { GEMINI_SCENARIOS } from './gemini-cli-scenarios.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +69,7 @@ export async function runGemini(scenario) {
     mkdirSync(dirname(join(project, path)), { recursive: true });
     writeFileSync(join(project, path), content);
   }
+  for (const path of scenario.options?.executables ?? []) chmodSync(join(project, path), 0o755);
   for (const [path, content] of Object.entries(scenario.options?.homeFiles ?? {})) {
     mkdirSync(dirname(join(home, path)), { recursive: true });
     writeFileSync(join(home, path), content);
@@ -82,10 +84,16 @@ export async function runGemini(scenario) {
       env: env0,
       options,
     });
-    const output = await spawnBounded(cli, args, {
+    const output = await spawnRun(cli, args, {
+      runtime: 'gemini-cli',
       cwd: project,
       env,
       timeoutMs: scenario.timeoutMs ?? 120_000,
+      signal: undefined,
+      killGraceMs: 2_000,
+      stderrTailBytes: 64 * 1024,
+      read: { runtime: 'gemini-cli' },
+      keepStdout: true,
     });
     const hookLog = join(root, 'hook-log');
     const hooks = readdirSync(hookLog)
@@ -97,7 +105,7 @@ export async function runGemini(scenario) {
       project,
       home,
       stdout: output.stdout.toString('utf8'),
-      stderr: output.stderr.toString('utf8'),
+      stderr: output.stderrTail,
       exitCode: output.exitCode,
       timedOut: output.timedOut,
       requests: [...model.requests],

@@ -1,5 +1,6 @@
 // The Gemini CLI scenarios of gemini-cli-run.mjs: one per fixture file, each a scripted model and a run of the
 // real CLI. Replies depend on the request only, so every re-run sends the CLI the same answers.
+import { archProposalDone, renderZfEmitCommand } from '@skillpack/core/zaofu';
 import { otherwise, reply, when } from '@skillpack/testing';
 
 const ANSWER = 'The project holds notes.txt.';
@@ -89,6 +90,10 @@ const UNICODE_FINAL_TEXT = `Прием принят ✅ — 受け入れ基準�
 // The cross-runtime stories of packages/adapters/test/conformance.test.ts (_support/fixtures.ts).
 const SUCCESS_FINAL_TEXT = `All acceptance criteria hold: the tests pass and the changelog entry exists.\n${VERDICT_LINE}`;
 const CHANGELOG = { 'CHANGELOG.md': '# Changelog\n\n- Test Files: 3 passed\n' };
+
+// ZaoFu's `zf emit` as its skill renders it, run from a project `zf` that exits with a code (printing `says` to stderr).
+const ZF_EMIT = `./${renderZfEmitCommand('arch.proposal.done', archProposalDone.examples[0].value)}`;
+const zfExiting = (code, says) => `#!/bin/sh\n${says ? `echo '${says}' >&2\n` : ''}exit ${code}\n`;
 
 export const GEMINI_SCENARIOS = [
   {
@@ -259,6 +264,24 @@ export const GEMINI_SCENARIOS = [
     what: '`--yolo`: a `run_shell_command` call runs (`ls`), then the answer',
     replies: [when({ turn: 0 }, reply.shell('ls')), otherwise(reply.text(ANSWER))],
     options: { files: NOTES, args: ['--yolo'] },
+  },
+  ...[0, 1].map((code) => ({
+    name: `stream-json-shell-exit-${code}.jsonl`,
+    what: `\`--yolo\`: \`./zf emit …\` runs through \`run_shell_command\` and exits ${code} printing nothing, then the answer; the hook lets it end`,
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: { ...withHook('record', { zf: zfExiting(code) }), args: ['--yolo'], executables: ['zf'] },
+    keepHooks: true,
+  })),
+  {
+    name: 'stream-json-shell-exit-1-output.jsonl',
+    what: '`--yolo`: `./zf emit …` prints an error and exits 1: stream-json shows the output only, the transcript the exit code',
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: {
+      ...withHook('record', { zf: zfExiting(1, 'zf: emit failed') }),
+      args: ['--yolo'],
+      executables: ['zf'],
+    },
+    keepHooks: true,
   },
   {
     name: 'stream-json-untrusted.jsonl',

@@ -5,6 +5,7 @@ import type { RunBuilder } from '../_shared/run-builder.js';
 import type { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
+import { commandLineOf } from './command-line.js';
 import type { CodexTurn } from './final-message.js';
 import { mcpResultText } from './items.js';
 import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
@@ -35,11 +36,20 @@ export function rolloutSessionOf(event: TypedEvent): string | undefined {
     : undefined;
 }
 
-const MCP_STATUS: Readonly<Record<string, ToolStatus>> = {
+/** A rollout item's status (`McpToolCall`, `CommandExecution`) as a call's; `declined`: refused, never run. */
+const ITEM_STATUS: Readonly<Record<string, ToolStatus>> = {
   inProgress: 'running',
   completed: 'completed',
   failed: 'error',
+  declined: 'error',
 };
+
+/** An item's status as a call's: one this reader does not know is reported, and never counted as a success. */
+function statusOf(run: RunBuilder, item: string, status: string): ToolStatus {
+  const mapped = Object.hasOwn(ITEM_STATUS, status) ? ITEM_STATUS[status] : undefined;
+  if (!mapped) run.unknown(`${item}.status/${status}`);
+  return mapped ?? 'error';
+}
 
 /** What the reader takes from a rollout beside the rows' own state. */
 interface RolloutState {
@@ -81,19 +91,41 @@ function readItem(state: RolloutState, payload: unknown, line: number): RunEvent
     case 'McpToolCall': {
       const call = parseOptionalWire(wire.CodexRolloutMcpToolCallSchema, item, 'an McpToolCall', line, run);
       if (!call) return 'unknown';
-      const mapped = Object.hasOwn(MCP_STATUS, call.status) ? MCP_STATUS[call.status] : undefined;
-      // A status this reader does not know is reported, and the call is not counted as a success.
-      if (!mapped) run.unknown(`McpToolCall.status/${call.status}`);
       const output = call.result
         ? mcpResultText(call.result.content, call.result.structuredContent)
         : undefined;
-      const status = mapped ?? 'error';
+      const status = statusOf(run, 'McpToolCall', call.status);
       calls.reported(call.id, line, {
         name: mcpToolNameOf(CODEX_MCP_TOOL_NAME, call.server, call.tool),
         input: call.arguments,
         output,
         status,
         error: status === 'error' ? (output ?? `The call ended ${call.status}.`) : undefined,
+      });
+      return 'tool';
+    }
+    case 'CommandExecution': {
+      // One shell command, as `exec --json`'s `command_execution` (same name, its argv as one line): a command
+      // that exited non-zero is `failed`, so it answers nothing.
+      const command = parseOptionalWire(
+        wire.CodexRolloutCommandExecutionSchema,
+        item,
+        'a CommandExecution',
+        line,
+        run,
+      );
+      if (!command) return 'unknown';
+      const status = statusOf(run, 'CommandExecution', command.status);
+      const why =
+        typeof command.exit_code === 'number'
+          ? `The command exited with code ${command.exit_code}.`
+          : `The command ended ${command.status}.`;
+      calls.reported(command.id, line, {
+        name: 'command_execution',
+        input: { command: commandLineOf(command.command) },
+        output: command.aggregated_output ?? undefined,
+        status,
+        error: status === 'error' ? why : undefined,
       });
       return 'tool';
     }
@@ -144,7 +176,7 @@ function readEventMsg(state: RolloutState, event: TypedEvent, line: number): Run
 /**
  * The rows of Codex's answer reader for its session rollout (`$CODEX_HOME/sessions/…/rollout-*.jsonl`, the Stop
  * hook's `transcript_path`; 0.169.0): `event_msg` items carry what `exec --json` prints (`AgentMessage`,
- * `McpToolCall` named as the model calls it), `task_complete` ends a prompt's turn (failed when it carries an
+ * `McpToolCall` named as the model calls it, `CommandExecution` as its `command_execution`), `task_complete` ends a prompt's turn (failed when it carries an
  * `error`), and the model history (`response_item`) and settings lines are passed over. A rollout holds the
  * whole session: a person's `UserMessage` makes the calls before it an earlier prompt's; a Stop hook's `HookPrompt`
  * does not.

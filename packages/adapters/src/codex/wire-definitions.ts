@@ -222,6 +222,15 @@ export const codexWireSchemas = builtOnce(() => {
       .nullish(),
   });
 
+  const CodexRolloutCommandExecutionSchema = z.looseObject({
+    id: z.string(),
+    type: z.literal('CommandExecution'),
+    command: z.union([z.string(), z.array(z.string())]),
+    status: z.string(),
+    aggregated_output: z.string().nullish(),
+    exit_code: z.number().nullish(),
+  });
+
   return {
     CodexUsageSchema,
     CodexThreadStartedEventSchema,
@@ -248,5 +257,6 @@ export const codexWireSchemas = builtOnce(() => {
     CodexRolloutItemCompletedSchema,
     CodexRolloutAgentMessageSchema,
     CodexRolloutMcpToolCallSchema,
+    CodexRolloutCommandExecutionSchema,
   };
 });

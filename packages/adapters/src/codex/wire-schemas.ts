@@ -158,3 +158,9 @@ export const CodexRolloutMcpToolCallSchema = schemas.CodexRolloutMcpToolCallSche
 
 /** A rollout's `McpToolCall` item: one MCP tool call, its MCP result and its status. */
 export type CodexRolloutMcpToolCall = z.output<typeof CodexRolloutMcpToolCallSchema>;
+
+/** Validates a rollout's `CommandExecution` item: one shell command (its argv), its output, status and exit code. */
+export const CodexRolloutCommandExecutionSchema = schemas.CodexRolloutCommandExecutionSchema;
+
+/** A rollout's `CommandExecution` item: one shell command (its argv), its output, status and exit code. */
+export type CodexRolloutCommandExecution = z.output<typeof CodexRolloutCommandExecutionSchema>;

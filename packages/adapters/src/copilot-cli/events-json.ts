@@ -9,6 +9,7 @@ import type { RunError } from '../agent-run.js';
 import { ABORTED, type CopilotCandidate, copilotEnd, isLastChunk } from './final-message.js';
 import { isCopilotPersonPrompt } from './person-prompt.js';
 import { isSubagentEvent } from './subagent.js';
+import { copilotToolEnd } from './tool-end.js';
 import { COPILOT_EVENT_TYPES, copilotCliWireSchemas } from './wire-definitions.js';
 
 /**
@@ -97,12 +98,7 @@ function createCopilotCliAnswer(run: RunBuilder, sdk = false): AnswerReader {
       },
       'tool.execution_complete'(event, line) {
         const done = parseWire(wire.CopilotToolCompleteEventSchema, event, line, run);
-        if (done) {
-          const why = done.data.error;
-          const error = typeof why === 'string' ? why : why?.message;
-          const output = done.data.result?.content;
-          calls.ended(done.data.toolCallId, line, { output, failed: done.data.success === false, error });
-        }
+        if (done) calls.ended(done.data.toolCallId, line, copilotToolEnd(done.data));
         return 'tool';
       },
       'session.error'(event, line) {

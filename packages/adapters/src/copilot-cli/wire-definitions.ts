@@ -113,6 +113,8 @@ export const copilotCliWireSchemas = builtOnce(() => {
       success: z.boolean().optional(),
       result: z.looseObject({ content: z.string().optional() }).optional(),
       error: z.union([z.string(), z.looseObject({ message: z.string().optional() })]).optional(),
+      // A shell call's exit code (1.0.102): a command that exited non-zero is still `success: true`.
+      shellExecution: z.looseObject({ exitCode: z.number().optional() }).optional(),
       parentToolCallId: z.string().optional(),
     }),
   });

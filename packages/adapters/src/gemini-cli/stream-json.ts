@@ -5,6 +5,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
+import { GEMINI_SHELL_TOOL, shellFailureOfDisplay } from './shell-exit.js';
 import { geminiCliWireSchemas } from './wire-definitions.js';
 import type { GeminiErrorEvent, GeminiResultEvent, GeminiStreamStats } from './wire-schemas.js';
 
@@ -65,8 +66,10 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
       const done = parseWire(wire.GeminiToolResultEventSchema, event, line, run);
       answer.endAt('tool');
       if (!done) return 'tool';
-      const failed = done.status === 'error';
-      const why = done.error?.message;
+      const shell = run.pendingTool(done.tool_id)?.name === GEMINI_SHELL_TOOL;
+      const exited = shell && done.status === 'success' ? shellFailureOfDisplay(done.output) : undefined;
+      const failed = done.status === 'error' || exited !== undefined;
+      const why = exited ?? done.error?.message;
       const output = done.output ?? (failed ? why : undefined);
       calls.ended(done.tool_id, line, {
         output,

@@ -1,4 +1,5 @@
 import { type ContractToolCall, describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
+import { GEMINI_SHELL_TOOL, shellFailureOfResponse } from './shell-exit.js';
 
 /** A tool call of the transcript, as a tool-delivered contract reads it (`id`: the stream-json `tool_id`). */
 export interface GeminiTranscriptCall extends ContractToolCall {
@@ -17,7 +18,8 @@ interface TranscriptMessage {
 
 /**
  * How a recorded call ended (0.61.0 records a call once it ended: `success`, `error` — a call Gemini CLI refused
- * itself, such as arguments its schema check rejects, included — or `cancelled`); anything else never ended.
+ * itself, such as arguments its schema check rejects, included — or `cancelled`); anything else never ended. A shell
+ * call recorded `success` whose command exited non-zero failed (`shell-exit.ts`).
  */
 const CALL_STATUS: Readonly<Record<string, string>> = {
   success: 'completed',
@@ -179,10 +181,23 @@ function toolCallsOf(toolCalls: unknown): GeminiTranscriptCall[] {
   for (const call of toolCalls) {
     if (!isRecord(call) || typeof call.id !== 'string' || typeof call.name !== 'string') continue;
     const ended = typeof call.status === 'string' && Object.hasOwn(CALL_STATUS, call.status);
-    const status = ended ? CALL_STATUS[call.status as string]! : 'pending';
+    const reported = ended ? CALL_STATUS[call.status as string]! : 'pending';
+    const exited = call.name === GEMINI_SHELL_TOOL && reported === 'completed' && shellFailureOf(call.result);
+    const status = exited ? 'error' : reported;
     calls.push({ id: call.id, name: call.name, input: call.args, status });
   }
   return calls;
+}
+
+/** Whether a shell call's recorded function responses (`result`) say its command exited non-zero. */
+function shellFailureOf(result: unknown): boolean {
+  if (!Array.isArray(result)) return false;
+  return result.some((part) => {
+    const response =
+      isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse.response : undefined;
+    const output = isRecord(response) && typeof response.output === 'string' ? response.output : undefined;
+    return shellFailureOfResponse(output) !== undefined;
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ContractToolCall } from '@skillpack/core';
 import type { OpenCodeMessageInfoLike, OpenCodeMessageLike, OpenCodePartLike } from './plugin-types.js';
+import { openCodeExitError } from './shell-exit.js';
 
 /** The metadata key on the text part of every re-prompt; its `attempt` carries the budget across restarts. */
 export const PROMPT_METADATA_KEY = 'skillpack';
@@ -120,6 +121,13 @@ export function isReviewable(info: OpenCodeMessageInfoLike): boolean {
   return info.role === 'assistant' && !info.error && info.summary !== true && info.mode !== 'compaction';
 }
 
+/** A tool part's status; a shell command that exited non-zero failed, whatever OpenCode's status says. */
+function toolStatusOf(part: OpenCodePartLike): string {
+  const state = part.state;
+  if (typeof state?.status !== 'string') return 'pending';
+  return openCodeExitError(state) ? 'error' : state.status;
+}
+
 /**
  * The agent's tool calls up to the answer `answerId`, since the last message a person wrote before it, from a
  * session's stored history: what a tool-delivered contract's answer is read from (a call made for an earlier
@@ -150,7 +158,7 @@ export function currentPromptCalls(
                 {
                   name: part.tool,
                   input: part.state?.input,
-                  status: typeof part.state?.status === 'string' ? part.state.status : 'pending',
+                  status: toolStatusOf(part),
                 },
               ]
             : [],

@@ -24,7 +24,12 @@ export interface OpenCodePartLike {
   readonly metadata?: { readonly [key: string]: unknown };
   /** `tool` parts: the tool's name as the model called it, and its call's state. */
   readonly tool?: string;
-  readonly state?: { readonly status?: string; readonly input?: unknown };
+  readonly state?: {
+    readonly status?: string;
+    readonly input?: unknown;
+    /** A `bash` call's `exit` code among others: `completed` is reported whatever the command's exit code. */
+    readonly metadata?: unknown;
+  };
 }
 
 export interface OpenCodeMessageInfoLike {

@@ -8,6 +8,7 @@ import { UsageTotal } from '../_shared/usage.js';
 import { parseWire } from '../_shared/wire.js';
 import type { RunError, RunEventKind, RunUsage, ToolStatus } from '../agent-run.js';
 import { openCodeFinishFromStepReason, toOpenCodeRunError } from './final-message.js';
+import { openCodeExitError } from './shell-exit.js';
 import { OPENCODE_EVENT_TYPES, openCodeWireSchemas } from './wire-definitions.js';
 import type { OpenCodeTokens, OpenCodeToolPart } from './wire-schemas.js';
 
@@ -83,12 +84,13 @@ function createOpenCodeAnswer(run: RunBuilder): AnswerReader {
       case 'tool_use': {
         // `run` prints a tool part once it is `completed` or `error` (run.ts); earlier states are accepted too.
         const { state } = parsed.part;
+        const exitError = openCodeExitError(state);
         calls.reported(parsed.part.callID, line, {
           name: parsed.part.tool,
           input: state.input,
           output: state.status === 'completed' ? state.output : undefined,
-          status: TOOL_STATUS[state.status],
-          error: state.status === 'error' ? state.error : undefined,
+          status: exitError ? 'error' : TOOL_STATUS[state.status],
+          error: state.status === 'error' ? state.error : exitError,
           subagent: child,
         });
         return 'tool';

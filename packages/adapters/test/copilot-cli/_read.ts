@@ -18,13 +18,14 @@ const fixtures = new URL('../fixtures/copilot-cli/', import.meta.url);
 
 /** A stdout capture of the real CLI (`captured/`). */
 export const captured = (file: string) => readFileSync(new URL(`captured/${file}`, fixtures));
+/** A session's `events.jsonl` captured without a hook (`hook/<stem>.events.jsonl`). */
+export const hookEvents = (stem: string) => readFileSync(new URL(`hook/${stem}.events.jsonl`, fixtures));
 /** A hook scenario's stdin lines and `events.jsonl` (`hook/`). */
 export function hookCapture(stem: string) {
   const inputs = readFileSync(new URL(`hook/${stem}.hook-input.jsonl`, fixtures), 'utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  const events = readFileSync(new URL(`hook/${stem}.events.jsonl`, fixtures));
-  return { inputs, events };
+  return { inputs, events: hookEvents(stem) };
 }
 export const capturedDir = new URL('captured/', fixtures);

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { describe, expect, it } from 'vitest';
 import { unwrapCopilotCliLine } from '../../src/copilot-cli/unwrap.js';
 import { extractContract } from '../../src/extract-contract.js';
@@ -9,6 +10,7 @@ import { copilotCliRun } from '../properties/_support/runs.js';
 import { captured, capturedDir, readCopilot } from './_read.js';
 
 const ANSWER = 'The project holds notes.txt.';
+const archProposalDone = builtinContracts.require('zaofu.arch-proposal-done');
 const read = (file: string) => readCopilot(captured(file));
 
 /** What each capture of Copilot CLI 1.0.102 must read as: how it ended and its final answer. */
@@ -31,6 +33,9 @@ const EXPECTED: Record<string, { finish: string; finalText: string | undefined; 
   'json-stop-hook-always-block.jsonl': { finish: 'complete', finalText: `${ANSWER} FINAL` },
   // The pass was pushed back; the request after it failed: no final answer, and an error.
   'json-pass-then-http-400.jsonl': { finish: 'error', finalText: undefined, error: 'session.error' },
+  // A `zf emit` whose command exited 0, or 1: the run completes either way.
+  'json-zf-emit-exit0.jsonl': { finish: 'complete', finalText: 'Done.' },
+  'json-zf-emit-exit1.jsonl': { finish: 'complete', finalText: 'Done.' },
 };
 
 describe('Copilot CLI --output-format json (1.0.102 captures)', () => {
@@ -68,6 +73,26 @@ describe('Copilot CLI --output-format json (1.0.102 captures)', () => {
     expect(read('json-skill-loaded.jsonl').tools).toEqual([
       expect.objectContaining({ name: 'skill', input: { skill: 'review' }, status: 'completed' }),
     ]);
+  });
+
+  it('reads a shell command that exited non-zero as a failed call, so a failed zf emit answers nothing', () => {
+    const failed = read('json-zf-emit-exit1.jsonl');
+    expect(failed.tools).toEqual([
+      expect.objectContaining({
+        name: 'bash',
+        status: 'error',
+        error: 'The command exited with code 1.',
+        output: expect.stringContaining('exit code 1'),
+      }),
+    ]);
+    expect(extractContract(failed, archProposalDone).success).toBe(false);
+    const emitted = read('json-zf-emit-exit0.jsonl');
+    expect(emitted.tools).toEqual([expect.objectContaining({ name: 'bash', status: 'completed' })]);
+    expect(emitted.tools[0]?.error).toBeUndefined();
+    expect(extractContract(emitted, archProposalDone)).toEqual({
+      success: true,
+      data: archProposalDone.examples[0]?.value,
+    });
   });
 
   it('keeps both answers of a pushed-back run, the last one final', () => {

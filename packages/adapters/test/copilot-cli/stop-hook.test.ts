@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineContract } from '@skillpack/core';
+import { builtinContracts } from '@skillpack/core/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handleCopilotCliStop, safeParseCopilotStop } from '../../src/copilot-cli/stop-hook.js';
@@ -10,7 +11,7 @@ import { readCopilotStopAnswer } from '../../src/copilot-cli/stop-transcript.js'
 import { createFileBlockCounter } from '../../src/hooks/block-budget.js';
 import { hookStateDir } from '../_support/hook-state-dir.js';
 import { acceptance, noState } from '../_support/read-paths.js';
-import { hookCapture } from './_read.js';
+import { hookCapture, hookEvents } from './_read.js';
 
 const ANSWER = 'The project holds notes.txt.';
 let dir: string;
@@ -212,5 +213,30 @@ describe('handleCopilotCliStop for a contract delivered as a tool', () => {
       decision: 'block',
       reason: expect.stringContaining('submit_acme_greeting'),
     });
+  });
+});
+
+describe('handleCopilotCliStop for a contract read from shell calls (ZaoFu zf emit)', () => {
+  const archProposalDone = builtinContracts.require('zaofu.arch-proposal-done');
+  const options = { contracts: [archProposalDone], blockCounter: noState, transcript: { pollMs: 5 } };
+  /** A captured session's `events.jsonl` (no hook ran in it), with the `hook.start` of a stop after it. */
+  function stopAfter(stem: string) {
+    const events = hookEvents(stem);
+    const sessionId = (JSON.parse(events.toString('utf8').split('\n')[0]!) as { data: { sessionId: string } })
+      .data.sessionId;
+    const path = join(dir, 'events.jsonl');
+    writeFileSync(path, Buffer.concat([events, Buffer.from(hookStart(sessionId, 1))]));
+    return { ...agentStop(path, 1), sessionId };
+  }
+
+  it('pushes back when the zf emit exited non-zero (Copilot reports it a success), and lets an emitted one end', async () => {
+    const failed = await handleCopilotCliStop(stopAfter('zf-emit-exit1'), options);
+    expect(failed.decision.kind).toBe('block');
+    expect(failed.output).toMatchObject({
+      decision: 'block',
+      reason: expect.stringContaining('arch.proposal.done'),
+    });
+    const emitted = await handleCopilotCliStop(stopAfter('zf-emit-exit0'), options);
+    expect(emitted.decision).toMatchObject({ kind: 'allow', because: 'satisfied' });
   });
 });

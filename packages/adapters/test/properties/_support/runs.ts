@@ -202,15 +202,18 @@ export function openCodeRun(parts: readonly RunPart[]): string {
         const { name: tool, input } =
           part.kind === 'tool' ? callOf(part, 'bash') : { name: 'task', input: { prompt: 'review' } };
         const output = part.kind === 'tool' ? part.output : part.text;
+        const failed = part.kind === 'tool' && part.failed === true;
+        const shell = part.kind === 'tool' && !part.call;
+        // OpenCode 1.18.33 reports a shell command that exited non-zero as `completed`, its exit in `metadata`.
         const state =
-          part.kind === 'tool' && part.failed
+          failed && !shell
             ? { status: 'error', input, error: output, time: { start: time, end: time } }
             : {
                 status: 'completed',
                 input,
                 output,
                 title: tool,
-                metadata: {},
+                metadata: shell ? { output, exit: failed ? 1 : 0 } : {},
                 time: { start: time, end: time },
               };
         out += event('tool_use', { type: 'tool', callID: `call_${index}`, tool, state }, index);

@@ -1,0 +1,104 @@
+// A contract answered by a tool call, not by the final message — ZaoFu's `zf emit`, run by the agent's shell
+// tool — inside the real agent loop of every runtime, with a pack that hooks it installed: an agent whose emit
+// completed and who ends with a plain sentence is not pushed back, and `extractContract` and `skillpack parse`
+// read the emitted payload (one answer on every path); an emit that failed is pushed back with the contract's
+// correction. `zf` is ZaoFu's Python CLI, not installable here: the project holds a `zf` that exits 0 (or 1),
+// which is all the agent loop sees of it.
+import assert from 'node:assert/strict';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { builtinContracts } from '@skillpack/core/contracts';
+import { reply } from '@skillpack/testing';
+import { describeLoop, LOOP_RUNTIMES, runLoop } from './_loops.mjs';
+import { ensureRuntimes, makeTempDir, removeTempDirs, repoRoot, skillpack } from './_support.mjs';
+
+const CONTRACT = 'zaofu.arch-proposal-done';
+const contract = builtinContracts.require(CONTRACT);
+const VALUE = contract.examples[0].value;
+// The emit as the skill renders it, run from the project's own `zf`.
+const EMIT = `./${contract.render(VALUE)}`;
+const DONE = 'Done: the architecture proposal is emitted.';
+
+/**
+ * Per runtime, the arguments that let its shell tool run `./zf` headless: Claude Code asks approval for it
+ * unless allowed, Gemini CLI declares the tool only with --yolo.
+ */
+const SHELL_ARGS = { 'claude-code': ['--allowedTools', 'Bash'], 'gemini-cli': ['--yolo'] };
+
+let built;
+/** The example skills, built into a pack whose hook enforces the ZaoFu contract (once per file). */
+function zaofuPack() {
+  if (built) return built;
+  const dir = makeTempDir('skillpack-zaofu-pack-');
+  const config = join(dir, 'skillpack.config.json');
+  writeFileSync(
+    config,
+    `${JSON.stringify({
+      name: 'zaofu-handoff',
+      version: '0.1.0',
+      description: 'The ZaoFu design handoff skill with its Stop hook.',
+      author: { name: 'skillpack contributors' },
+      license: 'MIT',
+      skills: [join(repoRoot, 'examples/skills/zf-harness-design-handoff')],
+      targets: LOOP_RUNTIMES,
+      out: 'packs',
+      hooks: { [CONTRACT]: { events: ['Stop'], maxBlocks: 1 } },
+    })}\n`,
+  );
+  const run = skillpack(['build', '--config', config]);
+  assert.equal(run.status, 0, `skillpack build failed:\n${run.stdout}\n${run.stderr}`);
+  built = { config, packs: join(dir, 'packs') };
+  return built;
+}
+
+/** A `zf` in the project that exits `code`. */
+const zfExiting = (code) => (sandbox) => {
+  const file = join(sandbox.project, 'zf');
+  writeFileSync(file, `#!/bin/sh\nexit ${code}\n`);
+  chmodSync(file, 0o755);
+};
+
+before(() => {
+  ensureRuntimes();
+  zaofuPack();
+});
+after(removeTempDirs);
+
+for (const runtimeId of LOOP_RUNTIMES) {
+  describe(`${runtimeId}: a contract answered by a zf emit tool call, inside the real agent loop`, () => {
+    const loopWith = (zfExit) =>
+      runLoop(runtimeId, {
+        prompt: 'Hand off the design: emit arch.proposal.done.',
+        answers: [reply.shell(EMIT), DONE],
+        contract: CONTRACT,
+        ...zaofuPack(),
+        prepare: zfExiting(zfExit),
+        args: SHELL_ARGS[runtimeId],
+        // As an orchestrator's headless run sets it: every stop is held to the contract, not only attempts.
+        env: { SKILLPACK_HOOK_ENFORCE: 'always' },
+      });
+
+    it('an emit that completed answers: the hook lets the run end, and every read path gives its payload', async () => {
+      const loop = await loopWith(0);
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      assert.equal(loop.requests.length, 2, `expected the emit and the final message, no push-back\n${why}`);
+      assert.equal(loop.run.finish, 'complete', why);
+      assert.equal(loop.extracted.success, true, JSON.stringify(loop.extracted));
+      assert.deepEqual(loop.extracted.data, VALUE);
+      assert.equal(loop.parsed.status, 0, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+      assert.deepEqual(JSON.parse(loop.parsed.stdout).value, VALUE);
+    });
+
+    it("an emit that failed answers nothing: the hook pushes back with the contract's correction", async () => {
+      const loop = await loopWith(1);
+      const why = describeLoop(loop);
+      assert.equal(loop.output.status, 0, why);
+      assert.equal(loop.requests.length, 3, `expected the emit, the final message and one push-back\n${why}`);
+      assert.match(loop.requests[2].lastMessage, /arch\.proposal\.done/, why);
+      assert.equal(loop.extracted.success, false, why);
+      assert.equal(loop.parsed.status, 1, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+    });
+  });
+}
