@@ -343,9 +343,12 @@ describe('readAgentRun: inputs and limits', () => {
 
   const fixtureFiles = (runtime: 'claude-code' | 'codex' | 'opencode') =>
     [
-      ...readdirSync(fixtureUrl(runtime, '')).map((file) => file),
+      // The runs at the folder's top and in `captured/` (other folders hold what is not one run's output).
+      ...readdirSync(fixtureUrl(runtime, ''), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name),
       ...readdirSync(fixtureUrl(runtime, 'captured/')).map((file) => `captured/${file}`),
-    ].filter((file) => !file.endsWith('SOURCES.md') && file !== 'captured');
+    ].filter((file) => !file.endsWith('SOURCES.md'));
 
   it.each(['claude-code', 'codex', 'opencode'] as const)(
     'on every %s fixture, keeping no message or tool changes nothing but the two lists',
