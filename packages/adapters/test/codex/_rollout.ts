@@ -14,3 +14,16 @@ export function firstLines(bytes: Buffer, count: number): Buffer {
   for (let i = 0; i < count; i++) end = bytes.indexOf(0x0a, end) + 1;
   return bytes.subarray(0, end);
 }
+
+/** A Codex Stop hook payload for a stop whose rollout is at `transcriptPath` and whose final message is `message`. */
+export const codexStopPayload = (transcriptPath: string, message: string) => ({
+  session_id: 's-1',
+  turn_id: 't-1',
+  transcript_path: transcriptPath,
+  cwd: '/project',
+  hook_event_name: 'Stop',
+  model: 'gpt-5',
+  permission_mode: 'bypassPermissions',
+  stop_hook_active: false,
+  last_assistant_message: message,
+});

@@ -11,7 +11,7 @@ import { handleCodexStop } from '../../src/codex/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { noState } from '../_support/read-paths.js';
-import { firstLines, rollout } from './_rollout.js';
+import { codexStopPayload, firstLines, rollout } from './_rollout.js';
 
 const emitted = builtinContracts.require('zaofu.arch-proposal-done');
 const VALUE = emitted.examples[0]!.value;
@@ -22,17 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function stopOf(stem: string) {
   const path = join(dir, `${stem}.jsonl`);
   writeFileSync(path, firstLines(rollout(stem), 15));
-  const payload = {
-    session_id: 's-1',
-    turn_id: 't-1',
-    transcript_path: path,
-    cwd: '/project',
-    hook_event_name: 'Stop',
-    model: 'gpt-5',
-    permission_mode: 'bypassPermissions',
-    stop_hook_active: false,
-    last_assistant_message: 'Done: the architecture proposal is emitted.',
-  };
+  const payload = codexStopPayload(path, 'Done: the architecture proposal is emitted.');
   return handleCodexStop(payload, { contracts: [emitted], blockCounter: noState });
 }
 

@@ -11,7 +11,7 @@ import { handleCodexStop } from '../../src/codex/stop-hook.js';
 import { extractContract } from '../../src/extract-contract.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { noState } from '../_support/read-paths.js';
-import { firstLines, refund, rollout } from '../codex/_rollout.js';
+import { codexStopPayload, firstLines, refund, rollout } from '../codex/_rollout.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillpack-codex-rollout-prop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,17 +30,7 @@ let files = 0;
 async function hookSatisfied(raw: Buffer, message: string): Promise<boolean> {
   const path = join(dir, `${files++}.jsonl`);
   writeFileSync(path, raw);
-  const payload = {
-    session_id: 's-1',
-    turn_id: 't-1',
-    transcript_path: path,
-    cwd: '/project',
-    hook_event_name: 'Stop',
-    model: 'gpt-5',
-    permission_mode: 'bypassPermissions',
-    stop_hook_active: false,
-    last_assistant_message: message,
-  };
+  const payload = codexStopPayload(path, message);
   const { decision } = await handleCodexStop(payload, { contracts: [refund], blockCounter: noState });
   return decision.kind === 'allow' && decision.because === 'satisfied';
 }
