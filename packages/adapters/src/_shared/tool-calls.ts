@@ -8,6 +8,9 @@ export interface ToolCallStart {
   readonly subagent?: boolean | undefined;
 }
 
+/** The error of a shell call whose command exited with a non-zero `code`, in every runtime's reader. */
+export const commandExitError = (code: number | string): string => `The command exited with code ${code}.`;
+
 /** A call's end as the runtime reports it. */
 export interface ToolCallEnd {
   readonly name?: string | undefined;

@@ -1,7 +1,7 @@
 import { isJsonObjectValue } from '../_shared/event-line.js';
 import { mcpToolNameOf } from '../_shared/mcp-tool-name.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
-import type { ToolCalls } from '../_shared/tool-calls.js';
+import { commandExitError, type ToolCalls } from '../_shared/tool-calls.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import type { CodexTurn } from './final-message.js';
 import { CODEX_MCP_TOOL_NAME } from './mcp-tool-name.js';
@@ -76,13 +76,13 @@ export function readCodexItem(
     case 'command_execution': {
       const status = toolStatus(item.status);
       // `item.started` carries an empty output; only a finished command's output is kept.
-      const failed = status === 'error' && typeof item.exit_code === 'number';
+      const exitCode = status === 'error' ? item.exit_code : undefined;
       calls.reported(item.id, line, {
         name: 'command_execution',
         input: { command: item.command },
         output: item.aggregated_output === '' && !done ? undefined : item.aggregated_output,
         status,
-        error: failed ? `The command exited with code ${item.exit_code}.` : undefined,
+        error: typeof exitCode === 'number' ? commandExitError(exitCode) : undefined,
       });
       return 'tool';
     }

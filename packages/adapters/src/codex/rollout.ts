@@ -2,7 +2,7 @@ import { isJsonObjectValue, type TypedEvent } from '../_shared/event-line.js';
 import { type EventReading, eachAs } from '../_shared/event-table.js';
 import { mcpToolNameOf } from '../_shared/mcp-tool-name.js';
 import type { RunBuilder } from '../_shared/run-builder.js';
-import type { ToolCalls } from '../_shared/tool-calls.js';
+import { commandExitError, type ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunEventKind, ToolStatus } from '../agent-run.js';
 import { commandLineOf } from './command-line.js';
@@ -118,7 +118,7 @@ function readItem(state: RolloutState, payload: unknown, line: number): RunEvent
       const status = statusOf(run, 'CommandExecution', command.status);
       const why =
         typeof command.exit_code === 'number'
-          ? `The command exited with code ${command.exit_code}.`
+          ? commandExitError(command.exit_code)
           : `The command ended ${command.status}.`;
       calls.reported(command.id, line, {
         name: 'command_execution',

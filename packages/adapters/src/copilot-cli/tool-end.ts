@@ -1,4 +1,4 @@
-import type { ToolCallEnd } from '../_shared/tool-calls.js';
+import { commandExitError, type ToolCallEnd } from '../_shared/tool-calls.js';
 import type { CopilotToolCompleteEvent } from './wire-schemas.js';
 
 /**
@@ -10,7 +10,7 @@ export function copilotToolEnd(data: CopilotToolCompleteEvent['data']): ToolCall
   const output = data.result?.content;
   const exitCode = data.shellExecution?.exitCode;
   if (exitCode !== undefined && exitCode !== 0) {
-    return { output, failed: true, error: `The command exited with code ${exitCode}.` };
+    return { output, failed: true, error: commandExitError(exitCode) };
   }
   const why = data.error;
   const error = typeof why === 'string' ? why : why?.message;

@@ -1,7 +1,7 @@
+import { commandExitError } from '../_shared/tool-calls.js';
+
 /** Gemini CLI's shell tool (0.61.0): it reports a command that exited non-zero as a call with status `success`. */
 export const GEMINI_SHELL_TOOL = 'run_shell_command';
-
-const failure = (code: string): string => `The command exited with code ${code}.`;
 
 /**
  * A `run_shell_command` result's display (stream-json `tool_result` `output`): when the command printed nothing and
@@ -11,7 +11,7 @@ const failure = (code: string): string => `The command exited with code ${code}.
 export function shellFailureOfDisplay(display: string | undefined): string | undefined {
   const code =
     display === undefined ? undefined : /^Command exited with code: (-?\d+)$/.exec(display.trim())?.[1];
-  return code === undefined || Number(code) === 0 ? undefined : failure(code);
+  return code === undefined || Number(code) === 0 ? undefined : commandExitError(code);
 }
 
 /**
@@ -24,5 +24,5 @@ export function shellFailureOfResponse(output: string | undefined): string | und
   if (output === undefined) return undefined;
   const codes = [...output.matchAll(/^Exit Code: (-?\d+)$/gm)];
   const code = codes.at(-1)?.[1];
-  return code === undefined || Number(code) === 0 ? undefined : failure(code);
+  return code === undefined || Number(code) === 0 ? undefined : commandExitError(code);
 }
