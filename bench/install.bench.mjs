@@ -10,11 +10,11 @@
 // folder to a fresh project (`skills add DIR --agent claude-code --skill '*' --yes --copy`, telemetry off),
 // target ≤ 1.0×; and `cp -r` made as durable as an install: `sync FILE…` of every file copied (one `fsync`
 // each, as install flushes each file it writes), target ≤ 3×, CPU and wall. `cp -r` followed by `sync -f` of
-// the target (the issue's words) is held to ≤ 3× too, but its CPU is no durable floor: `syncfs` hands the
-// writeback to the kernel's flusher threads, whose CPU no process is charged, where an `fsync` is paid by its
-// caller. Each CPU figure says its user and
-// system parts: on ext4 most of both sides' system time is allocating inodes, which moves with the file
-// system's state. Without e2e/runtimes installed the `skills` figure says so.
+// the target (the issue's words) is held to ≤ 3× too, CPU and wall, but its CPU is no durable floor: `syncfs`
+// hands the writeback to the kernel's flusher threads, whose CPU no process is charged, where an `fsync` is
+// paid by its caller. Each CPU figure says its user and system parts: on ext4 most of both sides' system time
+// is allocating inodes, which moves with the file system's state. Without e2e/runtimes installed the `skills`
+// figure says so.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,12 +144,20 @@ export default async function bench() {
           baseline: Math.round(copyFsync.wall),
           ratio: installed.wall / copyFsync.wall,
         },
-        // The issue's floor as it names it; its CPU leaves out the flush (see above), so both are shown.
+        // The issue's floor as it names it; its CPU leaves out the flush (see above), so both are shown: the
+        // wall clock is where its flush shows, as a user waits for it.
         againstFloor(installed, copySync, {
           target: '≤ 3×',
           runs: RUNS,
           label: labelWithCpuParts(installed, copySync),
         }),
+        {
+          ...againstFloor(installed, copySync, { target: '≤ 3×', runs: RUNS }),
+          label: 'the same, wall clock (median)',
+          value: Math.round(installed.wall),
+          baseline: Math.round(copySync.wall),
+          ratio: installed.wall / copySync.wall,
+        },
         peer
           ? againstFloor(installed22, skillsAdd, { target: '≤ 1.0×', runs: RUNS })
           : {
