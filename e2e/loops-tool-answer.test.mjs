@@ -2,8 +2,8 @@
 // tool — inside the real agent loop of every runtime, with a pack that hooks it installed: an agent whose emit
 // completed and who ends with a plain sentence is not pushed back, and `extractContract` and `skillpack parse`
 // read the emitted payload (one answer on every path); an emit that failed is pushed back with the contract's
-// correction. `zf` is ZaoFu's Python CLI, not installable here: the project holds a `zf` that exits 0 (or 1),
-// which is all the agent loop sees of it.
+// correction. `zf` is ZaoFu's Python CLI, not installable here: the project holds a `zf` that exits 0 (or fails:
+// exits 1, or is ended by a signal), which is all the agent loop sees of it.
 import assert from 'node:assert/strict';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,12 +52,18 @@ function zaofuPack() {
   return built;
 }
 
-/** A `zf` in the project that exits `code`. */
-const zfExiting = (code) => (sandbox) => {
+/** A `zf` in the project that runs `script`. */
+const zfRunning = (script) => (sandbox) => {
   const file = join(sandbox.project, 'zf');
-  writeFileSync(file, `#!/bin/sh\nexit ${code}\n`);
+  writeFileSync(file, `#!/bin/sh\n${script}\n`);
   chmodSync(file, 0o755);
 };
+
+/** How a `zf emit` fails: every runtime must read each as a failed call. */
+const FAILED_EMITS = [
+  { name: 'exited 1', script: 'exit 1' },
+  { name: 'ended by a signal', script: 'kill -KILL $$' },
+];
 
 before(() => {
   ensureRuntimes();
@@ -67,20 +73,20 @@ after(removeTempDirs);
 
 for (const runtimeId of LOOP_RUNTIMES) {
   describe(`${runtimeId}: a contract answered by a zf emit tool call, inside the real agent loop`, () => {
-    const loopWith = (zfExit) =>
+    const loopWith = (zfScript) =>
       runLoop(runtimeId, {
         prompt: 'Hand off the design: emit arch.proposal.done.',
         answers: [reply.shell(EMIT), DONE],
         contract: CONTRACT,
         ...zaofuPack(),
-        prepare: zfExiting(zfExit),
+        prepare: zfRunning(zfScript),
         args: SHELL_ARGS[runtimeId],
         // As an orchestrator's headless run sets it: every stop is held to the contract, not only attempts.
         env: { SKILLPACK_HOOK_ENFORCE: 'always' },
       });
 
     it('an emit that completed answers: the hook lets the run end, and every read path gives its payload', async () => {
-      const loop = await loopWith(0);
+      const loop = await loopWith('exit 0');
       const why = describeLoop(loop);
       assert.equal(loop.output.status, 0, why);
       assert.equal(loop.requests.length, 2, `expected the emit and the final message, no push-back\n${why}`);
@@ -91,14 +97,20 @@ for (const runtimeId of LOOP_RUNTIMES) {
       assert.deepEqual(JSON.parse(loop.parsed.stdout).value, VALUE);
     });
 
-    it("an emit that failed answers nothing: the hook pushes back with the contract's correction", async () => {
-      const loop = await loopWith(1);
-      const why = describeLoop(loop);
-      assert.equal(loop.output.status, 0, why);
-      assert.equal(loop.requests.length, 3, `expected the emit, the final message and one push-back\n${why}`);
-      assert.match(loop.requests[2].lastMessage, /arch\.proposal\.done/, why);
-      assert.equal(loop.extracted.success, false, why);
-      assert.equal(loop.parsed.status, 1, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
-    });
+    for (const { name, script } of FAILED_EMITS) {
+      it(`an emit that failed (${name}) answers nothing: the hook pushes back with the contract's correction`, async () => {
+        const loop = await loopWith(script);
+        const why = describeLoop(loop);
+        assert.equal(loop.output.status, 0, why);
+        assert.equal(
+          loop.requests.length,
+          3,
+          `expected the emit, the final message and one push-back\n${why}`,
+        );
+        assert.match(loop.requests[2].lastMessage, /arch\.proposal\.done/, why);
+        assert.equal(loop.extracted.success, false, why);
+        assert.equal(loop.parsed.status, 1, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
+      });
+    }
   });
 }

@@ -284,6 +284,28 @@ export const GEMINI_SCENARIOS = [
     keepHooks: true,
   },
   {
+    name: 'stream-json-shell-signal.jsonl',
+    what: "`--yolo`: `./zf emit …` is ended by a signal (`kill -KILL $$`): Gemini's shell reports it (`…: line 5: <pid> Killed  ./zf emit …`), stream-json shows that as the output, the transcript `Exit Code: 137`",
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: {
+      ...withHook('record', { zf: '#!/bin/sh\nkill -KILL $$\n' }),
+      args: ['--yolo'],
+      executables: ['zf'],
+    },
+    keepHooks: true,
+  },
+  {
+    name: 'stream-json-shell-signal-shell.jsonl',
+    what: '`--yolo`: `./zf emit …` ends its process group (`kill -KILL 0`), the shell Gemini ran included: stream-json displays `Command terminated by signal: 9`, the transcript `Signal: 9` and no exit code',
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: {
+      ...withHook('record', { zf: '#!/bin/sh\nkill -KILL 0\n' }),
+      args: ['--yolo'],
+      executables: ['zf'],
+    },
+    keepHooks: true,
+  },
+  {
     name: 'stream-json-untrusted.jsonl',
     what: 'an untrusted folder (`GEMINI_CLI_TRUST_WORKSPACE=false`): exit 55 before any request, empty stdout (stderr kept as `stream-json-untrusted.stderr.txt`)',
     replies: textOnly,

@@ -11,6 +11,12 @@ export interface ToolCallStart {
 /** The error of a shell call whose command exited with a non-zero `code`, in every runtime's reader. */
 export const commandExitError = (code: number | string): string => `The command exited with code ${code}.`;
 
+/**
+ * The error of a shell call whose command did not exit but was ended by a signal or stopped by the runtime (a
+ * timeout), in every runtime's reader: `cause` is what the runtime says ended it (`signal 9`).
+ */
+export const commandSignalError = (cause: string): string => `The command was ended by ${cause}.`;
+
 /** A call's end as the runtime reports it. */
 export interface ToolCallEnd {
   readonly name?: string | undefined;

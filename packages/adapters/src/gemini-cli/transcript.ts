@@ -19,7 +19,7 @@ interface TranscriptMessage {
 /**
  * How a recorded call ended (0.61.0 records a call once it ended: `success`, `error` — a call Gemini CLI refused
  * itself, such as arguments its schema check rejects, included — or `cancelled`); anything else never ended. A shell
- * call recorded `success` whose command exited non-zero failed (`shell-exit.ts`).
+ * call recorded `success` whose command exited non-zero or was ended by a signal failed (`shell-exit.ts`).
  */
 const CALL_STATUS: Readonly<Record<string, string>> = {
   success: 'completed',
@@ -189,7 +189,7 @@ function toolCallsOf(toolCalls: unknown): GeminiTranscriptCall[] {
   return calls;
 }
 
-/** Whether a shell call's recorded function responses (`result`) say its command exited non-zero. */
+/** Whether a shell call's recorded function responses (`result`) say its command exited non-zero or a signal ended it. */
 function shellFailureOf(result: unknown): boolean {
   if (!Array.isArray(result)) return false;
   return result.some((part) => {

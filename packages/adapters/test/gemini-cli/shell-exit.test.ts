@@ -1,7 +1,8 @@
-// Gemini CLI 0.61.0 reports a shell command that exited non-zero as a call with status `success`: a `zf emit` that
-// failed (the event was never emitted) must read as a failed call on every read path — readAgentRun's stream-json,
-// and the AfterAgent hook's session transcript — so that no path accepts it. Captured runs (fixtures/gemini-cli/
-// captured/SOURCES.md: `stream-json-shell-exit-*`) and what their hook read (hook-runs/).
+// Gemini CLI 0.61.0 reports a shell command that exited non-zero, or that a signal ended, as a call with status
+// `success`: a `zf emit` that failed (the event was never emitted) must read as a failed call on every read path —
+// readAgentRun's stream-json, and the AfterAgent hook's session transcript — so that no path accepts it. Captured
+// runs (fixtures/gemini-cli/captured/SOURCES.md: `stream-json-shell-exit-*`, `stream-json-shell-signal*`) and what
+// their hook read (hook-runs/).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,18 @@ describe('a captured zf emit through run_shell_command', () => {
     expect((await decide(stop('stream-json-shell-exit-1-output'))).kind).toBe('block');
   });
 
+  // `kill -KILL $$`: bash (Gemini's shell) reports the signal in the output, the transcript records exit 137;
+  // `kill -KILL 0`: the signal ends Gemini's shell too, and Gemini reports it (`Signal: 9`, no exit code).
+  it.each([
+    ['stream-json-shell-signal', 'The command was ended by a signal (Killed).'],
+    ['stream-json-shell-signal-shell', 'The command was ended by signal 9.'],
+  ] as const)('that a signal ended (%s) is a failed call on both paths', async (name, error) => {
+    const run = await readGemini(textOf(`captured/${name}.jsonl`));
+    expect(run.tools.map(({ status, error }) => ({ status, error }))).toEqual([{ status: 'error', error }]);
+    expect(extractContract(run, archProposalDone).success).toBe(false);
+    expect((await decide(stop(name))).kind).toBe('block');
+  });
+
   it('that exited 0 answers on both paths', async () => {
     const run = await readGemini(textOf('captured/stream-json-shell-exit-0.jsonl'));
     expect(run.tools.map((tool) => tool.status)).toEqual(['completed']);
@@ -68,6 +81,19 @@ describe('the exit code Gemini CLI reports for a shell call', () => {
     ['Command exited with code: 127\n', 'The command exited with code 127.'],
     ['Command exited with code: 0', undefined],
     ['Command exited with code: 1 and more', undefined],
+    ['Command terminated by signal: 9', 'The command was ended by signal 9.'],
+    ['Command terminated by signal: 15\n', 'The command was ended by signal 15.'],
+    ['Command terminated by signal: ', undefined],
+    [
+      'started\n/usr/bin/bash: line 5: 21344 Killed                  ./zf emit x',
+      'The command was ended by a signal (Killed).',
+    ],
+    [
+      'bash: line 1: 24398 User defined signal 1   sh -c x\ndone',
+      'The command was ended by a signal (User defined signal 1).',
+    ],
+    ['/usr/bin/bash: line 4: ./zf: cannot execute: required file not found', undefined],
+    ['bash: line 1: 24398 Killed', undefined],
     ['notes.txt', undefined],
     ['', undefined],
     [undefined, undefined],
@@ -86,6 +112,15 @@ describe('the exit code Gemini CLI reports for a shell call', () => {
     [undefined, undefined],
   ] as const)('in the function response %j: exit %j', (output, code) => {
     const failure = code === undefined ? undefined : `The command exited with code ${code}.`;
+    expect(shellFailureOfResponse(output)).toBe(failure);
+  });
+
+  it.each([
+    ['Output: (empty)\nSignal: 9\nProcess Group PGID: 7', 'The command was ended by signal 9.'],
+    ['Output: x\nExit Code: 137\nProcess Group PGID: 7', 'The command exited with code 137.'],
+    ['Output: x\nExit Code: 0\nSignal: 15', 'The command was ended by signal 15.'],
+    ['Output: Signal: 9', undefined],
+  ] as const)('in the function response %j: %j', (output, failure) => {
     expect(shellFailureOfResponse(output)).toBe(failure);
   });
 });
