@@ -61,6 +61,7 @@ function describeZaofu(code: ZaofuErrorCode): string {
     case 'payload_in_file':
     case 'proposal_not_found':
     case 'run_not_complete':
+    case 'unproven_emit':
       return code;
     default: {
       const unhandled: never = code;

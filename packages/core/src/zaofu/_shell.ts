@@ -31,6 +31,8 @@ export interface SimpleCommand {
   readonly redirects: ShellRedirect[];
   /** The command reads the previous command's output through `|` or `|&`. */
   readonly pipedInput: boolean;
+  /** The control operator that ends the command (a newline reads as `;`); none when the source ends it. */
+  readonly followedBy?: string;
   readonly start: number;
   readonly end: number;
 }
@@ -71,12 +73,13 @@ export function scanShell(source: string, options: ShellScanOptions = {}): Shell
   let current: CommandBuilder = { words: [], redirects: [], pipedInput: false, start: lexer.index };
   let stop = false;
 
-  const finish = (end: number, pipedNext = false) => {
+  const finish = (end: number, followedBy?: string) => {
     if (current.words.length > 0 || current.redirects.length > 0) {
       const { words, redirects, pipedInput, start } = current;
-      commands.push({ words, redirects, pipedInput, start, end });
+      commands.push({ words, redirects, pipedInput, ...(followedBy ? { followedBy } : {}), start, end });
       if (options.firstCommandOnly) stop = true;
     }
+    const pipedNext = followedBy === '|' || followedBy === '|&';
     current = { words: [], redirects: [], pipedInput: pipedNext, start: lexer.index };
   };
 
@@ -97,7 +100,7 @@ export function scanShell(source: string, options: ShellScanOptions = {}): Shell
       } else if (char === '\n') {
         const builder = current;
         lexer.index++;
-        finish(lexer.index - 1);
+        finish(lexer.index - 1, ';');
         if (pendingHeredocs.length > 0) {
           readPendingHeredocs();
           const last = commands[commands.length - 1];
@@ -135,7 +138,7 @@ export function scanShell(source: string, options: ShellScanOptions = {}): Shell
           }
         } else if (control) {
           lexer.index += control.length;
-          finish(lexer.index - control.length, control === '|' || control === '|&');
+          finish(lexer.index - control.length, control);
         } else {
           current.words.push(lexer.readWord());
         }

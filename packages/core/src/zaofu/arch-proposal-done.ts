@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emitRule } from './_emit-status.js';
 import { defineHandoffContract } from './handoff-contract.js';
 import {
   completionFields,
@@ -73,7 +74,7 @@ export const archProposalDone = defineHandoffContract({
     "Arch's design proposal at stage ②, the input the critic reviews and the orchestrator turns into a task contract.",
   schema: ArchProposalDonePayloadSchema,
   rules: [
-    "Emit it with zf emit arch.proposal.done --payload '<json>' (or --payload-file).",
+    emitRule('zf emit arch.proposal.done'),
     'Write summary as one sentence: it becomes contract.behavior verbatim.',
     'List every file you plan to touch in file_plan as a repository-relative path.',
     'Give test_plan, verification_command, or both.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emitRule } from './_emit-status.js';
 import { isAbsolutePosix, nonPortablePathProblem, posixParts } from './_posix-path.js';
 import { pyStrip } from './_python.js';
 import { ARTIFACT_STATUSES, normalizeArtifactStatus } from './artifact-kinds.js';
@@ -81,7 +82,7 @@ export const artifactManifestPublished = defineHandoffContract({
     'A manifest of structured artifact refs (kind, path, sha256, summary, status); lifecycle events link to it by event id.',
   schema: ArtifactManifestPublishedPayloadSchema,
   rules: [
-    "Emit it with zf emit artifact.manifest.published --task <task id> --payload '<json>' (or --payload-file).",
+    emitRule('zf emit artifact.manifest.published --task <task id>'),
     'Publish it before the lifecycle event that links to it through artifact_manifest_event_id.',
     'Give each ref a kind, a project-relative path, the sha256 of the file (64 hex digits) and a summary.',
     'Paths never contain .., never point into .git, and use .zf/ only as .zf/artifacts/….',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emitRule } from './_emit-status.js';
 import { defineHandoffContract } from './handoff-contract.js';
 import { completionFields, handoffLinkFields, NonBlankStringSchema } from './payload-fields.js';
 
@@ -63,7 +64,7 @@ export const designCritiqueDone = defineHandoffContract({
     "The critic's verdict on arch's proposal at stage ③: approve, or reject with the concrete fixes arch must apply.",
   schema: DesignCritiqueDonePayloadSchema,
   rules: [
-    "Emit it with zf emit design.critique.done --payload '<json>' (or --payload-file).",
+    emitRule('zf emit design.critique.done'),
     'verdict is exactly approve or reject.',
     'An approval lists no fix_items; a rejection lists at least one concrete fix item.',
     'To block and escalate to a human, emit gate.failed with verdict SUSPEND instead.',

@@ -3,7 +3,8 @@ import { fail, type Result, unwrap } from '../result.js';
 import type { JsonObject } from '../text/json-line.js';
 import { emitError } from './_emit-arguments.js';
 import { toEmitCommand } from './_emit-call.js';
-import { type ShellWord, scanShell } from './_shell.js';
+import { type UnprovenEmitReason, unprovenEmitReasons } from './_emit-status.js';
+import { type ShellWord, type SimpleCommand, scanShell } from './_shell.js';
 import type { ZaofuProtocolError } from './error-codes.js';
 
 /** One `zf emit <type> [--payload JSON | --payload-file PATH|-] [--task] [--actor] [--dispatch-id]` call. */
@@ -27,6 +28,16 @@ export interface FoundZfEmitCommand {
   readonly result: Result<ZfEmitCommand, ZaofuProtocolError>;
   readonly start: number;
   readonly end: number;
+}
+
+/**
+ * A `zf emit` call found in a command line a shell tool ran, and whether the line's exit status speaks for it.
+ *
+ * @internal
+ */
+export interface FoundZfEmitCall extends FoundZfEmitCommand {
+  /** Why a zero exit of the whole command line does not prove this emit succeeded; none when it does. */
+  readonly unproven?: UnprovenEmitReason;
 }
 
 /** Words that may precede `zf` and still run it: launchers, `env`, `python -m`, `uv run`. */
@@ -98,17 +109,26 @@ function shellScript(words: readonly ShellWord[], index: number): ShellWord | un
   return undefined;
 }
 
-interface Span {
+/** The command that runs a script (`sh -c '…'`): its span, and why its own status is not the line's. */
+interface Outer {
   readonly start: number;
   readonly end: number;
+  readonly unproven: UnprovenEmitReason | undefined;
 }
 
+const prefixOf = (command: SimpleCommand) => command.words.slice(0, commandWordIndex(command.words));
+
 /** Scan `source`; calls inside `sh -c '…'` report the span of the outer command. */
-function collect(source: string, depth: number, found: FoundZfEmitCommand[], outer?: Span): void {
+function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?: Outer): void {
   const scan = scanShell(source);
+  let reasons: ((index: number) => UnprovenEmitReason | undefined) | undefined;
   scan.commands.forEach((command, index) => {
     const words = command.words;
     const at = commandWordIndex(words);
+    const unproven = () => {
+      reasons ??= unprovenEmitReasons(scan.commands, prefixOf);
+      return outer?.unproven ?? reasons(index);
+    };
     const program = words[at];
     if (program === undefined || program.dynamic) return;
     const name = basename(program.value);
@@ -123,16 +143,19 @@ function collect(source: string, depth: number, found: FoundZfEmitCommand[], out
     if (zf !== -1) {
       const previous = index > 0 ? scan.commands[index - 1] : undefined;
       const span = outer ?? command;
+      const reason = unproven();
       found.push({
         result: toEmitCommand(words.slice(zf + 2), command, previous),
         start: span.start,
         end: span.end,
+        ...(reason === undefined ? {} : { unproven: reason }),
       });
       return;
     }
     const script = SHELLS.has(name) ? shellScript(words, at) : undefined;
     if (script && !script.dynamic && depth < MAX_SHELL_NESTING) {
-      collect(script.value, depth + 1, found, outer ?? command);
+      const { start, end } = outer ?? command;
+      collect(script.value, depth + 1, found, { start, end, unproven: unproven() });
     }
   });
   if (scan.error) {
@@ -155,7 +178,16 @@ function collect(source: string, depth: number, found: FoundZfEmitCommand[], out
  * as a final `invalid_shell_syntax` entry.
  */
 export function findZfEmitCommands(command: unknown): FoundZfEmitCommand[] {
-  const found: FoundZfEmitCommand[] = [];
+  return findZfEmitCalls(command).map(({ result, start, end }) => ({ result, start, end }));
+}
+
+/**
+ * `findZfEmitCommands`, each call with whether the command line's exit status speaks for it (`unproven`).
+ *
+ * @internal
+ */
+export function findZfEmitCalls(command: unknown): FoundZfEmitCall[] {
+  const found: FoundZfEmitCall[] = [];
   if (typeof command === 'string') collect(command, 0, found);
   return found;
 }

@@ -25,6 +25,7 @@ export const ZAOFU_ERROR_CODES = [
   'payload_in_file',
   'proposal_not_found',
   'run_not_complete',
+  'unproven_emit',
 ] as const;
 /** The stable `code` of every error the zaofu family returns or throws, one of `ZAOFU_ERROR_CODES`. */
 export type ZaofuErrorCode = (typeof ZAOFU_ERROR_CODES)[number];

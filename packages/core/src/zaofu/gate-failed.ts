@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emitRule } from './_emit-status.js';
 import { getOwn, isMapping, pyStr, pyTruthy } from './_python.js';
 import { defineHandoffContract } from './handoff-contract.js';
 import { handoffLinkFields, NonBlankStringSchema } from './payload-fields.js';
@@ -44,7 +45,7 @@ export const gateFailed = defineHandoffContract({
     "The critic's hard stop at stage ③: REJECT sends the design back to arch, SUSPEND blocks the task and escalates to a human.",
   schema: GateFailedPayloadSchema,
   rules: [
-    "Emit it with zf emit gate.failed --payload '<json>' (or --payload-file).",
+    emitRule('zf emit gate.failed'),
     'verdict is exactly REJECT or SUSPEND (upper case).',
     'Prefer design.critique.done with verdict reject; use gate.failed for blockers that invalidate the design, and SUSPEND to escalate to a human.',
     'Say in required_action exactly what arch must do; list the concrete fixes in fix_items.',

@@ -15,7 +15,7 @@ import { agentTextLines, runNotCompleteOf } from '../text/unwrap.js';
 import { isMapping } from './_python.js';
 import { findCompletionWarnFields, findMissingCompletionFields } from './completion-payload.js';
 import { findZfEmitCommandsInText } from './emit-in-text.js';
-import { zfEmitEnvelopeLines } from './emit-tool-calls.js';
+import { unprovenEmitError, zfEmitToolCalls } from './emit-tool-calls.js';
 import type { ZaofuProtocolError } from './error-codes.js';
 import type { HandoffEventType } from './event-types.js';
 import { OBJECT_ARTIFACT_REF_MESSAGE } from './payload-fields.js';
@@ -189,10 +189,15 @@ export function defineHandoffContract<S extends z.ZodType>(
     validate,
     extract,
     render: (value) => renderZfEmitCommand(spec.eventType, value),
-    // The last valid `zf emit` the run's tools executed wins; the final message is read after it.
+    // The last valid `zf emit` the run's tools executed wins; the final message is read after it. An emit
+    // whose success its call's exit status does not prove answers nothing; it is the error when nothing else is.
     readToolCalls: (calls) => {
-      const lines = zfEmitEnvelopeLines(calls);
-      return lines.length > 0 ? extract(lines.join('\n'), {}) : undefined;
+      const { lines, unproven } = zfEmitToolCalls(calls);
+      const fromCalls = lines.length > 0 ? extract(lines.join('\n'), {}) : undefined;
+      if (fromCalls !== undefined && (fromCalls.success || fromCalls.error.code !== 'missing_payload'))
+        return fromCalls;
+      const attempt = unproven.filter((emit) => emit.type === spec.eventType).at(-1);
+      return attempt === undefined ? fromCalls : fail(unprovenEmitError(attempt));
     },
   });
 }

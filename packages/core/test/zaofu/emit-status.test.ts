@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { ContractToolCall } from '../../src/contract.js';
+import { builtinContracts } from '../../src/contracts.js';
+import { findZfEmitCalls } from '../../src/zaofu/emit-command.js';
+
+const contract = builtinContracts.require('zaofu.arch-proposal-done');
+const EMIT = contract.render(contract.examples[0]!.value);
+const quoted = (script: string) => `'${script.replaceAll("'", `'\\''`)}'`;
+
+/** The reason the one emit in `line` is not proven by the line's exit status (`undefined`: it is). */
+function reasonOf(line: string) {
+  const found = findZfEmitCalls(line);
+  expect(found).toHaveLength(1);
+  expect(found[0]!.result.success).toBe(true);
+  return found[0]!.unproven;
+}
+
+const shellCall = (command: string, status = 'completed'): ContractToolCall => ({
+  name: 'Bash',
+  input: { command },
+  status,
+});
+
+describe('a zf emit a shell call ran: does its exit status prove the emit succeeded', () => {
+  it.each([
+    ['on its own', EMIT],
+    ['at the end of an && chain', `cd . && ${EMIT}`],
+    ['before an && chain', `${EMIT} && echo emitted`],
+    ['before a pipe after an &&', `${EMIT} && echo emitted | cat`],
+    ['after a || that an && closes', `false || true && ${EMIT}`],
+    ['after ; or a newline', `echo start; ${EMIT}\n`],
+    ['last in a pipe', `echo start | ${EMIT}`],
+    ['behind time, env or timeout', `time env A=1 timeout 60 ${EMIT}`],
+    ['in sh -c', `bash -lc ${quoted(EMIT)}`],
+  ])('proven: %s', (_name, line) => {
+    expect(reasonOf(line)).toBeUndefined();
+  });
+
+  it.each([
+    ['or', 'after a ||', `true || ${EMIT}`],
+    ['or', 'after a || before an &&', `test -f x || echo a && false || ${EMIT}`],
+    ['condition', 'negated', `! ${EMIT}`],
+    ['condition', 'an if condition', `if ${EMIT}; then echo y; fi`],
+    ['condition', 'a while condition', `while ${EMIT}; do break; done`],
+    ['piped', 'piped on', `${EMIT} | tail -5`],
+    ['piped', 'piped on with its errors', `${EMIT} 2>&1 | tee emit.log`],
+    ['background', 'in the background', `${EMIT} &`],
+    ['background', 'in an && chain in the background', `${EMIT} && echo ok &`],
+    ['sequence', 'before || true', `${EMIT} || true`],
+    ['sequence', 'before ;', `${EMIT}; echo done`],
+    ['sequence', 'before a newline and a command', `${EMIT}\necho done`],
+    ['sequence', 'before && … ||', `${EMIT} && echo ok || echo failed`],
+    ['sequence', 'in a subshell', `(${EMIT})`],
+    ['sequence', 'in a group', `{ ${EMIT}; }`],
+    ['sequence', 'in sh -c, before || true', `sh -c ${quoted(`${EMIT} || true`)}`],
+    ['sequence', 'in sh -c, the call before || true', `sh -c ${quoted(EMIT)} || true`],
+  ])('not proven (%s): %s', (reason, _name, line) => {
+    expect(reasonOf(line)).toBe(reason);
+  });
+
+  it('reads the reason of each of several emits in one line in linear time', () => {
+    const line = `${EMIT} && `.repeat(5_000) + EMIT;
+    const found = findZfEmitCalls(line);
+    expect(found).toHaveLength(5_001);
+    expect(found.every((entry) => entry.unproven === undefined)).toBe(true);
+    expect(findZfEmitCalls(`${line} || true`).every((entry) => entry.unproven === 'sequence')).toBe(true);
+  });
+});
+
+describe("a ZaoFu contract's tool calls: an emit its call does not prove answers nothing", () => {
+  const readCalls = (calls: ContractToolCall[]) => contract.readToolCalls!(calls);
+
+  it('reads a proven emit', () => {
+    expect(readCalls([shellCall(EMIT)])).toMatchObject({ success: true });
+  });
+
+  it('refuses an emit behind || true, and says what to run instead', () => {
+    const result = readCalls([shellCall(`${EMIT} || true`)]);
+    expect(result?.success).toBe(false);
+    if (result?.success !== false) return;
+    expect(result.error.code).toBe('unproven_emit');
+    expect(result.error.details).toEqual({ type: 'arch.proposal.done', reason: 'sequence' });
+    expect(result.error.message).toMatch(/a command of its own/);
+    expect(contract.isAttempt(result.error)).toBe(true);
+  });
+
+  it('a proven emit answers, whatever unproven one comes before or after it', () => {
+    const proven = shellCall(EMIT);
+    const unproven = shellCall(`${EMIT} | tail -1`);
+    expect(readCalls([unproven, proven])?.success).toBe(true);
+    expect(readCalls([proven, unproven])?.success).toBe(true);
+  });
+
+  it('an unproven emit of another event type is not this contract’s error', () => {
+    const other = builtinContracts.require('zaofu.design-critique-done');
+    const critique = other.render(other.examples[0]!.value);
+    expect(readCalls([shellCall(`${critique} || true`)])).toBeUndefined();
+  });
+});
