@@ -59,11 +59,24 @@ const zfRunning = (script) => (sandbox) => {
   chmodSync(file, 0o755);
 };
 
-/** How a `zf emit` fails: every runtime must read each as a failed call. */
+/**
+ * How a `zf emit` fails, and the command the agent ran it with: every runtime must read each as no answer. The
+ * last runs a failing emit behind `|| true`, whose command exits 0: only the command line says it proves nothing.
+ */
 const FAILED_EMITS = [
-  { name: 'exited 1', script: 'exit 1' },
-  { name: 'ended by a signal', script: 'kill -KILL $$' },
+  { name: 'exited 1', script: 'exit 1', command: EMIT },
+  { name: 'ended by a signal', script: 'kill -KILL $$', command: EMIT },
+  { name: 'run behind || true', script: 'exit 1', command: `${EMIT} || true`, correction: /of its own/ },
 ];
+
+/**
+ * The agent's shell call of `command`. OpenCode 1.18.33 notices a command ended by a signal only when its bash
+ * tool's timeout kills it (120 s by default): its own `timeout` argument makes that wait 5 s.
+ */
+const shellCall = (runtimeId, command) =>
+  runtimeId === 'opencode'
+    ? reply.toolCall('bash', { command, description: 'Emit the proposal', timeout: 5_000 })
+    : reply.shell(command);
 
 before(() => {
   ensureRuntimes();
@@ -73,10 +86,10 @@ after(removeTempDirs);
 
 for (const runtimeId of LOOP_RUNTIMES) {
   describe(`${runtimeId}: a contract answered by a zf emit tool call, inside the real agent loop`, () => {
-    const loopWith = (zfScript) =>
+    const loopWith = (zfScript, command = EMIT) =>
       runLoop(runtimeId, {
         prompt: 'Hand off the design: emit arch.proposal.done.',
-        answers: [reply.shell(EMIT), DONE],
+        answers: [shellCall(runtimeId, command), DONE],
         contract: CONTRACT,
         ...zaofuPack(),
         prepare: zfRunning(zfScript),
@@ -97,9 +110,9 @@ for (const runtimeId of LOOP_RUNTIMES) {
       assert.deepEqual(JSON.parse(loop.parsed.stdout).value, VALUE);
     });
 
-    for (const { name, script } of FAILED_EMITS) {
+    for (const { name, script, command, correction } of FAILED_EMITS) {
       it(`an emit that failed (${name}) answers nothing: the hook pushes back with the contract's correction`, async () => {
-        const loop = await loopWith(script);
+        const loop = await loopWith(script, command);
         const why = describeLoop(loop);
         assert.equal(loop.output.status, 0, why);
         assert.equal(
@@ -108,6 +121,7 @@ for (const runtimeId of LOOP_RUNTIMES) {
           `expected the emit, the final message and one push-back\n${why}`,
         );
         assert.match(loop.requests[2].lastMessage, /arch\.proposal\.done/, why);
+        if (correction) assert.match(loop.requests[2].lastMessage, correction, why);
         assert.equal(loop.extracted.success, false, why);
         assert.equal(loop.parsed.status, 1, `skillpack parse: ${loop.parsed.stdout}${loop.parsed.stderr}`);
       });
