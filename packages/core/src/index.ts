@@ -7,14 +7,14 @@ export type {
   ContractExample,
   ContractJudgement,
   ContractResult,
-  ContractSpec,
   ContractToolCall,
   ExtractOptions,
   PlainRead,
   UnattemptedFailure,
 } from './contract.js';
-export { defineContract, isContract, readsBySchemaAlone } from './contract.js';
 export { CONTRACT_ID_PATTERN, contractIdProblem } from './contract-id.js';
+export type { ContractSpec } from './define-contract.js';
+export { defineContract, isContract, readsBySchemaAlone } from './define-contract.js';
 export type { ErrorDetails, SerializedError, SkillpackErrorOptions } from './errors.js';
 export { ConfigError, describeValue, ProtocolError, SkillpackError } from './errors.js';
 export type { SchemaIssue } from './issues.js';

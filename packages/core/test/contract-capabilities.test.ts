@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadBuiltinContract } from '../src/builtin-loaders.js';
-import { defineContract, isContract, readsBySchemaAlone } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
+import { defineContract, isContract, readsBySchemaAlone } from '../src/define-contract.js';
 import { ProtocolError } from '../src/errors.js';
 import { createContractRegistry, isContractRegistry } from '../src/registry.js';
 import { ok } from '../src/result.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { acceptanceContract } from '../src/conflux/index.js';
-import { defineContract } from '../src/contract.js';
+import { defineContract } from '../src/define-contract.js';
 
 /** A user's discriminated-union contract: a refund decision, `approve` or `deny`. */
 const refund = defineContract({

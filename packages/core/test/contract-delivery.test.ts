@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTRACT_DELIVERIES, defineContract } from '../src/contract.js';
+import { CONTRACT_DELIVERIES } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
+import { defineContract } from '../src/define-contract.js';
 import { defaultToolName, TOOL_NAME_PATTERN } from '../src/tool-name.js';
 
 const spec = (overrides: Record<string, unknown>) =>

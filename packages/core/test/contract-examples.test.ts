@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
+import { defineContract } from '../src/define-contract.js';
 import { ConfigError, ProtocolError } from '../src/errors.js';
 
 const FindingSchema = z.object({ id: z.string(), severity: z.enum(['low', 'high']) });

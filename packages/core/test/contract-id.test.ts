@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../src/contract.js';
 import { CONTRACT_ID_PATTERN, contractIdProblem } from '../src/contract-id.js';
+import { defineContract } from '../src/define-contract.js';
 
 const spec = (id: string) => ({
   id,

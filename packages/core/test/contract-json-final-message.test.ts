@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../src/contract.js';
 import { builtinContracts } from '../src/contracts.js';
+import { defineContract } from '../src/define-contract.js';
 
 describe('jsonFinalMessage: whether the whole final message may be one JSON object', () => {
   const base = {

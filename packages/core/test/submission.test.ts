@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { acceptanceContract } from '../src/conflux/acceptance-contract.js';
-import { type ContractToolCall, defineContract } from '../src/contract.js';
+import type { ContractToolCall } from '../src/contract.js';
+import { defineContract } from '../src/define-contract.js';
 import { readSubmission, submitTool, submitToolInputSchema } from '../src/submission.js';
 
 const refund = defineContract({

@@ -1,4 +1,5 @@
-import { type ContractResult, defineContract, type ExtractOptions } from '../contract.js';
+import type { ContractResult, ExtractOptions } from '../contract.js';
+import { defineContract } from '../define-contract.js';
 import { correctiveInstruction } from './diagnostics.js';
 import { ACCEPTANCE_EXAMPLES } from './examples.js';
 import { safeParseAcceptanceOutput } from './parse-output.js';

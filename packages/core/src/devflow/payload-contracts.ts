@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { type AnyContract, type ContractExample, defineContract } from '../contract.js';
+import type { AnyContract, ContractExample } from '../contract.js';
+import { defineContract } from '../define-contract.js';
 import type { Result } from '../result.js';
 import {
   designReady,

@@ -1,4 +1,4 @@
-import { defineContract } from '../contract.js';
+import { defineContract } from '../define-contract.js';
 import type { ProtocolError } from '../errors.js';
 import { renderableBy } from './_block-text.js';
 import { isMaestroAttempt, rejectFallback } from './fallback.js';

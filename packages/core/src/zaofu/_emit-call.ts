@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../result.js';
 import { isJsonObject, type JsonObject, safeJsonParse } from '../text/json-line.js';
 import { type EmitOption, emitError, guessType, parseArguments, withType } from './_emit-arguments.js';
 import type { ShellRedirect, ShellWord, SimpleCommand } from './_shell.js';
-import type { ZfEmitCommand } from './emit-command.js';
+import type { ZfEmitCommand } from './emit-command-types.js';
 import type { ZaofuProtocolError } from './error-codes.js';
 
 const EXPANSION_HINT = '$VAR, $' + '{…}, $(…) or backticks';

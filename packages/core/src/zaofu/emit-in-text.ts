@@ -2,7 +2,7 @@ import { fail } from '../result.js';
 import { emitError } from './_emit-arguments.js';
 import { toEmitCommand } from './_emit-call.js';
 import { scanShell } from './_shell.js';
-import type { FoundZfEmitCommand } from './emit-command.js';
+import type { FoundZfEmitCommand } from './emit-command-types.js';
 
 /** `zf`, at a word start, then blanks, then `emit` as a whole word. */
 function emitStartsAt(text: string, index: number): boolean {

@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import {
-  type Contract,
-  type ContractExample,
-  type ContractResult,
-  defineContract,
-  type ExtractOptions,
-} from '../contract.js';
+import type { Contract, ContractExample, ContractResult, ExtractOptions } from '../contract.js';
+import { defineContract } from '../define-contract.js';
 import { describeValue, ProtocolError } from '../errors.js';
 import { protocolErrorFromZod } from '../issues.js';
 import { fail, ok, type Warning } from '../result.js';

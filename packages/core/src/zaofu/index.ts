@@ -21,8 +21,8 @@ export { COMPLETION_WARN_FIELDS, checkCompletionPayload } from './completion-pay
 export { zaofuContracts } from './contract-list.js';
 export type { CritiqueFinding, DesignCritiqueDonePayload, FindingSeverity } from './design-critique-done.js';
 export { designCritiqueDone } from './design-critique-done.js';
-export type { FoundZfEmitCommand, ZfEmitCommand } from './emit-command.js';
 export { findZfEmitCommands, parseZfEmitCommand, safeParseZfEmitCommand } from './emit-command.js';
+export type { FoundZfEmitCommand, ZfEmitCommand } from './emit-command-types.js';
 export { findZfEmitCommandsInText } from './emit-in-text.js';
 export type { ZfEvent } from './envelope.js';
 export { safeParseZfEvent, safeParseZfEventLine } from './envelope.js';

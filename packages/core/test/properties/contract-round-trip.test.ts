@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AnyContract, defineContract } from '../../src/contract.js';
+import type { AnyContract } from '../../src/contract.js';
 import { builtinContracts } from '../../src/contracts.js';
+import { defineContract } from '../../src/define-contract.js';
 import { leafReplacement, replaceLeaves, runs } from './_support/arbitraries.js';
 import { canonicalValue, schemaValues } from './_support/zod-arbitrary.js';
 

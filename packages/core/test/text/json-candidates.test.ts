@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../../src/contract.js';
+import { defineContract } from '../../src/define-contract.js';
 import { findJsonCandidates } from '../../src/text/json-candidates.js';
 
 const all = (text: string) => findJsonCandidates(text, { shapes: 'all' });

@@ -11,6 +11,3 @@ export interface CliIo {
   /** Milliseconds from a monotonic clock, for progress (default: `process.hrtime.bigint()` in milliseconds). */
   readonly now?: () => number;
 }
-
-export type { CommandDeclaration as Command } from './command.js';
-export { EXIT, type ExitCode } from './exit-code.js';

@@ -4,7 +4,8 @@ import { type ContractRegistry, createContractRegistry } from '@skillpack/core';
 import { UsageError } from '../cli/exit-code.js';
 import { readPackageJsonBeside } from '../config/pack-version.js';
 import { readConfigText } from '../config/read-config-text.js';
-import type { ContractModuleRequest, PackContracts } from '../contracts/pack-contracts.js';
+import type { ContractModuleRequest } from '../contracts/pack-contracts.js';
+import type { PackContracts } from '../contracts/pack-contracts-types.js';
 import { DEFAULT_CONFIG_FILE } from '../pack/pack-request.js';
 
 export interface ContractSourceOptions {

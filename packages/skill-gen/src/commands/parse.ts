@@ -13,7 +13,7 @@ import { EXIT, exitCodeFor, IoError } from '../cli/exit-code.js';
 import type { CliIo } from '../cli/io.js';
 import { kindCode, PATH_KIND_PHRASE, type PathKind, pathKind } from '../cli/path-kind.js';
 import { formatJson } from '../cli/report.js';
-import type { PackContracts } from '../contracts/pack-contracts.js';
+import type { PackContracts } from '../contracts/pack-contracts-types.js';
 import { toIoError } from '../errors/io-error.js';
 import { CONFIG_OPTION, CONTRACTS_OPTION, type ContractSourceOptions } from './_contract-options.js';
 import { COMMAND_SUMMARIES } from './_summaries.js';

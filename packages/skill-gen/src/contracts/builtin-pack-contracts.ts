@@ -1,5 +1,5 @@
 import { createContractRegistry, loadBuiltinContract } from '@skillpack/core';
-import type { PackContracts } from './pack-contracts.js';
+import type { PackContracts } from './pack-contracts-types.js';
 
 /**
  * The contracts a command sees when it loads no module: the built-ins. A command that needs one contract

@@ -234,13 +234,14 @@ export async function loadContractModule(
   // A trial import in a worker thread first: only there can a module that loops, never settles or exits be
   // stopped. The import that yields the contracts runs here once the trial finished.
   const trial = await probeModule(url, timeoutMs);
-  if (trial.kind !== 'loaded') throw notLoaded(specifier, options, trial, timeoutMs);
+  if (trial.kind !== 'loaded') throw notLoaded(specifier, options.origin, trial, timeoutMs);
   let namespace: Record<string, unknown>;
   try {
     namespace = await importWithin(url, timeoutMs);
   } catch (cause) {
-    if (cause === TIMED_OUT) throw notLoaded(specifier, options, { kind: 'timeout' }, timeoutMs);
-    throw notLoaded(specifier, options, { kind: 'threw', message: messageOf(cause) }, timeoutMs, cause);
+    if (cause === TIMED_OUT) throw notLoaded(specifier, options.origin, { kind: 'timeout' }, timeoutMs);
+    const threw = { kind: 'threw', message: messageOf(cause) } as const;
+    throw notLoaded(specifier, options.origin, threw, timeoutMs, cause);
   }
   const found: ModuleContract[] = [];
   for (const [exportName, value] of Object.entries(namespace)) {

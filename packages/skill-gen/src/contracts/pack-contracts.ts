@@ -7,17 +7,11 @@ import {
 import { authorError } from '../errors/author-error.js';
 import { loadBuiltinPackContracts } from './builtin-pack-contracts.js';
 import type { ContractModuleOptions, ModuleContract } from './load-contract-modules.js';
+import type { PackContracts } from './pack-contracts-types.js';
 
 /** One module to load, with where it resolves from and which file names it. */
 export interface ContractModuleRequest extends ContractModuleOptions {
   readonly specifier: string;
-}
-
-/** The contracts a command sees: the built-ins plus those of the config's (or `--contracts`) modules. */
-export interface PackContracts {
-  readonly registry: ContractRegistry;
-  /** The contracts the modules added (built-ins a module re-exports are not among them). */
-  readonly modules: readonly ModuleContract[];
 }
 
 function where(entry: ModuleContract | undefined): string {

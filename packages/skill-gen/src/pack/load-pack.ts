@@ -3,7 +3,7 @@ import { basename, relative } from 'node:path';
 import type { ContractRegistry, Warning } from '@skillpack/core';
 import type { PackConfig } from '../config/pack-config.js';
 import type { ModuleContract } from '../contracts/load-contract-modules.js';
-import type { PackContracts } from '../contracts/pack-contracts.js';
+import type { PackContracts } from '../contracts/pack-contracts-types.js';
 import { authorError } from '../errors/author-error.js';
 import { sha256 } from '../files/sha256.js';
 import type { PackRuntimeBundles } from '../hooks/bundle-pack-runtime.js';
