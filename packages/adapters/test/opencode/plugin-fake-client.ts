@@ -1,3 +1,4 @@
+import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
 import type {
   OpenCodeClientLike,
   OpenCodeEventLike,
@@ -162,4 +163,23 @@ export function createFakeOpenCode() {
       failMessages = mode;
     },
   };
+}
+
+/**
+ * The plugin for `contracts` (enforced always) on one turn whose step ran `tools` before the agent answered
+ * "Done.": the fake after every event was handled (its `prompts` are the plugin's push-backs).
+ */
+export async function pluginTurnWithTools(contracts: readonly string[], tools: readonly OpenCodePartLike[]) {
+  const opencode = createFakeOpenCode();
+  const hooks = await createOpenCodePlugin({ contracts, enforce: 'always' })({
+    client: opencode.client,
+    directory: '/work/project',
+  });
+  opencode.subscribe((event) => hooks.event!({ event }));
+  opencode.createSession('ses_1');
+  opencode.addUser('ses_1', 'Hand it over.');
+  opencode.addAssistant('ses_1', '', undefined, { reason: 'tool-calls', tools });
+  opencode.addAssistant('ses_1', 'Done.');
+  await opencode.settle();
+  return opencode;
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
 import type { OpenCodePartLike } from '../../src/opencode/plugin-types.js';
-import { createFakeOpenCode } from './plugin-fake-client.js';
+import { createFakeOpenCode, pluginTurnWithTools } from './plugin-fake-client.js';
 
 const submitted = defineContract({
   id: 'test.submitted',
@@ -177,20 +177,7 @@ describe('the OpenCode plugin for a contract that reads its own tool calls (ZaoF
     state: { status, input: { command } },
   });
 
-  async function emitting(status: string) {
-    const opencode = createFakeOpenCode();
-    const hooks = await createOpenCodePlugin({ contracts: [archProposalDone.id], enforce: 'always' })({
-      client: opencode.client,
-      directory: '/work/project',
-    });
-    opencode.subscribe((event) => hooks.event!({ event }));
-    opencode.createSession('ses_1');
-    opencode.addUser('ses_1', 'Propose it.');
-    opencode.addAssistant('ses_1', '', undefined, { reason: 'tool-calls', tools: [bash(status)] });
-    opencode.addAssistant('ses_1', 'Done.');
-    await opencode.settle();
-    return opencode;
-  }
+  const emitting = (status: string) => pluginTurnWithTools([archProposalDone.id], [bash(status)]);
 
   it('lets an answer stand whose turn ran a valid zf emit, and pushes back one whose emit failed', async () => {
     expect((await emitting('completed')).prompts).toEqual([]);

@@ -6,12 +6,11 @@ import { archProposalDone } from '@skillpack/core/zaofu';
 import { describe, expect, it } from 'vitest';
 import { extractContract } from '../../src/extract-contract.js';
 import { currentPromptCalls } from '../../src/opencode/_plugin-session.js';
-import { createOpenCodePlugin } from '../../src/opencode/plugin.js';
 import type { OpenCodeMessageLike } from '../../src/opencode/plugin-types.js';
 import { openCodeExitError } from '../../src/opencode/shell-exit.js';
 import { readAgentRun } from '../../src/read-agent-run.js';
 import { fixtureText } from '../_support/fixtures.js';
-import { createFakeOpenCode } from './plugin-fake-client.js';
+import { pluginTurnWithTools } from './plugin-fake-client.js';
 
 const TIMED_OUT =
   'The command was ended by OpenCode: shell tool terminated command after exceeding timeout 120000 ms.';
@@ -53,17 +52,7 @@ describe('OpenCode: a shell command that exited non-zero or was ended by a signa
       const bash = session(name)
         .flatMap((message) => message.parts)
         .filter((part) => part.type === 'tool');
-      const opencode = createFakeOpenCode();
-      const hooks = await createOpenCodePlugin({ contracts: [archProposalDone.id], enforce: 'always' })({
-        client: opencode.client,
-        directory: '/work/project',
-      });
-      opencode.subscribe((event) => hooks.event!({ event }));
-      opencode.createSession('ses_1');
-      opencode.addUser('ses_1', 'emit');
-      opencode.addAssistant('ses_1', '', undefined, { reason: 'tool-calls', tools: bash });
-      opencode.addAssistant('ses_1', 'Done.');
-      await opencode.settle();
+      const opencode = await pluginTurnWithTools([archProposalDone.id], bash);
       expect(opencode.prompts).toHaveLength(error ? 1 : 0);
     },
   );

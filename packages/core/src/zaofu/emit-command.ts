@@ -103,8 +103,9 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
     const words = command.words;
     const at = commandWordIndex(words);
     const unproven = () => {
+      if (outer?.unproven !== undefined) return outer.unproven;
       reasons ??= unprovenEmitReasons(scan.commands, prefixOf);
-      return outer?.unproven ?? reasons(index);
+      return reasons(index);
     };
     const program = words[at];
     if (program === undefined || program.dynamic) return;

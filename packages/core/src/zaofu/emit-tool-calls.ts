@@ -27,7 +27,7 @@ export interface EmitToolCalls {
 /**
  * The `zf emit` calls among a run's shell tool calls. `defineContract` gives it only completed calls, whose
  * command line exited 0; that proves an emit succeeded only where the line's status is the emit's (see
- * `unprovenEmitReason`): `zf emit … || true`, `zf emit … | tail` or `zf emit …; echo done` exit 0 when the
+ * `unprovenEmitReasons`): `zf emit … || true`, `zf emit … | tail` or `zf emit …; echo done` exit 0 when the
  * emit failed, so such an emit is not an answer.
  */
 export function zfEmitToolCalls(calls: readonly ContractToolCall[]): EmitToolCalls {
