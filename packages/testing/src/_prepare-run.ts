@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { PreparedCommand } from './_runtimes/_setup.js';
 import { RUNTIME_SETUPS } from './_runtimes/registry.js';
 import { findCli } from './find-cli.js';
-import type { RunAgentOptions, RunFolders } from './run-agent.js';
+import type { RunAgentOptions, RunFolders } from './run-agent-options.js';
 
 function insideProject(project: string, path: string): string {
   const target = resolve(project, path);

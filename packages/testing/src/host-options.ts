@@ -1,6 +1,6 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import { prepareRun } from './_prepare-run.js';
-import type { RunAgentOptions, RunFolders } from './run-agent.js';
+import type { RunAgentOptions, RunFolders } from './run-agent-options.js';
 
 /** Options of `scriptedHostOptions`: the scripted model, and the project, home and CLI the run gets. */
 export type ScriptedHostOptionsInput = Omit<

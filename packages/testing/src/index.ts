@@ -14,10 +14,11 @@ export type { ModelProtocol, ModelRequest, RequestSummary } from './model-reques
 export { MODEL_PROTOCOLS } from './model-request.js';
 export type { Reply, ReplyPart, ReplyStop } from './reply.js';
 export { reply } from './reply.js';
-export type { AgentRunResult, RunAgentOptions, RunFolders } from './run-agent.js';
+export type { AgentRunResult } from './run-agent.js';
 export { runAgent } from './run-agent.js';
-export type { ScriptedModel, ScriptedModelOptions } from './scripted-model.js';
+export type { RunAgentOptions, RunFolders } from './run-agent-options.js';
 export { createScriptedModel } from './scripted-model.js';
+export type { ScriptedModel, ScriptedModelOptions } from './scripted-model-types.js';
 export type { ScriptedSdkOptions, ScriptedSdkOptionsInput, SdkName } from './sdk-options.js';
 export { scriptedSdkOptions } from './sdk-options.js';
 export type { MatchedRequest, ReplyRule, RequestMatcher } from './when.js';

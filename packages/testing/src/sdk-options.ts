@@ -1,8 +1,8 @@
 import { baseEnv, makeFolders, removeRunFolders } from './_prepare-run.js';
 import type { SdkSetup } from './_runtimes/_sdk.js';
 import { SDK_SETUPS, type SdkOfflineOptions } from './_runtimes/registry.js';
-import type { RunFolders } from './run-agent.js';
-import type { ScriptedModel } from './scripted-model.js';
+import type { RunFolders } from './run-agent-options.js';
+import type { ScriptedModel } from './scripted-model-types.js';
 
 /** A vendor SDK that embeds an agent runtime, by its npm name without the scope. */
 export type SdkName = keyof SdkOfflineOptions;

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** One folder per runtime below it (`_runtimes/<id>/`), the registry on its top floor. */
 const RUNTIMES = '_runtimes';
-const REGISTRY = '_runtimes/registry.ts';
+/**
+ * The registry: the setups (`RUNTIME_SETUPS`, `SDK_SETUPS`), and apart from them the options only one runtime
+ * reads (`RuntimeRunOptions`), which the setups' own context names, so that no setup imports the setups.
+ */
+const REGISTRY = ['_runtimes/registry.ts', '_runtimes/runtime-run-options.ts'];
 
 /** The folder each runtime keeps in a project or a home. */
 const FOLDERS: Readonly<Record<RuntimeId, string>> = {
@@ -81,7 +85,7 @@ function folderOf(path: string): string | undefined {
 function misplacedNames(): string[] {
   const found: string[] = [];
   for (const path of files()) {
-    if (path === REGISTRY) continue;
+    if (REGISTRY.includes(path)) continue;
     const text = `${path}\n${readFileSync(join(SRC, path), 'utf8')}`;
     for (const id of RUNTIME_IDS) {
       if (folderOf(path) === id) continue;

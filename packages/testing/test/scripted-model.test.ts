@@ -2,7 +2,8 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../src/reply.js';
-import { createScriptedModel, type ScriptedModel } from '../src/scripted-model.js';
+import { createScriptedModel } from '../src/scripted-model.js';
+import type { ScriptedModel } from '../src/scripted-model-types.js';
 import { otherwise, when } from '../src/when.js';
 import { parseSse, post } from './_sse.js';
 

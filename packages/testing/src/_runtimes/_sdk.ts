@@ -1,4 +1,4 @@
-import type { RunFolders } from '../run-agent.js';
+import type { RunFolders } from '../run-agent-options.js';
 
 /** What an SDK's offline options are built from: the run's folders, its environment and the model's URL. */
 export interface SdkSetupContext {

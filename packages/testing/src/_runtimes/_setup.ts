@@ -1,6 +1,6 @@
 import type { ShellTool } from '../_protocols/_codec.js';
 import type { ModelProtocol } from '../model-request.js';
-import type { RunAgentOptions, RunFolders } from '../run-agent.js';
+import type { RunAgentOptions, RunFolders } from '../run-agent-options.js';
 
 export interface SetupContext {
   readonly cli: string;

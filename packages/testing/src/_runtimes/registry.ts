@@ -2,9 +2,9 @@ import type { RuntimeId } from '@skillpack/adapters';
 import type { SdkSetup } from './_sdk.js';
 import type { RuntimeSetup } from './_setup.js';
 import { type ClaudeAgentSdkOfflineOptions, claudeAgentSdkSetup } from './claude-code/sdk.js';
-import { type ClaudeCodeRunOptions, claudeCodeSetup } from './claude-code/setup.js';
+import { claudeCodeSetup } from './claude-code/setup.js';
 import { type CodexSdkOfflineOptions, codexSdkSetup } from './codex/sdk.js';
-import { type CodexRunOptions, codexSetup } from './codex/setup.js';
+import { codexSetup } from './codex/setup.js';
 import { type CopilotSdkOfflineOptions, copilotSdkSetup } from './copilot-cli/sdk.js';
 import { copilotCliSetup } from './copilot-cli/setup.js';
 import { geminiCliSetup } from './gemini-cli/setup.js';
@@ -17,9 +17,6 @@ export type { CodexSdkOfflineOptions } from './codex/sdk.js';
 export type { TrustCodexHooksOptions, TrustedCodexHook } from './codex/trust.js';
 export { trustCodexHooks } from './codex/trust.js';
 export type { CopilotSdkOfflineOptions } from './copilot-cli/sdk.js';
-
-/** The `runAgent` options only one runtime reads, each declared in its folder (part of `RunAgentOptions`). */
-export interface RuntimeRunOptions extends ClaudeCodeRunOptions, CodexRunOptions {}
 
 /**
  * Every runtime's `runAgent` declaration, one per id of `RUNTIME_IDS`: the one place a runtime is registered

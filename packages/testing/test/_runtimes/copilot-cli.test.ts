@@ -4,7 +4,7 @@ import {
   copilotCacheHome,
   copilotCliSetup,
 } from '../../src/_runtimes/copilot-cli/setup.js';
-import type { RunAgentOptions } from '../../src/run-agent.js';
+import type { RunAgentOptions } from '../../src/run-agent-options.js';
 
 const folders = { root: '/r', home: '/r/home', tmp: '/r/tmp', project: '/r/project' };
 const prepare = (options: Partial<RunAgentOptions>, env: Record<string, string> = { HOME: '/r/home' }) =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeVersionError, nodeMajor, qwenNodeFolder } from '../../src/_runtimes/qwen-code/node.js';
 import { qwenCodeSetup, qwenCodeUserSettings } from '../../src/_runtimes/qwen-code/setup.js';
-import type { RunAgentOptions } from '../../src/run-agent.js';
+import type { RunAgentOptions } from '../../src/run-agent-options.js';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -5,12 +5,6 @@
 import type { RuntimeSetup } from '../_setup.js';
 import { SCRIPTED_API_KEY } from '../_setup.js';
 
-/** The `runAgent` options only Claude Code reads. */
-export interface ClaudeCodeRunOptions {
-  /** Claude Code plugin folders (or .zip files) loaded for this run with `--plugin-dir`. */
-  readonly pluginDirs?: readonly string[];
-}
-
 export const claudeCodeSetup: RuntimeSetup = {
   bin: 'claude',
   protocol: 'anthropic-messages',

@@ -2,19 +2,9 @@
 // switches stop it syncing plugins and apps from GitHub and chatgpt.com; `wire_api = "chat"` is refused.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexHookListing } from '@skillpack/adapters/codex';
 import type { RuntimeSetup } from '../_setup.js';
 import { SCRIPTED_API_KEY } from '../_setup.js';
 import { trustCodexHooks } from './trust.js';
-
-/** The `runAgent` options only Codex reads. */
-export interface CodexRunOptions {
-  /**
-   * Codex only: trust the project and every hook it has (or those a function accepts) through Codex's own
-   * app-server before the run (Codex skips untrusted hooks silently). For tests; off by default.
-   */
-  readonly trustCodexHooks?: boolean | ((hook: CodexHookListing) => boolean);
-}
 
 // With a `home` of the caller's, `$CODEX_HOME/config.toml` is not rewritten: the scripted model comes as `-c`
 // overrides, and the `plugins` feature keeps the config's value (installed plugins load), the other network
