@@ -4,12 +4,12 @@
  */
 export const COMMAND_SUMMARIES = {
   init: 'Scaffold a pack project with its own contract, a skill, a recorded run and a test',
-  build: 'Render skill packs for Claude Code, Codex, OpenCode and portable npm',
+  build: 'Render skill packs for every supported runtime and for portable npm',
   check: 'Exit 1 when a built pack drifted from its sources or manifest',
   schemas: "Write every registered contract's JSON Schema",
   docs: 'Write Markdown reference pages for every registered contract',
   parse: "Read an agent's output and print the contract's value or typed error as JSON",
-  lint: 'Check SKILL.md files against Claude Code, Codex, OpenCode and Agent Skills load rules',
+  lint: "Check SKILL.md files against each runtime's load rules and the Agent Skills spec",
   install: "Install a built pack's skills for one runtime, tracked in skillpack-lock.json",
   uninstall: 'Remove an installed pack, keeping any file you changed',
   list: 'Show installed packs per runtime and scope',

@@ -32,8 +32,8 @@ runtime's load rules. Folders are searched for SKILL.md and skill.md files.`,
   },
   output: 'formats',
   exits: { ok: 'no errors', failed: 'an error-severity finding' },
-  notes: `A skill inside a runtime's discovery folder (.claude/skills, .agents/skills, .opencode/skills) or a
-built pack's target folder is checked only for the runtimes that load it from there.`,
+  notes: `A skill inside a runtime's discovery folder (such as .claude/skills, .agents/skills or .gemini/skills)
+or a built pack's target folder is checked only for the runtimes that load it from there.`,
   async run({ io, values, positionals, format }) {
     const [{ runLint }, { formatLintJson, formatLintText }] = await Promise.all([
       import('../runtimes/runtime-lint.js'),
