@@ -16,7 +16,8 @@ const setup = {
   zodFrom: import.meta.url,
   options: {
     absWorkingDir: packageDir,
-    // Workspace imports resolve to the TypeScript sources through the tsconfig `paths`.
+    // This package's own modules are bundled from their TypeScript sources; `@skillpack/core` resolves to its
+    // published `dist`, as in a user's install (the recipe's `skillpackPackagesAsInstalled`).
     tsconfig: 'tsconfig.json',
     legalComments: 'eof',
     logLevel: 'warning',

@@ -1,5 +1,6 @@
 import type { BuildOptions, build as esbuildBuild, Metafile, StdinOptions } from 'esbuild';
 import { carryProgram, carrySecondProgram, wrappedProgram } from './carried-program.js';
+import { skillpackPackagesAsInstalled } from './installed-packages.js';
 import { englishOnlyZodLocales, shakeableZodNamespace } from './zod-plugins.js';
 
 /** esbuild's `build`, passed in by the caller so this package needs no esbuild of its own. */
@@ -34,7 +35,7 @@ function options(setup: BundlerSetup, stdin: StdinOptions, extra: BuildOptions):
     stdin,
     write: false,
     metafile: true,
-    plugins: [englishOnlyZodLocales, shakeableZodNamespace(setup.zodFrom)],
+    plugins: [skillpackPackagesAsInstalled, englishOnlyZodLocales, shakeableZodNamespace(setup.zodFrom)],
   };
 }
 
