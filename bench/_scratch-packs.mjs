@@ -4,6 +4,7 @@
 // from npm into the scratch folder at run time and bundled with esbuild; never a dependency of the repo.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -162,4 +163,55 @@ export function stopEvent(message, cwd) {
     stop_hook_active: false,
     last_assistant_message: message,
   });
+}
+
+/**
+ * The least a pack hook's satisfied stop needs, as one program compiled fresh (no code-cache loader): the
+ * build's tables for `contractIds` (the hooked runtimes' payload predicates, the validators generated from
+ * the schemas, the contracts' zod-free reads) and the fast path's `provenContract`, behind a stdin read, a
+ * `JSON.parse`, the hook's deadline and Claude Code's payload check. No command line, no hand-over to the
+ * whole hook, no block budget: a floor under any hook that reads the same contracts, not a hook. Bundled as
+ * `skillpack build` bundles (esbuild, minified) into `dir`; its args. Exits 0 on a satisfied stop, else 5.
+ */
+export async function contractReadAlone(dir, contractIds) {
+  const skillGenDir = join(root, 'packages/skill-gen');
+  const require = createRequire(join(skillGenDir, 'package.json'));
+  const [recipe, { build }, { builtinContracts }] = await Promise.all([
+    import(pathToFileURL(require.resolve('@skillpack/adapters/bundler')).href),
+    import(pathToFileURL(require.resolve('esbuild')).href),
+    import(pathToFileURL(join(root, 'packages/core/dist/contracts.js')).href),
+  ]);
+  const tables = await recipe.fastStopTablesSource(contractIds.map((id) => builtinContracts.get(id)));
+  const fastAnswer = join(root, 'packages/adapters/dist/hooks/fast-answer.js');
+  const entry = [
+    `import { provenContract } from ${JSON.stringify(fastAnswer)};`,
+    ...tables.imports.map(
+      ({ module, name, local }) =>
+        `import { ${name} as ${local} } from ${JSON.stringify(require.resolve(module))};`,
+    ),
+    `const tables = ${tables.source};`,
+    'const timer = setTimeout(() => process.exit(3), 30000);',
+    'const chunks = [];',
+    "process.stdin.on('data', (chunk) => chunks.push(chunk));",
+    "process.stdin.on('end', () => {",
+    '  clearTimeout(timer);',
+    "  const payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));",
+    "  if (!tables.runtimes['claude-code'].accepts(payload)) process.exit(4);",
+    `  const proven = provenContract(tables.contracts, ${JSON.stringify(contractIds)}, payload.last_assistant_message);`,
+    '  process.exit(proven === undefined ? 5 : 0);',
+    '});',
+  ].join('\n');
+  const bundled = await build({
+    stdin: { contents: entry, resolveDir: skillGenDir, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    minify: true,
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+  });
+  const file = join(dir, 'contract-read-alone.cjs');
+  writeFileSync(file, bundled.outputFiles[0].text);
+  return [file];
 }

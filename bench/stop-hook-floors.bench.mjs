@@ -6,7 +6,8 @@
 // (installed from npm into the scratch folder now, esbuild-bundled; "anchor unavailable" without network).
 // Warm-up rounds fill the hooks' V8 code cache, as a runtime's first stop does.
 // SKILLPACK_BENCH_RUNS (default 30) sets the rounds. Beside the CPU, when valgrind is installed, each pack's
-// hook against the hand-written one in instructions (callgrind, median of 3: load-free, see _instructions.mjs).
+// hook against the hand-written one in instructions (callgrind, median of 3: load-free, see _instructions.mjs),
+// and the floor under the satisfied figure: the example pack's contract read alone, compiled fresh.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { instructionsOf, valgrindInstalled } from './_instructions.mjs';
 import {
   ccHooksTsHook,
+  contractReadAlone,
   examplePackHook,
   handWrittenHook,
   initPack,
@@ -29,17 +31,20 @@ import { againstFloor, measureCommands, measuredEnv, round1 } from './_timing.mj
  */
 const always = (args) => args.map((arg) => (arg === 'attempted' ? 'always' : arg));
 
-/** Each pack hook's instructions against the hand-written hook's, satisfied and blocked (needs valgrind). */
-function instructionFigures(commands, env) {
+/**
+ * Each pack hook's instructions against the hand-written hook's, satisfied and blocked (needs valgrind); and
+ * the floor under the satisfied figure: the example pack's contract read alone (`contractReadAlone`).
+ */
+function instructionFigures(commands, floorCommand, env) {
   if (!valgrindInstalled()) return [{ label: 'instructions: valgrind not installed', value: '—' }];
-  const byLabel = new Map(commands.map((command) => [command.label, command]));
+  const byLabel = new Map([...commands, floorCommand].map((command) => [command.label, command]));
   const counted = new Map();
   const count = (label) => {
     if (!counted.has(label))
       counted.set(label, instructionsOf(byLabel.get(label), { runs: 3, warmup: 3, env }));
     return counted.get(label);
   };
-  return ['example pack hook', 'init pack hook'].flatMap((hook) =>
+  const figures = ['example pack hook', 'init pack hook'].flatMap((hook) =>
     ['satisfied', 'blocked'].map((stop) => {
       const value = count(`${hook}, ${stop}`);
       const baseline = count(`hand-written hook, ${stop}`);
@@ -53,6 +58,16 @@ function instructionFigures(commands, env) {
       };
     }),
   );
+  const floor = count(floorCommand.label);
+  const baseline = count('hand-written hook, satisfied');
+  figures.push({
+    label: `${floorCommand.label} vs hand-written hook, satisfied: instructions, median of 3 (callgrind): the least a hook compiled fresh with this read pays`,
+    value: round1(floor / 1e6),
+    unit: 'M',
+    baseline: round1(baseline / 1e6),
+    ratio: floor / baseline,
+  });
+  return figures;
 }
 
 const RUNS = Number(process.env.SKILLPACK_BENCH_RUNS ?? 30);
@@ -140,7 +155,13 @@ export default async function bench() {
     if (anchor.args) {
       figures.push(figure('cc-hooks-ts hook, satisfied', 'hand-written hook, satisfied', ''));
     }
-    figures.push(...instructionFigures(commands, measuredEnv(env)));
+    const floorCommand = {
+      label: "the example pack's contract read alone, compiled fresh (a floor, not a hook), satisfied",
+      args: await contractReadAlone(dir, ['conflux.acceptance', 'maestro.result']),
+      stdin: input.satisfied,
+      expect: /^$/,
+    };
+    figures.push(...instructionFigures(commands, floorCommand, measuredEnv(env)));
     return { name: 'stop hook vs floors', figures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
