@@ -210,6 +210,8 @@ export async function contractReadAlone(dir, contractIds) {
     format: 'cjs',
     write: false,
     logLevel: 'silent',
+    // As a user's build resolves them: no tsconfig here maps @skillpack/core to its sources.
+    tsconfigRaw: '{}',
   });
   const file = join(dir, 'contract-read-alone.cjs');
   writeFileSync(file, bundled.outputFiles[0].text);
