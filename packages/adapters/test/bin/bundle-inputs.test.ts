@@ -31,9 +31,14 @@ describe('the bundles esbuild builds', () => {
         inputs.some((input) => input.includes('node_modules/zod/')),
         name,
       ).toBe(true);
+      // Core as a user's install has it: its published dist, never its sources (see installed-packages.ts).
+      expect(
+        inputs.filter((input) => input.includes('core/src/')),
+        name,
+      ).toEqual([]);
       for (const family of ['conflux', 'zaofu', 'maestro', 'devflow']) {
         expect(
-          inputs.some((input) => input.includes(`core/src/${family}/`)),
+          inputs.some((input) => input.includes(`core/dist/${family}/`)),
           `${name} ${family}`,
         ).toBe(true);
       }
