@@ -330,6 +330,23 @@ export const GEMINI_SCENARIOS = [
     keepHooks: true,
   })),
   {
+    name: 'stream-json-shell-zf-timeout.jsonl',
+    what: "`--yolo`, `tools.shell.inactivityTimeout: 2`: `./zf emit …` prints `started`, then sleeps until the shell tool's inactivity timeout ends it: stream-json displays the timeout and the output before it, the transcript the same words and no exit code",
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: {
+      files: {
+        ...withHook('record', { zf: '#!/bin/sh\necho started\nsleep 30\n' }).files,
+        '.gemini/settings.json': JSON.stringify({
+          ...JSON.parse(hookSettings('record')),
+          tools: { shell: { inactivityTimeout: 2 } },
+        }),
+      },
+      args: ['--yolo'],
+      executables: ['zf'],
+    },
+    keepHooks: true,
+  },
+  {
     name: 'stream-json-untrusted.jsonl',
     what: 'an untrusted folder (`GEMINI_CLI_TRUST_WORKSPACE=false`): exit 55 before any request, empty stdout (stderr kept as `stream-json-untrusted.stderr.txt`)',
     replies: textOnly,
