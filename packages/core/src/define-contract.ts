@@ -80,10 +80,10 @@ export interface ContractSpec<S extends z.ZodType> {
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
    * calls that completed (and the `unconfirmed` ones with `readsUnconfirmedCalls`): one still pending or running
-   * when the run ended, or that failed or was declined, delivered nothing; only the agent's own (a `subagent` call answered the agent that spawned it); and only
-   * those of the last prompt a person wrote (`earlierPrompt` calls answered an earlier one). Default for `tool`
-   * delivery: the last submit call the contract accepts (a failed submit is the attempt it answers with when
-   * none is accepted).
+   * when the run ended, or that failed or was declined, delivered nothing; only the agent's own (a `subagent` call
+   * answered the agent that spawned it); and only those of the last prompt a person wrote (`earlierPrompt` calls
+   * answered an earlier one). Default for `tool` delivery: the last submit call the contract accepts (a failed
+   * submit is the attempt it answers with when none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
   /**

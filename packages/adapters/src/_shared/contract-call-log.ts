@@ -15,9 +15,9 @@ const CONTRACT_CALLS = Symbol.for('skillpack.contractToolCalls');
  * Every call a run settled (completed, unconfirmed, failed or declined), as a contract's tool-call channel reads
  * it: name, input, status, the output of an unconfirmed call (as the reader cut it), whether a subagent made it
  * and whether it came before the last prompt a person wrote, in the order the calls began, whatever `keepTools`
- * lists. Each input is held as JSON in buffers outside V8's heap,
- * so a long run's calls neither survive scavenges nor grow the young generation (bench/README, `rss42`); an
- * input JSON would not give back unchanged (`isJsonExact`) is kept as it is instead.
+ * lists. Each input is held as JSON in buffers outside V8's heap, so a long run's calls neither survive scavenges
+ * nor grow the young generation (bench/README, `rss42`); an input JSON would not give back unchanged
+ * (`isJsonExact`) is kept as it is instead.
  */
 export class ContractCallLog {
   private readonly chunks: Buffer[] = [];
