@@ -2,8 +2,10 @@
 // tool — inside the real agent loop of every runtime, with a pack that hooks it installed: an agent whose emit
 // completed and who ends with a plain sentence is not pushed back, and `extractContract` and `skillpack parse`
 // read the emitted payload (one answer on every path); an emit that failed is pushed back with the contract's
-// correction. `zf` is ZaoFu's Python CLI, not installable here: the project holds a `zf` that exits 0 (or fails:
-// exits 1, or is ended by a signal), which is all the agent loop sees of it.
+// correction. `zf` is ZaoFu's Python CLI, not installable here: the project holds a `zf` that prints and exits as
+// ZaoFu's `run_emit` does (`Emitted: <type> (<id>)` and exit 0; `Error: …` and exit 1) or is ended by a signal,
+// which is all the agent loop sees of it. Gemini CLI's stream-json shows a command's output, not its exit code,
+// whenever it printed something: there zf's own lines prove an emit or nothing does.
 import assert from 'node:assert/strict';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +54,10 @@ function zaofuPack() {
   return built;
 }
 
+/** What ZaoFu's `zf emit` prints and exits with when the emit succeeds, and when it fails (`run_emit`). */
+const ZF_EMITTED = 'echo "Emitted: arch.proposal.done (evt-0123456789ab)"';
+const ZF_FAILED = 'echo "Error: payload must be a JSON object"; exit 1';
+
 /** A `zf` in the project that runs `script`. */
 const zfRunning = (script) => (sandbox) => {
   const file = join(sandbox.project, 'zf');
@@ -64,9 +70,9 @@ const zfRunning = (script) => (sandbox) => {
  * last runs a failing emit behind `|| true`, whose command exits 0: only the command line says it proves nothing.
  */
 const FAILED_EMITS = [
-  { name: 'exited 1', script: 'exit 1', command: EMIT },
+  { name: 'exited 1', script: ZF_FAILED, command: EMIT },
   { name: 'ended by a signal', script: 'kill -KILL $$', command: EMIT },
-  { name: 'run behind || true', script: 'exit 1', command: `${EMIT} || true`, correction: /of its own/ },
+  { name: 'run behind || true', script: ZF_FAILED, command: `${EMIT} || true`, correction: /of its own/ },
 ];
 
 /**
@@ -99,7 +105,7 @@ for (const runtimeId of LOOP_RUNTIMES) {
       });
 
     it('an emit that completed answers: the hook lets the run end, and every read path gives its payload', async () => {
-      const loop = await loopWith('exit 0');
+      const loop = await loopWith(ZF_EMITTED);
       const why = describeLoop(loop);
       assert.equal(loop.output.status, 0, why);
       assert.equal(loop.requests.length, 2, `expected the emit and the final message, no push-back\n${why}`);

@@ -94,6 +94,13 @@ const CHANGELOG = { 'CHANGELOG.md': '# Changelog\n\n- Test Files: 3 passed\n' };
 // ZaoFu's `zf emit` as its skill renders it, run from a project `zf` that exits with a code (printing `says` to stderr).
 const ZF_EMIT = `./${renderZfEmitCommand('arch.proposal.done', archProposalDone.examples[0].value)}`;
 const zfExiting = (code, says) => `#!/bin/sh\n${says ? `echo '${says}' >&2\n` : ''}exit ${code}\n`;
+// A project `zf` that prints and exits as ZaoFu's does (`run_emit`): `Emitted: <type> (<id>)` on success, `Error: …`
+// with exit 1 on failure; the last is a `zf` a SIGTERM ends after it printed.
+const ZF_LIKE = {
+  emitted: '#!/bin/sh\necho "Emitted: arch.proposal.done (evt-0123456789ab)"\n',
+  error: '#!/bin/sh\necho "Error: payload must be a JSON object"\nexit 1\n',
+  sigterm: '#!/bin/sh\necho started\nkill -TERM $$\n',
+};
 
 export const GEMINI_SCENARIOS = [
   {
@@ -300,6 +307,40 @@ export const GEMINI_SCENARIOS = [
     replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
     options: {
       ...withHook('record', { zf: '#!/bin/sh\nkill -KILL 0\n' }),
+      args: ['--yolo'],
+      executables: ['zf'],
+    },
+    keepHooks: true,
+  },
+  ...[
+    ['emitted', "prints `Emitted: arch.proposal.done (evt-0123456789ab)` and exits 0, as ZaoFu's `zf` does"],
+    [
+      'error',
+      "prints `Error: payload must be a JSON object` and exits 1, as ZaoFu's `zf` fails: stream-json shows the output only, the transcript `Exit Code: 1`",
+    ],
+    [
+      'sigterm',
+      "prints `started`, then a SIGTERM ends it (`kill -TERM $$`): stream-json shows the output and bash's `Terminated` only, the transcript `Exit Code: 143`",
+    ],
+  ].map(([kind, what]) => ({
+    name: `stream-json-shell-zf-${kind}.jsonl`,
+    what: `\`--yolo\`: \`./zf emit …\` ${what}`,
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: { ...withHook('record', { zf: ZF_LIKE[kind] }), args: ['--yolo'], executables: ['zf'] },
+    keepHooks: true,
+  })),
+  {
+    name: 'stream-json-shell-zf-timeout.jsonl',
+    what: "`--yolo`, `tools.shell.inactivityTimeout: 2`: `./zf emit …` prints `started`, then sleeps until the shell tool's inactivity timeout ends it: stream-json displays the timeout and the output before it, the transcript the same words and no exit code",
+    replies: [when({ turn: 0 }, reply.shell(ZF_EMIT)), otherwise(reply.text('Done.'))],
+    options: {
+      files: {
+        ...withHook('record', { zf: '#!/bin/sh\necho started\nsleep 30\n' }).files,
+        '.gemini/settings.json': JSON.stringify({
+          ...JSON.parse(hookSettings('record')),
+          tools: { shell: { inactivityTimeout: 2 } },
+        }),
+      },
       args: ['--yolo'],
       executables: ['zf'],
     },

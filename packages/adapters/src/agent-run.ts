@@ -36,7 +36,12 @@ export const RUN_FORMATS = [
 /** The output form a run was read from, one of `RUN_FORMATS`. */
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
-export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error', 'declined'] as const;
+/**
+ * A tool call's statuses: `pending` (asked for), `running`, `completed` (succeeded, as the runtime recorded it: a
+ * shell command exited 0), `unconfirmed` (ended, but the runtime recorded no exit status: Gemini CLI's stream-json
+ * shows a shell command's output, not its exit code, whenever it printed something), `error` or `declined`.
+ */
+export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error', 'declined', 'unconfirmed'] as const;
 /** A tool call's last known status, one of `TOOL_STATUSES`. */
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 

@@ -26,8 +26,9 @@ export interface ReadAgentRunOptions {
   /**
    * Tool calls to list in `run.tools`: `n` the last n (default 100), `true` all, `false` none. Whatever it
    * lists, every read path (`extractContract`, the Stop hooks) gives a contract's tool-call channel every call
-   * the run settled (name, input, status, subagent and earlier-prompt marks, held outside the JavaScript heap),
-   * so the answer never depends on it; with `false` no call is kept at all and a contract reads none.
+   * the run settled (name, input, status, an unconfirmed call's output, subagent and earlier-prompt marks, held
+   * outside the JavaScript heap), so the answer never depends on it; with `false` no call is kept at all and a
+   * contract reads none.
    */
   readonly keepTools?: boolean | number;
   /** Longest tool output kept per call, in UTF-16 units; longer ones are cut and flagged. Default 16 Ki. */

@@ -30,6 +30,9 @@ const SUCCESS_FILES = {
   pi: 'captured/json-success-verdict.jsonl',
 } as const;
 
+/** What ZaoFu's `zf emit` prints when it appended the event (Gemini CLI's stream-json shows a call's output only). */
+const ZF_EMITTED = 'Emitted: arch.proposal.done (evt-0123456789ab)';
+
 /** A run in `runtime`'s own format whose agent ran `command` in a shell tool, then wrote `finalText`. */
 function runWithShellCommand(runtime: RuntimeId, command: string, finalText: string, failed = false): string {
   if (runtime === 'claude-code') {
@@ -48,7 +51,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
             {
               type: 'tool_result',
               tool_use_id: 't1',
-              content: failed ? 'Exit code 2' : 'emitted',
+              content: failed ? 'Exit code 2' : ZF_EMITTED,
               is_error: failed,
             },
           ],
@@ -93,7 +96,7 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
         timestamp,
         tool_id: 't1',
         status: failed ? 'error' : 'success',
-        output: failed ? 'Exit code: 2' : 'emitted',
+        output: failed ? 'Exit code: 2' : ZF_EMITTED,
         ...(failed ? { error: { type: 'execution_failed', message: 'Exit code: 2' } } : {}),
       },
       { type: 'message', timestamp, role: 'assistant', content: finalText, delta: true },
@@ -102,19 +105,19 @@ function runWithShellCommand(runtime: RuntimeId, command: string, finalText: str
   }
   if (runtime === 'copilot-cli') {
     return copilotCliRun([
-      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : ZF_EMITTED, failed },
       { kind: 'text', text: finalText },
     ]);
   }
   if (runtime === 'pi') {
     return piRun([
-      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : ZF_EMITTED, failed },
       { kind: 'text', text: finalText },
     ]);
   }
   if (runtime === 'qwen-code') {
     return qwenCodeRun([
-      { kind: 'tool', command, output: failed ? 'Exit code 2' : 'emitted', failed },
+      { kind: 'tool', command, output: failed ? 'Exit code 2' : ZF_EMITTED, failed },
       { kind: 'text', text: finalText },
     ]);
   }

@@ -34,8 +34,17 @@ export interface ContractToolCall {
   /** The runtime's tool name, for example `Bash`, `shell` or `command_execution`. */
   readonly name: string;
   readonly input: unknown;
-  /** `completed`, `error`, `declined`, `pending` or `running`. */
+  /**
+   * `completed` (the runtime recorded that it succeeded: a shell command exited 0), `unconfirmed` (it ended, but
+   * the runtime recorded no exit status, so whether it succeeded is not known: only its `output` can show what it
+   * did), `error`, `declined`, `pending` or `running`.
+   */
   readonly status: string;
+  /**
+   * The call's output as the runtime recorded it, cut to a bound; read paths give it at least for `unconfirmed`
+   * calls.
+   */
+  readonly output?: string | undefined;
   /** Whether a subagent made the call: a tool-delivered contract's answer is the agent's own submit call. */
   readonly subagent?: boolean;
   /**

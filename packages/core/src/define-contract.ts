@@ -23,18 +23,17 @@ import { defaultToolName, toolNameProblem } from './tool-name.js';
 import { branchOf, chosenBranch, correctionExamples, isUnrelatedObject } from './union-branch.js';
 
 /**
- * The one place a contract's tool-call channel is narrowed to the calls that may answer: those that completed,
- * the agent's own, made for the prompt being answered (`isAnsweringCall`).
+ * The one place a contract's tool-call channel is narrowed to the calls that may answer: those that completed
+ * (and, for a contract that proves them itself, those `unconfirmed`), the agent's own, made for the prompt being
+ * answered (`isAnsweringCall`).
  */
 function answeringCallsOnly<R>(
   read: (calls: readonly ContractToolCall[]) => R,
+  withUnconfirmed: boolean,
 ): (calls: readonly ContractToolCall[]) => R {
+  const ended = (status: unknown) => status === 'completed' || (withUnconfirmed && status === 'unconfirmed');
   return (calls) =>
-    read(
-      Array.isArray(calls)
-        ? calls.filter((call) => call?.status === 'completed' && isAnsweringCall(call))
-        : [],
-    );
+    read(Array.isArray(calls) ? calls.filter((call) => ended(call?.status) && isAnsweringCall(call)) : []);
 }
 
 /**
@@ -80,13 +79,19 @@ export interface ContractSpec<S extends z.ZodType> {
   /**
    * Read the contract from the tool calls a run made, a channel besides the final message (for example a
    * command the agent runs to deliver a payload). `undefined` when no call carries it. It is given only the
-   * calls that completed: one still pending or running when the run ended, or that failed or was declined,
-   * delivered nothing; only the agent's own (a `subagent` call answered the agent that spawned it); and only
-   * those of the last prompt a person wrote (`earlierPrompt` calls answered an earlier one). Default for `tool`
-   * delivery: the last submit call the contract accepts (a failed submit is the attempt it answers with when
-   * none is accepted).
+   * calls that completed (and the `unconfirmed` ones with `readsUnconfirmedCalls`): one still pending or running
+   * when the run ended, or that failed or was declined, delivered nothing; only the agent's own (a `subagent` call
+   * answered the agent that spawned it); and only those of the last prompt a person wrote (`earlierPrompt` calls
+   * answered an earlier one). Default for `tool` delivery: the last submit call the contract accepts (a failed
+   * submit is the attempt it answers with when none is accepted).
    */
   readonly readToolCalls?: (calls: readonly ContractToolCall[]) => ContractResult<z.output<S>> | undefined;
+  /**
+   * Whether `readToolCalls` is also given the `unconfirmed` calls (ended, with no exit status recorded; see
+   * `ContractToolCall.status`), to prove from their `output` what they did. Default `false`: a call whose
+   * success is not known delivers nothing.
+   */
+  readonly readsUnconfirmedCalls?: boolean;
   /**
    * Whether a failure still shows the agent tried to answer (`--enforce attempted` checks only those stops).
    * Default: every failure but `missing_payload`, the code of a message with no trace of the contract, and
@@ -238,7 +243,7 @@ export function defineContract<S extends z.ZodType>(spec: ContractSpec<S>): Cont
       ),
     toJSONSchema: (options) => toJsonSchema(spec.jsonSchemaSource ?? spec.schema, options),
     ...(spec.readToolCalls
-      ? { readToolCalls: answeringCallsOnly(spec.readToolCalls) }
+      ? { readToolCalls: answeringCallsOnly(spec.readToolCalls, spec.readsUnconfirmedCalls === true) }
       : submitCalls
         ? { readToolCalls: submitCalls }
         : {}),

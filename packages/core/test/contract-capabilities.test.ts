@@ -93,11 +93,26 @@ describe('contract capabilities', () => {
     );
   });
 
-  it('reads only the tool calls that completed: a pending, running, failed or declined call delivered nothing', () => {
+  it('reads only the tool calls that completed: a pending, running, failed, declined or unconfirmed call delivered nothing', () => {
     const call = (status: string) => ({ name: 'Bash', input: {}, status });
-    const unfinished = ['pending', 'running', 'error', 'declined'].map(call);
+    const unfinished = ['pending', 'running', 'error', 'declined', 'unconfirmed'].map(call);
     expect(derived.readToolCalls?.(unfinished)).toBeUndefined();
     expect(derived.readToolCalls?.([...unfinished, call('completed')])).toEqual(ok({ n: 1, derived: false }));
+  });
+
+  it('gives a contract that proves them itself (readsUnconfirmedCalls) the unconfirmed calls too, with their output', () => {
+    const seen: unknown[] = [];
+    const proving = defineContract({
+      ...plainSpec,
+      readsUnconfirmedCalls: true,
+      readToolCalls: (calls) => {
+        seen.push(...calls);
+        return undefined;
+      },
+    });
+    const unconfirmed = { name: 'Bash', input: {}, status: 'unconfirmed', output: 'done' };
+    proving.readToolCalls?.([{ name: 'Bash', input: {}, status: 'error' }, unconfirmed]);
+    expect(seen).toEqual([unconfirmed]);
   });
 
   it("reads only the last prompt's calls: a call made for an earlier prompt answered that prompt", () => {

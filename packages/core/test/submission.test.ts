@@ -147,6 +147,9 @@ describe('reading a tool-delivered contract from a run', () => {
       refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'declined')]),
     ).toBeUndefined();
     expect(refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'running')])).toBeUndefined();
+    expect(
+      refund.readToolCalls?.([call('submit_shop_refund', { refund: true }, 'unconfirmed')]),
+    ).toBeUndefined();
   });
 
   it('counts a failed submit call as the attempt it was, never as the answer', () => {

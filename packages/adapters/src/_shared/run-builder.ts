@@ -90,8 +90,8 @@ export class RunBuilder {
   private keptOutputChars = 0;
   // Pending calls `keepTools` already let go of: their output, when it comes, is not kept.
   private readonly droppedPending = new Set<ToolDraft>();
-  // With `keepTools` a bound, every settled call for the contracts' tool-call channel, and the order in
-  // which the pending calls began.
+  // Unless `keepTools` is 0, every settled call for the contracts' tool-call channel (with the output of an
+  // unconfirmed call, which `run.tools` may have let go of), and the order in which the pending calls began.
   private readonly contractCalls: ContractCallLog | undefined;
   private readonly pendingSeqs = new Map<string, number>();
   private toolCount = 0;
@@ -101,7 +101,7 @@ export class RunBuilder {
     this.messages = new Ring(retention.keepMessages ?? Number.POSITIVE_INFINITY);
     this.tools = new Ring(keepTools);
     this.events = new Ring(retention.keepEvents);
-    if (keepTools > 0 && keepTools < Number.POSITIVE_INFINITY) this.contractCalls = new ContractCallLog();
+    if (keepTools > 0) this.contractCalls = new ContractCallLog();
   }
 
   /** Note the session id; a later, different one is reported once as a warning. */
@@ -211,15 +211,18 @@ export class RunBuilder {
     if (update.subagent !== undefined) tool.subagent = update.subagent;
     if (update.status !== undefined) tool.status = update.status;
     if (update.error !== undefined) tool.error = this.clip(update.error).text;
+    let output = tool.output;
     if (update.output !== undefined) {
       const clipped = this.clip(update.output);
       tool.outputTruncated = clipped.truncated;
       tool.outputLength = update.output.length;
       this.keepOutput(tool, clipped.text);
+      output = clipped.text;
     }
     const settled = tool.status !== 'pending' && tool.status !== 'running';
+    // The log gets the call's cut output even where `run.tools` keeps none of it (an unconfirmed call needs it).
     if (settled && this.contractCalls)
-      this.contractCalls.add(seq >= 0 ? seq : this.pendingSeqs.get(id!)!, tool);
+      this.contractCalls.add(seq >= 0 ? seq : this.pendingSeqs.get(id!)!, tool, output);
     if (settled && id !== undefined) {
       this.pendingTools.delete(id);
       this.droppedPending.delete(tool);

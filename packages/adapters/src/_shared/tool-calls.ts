@@ -17,11 +17,16 @@ export const commandExitError = (code: number | string): string => `The command 
  */
 export const commandSignalError = (cause: string): string => `The command was ended by ${cause}.`;
 
+/** The error of a shell call whose command could not be run at all (the runtime's spawn error `message`). */
+export const commandStartError = (message: string): string => `The command could not run: ${message}`;
+
 /** A call's end as the runtime reports it. */
 export interface ToolCallEnd {
   readonly name?: string | undefined;
   readonly output: string | undefined;
   readonly failed: boolean;
+  /** Whether the call ended without the runtime recording whether it succeeded (no exit status). */
+  readonly unconfirmed?: boolean;
   /** What the runtime says went wrong. */
   readonly error: string | undefined;
   readonly subagent?: boolean | undefined;
@@ -29,8 +34,8 @@ export interface ToolCallEnd {
 
 /**
  * The tool calls of a run, as every reader reports them: a call is `pending` when the model asks for it,
- * `running` once the runtime begins it, and `completed` or `error` at its end (or in the state a runtime
- * reports whole); a subagent's calls are marked so. Only completed calls count (the engine's rule): a
+ * `running` once the runtime begins it, and `completed`, `unconfirmed` or `error` at its end (or in the state a
+ * runtime reports whole); a subagent's calls are marked so. Only completed calls count (the engine's rule): a
  * main-agent call still open ends no run.
  */
 export class ToolCalls {
@@ -68,7 +73,7 @@ export class ToolCalls {
       this.run.warn('orphan_tool_result', `Line ${line}: a tool result for an unknown call ${id}.`);
     }
     // One object shape for every update keeps \`RunBuilder.tool\` fast (a spread copy would not).
-    const status = end.failed ? 'error' : 'completed';
+    const status = end.failed ? 'error' : end.unconfirmed === true ? 'unconfirmed' : 'completed';
     const { name, output, error, subagent } = end;
     this.run.tool(id, line, { name, output, status, error, subagent });
   }

@@ -197,7 +197,8 @@ export const codexWireSchemas = builtOnce(() => {
 
   const CodexRolloutItemCompletedSchema = z.looseObject({
     type: z.literal('item_completed'),
-    item: z.looseObject({ id: z.string(), type: z.string() }),
+    // In the rollout's own key order: zod's output of a loose object puts its shape's keys first.
+    item: z.looseObject({ type: z.string(), id: z.string() }),
   });
 
   const CodexRolloutAgentMessageSchema = z.looseObject({

@@ -5,7 +5,7 @@ import { ToolCalls } from '../_shared/tool-calls.js';
 import { parseOptionalWire, parseWire } from '../_shared/wire.js';
 import type { RunUsage } from '../agent-run.js';
 import { BLOCKED_PREFIX, GeminiAnswer, LOOP_DETECTED } from './final-message.js';
-import { GEMINI_SHELL_TOOL, shellFailureOfDisplay } from './shell-exit.js';
+import { GEMINI_SHELL_TOOL, shellOutcomeOfDisplay } from './shell-exit.js';
 import { geminiCliWireSchemas } from './wire-definitions.js';
 import type { GeminiErrorEvent, GeminiResultEvent, GeminiStreamStats } from './wire-schemas.js';
 
@@ -67,13 +67,15 @@ function createGeminiCliAnswer(run: RunBuilder): AnswerReader {
       answer.endAt('tool');
       if (!done) return 'tool';
       const shell = run.pendingTool(done.tool_id)?.name === GEMINI_SHELL_TOOL;
-      const exited = shell && done.status === 'success' ? shellFailureOfDisplay(done.output) : undefined;
+      const outcome = shell && done.status === 'success' ? shellOutcomeOfDisplay(done.output) : undefined;
+      const exited = outcome?.status === 'error' ? outcome.error : undefined;
       const failed = done.status === 'error' || exited !== undefined;
       const why = exited ?? done.error?.message;
       const output = done.output ?? (failed ? why : undefined);
       calls.ended(done.tool_id, line, {
         output,
         failed,
+        unconfirmed: outcome?.status === 'unconfirmed',
         error: failed ? (why ?? 'The tool call failed.') : undefined,
       });
       return 'tool';

@@ -1,5 +1,5 @@
 import { type ContractToolCall, describeValue, fail, ok, ProtocolError, type Result } from '@skillpack/core';
-import { GEMINI_SHELL_TOOL, shellFailureOfResponse } from './shell-exit.js';
+import { GEMINI_SHELL_TOOL, shellOutcomeOfResponse } from './shell-exit.js';
 
 /** A tool call of the transcript, as a tool-delivered contract reads it (`id`: the stream-json `tool_id`). */
 export interface GeminiTranscriptCall extends ContractToolCall {
@@ -19,7 +19,8 @@ interface TranscriptMessage {
 /**
  * How a recorded call ended (0.61.0 records a call once it ended: `success`, `error` — a call Gemini CLI refused
  * itself, such as arguments its schema check rejects, included — or `cancelled`); anything else never ended. A shell
- * call recorded `success` whose command exited non-zero or was ended by a signal failed (`shell-exit.ts`).
+ * call recorded `success` whose command exited non-zero or was ended by a signal, its timeout or a cancellation failed,
+ * and one that went on in the background is `unconfirmed` (`shell-exit.ts`).
  */
 const CALL_STATUS: Readonly<Record<string, string>> = {
   success: 'completed',
@@ -182,21 +183,31 @@ function toolCallsOf(toolCalls: unknown): GeminiTranscriptCall[] {
     if (!isRecord(call) || typeof call.id !== 'string' || typeof call.name !== 'string') continue;
     const ended = typeof call.status === 'string' && Object.hasOwn(CALL_STATUS, call.status);
     const reported = ended ? CALL_STATUS[call.status as string]! : 'pending';
-    const exited = call.name === GEMINI_SHELL_TOOL && reported === 'completed' && shellFailureOf(call.result);
-    const status = exited ? 'error' : reported;
-    calls.push({ id: call.id, name: call.name, input: call.args, status });
+    const outputs =
+      call.name === GEMINI_SHELL_TOOL && reported === 'completed' ? responseOutputs(call.result) : [];
+    const outcomes = outputs.map(shellOutcomeOfResponse);
+    const status =
+      outcomes.find((outcome) => outcome.status === 'error')?.status ??
+      outcomes.find((outcome) => outcome.status === 'unconfirmed')?.status ??
+      reported;
+    calls.push({
+      id: call.id,
+      name: call.name,
+      input: call.args,
+      status,
+      ...(status === 'unconfirmed' ? { output: outputs.join('\n') } : {}),
+    });
   }
   return calls;
 }
 
-/** Whether a shell call's recorded function responses (`result`) say its command exited non-zero or a signal ended it. */
-function shellFailureOf(result: unknown): boolean {
-  if (!Array.isArray(result)) return false;
-  return result.some((part) => {
+/** A shell call's recorded function responses (`result[].functionResponse.response.output`). */
+function responseOutputs(result: unknown): string[] {
+  if (!Array.isArray(result)) return [];
+  return result.flatMap((part) => {
     const response =
       isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse.response : undefined;
-    const output = isRecord(response) && typeof response.output === 'string' ? response.output : undefined;
-    return shellFailureOfResponse(output) !== undefined;
+    return isRecord(response) && typeof response.output === 'string' ? [response.output] : [];
   });
 }
 

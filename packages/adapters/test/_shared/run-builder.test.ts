@@ -1,5 +1,6 @@
 // What the run builder holds while a stream goes by: tool output only for calls a `tools` list returns.
 import { describe, expect, it } from 'vitest';
+import { loggedOrListedCalls } from '../../src/_shared/contract-call-log.js';
 import { RunBuilder } from '../../src/_shared/run-builder.js';
 
 const builder = (keepTools: number, maxToolOutputTotalChars = 256 * 1024) =>
@@ -45,4 +46,28 @@ describe('RunBuilder: held tool output', () => {
     expect(tools.filter((tool) => tool.output !== undefined).map((tool) => tool.id)).toEqual(['t8', 't9']);
     expect(tools.filter((tool) => tool.outputTruncated)).toHaveLength(8);
   });
+
+  // An unconfirmed call (ended, no exit status recorded) shows what it did only by its output, which a contract
+  // then needs whatever `run.tools` kept of it.
+  it.each([
+    ['the last call kept', 1, 256 * 1024],
+    ['an output the total let go of', 2, 1500],
+    ['every call kept', Number.POSITIVE_INFINITY, 1500],
+  ])(
+    'a contract reads an unconfirmed call with its output (%s), and no other call’s',
+    (_name, keepTools, total) => {
+      const run = builder(keepTools, total);
+      run.tool('u', 1, {
+        name: 'shell',
+        output: `${'é'.repeat(999)}\nEmitted: x (evt-0123456789ab)`,
+        status: 'unconfirmed',
+      });
+      for (let i = 0; i < 3; i++) finish(run, `t${i}`, 1000);
+      const calls = loggedOrListedCalls(run.build({ finish: 'complete' }));
+      expect(calls.map(({ status, output }) => ({ status, output }))).toEqual([
+        { status: 'unconfirmed', output: `${'é'.repeat(999)}\nEmitted: x (evt-0123456789ab)` },
+        ...Array.from({ length: 3 }, () => ({ status: 'completed', output: undefined })),
+      ]);
+    },
+  );
 });

@@ -9,8 +9,14 @@ import { join } from 'node:path';
 import { archProposalDone } from '@skillpack/core/zaofu';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractContract } from '../../src/extract-contract.js';
-import { shellFailureOfDisplay, shellFailureOfResponse } from '../../src/gemini-cli/shell-exit.js';
+import {
+  shellFailureOfDisplay,
+  shellFailureOfResponse,
+  shellOutcomeOfDisplay,
+  shellOutcomeOfResponse,
+} from '../../src/gemini-cli/shell-exit.js';
 import { handleGeminiCliStop } from '../../src/gemini-cli/stop-hook.js';
+import { readAgentRun } from '../../src/read-agent-run.js';
 import { noState } from '../_support/read-paths.js';
 import { readGemini } from './_read.js';
 
@@ -75,6 +81,49 @@ describe('a captured zf emit through run_shell_command', () => {
   });
 });
 
+// A command that printed something shows only its output in stream-json, never its exit code: the call is
+// `unconfirmed`, and a zf emit in it answers only when zf's `Emitted: <type> (evt-…)` line shows it succeeded —
+// the answer the hook gives from the transcript, which records the exit code. Captured with a `zf` that prints and
+// exits as ZaoFu's does (`stream-json-shell-zf-*`) and one that printed a line of its own (`…-exit-1-output`).
+describe('a captured zf emit that printed something: one answer on every read path', () => {
+  it.each([
+    ['stream-json-shell-zf-emitted', 'Emitted: arch.proposal.done (evt-0123456789ab)', true],
+    ['stream-json-shell-zf-error', 'Error: payload must be a JSON object', false],
+    ['stream-json-shell-zf-sigterm', 'started\nTerminated', false],
+    ['stream-json-shell-exit-1-output', 'zf: emit failed', false],
+  ] as const)(
+    '%s: stream-json, whatever keepTools lists, and the hook agree',
+    async (name, output, accepted) => {
+      const text = textOf(`captured/${name}.jsonl`);
+      for (const keepTools of [1, undefined, true]) {
+        const run = await readAgentRun(text, { runtime: 'gemini-cli', keepTools });
+        expect(run.finish).toBe('complete');
+        expect(run.tools.map(({ status, output }) => ({ status, output }))).toEqual([
+          { status: 'unconfirmed', output },
+        ]);
+        const extracted = extractContract(run, archProposalDone);
+        if (accepted) expect(extracted.success && extracted.data).toEqual(VALUE);
+        else
+          expect(!extracted.success && extracted.error.details).toEqual({
+            type: 'arch.proposal.done',
+            reason: 'unconfirmed',
+          });
+      }
+      expect((await decide(stop(name))).kind).toBe(accepted ? 'allow' : 'block');
+    },
+  );
+
+  it('that its shell tool’s inactivity timeout ended after it printed is a failed call on both paths', async () => {
+    const name = 'stream-json-shell-zf-timeout';
+    const run = await readGemini(textOf(`captured/${name}.jsonl`));
+    expect(run.tools.map(({ status, error }) => ({ status, error }))).toEqual([
+      { status: 'error', error: 'The command was ended by a timeout.' },
+    ]);
+    expect(extractContract(run, archProposalDone).success).toBe(false);
+    expect((await decide(stop(name))).kind).toBe('block');
+  });
+});
+
 describe('the exit code Gemini CLI reports for a shell call', () => {
   it.each([
     ['Command exited with code: 1', 'The command exited with code 1.'],
@@ -102,6 +151,36 @@ describe('the exit code Gemini CLI reports for a shell call', () => {
   });
 
   it.each([
+    ['Command failed: spawn /bin/bash ENOENT', 'The command could not run: spawn /bin/bash ENOENT'],
+    [
+      'Command was automatically cancelled because it exceeded the timeout of 5.0 minutes without output.',
+      'The command was ended by a timeout.',
+    ],
+    [
+      'Command cancelled by user.\n\nOutput before cancellation:\nstarted',
+      'The command was ended by a cancellation.',
+    ],
+  ] as const)('in the display %j: %j (0.61.0 words the command’s end so)', (display, failure) => {
+    expect(shellFailureOfDisplay(display)).toBe(failure);
+    expect(shellOutcomeOfDisplay(display)).toEqual({ status: 'error', error: failure });
+  });
+
+  it.each([
+    ['', 'completed'],
+    ['\n', 'completed'],
+    ['Emitted: arch.proposal.done (evt-0123456789ab)', 'unconfirmed'],
+    ['Error: payload must be a JSON object', 'unconfirmed'],
+    ['started\nTerminated', 'unconfirmed'],
+    ['Command moved to background (PID: 7). Output hidden. Press Ctrl+B to view.', 'unconfirmed'],
+    [undefined, 'unconfirmed'],
+  ] as const)(
+    'a display %j that shows no failure: %s (only an empty one shows an exit 0)',
+    (display, status) => {
+      expect(shellOutcomeOfDisplay(display)).toEqual({ status });
+    },
+  );
+
+  it.each([
     ['<untrusted_context>\nOutput: (empty)\nExit Code: 1\nProcess Group PGID: 7\n</untrusted_context>', 1],
     ['Output: Exit Code: 0\nExit Code: 0\nExit Code: 2\nProcess Group PGID: 7', 2],
     ['Output: done\nProcess Group PGID: 7', undefined],
@@ -122,5 +201,25 @@ describe('the exit code Gemini CLI reports for a shell call', () => {
     ['Output: Signal: 9', undefined],
   ] as const)('in the function response %j: %j', (output, failure) => {
     expect(shellFailureOfResponse(output)).toBe(failure);
+  });
+
+  it.each([
+    [
+      'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nstarted',
+      { status: 'error', error: 'The command was ended by a timeout.' },
+    ],
+    [
+      '<untrusted_context>\nCommand was cancelled by user before it could complete. There was no output before it was cancelled.\n</untrusted_context>',
+      { status: 'error', error: 'The command was ended by a cancellation.' },
+    ],
+    ['Command moved to background (PID: 7). Output hidden. Press Ctrl+B to view.', { status: 'unconfirmed' }],
+    ['Command is running in background. PID: 7. Initial output:\nstarted', { status: 'unconfirmed' }],
+    [
+      '<untrusted_context>\nOutput: started\nProcess Group PGID: 7\n</untrusted_context>',
+      { status: 'completed' },
+    ],
+    [undefined, { status: 'completed' }],
+  ] as const)('in the function response %j: %j', (output, outcome) => {
+    expect(shellOutcomeOfResponse(output)).toEqual(outcome);
   });
 });

@@ -13,8 +13,11 @@ export function emitRule(command: string): string {
   return `Emit it with ${command} --payload '<json>' (or --payload-file) as a command of its own, or followed only by && commands: an emit piped on, followed by ; or ||, or run under if, ! or || does not count.`;
 }
 
-/** Why a zero exit of the command line does not prove the emit succeeded. */
-export type UnprovenEmitReason = 'condition' | 'or' | 'piped' | 'background' | 'sequence';
+/**
+ * Why a zero exit of the command line does not prove the emit succeeded (`unconfirmed`: the runtime recorded no
+ * exit status for it, and its output does not show zf's line of success).
+ */
+export type UnprovenEmitReason = 'condition' | 'or' | 'piped' | 'background' | 'sequence' | 'unconfirmed';
 
 /** What each reason tells the agent, after "the shell command does not show whether the emit succeeded:". */
 export const UNPROVEN_EMIT_WORDING: Readonly<Record<UnprovenEmitReason, string>> = {
@@ -23,6 +26,8 @@ export const UNPROVEN_EMIT_WORDING: Readonly<Record<UnprovenEmitReason, string>>
   piped: 'its output is piped on, and the last command of a pipe gives the status',
   background: 'it runs in the background (&)',
   sequence: 'a later command gives the status (after ;, a newline, ||, a subshell or a group)',
+  unconfirmed:
+    'the shell tool recorded no exit status for it, and its output holds no line "Emitted: <type> (evt-…)" for it, which zf prints when an emit succeeds',
 };
 
 /** Prefix words after which a zero exit does not mean the command ran and succeeded. */

@@ -1,6 +1,7 @@
 import type { ContractToolCall } from '../contract.js';
 import { ProtocolError } from '../errors.js';
 import { UNPROVEN_EMIT_WORDING, type UnprovenEmitReason } from './_emit-status.js';
+import { emittedEventCounts } from './_emitted-lines.js';
 import { findZfEmitCalls } from './emit-command.js';
 import type { ZaofuProtocolError } from './error-codes.js';
 
@@ -11,7 +12,7 @@ function commandOf(call: ContractToolCall): string | undefined {
   return typeof command === 'string' ? command : undefined;
 }
 
-/** A `zf emit` a completed shell call ran whose success its exit status does not prove. */
+/** A `zf emit` a shell call ran whose success neither its exit status nor its output proves. */
 export interface UnprovenEmit {
   readonly type: string;
   readonly reason: UnprovenEmitReason;
@@ -25,10 +26,30 @@ export interface EmitToolCalls {
 }
 
 /**
- * The `zf emit` calls among a run's shell tool calls. `defineContract` gives it only completed calls, whose
- * command line exited 0; that proves an emit succeeded only where the line's status is the emit's (see
- * `unprovenEmitReasons`): `zf emit … || true`, `zf emit … | tail` or `zf emit …; echo done` exit 0 when the
- * emit failed, so such an emit is not an answer.
+ * The emits of one call's command line, each with why it is not proven (none when it is). A zero exit of the line
+ * proves an emit only where the line's status is the emit's (see `unprovenEmitReasons`): `zf emit … || true`,
+ * `zf emit … | tail` or `zf emit …; echo done` exit 0 when the emit failed. A call whose exit status the runtime
+ * did not record (`unconfirmed`) proves an emit only by its output: one `Emitted: <type> (evt-…)` line for each
+ * emit of that type up to it (an emit this reader cannot type may have printed any).
+ */
+function emitsOf(call: ContractToolCall, command: string) {
+  const printed = call.status === 'unconfirmed' ? emittedEventCounts(call.output) : undefined;
+  const ran = new Map<string, number>();
+  let untyped = 0;
+  return findZfEmitCalls(command).map(({ result, unproven }) => {
+    const type = result.success ? result.data.type : undefined;
+    if (type === undefined) untyped++;
+    else ran.set(type, (ran.get(type) ?? 0) + 1);
+    const shown =
+      printed === undefined || type === undefined || (printed.get(type) ?? 0) >= ran.get(type)! + untyped;
+    return { result, unproven: unproven ?? (shown ? undefined : ('unconfirmed' as const)) };
+  });
+}
+
+/**
+ * The `zf emit` calls among a run's shell tool calls. `defineContract` gives it only the calls that completed
+ * (exited 0) or whose exit status the runtime did not record (`unconfirmed`); an emit neither proves (see
+ * `emitsOf`) is not an answer.
  */
 export function zfEmitToolCalls(calls: readonly ContractToolCall[]): EmitToolCalls {
   const lines: string[] = [];
@@ -36,7 +57,7 @@ export function zfEmitToolCalls(calls: readonly ContractToolCall[]): EmitToolCal
   for (const call of calls) {
     const command = commandOf(call);
     if (command === undefined || !command.includes('zf')) continue;
-    for (const { result, unproven: reason } of findZfEmitCalls(command)) {
+    for (const { result, unproven: reason } of emitsOf(call, command)) {
       if (!result.success || result.data.payload === null) continue;
       if (reason !== undefined) unproven.push({ type: result.data.type, reason });
       else lines.push(JSON.stringify({ type: result.data.type, payload: result.data.payload }));
@@ -47,9 +68,13 @@ export function zfEmitToolCalls(calls: readonly ContractToolCall[]): EmitToolCal
 
 /** The error of an emit a shell call ran without proving it: what to run instead. */
 export function unprovenEmitError({ type, reason }: UnprovenEmit): ZaofuProtocolError {
+  const fix =
+    reason === 'unconfirmed'
+      ? `Read what zf emit ${type} printed, fix what it reports and run it again, leaving its output to the shell tool (no redirect), so that its "Emitted:" line shows it succeeded.`
+      : `Run zf emit ${type} as a command of its own (join any command after it with &&), so that a failed emit fails the command.`;
   return new ProtocolError(
     'unproven_emit',
-    `The shell command that ran zf emit ${type} does not show whether the emit succeeded: ${UNPROVEN_EMIT_WORDING[reason]}. Run zf emit ${type} as a command of its own (join any command after it with &&), so that a failed emit fails the command.`,
+    `The shell command that ran zf emit ${type} does not show whether the emit succeeded: ${UNPROVEN_EMIT_WORDING[reason]}. ${fix}`,
     { details: { type, reason } },
   );
 }

@@ -185,7 +185,9 @@ export function defineHandoffContract<S extends z.ZodType>(
     extract,
     render: (value) => renderZfEmitCommand(spec.eventType, value),
     // The last valid `zf emit` the run's tools executed wins; the final message is read after it. An emit
-    // whose success its call's exit status does not prove answers nothing; it is the error when nothing else is.
+    // whose success its call's exit status (or, where none was recorded, its output) does not prove answers
+    // nothing; it is the error when nothing else is.
+    readsUnconfirmedCalls: true,
     readToolCalls: (calls) => {
       const { lines, unproven } = zfEmitToolCalls(calls);
       const fromCalls = lines.length > 0 ? extract(lines.join('\n'), {}) : undefined;

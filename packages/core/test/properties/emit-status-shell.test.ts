@@ -3,7 +3,9 @@
 // launchers, inside pipes, subshells, groups and `sh -c`, before and after `&&`, `||`, `;`, `&` and newlines)
 // run by `sh -c` with a `zf` that fails; whenever the ZaoFu contract reads the line's call as its answer, the
 // shell must have exited non-zero (a zero exit would be a false accept). With a `zf` that succeeds, the proven
-// lines are many, so the property is not met by proving nothing.
+// lines are many, so the property is not met by proving nothing. The same lines hold where a runtime records only a
+// call's output (no exit status): the `zf` prints what ZaoFu's does, and its output alone must never prove an emit
+// that failed, with other events' `Emitted:` lines printed around it.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,7 @@ const line: fc.Arbitrary<string> = fc.letrec<{ line: string }>((tie) => ({
           'false; ',
           'echo a | ',
           'cd . && ',
+          'echo "Emitted: design.critique.done (evt-0123456789ab)" && ',
         ),
         tie('line'),
       )
@@ -74,31 +77,49 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillpack-emit-status-'));
   mkdirSync(join(dir, 'bin'));
   const zf = join(dir, 'bin', 'zf');
-  // Records each run with the status it exits with; `ZF_EXIT` picks it.
-  writeFileSync(zf, '#!/bin/sh\necho "$ZF_EXIT" >> "$ZF_LOG"\nexit "$ZF_EXIT"\n');
+  // Records each run with the status it exits with (`ZF_EXIT` picks it), and prints what ZaoFu's `zf` prints.
+  writeFileSync(
+    zf,
+    [
+      '#!/bin/sh',
+      'echo "$ZF_EXIT" >> "$ZF_LOG"',
+      'if [ "$ZF_EXIT" = 0 ]; then echo "Emitted: $2 (evt-0123456789ab)"; else echo "Error: payload must be a JSON object"; fi',
+      'exit "$ZF_EXIT"',
+      '',
+    ].join('\n'),
+  );
   chmodSync(zf, 0o755);
   env = { PATH: `${join(dir, 'bin')}${delimiter}${process.env.PATH ?? ''}` };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `sh -c line` with a `zf` exiting `zfExit`: the shell's status and the statuses `zf` exited with. */
+/**
+ * `sh -c line` with a `zf` exiting `zfExit`: the shell's status, its output (stdout and stderr, as a shell tool
+ * shows them) and the statuses `zf` exited with.
+ */
 function runShell(command: string, zfExit: 0 | 1, round: number) {
   const log = join(dir, `zf-${round}.log`);
   writeFileSync(log, '');
-  const run = spawnSync('sh', ['-c', command], {
+  const run = spawnSync('sh', ['-c', `exec 2>&1; ${command}`], {
     cwd: dir,
     env: { ...env, ZF_EXIT: String(zfExit), ZF_LOG: log },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    encoding: 'utf8',
     timeout: 10_000,
   });
   const ran = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  return { status: run.status, ran };
+  return { status: run.status, output: run.stdout, ran };
 }
 
 const answered = (command: string, status: number | null) =>
   contract.readToolCalls!([
     { name: 'Bash', input: { command }, status: status === 0 ? 'completed' : 'error' },
   ])?.success === true;
+
+/** Whether the contract reads the line's call as its answer when the runtime recorded only its output. */
+const answeredByOutput = (command: string, output: string) =>
+  contract.readToolCalls!([{ name: 'run_shell_command', input: { command }, status: 'unconfirmed', output }])
+    ?.success === true;
 
 describe.skipIf(process.platform === 'win32')(
   'a zf emit answers only where the shell proves it ran and succeeded',
@@ -126,6 +147,34 @@ describe.skipIf(process.platform === 'win32')(
         fc.property(line, (command) => {
           const { status, ran } = runShell(command, 0, round++);
           if (!answered(command, status)) return;
+          proven++;
+          expect(ran, command).toContain('0');
+        }),
+        { ...runs(300), examples: [[EMIT], [`cd . && ${EMIT} && echo ok`]] },
+      );
+      expect(proven).toBeGreaterThan(30);
+    });
+
+    // A runtime that records only a command's output (Gemini CLI's stream-json): zf's own lines decide.
+    it('no command line a failed zf ran is read as an answer from its output alone', () => {
+      fc.assert(
+        fc.property(line, (command) => {
+          const { status, output, ran } = runShell(command, 1, round++);
+          if (answeredByOutput(command, output))
+            expect.fail(
+              `read as an answer, but zf exited ${ran.join(', ') || 'never'} (sh exit ${status}): ${command}`,
+            );
+        }),
+        { ...runs(300), examples: [[EMIT], [`cd . && ${EMIT} && echo ok`]] },
+      );
+    });
+
+    it('with a zf that succeeds, lines read as an answer from their output ran it, and many lines are', () => {
+      let proven = 0;
+      fc.assert(
+        fc.property(line, (command) => {
+          const { output, ran } = runShell(command, 0, round++);
+          if (!answeredByOutput(command, output)) return;
           proven++;
           expect(ran, command).toContain('0');
         }),

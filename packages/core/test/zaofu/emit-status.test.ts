@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractToolCall } from '../../src/contract.js';
 import { builtinContracts } from '../../src/contracts.js';
 import { findZfEmitCalls } from '../../src/zaofu/emit-command.js';
+import { zfEmitToolCalls } from '../../src/zaofu/emit-tool-calls.js';
 
 const contract = builtinContracts.require('zaofu.arch-proposal-done');
 const EMIT = contract.render(contract.examples[0]!.value);
@@ -95,5 +96,77 @@ describe("a ZaoFu contract's tool calls: an emit its call does not prove answers
     const other = builtinContracts.require('zaofu.design-critique-done');
     const critique = other.render(other.examples[0]!.value);
     expect(readCalls([shellCall(`${critique} || true`)])).toBeUndefined();
+  });
+});
+
+describe('a zf emit in a call whose exit status the runtime did not record: its output proves it or nothing does', () => {
+  const readCalls = (calls: ContractToolCall[]) => contract.readToolCalls!(calls);
+  const unconfirmed = (command: string, output?: string): ContractToolCall => ({
+    name: 'run_shell_command',
+    input: { command },
+    status: 'unconfirmed',
+    ...(output === undefined ? {} : { output }),
+  });
+  const EMITTED = 'Emitted: arch.proposal.done (evt-0123456789ab)';
+  const critique = builtinContracts.require('zaofu.design-critique-done');
+  const CRITIQUE = critique.render(critique.examples[0]!.value);
+
+  it.each([
+    ['the line alone', EMITTED],
+    ['after other output, with a CRLF', `building…\r\n${EMITTED}\r\n`],
+    ['beside another event type’s line', `Emitted: design.critique.done (evt-aaaaaaaaaaaa)\n${EMITTED}`],
+  ])('answers when zf printed its Emitted line: %s', (_name, output) => {
+    expect(readCalls([unconfirmed(EMIT, output)])).toMatchObject({ success: true });
+  });
+
+  it.each([
+    ['zf’s error', 'Error: payload must be a JSON object'],
+    ['a traceback', 'Traceback (most recent call last):\n  File "zf", line 1\nValueError: x'],
+    ['no output at all', undefined],
+    ['another event type’s line', 'Emitted: design.critique.done (evt-0123456789ab)'],
+    ['the line inside another', `echo: ${EMITTED}`],
+    ['an id zf does not make', 'Emitted: arch.proposal.done (evt-xyz)'],
+    ['the type as a prefix', 'Emitted: arch.proposal.done.v2 (evt-0123456789ab)'],
+    ['output then a signal', 'started\nTerminated'],
+  ])('is unproven_emit (unconfirmed) when the output holds %s', (_name, output) => {
+    const result = readCalls([unconfirmed(EMIT, output)]);
+    expect(result?.success).toBe(false);
+    if (result?.success !== false) return;
+    expect(result.error.code).toBe('unproven_emit');
+    expect(result.error.details).toEqual({ type: 'arch.proposal.done', reason: 'unconfirmed' });
+    expect(result.error.message).toMatch(/Emitted: <type> \(evt-…\)/);
+    expect(contract.isAttempt(result.error)).toBe(true);
+  });
+
+  it('applies the command-line rules first: an emit behind || true is unproven whatever it printed', () => {
+    const result = readCalls([unconfirmed(`${EMIT} || true`, EMITTED)]);
+    expect(result?.success === false && result.error.details).toEqual({
+      type: 'arch.proposal.done',
+      reason: 'sequence',
+    });
+  });
+
+  it('needs one Emitted line for each emit of a type in one && line', () => {
+    const twice = `${EMIT} && ${EMIT}`;
+    expect(zfEmitToolCalls([unconfirmed(twice, `${EMITTED}\n${EMITTED}`)])).toMatchObject({
+      lines: [expect.any(String), expect.any(String)],
+      unproven: [],
+    });
+    expect(zfEmitToolCalls([unconfirmed(twice, EMITTED)])).toMatchObject({
+      lines: [expect.any(String)],
+      unproven: [{ type: 'arch.proposal.done', reason: 'unconfirmed' }],
+    });
+    // The critique emit failed (its own line is missing): only the proposal's line proves the proposal.
+    const mixed = zfEmitToolCalls([unconfirmed(`${EMIT} && ${CRITIQUE}`, `${EMITTED}\nError: x`)]);
+    expect(mixed.lines.map((line) => JSON.parse(line).type)).toEqual(['arch.proposal.done']);
+    expect(mixed.unproven).toEqual([{ type: 'design.critique.done', reason: 'unconfirmed' }]);
+  });
+
+  it('counts an emit it cannot type as one that may have printed any line', () => {
+    const line = `zf emit "$TYPE" --payload '{}' && ${EMIT}`;
+    expect(zfEmitToolCalls([unconfirmed(line, EMITTED)]).unproven).toEqual([
+      { type: 'arch.proposal.done', reason: 'unconfirmed' },
+    ]);
+    expect(zfEmitToolCalls([unconfirmed(line, `${EMITTED}\n${EMITTED}`)]).lines).toHaveLength(1);
   });
 });
