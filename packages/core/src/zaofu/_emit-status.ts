@@ -27,7 +27,7 @@ export const UNPROVEN_EMIT_WORDING: Readonly<Record<UnprovenEmitReason, string>>
   background: 'it runs in the background (&)',
   sequence: 'a later command gives the status (after ;, a newline, ||, a subshell or a group)',
   unconfirmed:
-    'the shell tool recorded no exit status for it, and its output holds no line "Emitted: <type> (evt-…)" for it, which zf prints when an emit succeeds',
+    'the shell tool recorded no exit status for it, and its output does not show the line "Emitted: <type> (evt-…)" zf prints when an emit succeeds (a line a command before it printed proves nothing)',
 };
 
 /** Prefix words after which a zero exit does not mean the command ran and succeeded. */

@@ -15,6 +15,11 @@ import type { ZaofuProtocolError } from './error-codes.js';
 export interface FoundZfEmitCall extends FoundZfEmitCommand {
   /** Why a zero exit of the whole command line does not prove this emit succeeded; none when it does. */
   readonly unproven?: UnprovenEmitReason;
+  /**
+   * A command that may print runs before it in the line (anything but `cd`, `export` and the like, or a command
+   * substitution, its own included): the line's output may hold an `Emitted:` line this emit did not print.
+   */
+  readonly afterOutput?: true;
 }
 
 /** Words that may precede `zf` and still run it: launchers, `env`, `python -m`, `uv run`. */
@@ -48,6 +53,12 @@ const PREFIX_WORDS = new Set([
 const PREFIX_WORDS_WITH_OPTIONS = new Set(['command', 'builtin', 'nohup']);
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+
+/** Builtins that print nothing on success, so no line of theirs can pass for zf's (`afterOutput`). */
+const QUIET_PROGRAMS = new Set(['cd', 'export', 'unset', 'set', 'umask', 'true', ':', 'readonly', 'local']);
+
+/** A command substitution (or process substitution): it runs a command of its own, which may print. */
+const SUBSTITUTION = /\$\(|`|[<>]\(/;
 
 const MAX_SHELL_NESTING = 3;
 
@@ -91,6 +102,8 @@ interface Outer {
   readonly start: number;
   readonly end: number;
   readonly unproven: UnprovenEmitReason | undefined;
+  /** A command before it in its line may have printed. */
+  readonly printed: boolean;
 }
 
 const prefixOf = (command: SimpleCommand) => command.words.slice(0, commandWordIndex(command.words));
@@ -99,16 +112,22 @@ const prefixOf = (command: SimpleCommand) => command.words.slice(0, commandWordI
 function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?: Outer): void {
   const scan = scanShell(source);
   let reasons: ((index: number) => UnprovenEmitReason | undefined) | undefined;
+  let printed = outer?.printed ?? false;
   scan.commands.forEach((command, index) => {
     const words = command.words;
     const at = commandWordIndex(words);
+    const substitutes = SUBSTITUTION.test(source.slice(command.start, command.end));
     const unproven = () => {
       if (outer?.unproven !== undefined) return outer.unproven;
       reasons ??= unprovenEmitReasons(scan.commands, prefixOf);
       return reasons(index);
     };
     const program = words[at];
-    if (program === undefined || program.dynamic) return;
+    if (program === undefined || program.dynamic) {
+      // Assignments alone print nothing; a program named by an expansion may be anything.
+      printed ||= substitutes || program !== undefined;
+      return;
+    }
     const name = basename(program.value);
     const zf =
       name === 'zf'
@@ -127,14 +146,23 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
         start: span.start,
         end: span.end,
         ...(reason === undefined ? {} : { unproven: reason }),
+        ...(printed || substitutes ? { afterOutput: true as const } : {}),
       });
+      // A zf emit prints its own event's line alone, which counting per type accounts for.
+      printed ||= substitutes;
       return;
     }
     const script = SHELLS.has(name) ? shellScript(words, at) : undefined;
     if (script && !script.dynamic && depth < MAX_SHELL_NESTING) {
       const { start, end } = outer ?? command;
-      collect(script.value, depth + 1, found, { start, end, unproven: unproven() });
+      collect(script.value, depth + 1, found, {
+        start,
+        end,
+        unproven: unproven(),
+        printed: printed || substitutes,
+      });
     }
+    printed ||= substitutes || !QUIET_PROGRAMS.has(name) || script !== undefined;
   });
   if (scan.error) {
     found.push({

@@ -30,18 +30,22 @@ export interface EmitToolCalls {
  * proves an emit only where the line's status is the emit's (see `unprovenEmitReasons`): `zf emit … || true`,
  * `zf emit … | tail` or `zf emit …; echo done` exit 0 when the emit failed. A call whose exit status the runtime
  * did not record (`unconfirmed`) proves an emit only by its output: one `Emitted: <type> (evt-…)` line for each
- * emit of that type up to it (an emit this reader cannot type may have printed any).
+ * emit of that type up to it (an emit this reader cannot type may have printed any), and only when no command that
+ * may print runs before it in the line (`afterOutput`): `echo "Emitted: …" && zf emit …` prints the line whether or
+ * not zf failed.
  */
 function emitsOf(call: ContractToolCall, command: string) {
   const printed = call.status === 'unconfirmed' ? emittedEventCounts(call.output) : undefined;
   const ran = new Map<string, number>();
   let untyped = 0;
-  return findZfEmitCalls(command).map(({ result, unproven }) => {
+  return findZfEmitCalls(command).map(({ result, unproven, afterOutput }) => {
     const type = result.success ? result.data.type : undefined;
     if (type === undefined) untyped++;
     else ran.set(type, (ran.get(type) ?? 0) + 1);
     const shown =
-      printed === undefined || type === undefined || (printed.get(type) ?? 0) >= ran.get(type)! + untyped;
+      printed === undefined ||
+      type === undefined ||
+      (afterOutput !== true && (printed.get(type) ?? 0) >= ran.get(type)! + untyped);
     return { result, unproven: unproven ?? (shown ? undefined : ('unconfirmed' as const)) };
   });
 }
@@ -70,7 +74,7 @@ export function zfEmitToolCalls(calls: readonly ContractToolCall[]): EmitToolCal
 export function unprovenEmitError({ type, reason }: UnprovenEmit): ZaofuProtocolError {
   const fix =
     reason === 'unconfirmed'
-      ? `Read what zf emit ${type} printed, fix what it reports and run it again, leaving its output to the shell tool (no redirect), so that its "Emitted:" line shows it succeeded.`
+      ? `Run zf emit ${type} first in its command line (after cd or export at most), leaving its output to the shell tool (no redirect), so that its "Emitted:" line shows it succeeded; if it printed an error, fix what it reports first.`
       : `Run zf emit ${type} as a command of its own (join any command after it with &&), so that a failed emit fails the command.`;
   return new ProtocolError(
     'unproven_emit',

@@ -39,6 +39,10 @@ const line: fc.Arbitrary<string> = fc.letrec<{ line: string }>((tie) => ({
           'echo a | ',
           'cd . && ',
           'echo "Emitted: design.critique.done (evt-0123456789ab)" && ',
+          // A line of the emit's own type printed before it: only zf's own line may prove it.
+          'echo "Emitted: arch.proposal.done (evt-0123456789ab)" && ',
+          'echo "Emitted: arch.proposal.done (evt-0123456789ab)"; ',
+          'export A=1; ',
         ),
         tie('line'),
       )
@@ -165,7 +169,15 @@ describe.skipIf(process.platform === 'win32')(
               `read as an answer, but zf exited ${ran.join(', ') || 'never'} (sh exit ${status}): ${command}`,
             );
         }),
-        { ...runs(300), examples: [[EMIT], [`cd . && ${EMIT} && echo ok`]] },
+        {
+          ...runs(300),
+          examples: [
+            [EMIT],
+            [`cd . && ${EMIT} && echo ok`],
+            [`echo "Emitted: arch.proposal.done (evt-0123456789ab)" && ${EMIT}`],
+            [`sh -c ${quoted(`echo "Emitted: arch.proposal.done (evt-0123456789ab)"; ${EMIT}`)}`],
+          ],
+        },
       );
     });
 

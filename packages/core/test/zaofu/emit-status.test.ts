@@ -162,6 +162,36 @@ describe('a zf emit in a call whose exit status the runtime did not record: its 
     expect(mixed.unproven).toEqual([{ type: 'design.critique.done', reason: 'unconfirmed' }]);
   });
 
+  it.each([
+    ['echo, then &&', `echo "${EMITTED}" && ${EMIT}`],
+    ['echo, then ;', `echo "${EMITTED}"; ${EMIT}`],
+    ['a command piped into it', `echo "${EMITTED}" >&2 | ${EMIT}`],
+    ['a command substitution in its own words', `${EMIT} --task "$(echo '${EMITTED}' >&2)"`],
+    ['a print before it inside sh -c', `sh -c "echo hi; zf emit arch.proposal.done --payload '{}'"`],
+  ])('answers nothing when a command that may print runs before it: %s', (_name, line) => {
+    const output = `${EMITTED}\nError: x`;
+    expect(zfEmitToolCalls([unconfirmed(line, output)]).lines).toEqual([]);
+    expect(readCalls([unconfirmed(line, output)])?.success).not.toBe(true);
+  });
+
+  it('says why: the line a command before it printed proves nothing', () => {
+    const result = readCalls([unconfirmed(`echo "${EMITTED}" && ${EMIT}`, `${EMITTED}\nError: x`)]);
+    expect(result?.success === false && result.error.details).toEqual({
+      type: 'arch.proposal.done',
+      reason: 'unconfirmed',
+    });
+    expect(result?.success === false && result.error.message).toMatch(/first in its command line/);
+  });
+
+  it.each([
+    ['cd', `cd . && ${EMIT}`],
+    ['export and an assignment', `export A=1; B=2 && ${EMIT}`],
+    ['another event’s emit', `${CRITIQUE} && ${EMIT}`],
+  ])('answers after commands that print no such line: %s', (_name, line) => {
+    const output = `Emitted: design.critique.done (evt-aaaaaaaaaaaa)\n${EMITTED}`;
+    expect(zfEmitToolCalls([unconfirmed(line, output)]).unproven).toEqual([]);
+  });
+
   it('counts an emit it cannot type as one that may have printed any line', () => {
     const line = `zf emit "$TYPE" --payload '{}' && ${EMIT}`;
     expect(zfEmitToolCalls([unconfirmed(line, EMITTED)]).unproven).toEqual([
