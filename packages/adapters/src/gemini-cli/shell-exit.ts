@@ -3,14 +3,17 @@ import { commandExitError, commandSignalError, commandStartError } from '../_sha
 /** Gemini CLI's shell tool (0.61.0): it reports a command that exited non-zero as a call with status `success`. */
 export const GEMINI_SHELL_TOOL = 'run_shell_command';
 
-/**
- * The display 0.61.0 gives a command its own timeout ended (`… of N minutes without output.`) or that was
- * cancelled, then `Output before cancellation:` and the output when there was some.
- */
-const CANCELLED = [
-  ['Command was automatically cancelled because it exceeded the timeout', 'a timeout'],
-  ['Command cancelled by user.', 'a cancellation'],
+/** How 0.61.0 begins a command its own timeout ended (`… of N minutes without output.`), display and transcript alike. */
+const TIMED_OUT = [
+  'Command was automatically cancelled because it exceeded the timeout',
+  'a timeout',
 ] as const;
+
+/**
+ * The display 0.61.0 gives a command its own timeout ended or that was cancelled, then `Output before
+ * cancellation:` and the output when there was some.
+ */
+const CANCELLED = [TIMED_OUT, ['Command cancelled by user.', 'a cancellation']] as const;
 
 /**
  * A `run_shell_command` result's display (stream-json `tool_result` `output`): when the command printed nothing,
@@ -61,7 +64,7 @@ function signalReportOf(text: string): string | undefined {
 
 /** How 0.61.0 tells the model (and the transcript) that a command's timeout or a cancellation ended it. */
 const CANCELLED_RESPONSES = [
-  ['Command was automatically cancelled because it exceeded the timeout', 'a timeout'],
+  TIMED_OUT,
   ['Command was cancelled by user before it could complete.', 'a cancellation'],
 ] as const;
 

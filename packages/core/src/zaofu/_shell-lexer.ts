@@ -9,6 +9,8 @@ export interface ShellWord {
   readonly value: string;
   /** The word contains an expansion whose value only the running shell knows. */
   readonly dynamic: boolean;
+  /** One of those expansions runs a command (`$(…)`, backticks, or one inside `${…}`), which may print. */
+  readonly substitutes?: true;
   /** Some part of the word was quoted or escaped (so it is never an assignment or reserved word). */
   readonly quoted: boolean;
   /** The text before the first unquoted `=`, when the word looks like `NAME=value`. */
@@ -201,13 +203,20 @@ export class Lexer {
   }
 
   /** Read the contents of a double-quoted string after its `"`. */
-  readDoubleQuoted(from: number): { value: string; dynamic: boolean; next: number } {
+  /** Whether the expansion `source[from, to)` runs a command: `$(…)`, or `$(…)` or backticks inside `${…}`. */
+  private runsCommand(from: number, to: number): boolean {
+    const text = this.source.slice(from, to);
+    return text.includes('$(') || text.includes('`');
+  }
+
+  readDoubleQuoted(from: number): { value: string; dynamic: boolean; substitutes: boolean; next: number } {
     let value = '';
     let dynamic = false;
+    let substitutes = false;
     let i = from;
     while (i < this.source.length) {
       const char = this.source[i]!;
-      if (char === '"') return { value, dynamic, next: i + 1 };
+      if (char === '"') return { value, dynamic, substitutes, next: i + 1 };
       if (char === '\\') {
         const escaped = this.source[i + 1];
         if (escaped === '\n') i += 2;
@@ -225,10 +234,12 @@ export class Lexer {
           i++;
         } else {
           dynamic = true;
+          substitutes ||= this.runsCommand(i, next);
           i = next;
         }
       } else if (char === '`') {
         dynamic = true;
+        substitutes = true;
         i = this.closingQuote(i, '`') + 1;
       } else {
         value += char;
@@ -241,6 +252,7 @@ export class Lexer {
   readWord(): ShellWord {
     let value = '';
     let dynamic = false;
+    let substitutes = false;
     let quoted = false;
     let assignmentName: string | undefined;
     let sawEquals = false;
@@ -272,6 +284,7 @@ export class Lexer {
         const read = this.readDoubleQuoted(this.index + 1);
         value += read.value;
         dynamic ||= read.dynamic;
+        substitutes ||= read.substitutes;
         quoted = true;
         this.index = read.next;
       } else if (char === '$' && source[this.index + 1] === "'") {
@@ -283,6 +296,7 @@ export class Lexer {
         const read = this.readDoubleQuoted(this.index + 2);
         value += read.value;
         dynamic ||= read.dynamic;
+        substitutes ||= read.substitutes;
         quoted = true;
         this.index = read.next;
       } else if (char === '$') {
@@ -292,23 +306,28 @@ export class Lexer {
           this.index++;
         } else {
           dynamic = true;
+          substitutes ||= this.runsCommand(this.index, next);
           this.index = next;
         }
       } else if (char === '`') {
         dynamic = true;
+        substitutes = true;
         this.index = this.closingQuote(this.index, '`') + 1;
       } else {
         value += char;
         this.index++;
       }
     }
-    return assignmentName === undefined
-      ? { value, dynamic, quoted }
-      : { value, dynamic, quoted, assignmentName };
+    const word = { value, dynamic, quoted, ...(substitutes ? { substitutes: true as const } : {}) };
+    return assignmentName === undefined ? word : { ...word, assignmentName };
   }
 
   /** Read here-document bodies that start after the newline at `this.index - 1`. */
-  readHeredocBody(redirect: { operator: string; target: ShellWord }): { body: string; bodyDynamic: boolean } {
+  readHeredocBody(redirect: { operator: string; target: ShellWord }): {
+    body: string;
+    bodyDynamic: boolean;
+    bodySubstitutes: boolean;
+  } {
     const stripTabs = redirect.operator === '<<-';
     const lines: string[] = [];
     while (this.index < this.source.length) {
@@ -321,8 +340,13 @@ export class Lexer {
       lines.push(line);
     }
     const raw = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-    if (redirect.target.quoted) return { body: raw, bodyDynamic: false };
-    return this.expandHeredoc(raw);
+    if (redirect.target.quoted) return { body: raw, bodyDynamic: false, bodySubstitutes: false };
+    const expanded = this.expandHeredoc(raw);
+    // Conservative: an escaped `\$(` counts too.
+    return {
+      ...expanded,
+      bodySubstitutes: expanded.bodyDynamic && (raw.includes('$(') || raw.includes('`')),
+    };
   }
 
   /** Unquoted here-documents: `\$ \` \\` and backslash-newline are escapes; `$…` and backticks expand. */

@@ -24,6 +24,8 @@ export interface ShellRedirect {
   readonly body?: string;
   /** The body contains expansions (unquoted delimiter only). */
   readonly bodyDynamic?: boolean;
+  /** One of them runs a command (see `ShellWord.substitutes`). */
+  readonly bodySubstitutes?: boolean;
 }
 
 export interface SimpleCommand {

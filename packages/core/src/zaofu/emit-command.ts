@@ -16,7 +16,7 @@ export interface FoundZfEmitCall extends FoundZfEmitCommand {
   /** Why a zero exit of the whole command line does not prove this emit succeeded; none when it does. */
   readonly unproven?: UnprovenEmitReason;
   /**
-   * A command that may print runs before it in the line (anything but `cd`, `export` and the like, or a command
+   * A command that may print runs before it in the line (anything but `cd`, `export` and the like; or a command
    * substitution, its own included): the line's output may hold an `Emitted:` line this emit did not print.
    */
   readonly afterOutput?: true;
@@ -57,8 +57,18 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 /** Builtins that print nothing on success, so no line of theirs can pass for zf's (`afterOutput`). */
 const QUIET_PROGRAMS = new Set(['cd', 'export', 'unset', 'set', 'umask', 'true', ':', 'readonly', 'local']);
 
-/** A command substitution (or process substitution): it runs a command of its own, which may print. */
-const SUBSTITUTION = /\$\(|`|[<>]\(/;
+/**
+ * Whether a command runs a command substitution, in a word, a redirection's target or a here-document: a command
+ * of its own, which may print. Quoted text is literal (`'… \`x\` …'`, a quoted here-document), as the lexer reads it.
+ */
+function substitutes(command: SimpleCommand): boolean {
+  return (
+    command.words.some((word) => word.substitutes === true) ||
+    command.redirects.some(
+      (redirect) => redirect.target.substitutes === true || redirect.bodySubstitutes === true,
+    )
+  );
+}
 
 const MAX_SHELL_NESTING = 3;
 
@@ -116,7 +126,7 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
   scan.commands.forEach((command, index) => {
     const words = command.words;
     const at = commandWordIndex(words);
-    const substitutes = SUBSTITUTION.test(source.slice(command.start, command.end));
+    const substituting = substitutes(command);
     const unproven = () => {
       if (outer?.unproven !== undefined) return outer.unproven;
       reasons ??= unprovenEmitReasons(scan.commands, prefixOf);
@@ -125,7 +135,7 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
     const program = words[at];
     if (program === undefined || program.dynamic) {
       // Assignments alone print nothing; a program named by an expansion may be anything.
-      printed ||= substitutes || program !== undefined;
+      printed ||= substituting || program !== undefined;
       return;
     }
     const name = basename(program.value);
@@ -146,10 +156,10 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
         start: span.start,
         end: span.end,
         ...(reason === undefined ? {} : { unproven: reason }),
-        ...(printed || substitutes ? { afterOutput: true as const } : {}),
+        ...(printed || substituting ? { afterOutput: true as const } : {}),
       });
       // A zf emit prints its own event's line alone, which counting per type accounts for.
-      printed ||= substitutes;
+      printed ||= substituting;
       return;
     }
     const script = SHELLS.has(name) ? shellScript(words, at) : undefined;
@@ -159,10 +169,10 @@ function collect(source: string, depth: number, found: FoundZfEmitCall[], outer?
         start,
         end,
         unproven: unproven(),
-        printed: printed || substitutes,
+        printed: printed || substituting,
       });
     }
-    printed ||= substitutes || !QUIET_PROGRAMS.has(name) || script !== undefined;
+    printed ||= substituting || !QUIET_PROGRAMS.has(name);
   });
   if (scan.error) {
     found.push({

@@ -167,6 +167,8 @@ describe('a zf emit in a call whose exit status the runtime did not record: its 
     ['echo, then ;', `echo "${EMITTED}"; ${EMIT}`],
     ['a command piped into it', `echo "${EMITTED}" >&2 | ${EMIT}`],
     ['a command substitution in its own words', `${EMIT} --task "$(echo '${EMITTED}' >&2)"`],
+    ['a command substitution in cd', `cd "$(echo '${EMITTED}' >&2; echo .)" && ${EMIT}`],
+    ['backticks in a here-document', `cat <<EOF >/dev/null\n\`echo '${EMITTED}' >&2\`\nEOF\n${EMIT}`],
     ['a print before it inside sh -c', `sh -c "echo hi; zf emit arch.proposal.done --payload '{}'"`],
   ])('answers nothing when a command that may print runs before it: %s', (_name, line) => {
     const output = `${EMITTED}\nError: x`;
@@ -186,10 +188,17 @@ describe('a zf emit in a call whose exit status the runtime did not record: its 
   it.each([
     ['cd', `cd . && ${EMIT}`],
     ['export and an assignment', `export A=1; B=2 && ${EMIT}`],
+    ['cd to a variable’s folder', `cd "$PROJECT_DIR" && ${EMIT}`],
     ['another event’s emit', `${CRITIQUE} && ${EMIT}`],
+    [
+      'quoted text that only looks like a substitution',
+      'cd . && zf emit arch.proposal.done --payload \'{"summary":"Use `clamp`, not $(x)"}\'',
+    ],
   ])('answers after commands that print no such line: %s', (_name, line) => {
     const output = `Emitted: design.critique.done (evt-aaaaaaaaaaaa)\n${EMITTED}`;
-    expect(zfEmitToolCalls([unconfirmed(line, output)]).unproven).toEqual([]);
+    const read = zfEmitToolCalls([unconfirmed(line, output)]);
+    expect(read.unproven).toEqual([]);
+    expect(read.lines.map((emitted) => JSON.parse(emitted).type)).toContain('arch.proposal.done');
   });
 
   it('counts an emit it cannot type as one that may have printed any line', () => {
