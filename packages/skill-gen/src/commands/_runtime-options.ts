@@ -1,7 +1,8 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { OptionDeclarations } from '../cli/command.js';
 import { UsageError } from '../cli/exit-code.js';
-import { hasPluginForm, type InstallForm } from '../install/layout.js';
+import type { InstallForm } from '../install/layout.js';
+import { hasPluginForm } from '../install/runtime-layout.js';
 import { SKILL_GEN_RUNTIME_LIST, skillGenRuntime } from '../runtimes/registry.js';
 import type { SkillGenRuntime } from '../runtimes/runtime-declaration.js';
 

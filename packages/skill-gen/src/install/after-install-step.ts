@@ -3,7 +3,16 @@
 // the hook trust Codex asks of its own app server. Each is loaded only for its runtime, so no other install pays
 // for its code.
 import type { InstallScope } from './layout.js';
-import type { OperationOutcome } from './operations.js';
+import type { Plan } from './plan.js';
+
+/** What an after-install step reads of the install or uninstall that settled the files (its `OperationOutcome`). */
+export interface SettledOperation {
+  /** `refused`: conflicts, nothing changed; `unchanged`: already as planned; `planned`: dry run. */
+  readonly status: 'applied' | 'unchanged' | 'planned' | 'refused';
+  readonly plan: Plan;
+  /** The scope root. */
+  readonly root: string;
+}
 
 /** What install knows when it asks an after-install step to report or record what it does. */
 export interface AfterInstallRequest {
@@ -28,7 +37,7 @@ export interface AfterInstallStep<Report extends object = object> {
    * After install: report, and record with consent. `undefined`: nothing to say. Never throws: what it cannot
    * read or record is reported with the step to take (install's files are in place by then).
    */
-  afterInstall(outcome: OperationOutcome, request: AfterInstallRequest): Promise<Report | undefined>;
+  afterInstall(outcome: SettledOperation, request: AfterInstallRequest): Promise<Report | undefined>;
   /** What the person reads about the report; `rerun` is the install command to run again with `--activate`. */
   format(report: Report, rerun: string): string;
   /**
@@ -38,7 +47,7 @@ export interface AfterInstallStep<Report extends object = object> {
    * `SKILLPACK_HOME`, or the user's).
    */
   afterUninstall?(
-    outcome: OperationOutcome,
+    outcome: SettledOperation,
     env: NodeJS.ProcessEnv,
     context: { readonly home: string },
   ): Promise<UninstallNote | undefined>;

@@ -25,6 +25,7 @@ import {
 } from './home-plugin-step.js';
 import { planHookConfig, planHookConfigRemoval } from './hook-config-plan.js';
 import type { InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
+import { planInstall, planUninstall } from './install-plan.js';
 import { installRecordFile } from './install-record.js';
 import type { InstallStepPlan, RemovalContext, RuntimeInstallStep } from './install-step.js';
 import { type InstallForm, type InstallScope, lockFilePath } from './layout.js';
@@ -35,11 +36,11 @@ import {
   type LockedInstall,
   type LockFile,
   NPM_PACKAGE_NAME,
-  safeParseLockFile,
 } from './lock-file.js';
 import { mcpSteps } from './mcp-server-step.js';
 import { proveLockOwnership } from './ownership-proof.js';
-import { type Plan, type PlanAction, planInstall, planUninstall } from './plan.js';
+import { safeParseLockFile } from './parse-lock-file.js';
+import type { Plan, PlanAction } from './plan.js';
 import type { PluginFormReport } from './plugin-form-report.js';
 import { type ReadPack, readPack } from './read-pack.js';
 import { acquireScopeLock, type ScopeLockOptions } from './scope-lock.js';

@@ -17,7 +17,8 @@ import { entryDigest, parseHookConfig } from './hook-config.js';
 import { hookCommandProgram } from './hook-config-plan.js';
 import type { InstalledRuntime } from './install-declaration.js';
 import { installRecordPath } from './install-record.js';
-import { type LockedInstall, lockFileCorrupt } from './lock-file.js';
+import type { LockedInstall } from './lock-file.js';
+import { lockFileCorrupt } from './parse-lock-file.js';
 
 /** What the proof reads: the scope root, the lock file (for messages), and the pack being installed, if any. */
 export interface ProofInput {

@@ -23,17 +23,11 @@ import { manifestPluginName, stagedName, stagedPath } from './home-plugin.js';
 import type { PackHook } from './hook-config-plan.js';
 import { HOOK_PROGRAM_FILE } from './hook-wiring.js';
 import type { HomePluginForm, InstalledRuntime, InstalledRuntimes } from './install-declaration.js';
-import {
-  hasPluginForm,
-  type InstallForm,
-  type InstallScope,
-  isOwnablePath,
-  type PackLayout,
-  targetPathFor,
-} from './layout.js';
+import type { InstallForm, InstallScope } from './layout.js';
 import type { LockedInstall } from './lock-file.js';
 import { mcpProgramFolder } from './mcp-wiring.js';
 import type { PackFile } from './plan.js';
+import { hasPluginForm, isOwnablePath, type PackLayout, targetPathFor } from './runtime-layout.js';
 import { unsafePathReason } from './safe-path.js';
 
 export interface ReadPack {

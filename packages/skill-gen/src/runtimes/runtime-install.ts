@@ -1,7 +1,7 @@
 import type { RuntimeId } from '@skillpack/adapters';
 import type { ProtocolError, Result, SkillpackError } from '@skillpack/core';
 import type { InstallScope } from '../install/layout.js';
-import { type LockFile, safeParseLockFile as parseLockFileOf } from '../install/lock-file.js';
+import type { LockFile } from '../install/lock-file.js';
 import {
   type InstallOptions as BaseInstallOptions,
   type UninstallOptions as BaseUninstallOptions,
@@ -12,6 +12,7 @@ import {
   type ScopeOptions,
   uninstallPack as uninstallPackOf,
 } from '../install/operations.js';
+import { safeParseLockFile as parseLockFileOf } from '../install/parse-lock-file.js';
 import type { ClaudePluginOptions } from './claude-code/plugin-form-step.js';
 import type { CodexFormOptions } from './codex/form.js';
 import type { CodexPluginOptions } from './codex/plugin-table-step.js';

@@ -1,7 +1,7 @@
 import { ProtocolError } from '@skillpack/core';
 import { describe, expect, it } from 'vitest';
-import { targetPathFor } from '../../src/install/layout.js';
 import { emptyLockFile, type LockFile, serializeLockFile } from '../../src/install/lock-file.js';
+import { targetPathFor } from '../../src/install/runtime-layout.js';
 import { unsafePathReason } from '../../src/install/safe-path.js';
 import { skillGenRuntime } from '../../src/runtimes/registry.js';
 import { safeParseLockFile } from '../../src/runtimes/runtime-install.js';

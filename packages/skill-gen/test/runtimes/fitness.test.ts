@@ -226,6 +226,16 @@ describe('fitness: the registry stands on the top floor', () => {
   });
 });
 
+describe('fitness: the install engine stands in floors', () => {
+  it('no import leads through install/ back to where it started, not even of types', () => {
+    const graph = importGraph(false);
+    const circular = [...graph.keys()].filter(
+      (file) => file.startsWith('install/') && reach(graph, file).has(file),
+    );
+    expect(circular).toEqual([]);
+  });
+});
+
 describe('runtimeNames', () => {
   it.each([
     ["const a = 'codex';", ['codex']],

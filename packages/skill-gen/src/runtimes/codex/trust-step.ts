@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import type {
   AfterInstallRequest,
   AfterInstallStep,
+  SettledOperation,
   UninstallNote,
 } from '../../install/after-install-step.js';
 import { findInstall } from '../../install/lock-file.js';
-import type { OperationOutcome } from '../../install/operations.js';
 import { hookProgramPath } from './hook-program-path.js';
 import { CODEX_HOOK_CONFIG } from './hooks.js';
 import { codexHookFolder } from './layout.js';
@@ -25,7 +25,7 @@ export interface CodexTrustOptions {
  * no hook (or was refused).
  */
 export async function codexTrustAfter(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   request: AfterInstallRequest,
 ): Promise<CodexHookTrust | undefined> {
   if (outcome.status === 'refused') return undefined;
@@ -69,7 +69,7 @@ const grantName = (grant: CodexTrustGrant) =>
  * changed since stays, named. Never throws: what it cannot take out is named with the step to take.
  */
 export async function codexTrustAfterUninstall(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   env: NodeJS.ProcessEnv,
 ): Promise<UninstallNote | undefined> {
   if (outcome.status !== 'applied') return undefined;

@@ -9,9 +9,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readTextIfPresent } from '../../files/read-text-if-present.js';
 import { replaceTextFile } from '../../files/replace-text-file.js';
-import type { AfterInstallStep } from '../../install/after-install-step.js';
+import type { AfterInstallStep, SettledOperation } from '../../install/after-install-step.js';
 import { MCP_SERVER_RECORD } from '../../install/mcp-lock.js';
-import type { OperationOutcome } from '../../install/operations.js';
 import {
   type CopilotTrustCreated,
   copilotTrustStep,
@@ -78,7 +77,7 @@ const journalText = (journal: TrustJournal) =>
  * Whether the project's lock, after the plan, still holds an install with a Copilot hook file or an MCP server
  * entry (Copilot 1.0.102 reads a project's `.github/mcp.json` only in a trusted folder too).
  */
-function carriesCopilotHook(outcome: OperationOutcome): boolean {
+function carriesCopilotHook(outcome: SettledOperation): boolean {
   return outcome.plan.lock.installs.some(
     (install) =>
       install.scope === 'project' &&
@@ -89,7 +88,7 @@ function carriesCopilotHook(outcome: OperationOutcome): boolean {
 
 /** After install: report the trust, and record it when the person consented. */
 export async function copilotTrustAfterInstall(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   options: { readonly consent: boolean; readonly env: NodeJS.ProcessEnv },
 ): Promise<CopilotTrustReport | undefined> {
   if (outcome.status === 'refused' || !carriesCopilotHook(outcome)) return undefined;
@@ -122,7 +121,7 @@ export async function copilotTrustAfterInstall(
  * folder's trust, take exactly that entry out of `trustedFolders` (and the journal). `true` when it did.
  */
 export async function copilotTrustAfterUninstall(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   env: NodeJS.ProcessEnv,
 ): Promise<boolean> {
   if (outcome.status !== 'applied' || carriesCopilotHook(outcome)) return false;

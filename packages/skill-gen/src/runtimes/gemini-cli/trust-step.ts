@@ -12,10 +12,10 @@ import { replaceTextFile } from '../../files/replace-text-file.js';
 import type {
   AfterInstallRequest,
   AfterInstallStep,
+  SettledOperation,
   UninstallNote,
 } from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
-import type { OperationOutcome } from '../../install/operations.js';
 import {
   geminiTrustAdvice,
   geminiTrustedFoldersFile,
@@ -74,7 +74,7 @@ const replaceFile = (file: string, text: string) => replaceTextFile(file, text, 
 
 /** The trust step after a gemini-cli install; `undefined` when the install was refused. Never throws. */
 export async function geminiTrustAfter(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   request: AfterInstallRequest,
 ): Promise<GeminiTrustStep | undefined> {
   if (outcome.status === 'refused') return undefined;
@@ -131,7 +131,7 @@ export function formatGeminiTrust(step: GeminiTrustStep, rerun: string): string 
  * install recorded none. Never throws: a trust it cannot take out is named with the step to take.
  */
 export async function geminiTrustAfterUninstall(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   env: NodeJS.ProcessEnv,
   home: string,
 ): Promise<UninstallNote | undefined> {

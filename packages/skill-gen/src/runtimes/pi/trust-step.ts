@@ -9,9 +9,12 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceTextFile } from '../../files/replace-text-file.js';
-import type { AfterInstallRequest, AfterInstallStep } from '../../install/after-install-step.js';
+import type {
+  AfterInstallRequest,
+  AfterInstallStep,
+  SettledOperation,
+} from '../../install/after-install-step.js';
 import type { InstallScope } from '../../install/layout.js';
-import type { OperationOutcome } from '../../install/operations.js';
 
 export interface PiTrustStep {
   readonly scope: InstallScope;
@@ -60,7 +63,7 @@ export function nearestPiTrust(
 
 /** The trust step after a pi install; `undefined` for the user scope (nothing to trust) or a refused install. */
 export async function piTrustAfter(
-  outcome: OperationOutcome,
+  outcome: SettledOperation,
   request: AfterInstallRequest,
 ): Promise<PiTrustStep | undefined> {
   if (outcome.status === 'refused' || request.scope === 'user') return undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { planInstall, planUninstall } from '../../src/install/install-plan.js';
 import type { LockFile } from '../../src/install/lock-file.js';
-import { type DiskState, type PackFile, planInstall, planUninstall } from '../../src/install/plan.js';
+import type { DiskState, PackFile } from '../../src/install/plan.js';
 import { skillGenRuntime } from '../../src/runtimes/registry.js';
 
 const sha = (c: string) => c.repeat(64);
