@@ -49,7 +49,7 @@ export async function examplePackPlugin(dir) {
 
 /**
  * A `skillpack init` pack in `dir/init-pack`, its workspace's core and zod linked in (as `npm install`
- * would), built for Claude Code and OpenCode: its Stop hook's args and its OpenCode plugin file.
+ * would), built for Claude Code and OpenCode: its Stop hook's args, its OpenCode plugin file and the project.
  */
 export async function initPack(dir) {
   const { buildPack, runCli } = await skillGen();
@@ -72,6 +72,7 @@ export async function initPack(dir) {
     hook: stopHookArgs(join(packs, 'claude-code/plugin')),
     plugin: join(packs, 'opencode/.opencode/plugins/bench-pack.js'),
     contract: 'bench-pack.review',
+    project,
   };
 }
 
@@ -167,21 +168,22 @@ export function stopEvent(message, cwd) {
 
 /**
  * The least a pack hook's satisfied stop needs, as one program compiled fresh (no code-cache loader): the
- * build's tables for `contractIds` (the hooked runtimes' payload predicates, the validators generated from
+ * build's tables for `contracts` (the hooked runtimes' payload predicates, the validators generated from
  * the schemas, the contracts' zod-free reads) and the fast path's `provenContract`, behind a stdin read, a
  * `JSON.parse`, the hook's deadline and Claude Code's payload check. No command line, no hand-over to the
  * whole hook, no block budget: a floor under any hook that reads the same contracts, not a hook. Bundled as
- * `skillpack build` bundles (esbuild, minified) into `dir`; its args. Exits 0 on a satisfied stop, else 5.
+ * `skillpack build` bundles (esbuild, minified) into `dir/<name>.cjs`; its args. Exits 0 on a satisfied
+ * stop, else 5.
  */
-export async function contractReadAlone(dir, contractIds) {
+export async function contractReadAlone(dir, name, contracts) {
   const skillGenDir = join(root, 'packages/skill-gen');
   const require = createRequire(join(skillGenDir, 'package.json'));
-  const [recipe, { build }, { builtinContracts }] = await Promise.all([
+  const [recipe, { build }] = await Promise.all([
     import(pathToFileURL(require.resolve('@skillpack/adapters/bundler')).href),
     import(pathToFileURL(require.resolve('esbuild')).href),
-    import(pathToFileURL(join(root, 'packages/core/dist/contracts.js')).href),
   ]);
-  const tables = await recipe.fastStopTablesSource(contractIds.map((id) => builtinContracts.get(id)));
+  const ids = contracts.map((contract) => contract.id);
+  const tables = await recipe.fastStopTablesSource(contracts);
   const fastAnswer = join(root, 'packages/adapters/dist/hooks/fast-answer.js');
   const entry = [
     `import { provenContract } from ${JSON.stringify(fastAnswer)};`,
@@ -197,7 +199,7 @@ export async function contractReadAlone(dir, contractIds) {
     '  clearTimeout(timer);',
     "  const payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));",
     "  if (!tables.runtimes['claude-code'].accepts(payload)) process.exit(4);",
-    `  const proven = provenContract(tables.contracts, ${JSON.stringify(contractIds)}, payload.last_assistant_message);`,
+    `  const proven = provenContract(tables.contracts, ${JSON.stringify(ids)}, payload.last_assistant_message);`,
     '  process.exit(proven === undefined ? 5 : 0);',
     '});',
   ].join('\n');
@@ -213,7 +215,28 @@ export async function contractReadAlone(dir, contractIds) {
     // As a user's build resolves them: no tsconfig here maps @skillpack/core to its sources.
     tsconfigRaw: '{}',
   });
-  const file = join(dir, 'contract-read-alone.cjs');
+  const file = join(dir, `${name}.cjs`);
   writeFileSync(file, bundled.outputFiles[0].text);
   return [file];
+}
+
+/**
+ * The contracts a pack project's TypeScript module exports (`file`, relative to `project`), bundled by esbuild
+ * beside it (its imports left to the project's node_modules) and imported: what the build reads, as objects.
+ */
+export async function projectContracts(project, file) {
+  const { build } = await import(pathToFileURL(join(root, 'node_modules/esbuild/lib/main.js')).href);
+  const outfile = join(project, '.bench-contracts.mjs');
+  await build({
+    entryPoints: [join(project, file)],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'silent',
+  });
+  return Object.values(await import(pathToFileURL(outfile).href)).filter(
+    (value) => typeof value?.id === 'string' && typeof value?.schema === 'object',
+  );
 }

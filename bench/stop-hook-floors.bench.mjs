@@ -7,7 +7,8 @@
 // Warm-up rounds fill the hooks' V8 code cache, as a runtime's first stop does.
 // SKILLPACK_BENCH_RUNS (default 30) sets the rounds. Beside the CPU, when valgrind is installed, each pack's
 // hook against the hand-written one in instructions (callgrind, median of 3: load-free, see _instructions.mjs),
-// and the floor under the satisfied figure: the example pack's contract read alone, compiled fresh.
+// and the floors under the satisfied figures: each pack's contract read alone, compiled fresh (the example
+// pack's two, Conflux's alone, the init pack's own).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
   examplePackHook,
   handWrittenHook,
   initPack,
+  projectContracts,
   root,
   stopEvent,
 } from './_scratch-packs.mjs';
@@ -33,11 +35,11 @@ const always = (args) => args.map((arg) => (arg === 'attempted' ? 'always' : arg
 
 /**
  * Each pack hook's instructions against the hand-written hook's, satisfied and blocked (needs valgrind); and
- * the floor under the satisfied figure: the example pack's contract read alone (`contractReadAlone`).
+ * the floors under the satisfied figures: each `floorCommands` read alone (`contractReadAlone`).
  */
-function instructionFigures(commands, floorCommand, env) {
+function instructionFigures(commands, floorCommands, env) {
   if (!valgrindInstalled()) return [{ label: 'instructions: valgrind not installed', value: '—' }];
-  const byLabel = new Map([...commands, floorCommand].map((command) => [command.label, command]));
+  const byLabel = new Map([...commands, ...floorCommands].map((command) => [command.label, command]));
   const counted = new Map();
   const count = (label) => {
     if (!counted.has(label))
@@ -58,15 +60,17 @@ function instructionFigures(commands, floorCommand, env) {
       };
     }),
   );
-  const floor = count(floorCommand.label);
   const baseline = count('hand-written hook, satisfied');
-  figures.push({
-    label: `${floorCommand.label} vs hand-written hook, satisfied: instructions, median of 3 (callgrind): the least a hook compiled fresh with this read pays`,
-    value: round1(floor / 1e6),
-    unit: 'M',
-    baseline: round1(baseline / 1e6),
-    ratio: floor / baseline,
-  });
+  for (const { label } of floorCommands) {
+    const floor = count(label);
+    figures.push({
+      label: `${label} vs hand-written hook, satisfied: instructions, median of 3 (callgrind): the least a hook compiled fresh with this read pays`,
+      value: round1(floor / 1e6),
+      unit: 'M',
+      baseline: round1(baseline / 1e6),
+      ratio: floor / baseline,
+    });
+  }
   return figures;
 }
 
@@ -155,13 +159,28 @@ export default async function bench() {
     if (anchor.args) {
       figures.push(figure('cc-hooks-ts hook, satisfied', 'hand-written hook, satisfied', ''));
     }
-    const floorCommand = {
-      label: "the example pack's contract read alone, compiled fresh (a floor, not a hook), satisfied",
-      args: await contractReadAlone(dir, ['conflux.acceptance', 'maestro.result']),
-      stdin: input.satisfied,
+    const readAlone = async (label, name, contracts, stdin) => ({
+      label: `${label} read alone, compiled fresh (a floor, not a hook), satisfied`,
+      args: await contractReadAlone(dir, name, contracts),
+      stdin,
       expect: /^$/,
-    };
-    figures.push(...instructionFigures(commands, floorCommand, measuredEnv(env)));
+    });
+    const floorCommands = [
+      await readAlone(
+        "the example pack's contracts",
+        'example-read-alone',
+        [conflux, maestro],
+        input.satisfied,
+      ),
+      await readAlone('conflux.acceptance', 'conflux-read-alone', [conflux], input.satisfied),
+      await readAlone(
+        "the init pack's contract",
+        'init-read-alone',
+        await projectContracts(init.project, 'contracts/review.ts'),
+        input.initSatisfied,
+      ),
+    ];
+    figures.push(...instructionFigures(commands, floorCommands, measuredEnv(env)));
     return { name: 'stop hook vs floors', figures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
