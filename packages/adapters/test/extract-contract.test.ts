@@ -229,6 +229,23 @@ describe('extractContract: result-style contracts read the final message', () =>
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
   });
 
+  it("Claude's structured_output is read as the verdict line it decodes: one serde_json refuses is no verdict", async () => {
+    // The model's final message, a JSON verdict with a lone surrogate escape, and Claude's decoding of it.
+    const line = '{"acceptance":"fail","findings":["\\udc00 broken"]}';
+    const run = await readAgentRun(
+      jsonl({
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        session_id: 's',
+        result: line,
+        structured_output: JSON.parse(line),
+      }),
+    );
+    const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
+    expect(result.success || result.error.code).toBe('missing_verdict');
+  });
+
   it('an unknown contract id is a ConfigError', async () => {
     const run = await readAgentRun('');
     expect(() => extractContract(run, 'nope.nothing', { registry: builtinContracts })).toThrow(ConfigError);

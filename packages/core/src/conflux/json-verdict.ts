@@ -44,7 +44,7 @@ function nestingWithinLimit(text: string): boolean {
 }
 
 /** Values serde_json would also have produced: finite numbers, strings without lone surrogates. */
-function serdeCompatible(value: unknown): boolean {
+export function serdeCompatible(value: unknown): boolean {
   if (typeof value === 'string') return isWellFormedText(value);
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(serdeCompatible);

@@ -6,7 +6,7 @@ import {
   type VerdictSchemaStep,
 } from './_resolve-json-verdict.js';
 import { invalidVerdictError } from './error-codes.js';
-import { readJsonVerdict } from './json-verdict.js';
+import { readJsonVerdict, serdeCompatible } from './json-verdict.js';
 import {
   AcceptanceBlockerSchema,
   FindingFileExpectationSchema,
@@ -38,17 +38,24 @@ export const VERDICT_SCHEMA: VerdictSchemaStep = {
 
 /**
  * Validate a verdict already decoded from JSON (a hook payload, a structured output) with the same rules as
- * a JSON verdict line. A value that is not a verdict object is a `missing_verdict` error.
+ * a JSON verdict line. A value that is not a verdict object is a `missing_verdict` error; so is one serde_json
+ * could not have decoded (a string with a lone UTF-16 surrogate, a number that is not finite), which the line
+ * read never takes for a verdict either: Claude's `structured_output` of that same line reads as it does.
  */
 export function validateAcceptanceVerdict(value: unknown): AcceptanceParseResult {
-  const verdict = readJsonVerdict(value);
+  const decodable = serdeCompatible(value);
+  const verdict = decodable ? readJsonVerdict(value) : undefined;
   if (verdict !== undefined) return resolveJsonVerdict(verdict, { source: 'json', line: 0 }, VERDICT_SCHEMA);
+  const why = decodable
+    ? `expected an object such as {"acceptance":"pass"} with "acceptance" one of pass, fail, continue, gated`
+    : 'Conflux reads a verdict as serde_json decodes it, which refuses a string with a lone UTF-16 surrogate and a number that is not finite';
   return fail(
     new ProtocolError(
       'missing_verdict',
-      'Not an acceptance verdict: expected an object such as {"acceptance":"pass"} with "acceptance" one of ' +
-        `pass, fail, continue, gated; received ${describeValue(value)}.`,
-      { details: { received: describeValue(value) } },
+      `Not an acceptance verdict: ${why}; received ${describeValue(value)}.`,
+      {
+        details: { received: describeValue(value) },
+      },
     ),
   );
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   acceptanceContract,
@@ -6,6 +7,7 @@ import {
 } from '../../src/conflux/index.js';
 import { builtinContracts } from '../../src/contracts.js';
 import { ProtocolError } from '../../src/index.js';
+import { AWKWARD_TOKENS, replaceLeaves, runs } from '../properties/_support/arbitraries.js';
 import { fixtureUnwrap } from './_support.js';
 
 describe('conflux.acceptance contract', () => {
@@ -67,6 +69,43 @@ describe('conflux.acceptance contract', () => {
     expect(bare.success || bare.error.code).toBe('bare_blocker');
     const notVerdict = acceptanceContract.validate({ verdict: 'pass' });
     expect(notVerdict.success || notVerdict.error.code).toBe('missing_verdict');
+  });
+
+  it('validates a decoded value exactly as it reads the JSON line that value is (serde_json rules included)', () => {
+    // Claude's structured_output is the final message's JSON decoded: a value the line read refuses (a lone
+    // surrogate, which serde_json cannot decode) must not be a verdict there either.
+    const examples = acceptanceContract.examples.map((example) => example.value);
+    const leaf = fc.oneof(
+      fc.constantFrom('pass', 'fail', 'src/a.ts', 'x', ...AWKWARD_TOKENS),
+      fc
+        .array(fc.constantFrom('a', ...AWKWARD_TOKENS), { minLength: 1, maxLength: 3 })
+        .map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...examples),
+        fc.array(fc.tuple(fc.nat(), leaf), { maxLength: 3 }),
+        (example, replacements) => {
+          const value = replaceLeaves(example, replacements);
+          const validated = acceptanceContract.validate(value);
+          const read = acceptanceContract.extract(JSON.stringify(value));
+          expect(validated.success).toBe(read.success);
+          if (validated.success && read.success) expect(validated.data).toEqual(read.data);
+          if (!validated.success && !read.success) expect(validated.error.code).toBe(read.error.code);
+        },
+      ),
+      runs(300),
+    );
+    for (const value of [
+      { acceptance: 'pass', note: '\ud800' },
+      { acceptance: 'fail', findings: ['\udc00a'] },
+      { acceptance: 'pass', '\udfff': 1 },
+      { acceptance: 'pass', score: Number.NaN },
+    ]) {
+      const validated = acceptanceContract.validate(value);
+      expect(validated.success || validated.error.code).toBe('missing_verdict');
+      expect(validated.success || validated.error.message).toContain('serde_json');
+    }
   });
 
   it('corrects with the acceptance diagnostics', () => {
