@@ -43,14 +43,22 @@ function nestingWithinLimit(text: string): boolean {
   return true;
 }
 
-/** Values serde_json would also have produced: finite numbers, strings without lone surrogates. */
-export function serdeCompatible(value: unknown): boolean {
+/**
+ * Values serde_json would also have produced: finite numbers, strings without lone surrogates, at most 127
+ * nested arrays and objects (`depth` counts those around `value`). Stops at the first it could not, so a value
+ * nested deeper than that (or a cycle) costs no more than the limit.
+ */
+export function serdeCompatible(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return isWellFormedText(value);
   if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(serdeCompatible);
+  if (Array.isArray(value)) {
+    if (depth >= MAX_NESTING) return false;
+    return value.every((item) => serdeCompatible(item, depth + 1));
+  }
   if (isJsonObject(value)) {
+    if (depth >= MAX_NESTING) return false;
     for (const key of Object.keys(value)) {
-      if (!isWellFormedText(key) || !serdeCompatible(value[key])) return false;
+      if (!isWellFormedText(key) || !serdeCompatible(value[key], depth + 1)) return false;
     }
   }
   return true;

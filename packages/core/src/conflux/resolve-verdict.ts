@@ -39,8 +39,9 @@ export const VERDICT_SCHEMA: VerdictSchemaStep = {
 /**
  * Validate a verdict already decoded from JSON (a hook payload, a structured output) with the same rules as
  * a JSON verdict line. A value that is not a verdict object is a `missing_verdict` error; so is one serde_json
- * could not have decoded (a string with a lone UTF-16 surrogate, a number that is not finite), which the line
- * read never takes for a verdict either: Claude's `structured_output` of that same line reads as it does.
+ * could not have decoded (a string with a lone UTF-16 surrogate, a number that is not finite, more than 127
+ * nested arrays and objects), which the line read never takes for a verdict either: Claude's
+ * `structured_output` of that same line reads as it does.
  */
 export function validateAcceptanceVerdict(value: unknown): AcceptanceParseResult {
   const decodable = serdeCompatible(value);
@@ -48,7 +49,7 @@ export function validateAcceptanceVerdict(value: unknown): AcceptanceParseResult
   if (verdict !== undefined) return resolveJsonVerdict(verdict, { source: 'json', line: 0 }, VERDICT_SCHEMA);
   const why = decodable
     ? `expected an object such as {"acceptance":"pass"} with "acceptance" one of pass, fail, continue, gated`
-    : 'Conflux reads a verdict as serde_json decodes it, which refuses a string with a lone UTF-16 surrogate and a number that is not finite';
+    : 'Conflux reads a verdict as serde_json decodes it, which refuses a string with a lone UTF-16 surrogate, a number that is not finite and more than 127 nested arrays and objects';
   return fail(
     new ProtocolError(
       'missing_verdict',

@@ -106,6 +106,16 @@ describe('conflux.acceptance contract', () => {
       expect(validated.success || validated.error.code).toBe('missing_verdict');
       expect(validated.success || validated.error.message).toContain('serde_json');
     }
+    // serde_json's recursion budget: 127 nested arrays and objects decode, 128 do not, in a line or decoded.
+    const nested = (levels: number): unknown => (levels === 0 ? 'x' : [nested(levels - 1)]);
+    for (const [levels, decodes] of [
+      [126, true],
+      [127, false],
+    ] as const) {
+      const value = { acceptance: 'pass', note: nested(levels) };
+      expect(acceptanceContract.validate(value).success).toBe(decodes);
+      expect(acceptanceContract.extract(JSON.stringify(value)).success).toBe(decodes);
+    }
   });
 
   it('corrects with the acceptance diagnostics', () => {
