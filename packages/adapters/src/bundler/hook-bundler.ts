@@ -9,7 +9,10 @@ export type EsbuildBuild = typeof esbuildBuild;
 /** What a caller brings to the one hook and plugin recipe. */
 export interface BundlerSetup {
   readonly build: EsbuildBuild;
-  /** Where zod resolves from when a bundled file's own folder has none (the bundling package's file). */
+  /**
+   * Where zod and `@skillpack/*` packages resolve from when a bundled file's own folder has none (the bundling
+   * package's file).
+   */
   readonly zodFrom: string;
   /** The caller's own esbuild options (`absWorkingDir`, `tsconfig`, `nodePaths`, `logLevel`, …). */
   readonly options?: BuildOptions;
@@ -35,7 +38,11 @@ function options(setup: BundlerSetup, stdin: StdinOptions, extra: BuildOptions):
     stdin,
     write: false,
     metafile: true,
-    plugins: [skillpackPackagesAsInstalled, englishOnlyZodLocales, shakeableZodNamespace(setup.zodFrom)],
+    plugins: [
+      skillpackPackagesAsInstalled(setup.zodFrom),
+      englishOnlyZodLocales,
+      shakeableZodNamespace(setup.zodFrom),
+    ],
   };
 }
 

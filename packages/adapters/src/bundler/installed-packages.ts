@@ -2,6 +2,18 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 
+/** `specifier` as Node resolves it from each of `from` (folders' files or URLs, in order), or nothing. */
+function resolveFrom(specifier: string, from: readonly string[]): string | undefined {
+  for (const base of from) {
+    try {
+      return createRequire(base).resolve(specifier);
+    } catch {
+      // Try the next.
+    }
+  }
+  return undefined;
+}
+
 /**
  * A `@skillpack/*` import in a bundle resolves as Node resolves it from the importing file: to the package's
  * published entry (its `exports`, the compiled `dist`), never through a `tsconfig.json` `paths` alias. In this
@@ -9,18 +21,24 @@ import type { Plugin } from 'esbuild';
  * nearest tsconfig to every file it bundles: a pack built here then carried core twice (its sources for the
  * adapters' imports, its `dist` for the contract lists the build names), two copies of every class, where a
  * user's build carries one. With this, a bundle built in the repository holds what a user's holds.
+ *
+ * Where the importing file's folder has no such package (a pack's contract module in a project without its own
+ * `@skillpack/core`), it resolves from `from`, the bundling package, as zod does: every `@skillpack/*` import
+ * takes this one route. esbuild reads a file once, with the settings of the first import that reaches it, and
+ * its own resolver gives a file settings a plugin's path does not carry (the nearest tsconfig's `alwaysStrict`,
+ * package.json's `type` and `sideEffects`): reached both ways, core's entry was bundled with or without
+ * `"use strict"` as the importers' resolution finished first, and two builds of one pack differed.
  */
-export const skillpackPackagesAsInstalled: Plugin = {
-  name: 'skillpack-packages-as-installed',
-  setup(context) {
-    context.onResolve({ filter: /^@skillpack\// }, (args) => {
-      if (args.resolveDir === '') return undefined;
-      try {
-        return { path: createRequire(join(args.resolveDir, 'importer.js')).resolve(args.path) };
-      } catch {
+export function skillpackPackagesAsInstalled(from: string): Plugin {
+  return {
+    name: 'skillpack-packages-as-installed',
+    setup(context) {
+      context.onResolve({ filter: /^@skillpack\// }, (args) => {
+        const importer = args.resolveDir === '' ? [] : [join(args.resolveDir, 'importer.js')];
+        const path = resolveFrom(args.path, [...importer, from]);
         // Not resolvable as Node would: esbuild's own resolution reports it.
-        return undefined;
-      }
-    });
-  },
-};
+        return path === undefined ? undefined : { path };
+      });
+    },
+  };
+}

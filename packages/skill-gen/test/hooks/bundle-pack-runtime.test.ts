@@ -50,6 +50,15 @@ writeFileSync(
   "process.on('exit', () => require('node:fs').writeSync(2, 'zod loaded: ' + ('__zod_globalConfig' in globalThis) + '\\n'));\n",
 );
 
+/** Where `after` first differs from `before`, with 100 bytes either side from each (latin1, escaped), or nothing. */
+function firstDifference(before: Buffer, after: Buffer): string | undefined {
+  if (before.equals(after)) return undefined;
+  let at = 0;
+  while (at < before.length && at < after.length && before[at] === after[at]) at++;
+  const around = (bytes: Buffer) => JSON.stringify(bytes.toString('latin1', Math.max(0, at - 100), at + 100));
+  return `differs at byte ${at} (${before.length} bytes, then ${after.length}):\n  first:  ${around(before)}\n  second: ${around(after)}`;
+}
+
 const out = join(dir, 'dist', 'skill-packs');
 let first: Map<string, Buffer>;
 let warnings: readonly { code: string; message: string }[];
@@ -316,7 +325,11 @@ describe('generated hooks and plugin carry the pack contracts', { timeout: 120_0
 
   it('builds byte-identical files run to run', async () => {
     await buildPack({ cwd: dir, typeReferences: { prefer: 'sources' } });
-    for (const file of files) expect(readFileSync(join(out, file)).equals(first.get(file)!), file).toBe(true);
+    const differing = files.flatMap((file) => {
+      const difference = firstDifference(first.get(file)!, readFileSync(join(out, file)));
+      return difference === undefined ? [] : [`${file} ${difference}`];
+    });
+    expect(differing, differing.join('\n')).toEqual([]);
   });
 
   it('a hooked contract the build cannot carry is a build error', async () => {
