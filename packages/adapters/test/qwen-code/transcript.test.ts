@@ -209,6 +209,12 @@ describe('every prefix of the real recording', () => {
       if (run.finish !== 'complete') expect(extracted, `cut ${cut}`).toBe('none');
       expect(await fromHook(prefix, run.finalText ?? 'Done.'), `cut ${cut}`).toBe(extracted);
       answers.add(extracted);
+      // The same lines without the last newline: its record is whole (a JSON object cannot go on), so both read it.
+      if (cut === 0) continue;
+      const unterminated = RAW.subarray(0, cut - 1);
+      const same = await readAgentRun(unterminated, { runtime: 'qwen-code' });
+      expect(fromExtract(same), `cut ${cut - 1}`).toBe(extracted);
+      expect(await fromHook(unterminated, same.finalText ?? 'Done.'), `cut ${cut - 1}`).toBe(extracted);
     }
     // The first prompt's end answers with its accepted submit; every other prefix with none.
     expect([...answers].sort()).toEqual(['none', '{"refund":true,"amount":3}']);
@@ -223,7 +229,8 @@ describe('every prefix of the real recording', () => {
           const prefix = RAW.subarray(0, cut);
           const run = await readAgentRun(prefix, { runtime: 'qwen-code' });
           const hook = await fromHook(prefix, run.finalText ?? 'Done.');
-          const whole = cut === 0 || RAW[cut - 1] === 0x0a;
+          // A cut that leaves a line's JSON whole (only its newline missing) is that line's end, not a cut line.
+          const whole = cut === 0 || RAW[cut - 1] === 0x0a || RAW[cut] === 0x0a;
           expect(hook).toBe(whole ? fromExtract(run) : 'none');
           if (cut === firstEnd) expect(hook).toBe('{"refund":true,"amount":3}');
         },
