@@ -1,18 +1,6 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
-
-/** `specifier` as Node resolves it from each of `from` (folders' files or URLs, in order), or nothing. */
-function resolveFrom(specifier: string, from: readonly string[]): string | undefined {
-  for (const base of from) {
-    try {
-      return createRequire(base).resolve(specifier);
-    } catch {
-      // Try the next.
-    }
-  }
-  return undefined;
-}
+import { resolveFrom } from './resolve-from.js';
 
 /**
  * A `@skillpack/*` import in a bundle resolves as Node resolves it from the importing file: to the package's

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { resolveFrom } from './resolve-from.js';
 
 /**
  * zod registers every locale under `z.locales`, about a third of its code; nothing in skillpack selects a
@@ -25,14 +25,8 @@ const OWN_FILE = /[\\/]@?skillpack[\\/]|[\\/]packages[\\/](?:core|adapters)[\\/]
 
 /** zod's folder as each of `from` (files or URLs, in order) resolves it. */
 function resolveZod(from: readonly string[]): string | undefined {
-  for (const base of from) {
-    try {
-      return dirname(createRequire(base).resolve('zod/package.json'));
-    } catch {
-      // Try the next.
-    }
-  }
-  return undefined;
+  const manifest = resolveFrom('zod/package.json', from);
+  return manifest === undefined ? undefined : dirname(manifest);
 }
 
 /**
