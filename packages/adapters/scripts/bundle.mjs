@@ -13,7 +13,7 @@ const BANNER = `// @skillpack/adapters ${version}, prebuilt: do not edit. Bundle
 
 const setup = {
   build,
-  zodFrom: import.meta.url,
+  packagesFrom: import.meta.url,
   options: {
     absWorkingDir: packageDir,
     // This package's own modules are bundled from their TypeScript sources; `@skillpack/core` resolves to its

@@ -214,17 +214,21 @@ describe('extractContract: result-style contracts read the final message', () =>
     });
   });
 
-  it("Claude's structured_output is used when the text has no verdict", async () => {
-    const run = await readAgentRun(
+  /** A completed Claude run whose final message is `result`, and its `structured_output`. */
+  const structuredRun = (result: string, structured: unknown) =>
+    readAgentRun(
       jsonl({
         type: 'result',
         subtype: 'success',
         is_error: false,
         session_id: 's',
-        result: 'Done.',
-        structured_output: { acceptance: 'pass' },
+        result,
+        structured_output: structured,
       }),
     );
+
+  it("Claude's structured_output is used when the text has no verdict", async () => {
+    const run = await structuredRun('Done.', { acceptance: 'pass' });
     const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(result.success && result.data).toMatchObject({ acceptance: 'pass' });
   });
@@ -232,16 +236,7 @@ describe('extractContract: result-style contracts read the final message', () =>
   it("Claude's structured_output is read as the verdict line it decodes: one serde_json refuses is no verdict", async () => {
     // The model's final message, a JSON verdict with a lone surrogate escape, and Claude's decoding of it.
     const line = '{"acceptance":"fail","findings":["\\udc00 broken"]}';
-    const run = await readAgentRun(
-      jsonl({
-        type: 'result',
-        subtype: 'success',
-        is_error: false,
-        session_id: 's',
-        result: line,
-        structured_output: JSON.parse(line),
-      }),
-    );
+    const run = await structuredRun(line, JSON.parse(line));
     const result = extractContract(run, 'conflux.acceptance', { registry: builtinContracts });
     expect(result.success || result.error.code).toBe('missing_verdict');
   });

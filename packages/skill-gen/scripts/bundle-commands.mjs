@@ -36,7 +36,7 @@ const entry = (contents, sourcefile) => ({ contents, resolveDir: packageDir, sou
 
 const setup = {
   build,
-  zodFrom: import.meta.url,
+  packagesFrom: import.meta.url,
   options: {
     absWorkingDir: packageDir,
     logLevel: 'warning',

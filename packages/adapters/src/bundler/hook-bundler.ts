@@ -13,7 +13,7 @@ export interface BundlerSetup {
    * Where zod and `@skillpack/*` packages resolve from when a bundled file's own folder has none (the bundling
    * package's file).
    */
-  readonly zodFrom: string;
+  readonly packagesFrom: string;
   /** The caller's own esbuild options (`absWorkingDir`, `tsconfig`, `nodePaths`, `logLevel`, …). */
   readonly options?: BuildOptions;
 }
@@ -39,9 +39,9 @@ function options(setup: BundlerSetup, stdin: StdinOptions, extra: BuildOptions):
     write: false,
     metafile: true,
     plugins: [
-      skillpackPackagesAsInstalled(setup.zodFrom),
+      skillpackPackagesAsInstalled(setup.packagesFrom),
       englishOnlyZodLocales,
-      shakeableZodNamespace(setup.zodFrom),
+      shakeableZodNamespace(setup.packagesFrom),
     ],
   };
 }

@@ -24,7 +24,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 async function coreEntryFrom(specifier: string, resolveDir: string): Promise<string> {
   const setup = {
     build,
-    zodFrom: import.meta.url,
+    packagesFrom: import.meta.url,
     options: { minify: false, nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [] },
   };
   const entry = { contents: `export const load = () => import(${JSON.stringify(specifier)});`, resolveDir };
@@ -46,7 +46,7 @@ describe('a bundle resolves @skillpack packages as installed', () => {
       sourcefile: 'probe.ts',
       loader: 'ts' as const,
     };
-    const { metafiles } = await bundlePlugin({ build, zodFrom: import.meta.url }, entry, '// probe');
+    const { metafiles } = await bundlePlugin({ build, packagesFrom: import.meta.url }, entry, '// probe');
     const inputs = Object.keys(metafiles.plugin?.inputs ?? {});
     const core = inputs.filter((input) => /(?:^|[\\/])core[\\/](?:src|dist)[\\/]/.test(input));
     expect(core.length).toBeGreaterThan(10);

@@ -65,7 +65,7 @@ async function bundler() {
   ]);
   const setup: BundlerSetup = {
     build,
-    zodFrom: import.meta.url,
+    packagesFrom: import.meta.url,
     options: {
       absWorkingDir: dirname(fileURLToPath(import.meta.url)),
       nodePaths: createRequire(import.meta.url).resolve.paths('zod') ?? [],
